@@ -1,0 +1,177 @@
+// Every decision for what marketplace-api.md leaves "not shown", in one place.
+// The CLI and the sandbox both read from here (shared/docs/api-assumptions.md is the prose;
+// section ids A1..A14 below match it). When the real service turns out to differ, this is
+// the one file to edit. Decisions the project took itself beyond that document are marked
+// "svc decision" and listed in docs/DECISIONS.md.
+
+// ---- spec 5.2: key formats -------------------------------------------------------------
+export const V1_KEY_PATTERN = /^svc_sk_[0-9a-f]{64}$/;
+export const V2_KEY_PREFIX = 'svc_v2_sk_';
+// svc decision: the spec names only the v2 prefix; we accept 16+ URL-safe chars after it.
+export const V2_KEY_PATTERN = /^svc_v2_sk_[A-Za-z0-9_-]{16,}$/;
+export type ApiVersion = 'v1' | 'v2';
+export function keyVersion(key: string): ApiVersion | undefined {
+  if (V2_KEY_PATTERN.test(key)) return 'v2';
+  if (V1_KEY_PATTERN.test(key)) return 'v1';
+  return undefined;
+}
+
+// ---- spec 9.1: path prefixes -----------------------------------------------------------
+export const V1_PREFIX = '/api/v1';
+export const V1_ALIAS_PREFIX = '/api/service';
+export const V2_PREFIX = '/api/v2';
+export const KEYS_PREFIX = '/api/api-keys';
+
+// ---- spec 4.1.1 / A12: idempotency ----------------------------------------------------
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,255}$/;
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IN_FLIGHT_RETRY_AFTER_S = 1; // A12
+
+// ---- spec 8 + A8: limits and rate limits ------------------------------------------------
+export const LIMITS = {
+  v1PerMinute: 30,
+  v1PerDay: 3000,
+  v2PerMinute: 60,
+  v2PerDay: 5000,
+  v1CreationsPerDay: 50,
+  v1ImagesMax: 10,
+  titleMin: 5,
+  titleMax: 200,
+  descriptionMin: 20,
+  descriptionMax: 5000,
+  v1MinPriceCents: 100, // "1.00 in the platform currency by default"
+  pageSizeMax: 100,
+  pageSizeDefault: 20, // A2
+  activeKeysMax: 5,
+  keyUsageHistory: 100,
+  priceMaxCents: 100_000_000,
+  itemsPerBulk: 100, // bulk-price, bulk-status, variants edit
+  stockItemsPerRequest: 2000,
+  credentialMaxChars: 5000,
+  stockPerVariantMax: 10_000,
+  credentialsPerCreation: 10_000,
+  autoDeliveryVariantsPerCreation: 100,
+  credentialsTextCharsPerCreation: 1_000_000,
+  refMin: 1,
+  refMax: 64,
+  questionAnswersPerMinute: 5,
+  questionAnswersPerHour: 20,
+  webhooksActiveMax: 5,
+  webhookTimeoutMs: 10_000,
+  webhookAttempts: 5,
+} as const;
+
+// spec 6.2.2: waits between webhook attempts.
+export const WEBHOOK_RETRY_DELAYS_MS = [15_000, 60_000, 300_000, 1_800_000] as const;
+
+// A8: headers carried by every v1 and v2 response.
+export const RATE_HEADERS = {
+  limit: 'x-ratelimit-limit',
+  remaining: 'x-ratelimit-remaining',
+  reset: 'x-ratelimit-reset',
+  retryAfter: 'retry-after',
+} as const;
+
+// spec 2.3: ref is not secret; 1-64 of letters, digits, dot, hyphen, underscore.
+export const REF_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+// ---- A2: list query parameters ---------------------------------------------------------
+export const LIST_QUERY = {
+  products: ['page', 'limit', 'status', 'game', 'q'],
+  orders: ['page', 'limit', 'type', 'status', 'from', 'to'],
+  mediations: ['page', 'limit', 'status'],
+  questions: ['page', 'limit', 'status', 'productId', 'orderId'],
+  reviews: ['page', 'limit'],
+  contestations: ['page', 'limit'],
+} as const;
+export const PRODUCT_STATUS_FILTERS = [
+  'active', 'inactive', 'em_analise', 'approved', 'rejected', 'taken_down', 'permanently_rejected',
+] as const;
+export const ORDER_TYPES = ['sales', 'purchases'] as const;
+export const MEDIATION_STATUSES = ['open', 'closed'] as const;
+export const QUESTION_STATUSES = ['unanswered', 'answered'] as const;
+
+// ---- A3: units and values ----------------------------------------------------------------
+// v2 money is integer cents; v1 money is a decimal in the platform currency.
+export const V1_MONEY_IS_DECIMAL = true;
+export const DELIVERY_TIME_PATTERN = /^[0-9]+h$/;
+export const WARRANTY_UNIT = 'days';
+export const WARRANTY_CATEGORY = 'account';
+export const LISTING_TYPES = ['single', 'multiple'] as const;
+export const DEDUPE_MODES = ['skip', 'none'] as const;
+export const DEFAULT_SEPARATOR = '\n'; // A13
+
+// ---- A4: listing and order states -----------------------------------------------------
+export const LISTING_STATUSES = ['approved', 'em_analise', 'rejected', 'taken_down', 'permanently_rejected'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+export const ORDER_STATUSES = ['pending_payment', 'processing', 'delivered', 'completed', 'cancelled', 'in_mediation'] as const;
+// A13: profit counts these statuses; others are listed apart.
+export const PROFIT_ORDER_STATUSES = ['delivered', 'completed'] as const;
+// spec 3: fields whose real change sends a listing back to review.
+export const REVIEW_TRIGGER_FIELDS = ['title', 'description', 'warrantyPeriod', 'deliveryTime'] as const;
+export const NO_CHANGES_MESSAGE = 'No changes applied';
+
+// ---- A5: success statuses of writes ------------------------------------------------------
+export const CREATED_STATUS_ROUTES = ['createProductV2', 'createProductV1', 'createKey', 'contestReview'] as const;
+
+// ---- A9: scopes ----------------------------------------------------------------------------
+export const SCOPES = [
+  'catalog:read', 'products:read', 'products:write', 'orders:read', 'mediations:read',
+  'reviews:read', 'reviews:contest', 'questions:read', 'questions:write', 'wallet:read',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+// ---- A13 / A14: error codes ---------------------------------------------------------------
+export const ERROR_CODES = {
+  // spec 7.1
+  IDEMPOTENCY_KEY_REQUIRED: 'IDEMPOTENCY_KEY_REQUIRED',
+  IDEMPOTENCY_KEY_INVALID: 'IDEMPOTENCY_KEY_INVALID',
+  IDEMPOTENCY_IN_FLIGHT: 'IDEMPOTENCY_IN_FLIGHT',
+  IDEMPOTENCY_KEY_CONFLICT: 'IDEMPOTENCY_KEY_CONFLICT',
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  IDEMPOTENCY_UNAVAILABLE: 'IDEMPOTENCY_UNAVAILABLE',
+  // spec 7.2
+  TOO_MANY_CREDENTIALS: 'TOO_MANY_CREDENTIALS',
+  NOT_APPROVED: 'NOT_APPROVED',
+  NO_STOCK: 'NO_STOCK',
+  OFFLINE_PAUSED: 'OFFLINE_PAUSED',
+  LISTING_TAKEN_DOWN: 'LISTING_TAKEN_DOWN',
+  LISTING_PERMANENTLY_REJECTED: 'LISTING_PERMANENTLY_REJECTED',
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
+  QUESTIONS_BLOCKED: 'QUESTIONS_BLOCKED',
+  SECURITY_VIOLATION: 'SECURITY_VIOLATION',
+  ALREADY_ANSWERED: 'ALREADY_ANSWERED',
+  PRODUCT_UNAVAILABLE: 'PRODUCT_UNAVAILABLE',
+  QUESTION_ANSWER_RATE_LIMIT: 'QUESTION_ANSWER_RATE_LIMIT',
+  SELLER_RESTRICTED: 'SELLER_RESTRICTED',
+  // spec 7.3
+  SELLER_IN_DEBT: 'SELLER_IN_DEBT',
+  // A14
+  NOT_FOUND: 'NOT_FOUND',
+  HAS_VARIANTS: 'HAS_VARIANTS',
+  VARIANT_NOT_FOUND: 'VARIANT_NOT_FOUND',
+  LISTING_NOT_DYNAMIC: 'LISTING_NOT_DYNAMIC',
+  ALREADY_CONTESTED: 'ALREADY_CONTESTED',
+  DAILY_CREATION_LIMIT: 'DAILY_CREATION_LIMIT',
+  KEY_LIMIT: 'KEY_LIMIT',
+  NOT_IN_BETA: 'NOT_IN_BETA',
+  RATE_LIMITED: 'RATE_LIMITED',
+  DAILY_LIMIT: 'DAILY_LIMIT',
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+// A1: validation errors carry this `error` text and a `field` JSON path.
+export const VALIDATION_ERROR = 'Validation error';
+
+// ---- svc decisions (gaps even api-assumptions.md leaves) ----------------------------------
+// svc decision: a price must be > 0 as well as <= 100000000 (cli-spec 3 checks > 0; the
+// sandbox refuses 0 the same way, as a validation error on the field).
+export const PRICE_MIN_CENTS = 1;
+// svc decision: an unverified seller gets 403 with code SELLER_NOT_VERIFIED (spec 5.3 names
+// the rule, not the answer).
+export const SELLER_NOT_VERIFIED = 'SELLER_NOT_VERIFIED';
+// svc decision: the platform fee the sandbox charges on a sale (the spec names `fee`, not its rate).
+export const SANDBOX_FEE_RATE = 0.1;
+// svc decision: a bulk job splits into chunks of the route's maximum.
+export const CHUNK_SIZE = { bulk: LIMITS.itemsPerBulk, stock: LIMITS.stockItemsPerRequest } as const;
