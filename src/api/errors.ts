@@ -1,0 +1,131 @@
+// One error type per class of failure (cli-spec 1 exit codes, spec 7). Every error the CLI
+// prints is one of these; `exitCode` is what the process ends with.
+import type { ErrorBody } from './schemas.js';
+import { hintFor } from './hints.js';
+
+export const EXIT = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  refused: 3,
+  auth: 4,
+  rateLimited: 5,
+  interrupted: 130,
+} as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export interface ApiErrorInit {
+  status?: number;
+  code?: string;
+  message: string;
+  field?: string;
+  retryable?: boolean;
+  limit?: number;
+  retryAfterS?: number;
+  method?: string;
+  path?: string;
+}
+
+/** Base of every error that reaches the user. */
+export class SvcError extends Error {
+  readonly exitCode: number = EXIT.failed;
+  hint?: string;
+  constructor(message: string, hint?: string) {
+    super(message);
+    this.name = new.target.name;
+    if (hint) this.hint = hint;
+  }
+}
+
+/** Bad flags or a bad input file: nothing was sent (exit 2). */
+export class UsageError extends SvcError {
+  override readonly exitCode = EXIT.usage;
+}
+
+/** Process was interrupted (exit 130). */
+export class InterruptedError extends SvcError {
+  override readonly exitCode = EXIT.interrupted;
+}
+
+/** An answer of the service that is not a success. */
+export class ApiError extends SvcError {
+  readonly status?: number;
+  readonly code?: string;
+  readonly field?: string;
+  readonly retryable?: boolean;
+  readonly limit?: number;
+  readonly retryAfterS?: number;
+  constructor(init: ApiErrorInit) {
+    super(init.message, hintFor(init.code, init.status));
+    this.status = init.status;
+    this.code = init.code;
+    this.field = init.field;
+    this.retryable = init.retryable;
+    this.limit = init.limit;
+    this.retryAfterS = init.retryAfterS;
+  }
+  /** `error: <what happened> (<HTTP status> <code>)` of cli-spec 1. */
+  get summary(): string {
+    const where = this.field ? ` [${this.field}]` : '';
+    const tag = [this.status, this.code].filter((x) => x !== undefined && x !== '').join(' ');
+    return `${this.message}${where}${tag ? ` (${tag})` : ''}`;
+  }
+}
+export class AuthError extends ApiError { override readonly exitCode = EXIT.auth; }
+export class PermissionError extends ApiError { override readonly exitCode = EXIT.auth; }
+export class NotFoundError extends ApiError {}
+export class GoneError extends ApiError {}
+export class ConflictError extends ApiError {}
+export class ValidationError extends ApiError {}
+export class RateLimitError extends ApiError { override readonly exitCode = EXIT.rateLimited; }
+export class ServerError extends ApiError {}
+/** The connection failed or timed out after every retry. */
+export class NetworkError extends ApiError {}
+
+/** A v2-only command run with only a v1 key: fails before sending (exit 4). */
+export class NeedsV2KeyError extends SvcError {
+  override readonly exitCode = EXIT.auth;
+  constructor(what: string) {
+    super(`${what} needs a v2 key (closed beta, request one through support)`,
+      'store one with `svc auth login` or set SVC_API_KEY to a svc_v2_sk_ key');
+  }
+}
+export class NoKeyError extends SvcError {
+  override readonly exitCode = EXIT.auth;
+  constructor(profile: string) {
+    super(`no API key for profile "${profile}"`,
+      'run `svc auth login`, set SVC_API_KEY, or try the local sandbox with `svc sandbox`');
+  }
+}
+
+/** Map a status + error body to the error class (spec 7; A14 codes that change the class). */
+export function errorFromResponse(status: number, body: ErrorBody | undefined, extra: Partial<ApiErrorInit> = {}): ApiError {
+  const init: ApiErrorInit = {
+    status,
+    code: body?.code ?? undefined,
+    message: body?.message || body?.error || defaultMessage(status),
+    field: body?.field ?? undefined,
+    retryable: body?.retryable ?? undefined,
+    limit: body?.limit ?? undefined,
+    ...extra,
+  };
+  if (status === 401) return new AuthError(init);
+  if (status === 403) return new PermissionError(init);
+  if (status === 404) return new NotFoundError(init);
+  if (status === 410) return new GoneError(init);
+  if (status === 429 && init.code !== 'DAILY_CREATION_LIMIT') return new RateLimitError(init);
+  if (status === 409) return new ConflictError(init);
+  if (status === 400 || status === 422) return new ValidationError(init);
+  if (status >= 500) return new ServerError(init);
+  return new ApiError(init);
+}
+
+function defaultMessage(status: number): string {
+  switch (status) {
+    case 401: return 'the API key is invalid or missing';
+    case 403: return 'the key is not allowed to do this';
+    case 404: return 'not found';
+    case 429: return 'rate limit exceeded';
+    default: return status >= 500 ? 'the service failed' : `request failed`;
+  }
+}
