@@ -90,6 +90,12 @@ export class NeedsV2KeyError extends SvcError {
       'store one with `svc auth login` or set SVC_API_KEY to a svc_v2_sk_ key');
   }
 }
+export class NeedsV1KeyError extends SvcError {
+  override readonly exitCode = EXIT.auth;
+  constructor(what: string) {
+    super(`${what} needs a v1 key`, 'store one with `svc auth login` (v1 keys start with svc_sk_) or set SVC_API_KEY');
+  }
+}
 export class NoKeyError extends SvcError {
   override readonly exitCode = EXIT.auth;
   constructor(profile: string) {

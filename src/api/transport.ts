@@ -1,0 +1,84 @@
+// The only module that talks HTTP. Everything goes through a `Transport` so tests inject an
+// in-memory one; the real one is undici's `request` over a keep-alive Agent.
+export interface TransportRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+export interface TransportResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+export type Transport = (req: TransportRequest) => Promise<TransportResponse>;
+
+/** A failure below HTTP: refused, reset, dropped, or timed out. Always safe to retry with the same idempotency key. */
+export class TransportError extends Error {
+  constructor(message: string, readonly kind: 'network' | 'timeout' | 'aborted', readonly causeCode?: string) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+let agent: import('undici').Agent | undefined;
+
+export function undiciTransport(): Transport {
+  return async (req) => {
+    // Loaded on first use: a command that never sends (help, validation errors) never pays for undici.
+    const undici = await import('undici');
+    agent ??= new undici.Agent({ keepAliveTimeout: 10_000, connections: 8 });
+    const timeout = AbortSignal.timeout(req.timeoutMs);
+    const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+    try {
+      const res = await undici.request(req.url, {
+        method: req.method as 'GET',
+        headers: req.headers,
+        body: req.body,
+        signal,
+        dispatcher: agent,
+        headersTimeout: req.timeoutMs,
+        bodyTimeout: req.timeoutMs,
+        // undici.request never follows redirects: a 3xx comes back as it is.
+      } as Parameters<typeof undici.request>[1]);
+      const body = await res.body.text();
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) {
+        if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+      }
+      return { status: res.statusCode, headers, body };
+    } catch (err) {
+      throw toTransportError(err, req, timeout);
+    }
+  };
+}
+
+function toTransportError(err: unknown, req: TransportRequest, timeout: AbortSignal): TransportError {
+  const e = err as { code?: string; name?: string; message?: string };
+  if (req.signal?.aborted) return new TransportError('request aborted', 'aborted');
+  if (timeout.aborted || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.name === 'TimeoutError') {
+    return new TransportError(`no answer within ${Math.round(req.timeoutMs / 1000)} s`, 'timeout', e.code);
+  }
+  const code = e.code ?? (e as { cause?: { code?: string } }).cause?.code;
+  return new TransportError(describeNetworkError(code, e.message), 'network', code);
+}
+
+function describeNetworkError(code: string | undefined, message: string | undefined): string {
+  switch (code) {
+    case 'ECONNREFUSED': return 'connection refused (is the service, or `svc sandbox`, running?)';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET': return 'connection dropped by the other side';
+    case 'ENOTFOUND': return 'host not found';
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT': return 'connection timed out';
+    default: return message ? `network error: ${message}` : 'network error';
+  }
+}
+
+export async function closeTransport(): Promise<void> {
+  const a = agent;
+  agent = undefined;
+  await a?.close();
+}
