@@ -1,0 +1,14 @@
+// The bulk-job engine's public face: what src/cli (bulk-price, bulk-status, variants set,
+// stock add, stock jobs) imports. Internals (journal IO, locks) stay behind it.
+export type {
+  ChunkPlan, ChunkResult, ItemOutcome, ItemRef, ItemStatus, JobInput, JobKind, JobProgress, JobResult,
+  JobSpec, JsonValue, RunState, SendChunk,
+} from './types.js';
+export { runJob, resumeCommand, type RunOptions } from './engine.js';
+export { exitCodeFor } from './exit-code.js';
+export { findResumable, listJobs, type ListedJob, type ListedJobState } from './jobs-list.js';
+export { JobLockedError } from './lock.js';
+export { fingerprintInput, jobSpec, planChunks, planSummary, type ChunkGroup, type PlanSummary, type RateBudget } from './plan.js';
+export { writeReport, type ReportRow } from './report.js';
+export { classifyChunkError } from './chunk-errors.js';
+export { newIdempotencyKey, newJobId } from './ids.js';

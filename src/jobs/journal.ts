@@ -1,0 +1,171 @@
+// The job journal of cli-spec 4: append-only JSONL in <stateDir>/jobs/<jobId>.jsonl. Every
+// record is written with writeSync + fsyncSync before the engine goes on, so what the journal
+// says was started really was journaled before the request left.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { UsageError } from '../api/errors.js';
+import { JOB_ID_PATTERN } from './ids.js';
+import {
+  JournalRecord, type ChunkDoneRecord, type JobEndRecord, type JobHeaderRecord,
+} from './journal-records.js';
+
+/** Journals and locks live here; the folder is private to the user (0700). */
+export function jobsDir(stateDir: string): string {
+  return path.join(stateDir, 'jobs');
+}
+
+export function journalPath(stateDir: string, jobId: string): string {
+  // The id becomes a file name: refuse anything that could walk out of the folder.
+  if (!JOB_ID_PATTERN.test(jobId)) throw new UsageError(`"${jobId}" is not a job id (they look like bp-20261121-a1b2c3)`, 'list jobs with `svc stock jobs`');
+  return path.join(jobsDir(stateDir), `${jobId}.jsonl`);
+}
+
+export function ensureJobsDir(stateDir: string): string {
+  const dir = jobsDir(stateDir);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+/** Appends records durably. One writer per job, guarded by the job lock (lock.ts). */
+export class JournalWriter {
+  private constructor(private fd: number, readonly path: string) {}
+
+  /** Creates a new journal; fails with EEXIST when the id is taken. */
+  static create(file: string): JournalWriter {
+    const fd = fs.openSync(file, 'wx', 0o600);
+    fsyncDir(path.dirname(file)); // the new directory entry must survive a crash too
+    return new JournalWriter(fd, file);
+  }
+
+  /**
+   * Opens an existing journal for appending. A line torn by a kill (no trailing newline)
+   * is closed off with a newline first, so the next record starts on a line of its own
+   * and the fragment stays an unparseable line that readers skip.
+   */
+  static append(file: string): JournalWriter {
+    const fd = fs.openSync(file, 'a', 0o600);
+    const writer = new JournalWriter(fd, file);
+    const size = fs.fstatSync(fd).size;
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      const rfd = fs.openSync(file, 'r');
+      try { fs.readSync(rfd, last, 0, 1, size - 1); } finally { fs.closeSync(rfd); }
+      if (last[0] !== 0x0a) writer.writeRaw('\n');
+    }
+    return writer;
+  }
+
+  write(record: JournalRecord): void {
+    this.writeRaw(`${JSON.stringify(record)}\n`);
+  }
+
+  private writeRaw(text: string): void {
+    const buf = Buffer.from(text, 'utf8');
+    let off = 0;
+    while (off < buf.length) off += fs.writeSync(this.fd, buf, off, buf.length - off);
+    fs.fsyncSync(this.fd);
+  }
+
+  close(): void {
+    if (this.fd >= 0) {
+      fs.closeSync(this.fd);
+      this.fd = -1;
+    }
+  }
+}
+
+function fsyncDir(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, 'r');
+    fs.fsyncSync(fd);
+  } catch {
+    // Some platforms (Windows) cannot fsync a directory; the file's own fsync still holds.
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** What a journal says, replayed: the basis of resume, findResumable and listJobs. */
+export interface JournalReplay {
+  header: JobHeaderRecord;
+  /** Chunks answered, by index (the last chunk-done wins). */
+  done: Map<number, ChunkDoneRecord>;
+  /** Chunks started and not answered: the key of their latest chunk-start (resend with it). */
+  unfinished: Map<number, string>;
+  /** chunk-start records: requests ever sent for this job, resends included. */
+  requests: number;
+  /** The job-end record when it is the last record (a later resume reopens the job). */
+  end?: JobEndRecord;
+  /** Lines that did not parse (a torn tail after a kill, or damage); they are ignored. */
+  skippedLines: number;
+}
+
+/**
+ * Reads and replays a journal. Undefined when the file does not exist or has no readable
+ * header (nothing was journaled, so nothing was sent).
+ */
+export function readJournal(file: string): JournalReplay | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  let header: JobHeaderRecord | undefined;
+  const done = new Map<number, ChunkDoneRecord>();
+  const unfinished = new Map<number, string>();
+  let requests = 0;
+  let end: JobEndRecord | undefined;
+  let skippedLines = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    const record = parseLine(line);
+    if (!record) { skippedLines++; continue; }
+    if (record.t === 'job') { header ??= record; continue; }
+    end = undefined;
+    switch (record.t) {
+      case 'chunk-start':
+        requests++;
+        if (!done.has(record.index)) unfinished.set(record.index, record.key);
+        break;
+      case 'chunk-done':
+        done.set(record.index, record);
+        unfinished.delete(record.index);
+        break;
+      case 'job-end':
+        end = record;
+        break;
+      case 'resume':
+        break;
+    }
+  }
+  if (!header) return undefined;
+  return { header, done, unfinished, requests, end, skippedLines };
+}
+
+function parseLine(line: string): JournalRecord | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  const parsed = JournalRecord.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Items answered so far according to a replay. */
+export function itemsDone(replay: JournalReplay): number {
+  let n = 0;
+  for (const index of replay.done.keys()) n += replay.header.chunks.find((c) => c.index === index)?.count ?? 0;
+  return n;
+}
+
+/** Failed items so far according to a replay. */
+export function failuresIn(replay: JournalReplay): number {
+  let n = 0;
+  for (const rec of replay.done.values()) n += rec.items.filter((i) => i.status === 'failed').length;
+  return n;
+}

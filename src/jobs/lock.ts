@@ -1,0 +1,93 @@
+// One runner per job (cli-spec 4): two processes resending the same chunks would still be
+// safe thanks to idempotency keys, but their journals would interleave and their reports lie.
+// `<jobId>.lock` is created with `wx` and holds the owner's pid.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { UsageError } from '../api/errors.js';
+import { jobsDir } from './journal.js';
+
+/** Another live process holds the job (exit 2: nothing was sent by this run). */
+export class JobLockedError extends UsageError {
+  constructor(readonly jobId: string, readonly pid: number | undefined) {
+    super(`job ${jobId} is running in process ${pid ?? '(unknown)'}`,
+      'wait for it to finish, or stop that process (its journal keeps what it did) and resume');
+  }
+}
+
+export interface JobLock {
+  readonly path: string;
+  release(): void;
+}
+
+// A lock file that exists but holds no pid yet is someone mid-creation, unless it is old.
+const EMPTY_LOCK_GRACE_MS = 5_000;
+
+export function lockPath(stateDir: string, jobId: string): string {
+  return path.join(jobsDir(stateDir), `${jobId}.lock`);
+}
+
+/**
+ * Takes the job's lock or throws JobLockedError. A lock whose pid is dead (the process was
+ * killed) is stale and taken over.
+ */
+export function acquireLock(stateDir: string, jobId: string): JobLock {
+  const file = lockPath(stateDir, jobId);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = fs.openSync(file, 'wx', 0o600);
+      try { fs.writeSync(fd, String(process.pid)); fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+      return { path: file, release: () => releaseLock(file) };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const holder = readHolder(file);
+    if (holder === undefined) continue; // vanished between open and read: try again
+    if (holder.live) throw new JobLockedError(jobId, holder.pid);
+    // Stale: re-read right before removing, so a lock retaken in between is left alone.
+    const again = readHolder(file);
+    if (again && again.raw === holder.raw && !again.live) {
+      try { fs.unlinkSync(file); } catch (err) { if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err; }
+    }
+  }
+  throw new JobLockedError(jobId, readHolder(file)?.pid);
+}
+
+/** Who holds a job's lock, if a live process does. Used by listJobs to tell running jobs. */
+export function lockHolder(stateDir: string, jobId: string): number | undefined {
+  const holder = readHolder(lockPath(stateDir, jobId));
+  return holder?.live ? holder.pid ?? -1 : undefined;
+}
+
+function readHolder(file: string): { raw: string; pid?: number; live: boolean } | undefined {
+  let raw: string;
+  let mtimeMs: number;
+  try {
+    raw = fs.readFileSync(file, 'utf8');
+    mtimeMs = fs.statSync(file).mtimeMs;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+  const pid = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
+  if (pid === undefined) return { raw, live: Date.now() - mtimeMs < EMPTY_LOCK_GRACE_MS };
+  return { raw, pid, live: processAlive(pid) };
+}
+
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function releaseLock(file: string): void {
+  try {
+    if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.unlinkSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}

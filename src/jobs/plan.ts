@@ -1,0 +1,116 @@
+// Planning a job: the input's fingerprint, chunks of the route's maximum (CHUNK_SIZE), and
+// the `--dry-run` summary of cli-spec 1 (what would be sent, how many requests, how long).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createHash } from 'node:crypto';
+import { LIMITS } from '../api/assumptions.js';
+import type { ChunkPlan, ItemRef, JobInput, JobKind, JobSpec, JsonValue } from './types.js';
+
+/** sha256 and size of the input, streamed (cli-spec 3: constant memory). */
+export async function fingerprintInput(file: string, displayName = path.basename(file)): Promise<JobInput> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of fs.createReadStream(file)) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { path: path.resolve(file), displayName, sha256: hash.digest('hex'), size };
+}
+
+export interface ChunkGroup {
+  /** Route the group's items go through (e.g. "bulkPrice", "variants:123"). */
+  route?: string;
+  items: ItemRef[];
+}
+
+/**
+ * Splits each group into chunks of at most `size` items, numbered across groups in order.
+ * The default descriptor is `{lines: [first, last]}`; the stock import passes byte offsets.
+ */
+export function planChunks(
+  groups: ChunkGroup[], size: number,
+  describe: (items: ItemRef[], route: string | undefined) => JsonValue = linesDescriptor,
+): ChunkPlan[] {
+  if (!Number.isInteger(size) || size < 1) throw new Error(`chunk size must be a positive integer, got ${size}`);
+  const chunks: ChunkPlan[] = [];
+  for (const group of groups) {
+    for (let at = 0; at < group.items.length; at += size) {
+      const items = group.items.slice(at, at + size);
+      chunks.push({
+        index: chunks.length, ...(group.route !== undefined ? { route: group.route } : {}),
+        descriptor: describe(items, group.route), items,
+      });
+    }
+  }
+  return chunks;
+}
+
+function linesDescriptor(items: ItemRef[]): JsonValue {
+  return { lines: [items[0]?.line ?? 0, items[items.length - 1]?.line ?? 0] };
+}
+
+/** Builds a JobSpec whose totalItems is the plan's item count. */
+export function jobSpec(init: { kind: JobKind; command: string; target?: string; input: JobInput; chunks: ChunkPlan[] }): JobSpec {
+  return { ...init, totalItems: init.chunks.reduce((n, c) => n + c.items.length, 0) };
+}
+
+/** The account's minute budget as the request core knows it (A8: shared by v1 and v2). */
+export interface RateBudget {
+  remaining: number;
+  limit: number;
+  /** When the minute window resets, epoch milliseconds (X-RateLimit-Reset is seconds: × 1000). */
+  resetAt: number;
+}
+
+export interface PlanSummary {
+  kind: JobKind;
+  input: string;
+  items: number;
+  requests: number;
+  byRoute: { route: string; requests: number; items: number }[];
+  /** Estimated seconds to send everything under the budget. */
+  etaSeconds: number;
+  /** Requests that must wait for a later minute window. */
+  requestsBeyondBudget: number;
+}
+
+const WINDOW_S = 60;
+
+/**
+ * `--dry-run`: items, requests and an ETA. Requests within the remaining budget go at
+ * `perRequestSeconds` each; the rest wait for the next windows, `limit` per window.
+ * Without a budget, a full v2 minute (LIMITS.v2PerMinute) is assumed. The daily quota is
+ * not modelled: the request core reports it when it is near.
+ */
+export function planSummary(
+  spec: JobSpec, budget?: RateBudget, opts: { perRequestSeconds?: number; now?: number } = {},
+): PlanSummary {
+  const perRequest = opts.perRequestSeconds ?? 0.5;
+  const now = opts.now ?? Date.now();
+  const b = budget ?? { remaining: LIMITS.v2PerMinute, limit: LIMITS.v2PerMinute, resetAt: now + WINDOW_S * 1000 };
+  const byRoute = new Map<string, { requests: number; items: number }>();
+  for (const c of spec.chunks) {
+    const r = byRoute.get(c.route ?? spec.kind) ?? { requests: 0, items: 0 };
+    r.requests++;
+    r.items += c.items.length;
+    byRoute.set(c.route ?? spec.kind, r);
+  }
+  const requests = spec.chunks.length;
+  const remaining = Math.max(0, Math.min(b.remaining, requests));
+  const limit = Math.max(1, b.limit);
+  let beyond = requests - remaining;
+  let eta = remaining * perRequest;
+  if (beyond > 0) {
+    eta = Math.max(eta, Math.max(0, (b.resetAt - now) / 1000));
+    while (beyond > limit) {
+      eta += Math.max(WINDOW_S, limit * perRequest);
+      beyond -= limit;
+    }
+    eta += beyond * perRequest;
+  }
+  return {
+    kind: spec.kind, input: spec.input.displayName, items: spec.totalItems, requests,
+    byRoute: [...byRoute].map(([route, r]) => ({ route, ...r })),
+    etaSeconds: Math.round(eta * 10) / 10, requestsBeyondBudget: requests - remaining,
+  };
+}
