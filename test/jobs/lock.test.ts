@@ -1,0 +1,58 @@
+// cli-spec 4: one runner per job. `<jobId>.lock` holds the runner's pid.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runJob } from '../../src/jobs/engine.js';
+import { JobLockedError } from '../../src/jobs/lock.js';
+import { FakeServer, hangUntilAborted, makeSpec, onlyJournal, tempStateDir } from './helpers.js';
+
+function lockFileOf(journal: string): string {
+  return journal.replace(/\.jsonl$/, '.lock');
+}
+
+test('refuses a second runner while the job is running, naming the process', async (t) => {
+  const stateDir = tempStateDir(t);
+  const spec = makeSpec({ items: 6, chunkSize: 3 });
+  const server = new FakeServer();
+  const controller = new AbortController();
+  let reached!: () => void;
+  const inFlight = new Promise<void>((r) => { reached = r; });
+  server.before = (_chunk, _key, signal) => { reached(); return hangUntilAborted(signal); };
+  const running = runJob(spec, server.send, { stateDir, signal: controller.signal });
+  await inFlight;
+  const jobId = path.basename(onlyJournal(stateDir), '.jsonl');
+  await assert.rejects(runJob(spec, server.send, { stateDir, resumeJobId: jobId }), (err: unknown) => {
+    assert.ok(err instanceof JobLockedError);
+    assert.equal(err.message, `job ${jobId} is running in process ${process.pid}`);
+    return true;
+  });
+  assert.equal(server.calls.length, 1);
+  controller.abort();
+  assert.equal((await running).state, 'interrupted');
+});
+
+test('takes over a stale lock whose process is dead', async (t) => {
+  const stateDir = tempStateDir(t);
+  const spec = makeSpec({ items: 6, chunkSize: 3 });
+  const server = new FakeServer();
+  const controller = new AbortController();
+  server.before = (chunk, _key, signal) => {
+    if (chunk.index !== 1) return;
+    setImmediate(() => controller.abort());
+    return hangUntilAborted(signal);
+  };
+  const first = await runJob(spec, server.send, { stateDir, signal: controller.signal });
+  server.before = undefined;
+  const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
+  fs.writeFileSync(lockFileOf(first.journalPath), String(deadPid));
+  const second = await runJob(spec, server.send, { stateDir, resumeJobId: first.jobId });
+  assert.equal(second.state, 'done');
+});
+
+test('releases the lock when the run ends', async (t) => {
+  const stateDir = tempStateDir(t);
+  const result = await runJob(makeSpec(), new FakeServer().send, { stateDir });
+  assert.equal(fs.existsSync(lockFileOf(result.journalPath)), false);
+});
