@@ -1,0 +1,63 @@
+// Build: one CJS bundle for the CLI (loaded through a V8 code cache by bin/svc.js), one ESM
+// bundle for the Ink UI (loaded only when rendering to a terminal), the help texts that
+// bin/svc.js prints without loading either, and the code cache itself.
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  keepNames: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  define: { __SVC_VERSION__: JSON.stringify(pkg.version) },
+};
+
+// The UI bundle: ink 6 is ESM with top-level await (yoga), so this one stays ESM.
+const uiExternal = {
+  name: 'ui-external',
+  setup(b) {
+    b.onResolve({ filter: /\/ui\/index\.js$/ }, () => ({ path: 'ui-bundle', external: true }));
+  },
+};
+await build({
+  ...common,
+  entryPoints: [join(root, 'src/main.ts')],
+  outfile: join(dist, 'main.cjs'),
+  format: 'cjs',
+  define: { ...common.define, __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs') },
+  plugins: [uiExternal],
+});
+await build({
+  ...common,
+  entryPoints: [join(root, 'src/ui/index.ts')],
+  outfile: join(dist, 'ui.mjs'),
+  format: 'esm',
+  jsx: 'automatic',
+  // commander-free, but some of ink's dependencies are CJS and call require().
+  banner: { js: "import{createRequire as __svcCreateRequire}from'node:module';const require=__svcCreateRequire(import.meta.url);" },
+  // ink imports react-devtools-core only when DEV=true; never in svc.
+  alias: { 'react-devtools-core': join(root, 'scripts/devtools-stub.mjs') },
+  define: { ...common.define, 'process.env.NODE_ENV': '"production"' },
+});
+
+// Help texts for bin/svc.js's fast path (--help never loads the bundle).
+const require = createRequire(import.meta.url);
+const { helpTexts } = require(join(dist, 'main.cjs'));
+writeFileSync(join(dist, 'help.json'), JSON.stringify(helpTexts()));
+
+// Warm the V8 code cache so the first real run already uses it.
+execFileSync(process.execPath, [join(root, 'bin/svc.js'), '__warm-cache'], { stdio: 'inherit', env: { ...process.env, SVC_WRITE_CODE_CACHE: '1' } });
+console.log(`built svc ${pkg.version} into dist/`);

@@ -1,0 +1,28 @@
+// svc games (v1 GET /games) and svc catalog (v2 GET /catalog/games, with minimum prices).
+import type { Command } from 'commander';
+import { Game } from '../../api/schemas.js';
+import { act, examples, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+import { fetchList, printList } from '../read.js';
+
+export function registerGames(program: Command, rt: Runtime): void {
+  examples(program.command('games').description('games of the platform (v1)').action(act(rt, games)), ['svc games', 'svc games -o csv > games.csv']);
+  examples(program.command('catalog').description('games with their minimum listing price (v2)').action(act(rt, catalog)), ['svc catalog', 'svc catalog --json']);
+}
+
+type G = { id: string | number; name?: string | null; slug?: string | null; minPrice?: number | null };
+
+async function games(deps: Deps): Promise<number> {
+  const rows = await fetchList<G>(deps, { route: 'v1Games' }, { all: true }, Game);
+  await printList(deps, rows, [{ header: 'id', value: 'id' }, { header: 'name', value: 'name' }, { header: 'slug', value: 'slug' }]);
+  return 0;
+}
+
+async function catalog(deps: Deps): Promise<number> {
+  const rows = await fetchList<G>(deps, { route: 'catalogGames' }, { all: true }, Game);
+  await printList(deps, rows, [
+    { header: 'id', value: 'id' }, { header: 'name', value: 'name' }, { header: 'slug', value: 'slug' },
+    { header: 'min price', value: 'minPrice', kind: 'cents' },
+  ]);
+  return 0;
+}

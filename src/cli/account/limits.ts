@@ -1,0 +1,59 @@
+// svc limits: the spec's limits table (spec 8) and the live rate-limit state (cli-spec 2).
+import type { Command } from 'commander';
+import { LIMITS } from '../../api/assumptions.js';
+import { Usage } from '../../api/schemas.js';
+import { printRecords } from '../../output/format.js';
+import { act, examples, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+import { lenient } from '../read.js';
+
+export function registerLimits(program: Command, rt: Runtime): void {
+  const cmd = program.command('limits')
+    .description("the service's limits, and what is left of the rate limit now")
+    .option('--offline', 'only the table; do not ask the service for the live state')
+    .action(act(rt, run));
+  examples(cmd, ['svc limits', 'svc limits --offline -o json']);
+}
+
+const TABLE: [string, string | number][] = [
+  ['v2 requests per minute (per account)', LIMITS.v2PerMinute],
+  ['v2 requests per day (per account)', LIMITS.v2PerDay],
+  ['v1 requests per minute', LIMITS.v1PerMinute],
+  ['v1 requests per day', LIMITS.v1PerDay],
+  ['rate bucket', 'shared by the v1 and v2 keys of the account'],
+  ['v1 listing creations per day', LIMITS.v1CreationsPerDay],
+  ['title length', `${LIMITS.titleMin}-${LIMITS.titleMax}`],
+  ['description length', `${LIMITS.descriptionMin}-${LIMITS.descriptionMax}`],
+  ['images per listing', LIMITS.v1ImagesMax],
+  ['price (cents, max)', LIMITS.priceMaxCents],
+  ['items per bulk-price / bulk-status / variants edit', `1-${LIMITS.itemsPerBulk}`],
+  ['stock items per request', LIMITS.stockItemsPerRequest],
+  ['characters per credential', LIMITS.credentialMaxChars],
+  ['credentials per listing or variant', LIMITS.stockPerVariantMax],
+  ['credentials in one creation', LIMITS.credentialsPerCreation],
+  ['auto-delivery variants in one creation', LIMITS.autoDeliveryVariantsPerCreation],
+  ['credentials text in one creation (chars)', LIMITS.credentialsTextCharsPerCreation],
+  ['ref length', `${LIMITS.refMin}-${LIMITS.refMax}`],
+  ['page size (limit)', LIMITS.pageSizeMax],
+  ['active API keys', LIMITS.activeKeysMax],
+  ['question answers', `${LIMITS.questionAnswersPerMinute}/min, ${LIMITS.questionAnswersPerHour}/h`],
+  ['webhooks', `${LIMITS.webhooksActiveMax} active, ${LIMITS.webhookTimeoutMs / 1000} s to answer, ${LIMITS.webhookAttempts} attempts`],
+];
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const rows = TABLE.map(([limit, value]) => ({ limit, value: String(value) }));
+  if (!cmd.opts().offline) {
+    const client = await deps.client();
+    if (client.hasKey('v2')) {
+      const u = lenient(deps, Usage, (await client.request({ route: 'usage', signal: deps.signal })).data);
+      if (u.minute) rows.unshift({ limit: 'now: requests left this minute', value: `${u.minute.remaining} of ${u.minute.limit}` });
+      if (u.day) rows.unshift({ limit: 'now: requests left today', value: `${u.day.remaining} of ${u.day.limit}` });
+    } else {
+      await client.request({ route: 'v1Stats', signal: deps.signal });
+      const left = client.budget.remaining('v1');
+      if (left !== undefined) rows.unshift({ limit: 'now: v1 requests left this minute', value: String(left) });
+    }
+  }
+  await printRecords(deps.io, rows, { format: deps.format(), columns: [{ header: 'limit', value: 'limit' }, { header: 'value', value: 'value' }] });
+  return 0;
+}

@@ -1,0 +1,21 @@
+// svc me: GET /api/v2/me, the identity of the key in use.
+import type { Command } from 'commander';
+import { Me } from '../../api/schemas.js';
+import { act, examples, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+import { lenient, printOne } from '../read.js';
+
+export function registerMe(program: Command, rt: Runtime): void {
+  examples(program.command('me').description('who the v2 key belongs to, its scopes and age').action(act(rt, run)), ['svc me', 'svc me --json']);
+}
+
+async function run(deps: Deps): Promise<number> {
+  const res = await (await deps.client()).request({ route: 'me', signal: deps.signal });
+  const me = lenient(deps, Me, res.data);
+  await printOne(deps, me, [
+    { header: 'username', value: 'username' }, { header: 'account', value: 'accountId' }, { header: 'seller', value: 'sellerId' },
+    { header: 'key id', value: 'keyId' }, { header: 'key prefix', value: 'keyPrefix' }, { header: 'key created', value: 'keyCreatedAt', kind: 'date' },
+    { header: 'version', value: 'version' }, { header: 'scopes', value: 'scopes', kind: 'list' },
+  ]);
+  return 0;
+}

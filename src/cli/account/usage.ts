@@ -1,0 +1,30 @@
+// svc usage: GET /api/v2/usage, the account's consumption of its rate limits (A4, A8).
+import type { Command } from 'commander';
+import { Usage } from '../../api/schemas.js';
+import { printRecords } from '../../output/format.js';
+import { act, examples, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+import { lenient } from '../read.js';
+
+export function registerUsage(program: Command, rt: Runtime): void {
+  examples(program.command('usage').description('requests used and left in this minute and this day').action(act(rt, run)), ['svc usage', 'svc usage -o json']);
+}
+
+async function run(deps: Deps): Promise<number> {
+  const res = await (await deps.client()).request({ route: 'usage', signal: deps.signal });
+  const usage = lenient(deps, Usage, res.data);
+  const format = deps.format();
+  if (format === 'json' || format === 'jsonl') {
+    await printRecords(deps.io, res.data, { format, columns: [] });
+    return 0;
+  }
+  const rows = (['minute', 'day'] as const).flatMap((w) => (usage[w] ? [{ window: w, ...usage[w], resetAt: new Date(usage[w].reset * 1000).toISOString() }] : []));
+  await printRecords(deps.io, rows, {
+    format,
+    columns: [
+      { header: 'window', value: 'window' }, { header: 'limit', value: 'limit', kind: 'number' },
+      { header: 'remaining', value: 'remaining', kind: 'number' }, { header: 'resets', value: 'resetAt', kind: 'date' },
+    ],
+  });
+  return 0;
+}

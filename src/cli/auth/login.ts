@@ -1,0 +1,54 @@
+// svc auth login: read a key (stdin or hidden prompt), check it with a read, store it (cli-spec 2).
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { keyVersion } from '../../api/assumptions.js';
+import { ApiClient } from '../../api/client.js';
+import { UsageError } from '../../api/errors.js';
+import { undiciTransport } from '../../api/transport.js';
+import { maskKey } from '../../config/mask.js';
+import { success } from '../../output/reporter.js';
+import { act, examples, parseOpts, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+import { readSecret } from './secret-input.js';
+
+const Opts = z.object({ alias: z.boolean().optional(), default: z.boolean().optional() });
+
+export function registerLogin(auth: Command, rt: Runtime): void {
+  const cmd = auth.command('login')
+    .description('store an API key in a profile, after checking it against the service')
+    .option('--alias', 'use the /api/service prefix for v1 routes instead of /api/v1')
+    .option('--default', 'make this profile the default one')
+    .action(act(rt, run));
+  examples(cmd, [
+    'svc auth login --base-url https://marketplace.example            # asks for the key, hidden',
+    'printf %s "$SVC_V2_KEY" | svc auth login --profile shop2 --base-url https://marketplace.example',
+  ]);
+}
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const opts = parseOpts(Opts, cmd);
+  const store = await deps.profiles();
+  const name = deps.globals.profile ?? deps.env.SVC_PROFILE ?? store.defaultName();
+  const existing = store.get(name);
+  const baseUrl = deps.globals.baseUrl ?? deps.env.SVC_BASE_URL ?? existing?.baseUrl;
+  if (!baseUrl) throw new UsageError('no base URL to log in to', 'pass --base-url URL (for the local emulator: `svc sandbox` writes a `sandbox` profile by itself)');
+  const key = await readSecret(deps.io, `API key for profile "${name}" (input hidden): `, deps.signal);
+  const version = keyVersion(key);
+  if (!version) throw new UsageError('that is not a svc key', 'v1 keys are svc_sk_ + 64 hex characters; v2 keys start with svc_v2_sk_');
+  // Check before storing: GET /api/v2/me for v2, a v1 read (stats) for v1 (cli-spec 2).
+  const client = new ApiClient({ baseUrl, keys: { [version]: key }, transport: undiciTransport(), timeoutMs: (deps.globals.timeout ?? 30) * 1000, v1Prefix: opts.alias ? '/api/service' : existing?.v1Prefix });
+  const who = version === 'v2'
+    ? ((await client.request<{ username?: string }>({ route: 'me', signal: deps.signal })).data?.username)
+    : ((await client.request({ route: 'v1Stats', signal: deps.signal })), undefined);
+  const now = new Date().toISOString();
+  store.update(name, (p) => ({
+    ...p,
+    baseUrl,
+    ...(opts.alias ? { v1Prefix: '/api/service' as const } : {}),
+    ...(version === 'v2' ? { v2Key: key, v2KeyStoredAt: now } : { v1Key: key, v1KeyStoredAt: now }),
+  }));
+  if (opts.default) store.setDefault(name);
+  success(deps.io, `stored ${version} key ${maskKey(key)} in profile "${name}"${who ? ` (${who})` : ''}`);
+  deps.io.stderr.write(`config: ${store.path} (mode 0600)\n`);
+  return 0;
+}

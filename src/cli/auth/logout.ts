@@ -1,0 +1,28 @@
+// svc auth logout: forget a profile's keys (the profile and its base URL stay unless --all).
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { UsageError } from '../../api/errors.js';
+import { success } from '../../output/reporter.js';
+import { act, examples, parseOpts, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+
+const Opts = z.object({ all: z.boolean().optional() });
+
+export function registerLogout(auth: Command, rt: Runtime): void {
+  const cmd = auth.command('logout')
+    .description("remove the profile's stored keys")
+    .option('--all', 'remove the whole profile, base URL included')
+    .action(act(rt, run));
+  examples(cmd, ['svc auth logout', 'svc auth logout --profile old-shop --all']);
+}
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const opts = parseOpts(Opts, cmd);
+  const store = await deps.profiles();
+  const name = deps.globals.profile ?? deps.env.SVC_PROFILE ?? store.defaultName();
+  if (!store.get(name)) throw new UsageError(`no profile named "${name}"`, 'list them with `svc auth profiles`');
+  if (opts.all) store.remove(name);
+  else store.update(name, ({ v1Key: _a, v1KeyStoredAt: _b, v2Key: _c, v2KeyStoredAt: _d, ...rest }) => rest);
+  success(deps.io, opts.all ? `removed profile "${name}"` : `removed the keys of profile "${name}"`);
+  return 0;
+}

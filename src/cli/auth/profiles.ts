@@ -1,0 +1,40 @@
+// svc auth profiles / svc auth use: list profiles, choose the default one.
+import type { Command } from 'commander';
+import { UsageError } from '../../api/errors.js';
+import { maskKey } from '../../config/mask.js';
+import { printRecords } from '../../output/format.js';
+import { success } from '../../output/reporter.js';
+import { act, examples, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+
+export function registerProfiles(auth: Command, rt: Runtime): void {
+  examples(auth.command('profiles').description('list the profiles').action(act(rt, list)), ['svc auth profiles', 'svc auth profiles --json']);
+  examples(auth.command('use').argument('<name>', 'profile name').description('make a profile the default one').action(act(rt, use)), ['svc auth use sandbox']);
+}
+
+async function list(deps: Deps): Promise<number> {
+  const store = await deps.profiles();
+  const rows = store.list().map(({ name, profile, isDefault }) => ({
+    name, default: isDefault, baseUrl: profile.baseUrl,
+    v1Key: profile.v1Key ? maskKey(profile.v1Key) : undefined,
+    v2Key: profile.v2Key ? maskKey(profile.v2Key) : undefined,
+  }));
+  await printRecords(deps.io, rows, {
+    format: deps.format(),
+    empty: 'no profiles yet: run `svc auth login` or `svc sandbox`',
+    columns: [
+      { header: 'name', value: 'name' }, { header: 'default', value: 'default', kind: 'bool' }, { header: 'base url', value: 'baseUrl' },
+      { header: 'v1 key', value: 'v1Key' }, { header: 'v2 key', value: 'v2Key' },
+    ],
+  });
+  return 0;
+}
+
+async function use(deps: Deps, cmd: Command): Promise<number> {
+  const name = cmd.args[0]!;
+  const store = await deps.profiles();
+  if (!store.get(name)) throw new UsageError(`no profile named "${name}"`, 'list them with `svc auth profiles`');
+  store.setDefault(name);
+  success(deps.io, `profile "${name}" is now the default`);
+  return 0;
+}

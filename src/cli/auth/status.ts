@@ -1,0 +1,58 @@
+// svc auth status: the profile in use, its keys masked, their age and where they come from.
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { maskKey } from '../../config/mask.js';
+import { printRecords } from '../../output/format.js';
+import { act, examples, parseOpts, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+
+const Opts = z.object({ check: z.boolean().optional() });
+
+export function registerStatus(auth: Command, rt: Runtime): void {
+  const cmd = auth.command('status')
+    .description('show the profile in use and its keys (masked), with their age')
+    .option('--check', 'also check each key against the service')
+    .action(act(rt, run));
+  examples(cmd, ['svc auth status', 'svc auth status --check --profile sandbox']);
+}
+
+interface KeyRow { version: string; key: string; source: string; storedAt?: string; ageDays?: number; check?: string }
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const opts = parseOpts(Opts, cmd);
+  const s = await deps.session();
+  const rows: KeyRow[] = [];
+  for (const version of ['v1', 'v2'] as const) {
+    const key = s.keys[version];
+    if (!key) continue;
+    const storedAt = s.keySource[version] === 'profile' ? s.profile?.[version === 'v1' ? 'v1KeyStoredAt' : 'v2KeyStoredAt'] : undefined;
+    const row: KeyRow = {
+      version, key: maskKey(key),
+      source: s.keySource[version] === 'env' ? 'SVC_API_KEY' : 'config file',
+      storedAt, ageDays: storedAt ? Math.floor((Date.now() - Date.parse(storedAt)) / 86_400_000) : undefined,
+    };
+    if (opts.check) row.check = await check(deps, version);
+    rows.push(row);
+  }
+  deps.io.stderr.write(`profile: ${s.profileName}\nbase URL: ${s.baseUrl}\n`);
+  if (s.keySource.v1 === 'profile' || s.keySource.v2 === 'profile') deps.io.stderr.write(`stored in: ${(await deps.profiles()).path} (file, mode 0600)\n`);
+  await printRecords(deps.io, rows, {
+    format: deps.format(),
+    columns: [
+      { header: 'version', value: 'version' }, { header: 'key', value: 'key' }, { header: 'source', value: 'source' },
+      { header: 'stored', value: 'storedAt', kind: 'date' }, { header: 'age (days)', value: 'ageDays', kind: 'number' },
+      ...(opts.check ? [{ header: 'check', value: 'check' as const }] : []),
+    ],
+  });
+  return rows.length === 0 ? 4 : rows.some((r) => r.check && r.check !== 'ok') ? 4 : 0;
+}
+
+async function check(deps: Deps, version: 'v1' | 'v2'): Promise<string> {
+  const client = await deps.client();
+  try {
+    await client.request({ route: version === 'v2' ? 'me' : 'v1Stats', signal: deps.signal });
+    return 'ok';
+  } catch (err) {
+    return (err as Error).message;
+  }
+}

@@ -1,0 +1,166 @@
+// The factory of lazy dependencies every verb receives (style.md: gh's Factory). A test swaps
+// in buffers and an in-memory transport; nothing is loaded before a verb asks for it.
+import { z } from 'zod';
+import { keyVersion, type ApiVersion } from '../api/assumptions.js';
+import { ApiClient, type AttemptLog } from '../api/client.js';
+import { NoKeyError, SvcError, UsageError } from '../api/errors.js';
+import { undiciTransport, type Transport } from '../api/transport.js';
+import { redact } from '../config/mask.js';
+import { stateDir } from '../config/paths.js';
+import { ProfileStore, type Profile } from '../config/profiles.js';
+import { resolveFormat, type Format } from '../output/format.js';
+import type { IO } from '../output/io.js';
+import { VERSION } from '../version.js';
+
+// cli-spec 1: the global options, parsed once with zod (Pastel: one schema per option set).
+export const GlobalOptions = z.object({
+  profile: z.string().optional(),
+  baseUrl: z.url({ message: '--base-url must be a URL like https://host or http://127.0.0.1:4010' }).optional(),
+  api: z.enum(['v1', 'v2']).optional(),
+  output: z.string().optional(),
+  json: z.boolean().optional(),
+  quiet: z.boolean().optional(),
+  verbose: z.boolean().optional(),
+  color: z.boolean().optional(),
+  yes: z.boolean().optional(),
+  dryRun: z.boolean().optional(),
+  timeout: z.coerce.number().positive().max(3600).optional(),
+  wait: z.boolean().optional(),
+});
+export type GlobalOptions = z.infer<typeof GlobalOptions>;
+
+export interface Session {
+  profileName: string;
+  profile: Profile | undefined;
+  baseUrl: string;
+  keys: { v1?: string; v2?: string };
+  /** Where each key came from, for `auth status`. */
+  keySource: { v1?: 'env' | 'profile'; v2?: 'env' | 'profile' };
+}
+
+export interface Deps {
+  io: IO;
+  env: NodeJS.ProcessEnv;
+  globals: GlobalOptions;
+  signal: AbortSignal;
+  format(): Format;
+  profiles(): Promise<ProfileStore>;
+  session(): Promise<Session>;
+  client(): Promise<ApiClient>;
+  stateDir(): string;
+  /** Ask yes/no on a TTY; without one, fail with the flag to add (cli-spec 1). */
+  confirm(question: string, flag?: string): Promise<boolean>;
+}
+
+export interface DepsInit {
+  io: IO;
+  env: NodeJS.ProcessEnv;
+  globals: unknown;
+  signal: AbortSignal;
+  transport?: Transport;
+}
+
+export function createDeps(init: DepsInit): Deps {
+  const parsed = GlobalOptions.safeParse(init.globals);
+  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join('; '));
+  const globals = parsed.data;
+  let store: Promise<ProfileStore> | undefined;
+  let session: Promise<Session> | undefined;
+  let client: Promise<ApiClient> | undefined;
+  const deps: Deps = {
+    io: init.io,
+    env: init.env,
+    globals,
+    signal: init.signal,
+    format: () => resolveFormat(init.io, globals.output, globals.json),
+    profiles: () => (store ??= ProfileStore.open(init.env)),
+    session: () => (session ??= resolveSession(deps)),
+    client: () => (client ??= makeClient(deps, init.transport)),
+    stateDir: () => stateDir(init.env),
+    confirm: (q, flag = '--yes') => confirm(deps, q, flag),
+  };
+  return deps;
+}
+
+async function resolveSession(deps: Deps): Promise<Session> {
+  const { env, globals } = deps;
+  const envKey = env.SVC_API_KEY?.trim() || undefined;
+  const envBase = globals.baseUrl ?? (env.SVC_BASE_URL?.trim() || undefined);
+  const explicitProfile = globals.profile ?? (env.SVC_PROFILE?.trim() || undefined);
+  // In CI with SVC_API_KEY and SVC_BASE_URL and no profile asked for, the config file is not read.
+  const needStore = explicitProfile !== undefined || !envKey || !envBase;
+  const store = needStore ? await deps.profiles() : undefined;
+  const profileName = explicitProfile ?? store?.defaultName() ?? 'default';
+  const profile = store?.get(profileName);
+  if (explicitProfile && !profile && !(envKey && envBase)) {
+    throw new UsageError(`no profile named "${explicitProfile}"`, 'list them with `svc auth profiles`, or create it with `svc auth login --profile NAME`');
+  }
+  const keys: Session['keys'] = { v1: profile?.v1Key, v2: profile?.v2Key };
+  const keySource: Session['keySource'] = { v1: keys.v1 ? 'profile' : undefined, v2: keys.v2 ? 'profile' : undefined };
+  if (envKey) {
+    const v = keyVersion(envKey);
+    if (!v) throw new UsageError('SVC_API_KEY is not a svc key (expected svc_sk_ + 64 hex, or svc_v2_sk_…)');
+    keys[v] = envKey; // cli-spec 1: overrides the profile's key of that version
+    keySource[v] = 'env';
+  }
+  const baseUrl = envBase ?? profile?.baseUrl;
+  if (!baseUrl) {
+    if (!keys.v1 && !keys.v2) throw new NoKeyError(profileName);
+    throw new UsageError(`no base URL for profile "${profileName}"`, 'pass --base-url, set SVC_BASE_URL, or run `svc auth login --base-url URL`');
+  }
+  return { profileName, profile, baseUrl, keys, keySource };
+}
+
+async function makeClient(deps: Deps, transport?: Transport): Promise<ApiClient> {
+  const s = await deps.session();
+  if (!s.keys.v1 && !s.keys.v2) throw new NoKeyError(s.profileName);
+  const secrets = [s.keys.v1, s.keys.v2];
+  const { io, globals } = deps;
+  return new ApiClient({
+    baseUrl: s.baseUrl,
+    keys: s.keys,
+    v1Prefix: s.profile?.v1Prefix,
+    timeoutMs: (globals.timeout ?? 30) * 1000,
+    transport: transport ?? undiciTransport(),
+    noWait: globals.wait === false,
+    userAgent: `svc/${VERSION}`,
+    // cli-spec 1 --verbose: one line per attempt; never a key (redacted again as a last guard).
+    onAttempt: globals.verbose ? (l) => io.stderr.write(`${redact(formatAttempt(l), secrets)}\n`) : undefined,
+    onWait: (ms, why) => {
+      if (globals.verbose || ms >= 2000) {
+        if (!io.quiet) io.stderr.write(`waiting ${(ms / 1000).toFixed(1)} s (${why})\n`);
+      }
+    },
+  });
+}
+
+export function formatAttempt(l: AttemptLog): string {
+  const status = l.status ?? (l.note ? `failed: ${l.note}` : 'no answer');
+  const remaining = l.remaining === undefined ? '' : ` remaining=${l.remaining}`;
+  return `svc: ${l.method} ${l.path} → ${status} ${l.ms}ms attempt=${l.attempt}${remaining}`;
+}
+
+async function confirm(deps: Deps, question: string, flag: string): Promise<boolean> {
+  if (deps.globals.yes) return true;
+  if (!deps.io.interactive) {
+    throw new UsageError(`${question.replace(/\?$/, '')}: confirmation needed`, `add ${flag} to confirm in a non-interactive run`);
+  }
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: deps.io.stdin, output: deps.io.stderr as NodeJS.WritableStream });
+  try {
+    const answer = await rl.question(`${question} [y/N] `, { signal: deps.signal });
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    rl.close();
+  }
+}
+
+/** Which API version a command that exists in both uses (cli-spec 1 `--api`). */
+export async function apiVersion(deps: Deps): Promise<ApiVersion> {
+  const s = await deps.session();
+  const forced = deps.globals.api;
+  if (forced && !s.keys[forced]) {
+    throw new SvcError(`--api ${forced} needs a ${forced} key`, 'store one with `svc auth login`');
+  }
+  return forced ?? (s.keys.v2 ? 'v2' : 'v1');
+}

@@ -1,0 +1,11 @@
+// svc products: the noun file only wires its verbs.
+import type { Command } from 'commander';
+import type { Runtime } from '../command.js';
+import { registerGet } from './get.js';
+import { registerList } from './list.js';
+
+export function registerProducts(program: Command, rt: Runtime): void {
+  const products = program.command('products').description('list, read, create and edit listings; bulk price and status jobs');
+  registerList(products, rt);
+  registerGet(products, rt);
+}

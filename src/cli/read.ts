@@ -1,0 +1,57 @@
+// The shape every read verb shares: call a route (following pages with --all), check the
+// answer leniently against its schema, print it in the chosen format.
+import type { z } from 'zod';
+import type { RequestOptions } from '../api/client.js';
+import { UsageError } from '../api/errors.js';
+import { LIMITS } from '../api/assumptions.js';
+import type { Column } from '../output/columns.js';
+import { printRecords } from '../output/format.js';
+import { warn } from '../output/reporter.js';
+import type { Deps } from './context.js';
+
+/**
+ * Responses are parsed leniently (api-assumptions): unknown fields pass, missing optional
+ * fields are fine, and a field of an unexpected type is reported once under --verbose
+ * instead of crashing. The data itself is printed as the API returned it.
+ */
+export function lenient<S extends z.ZodType>(deps: Deps, schema: S, value: unknown): z.infer<S> {
+  const r = schema.safeParse(value);
+  if (!r.success && deps.globals.verbose) {
+    warn(deps.io, `the service's answer differs from the documented shape: ${r.error.issues[0]?.path.join('.')}: ${r.error.issues[0]?.message}`);
+  }
+  return value as z.infer<S>;
+}
+
+export interface ListOptions {
+  limit?: number;
+  all?: boolean;
+  page?: number;
+}
+
+export function pageLimit(limit: number | undefined): number | undefined {
+  if (limit === undefined) return undefined;
+  if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a whole number of 1 or more');
+  return limit;
+}
+
+/** Fetch a list (one page, or every page with --all, joined into ONE array). */
+export async function fetchList<T>(deps: Deps, req: RequestOptions, opts: ListOptions, item: z.ZodType): Promise<T[]> {
+  const client = await deps.client();
+  const want = pageLimit(opts.limit);
+  // With --all, ask for the largest pages; a --limit without --all caps the total.
+  const perPage = opts.all ? LIMITS.pageSizeMax : Math.min(want ?? LIMITS.pageSizeDefault, LIMITS.pageSizeMax);
+  const out: T[] = [];
+  for await (const page of client.pages<T>({ ...req, limit: perPage, all: opts.all || (want !== undefined && want > perPage), signal: deps.signal })) {
+    for (const x of page.items) out.push(lenient(deps, item, x) as T);
+    if (!opts.all && want !== undefined && out.length >= want) break;
+  }
+  return !opts.all && want !== undefined ? out.slice(0, want) : out;
+}
+
+export async function printList<T>(deps: Deps, rows: T[], columns: Column<T>[], empty = 'nothing to show'): Promise<void> {
+  await printRecords(deps.io, rows, { format: deps.format(), columns, empty });
+}
+
+export async function printOne<T>(deps: Deps, row: T, columns: Column<T>[]): Promise<void> {
+  await printRecords(deps.io, row, { format: deps.format(), columns, single: true });
+}

@@ -1,0 +1,77 @@
+// Entry of the bundle: build the program, run it, map every failure to its exit code.
+import { CommanderError, type Command } from 'commander';
+import { EXIT, InterruptedError } from './api/errors.js';
+import { closeTransport, TransportError, type Transport } from './api/transport.js';
+import { buildProgram } from './cli/program.js';
+import type { Runtime } from './cli/command.js';
+import { processIO, type IO } from './output/io.js';
+import { printError } from './output/reporter.js';
+import { VERSION } from './version.js';
+
+export interface MainOptions {
+  io?: IO;
+  env?: NodeJS.ProcessEnv;
+  transport?: Transport;
+  signal?: AbortSignal;
+}
+
+export async function main(argv: string[], opts: MainOptions = {}): Promise<number> {
+  const env = opts.env ?? process.env;
+  const io = opts.io ?? processIO({ noColor: argv.includes('--no-color'), quiet: argv.includes('-q') || argv.includes('--quiet') }, env);
+  const controller = new AbortController();
+  const signal = opts.signal ?? controller.signal;
+  const rt: Runtime = { io, env, signal, transport: opts.transport, exitCode: 0 };
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(EXIT.interrupted); // second Ctrl-C: leave now
+    controller.abort(new InterruptedError('interrupted'));
+  };
+  if (!opts.signal) {
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  }
+  const program = buildProgram(rt);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return rt.exitCode;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // help and version are not failures; every other parse error is a usage error (exit 2)
+      return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help' ? 0 : EXIT.usage;
+    }
+    if (signal.aborted || (err instanceof TransportError && err.kind === 'aborted')) {
+      return err instanceof InterruptedError || err instanceof TransportError ? printError(io, new InterruptedError('interrupted')) : printError(io, err);
+    }
+    return printError(io, err);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await closeTransport();
+  }
+}
+
+/** Every command's help text, for bin/svc.js's fast path (written to dist/help.json by the build). */
+export function helpTexts(): { version: string; texts: Record<string, string>; groups: string[] } {
+  let buf = '';
+  const sink = { write: (s: string) => { buf += s; return true; } };
+  const io: IO = { ...processIO({ noColor: true }), stdout: sink, stderr: sink, stdoutIsTTY: false, stderrIsTTY: false };
+  const program = buildProgram({ io, env: {}, signal: new AbortController().signal, exitCode: 0 });
+  const texts: Record<string, string> = {};
+  const groups: string[] = [];
+  const walk = (cmd: Command, path: string[]) => {
+    buf = '';
+    cmd.outputHelp();
+    texts[path.join(' ')] = buf;
+    if (cmd.commands.length > 0) groups.push(path.join(' '));
+    for (const sub of cmd.commands) walk(sub, [...path, sub.name()]);
+  };
+  walk(program, []);
+  return { version: VERSION, texts, groups };
+}
+
+/** Run the start-up path once, so the V8 code cache written after it holds compiled code. */
+export async function warmCache(): Promise<void> {
+  helpTexts();
+  const { z } = await import('zod');
+  z.object({ a: z.string() }).safeParse({ a: 'x' });
+  await import('undici');
+}

@@ -1,0 +1,145 @@
+// Output formats (cli-spec 1): table on a TTY, TSV when piped; json = the API's data as
+// returned (pages joined into one array); jsonl = one object a line; csv/tsv with a header.
+// stdout carries results only.
+import { SvcError, UsageError } from '../api/errors.js';
+import { cellText, isNumeric, type Column } from './columns.js';
+import type { IO } from './io.js';
+
+export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export function resolveFormat(io: IO, output: string | undefined, json: boolean | undefined): Format {
+  if (json) return 'json';
+  if (output === undefined) return io.stdoutIsTTY ? 'table' : 'tsv';
+  if (!(FORMATS as readonly string[]).includes(output)) {
+    throw new UsageError(`unknown output format "${output}"`, `use one of ${FORMATS.join(', ')}`);
+  }
+  return output as Format;
+}
+
+export interface PrintOptions<T> {
+  format: Format;
+  columns: Column<T>[];
+  /** For a single object shown as a table: key/value lines instead of one row. */
+  single?: boolean;
+  /** Shown on stderr when a table is empty. */
+  empty?: string;
+}
+
+/** Print records. `data` is printed unchanged for json/jsonl. */
+export async function printRecords<T>(io: IO, data: T | T[], opts: PrintOptions<T>): Promise<void> {
+  const rows = Array.isArray(data) ? data : [data];
+  switch (opts.format) {
+    case 'json':
+      io.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+      return;
+    case 'jsonl':
+      for (const r of rows) io.stdout.write(`${JSON.stringify(r)}\n`);
+      return;
+    case 'csv':
+    case 'tsv':
+      io.stdout.write(delimited(rows, opts.columns, opts.format === 'csv' ? ',' : '\t'));
+      return;
+    case 'table':
+      if (rows.length === 0) {
+        if (opts.empty && !io.quiet) io.stderr.write(`${opts.empty}\n`);
+        return;
+      }
+      if (io.stdoutIsTTY) {
+        // Ink only when rendering to a terminal (style.md principle 5).
+        const ui = await loadUi();
+        await ui.renderTable(io, tableModel(rows, opts.columns, opts.single));
+        return;
+      }
+      io.stdout.write(plainTable(tableModel(rows, opts.columns, opts.single)));
+  }
+}
+
+export interface TableModel {
+  headers: string[];
+  rows: string[][];
+  numeric: boolean[];
+  max: (number | undefined)[];
+  keyValue: boolean;
+}
+
+export function tableModel<T>(rows: T[], columns: Column<T>[], single = false): TableModel {
+  if (single && rows.length === 1) {
+    const row = rows[0]!;
+    return {
+      headers: ['FIELD', 'VALUE'],
+      rows: columns.map((c) => [c.header, cellText(c, row, true)]),
+      numeric: [false, false],
+      max: [undefined, undefined],
+      keyValue: true,
+    };
+  }
+  return {
+    headers: columns.map((c) => c.header.toUpperCase()),
+    rows: rows.map((r) => columns.map((c) => cellText(c, r, true))),
+    numeric: columns.map((c) => isNumeric(c.kind)),
+    max: columns.map((c) => c.max),
+    keyValue: false,
+  };
+}
+
+/** Column widths: the widest cell, capped by the column's max. */
+export function columnWidths(model: TableModel): number[] {
+  return model.headers.map((h, i) => {
+    const widest = Math.max(h.length, ...model.rows.map((r) => r[i]!.length));
+    return Math.min(widest, model.max[i] ?? Infinity);
+  });
+}
+
+export function truncate(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
+}
+
+/** An aligned text table without Ink, for `-o table` into a pipe or a file. */
+export function plainTable(model: TableModel): string {
+  const widths = columnWidths(model);
+  const line = (cells: string[]) => cells
+    .map((c, i) => (model.numeric[i] ? truncate(c, widths[i]!).padStart(widths[i]!) : truncate(c, widths[i]!).padEnd(widths[i]!)))
+    .join('  ').trimEnd();
+  const out = model.keyValue ? [] : [line(model.headers)];
+  for (const r of model.rows) out.push(line(r));
+  return `${out.join('\n')}\n`;
+}
+
+function delimited<T>(rows: T[], columns: Column<T>[], sep: ',' | '\t'): string {
+  const esc = sep === ',' ? csvEscape : tsvEscape;
+  const lines = [columns.map((c) => esc(c.header)).join(sep)];
+  for (const r of rows) lines.push(columns.map((c) => esc(cellText(c, r, false))).join(sep));
+  return `${lines.join('\n')}\n`;
+}
+
+/** CSV cell; a cell that a spreadsheet would run as a formula gets a leading quote. */
+export function csvEscape(v: string): string {
+  const safe = /^[=+@]/.test(v) || /^-(?![\d.])/.test(v) ? `'${v}` : v;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function tsvEscape(v: string): string {
+  return v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+}
+
+type UiModule = typeof import('../ui/index.js');
+// The build sets this to the file name of the separate UI bundle (dist/ui.mjs).
+declare const __SVC_UI_BUNDLE__: string | undefined;
+let uiModule: Promise<UiModule> | undefined;
+/** The Ink UI bundle, loaded on first use only. */
+export function loadUi(): Promise<UiModule> {
+  uiModule ??= importUi().catch((err) => {
+    throw new SvcError(`cannot load the terminal UI: ${(err as Error).message}`, 'use -o tsv or -o json');
+  });
+  return uiModule;
+}
+
+async function importUi(): Promise<UiModule> {
+  if (typeof __SVC_UI_BUNDLE__ === 'string') {
+    const { pathToFileURL } = await import('node:url');
+    const { join } = await import('node:path');
+    return import(pathToFileURL(join(__dirname, __SVC_UI_BUNDLE__)).href) as Promise<UiModule>;
+  }
+  return import('../ui/index.js');
+}

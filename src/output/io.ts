@@ -1,0 +1,36 @@
+// The process streams and what they are (TTY or not), injectable for tests (style.md: IOStreams).
+export interface Writable { write(chunk: string): unknown }
+
+export interface IO {
+  stdout: Writable;
+  stderr: Writable;
+  stdin: NodeJS.ReadableStream;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+  /** Colour on stderr/stdout (NO_COLOR, --no-color, TTY only; cli-spec 1). */
+  color: boolean;
+  /** Prompts allowed: stdin and stderr are TTYs and CI is not set (cli-spec 1). */
+  interactive: boolean;
+  quiet: boolean;
+  columns: number;
+}
+
+export function processIO(opts: { noColor?: boolean; quiet?: boolean } = {}, env: NodeJS.ProcessEnv = process.env): IO {
+  const stdoutIsTTY = Boolean(process.stdout.isTTY);
+  const stderrIsTTY = Boolean(process.stderr.isTTY);
+  const stdinIsTTY = Boolean(process.stdin.isTTY);
+  const noColor = opts.noColor || env.NO_COLOR !== undefined || env.TERM === 'dumb';
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    stdoutIsTTY,
+    stderrIsTTY,
+    stdinIsTTY,
+    color: !noColor && stderrIsTTY,
+    interactive: stdinIsTTY && stderrIsTTY && !env.CI,
+    quiet: Boolean(opts.quiet),
+    columns: process.stdout.columns ?? 100,
+  };
+}

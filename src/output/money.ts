@@ -1,0 +1,28 @@
+// Money: integer cents in JSON, currency with two decimals in tables (issue 6; A3).
+
+export function formatCents(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined || !Number.isFinite(cents)) return '';
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** v1 money is a decimal in the platform currency (A3): show it with two decimals. */
+export function formatDecimal(amount: number | null | undefined): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '';
+  return formatCents(Math.round(amount * 100));
+}
+
+/**
+ * Parse a decimal price typed by a person (`19.90`, `19,90`, `19`) into cents.
+ * Returns undefined when it is not a number with at most two decimals.
+ */
+export function parseDecimalToCents(text: string): number | undefined {
+  const t = text.trim();
+  const m = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(t);
+  if (!m) return undefined;
+  const whole = Number(m[1]);
+  const frac = m[2] ? Number(m[2].padEnd(2, '0')) : 0;
+  const cents = whole * 100 + frac;
+  return Number.isSafeInteger(cents) ? cents : undefined;
+}
