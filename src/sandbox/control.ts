@@ -1,0 +1,168 @@
+// Control routes under /_sandbox/ (cli-spec 5): not part of the real API, need no key, never
+// rate-limited. They let tests and users simulate what only the platform or a buyer can do.
+import type { IncomingMessage } from 'node:http';
+import { z } from 'zod';
+import { ROUTES } from '../api/routes.js';
+import { fieldPath } from '../api/schemas.js';
+import { ApiError, errorReply, notFound, type Reply } from './envelope.js';
+import { FaultSpec } from './faults.js';
+import { purchase } from './purchase.js';
+import type { Runtime } from './runtime.js';
+import { parseJson, readBody } from './http-body.js';
+import { SEED_IDS } from './seed.js';
+import { nextId, type Account, type Question } from './state.js';
+import { listingInternal, listingV2, orderView } from './views.js';
+import { questionView } from './handlers/questions.js';
+
+const Purchase = z.strictObject({
+  productId: z.number().int(), variantIndex: z.number().int().min(0).optional(), quantity: z.number().int().min(1).max(1000).optional(),
+});
+const Moderate = z.strictObject({
+  productId: z.number().int(), action: z.enum(['approve', 'reject', 'take_down', 'reject_permanently']),
+});
+const Offline = z.strictObject({ on: z.boolean() });
+const Seller = z.strictObject({
+  account: z.enum(['main', 'other', 'unverified']).optional(),
+  restricted: z.boolean().optional(), inDebt: z.boolean().optional(), emailVerified: z.boolean().optional(),
+  questionsBlocked: z.boolean().optional(), inBeta: z.boolean().optional(), verified: z.boolean().optional(),
+});
+const Webhooks = z.strictObject({ urls: z.array(z.url()).max(5) });
+const NewQuestion = z.strictObject({ productId: z.number().int(), text: z.string().min(1), orderId: z.number().int().optional() });
+const Clock = z.strictObject({ advanceMs: z.number().int().min(0) });
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const r = schema.safeParse(body);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  throw new ApiError(400, undefined, `${fieldPath(issue.path) || 'body'}: ${issue.message}`, { field: fieldPath(issue.path) });
+}
+
+const ok = (data: unknown, status = 200): Reply => ({ status, body: { data } });
+
+function accountFor(rt: Runtime, which: 'main' | 'other' | 'unverified' | undefined): Account {
+  const id = SEED_IDS.accounts[which ?? 'main'];
+  const a = rt.data.accounts.find((x) => x.id === id);
+  if (!a) throw notFound('account');
+  return a;
+}
+
+type ControlHandler = (rt: Runtime, body: unknown, param: string | undefined) => Reply;
+
+const routes: Record<string, ControlHandler> = {
+  'GET ': () => ok({ seedIds: SEED_IDS, routes: ROUTES.map((r) => r.name) }),
+  'POST purchase': (rt, body) => {
+    const order = purchase(rt, parse(Purchase, body));
+    const seller = rt.data.accounts.find((a) => a.id === order.sellerId)!;
+    return ok(orderView(order, seller, 'v2'), 201);
+  },
+  'POST moderate': (rt, body) => {
+    const b = parse(Moderate, body);
+    const l = rt.data.listings.find((x) => x.id === b.productId);
+    if (!l) throw notFound('listing');
+    const next = { approve: 'approved', reject: 'rejected', take_down: 'taken_down', reject_permanently: 'permanently_rejected' } as const;
+    l.status = next[b.action];
+    if (b.action !== 'approve') {
+      l.isActive = false;
+      l.pausedByOfflineMode = false;
+    }
+    l.updatedAt = rt.clock.iso();
+    if (b.action === 'approve') rt.emit(l.accountId, 'product.approved', { productId: l.id });
+    if (b.action === 'reject' || b.action === 'reject_permanently') rt.emit(l.accountId, 'product.rejected', { productId: l.id });
+    return ok(listingV2(l));
+  },
+  // spec 3: Offline Mode pauses the active listings; turning it off reactivates all it paused.
+  'POST offline': (rt, body) => {
+    const { on } = parse(Offline, body);
+    const account = accountFor(rt, 'main');
+    account.offlineMode = on;
+    let changed = 0;
+    for (const l of rt.data.listings) {
+      if (l.accountId !== account.id) continue;
+      if (on && l.isActive) {
+        l.isActive = false;
+        l.pausedByOfflineMode = true;
+        changed++;
+      } else if (!on && l.pausedByOfflineMode) {
+        l.isActive = true;
+        l.pausedByOfflineMode = false;
+        changed++;
+      }
+    }
+    return ok({ offlineMode: on, [on ? 'paused' : 'reactivated']: changed });
+  },
+  'POST seller': (rt, body) => {
+    const { account: which, ...flags } = parse(Seller, body);
+    const a = accountFor(rt, which);
+    for (const [k, v] of Object.entries(flags)) if (v !== undefined) (a as unknown as Record<string, unknown>)[k] = v;
+    return ok({ ...a });
+  },
+  'POST faults': (rt, body) => {
+    const spec = parse(FaultSpec, body);
+    if (spec.match.route && !ROUTES.some((r) => r.name === spec.match.route)) {
+      throw new ApiError(400, undefined, `unknown route name ${spec.match.route}`, { field: 'match.route' });
+    }
+    rt.faults.add(spec);
+    return ok(spec, 201);
+  },
+  'GET faults': (rt) => ok(rt.faults.list()),
+  'DELETE faults': (rt) => {
+    rt.faults.clear();
+    return ok({ cleared: true });
+  },
+  'GET requests': (rt) => ok(rt.requests.all()),
+  'DELETE requests': (rt) => {
+    rt.requests.clear();
+    return ok({ cleared: true });
+  },
+  'POST reset': (rt) => {
+    rt.reset();
+    return ok({ reset: true });
+  },
+  'POST webhooks': (rt, body) => {
+    const { urls } = parse(Webhooks, body);
+    rt.webhooks.setEndpoints(urls);
+    return ok({ endpoints: rt.webhooks.getEndpoints() });
+  },
+  'GET webhooks': (rt) => ({ status: 200, body: { data: rt.webhooks.log(), endpoints: rt.webhooks.getEndpoints() } }),
+  'POST questions': (rt, body) => {
+    const b = parse(NewQuestion, body);
+    const l = rt.data.listings.find((x) => x.id === b.productId);
+    if (!l) throw notFound('listing');
+    const q: Question = {
+      id: nextId(rt.data, 'question'), sellerId: l.accountId, productId: l.id, orderId: b.orderId ?? null,
+      status: 'unanswered', text: b.text, answer: null, askerName: 'demo_buyer', createdAt: rt.clock.iso(), answeredAt: null,
+    };
+    rt.data.questions.push(q);
+    return ok(questionView(q), 201);
+  },
+  'POST clock': (rt, body) => {
+    const { advanceMs } = parse(Clock, body);
+    rt.data.clockOffsetMs += advanceMs;
+    return ok({ now: rt.clock.iso(), offsetMs: rt.data.clockOffsetMs });
+  },
+  'GET state/products': (rt, _body, param) => {
+    const l = rt.data.listings.find((x) => String(x.id) === param);
+    if (!l) throw notFound('listing');
+    return ok(listingInternal(l));
+  },
+};
+
+export async function handleControl(rt: Runtime, req: IncomingMessage, url: URL): Promise<Reply> {
+  const method = req.method ?? 'GET';
+  const rest = url.pathname.replace(/^\/_sandbox\/?/, '').replace(/\/$/, '');
+  const m = /^state\/products\/([^/]+)$/.exec(rest);
+  const name = m ? 'state/products' : rest;
+  const handler = routes[`${method} ${name}`];
+  try {
+    if (!handler) throw new ApiError(404, undefined, `no control route ${method} ${url.pathname}`);
+    const text = await readBody(req);
+    const body = method === 'GET' || method === 'DELETE' ? undefined : parseJson(text);
+    const reply = handler(rt, body, m?.[1]);
+    rt.onChange();
+    return reply;
+  } catch (e) {
+    if (e instanceof ApiError) return errorReply('control', e);
+    if (e instanceof Error) return errorReply('control', new ApiError(400, undefined, e.message));
+    throw e;
+  }
+}
