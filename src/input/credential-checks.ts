@@ -1,0 +1,77 @@
+// Checks shared by the three credential formats (cli-spec 3, spec 2.3 and 8): non-empty,
+// at most 5000 characters, a ref that passes the ref rule, a cost >= 0 in whole cents.
+// Every message refers to the credential by line only: it is never printed (cli-spec 3).
+import { LIMITS } from '../api/assumptions.js';
+import type { StockItem } from '../api/schemas.js';
+import type { PhysicalLineOptions } from './physical-lines.js';
+import type { ProblemList } from './problems.js';
+import { refProblem } from './ref-rule.js';
+
+export type { StockItem };
+export type CredentialFormat = 'lines' | 'csv' | 'jsonl';
+
+/** One credential of the file and where it sits. */
+export interface CredentialEntry {
+  /** First physical line of the credential. */
+  line: number;
+  lastLine: number;
+  startOffset: number;
+  endOffset: number;
+  /** The item to send; undefined when a problem was reported for it. */
+  item?: StockItem;
+}
+
+/** What every format reader is given. */
+export interface EntryReadContext extends Omit<PhysicalLineOptions, 'maxBytes'> {
+  problems: ProblemList;
+}
+
+/** The item as a format read it, before the shared checks. */
+export interface CandidateItem {
+  /** undefined when the credential was too long to hold (it is refused unread). */
+  credential: string | undefined;
+  ref?: string;
+  costCents?: number;
+}
+
+/**
+ * Characters as the service counts them: UTF-16 code units, the unit of the StockItem zod
+ * schema's `max(5000)` (src/api/schemas.ts), so a file we accept is one the sandbox accepts.
+ */
+export function credentialLength(credential: string): number {
+  return credential.length;
+}
+
+/**
+ * Bytes of one line beyond which a credential is over the limit without decoding it: UTF-8
+ * spends at most 3 bytes per UTF-16 code unit, so more than 3 x 5000 bytes is > 5000 units.
+ */
+export const CREDENTIAL_LINE_MAX_BYTES = LIMITS.credentialMaxChars * 3;
+
+export const CREDENTIAL_TOO_LONG = `credential longer than ${LIMITS.credentialMaxChars} characters`;
+
+/** The item to send, or undefined after reporting each of its problems on `line`. */
+export function judgeItem(candidate: CandidateItem, line: number, problems: ProblemList): StockItem | undefined {
+  let ok = true;
+  const fail = (message: string): void => { ok = false; problems.add(line, message); };
+  const { credential, ref, costCents } = candidate;
+  if (credential === undefined) {
+    fail(CREDENTIAL_TOO_LONG);
+  } else if (credential.trim() === '') {
+    fail('empty credential');
+  } else if (credentialLength(credential) > LIMITS.credentialMaxChars) {
+    fail(`${CREDENTIAL_TOO_LONG} (${credentialLength(credential)})`);
+  }
+  if (ref !== undefined) {
+    const why = refProblem(ref, credential);
+    if (why) fail(why);
+  }
+  if (costCents !== undefined && (!Number.isSafeInteger(costCents) || costCents < 0)) {
+    fail('cost must be a whole number of cents >= 0');
+  }
+  if (!ok || credential === undefined) return undefined;
+  const item: StockItem = { credential };
+  if (ref !== undefined) item.ref = ref;
+  if (costCents !== undefined) item.costCents = costCents;
+  return item;
+}

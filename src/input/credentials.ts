@@ -1,0 +1,200 @@
+// `svc stock add` input (cli-spec 3 "Credentials"), read in two passes:
+//   scanCredentials      validates the whole file, streamed in constant memory, and plans the
+//                        chunks of the import (byte ranges + sha256);
+//   readCredentialChunk  re-reads one chunk's bytes, checks they are the ones validated, and
+//                        returns its items, on the first run and when a killed job resumes.
+// A credential is never printed, logged or kept beyond the chunk being read: problems name
+// lines, duplicates are found through sha256 digests (32 bytes each).
+import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { LIMITS } from '../api/assumptions.js';
+import { SvcError, UsageError } from '../api/errors.js';
+import { ChunkPlanner, hashRanges, sha256Hex, type CredentialChunk } from './chunk-plan.js';
+import type { CredentialEntry, CredentialFormat, EntryReadContext, StockItem } from './credential-checks.js';
+import { CredentialCsvReader, readCredentialCsvLayout, type CsvLayout } from './credential-csv.js';
+import { readJsonlEntries } from './credential-jsonl.js';
+import { normaliseSeparator, readLineEntries } from './credential-lines.js';
+import { ProblemList } from './problems.js';
+import { assertReadableFile, fileInfo, readError } from './source.js';
+
+export type { CredentialChunk, CredentialFormat, CsvLayout, StockItem };
+
+/** cli-spec 3: "Format detected from the extension when not given." */
+export function detectFormat(path: string): CredentialFormat {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.csv') return 'csv';
+  if (ext === '.jsonl' || ext === '.ndjson') return 'jsonl';
+  return 'lines';
+}
+
+export interface ScanOptions {
+  format: CredentialFormat;
+  /** `lines` only: the line between multi-line credentials, e.g. `---`. */
+  separator?: string;
+  displayName?: string;
+  /** Credentials the target variant already holds (spec 8: 10000 per listing or variant). */
+  existingCount?: number;
+  limitPerVariant?: number;
+  /** Credentials per chunk (default: spec 8's 2000 per stock request). */
+  chunkSize?: number;
+}
+
+export interface ScanResult {
+  format: CredentialFormat;
+  /** Credentials in the file, refused ones included. */
+  count: number;
+  /** Credentials that repeat an earlier one of the file: a warning (the service skips them). */
+  duplicates: number;
+  /** First 50 duplicate warnings, `FILE:LINE: same credential as line N`. */
+  warnings: string[];
+  problems: string[];
+  problemCount: number;
+  /** The import's chunks; empty when there are problems (nothing may be sent). */
+  chunks: CredentialChunk[];
+  /** sha256 of the whole file, for the job journal; set when there are no problems. */
+  fileSha256?: string;
+  size: number;
+  mtimeMs: number;
+  /** csv only: the header mapping. */
+  csv?: CsvLayout;
+}
+
+/** The file no longer holds the bytes that were validated (cli-spec 4: nothing unvalidated is sent). */
+export class InputChangedError extends SvcError {
+  constructor(displayName: string, what: string) {
+    super(`${displayName} changed since it was validated (${what})`,
+      'restore the file as it was, or start a new import with the file as it is now');
+  }
+}
+
+export async function scanCredentials(path: string, opts: ScanOptions): Promise<ScanResult> {
+  const displayName = opts.displayName ?? path;
+  const separator = optionSeparator(opts.format, opts.separator);
+  await assertReadableFile(path, displayName);
+  const info = await fileInfo(path);
+  const problems = new ProblemList(displayName);
+  const warnings = new ProblemList(displayName);
+  const existing = opts.existingCount ?? 0;
+  const limit = opts.limitPerVariant ?? LIMITS.stockPerVariantMax;
+  const planner = new ChunkPlanner(opts.chunkSize ?? LIMITS.stockItemsPerRequest);
+  const seen = new Map<string, number>(); // sha256 digest (32 bytes as latin1) -> first line
+  const firstPass = createHash('sha256');
+  let count = 0;
+  let duplicates = 0;
+  let firstOverLimit: number | undefined;
+  const ctx: EntryReadContext = { problems, onBytes: (bytes) => firstPass.update(bytes) };
+  const reader = entryReader(path, opts.format, ctx, separator);
+  try {
+    for await (const entry of reader.entries) {
+      count += 1;
+      planner.add(entry);
+      if (existing + count > limit) firstOverLimit ??= entry.line;
+      if (!entry.item) continue;
+      const digest = createHash('sha256').update(entry.item.credential).digest().toString('latin1');
+      const first = seen.get(digest);
+      if (first === undefined) {
+        seen.set(digest, entry.line);
+      } else {
+        duplicates += 1;
+        warnings.add(entry.line, `same credential as line ${first} (a duplicate: the service skips it)`);
+      }
+    }
+  } catch (err) {
+    throw readError(err, displayName);
+  }
+  if (count === 0 && problems.count === 0) problems.add(1, 'no credentials in the file');
+  if (firstOverLimit !== undefined) {
+    // spec 8: 10000 items per listing or variant, counting what it already holds.
+    problems.add(firstOverLimit, `too many credentials for one variant: ${existing} in stock + ${count} in this file = ${existing + count}, the limit is ${limit}`);
+  }
+  const csv = reader.layout();
+  const result: ScanResult = {
+    format: opts.format, count, duplicates, warnings: warnings.messages,
+    problems: problems.messages, problemCount: problems.count, chunks: [],
+    size: info.size, mtimeMs: info.mtimeMs, ...(csv ? { csv } : {}),
+  };
+  if (problems.count > 0) return result;
+  // Second pass: hash each chunk's bytes; the whole-file hash proves they are the bytes validated.
+  const hashes = await hashRanges(path, planner.chunks).catch((err: unknown) => { throw readError(err, displayName); });
+  if (hashes.file !== firstPass.digest('hex')) throw new InputChangedError(displayName, 'it changed while being validated');
+  result.fileSha256 = hashes.file;
+  result.size = hashes.size;
+  result.chunks = planner.chunks.map((chunk, i) => ({ ...chunk, sha256: hashes.ranges[i]!, ...(csv ? { csv } : {}) }));
+  return result;
+}
+
+export interface ChunkReadOptions {
+  separator?: string;
+  displayName?: string;
+  /** csv: header mapping when the chunk does not carry it (else line 1 is re-read). */
+  csv?: CsvLayout;
+}
+
+export async function readCredentialChunk(
+  path: string, format: CredentialFormat, chunk: CredentialChunk, opts: ChunkReadOptions = {},
+): Promise<StockItem[]> {
+  const displayName = opts.displayName ?? path;
+  const separator = optionSeparator(format, opts.separator);
+  const bytes = await readRange(path, chunk.startOffset, chunk.endOffset, displayName);
+  const where = `chunk ${chunk.index + 1}, lines ${chunk.firstLine}-${chunk.lastLine}`;
+  if (bytes.length !== chunk.endOffset - chunk.startOffset || sha256Hex(bytes) !== chunk.sha256) {
+    throw new InputChangedError(displayName, where);
+  }
+  let known = chunk.csv ?? opts.csv;
+  if (format === 'csv' && !known) {
+    known = await readCredentialCsvLayout(path);
+    if (!known) throw new InputChangedError(displayName, 'its header row');
+  }
+  const problems = new ProblemList(displayName);
+  const ctx: EntryReadContext = { problems, source: [bytes], start: chunk.startOffset, firstLine: chunk.firstLine };
+  const items: StockItem[] = [];
+  for await (const entry of entryReader(path, format, ctx, separator, known).entries) {
+    if (entry.item) items.push(entry.item);
+  }
+  if (problems.count > 0 || items.length !== chunk.count) {
+    // Same bytes, different reading: the options differ from the scan's (format, separator).
+    throw new UsageError(`${displayName}: ${where} does not read as it did when validated (same --format and --separator?)`);
+  }
+  return items;
+}
+
+function entryReader(path: string, format: CredentialFormat, ctx: EntryReadContext, separator: string | undefined, known?: CsvLayout): {
+  entries: AsyncGenerator<CredentialEntry>;
+  layout: () => CsvLayout | undefined;
+} {
+  if (format === 'csv') {
+    const csv = new CredentialCsvReader(path, ctx, known);
+    return { entries: csv.entries(), layout: () => csv.layout };
+  }
+  const entries = format === 'jsonl' ? readJsonlEntries(path, ctx) : readLineEntries(path, ctx, separator);
+  return { entries, layout: () => undefined };
+}
+
+function optionSeparator(format: CredentialFormat, separator: string | undefined): string | undefined {
+  if (separator !== undefined && format !== 'lines') {
+    throw new UsageError(`--separator applies to --format lines only, not ${format}`);
+  }
+  return normaliseSeparator(separator);
+}
+
+async function readRange(path: string, start: number, end: number, displayName: string): Promise<Buffer> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (err) {
+    throw readError(err, displayName);
+  }
+  try {
+    const bytes = Buffer.alloc(Math.max(0, end - start));
+    let filled = 0;
+    while (filled < bytes.length) {
+      const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, start + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return bytes.subarray(0, filled);
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,187 @@
+// The CSV layer shared by prices, statuses and credential CSV files (cli-spec 3): delimiter
+// `,` `;` or TAB detected from the header, BOM stripped, blank and `#` lines skipped, header
+// names trimmed and lower-cased, every record tagged with its FIRST physical line.
+//
+// Why records are cut here and not by csv-parse's own stream: csv-parse's `info.lines` is the
+// LAST line of a record, its `raw` also carries the blank and comment lines skipped before it,
+// and one malformed quote ends its stream. So records are cut on physical lines by quote
+// parity (a newline ends a record when the record holds an even number of `"`), which also
+// yields exact byte offsets and lets a bad row become one problem; csv-parse then splits each
+// record into fields. Invalid UTF-8 and NUL bytes become a problem on their line.
+import { parse } from 'csv-parse/sync';
+import { encodingProblem, readPhysicalLines, type PhysicalLine, type PhysicalLineOptions } from './physical-lines.js';
+
+export type Delimiter = ',' | ';' | '\t';
+/** Tie order of detection: a header with no delimiter at all is a one-column `,` file. */
+export const DELIMITERS: readonly Delimiter[] = [',', ';', '\t'];
+/** svc decision: a price or status row is tiny; anything longer is refused unread. */
+export const DEFAULT_MAX_RECORD_BYTES = 64 * 1024;
+
+export interface CsvHeader {
+  kind: 'header';
+  line: number;
+  columns: string[];
+  delimiter: Delimiter;
+}
+export interface CsvRecord {
+  kind: 'record';
+  /** First physical line of the record (cli-spec 3). */
+  line: number;
+  lastLine: number;
+  startOffset: number;
+  endOffset: number;
+  fields: string[];
+}
+export interface CsvProblem {
+  kind: 'problem';
+  line: number;
+  message: string;
+}
+export type CsvEvent = CsvHeader | CsvRecord | CsvProblem;
+
+export interface CsvTableOptions extends Omit<PhysicalLineOptions, 'maxBytes'> {
+  maxRecordBytes?: number;
+  /** Trim spaces around values (default true). Credential files keep values as written. */
+  trimFields?: boolean;
+  /** Skip lines starting with `#` (default true). */
+  comments?: boolean;
+  /** Re-reading a slice: delimiter and columns come from the scan, no header row is read. */
+  known?: { delimiter: Delimiter; columns: string[] };
+}
+
+const HASH = 0x23;
+
+export async function* readCsvTable(path: string, opts: CsvTableOptions = {}): AsyncGenerator<CsvEvent> {
+  const maxRecordBytes = opts.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
+  const comments = opts.comments ?? true;
+  const trim = opts.trimFields ?? true;
+  let delimiter: Delimiter | undefined = opts.known?.delimiter;
+  let haveHeader = opts.known !== undefined;
+  let pending: PendingRecord | undefined;
+  for await (const pl of readPhysicalLines(path, { ...opts, maxBytes: maxRecordBytes })) {
+    if (!pending) {
+      if (pl.blank) continue; // cli-spec 3: blank lines ignored
+      if (comments && pl.content[0] === HASH) continue; // cli-spec 3: `#` comment lines ignored
+      pending = new PendingRecord(pl, maxRecordBytes);
+    } else {
+      pending.add(pl);
+    }
+    if (pending.quotes % 2 !== 0) continue; // a quoted value runs on to the next line
+    const record = pending;
+    pending = undefined;
+    const failure = record.failure();
+    if (failure) {
+      yield { kind: 'problem', ...failure };
+      if (!haveHeader) return; // without a usable header no row can be judged
+      continue;
+    }
+    const text = record.text();
+    if (!haveHeader) delimiter = detectDelimiter(text);
+    const parsed = splitRecord(text, delimiter ?? ',', trim);
+    if (typeof parsed === 'string') {
+      yield { kind: 'problem', line: record.firstLine, message: parsed };
+      if (!haveHeader) return;
+      continue;
+    }
+    if (parsed.length === 0) continue; // only spaces around delimiters: a blank line
+    if (!haveHeader) {
+      haveHeader = true;
+      const columns = parsed.map((name) => name.trim().toLowerCase());
+      yield { kind: 'header', line: record.firstLine, columns, delimiter: delimiter ?? ',' };
+      continue;
+    }
+    yield {
+      kind: 'record', line: record.firstLine, lastLine: record.lastLine,
+      startOffset: record.startOffset, endOffset: record.endOffset, fields: parsed,
+    };
+  }
+  if (pending) {
+    yield { kind: 'problem', line: pending.firstLine, message: 'unclosed quote: the rest of the file is inside this value' };
+  } else if (!haveHeader) {
+    yield { kind: 'problem', line: 1, message: 'empty file: a header row is required' };
+  }
+}
+
+/** The lines of one record while its quotes are open. Keeps at most maxRecordBytes. */
+class PendingRecord {
+  readonly firstLine: number;
+  lastLine: number;
+  readonly startOffset: number;
+  endOffset: number;
+  quotes = 0;
+  private parts: Buffer[] = [];
+  private bytes = 0;
+  private tooLong = false;
+  private bad: { line: number; message: string } | undefined;
+
+  constructor(first: PhysicalLine, private readonly maxBytes: number) {
+    this.firstLine = first.line;
+    this.lastLine = first.line;
+    this.startOffset = first.start;
+    this.endOffset = first.end;
+    this.add(first);
+  }
+
+  add(pl: PhysicalLine): void {
+    this.lastLine = pl.line;
+    this.endOffset = pl.end;
+    this.quotes += pl.quotes;
+    this.bad ??= encodingProblem(pl);
+    this.bytes += pl.byteLength + 1;
+    if (pl.truncated || this.bytes > this.maxBytes + 1) {
+      this.tooLong = true;
+      this.parts = []; // do not hold a huge record: it is refused anyway
+    }
+    if (!this.tooLong) this.parts.push(pl.content);
+  }
+
+  failure(): { line: number; message: string } | undefined {
+    if (this.bad) return this.bad;
+    if (this.tooLong) return { line: this.firstLine, message: `row longer than ${this.maxBytes} bytes` };
+    return undefined;
+  }
+
+  text(): string {
+    return this.parts.map((part) => part.toString('utf8')).join('\n');
+  }
+}
+
+/** The delimiter that occurs most often outside quotes in the header; ties go to DELIMITERS order. */
+export function detectDelimiter(headerText: string): Delimiter {
+  const counts = new Map<Delimiter, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (const ch of headerText) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && counts.has(ch as Delimiter)) counts.set(ch as Delimiter, counts.get(ch as Delimiter)! + 1);
+  }
+  let best: Delimiter = ',';
+  for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
+  return best;
+}
+
+/**
+ * Fields of one complete record, or a problem message. csv-parse's own messages quote the
+ * data (a credential, possibly), so only its error codes are used.
+ */
+export function splitRecord(text: string, delimiter: Delimiter, trim: boolean): string[] | string {
+  try {
+    const records = parse(text, {
+      delimiter, quote: '"', escape: '"', record_delimiter: '\n', bom: false,
+      relax_column_count: true, skip_empty_lines: false, trim,
+    }) as string[][];
+    if (records.length === 0) return [];
+    if (records.length !== 1) return 'malformed CSV row';
+    return records[0]!;
+  } catch (err) {
+    switch ((err as { code?: string }).code) {
+      case 'INVALID_OPENING_QUOTE':
+        return 'quote inside an unquoted value (quote the whole value and double inner quotes: "a""b")';
+      case 'CSV_INVALID_CLOSING_QUOTE':
+        return 'text after a closing quote (double a quote inside a quoted value: "a""b")';
+      case 'CSV_QUOTE_NOT_CLOSED':
+        return 'unclosed quote';
+      default:
+        return 'malformed CSV row';
+    }
+  }
+}

@@ -1,0 +1,164 @@
+// Byte-level reader of physical lines: the one place that knows line numbers and byte offsets
+// (cli-spec 3: LINE counts physical lines, header = line 1). Every format reader sits on it.
+// Memory is bounded by `maxBytes` per line: a longer line is counted through to its end but
+// only its first `maxBytes` bytes are kept, enough to reject it.
+import { isUtf8 } from 'node:buffer';
+import { createReadStream } from 'node:fs';
+
+export interface PhysicalLine {
+  /** 1-based physical line number. */
+  line: number;
+  /** Byte offset of the line's first byte (after the BOM on line 1). */
+  start: number;
+  /** Byte offset just past the line's terminator ("\n" or "\r\n"). */
+  end: number;
+  /** The line's bytes without terminator; only the first maxBytes when truncated. */
+  content: Buffer;
+  /** Full length of the content in bytes, terminator excluded. */
+  byteLength: number;
+  truncated: boolean;
+  /** Number of `"` bytes in the whole line (CSV quote parity). */
+  quotes: number;
+  hasNul: boolean;
+  /** Content is not valid UTF-8 (only judged when not truncated). */
+  invalidUtf8: boolean;
+  /** Content is empty or only spaces/tabs (never true for a truncated line). */
+  blank: boolean;
+}
+
+export interface PhysicalLineOptions {
+  /** Bytes kept per line; longer lines are truncated (and rejected by the caller). */
+  maxBytes: number;
+  /** Absolute byte offset the source starts at (default 0); the BOM is only stripped at 0. */
+  start?: number;
+  /** Exclusive end offset when reading a file range. */
+  end?: number;
+  /** Number of the first line read (default 1). */
+  firstLine?: number;
+  /** Bytes to read instead of the file (a chunk already in memory). */
+  source?: AsyncIterable<Buffer> | Iterable<Buffer>;
+  /** Sees every raw byte read, BOM included, in order: used to hash the whole file. */
+  onBytes?: (bytes: Buffer) => void;
+}
+
+const NL = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+export async function* readPhysicalLines(path: string, opts: PhysicalLineOptions): AsyncGenerator<PhysicalLine> {
+  const base = opts.start ?? 0;
+  if (!opts.source && opts.end !== undefined && opts.end <= base) return;
+  const source = opts.source ?? createReadStream(path, {
+    start: base,
+    ...(opts.end !== undefined ? { end: opts.end - 1 } : {}),
+    highWaterMark: 64 * 1024,
+  });
+  const acc = new LineAccumulator(opts.maxBytes);
+  let pos = base; // absolute offset of buf[0]
+  let lineNo = opts.firstLine ?? 1;
+  let lineStart = base;
+  let atFileStart = base === 0;
+  let head: Buffer | undefined; // first bytes of the file while fewer than a BOM's length
+  for await (const chunk of source) {
+    let buf = chunk as Buffer;
+    opts.onBytes?.(buf);
+    if (atFileStart) {
+      buf = head ? Buffer.concat([head, buf]) : buf;
+      head = undefined;
+      if (buf.length < BOM.length && BOM.subarray(0, buf.length).equals(buf)) {
+        head = buf;
+        continue;
+      }
+      atFileStart = false;
+      if (buf.subarray(0, BOM.length).equals(BOM)) { // cli-spec 3: UTF-8 with or without BOM
+        buf = buf.subarray(BOM.length);
+        pos += BOM.length;
+        lineStart = pos;
+      }
+    }
+    let i = 0;
+    while (i < buf.length) {
+      const nl = buf.indexOf(NL, i);
+      const stop = nl === -1 ? buf.length : nl;
+      acc.add(buf.subarray(i, stop));
+      if (nl === -1) break;
+      const end = pos + nl + 1;
+      yield acc.finish(lineNo, lineStart, end);
+      lineNo += 1;
+      lineStart = end;
+      i = nl + 1;
+    }
+    pos += buf.length;
+  }
+  if (head) { // a file of one or two bytes that only look like the start of a BOM
+    acc.add(head);
+    pos += head.length;
+  }
+  if (acc.started) yield acc.finish(lineNo, lineStart, pos);
+}
+
+/** Collects the pieces of one line across reads, keeping at most maxBytes (+1 for a CR). */
+class LineAccumulator {
+  private parts: Buffer[] = [];
+  private kept = 0;
+  private total = 0;
+  private quotes = 0;
+  private nul = false;
+  private lastByte = -1;
+  started = false;
+
+  constructor(private readonly maxBytes: number) {}
+
+  add(piece: Buffer): void {
+    if (piece.length === 0) {
+      this.started = true;
+      return;
+    }
+    this.started = true;
+    this.total += piece.length;
+    this.lastByte = piece[piece.length - 1]!;
+    for (let q = piece.indexOf(QUOTE); q !== -1; q = piece.indexOf(QUOTE, q + 1)) this.quotes += 1;
+    if (!this.nul && piece.indexOf(0) !== -1) this.nul = true;
+    const room = this.maxBytes + 1 - this.kept;
+    if (room > 0) {
+      const keep = piece.length <= room ? piece : piece.subarray(0, room);
+      this.parts.push(Buffer.from(keep)); // copy: do not pin the 64 KiB read buffer
+      this.kept += keep.length;
+    }
+  }
+
+  finish(line: number, start: number, end: number): PhysicalLine {
+    const byteLength = this.lastByte === CR ? this.total - 1 : this.total;
+    const truncated = byteLength > this.maxBytes;
+    let content = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts);
+    content = content.subarray(0, Math.min(byteLength, this.maxBytes));
+    const result: PhysicalLine = {
+      line, start, end, content, byteLength, truncated,
+      quotes: this.quotes,
+      hasNul: this.nul,
+      invalidUtf8: !truncated && !isUtf8(content),
+      blank: !truncated && isBlank(content),
+    };
+    this.parts = [];
+    this.kept = 0;
+    this.total = 0;
+    this.quotes = 0;
+    this.nul = false;
+    this.lastByte = -1;
+    this.started = false;
+    return result;
+  }
+}
+
+function isBlank(content: Buffer): boolean {
+  for (const byte of content) if (byte !== 0x20 && byte !== 0x09) return false;
+  return true;
+}
+
+/** cli-spec 3: invalid UTF-8 and NUL bytes are a problem on their line, not a crash. */
+export function encodingProblem(pl: PhysicalLine): { line: number; message: string } | undefined {
+  if (pl.hasNul) return { line: pl.line, message: 'contains a NUL byte (is this a text file?)' };
+  if (pl.invalidUtf8) return { line: pl.line, message: 'not valid UTF-8 (save the file as UTF-8)' };
+  return undefined;
+}
