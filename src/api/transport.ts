@@ -82,3 +82,16 @@ export async function closeTransport(): Promise<void> {
   agent = undefined;
   await a?.close();
 }
+
+/**
+ * A plain JSON request outside the service's API (the sandbox's /_sandbox control routes, a
+ * webhook target). Still here, so undici stays in this one module.
+ */
+export async function rawRequest(method: string, url: string, opts: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number; signal?: AbortSignal } = {}): Promise<TransportResponse & { json?: unknown }> {
+  const body = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+  const headers = { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers };
+  const res = await undiciTransport()({ method, url, headers, body, timeoutMs: opts.timeoutMs ?? 10_000, signal: opts.signal });
+  let json: unknown;
+  try { json = res.body ? JSON.parse(res.body) : undefined; } catch { json = undefined; }
+  return { ...res, json };
+}

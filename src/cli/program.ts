@@ -6,6 +6,7 @@ import type { Runtime } from './command.js';
 import { registerAuth } from './auth/index.js';
 import { registerAccount } from './account/index.js';
 import { registerProducts } from './products/index.js';
+import { registerSandbox } from './sandbox/index.js';
 
 /** Help is laid out for 80 columns always, so the prebuilt help texts match. */
 const HELP_WIDTH = 80;
@@ -50,5 +51,6 @@ Exit codes: 0 ok, 1 refused/failed, 2 usage or bad input (nothing sent), 3 some 
   registerAuth(program, rt);
   registerAccount(program, rt);
   registerProducts(program, rt);
+  registerSandbox(program, rt);
   return program;
 }

@@ -5,16 +5,40 @@ import React from 'react';
 import { render } from 'ink';
 import type { IO } from '../output/io.js';
 import type { TableModel } from '../output/format.js';
+import { Progress, type ProgressState } from './progress.js';
 import { Table } from './table.js';
 
-/** Render a table once to the terminal, then let go of it. */
-export async function renderTable(io: IO, model: TableModel): Promise<void> {
-  const instance = render(React.createElement(Table, { model }), {
+export type { ProgressState } from './progress.js';
+
+function inkOptions(io: IO) {
+  return {
     stdout: io.stdout as NodeJS.WriteStream,
     stderr: io.stderr as NodeJS.WriteStream,
     patchConsole: false,
     exitOnCtrlC: false,
-  });
+  };
+}
+
+/** Render a table once to the terminal, then let go of it. */
+export async function renderTable(io: IO, model: TableModel): Promise<void> {
+  const instance = render(React.createElement(Table, { model }), inkOptions(io));
   instance.unmount();
   await instance.waitUntilExit();
+}
+
+export interface ProgressHandle {
+  update(state: ProgressState): void;
+  done(): Promise<void>;
+}
+
+/** A live progress view on stderr (stdout stays for results). */
+export function startProgress(io: IO, initial: ProgressState): ProgressHandle {
+  const instance = render(React.createElement(Progress, { state: initial }), { ...inkOptions(io), stdout: io.stderr as NodeJS.WriteStream });
+  return {
+    update: (state) => instance.rerender(React.createElement(Progress, { state })),
+    done: async () => {
+      instance.unmount();
+      await instance.waitUntilExit();
+    },
+  };
 }

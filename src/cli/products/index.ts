@@ -1,6 +1,7 @@
 // svc products: the noun file only wires its verbs.
 import type { Command } from 'commander';
 import type { Runtime } from '../command.js';
+import { registerBulkPrice } from './bulk-price.js';
 import { registerGet } from './get.js';
 import { registerList } from './list.js';
 
@@ -8,4 +9,5 @@ export function registerProducts(program: Command, rt: Runtime): void {
   const products = program.command('products').description('list, read, create and edit listings; bulk price and status jobs');
   registerList(products, rt);
   registerGet(products, rt);
+  registerBulkPrice(products, rt);
 }

@@ -1,0 +1,154 @@
+// What every bulk verb does around the job engine (issue 4, cli-spec 1 and 4): the dry-run
+// plan, offering to resume an unfinished job, progress (Ink on a TTY, plain lines elsewhere),
+// Ctrl-C, per-item results, the report file and the exit code.
+import { InterruptedError, SvcError, UsageError } from '../api/errors.js';
+import {
+  exitCodeFor, findResumable, planSummary, runJob, writeReport,
+  type ItemOutcome, type JobProgress, type JobResult, type JobSpec, type SendChunk,
+} from '../jobs/index.js';
+import { printRecords } from '../output/format.js';
+import { loadUi } from '../output/format.js';
+import { note, printError, warn } from '../output/reporter.js';
+import { VERSION } from '../version.js';
+import type { Deps } from './context.js';
+
+export interface BulkJob {
+  spec: JobSpec;
+  send: SendChunk;
+  /** --resume JOB */
+  resume?: string;
+  /** --no-resume: start a new job even if an unfinished one exists for this input. */
+  noResume?: boolean;
+  /** --report FILE.csv: input rows + status, code, message. */
+  report?: { path: string; columns: string[]; rows: Map<number, Record<string, string>> };
+  /** One line on stderr after the job, e.g. "250 prices: 248 applied, 2 unchanged". */
+  summary(result: JobResult): string;
+  /** Outcomes that came before sending (e.g. rows refused by --max-change). */
+  preOutcomes?: ItemOutcome[];
+}
+
+export async function runBulkJob(deps: Deps, job: BulkJob): Promise<number> {
+  const { io } = deps;
+  if (deps.globals.dryRun) return printPlan(deps, job);
+
+  let resumeJobId = job.resume;
+  if (!resumeJobId && !job.noResume) {
+    const found = findResumable(deps.stateDir(), job.spec.kind, job.spec.target, job.spec.input.sha256);
+    if (found) {
+      // issue 4: the same command on the same unchanged file offers (TTY) or, with --yes, performs the resume.
+      if (deps.globals.yes || (io.interactive && (await deps.confirm(`an unfinished job ${found} exists for this file; resume it?`)))) {
+        resumeJobId = found;
+      } else if (!io.interactive) {
+        throw new UsageError(`an unfinished job ${found} exists for this file`,
+          `finish it with --resume ${found} (or --yes), or start over with --no-resume`);
+      }
+    }
+  }
+  if (resumeJobId) note(io, `resuming job ${resumeJobId}`);
+
+  const progress = await progressReporter(deps, job.spec);
+  let result: JobResult;
+  try {
+    result = await runJob(job.spec, job.send, {
+      stateDir: deps.stateDir(), signal: deps.signal, resumeJobId, svcVersion: VERSION,
+      onProgress: progress.update,
+    });
+  } finally {
+    await progress.done();
+  }
+
+  const items = [...(job.preOutcomes ?? []), ...result.items].sort((a, b) => a.line - b.line);
+  if (job.report) {
+    writeReport(job.report.path, job.report.columns, items.map((o) => ({ raw: job.report!.rows.get(o.line) ?? {}, outcome: o })));
+  }
+  if (result.state === 'interrupted') {
+    printError(io, new InterruptedError(`interrupted after ${result.counts.ok + result.counts.unchanged + result.counts.failed} of ${job.spec.totalItems} items`));
+    io.stderr.write(`resume with: ${result.resumeCommand}\n`);
+    return 130;
+  }
+  if (result.state === 'aborted') {
+    const code = printError(io, result.error);
+    io.stderr.write(`the job stopped; nothing is lost. resume with: ${result.resumeCommand}\n`);
+    return code;
+  }
+  await printOutcomes(deps, items);
+  note(io, job.summary(result));
+  if (job.report) note(io, `report: ${job.report.path}`);
+  const pre = job.preOutcomes?.length ?? 0;
+  const code = exitCodeFor(result);
+  return code === 0 && pre > 0 ? 3 : code;
+}
+
+async function printOutcomes(deps: Deps, items: ItemOutcome[]): Promise<void> {
+  const format = deps.format();
+  // On a terminal, thousands of "ok" rows say nothing: show the rows that need a look.
+  let rows = items;
+  if (format === 'table' && items.length > 50) {
+    rows = items.filter((i) => i.status !== 'ok');
+    if (rows.length === 0) return;
+    note(deps.io, `${rows.length} of ${items.length} items need a look (all items: -o json or --report FILE):`);
+  }
+  await printRecords(deps.io, rows, {
+    format,
+    columns: [
+      { header: 'line', value: 'line', kind: 'number' }, { header: 'id', value: 'id', kind: 'number' },
+      { header: 'variant', value: 'variant', kind: 'number' }, { header: 'status', value: 'status' },
+      { header: 'code', value: 'code' }, { header: 'message', value: 'message', max: 60 },
+    ],
+  });
+}
+
+async function printPlan(deps: Deps, job: BulkJob): Promise<number> {
+  const client = await deps.client();
+  let budget: { remaining: number; limit: number; resetAt: number } | undefined;
+  if (client.hasKey('v2')) {
+    try {
+      const u = (await client.request<{ minute?: { limit: number; remaining: number; reset: number } }>({ route: 'usage', signal: deps.signal })).data;
+      if (u?.minute) budget = { remaining: u.minute.remaining, limit: u.minute.limit, resetAt: u.minute.reset * 1000 };
+    } catch (err) {
+      if (err instanceof SvcError && err.exitCode === 4) throw err;
+      warn(deps.io, `could not read the live rate budget (${(err as Error).message}); assuming a full minute`);
+    }
+  }
+  const plan = planSummary(job.spec, budget);
+  const format = deps.format();
+  if (format === 'json' || format === 'jsonl') {
+    deps.io.stdout.write(`${JSON.stringify({ dryRun: true, ...plan, refusedBeforeSending: job.preOutcomes?.length ?? 0 })}\n`);
+    return 0;
+  }
+  const lines = [
+    `dry run: nothing sent`,
+    `input: ${plan.input}, ${plan.items} items`,
+    ...plan.byRoute.map((r) => `  ${r.route}: ${r.items} items in ${r.requests} requests`),
+    `requests: ${plan.requests}${budget ? ` (${budget.remaining} of ${budget.limit} left in this minute)` : ''}`,
+    `estimated time: ${plan.etaSeconds} s`,
+  ];
+  if (job.preOutcomes?.length) lines.push(`refused before sending: ${job.preOutcomes.length} rows (see --max-change)`);
+  deps.io.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+interface Reporter { update(p: JobProgress): void; done(): Promise<void> }
+
+/** Ink progress on a TTY; elsewhere at most one plain line per chunk or per 5 seconds (cli-spec 1). */
+async function progressReporter(deps: Deps, spec: JobSpec): Promise<Reporter> {
+  const { io } = deps;
+  const title = `${spec.kind} ${spec.input.displayName}`;
+  if (io.quiet) return { update: () => {}, done: async () => {} };
+  if (io.stderrIsTTY && deps.format() !== 'json' && deps.format() !== 'jsonl') {
+    const ui = await loadUi();
+    const handle = ui.startProgress(io, { title, itemsDone: 0, totalItems: spec.totalItems, requests: 0, failures: 0, itemsPerSecond: 0 });
+    return { update: (p) => handle.update({ title, ...p }), done: () => handle.done() };
+  }
+  let last = 0;
+  return {
+    update: (p) => {
+      const now = Date.now();
+      if (p.chunksDone < p.chunksTotal && now - last < 5000 && p.chunksTotal > 20) return;
+      last = now;
+      const eta = p.etaSeconds === undefined ? '' : `, ETA ${Math.round(p.etaSeconds)} s`;
+      io.stderr.write(`${title}: chunk ${p.chunksDone}/${p.chunksTotal}, ${p.itemsDone}/${p.totalItems} items, ${p.failures} failed${eta}\n`);
+    },
+    done: async () => {},
+  };
+}

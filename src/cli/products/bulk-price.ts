@@ -1,0 +1,117 @@
+// svc products bulk-price FILE: the main job (issue 4). Rows without a variant go through
+// PATCH /products/bulk-price, rows with one through PATCH /products/:id/variants grouped per
+// listing; chunks of 100 (spec 8) on the one job engine.
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { CHUNK_SIZE } from '../../api/assumptions.js';
+import { Listing } from '../../api/schemas.js';
+import { formatProblems } from '../../input/problems.js';
+import { readPriceFile, type PriceRow } from '../../input/prices.js';
+import { openInput } from '../../input/source.js';
+import { fingerprintInput, jobSpec, planChunks, type ChunkGroup, type ItemOutcome, type SendChunk } from '../../jobs/index.js';
+import { formatCents } from '../../output/money.js';
+import { act, examples, parseOpts, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+import { fetchList } from '../read.js';
+import { runBulkJob } from '../job-runner.js';
+import { invalidInput, jobCommand, requireV2 } from './job-helpers.js';
+import { outcomesFromResults } from './item-results.js';
+
+const Opts = z.object({
+  report: z.string().optional(),
+  maxChange: z.coerce.number().positive().max(10_000).optional(),
+  // commander pairs --resume <job> with --no-resume: a job id, or false.
+  resume: z.union([z.string(), z.boolean()]).optional(),
+});
+
+export function registerBulkPrice(products: Command, rt: Runtime): void {
+  const cmd = products.command('bulk-price')
+    .argument('<file>', 'prices CSV (id, price or price_cents, optional variant); - for stdin')
+    .description('set many prices from a CSV, 100 per request, safely resumable')
+    .option('--report <file.csv>', 'write the input rows with status, code and message')
+    .option('--max-change <pct>', 'refuse rows whose price moves more than PCT percent from the current one')
+    .option('--resume <job>', 'finish an interrupted job (same file)')
+    .option('--no-resume', 'start a new job even if an unfinished one exists for this file')
+    .action(act(rt, run));
+  examples(cmd, [
+    'svc products bulk-price prices.csv',
+    'svc products bulk-price prices.csv --dry-run',
+    'svc products bulk-price prices.csv --max-change 20 --report report.csv --yes -o json',
+    'svc products bulk-price prices.csv --resume bp-20261121-a1b2c3',
+  ]);
+}
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const opts = parseOpts(Opts, cmd);
+  const resume = typeof opts.resume === 'string' ? opts.resume : undefined;
+  const input = await openInput(cmd.args[0]!);
+  try {
+    // cli-spec 3: the whole file is validated before the first request.
+    const parsed = await readPriceFile(input.path, { displayName: input.displayName });
+    if (parsed.problemCount > 0) return invalidInput(deps, formatProblems(parsed.problems, parsed.problemCount), parsed.problemCount, input.displayName);
+    if (parsed.rows.length === 0) return invalidInput(deps, `${input.displayName}: no price rows`, 1, input.displayName);
+    await requireV2(deps, 'products bulk-price');
+
+    const preOutcomes = opts.maxChange !== undefined ? await maxChangeGuard(deps, parsed.rows, opts.maxChange) : [];
+    const refused = new Set(preOutcomes.map((o) => o.line));
+    const rows = parsed.rows.filter((r) => !refused.has(r.line));
+    const byLine = new Map(rows.map((r) => [r.line, r]));
+
+    const plain: ChunkGroup = { route: 'bulkPrice', items: [] };
+    const perListing = new Map<number, ChunkGroup>();
+    for (const r of rows) {
+      const ref = { line: r.line, id: r.id, ...(r.variant !== undefined ? { variant: r.variant } : {}) };
+      if (r.variant === undefined) plain.items.push(ref);
+      else {
+        const g = perListing.get(r.id) ?? { route: `variants:${r.id}`, items: [] };
+        g.items.push(ref);
+        perListing.set(r.id, g);
+      }
+    }
+    const groups = [plain, ...perListing.values()].filter((g) => g.items.length > 0);
+    const spec = jobSpec({
+      kind: 'bulk-price',
+      command: jobCommand(deps, ['products', 'bulk-price', input.displayName], opts.maxChange !== undefined ? ['--max-change', String(opts.maxChange)] : []),
+      input: await fingerprintInput(input.path, input.displayName),
+      chunks: planChunks(groups, CHUNK_SIZE.bulk),
+    });
+    const client = await deps.client();
+    const send: SendChunk = async (chunk, idempotencyKey, signal) => {
+      const items = chunk.items.map((ref) => byLine.get(ref.line)!);
+      if (chunk.route === 'bulkPrice') {
+        const res = await client.request({ route: 'bulkPrice', body: { items: items.map((r) => ({ id: r.id, price: r.priceCents })) }, idempotencyKey, signal });
+        return { items: outcomesFromResults(chunk.items, res.data, 'id') };
+      }
+      const id = Number(chunk.route!.split(':')[1]);
+      const res = await client.request({ route: 'updateVariants', params: { id }, body: { items: items.map((r) => ({ index: r.variant!, price: r.priceCents })) }, idempotencyKey, signal });
+      return { items: outcomesFromResults(chunk.items, res.data, 'index').map((o) => ({ ...o, id })) };
+    };
+    return await runBulkJob(deps, {
+      spec, send, resume, noResume: opts.resume === false, preOutcomes,
+      report: opts.report ? { path: opts.report, columns: parsed.columns, rows: new Map(parsed.rows.map((r) => [r.line, r.raw])) } : undefined,
+      summary: (r) => `${input.displayName}: ${parsed.rows.length} rows, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed + preOutcomes.length} refused, ${r.requests} requests`,
+    });
+  } finally {
+    await input.cleanup();
+  }
+}
+
+/** --max-change: read the current prices and refuse rows that move more than PCT (issue 4). */
+async function maxChangeGuard(deps: Deps, rows: PriceRow[], pct: number): Promise<ItemOutcome[]> {
+  const listings = await fetchList<Listing>(deps, { route: 'listProducts' }, { all: true }, Listing);
+  const byId = new Map(listings.map((l) => [l.id, l]));
+  const out: ItemOutcome[] = [];
+  for (const r of rows) {
+    const l = byId.get(r.id);
+    const current = r.variant === undefined ? l?.price : l?.variants?.find((v) => v.index === r.variant)?.price;
+    if (current === undefined || current === null || current <= 0) continue; // the service will judge unknown ids
+    const change = (Math.abs(r.priceCents - current) / current) * 100;
+    if (change > pct) {
+      out.push({
+        line: r.line, id: r.id, ...(r.variant !== undefined ? { variant: r.variant } : {}), status: 'skipped', code: 'MAX_CHANGE',
+        message: `price moves ${change.toFixed(1)}% (${formatCents(current)} → ${formatCents(r.priceCents)}), more than --max-change ${pct}`,
+      });
+    }
+  }
+  return out;
+}

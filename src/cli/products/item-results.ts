@@ -1,0 +1,21 @@
+// A6: per-item routes answer {"results": [...]} in request order. Turn them into the CLI's
+// per-item outcomes (cli-spec 1), whichever route carried the item.
+import { hintFor } from '../../api/hints.js';
+import type { ItemResult } from '../../api/schemas.js';
+import type { ItemOutcome, ItemRef } from '../../jobs/index.js';
+
+export function outcomesFromResults(refs: ItemRef[], results: unknown, key: 'id' | 'index'): ItemOutcome[] {
+  const list = Array.isArray(results) ? (results as ItemResult[]) : [];
+  return refs.map((ref, i) => {
+    // Request order is the contract; fall back to matching by id/index if the answer is shorter.
+    const want = key === 'id' ? ref.id : ref.variant;
+    const r = list[i] && (list[i]![key] === undefined || list[i]![key] === want) ? list[i] : list.find((x) => x[key] === want);
+    if (!r) return { ...ref, status: 'failed', code: 'NO_RESULT', message: 'the service returned no result for this item' };
+    const status = r.status === 'ok' || r.status === 'unchanged' ? r.status : 'failed';
+    const code = r.code ?? (r.error ? r.error.toUpperCase() : undefined);
+    const base = r.message ?? undefined;
+    const hint = status === 'failed' ? hintFor(code) : undefined;
+    const message = [base, hint].filter(Boolean).join(' — ') || undefined;
+    return { ...ref, status, ...(code ? { code } : {}), ...(message ? { message } : {}) };
+  });
+}

@@ -1,0 +1,28 @@
+// Pieces the bulk verbs share: refusing a bad input (exit 2), the v2 key check, and the
+// command line that resumes a job.
+import { NeedsV2KeyError } from '../../api/errors.js';
+import type { Deps } from '../context.js';
+
+/** cli-spec 3: every problem as FILE:LINE: message (first 50, then a count), exit 2, nothing sent. */
+export function invalidInput(deps: Deps, problems: string, count: number, file: string): number {
+  deps.io.stderr.write(`${problems}\n`);
+  deps.io.stderr.write(`error: ${count} problem${count === 1 ? '' : 's'} in ${file}; nothing was sent\n`);
+  return 2;
+}
+
+/** A v2-only command with only a v1 key fails before sending (exit 4). */
+export async function requireV2(deps: Deps, what: string): Promise<void> {
+  const s = await deps.session();
+  if (!s.keys.v2) throw new NeedsV2KeyError(what);
+}
+
+/** The command a resume repeats: the verb, its input, and the options that change what is sent. */
+export function jobCommand(deps: Deps, words: string[], options: string[] = []): string {
+  const g = deps.globals;
+  const globals = [...(g.profile ? ['--profile', g.profile] : []), ...(g.baseUrl ? ['--base-url', g.baseUrl] : [])];
+  return ['svc', ...globals, ...words, ...options].map(shellQuote).join(' ');
+}
+
+function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}

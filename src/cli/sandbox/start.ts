@@ -1,0 +1,54 @@
+// svc sandbox: start the local emulator (cli-spec 5) on 127.0.0.1, print its URL and keys,
+// write a `sandbox` profile, and run until Ctrl-C.
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { UsageError } from '../../api/errors.js';
+import { success } from '../../output/reporter.js';
+import { act, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+
+const Opts = z.object({
+  port: z.coerce.number().int().min(0).max(65535),
+  host: z.string(),
+  data: z.string().optional(),
+  timeScale: z.coerce.number().positive().max(1000),
+  webhook: z.array(z.url()).max(5, 'at most 5 webhooks (spec 6)').optional(),
+  rateLimit: z.coerce.number().int().positive().optional(),
+  seed: z.boolean(),
+  save: z.boolean(),
+});
+
+export async function runSandbox(deps: Deps, cmd: Command): Promise<number> {
+  const r = Opts.safeParse(cmd.opts());
+  if (!r.success) throw new UsageError(r.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('; '));
+  const o = r.data;
+  if (!['127.0.0.1', 'localhost', '::1'].includes(o.host)) {
+    throw new UsageError('the sandbox listens on the loopback interface only', 'use --host 127.0.0.1 (the default)');
+  }
+  const { startSandbox } = await import('../../sandbox/index.js');
+  const rateLimit = o.rateLimit ? { v2PerMinute: o.rateLimit, v1PerMinute: Math.max(1, Math.floor(o.rateLimit / 2)), v2PerDay: o.rateLimit * 100, v1PerDay: o.rateLimit * 50 } : undefined;
+  const sb = await startSandbox({
+    host: o.host, port: o.port, dataFile: o.data, timeScale: o.timeScale, webhooks: o.webhook, rateLimit, seed: o.seed,
+    log: deps.globals.verbose ? (line) => deps.io.stderr.write(`${line}\n`) : undefined,
+  });
+  if (o.save) {
+    const store = await deps.profiles();
+    const now = new Date().toISOString();
+    store.update('sandbox', (p) => ({ ...p, baseUrl: sb.url, v1Key: sb.keys.v1, v1KeyStoredAt: now, v2Key: sb.keys.v2, v2KeyStoredAt: now }));
+  }
+  // These keys belong to the local emulator only; printing them is the point (cli-spec 5).
+  if (deps.format() === 'json' || deps.format() === 'jsonl') {
+    deps.io.stdout.write(`${JSON.stringify({ url: sb.url, v1Key: sb.keys.v1, v2Key: sb.keys.v2, profile: o.save ? "sandbox" : null })}\n`);
+  } else {
+    deps.io.stdout.write(`sandbox: ${sb.url}\nv1 key:  ${sb.keys.v1}\nv2 key:  ${sb.keys.v2}\n`);
+  }
+  if (o.save) success(deps.io, 'profile "sandbox" written: try `svc --profile sandbox products list`');
+  deps.io.stderr.write('press Ctrl-C to stop\n');
+  await new Promise<void>((resolve) => {
+    if (deps.signal.aborted) resolve();
+    deps.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await sb.close();
+  deps.io.stderr.write('sandbox stopped\n');
+  return 0;
+}
