@@ -158,9 +158,7 @@ function parseLine(line: string): JournalRecord | undefined {
 
 /** Items answered so far according to a replay. */
 export function itemsDone(replay: JournalReplay): number {
-  let n = 0;
-  for (const index of replay.done.keys()) n += replay.header.chunks.find((c) => c.index === index)?.count ?? 0;
-  return n;
+  return replay.header.chunks.reduce((n, c) => n + (replay.done.has(c.index) ? c.count : 0), 0);
 }
 
 /** Failed items so far according to a replay. */

@@ -149,3 +149,18 @@ test('never offers a finished job for resume: the same edit later is a new opera
   await runJob(spec, server.send, { stateDir, resumeJobId: first.jobId });
   assert.equal(findResumable(stateDir, spec.kind, spec.target, spec.input.sha256), undefined);
 });
+
+test('a job killed after its last answer ends as done on resume without sending anything', async (t) => {
+  const stateDir = tempStateDir(t);
+  const server = new FakeServer();
+  const spec = makeSpec({ items: 6, chunkSize: 3 });
+  const first = await runJob(spec, server.send, { stateDir });
+  const lines = fs.readFileSync(first.journalPath, 'utf8').split('\n').filter(Boolean);
+  fs.writeFileSync(first.journalPath, `${lines.slice(0, -1).join('\n')}\n`); // no job-end
+  server.calls.length = 0;
+  const second = await runJob(spec, server.send, { stateDir, resumeJobId: first.jobId });
+  assert.equal(second.state, 'done');
+  assert.equal(server.calls.length, 0);
+  assert.equal(second.items.length, 6);
+  assert.equal(readRecords(first.journalPath).at(-1)!.state, 'done');
+});
