@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Runtime } from '../command.js';
 import { registerBulkPrice } from './bulk-price.js';
+import { registerBulkStatus } from './bulk-status.js';
 import { registerGet } from './get.js';
 import { registerList } from './list.js';
 
@@ -10,4 +11,5 @@ export function registerProducts(program: Command, rt: Runtime): void {
   registerList(products, rt);
   registerGet(products, rt);
   registerBulkPrice(products, rt);
+  registerBulkStatus(products, rt);
 }

@@ -1,0 +1,120 @@
+// End-to-end harness: a sandbox started in-process on 127.0.0.1 with known keys, and the
+// real built CLI (bin/svc.js) spawned against it with its own config and state folders.
+// Every captured output is kept so a secret scan can search it afterwards.
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.js';
+
+export const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
+export const BIN = join(ROOT, 'bin', 'svc.js');
+
+// Known keys (issue 8: the suite runs with a known key, then every output is searched for it).
+export const KNOWN_V2 = 'svc_v2_sk_E2EknownKEYdoNotLeak0123456789';
+export const KNOWN_V1 = `svc_sk_${'e2'.repeat(32)}`;
+
+/** Where every spawned CLI's stdout/stderr is appended, for the secret scan. */
+export const CAPTURE_FILE = process.env.SVC_E2E_CAPTURE ?? join(tmpdir(), 'svc-e2e-capture.log');
+
+export interface TestSandbox extends SandboxHandle {
+  control(method: string, path: string, body?: unknown): Promise<any>;
+  api(method: string, path: string, body?: unknown, key?: string): Promise<{ status: number; body: any }>;
+  writeRequests(): Promise<any[]>;
+}
+
+export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestSandbox> {
+  const sb = await startSandbox({
+    port: 0,
+    keys: { v1: KNOWN_V1, v2: KNOWN_V2 },
+    rateLimit: { v2PerMinute: 100_000, v1PerMinute: 100_000, v2PerDay: 10_000_000, v1PerDay: 10_000_000 },
+    ...opts,
+  });
+  const control = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${sb.url}/_sandbox/${path}`, {
+      method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await res.json().catch(() => undefined) as any;
+    if (res.status >= 400) throw new Error(`control ${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json?.data ?? json;
+  };
+  let n = 0;
+  const api = async (method: string, path: string, body?: unknown, key = KNOWN_V2) => {
+    const headers: Record<string, string> = { 'x-api-key': key };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (method !== 'GET') headers['Idempotency-Key'] = `e2e-setup-${process.pid}-${Date.now()}-${n++}`;
+    const res = await fetch(`${sb.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: await res.json().catch(() => undefined) };
+  };
+  const writeRequests = async () => ((await control('GET', 'requests')) as any[]).filter((r) => r.method !== 'GET');
+  return Object.assign(sb, { control, api, writeRequests });
+}
+
+export interface RunResult { code: number | null; stdout: string; stderr: string; signal: NodeJS.Signals | null }
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  input?: string;
+  cwd?: string;
+  /** Kill the process with SIGKILL once stderr/stdout matches. */
+  killWhen?: RegExp;
+  timeoutMs?: number;
+}
+
+/** A fresh config and state folder per test context. */
+export function tempDirs(): { configDir: string; stateDir: string; dir: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
+  return { dir, configDir: join(dir, 'config'), stateDir: join(dir, 'state') };
+}
+
+export function svcEnv(sb: { url: string }, dirs: { configDir: string; stateDir: string }, key = KNOWN_V2): Record<string, string> {
+  return { SVC_BASE_URL: sb.url, SVC_API_KEY: key, SVC_CONFIG_DIR: dirs.configDir, SVC_STATE_DIR: dirs.stateDir };
+}
+
+/** Spawn the built CLI. The environment starts clean of SVC_* and CI-ish TTY assumptions. */
+export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('SVC_')) env[k] = v;
+  for (const [k, v] of Object.entries(opts.env ?? {})) if (v !== undefined) env[k] = v;
+  env.NO_COLOR = '1';
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const check = () => { if (opts.killWhen && opts.killWhen.test(stdout + stderr)) child.kill('SIGKILL'); };
+    child.stdout.on('data', (d) => { stdout += d; check(); });
+    child.stderr.on('data', (d) => { stderr += d; check(); });
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      try { appendFileSync(CAPTURE_FILE, `\n### svc ${args.join(' ')}\n${stdout}\n${stderr}`); } catch { /* best effort */ }
+      resolve({ code, stdout, stderr, signal });
+    });
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+export function writeFile(dir: string, name: string, content: string | Buffer): string {
+  const p = join(dir, name);
+  writeFileSync(p, content);
+  return p;
+}
+
+/** Create N approved, active single listings through the real create route; returns their ids. */
+export async function createListings(sb: TestSandbox, n: number, price = 1000): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await sb.api('POST', '/api/v2/products', {
+      title: `E2E listing ${i + 1}`, description: 'A listing made by the end-to-end tests.', price, game: 'valorant', category: 'skin',
+    });
+    if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+    ids.push(res.body.data.id);
+  }
+  return ids;
+}
+
+export async function getListing(sb: TestSandbox, id: number): Promise<any> {
+  const res = await sb.api('GET', `/api/v2/products/${id}`);
+  return res.body.data;
+}
