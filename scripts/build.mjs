@@ -3,7 +3,7 @@
 // bin/svc.js prints without loading either, and the code cache itself.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +11,20 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
+
+// Each output is written to a temporary name and renamed into place, and dist/ is never
+// emptied first: a test run that spawns bin/svc.js while another build runs still sees
+// whole files.
+function writeAtomic(file, contents) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, contents);
+  renameSync(tmp, file);
+}
+async function bundle(options) {
+  const result = await build({ ...options, write: false });
+  for (const out of result.outputFiles) writeAtomic(out.path, out.contents);
+}
 
 const common = {
   bundle: true,
@@ -32,7 +44,7 @@ const uiExternal = {
     b.onResolve({ filter: /\/ui\/index\.js$/ }, () => ({ path: 'ui-bundle', external: true }));
   },
 };
-await build({
+await bundle({
   ...common,
   entryPoints: [join(root, 'src/main.ts')],
   outfile: join(dist, 'main.cjs'),
@@ -40,7 +52,7 @@ await build({
   define: { ...common.define, __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs') },
   plugins: [uiExternal],
 });
-await build({
+await bundle({
   ...common,
   entryPoints: [join(root, 'src/ui/index.ts')],
   outfile: join(dist, 'ui.mjs'),
@@ -56,7 +68,7 @@ await build({
 // Help texts for bin/svc.js's fast path (--help never loads the bundle).
 const require = createRequire(import.meta.url);
 const { helpTexts } = require(join(dist, 'main.cjs'));
-writeFileSync(join(dist, 'help.json'), JSON.stringify(helpTexts()));
+writeAtomic(join(dist, 'help.json'), JSON.stringify(helpTexts()));
 
 // Warm the V8 code cache so the first real run already uses it.
 execFileSync(process.execPath, [join(root, 'bin/svc.js'), '__warm-cache'], { stdio: 'inherit', env: { ...process.env, SVC_WRITE_CODE_CACHE: '1' } });
