@@ -16,6 +16,8 @@ export const FaultSpec = z.strictObject({
     headers: z.record(z.string(), z.string()).optional(),
   }),
   times: z.number().int().min(1).default(1),
+  /** Let this many matching requests through first (e.g. skip: 1 hits the second chunk). */
+  skip: z.number().int().min(0).default(0),
 });
 export type FaultSpec = z.infer<typeof FaultSpec>;
 export type Fault = FaultSpec['fault'];
@@ -41,6 +43,10 @@ export class FaultQueue {
       && (!f.match.path || path.includes(f.match.path)));
     if (i < 0) return undefined;
     const spec = this.queue[i]!;
+    if (spec.skip > 0) {
+      spec.skip -= 1;
+      return undefined;
+    }
     spec.times -= 1;
     if (spec.times <= 0) this.queue.splice(i, 1);
     return spec.fault;
