@@ -175,3 +175,20 @@ export const SELLER_NOT_VERIFIED = 'SELLER_NOT_VERIFIED';
 export const SANDBOX_FEE_RATE = 0.1;
 // svc decision: a bulk job splits into chunks of the route's maximum.
 export const CHUNK_SIZE = { bulk: LIMITS.itemsPerBulk, stock: LIMITS.stockItemsPerRequest } as const;
+
+// ---- sandbox decisions -----------------------------------------------------------------
+// Gaps the sandbox had to fill where the client may want the same answer (listed in the
+// sandbox report; the real service may differ).
+// svc decision: spec 7.2 SECURITY_VIOLATION names no rule; the sandbox refuses an answer that
+// holds an e-mail address, a URL (scheme, `www.` or a bare domain with a common TLD) or a phone
+// number (10+ digits, or `+` and 8+ digits, with spaces, dots, dashes or brackets between).
+// A client may use the same patterns to warn before sending.
+export const SECURITY_VIOLATION_PATTERNS: readonly RegExp[] = [
+  /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/,
+  /\bhttps?:\/\/|\bwww\.\S+|\b[a-z0-9-]+\.(?:com|net|org|io|gg|me|ly|link|xyz|info|app|dev|br)\b/i,
+  /\+\d(?:[\s().-]*\d){7,}|\d(?:[\s().-]*\d){9,}/,
+];
+// svc decision: the sandbox marks a replayed idempotent response with this header. A sandbox-only
+// aid for tests and --verbose output; the real service is not known to send it, so a client must
+// not depend on it.
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';

@@ -5,7 +5,7 @@
 // Every v1/v2/key-management response that names a valid key carries the A8 headers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  IDEMPOTENCY_HEADER, KEYS_PREFIX, LIMITS, V1_ALIAS_PREFIX, V1_PREFIX, V2_PREFIX,
+  IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, KEYS_PREFIX, LIMITS, V1_ALIAS_PREFIX, V1_PREFIX, V2_PREFIX,
 } from '../api/assumptions.js';
 import { matchRoute, type RouteDef, type RouteFamily } from '../api/routes.js';
 import { authenticate, checkScope, checkSeller, familyKeyVersion } from './auth.js';
@@ -83,6 +83,9 @@ async function processApi(
 ): Promise<Outcome> {
   const method = req.method ?? 'GET';
   const now = rt.clock.now();
+  const m = matchRoute(family, method, rest);
+  const matched = m && !('methodNotAllowed' in m) ? m : undefined;
+  entry.route = matched?.route.name ?? null; // logged even when the key is refused
   let auth: Outcome['auth'];
   try {
     auth = authenticate(rt.data, family, header(req, 'x-api-key'));
@@ -97,10 +100,8 @@ async function processApi(
   try {
     rt.rates.hit(account.id, version, now);
     const bodyText = await readBody(req);
-    const m = matchRoute(family, method, rest);
-    if (!m || 'methodNotAllowed' in m) throw new ApiError(404, undefined, `no route ${method} ${url.pathname}`);
-    const { route, params } = m;
-    entry.route = route.name;
+    if (!matched) throw new ApiError(404, undefined, `no route ${method} ${url.pathname}`);
+    const { route, params } = matched;
     const fault = rt.faults.take(method, route.name, url.pathname);
     entry.fault = fault?.type ?? null;
     if (fault?.type === 'drop-before') return { drop: true, auth };
@@ -119,7 +120,7 @@ async function processApi(
       if (r.kind === 'replay') {
         entry.replayed = true;
         const stored = r.response;
-        return { reply: { status: stored.status, body: stored.body, headers: { ...stored.headers, 'idempotent-replayed': 'true' } }, auth };
+        return { reply: { status: stored.status, body: stored.body, headers: { ...stored.headers, [IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]: 'true' } }, auth };
       }
     } else {
       body = method === 'GET' ? undefined : parseJson(bodyText);

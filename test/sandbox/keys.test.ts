@@ -51,7 +51,7 @@ describe('key management', () => {
   });
 
   it('frees a slot when a key is revoked', async () => {
-    const made = [];
+    const made: number[] = [];
     for (let i = 0; i < 3; i++) made.push((await v1.post('/api/api-keys', { name: `k${i}`, version: 'v1' })).body.data.id);
     assert.equal((await v1.post('/api/api-keys', { name: 'k4', version: 'v1' })).body.code, ERROR_CODES.KEY_LIMIT);
     assert.deepEqual((await v1.delete(`/api/api-keys/${made[0]}`)).body, { success: true });

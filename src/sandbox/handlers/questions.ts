@@ -1,5 +1,5 @@
 // Listing questions (spec 3, 4.2, 7.2, A2, A4, A13).
-import { ERROR_CODES, LIMITS, QUESTION_STATUSES } from '../../api/assumptions.js';
+import { ERROR_CODES, LIMITS, QUESTION_STATUSES, SECURITY_VIOLATION_PATTERNS } from '../../api/assumptions.js';
 import { AnswerQuestion } from '../../api/schemas.js';
 import { ApiError, notFound, v2Data } from '../envelope.js';
 import type { Question, SandboxData } from '../state.js';
@@ -8,16 +8,6 @@ import type { Handler, HandlerContext } from './context.js';
 
 export const questionView = ({ sellerId: _s, ...q }: Question) => q;
 
-/**
- * svc decision (SECURITY_VIOLATION, spec 7.2 names no rule): an answer is refused when it holds
- * an e-mail address, a URL (scheme, `www.` or a bare domain with a common TLD) or a phone
- * number (10+ digits, or `+` and 8+ digits, spaces, dots, dashes and brackets allowed between).
- */
-export const SECURITY_PATTERNS: readonly RegExp[] = [
-  /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/,
-  /\bhttps?:\/\/|\bwww\.\S+|\b[a-z0-9-]+\.(?:com|net|org|io|gg|me|ly|link|xyz|info|app|dev|br)\b/i,
-  /\+\d(?:[\s().-]*\d){7,}|\d(?:[\s().-]*\d){9,}/,
-];
 
 const listQuestions: Handler = (ctx) => {
   const status = enumParam(ctx.query, 'status', QUESTION_STATUSES);
@@ -72,7 +62,8 @@ const answerQuestion: Handler = (ctx) => {
     throw new ApiError(429, ERROR_CODES.QUESTION_ANSWER_RATE_LIMIT, 'too many answers: at most 5 per minute and 20 per hour',
       { retryable: true, retryAfterS: Math.max(1, Math.ceil(wait / 1000)) });
   }
-  if (SECURITY_PATTERNS.some((p) => p.test(answer))) {
+  // svc decision (src/api/assumptions.ts): e-mail addresses, URLs and phone numbers.
+  if (SECURITY_VIOLATION_PATTERNS.some((p) => p.test(answer))) {
     throw new ApiError(422, ERROR_CODES.SECURITY_VIOLATION,
       'the answer was not published: it must not hold e-mail addresses, links or phone numbers; revise it and send with a new key');
   }
