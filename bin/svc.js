@@ -39,7 +39,9 @@ try { cachedData = readFileSync(cacheFile); } catch { /* first run */ }
 const script = new vm.Script(Module.wrap(source), {
   filename: file,
   cachedData,
-  importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  // import() inside the bundle (node: builtins, the Ink UI bundle by absolute URL) goes through
+  // this module's loader; Node 20's vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER is not honoured here.
+  importModuleDynamically: (specifier) => import(specifier),
 });
 const mod = { exports: {} };
 script.runInThisContext().call(mod.exports, mod.exports, createRequire(file), mod, file, dist);

@@ -25,6 +25,10 @@ export interface BulkJob {
   summary(result: JobResult): string;
   /** Outcomes that came before sending (e.g. rows refused by --max-change). */
   preOutcomes?: ItemOutcome[];
+  /** false: the result is a summary, not per-item rows (stock: the route answers counts). */
+  printItems?: boolean;
+  /** After a finished job: the summary record printed when printItems is false. */
+  finish?(result: JobResult): Promise<Record<string, unknown>>;
 }
 
 export async function runBulkJob(deps: Deps, job: BulkJob): Promise<number> {
@@ -71,7 +75,12 @@ export async function runBulkJob(deps: Deps, job: BulkJob): Promise<number> {
     io.stderr.write(`the job stopped; nothing is lost. resume with: ${result.resumeCommand}\n`);
     return code;
   }
-  await printOutcomes(deps, items);
+  const record = job.finish ? await job.finish(result) : undefined;
+  if (job.printItems === false && record) {
+    await printRecords<Record<string, unknown>>(deps.io, record, { format: deps.format(), single: true, columns: Object.keys(record).map((k) => ({ header: k, value: k })) });
+  } else {
+    await printOutcomes(deps, items);
+  }
   note(io, job.summary(result));
   if (job.report) note(io, `report: ${job.report.path}`);
   const pre = job.preOutcomes?.length ?? 0;

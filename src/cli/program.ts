@@ -7,6 +7,7 @@ import { registerAuth } from './auth/index.js';
 import { registerAccount } from './account/index.js';
 import { registerProducts } from './products/index.js';
 import { registerSandbox } from './sandbox/index.js';
+import { registerStock } from './stock/index.js';
 
 /** Help is laid out for 80 columns always, so the prebuilt help texts match. */
 const HELP_WIDTH = 80;
@@ -51,6 +52,7 @@ Exit codes: 0 ok, 1 refused/failed, 2 usage or bad input (nothing sent), 3 some 
   registerAuth(program, rt);
   registerAccount(program, rt);
   registerProducts(program, rt);
+  registerStock(program, rt);
   registerSandbox(program, rt);
   return program;
 }

@@ -1,6 +1,7 @@
 // svc products bulk-status FILE and svc products activate|deactivate ID...: PATCH
 // /products/bulk-status in chunks of 100 (spec 4.2); refusals come per item with HTTP 200 and
 // are shown with the spec's hint (NO_STOCK, NOT_APPROVED, OFFLINE_PAUSED, the 410s).
+import { createHash } from 'node:crypto';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
@@ -84,7 +85,6 @@ async function runIds(deps: Deps, cmd: Command, active: boolean): Promise<number
   // Ids from the command line: the "line" of an item is its position (1-based), and the job
   // fingerprint is the list itself, so a re-run of the same command can resume.
   const text = `${active}\n${ids.join('\n')}\n`;
-  const { createHash } = await import('node:crypto');
   const input: JobInput = { path: '(arguments)', displayName: 'arguments', sha256: createHash('sha256').update(text).digest('hex'), size: text.length };
   const spec = jobSpec({
     kind: 'bulk-status', target: active ? 'activate' : 'deactivate',

@@ -1,0 +1,62 @@
+// svc orders get ID|ORDER_CODE: one order; for a sale, its deliveredItems (ref, cost) and the
+// profit of the sale (spec 1.5, 2.5). v2 accepts the orderCode as `:id` (spec 4.2).
+import type { Command } from 'commander';
+import { NotFoundError, UsageError } from '../../api/errors.js';
+import { Order } from '../../api/schemas.js';
+import { printRecords } from '../../output/format.js';
+import { act, examples, type Runtime } from '../command.js';
+import { apiVersion, type Deps } from '../context.js';
+import { lenient, printOne } from '../read.js';
+import { deliveredItemColumns, orderColumns } from './columns.js';
+import { saleMoney } from './order-money.js';
+
+// svc decision: an order code is 1-64 letters, digits, dot, hyphen or underscore.
+const ORDER_REF = /^(?:\d+|[A-Za-z0-9][A-Za-z0-9._-]{0,63})$/;
+
+export function registerGet(orders: Command, rt: Runtime): void {
+  const cmd = orders.command('get')
+    .argument('<id>', 'order id or order code')
+    .description('show one order; a sale shows its delivered items (ref and cost) and its profit')
+    .action(act(rt, run));
+  examples(cmd, ['svc orders get 5001', 'svc orders get ORD-5001', 'svc orders get 5001 --json | jq .deliveredItems']);
+}
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const ref = cmd.args[0] ?? '';
+  if (!ORDER_REF.test(ref) || /^0+$/.test(ref)) {
+    throw new UsageError(`"${ref}" is neither an order id nor an order code`, 'pass the numeric id or the code, e.g. `svc orders get ORD-5001`');
+  }
+  const v = await apiVersion(deps);
+  let res;
+  try {
+    res = await (await deps.client()).request({ route: v === 'v2' ? 'getOrder' : 'v1GetOrder', params: { id: ref }, signal: deps.signal });
+  } catch (err) {
+    if (err instanceof NotFoundError) {
+      err.hint = v === 'v1' && !/^\d+$/.test(ref)
+        ? 'with a v1 key, use the numeric order id (v2 also accepts the order code)'
+        : 'no order with this id or code among your sales and purchases: see `svc orders list`';
+    }
+    throw err;
+  }
+  const order = lenient(deps, Order, res.data);
+  const format = deps.format();
+  const sale = order.type === 'sale' || Array.isArray(order.deliveredItems);
+  const money = sale ? saleMoney(order, v) : undefined;
+  await printOne(deps, order, [
+    ...orderColumns(v),
+    { header: 'listing id', value: 'productId', kind: 'number' },
+    { header: 'variant', value: 'variantIndex', kind: 'number' },
+    ...(money ? [
+      { header: 'items cost', value: () => money.costCents, kind: 'cents' as const },
+      { header: 'profit', value: () => money.profitCents, kind: 'cents' as const },
+    ] : []),
+  ]);
+  if (format === 'table' && sale) {
+    const items = (order.deliveredItems ?? []).map((it, i) => ({ ...it, n: i + 1 }));
+    deps.io.stdout.write('\ndelivered items:\n');
+    if (items.length === 0) deps.io.stdout.write('  none recorded (no ref or cost was attached, or the sale predates the feature)\n');
+    else await printRecords(deps.io, items, { format, columns: deliveredItemColumns });
+    if (money && money.itemsWithoutCost > 0) deps.io.stdout.write(`  ${money.itemsWithoutCost} item(s) without a cost, counted as 0\n`);
+  }
+  return 0;
+}

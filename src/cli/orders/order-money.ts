@@ -1,0 +1,43 @@
+// Order amounts in cents whatever the API version (A3: v1 money is a decimal, v2 cents), and
+// the profit of one sale (spec 1.5, A4): price - fee - sum(deliveredItems[].costCents).
+import type { ApiVersion } from '../../api/assumptions.js';
+import { PROFIT_ORDER_STATUSES } from '../../api/assumptions.js';
+import type { Order } from '../../api/schemas.js';
+
+export function toCents(amount: number | null | undefined, version: ApiVersion): number {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return 0;
+  return version === 'v1' ? Math.round(amount * 100) : Math.round(amount);
+}
+
+export interface SaleMoney {
+  priceCents: number;
+  feeCents: number;
+  costCents: number;
+  profitCents: number;
+  items: number;
+  /** A4: an item without `costCents` counts 0, and the report says how many there were. */
+  itemsWithoutCost: number;
+}
+
+export function saleMoney(o: Order, version: ApiVersion): SaleMoney {
+  const items = o.deliveredItems ?? [];
+  let costCents = 0;
+  let itemsWithoutCost = 0;
+  for (const it of items) {
+    if (typeof it.costCents === 'number' && Number.isFinite(it.costCents)) costCents += Math.round(it.costCents);
+    else itemsWithoutCost++;
+  }
+  const priceCents = toCents(o.price, version);
+  const feeCents = toCents(o.fee, version);
+  return { priceCents, feeCents, costCents, profitCents: priceCents - feeCents - costCents, items: items.length, itemsWithoutCost };
+}
+
+/** A13: only delivered and completed sales count towards profit. */
+export function countsForProfit(o: Order): boolean {
+  return (PROFIT_ORDER_STATUSES as readonly string[]).includes(o.status ?? '');
+}
+
+export function isSale(o: Order): boolean {
+  // A4: `type` is as seen by the caller; a missing type on a sales query is a sale.
+  return o.type === undefined || o.type === null || o.type === 'sale';
+}

@@ -1,0 +1,123 @@
+// svc stock add ID --file F: restock automatic delivery (issue 5). Two passes over the file:
+// validate everything (constant memory), then send chunks of 2000 (spec 8) on the one job
+// engine, each chunk re-read from its byte range and checked against the hash it had when
+// validated. The journal holds offsets, counts, hashes and keys: never a credential.
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { DEDUPE_MODES, LIMITS } from '../../api/assumptions.js';
+import { UsageError } from '../../api/errors.js';
+import { Listing, StockAddResult } from '../../api/schemas.js';
+import { detectFormat, readCredentialChunk, scanCredentials, type CredentialChunk, type CredentialFormat } from '../../input/credentials.js';
+import { formatProblems } from '../../input/problems.js';
+import { openInput } from '../../input/source.js';
+import { jobSpec, type ChunkPlan, type SendChunk } from '../../jobs/index.js';
+import { note, warn } from '../../output/reporter.js';
+import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+import { runBulkJob } from '../job-runner.js';
+import { invalidInput, jobCommand, requireV2 } from '../products/job-helpers.js';
+import { lenient } from '../read.js';
+
+const Opts = z.object({
+  variant: z.coerce.number().int().min(0).optional(),
+  file: z.string({ message: '--file is required (a path, or - for stdin)' }),
+  format: z.enum(['lines', 'csv', 'jsonl']).optional(),
+  separator: z.string().min(1).optional(),
+  dedupe: z.enum(DEDUPE_MODES).default('skip'),
+  resume: z.union([z.string(), z.boolean()]).optional(),
+});
+
+export function registerAdd(stock: Command, rt: Runtime): void {
+  const cmd = stock.command('add')
+    .argument('<id>', 'listing id')
+    .description('add automatic-delivery credentials (with optional ref and cost) from a file, 2000 per request')
+    .option('--variant <index>', 'variant index (required for multi-variant listings)')
+    .requiredOption('--file <file>', 'credentials file: lines, csv (credential, ref, cost|cost_cents) or jsonl; - for stdin')
+    .option('--format <format>', 'lines|csv|jsonl (default: from the file extension)')
+    .option('--separator <text>', 'lines format: a line that separates multi-line credentials, e.g. ---')
+    .option('--dedupe <mode>', 'skip (default: duplicates are skipped by the service) or none')
+    .option('--resume <job>', 'finish an interrupted import (same file)')
+    .option('--no-resume', 'start a new import even if an unfinished one exists for this file')
+    .action(act(rt, run));
+  examples(cmd, [
+    'svc stock add 42 --file creds.txt',
+    'svc stock add 42 --variant 1 --file creds.csv            # columns credential, ref, cost',
+    'svc stock add 42 --file accounts.txt --separator ---     # multi-line credentials',
+    'cat keys.txt | svc stock add 42 --file - --format lines',
+    'svc stock add 42 --variant 1 --file creds.txt --resume st-20261121-a1b2c3',
+  ]);
+}
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const id = parseId(cmd.args[0], 'listing id');
+  const o = parseOpts(Opts, cmd);
+  const format: CredentialFormat = o.format ?? (o.file === '-' ? 'lines' : detectFormat(o.file));
+  if (o.separator !== undefined && format !== 'lines') throw new UsageError('--separator goes with the lines format');
+  await requireV2(deps, 'stock add');
+  const client = await deps.client();
+
+  // The target decides the per-variant total (spec 8: 10000 per listing or variant, what it
+  // already holds included) and whether a variant is needed (A13).
+  const listing = lenient(deps, Listing, (await client.request({ route: 'getProduct', params: { id }, signal: deps.signal })).data);
+  const multiple = listing.listingType === 'multiple';
+  if (multiple && o.variant === undefined) {
+    throw new UsageError(`listing ${id} has variants: say which with --variant INDEX`, `see them with \`svc products variants ${id}\``);
+  }
+  if (!multiple && o.variant !== undefined && o.variant !== 0) throw new UsageError(`listing ${id} has no variants: leave out --variant`);
+  const variant = multiple ? listing.variants?.find((v) => v.index === o.variant) : undefined;
+  if (multiple && !variant) throw new UsageError(`listing ${id} has no variant ${o.variant}`, `see them with \`svc products variants ${id}\``);
+  const existing = (multiple ? variant?.autoDeliveryStock : listing.autoDeliveryStock) ?? 0;
+
+  const input = await openInput(o.file);
+  try {
+    const scan = await scanCredentials(input.path, { format, separator: o.separator, displayName: input.displayName, existingCount: existing });
+    if (scan.problemCount > 0) return invalidInput(deps, formatProblems(scan.problems, scan.problemCount), scan.problemCount, input.displayName);
+    if (scan.count === 0) return invalidInput(deps, `${input.displayName}: no credentials`, 1, input.displayName);
+    if (scan.duplicates > 0) {
+      warn(deps.io, `${scan.duplicates} credential${scan.duplicates === 1 ? '' : 's'} repeat an earlier line of the file; ${o.dedupe === 'skip' ? 'the service skips them' : 'they are added again (--dedupe none)'}`);
+      if (deps.globals.verbose) for (const w of scan.warnings) deps.io.stderr.write(`${w}\n`);
+    }
+    const byIndex = new Map(scan.chunks.map((c) => [c.index, c]));
+    const chunks: ChunkPlan[] = scan.chunks.map((c) => ({
+      index: c.index, route: 'addStock',
+      descriptor: { startOffset: c.startOffset, endOffset: c.endOffset, firstLine: c.firstLine, lastLine: c.lastLine, count: c.count, sha256: c.sha256 },
+      // The stock route answers counts, not per-credential results: outcomes are per chunk,
+      // so every credential of a chunk is referred to by the chunk's first line.
+      items: Array.from({ length: c.count }, () => ({ line: c.firstLine, id })),
+    }));
+    const target = `listing ${id}${multiple ? ` variant ${o.variant}` : ''}`;
+    const spec = jobSpec({
+      kind: 'stock', target,
+      command: jobCommand(deps, ['stock', 'add', String(id)], [
+        ...(multiple ? ['--variant', String(o.variant)] : []), '--file', o.file,
+        ...(o.format ? ['--format', o.format] : []), ...(o.separator ? ['--separator', o.separator] : []), ...(o.dedupe !== 'skip' ? ['--dedupe', o.dedupe] : []),
+      ]),
+      input: { path: input.path, displayName: input.displayName, sha256: scan.fileSha256!, size: scan.size },
+      chunks,
+    });
+    const send: SendChunk = async (chunk, idempotencyKey, signal) => {
+      const c: CredentialChunk = byIndex.get(chunk.index)!;
+      const items = await readCredentialChunk(input.path, format, c, { separator: o.separator, displayName: input.displayName, csv: scan.csv });
+      const body = { ...(multiple ? { variantIndex: o.variant } : {}), items, dedupeMode: o.dedupe };
+      // 409 retryable (stock in use by a sale) is resent with the same key by the request core.
+      const res = await client.request({ route: 'addStock', params: { id }, body, idempotencyKey, signal });
+      const r = lenient(deps, StockAddResult, res.data);
+      return { items: chunk.items.map((ref) => ({ ...ref, status: 'ok' as const })), summary: { added: r.added, duplicates: r.duplicates, requests: 1 } };
+    };
+    let inStock: number | undefined;
+    const code = await runBulkJob(deps, {
+      spec, send, resume: typeof o.resume === 'string' ? o.resume : undefined, noResume: o.resume === false,
+      printItems: false,
+      summary: (r) => `${target}: ${r.summary.added ?? 0} added, ${r.summary.duplicates ?? 0} skipped as duplicates, ${inStock ?? '?'} now in stock (${r.requests} requests)`,
+      finish: async (r) => {
+        const after = lenient(deps, Listing, (await client.request({ route: 'getProduct', params: { id }, signal: deps.signal })).data);
+        inStock = (multiple ? after.variants?.find((v) => v.index === o.variant)?.autoDeliveryStock : after.autoDeliveryStock) ?? undefined;
+        return { jobId: r.jobId, listing: id, ...(multiple ? { variant: o.variant } : {}), credentials: scan.count, added: r.summary.added ?? 0, duplicates: r.summary.duplicates ?? 0, inStock: inStock ?? null, requests: r.requests };
+      },
+    });
+    if (scan.count + existing > LIMITS.stockPerVariantMax) note(deps.io, 'close to the 10000 credential limit of the variant');
+    return code;
+  } finally {
+    await input.cleanup();
+  }
+}

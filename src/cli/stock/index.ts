@@ -1,0 +1,11 @@
+// svc stock: credential imports for automatic delivery.
+import type { Command } from 'commander';
+import type { Runtime } from '../command.js';
+import { registerAdd } from './add.js';
+import { registerJobs } from './jobs.js';
+
+export function registerStock(program: Command, rt: Runtime): void {
+  const stock = program.command('stock').description('restock automatic delivery from credential files; list import jobs');
+  registerAdd(stock, rt);
+  registerJobs(stock, rt);
+}

@@ -1,0 +1,34 @@
+// svc stock jobs: interrupted and finished import jobs, with their resume commands (issue 5).
+import type { Command } from 'commander';
+import { listJobs } from '../../jobs/index.js';
+import { printRecords } from '../../output/format.js';
+import { act, examples, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+
+export function registerJobs(stock: Command, rt: Runtime): void {
+  const cmd = stock.command('jobs').description('list stock import jobs (interrupted ones with their resume command)')
+    .option('--all-kinds', 'also list bulk-price and bulk-status jobs').action(act(rt, run));
+  examples(cmd, ['svc stock jobs', 'svc stock jobs --json']);
+}
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const jobs = listJobs(deps.stateDir(), cmd.opts().allKinds ? {} : { kind: 'stock' });
+  const rows = jobs.map((j) => ({
+    id: j.id, kind: j.kind, target: j.target ?? '', file: j.input.displayName, progress: `${j.itemsDone}/${j.totalItems}`,
+    state: j.state, created: j.createdAt, resume: j.state === 'done' ? '' : j.resumeCommand ?? '',
+  }));
+  const format = deps.format();
+  if (format === 'json' || format === 'jsonl') {
+    await printRecords(deps.io, jobs, { format, columns: [] });
+    return 0;
+  }
+  await printRecords(deps.io, rows, {
+    format, empty: 'no jobs yet',
+    columns: [
+      { header: 'id', value: 'id' }, { header: 'target', value: 'target' }, { header: 'file', value: 'file', max: 30 },
+      { header: 'progress', value: 'progress' }, { header: 'state', value: 'state' }, { header: 'created', value: 'created', kind: 'date' },
+      { header: 'resume with', value: 'resume' },
+    ],
+  });
+  return 0;
+}
