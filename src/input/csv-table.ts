@@ -50,6 +50,7 @@ export interface CsvTableOptions extends Omit<PhysicalLineOptions, 'maxBytes'> {
 }
 
 const HASH = 0x23;
+const NEWLINE = Buffer.from('\n');
 
 export async function* readCsvTable(path: string, opts: CsvTableOptions = {}): AsyncGenerator<CsvEvent> {
   const maxRecordBytes = opts.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
@@ -58,6 +59,7 @@ export async function* readCsvTable(path: string, opts: CsvTableOptions = {}): A
   let delimiter: Delimiter | undefined = opts.known?.delimiter;
   let haveHeader = opts.known !== undefined;
   let pending: PendingRecord | undefined;
+  const batch = new RecordBatch();
   for await (const pl of readPhysicalLines(path, { ...opts, maxBytes: maxRecordBytes })) {
     if (!pending) {
       if (pl.blank) continue; // cli-spec 3: blank lines ignored
@@ -71,34 +73,70 @@ export async function* readCsvTable(path: string, opts: CsvTableOptions = {}): A
     pending = undefined;
     const failure = record.failure();
     if (failure) {
+      yield* batch.flush(delimiter ?? ',', trim); // keep events in line order
       yield { kind: 'problem', ...failure };
       if (!haveHeader) return; // without a usable header no row can be judged
       continue;
     }
-    const text = record.text();
-    if (!haveHeader) delimiter = detectDelimiter(text);
-    const parsed = splitRecord(text, delimiter ?? ',', trim);
-    if (typeof parsed === 'string') {
-      yield { kind: 'problem', line: record.firstLine, message: parsed };
-      if (!haveHeader) return;
-      continue;
-    }
-    if (parsed.length === 0) continue; // only spaces around delimiters: a blank line
     if (!haveHeader) {
+      const text = record.bytes().toString('utf8');
+      delimiter = detectDelimiter(text);
+      const parsed = splitRecords([record.bytes()], delimiter, trim)[0]!;
+      if (typeof parsed === 'string') {
+        yield { kind: 'problem', line: record.firstLine, message: parsed };
+        return; // without a usable header no row can be judged
+      }
+      if (parsed.length === 0) continue; // only spaces around delimiters: a blank line
       haveHeader = true;
-      const columns = parsed.map((name) => name.trim().toLowerCase());
-      yield { kind: 'header', line: record.firstLine, columns, delimiter: delimiter ?? ',' };
+      yield { kind: 'header', line: record.firstLine, columns: parsed.map((name) => name.trim().toLowerCase()), delimiter };
       continue;
     }
-    yield {
-      kind: 'record', line: record.firstLine, lastLine: record.lastLine,
-      startOffset: record.startOffset, endOffset: record.endOffset, fields: parsed,
-    };
+    batch.add(record);
+    if (batch.full) yield* batch.flush(delimiter ?? ',', trim);
   }
+  yield* batch.flush(delimiter ?? ',', trim);
   if (pending) {
     yield { kind: 'problem', line: pending.firstLine, message: 'unclosed quote: the rest of the file is inside this value' };
   } else if (!haveHeader) {
     yield { kind: 'problem', line: 1, message: 'empty file: a header row is required' };
+  }
+}
+
+/**
+ * Complete records waiting to be split by one csv-parse call: a call per record would spend
+ * most of its time setting csv-parse up. A batch that fails is split record by record, so
+ * each bad record still is its own problem.
+ */
+class RecordBatch {
+  private records: PendingRecord[] = [];
+  private size = 0;
+
+  add(record: PendingRecord): void {
+    this.records.push(record);
+    this.size += record.byteCount;
+  }
+
+  get full(): boolean {
+    return this.records.length >= 500 || this.size >= 256 * 1024;
+  }
+
+  *flush(delimiter: Delimiter, trim: boolean): Generator<CsvEvent> {
+    if (this.records.length === 0) return;
+    const records = this.records;
+    this.records = [];
+    this.size = 0;
+    const results = splitRecords(records.map((r) => r.bytes()), delimiter, trim);
+    for (let i = 0; i < records.length; i++) {
+      const record = records[i]!;
+      const parsed = results[i]!;
+      if (typeof parsed === 'string') yield { kind: 'problem', line: record.firstLine, message: parsed };
+      else if (parsed.length > 0) {
+        yield {
+          kind: 'record', line: record.firstLine, lastLine: record.lastLine,
+          startOffset: record.startOffset, endOffset: record.endOffset, fields: parsed,
+        };
+      }
+    }
   }
 }
 
@@ -110,7 +148,7 @@ class PendingRecord {
   endOffset: number;
   quotes = 0;
   private parts: Buffer[] = [];
-  private bytes = 0;
+  private bytes_ = 0;
   private tooLong = false;
   private bad: { line: number; message: string } | undefined;
 
@@ -127,8 +165,8 @@ class PendingRecord {
     this.endOffset = pl.end;
     this.quotes += pl.quotes;
     this.bad ??= encodingProblem(pl);
-    this.bytes += pl.byteLength + 1;
-    if (pl.truncated || this.bytes > this.maxBytes + 1) {
+    this.bytes_ += pl.byteLength + 1;
+    if (pl.truncated || this.bytes_ > this.maxBytes + 1) {
       this.tooLong = true;
       this.parts = []; // do not hold a huge record: it is refused anyway
     }
@@ -141,8 +179,17 @@ class PendingRecord {
     return undefined;
   }
 
-  text(): string {
-    return this.parts.map((part) => part.toString('utf8')).join('\n');
+  /** Bytes counted so far, a newline per line included. */
+  get byteCount(): number {
+    return this.bytes_;
+  }
+
+  /** The record's bytes, its lines joined by "\n" (a CRLF inside a quoted value becomes LF). */
+  bytes(): Buffer {
+    if (this.parts.length === 1) return this.parts[0]!;
+    const joined: Buffer[] = [];
+    this.parts.forEach((part, i) => { if (i > 0) joined.push(NEWLINE); joined.push(part); });
+    return Buffer.concat(joined);
   }
 }
 
@@ -160,18 +207,31 @@ export function detectDelimiter(headerText: string): Delimiter {
 }
 
 /**
- * Fields of one complete record, or a problem message. csv-parse's own messages quote the
- * data (a credential, possibly), so only its error codes are used.
+ * Fields of each complete record (one csv-parse call for all), or a problem message per bad
+ * record. csv-parse's own messages quote the data (a credential, possibly): only its error
+ * codes are used.
  */
-export function splitRecord(text: string, delimiter: Delimiter, trim: boolean): string[] | string {
+export function splitRecords(records: Buffer[], delimiter: Delimiter, trim: boolean): (string[] | string)[] {
+  if (records.length > 1) {
+    const joined: Buffer[] = [];
+    records.forEach((r, i) => { if (i > 0) joined.push(NEWLINE); joined.push(r); });
+    const all = parseOrProblem(Buffer.concat(joined), delimiter, trim);
+    if (Array.isArray(all) && all.length === records.length) return all;
+  }
+  return records.map((record) => {
+    const parsed = parseOrProblem(record, delimiter, trim);
+    if (typeof parsed === 'string') return parsed;
+    if (parsed.length > 1) return 'malformed CSV row';
+    return parsed[0] ?? [];
+  });
+}
+
+function parseOrProblem(input: Buffer, delimiter: Delimiter, trim: boolean): string[][] | string {
   try {
-    const records = parse(text, {
-      delimiter, quote: '"', escape: '"', record_delimiter: '\n', bom: false,
+    return parse(input, {
+      delimiter, quote: '"', escape: '"', record_delimiter: '\n', bom: false, encoding: 'utf8',
       relax_column_count: true, skip_empty_lines: false, trim,
     }) as string[][];
-    if (records.length === 0) return [];
-    if (records.length !== 1) return 'malformed CSV row';
-    return records[0]!;
   } catch (err) {
     switch ((err as { code?: string }).code) {
       case 'INVALID_OPENING_QUOTE':

@@ -57,12 +57,16 @@ export function formatProblems(problems: readonly string[], problemCount: number
 }
 
 /**
- * A value of a NON-secret file (prices, statuses) quoted for a message: control characters
+ * Text of a NON-secret file (prices, statuses) fit for a terminal: control characters
  * replaced, cut to 40 characters. Never call this on anything read from a credentials file.
  */
-export function quoteValue(value: string): string {
+export function printable(text: string): string {
   // eslint-disable-next-line no-control-regex
-  const clean = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-  const cut = clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
-  return JSON.stringify(cut);
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
+}
+
+/** A value of a non-secret file, quoted for a message. */
+export function quoteValue(value: string): string {
+  return JSON.stringify(printable(value));
 }

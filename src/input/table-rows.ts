@@ -2,7 +2,7 @@
 // known, required and exclusive columns, one problem naming the unknown ones, values mapped to
 // their column. The readers of prices, statuses and credential CSV only judge values.
 import { readCsvTable, type CsvTableOptions, type Delimiter } from './csv-table.js';
-import type { ProblemList } from './problems.js';
+import { printable, type ProblemList } from './problems.js';
 
 export interface ColumnSpec {
   required: readonly string[];
@@ -108,7 +108,7 @@ export function checkHeader(columns: string[], line: number, spec: ColumnSpec, p
     if (name === '') {
       problems.add(line, `column ${i + 1} has no name`);
     } else if (!known.has(name)) {
-      unknown.push(spec.nameUnknown ? name : String(i + 1));
+      unknown.push(spec.nameUnknown ? printable(name) : String(i + 1));
     } else if (seen.has(name)) {
       problems.add(line, `column ${name} appears twice`);
       usable = false;
@@ -137,3 +137,4 @@ export function checkHeader(columns: string[], line: number, spec: ColumnSpec, p
   }
   return usable;
 }
+

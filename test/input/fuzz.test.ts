@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { readCredentialChunk, scanCredentials, type CredentialFormat } from '../../src/input/credentials.js';
+import { splitRecords, type Delimiter } from '../../src/input/csv-table.js';
 import { readPriceFile } from '../../src/input/prices.js';
 import { readStatusFile } from '../../src/input/statuses.js';
 import { AS_FILE, fileWith, PROBLEM_SHAPE } from './helpers.js';
@@ -106,4 +107,16 @@ test('fuzz: huge lines are refused in every format without a crash', async () =>
     for (const format of ['lines', 'csv', 'jsonl'] as const) await checkCredentials(bytes, format);
     await checkCredentials(bytes, 'lines', '---');
   }), { numRuns: 12 });
+});
+
+test('fuzz: splitting records in one csv-parse batch equals splitting them one by one', () => {
+  const recordText = fc.array(fc.constantFrom('a', 'bc', ',', ';', '"', '""', ' ', '\n', 'é', '\t'), { minLength: 1, maxLength: 12 })
+    .map((parts) => parts.join(''))
+    .filter((text) => (text.split('"').length - 1) % 2 === 0 && text.trim() !== '');
+  fc.assert(fc.property(fc.array(recordText, { minLength: 2, maxLength: 8 }), fc.constantFrom<Delimiter>(',', ';', '\t'), fc.boolean(),
+    (texts, delimiter, trim) => {
+      const records = texts.map((t) => Buffer.from(t));
+      const alone = records.map((r) => splitRecords([r], delimiter, trim)[0]);
+      assert.deepEqual(splitRecords(records, delimiter, trim), alone);
+    }), { numRuns: 500 });
 });
