@@ -2,10 +2,11 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { ERROR_CODES, LIMITS, VALIDATION_ERROR } from '../../src/api/assumptions.js';
-import type { SandboxHandle } from '../../src/sandbox/index.js';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
 import { Client, SEED_IDS, listingBody, listingState, reset, start } from './helpers.js';
 
 const P = SEED_IDS.products;
+const startDefault = () => startSandbox({ port: 0 });
 let sb: SandboxHandle;
 let v2: Client;
 let v1: Client;
@@ -33,6 +34,24 @@ describe('limits (spec 8) and strict schemas (spec 2.1, 7.2)', () => {
     assertValidation(await v2.patch(`/api/v2/products/${P.activeManual}`, { price: 2000, colour: 'red' }), 'colour');
     assertValidation(await v2.patch('/api/v2/products/bulk-price', { items: [{ id: 101, price: 2000, note: 'x' }] }), 'items[0].note');
   });
+
+  const writeRows: [string, string, Record<string, unknown>][] = [
+    ['POST', '/api/v2/products', listingBody()],
+    ['PATCH', `/api/v2/products/${P.activeManual}`, { price: 2000 }],
+    ['PATCH', `/api/v2/products/${P.multiManual}/variants`, { items: [{ index: 0, stock: 1 }] }],
+    ['POST', `/api/v2/products/${P.singleAuto}/stock`, { items: [{ credential: 'a' }] }],
+    ['PATCH', '/api/v2/products/bulk-price', { items: [{ id: P.activeManual, price: 2000 }] }],
+    ['PATCH', '/api/v2/products/bulk-status', { items: [{ id: P.activeManual, isActive: false }] }],
+    ['POST', `/api/v2/reviews/${SEED_IDS.reviews.fiveStars}/contest`, { reason: 'wrong buyer' }],
+    ['POST', `/api/v2/questions/${SEED_IDS.questions.unanswered}/answer`, { answer: 'Yes it does' }],
+  ];
+  for (const [method, path, body] of writeRows) {
+    it(`refuses an unknown top-level field on ${method} ${path.replace(/\d+/g, ':id')} with 400, executing nothing`, async () => {
+      assertValidation(await v2.call(method, path, { ...body, extra: true }), 'extra');
+      const log = await v2.call(method, path, body);
+      assert.ok(log.status < 300, 'the same body without the field is accepted');
+    });
+  }
 
   it('refuses the whole bulk-price request when one price is above 100000000 (items[3].price)', async () => {
     const items = [P.activeManual, P.inactiveWithStock, P.inactiveNoStock, P.underReview].map((id, i) => ({ id, price: i === 3 ? 100_000_001 : 3000 }));
@@ -182,6 +201,14 @@ describe('limits (spec 8) and strict schemas (spec 2.1, 7.2)', () => {
     assert.equal(r.body.success, false);
   });
 
+  it('applies the v1 description and image limits on v1 creation', async () => {
+    const base = { ...listingBody(), price: 15 };
+    assertValidation(await v1.post('/api/v1/products', { ...base, description: 'short' }), 'description');
+    assertValidation(await v1.post('/api/v1/products', { ...base, description: 'd'.repeat(5001) }), 'description');
+    const urls = Array.from({ length: 11 }, (_, i) => `https://img.example/${i}.png`);
+    assertValidation(await v1.post('/api/v1/products', { ...base, imageUrls: urls }), 'imageUrls');
+  });
+
   it('applies the v1 listing limits on v1 creation (title, price ceiling, minimum 1.00)', async () => {
     const base = { ...listingBody(), price: 15 };
     assertValidation(await v1.post('/api/v1/products', { ...base, title: 'abc' }), 'title');
@@ -208,5 +235,22 @@ describe('limits (spec 8) and strict schemas (spec 2.1, 7.2)', () => {
     assertValidation(await v2.post(`/api/v2/products/${P.singleAuto}/stock`, { items: [{ credential: 'a', ref: 'has space' }] }), 'items[0].ref');
     assertValidation(await v2.post(`/api/v2/products/${P.singleAuto}/stock`, { items: [{ credential: 'a', ref: 'r'.repeat(65) }] }), 'items[0].ref');
     assert.equal((await v2.post(`/api/v2/products/${P.singleAuto}/stock`, { items: [{ credential: 'a', ref: 'r'.repeat(64) }] })).status, 200);
+  });
+});
+
+describe('spec 8 defaults', () => {
+  it('uses 30/min and 3000/day for v1, 60/min and 5000/day for v2 unless told otherwise', async () => {
+    const d = await startDefault();
+    try {
+      const r1 = await new Client(d, d.keys.v1).get('/api/v1/games');
+      assert.equal(r1.headers.get('x-ratelimit-limit'), '30');
+      const u = await new Client(d, d.keys.v2).get('/api/v2/usage');
+      assert.equal(u.headers.get('x-ratelimit-limit'), '60');
+      assert.equal(u.body.data.minute.limit, 60);
+      assert.equal(u.body.data.minute.remaining, 58);
+      assert.equal(u.body.data.day.limit, 5000);
+    } finally {
+      await d.close();
+    }
   });
 });
