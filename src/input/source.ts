@@ -76,10 +76,14 @@ export async function assertReadableFile(path: string, displayName: string = pat
   }
 }
 
-/** Maps a file-system error to the user-facing UsageError (exit 2, nothing sent). */
-export function readError(err: unknown, displayName: string): UsageError {
+/**
+ * Maps a file-system error to the user-facing UsageError (exit 2, nothing sent). Anything
+ * else (a bug) is returned as it is, so it is not disguised as an unreadable file.
+ */
+export function readError(err: unknown, displayName: string): unknown {
   if (err instanceof UsageError) return err;
-  const code = (err as NodeJS.ErrnoException).code;
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return err;
   const why = code === 'ENOENT' ? 'no such file'
     : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
       : code === 'EISDIR' ? 'is a directory'

@@ -4,9 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { LIMITS } from '../../src/api/assumptions.js';
+import { UsageError } from '../../src/api/errors.js';
 import { InputChangedError, readCredentialChunk, scanCredentials, type CredentialFormat, type ScanResult } from '../../src/input/credentials.js';
 import { hashFile, openInput } from '../../src/input/source.js';
 import { fileWith, tempDir } from './helpers.js';
@@ -128,4 +129,15 @@ test('stdin works end to end through its spooled copy', async () => {
   } finally {
     await input.cleanup();
   }
+});
+
+test('a file removed before the re-read is a UsageError, not a crash', async () => {
+  const path = fileWith('gone.txt', 'a\nb\n');
+  const scan = await scanCredentials(path, { format: 'lines' });
+  rmSync(path);
+  await assert.rejects(readCredentialChunk(path, 'lines', scan.chunks[0]!, { displayName: 'gone.txt' }), (err: unknown) => {
+    assert.ok(err instanceof UsageError);
+    assert.equal(err.message, 'cannot read gone.txt: no such file');
+    return true;
+  });
 });
