@@ -42,11 +42,11 @@ export interface ScanOptions {
 
 export interface ScanResult {
   format: CredentialFormat;
-  /** Credentials in the file, refused ones included. */
+  /** Credentials read (refused ones included; a CSV row too malformed to read is only a problem). */
   count: number;
   /** Credentials that repeat an earlier one of the file: a warning (the service skips them). */
   duplicates: number;
-  /** First 50 duplicate warnings, `FILE:LINE: same credential as line N`. */
+  /** First 50 duplicate warnings, `FILE:LINE: duplicate of line N (…)`. */
   warnings: string[];
   problems: string[];
   problemCount: number;
@@ -97,7 +97,7 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
         seen.set(digest, entry.line);
       } else {
         duplicates += 1;
-        warnings.add(entry.line, `same credential as line ${first} (a duplicate: the service skips it)`);
+        warnings.add(entry.line, `duplicate of line ${first} (same credential; --dedupe skip leaves it out)`);
       }
     }
   } catch (err) {

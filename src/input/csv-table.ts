@@ -6,8 +6,8 @@
 // LAST line of a record, its `raw` also carries the blank and comment lines skipped before it,
 // and one malformed quote ends its stream. So records are cut on physical lines by quote
 // parity (a newline ends a record when the record holds an even number of `"`), which also
-// yields exact byte offsets and lets a bad row become one problem; csv-parse then splits each
-// record into fields. Invalid UTF-8 and NUL bytes become a problem on their line.
+// yields exact byte offsets and lets a bad row become one problem; csv-parse then splits the
+// records into fields, many per call. Invalid UTF-8 and NUL bytes become a problem on their line.
 import { parse } from 'csv-parse/sync';
 import { encodingProblem, readPhysicalLines, type PhysicalLine, type PhysicalLineOptions } from './physical-lines.js';
 

@@ -94,8 +94,8 @@ test('duplicates inside the file are counted as a warning, not an error', async 
   assert.equal(result.duplicates, 2);
   assert.deepEqual(result.problems, []);
   assert.deepEqual(result.warnings, [
-    'FILE:3: same credential as line 1 (a duplicate: the service skips it)',
-    'FILE:4: same credential as line 1 (a duplicate: the service skips it)',
+    'FILE:3: duplicate of line 1 (same credential; --dedupe skip leaves it out)',
+    'FILE:4: duplicate of line 1 (same credential; --dedupe skip leaves it out)',
   ]);
   assert.equal(result.chunks[0]!.count, 4);
 });
