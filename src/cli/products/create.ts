@@ -1,0 +1,151 @@
+// svc products create --file listing.json|yaml [--content-file creds.txt], or flags for a
+// simple listing: POST /api/v2/products (v1 when only a v1 key). Every creation limit (spec 8,
+// A13) is checked before sending; credentials are counted, never printed.
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { DEFAULT_SEPARATOR, LIMITS } from '../../api/assumptions.js';
+import { UsageError } from '../../api/errors.js';
+import { Game, Listing, ProductCreateV1, ProductCreateV2, fieldPath } from '../../api/schemas.js';
+import { note, success } from '../../output/reporter.js';
+import { act, examples, parseOpts, type Runtime } from '../command.js';
+import { apiVersion, type Deps } from '../context.js';
+import { fetchList, lenient, printOne } from '../read.js';
+import { listingColumns } from './columns.js';
+import { priceFlag } from './price-flag.js';
+
+const Opts = z.object({
+  file: z.string().optional(),
+  contentFile: z.string().optional(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  price: z.string().optional(),
+  game: z.string().optional(),
+  category: z.string().optional(),
+  deliveryTime: z.string().optional(),
+  warranty: z.coerce.number().int().min(0).optional(),
+  image: z.array(z.string()).optional(),
+  inactive: z.boolean().optional(),
+});
+
+export function registerCreate(products: Command, rt: Runtime): void {
+  const cmd = products.command('create')
+    .description('create a listing from a JSON/YAML file (variants, automatic delivery) or from flags')
+    .option('--file <listing.json|yaml>', 'the listing, as the v2 create body (prices in cents)')
+    .option('--content-file <creds.txt>', 'automatic-delivery credentials, one per line (or split by the listing\'s autoDeliverySeparator)')
+    .option('--title <text>', 'title (5-200 characters)').option('--description <text>', 'description (20-5000 characters)')
+    .option('--price <price>', 'price, e.g. 19.90').option('--game <id>', 'game id (see `svc catalog`)').option('--category <name>', 'category, e.g. account')
+    .option('--delivery-time <hours>', 'like 24h').option('--warranty <days>', 'warranty in days (account category)')
+    .option('--image <url...>', 'image URLs (up to 10)').option('--inactive', 'create it inactive')
+    .action(act(rt, run));
+  examples(cmd, [
+    'svc products create --title "Prime Vandal bundle" --description "All Prime skins, delivered in 1 hour." --price 15.00 --game valorant --category skin',
+    'svc products create --file listing.yaml --content-file keys.txt --dry-run',
+    'svc products create --file multi-variant.json',
+  ]);
+}
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const o = parseOpts(Opts, cmd);
+  const source = o.file ?? 'flags';
+  const body = o.file ? await readListingFile(o.file) : {};
+  const price = priceFlag(o.price);
+  Object.assign(body, Object.fromEntries(Object.entries({
+    title: o.title, description: o.description, price, game: o.game, category: o.category,
+    deliveryTime: o.deliveryTime, warrantyPeriod: o.warranty, imageUrls: o.image, ...(o.inactive ? { isActive: false } : {}),
+  }).filter(([, v]) => v !== undefined)));
+  if (o.contentFile) {
+    body.autoDeliveryContent = readContent(o.contentFile);
+    body.isAutoDelivery = true;
+  }
+  const version = await apiVersion(deps);
+  const problems = version === 'v2' ? checkV2(body) : checkV1(body);
+  if (problems.length === 0 && version === 'v2') problems.push(...(await checkMinPrice(deps, body)));
+  if (problems.length > 0) {
+    for (const p of problems) deps.io.stderr.write(`${source}: ${p}\n`);
+    deps.io.stderr.write(`error: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the listing; nothing was sent\n`);
+    return 2;
+  }
+  const sendBody = version === 'v2' ? body : { ...body, price: (body.price as number) / 100 }; // A3: v1 money is a decimal
+  if (deps.globals.dryRun) {
+    const creds = countCredentials(body);
+    deps.io.stdout.write(`dry run: nothing sent\nPOST /api/${version}/products: "${String(body.title)}", ${(body.variants as unknown[] | undefined)?.length ?? 0} variants, ${creds.count} credentials\n`);
+    return 0;
+  }
+  const res = await (await deps.client()).request({ route: version === 'v2' ? 'createProduct' : 'v1CreateProduct', body: sendBody, signal: deps.signal });
+  const listing = lenient(deps, Listing, res.data);
+  success(deps.io, `listing ${listing.id} created${listing.status === 'em_analise' ? '; it is under review until the platform approves it' : ''}`);
+  await printOne(deps, listing, listingColumns(version));
+  return 0;
+}
+
+async function readListingFile(file: string): Promise<Record<string, unknown>> {
+  let text: string;
+  try { text = readFileSync(file, 'utf8'); } catch (e) { throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`); }
+  let value: unknown;
+  const yaml = /\.ya?ml$/i.test(file) ? await import('yaml') : undefined; // loaded only for YAML files
+  try {
+    value = yaml ? yaml.parse(text) : JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${file}: not valid ${/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON'}: ${(e as Error).message.split('\n')[0]}`);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${file}: the listing must be an object`);
+  return value as Record<string, unknown>;
+}
+
+function readContent(file: string): string {
+  let text: string;
+  try { text = readFileSync(file, 'utf8'); } catch (e) { throw new UsageError(`cannot read ${file}: ${(e as Error).message}`); }
+  return text.replace(/\r\n/g, '\n').replace(/\n+$/, '');
+}
+
+function issues(result: z.ZodSafeParseResult<unknown>): string[] {
+  return result.success ? [] : result.error.issues.map((i) => `${fieldPath(i.path) || '(listing)'}: ${i.message}`);
+}
+
+/** Creation limits of spec 8 / 7.2, counted without ever showing a credential. */
+function countCredentials(body: Record<string, unknown>): { count: number; chars: number; autoVariants: number } {
+  const sep = typeof body.autoDeliverySeparator === 'string' && body.autoDeliverySeparator ? body.autoDeliverySeparator : DEFAULT_SEPARATOR;
+  const split = (t: unknown) => (typeof t === 'string' && t.length > 0 ? t.split(sep).filter((x) => x.length > 0).length : 0);
+  const variants = Array.isArray(body.variants) ? (body.variants as Record<string, unknown>[]) : [];
+  let count = split(body.autoDeliveryContent);
+  let chars = typeof body.autoDeliveryContent === 'string' ? body.autoDeliveryContent.length : 0;
+  let autoVariants = 0;
+  for (const v of variants) {
+    count += split(v.autoDeliveryItems);
+    if (typeof v.autoDeliveryItems === 'string') chars += v.autoDeliveryItems.length;
+    if (v.isAutoDelivery === true || typeof v.autoDeliveryItems === 'string') autoVariants++; // spec 2.2
+  }
+  return { count, chars, autoVariants };
+}
+
+function checkV2(body: Record<string, unknown>): string[] {
+  const out = issues(ProductCreateV2.safeParse(body));
+  const c = countCredentials(body);
+  if (c.count > LIMITS.credentialsPerCreation) out.push(`${c.count} credentials in all variants together; at most ${LIMITS.credentialsPerCreation} in one creation (TOO_MANY_CREDENTIALS)`);
+  if (c.autoVariants > LIMITS.autoDeliveryVariantsPerCreation) out.push(`variants: ${c.autoVariants} variants with automatic delivery; at most ${LIMITS.autoDeliveryVariantsPerCreation}`);
+  if (c.chars > LIMITS.credentialsTextCharsPerCreation) out.push(`variants: ${c.chars} characters of credentials text; at most ${LIMITS.credentialsTextCharsPerCreation}`);
+  return out;
+}
+
+function checkV1(body: Record<string, unknown>): string[] {
+  const out = issues(ProductCreateV1.safeParse({ ...body, price: typeof body.price === 'number' ? body.price / 100 : body.price }));
+  if (typeof body.price === 'number' && body.price < LIMITS.v1MinPriceCents) out.push(`price: at least ${LIMITS.v1MinPriceCents / 100} on v1 (spec 8)`);
+  for (const k of ['variants', 'autoDeliveryContent', 'listingType']) if (k in body) out.push(`${k}: needs a v2 key (v1 creates single listings without automatic delivery)`);
+  return out;
+}
+
+/** A13: the price must be at least the game's catalog minPrice. */
+async function checkMinPrice(deps: Deps, body: Record<string, unknown>): Promise<string[]> {
+  const games = await fetchList<z.infer<typeof Game>>(deps, { route: 'catalogGames' }, { all: true }, Game);
+  const game = games.find((g) => String(g.id) === body.game || g.slug === body.game);
+  if (!game) return [`game: unknown game "${String(body.game)}" (see \`svc catalog\`)`];
+  const min = game.minPrice ?? 0;
+  const out: string[] = [];
+  const check = (p: unknown, where: string) => {
+    if (typeof p === 'number' && p < min) out.push(`${where}: ${p} cents is below the minimum price of ${game.name ?? game.id} (${min} cents)`);
+  };
+  check(body.price, 'price');
+  (Array.isArray(body.variants) ? body.variants as Record<string, unknown>[] : []).forEach((v, i) => check(v.price, `variants[${i}].price`));
+  return out;
+}

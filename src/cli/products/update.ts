@@ -1,0 +1,103 @@
+// svc products update ID: PATCH /products/:id (v2) or /api/v1/products/:id (spec 3, 4.2, 4.3).
+// "No changes applied" is said as such; a real change of title, description, warranty or
+// delivery time sends the listing back to review, so it is announced and confirmed; a listing
+// with variants takes prices only through `variants set`.
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { NO_CHANGES_MESSAGE, WARRANTY_CATEGORY } from '../../api/assumptions.js';
+import { UsageError } from '../../api/errors.js';
+import { Listing, ProductUpdateV2 } from '../../api/schemas.js';
+import { note, success, warn } from '../../output/reporter.js';
+import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
+import { apiVersion, type Deps } from '../context.js';
+import { lenient, printOne } from '../read.js';
+import { listingColumns } from './columns.js';
+import { priceFlag } from './price-flag.js';
+
+const Opts = z.object({
+  price: z.string().optional(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  warranty: z.coerce.number().int().min(0).optional(),
+  deliveryTime: z.string().optional(),
+  active: z.boolean().optional(),
+  inactive: z.boolean().optional(),
+});
+
+export function registerUpdate(products: Command, rt: Runtime): void {
+  const cmd = products.command('update').argument('<id>', 'listing id')
+    .description('change a listing; a new title, description, warranty or delivery time sends it back to review')
+    .option('--price <price>', 'new price, e.g. 19.90 (listings with variants: use `variants set`)')
+    .option('--title <text>', 'new title (5-200 characters)')
+    .option('--description <text>', 'new description (20-5000 characters)')
+    .option('--warranty <days>', 'warranty in days (account listings only)')
+    .option('--delivery-time <hours>', 'delivery time like 24h')
+    .option('--active', 'activate the listing').option('--inactive', 'deactivate the listing')
+    .action(act(rt, run));
+  examples(cmd, [
+    'svc products update 42 --price 24.90',
+    'svc products update 42 --inactive',
+    'svc products update 42 --title "Immortal account, all agents" --yes   # goes back to review',
+  ]);
+}
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const id = parseId(cmd.args[0]);
+  const o = parseOpts(Opts, cmd);
+  if (o.active && o.inactive) throw new UsageError('--active and --inactive exclude each other');
+  const price = priceFlag(o.price);
+  const body: ProductUpdateV2 = {
+    ...(price !== undefined ? { price } : {}),
+    ...(o.title !== undefined ? { title: o.title } : {}),
+    ...(o.description !== undefined ? { description: o.description } : {}),
+    ...(o.warranty !== undefined ? { warrantyPeriod: o.warranty } : {}),
+    ...(o.deliveryTime !== undefined ? { deliveryTime: o.deliveryTime } : {}),
+    ...(o.active ? { isActive: true } : o.inactive ? { isActive: false } : {}),
+  };
+  if (Object.keys(body).length === 0) throw new UsageError('nothing to change', 'give at least one of --price, --title, --description, --warranty, --delivery-time, --active, --inactive');
+  // The same strict schema the service applies (spec 2.4): bad values never leave the machine.
+  const check = ProductUpdateV2.safeParse(body);
+  if (!check.success) throw new UsageError(check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+
+  const version = await apiVersion(deps);
+  const client = await deps.client();
+  const current = lenient(deps, Listing, (await client.request({ route: version === 'v2' ? 'getProduct' : 'v1GetProduct', params: { id }, signal: deps.signal })).data);
+  if (price !== undefined && (current.variants?.length ?? 0) > 0) {
+    throw new UsageError(`listing ${id} has variants: its price changes only per variant (spec 4.2)`, `use \`svc products variants set ${id} --index N --price P\``);
+  }
+  const reviewFields = changesSentToReview(current, body);
+  if (reviewFields.length > 0) {
+    warn(deps.io, `changing ${reviewFields.join(', ')} sends listing ${id} back to review (status em_analise) until the platform approves it`);
+    if (!deps.globals.dryRun && !(await deps.confirm(`send listing ${id} back to review?`))) {
+      note(deps.io, 'nothing changed');
+      return 1;
+    }
+  }
+  if (deps.globals.dryRun) {
+    deps.io.stdout.write(`dry run: nothing sent\nPATCH ${version === 'v2' ? '/api/v2' : '/api/v1'}/products/${id} ${JSON.stringify(version === 'v2' ? body : toV1(body))}\n`);
+    return 0;
+  }
+  const res = await client.request({
+    route: version === 'v2' ? 'updateProduct' : 'v1UpdateProduct', params: { id }, signal: deps.signal,
+    body: version === 'v2' ? body : toV1(body),
+  });
+  if (res.message === NO_CHANGES_MESSAGE) note(deps.io, `no changes applied: listing ${id} already has these values`);
+  else success(deps.io, `listing ${id} updated${reviewFields.length ? ' (now under review)' : ''}`);
+  await printOne(deps, lenient(deps, Listing, res.data ?? current), listingColumns(version));
+  return 0;
+}
+
+/** spec 3: a value equal to the current one is not a change; warranty counts only for `account` (A13). */
+function changesSentToReview(current: Listing, body: ProductUpdateV2): string[] {
+  const out: string[] = [];
+  if (body.title !== undefined && body.title !== current.title) out.push('the title');
+  if (body.description !== undefined && body.description !== current.description) out.push('the description');
+  if (body.warrantyPeriod !== undefined && current.category === WARRANTY_CATEGORY && body.warrantyPeriod !== (current as { warrantyPeriod?: number }).warrantyPeriod) out.push('the warranty');
+  if (body.deliveryTime !== undefined && body.deliveryTime !== (current as { deliveryTime?: string }).deliveryTime) out.push('the delivery time');
+  return out;
+}
+
+/** A3: v1 money is a decimal in the platform currency. */
+function toV1(body: ProductUpdateV2): Record<string, unknown> {
+  return body.price === undefined ? body : { ...body, price: body.price / 100 };
+}

@@ -1,0 +1,110 @@
+// svc products variants ID (list) and svc products variants set ID (--file F | --index N
+// [--price P] [--stock S]): PATCH /products/:id/variants, 1-100 items a request (spec 4.2),
+// only on multi-variant listings; per-item results (A6).
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { CHUNK_SIZE } from '../../api/assumptions.js';
+import { UsageError } from '../../api/errors.js';
+import { Listing } from '../../api/schemas.js';
+import { formatProblems } from '../../input/problems.js';
+import { openInput } from '../../input/source.js';
+import { readVariantFile, type VariantRow } from '../../input/variants.js';
+import { fingerprintInput, jobSpec, planChunks, type SendChunk } from '../../jobs/index.js';
+import { printRecords } from '../../output/format.js';
+import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+import { runBulkJob } from '../job-runner.js';
+import { lenient } from '../read.js';
+import { variantColumns } from './columns.js';
+import { outcomesFromResults } from './item-results.js';
+import { invalidInput, jobCommand, requireV2 } from './job-helpers.js';
+import { priceFlag } from './price-flag.js';
+
+export function registerVariants(products: Command, rt: Runtime): void {
+  const variants = products.command('variants').argument('<id>', 'listing id').description("list a listing's variants, or change them with `variants set`")
+    .action(act(rt, list));
+  examples(variants, ['svc products variants 42', 'svc products variants 42 --json']);
+  const set = variants.command('set').argument('<id>', 'listing id')
+    .description('change variant prices and stock (from a CSV of index, price or price_cents, stock; or one variant by flags)')
+    .option('--file <file.csv>', 'CSV with columns index, price or price_cents, stock; - for stdin')
+    .option('--index <n>', 'one variant: its index').option('--price <price>', 'new price, e.g. 19.90').option('--stock <n>', 'new manual stock')
+    .option('--report <file.csv>', 'with --file: write the rows with status, code and message')
+    .option('--resume <job>', 'with --file: finish an interrupted job').option('--no-resume', 'with --file: start a new job')
+    .action(act(rt, setVariants));
+  examples(set, ['svc products variants set 42 --index 0 --price 19.90', 'svc products variants set 42 --index 1 --stock 25', 'svc products variants set 42 --file variants.csv --report out.csv']);
+}
+
+async function list(deps: Deps, cmd: Command): Promise<number> {
+  const id = parseId(cmd.args[0]);
+  await requireV2(deps, 'products variants');
+  const res = await (await deps.client()).request({ route: 'getProduct', params: { id }, signal: deps.signal });
+  const listing = lenient(deps, Listing, res.data);
+  await printRecords(deps.io, listing.variants ?? [], { format: deps.format(), columns: variantColumns, empty: `listing ${id} has no variants` });
+  return 0;
+}
+
+const SetOpts = z.object({
+  file: z.string().optional(),
+  index: z.coerce.number().int().min(0).optional(),
+  price: z.string().optional(),
+  stock: z.coerce.number().int().min(0).optional(),
+  report: z.string().optional(),
+  resume: z.union([z.string(), z.boolean()]).optional(),
+});
+
+async function setVariants(deps: Deps, cmd: Command): Promise<number> {
+  const id = parseId(cmd.args[0]);
+  const o = parseOpts(SetOpts, cmd);
+  if ((o.file === undefined) === (o.index === undefined)) throw new UsageError('give either --file or --index', 'see `svc products variants set --help`');
+  if (o.file !== undefined) {
+    if (o.price !== undefined || o.stock !== undefined) throw new UsageError('--price and --stock go with --index, not --file');
+    return setFromFile(deps, id, o.file, o);
+  }
+  const price = priceFlag(o.price);
+  if (price === undefined && o.stock === undefined) throw new UsageError('nothing to change: give --price and/or --stock');
+  await requireV2(deps, 'products variants set');
+  if (deps.globals.dryRun) {
+    deps.io.stdout.write(`dry run: nothing sent\nPATCH /api/v2/products/${id}/variants: 1 item (index ${o.index})\n`);
+    return 0;
+  }
+  const item = { index: o.index!, ...(price !== undefined ? { price } : {}), ...(o.stock !== undefined ? { stock: o.stock } : {}) };
+  const res = await (await deps.client()).request({ route: 'updateVariants', params: { id }, body: { items: [item] }, signal: deps.signal });
+  const [outcome] = outcomesFromResults([{ line: 1, id, variant: o.index }], res.data, 'index');
+  await printRecords(deps.io, [outcome!], {
+    format: deps.format(),
+    columns: [{ header: 'id', value: 'id' }, { header: 'variant', value: 'variant' }, { header: 'status', value: 'status' }, { header: 'code', value: 'code' }, { header: 'message', value: 'message' }],
+  });
+  return outcome!.status === 'failed' ? 3 : 0;
+}
+
+async function setFromFile(deps: Deps, id: number, file: string, o: z.infer<typeof SetOpts>): Promise<number> {
+  const input = await openInput(file);
+  try {
+    const parsed = await readVariantFile(input.path, { displayName: input.displayName });
+    if (parsed.problemCount > 0) return invalidInput(deps, formatProblems(parsed.problems, parsed.problemCount), parsed.problemCount, input.displayName);
+    await requireV2(deps, 'products variants set');
+    const byLine = new Map<number, VariantRow>(parsed.rows.map((r) => [r.line, r]));
+    const spec = jobSpec({
+      kind: 'variants', target: `listing ${id}`,
+      command: jobCommand(deps, ['products', 'variants', 'set', String(id)], ['--file', input.displayName]),
+      input: await fingerprintInput(input.path, input.displayName),
+      chunks: planChunks([{ route: `variants:${id}`, items: parsed.rows.map((r) => ({ line: r.line, id, variant: r.index })) }], CHUNK_SIZE.bulk),
+    });
+    const client = await deps.client();
+    const send: SendChunk = async (chunk, idempotencyKey, signal) => {
+      const items = chunk.items.map((ref) => {
+        const r = byLine.get(ref.line)!;
+        return { index: r.index, ...(r.priceCents !== undefined ? { price: r.priceCents } : {}), ...(r.stock !== undefined ? { stock: r.stock } : {}) };
+      });
+      const res = await client.request({ route: 'updateVariants', params: { id }, body: { items }, idempotencyKey, signal });
+      return { items: outcomesFromResults(chunk.items, res.data, 'index') };
+    };
+    return await runBulkJob(deps, {
+      spec, send, resume: typeof o.resume === 'string' ? o.resume : undefined, noResume: o.resume === false,
+      report: o.report ? { path: o.report, columns: parsed.columns, rows: new Map(parsed.rows.map((r) => [r.line, r.raw])) } : undefined,
+      summary: (r) => `listing ${id}: ${parsed.rows.length} variants, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed} refused, ${r.requests} requests`,
+    });
+  } finally {
+    await input.cleanup();
+  }
+}

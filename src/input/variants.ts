@@ -1,0 +1,74 @@
+// The `products variants set ID --file F.csv` input (cli-spec 2): index, price or price_cents,
+// stock; at least one of price and stock per row. Same CSV rules as the prices file.
+import { LIMITS, PRICE_MIN_CENTS } from '../api/assumptions.js';
+import { centsProblem, parseDecimalCents, parseIntegerCents, parseNonNegativeInt } from './money.js';
+import { ProblemList, quoteValue } from './problems.js';
+import { assertReadableFile, readError } from './source.js';
+import { TableReader, type ColumnSpec, type ReadTableOptions, type TableFileResult } from './table-rows.js';
+
+export interface VariantRow {
+  line: number;
+  index: number;
+  priceCents?: number;
+  stock?: number;
+  raw: Record<string, string>;
+}
+
+export const VARIANT_COLUMNS: ColumnSpec = {
+  required: ['index'],
+  optional: ['stock'],
+  exclusive: [{ names: ['price', 'price_cents'], exactlyOne: false }],
+  nameUnknown: true,
+  expected: 'index, price or price_cents, stock',
+};
+
+export async function readVariantFile(path: string, opts: ReadTableOptions = {}): Promise<TableFileResult<VariantRow>> {
+  const displayName = opts.displayName ?? path;
+  await assertReadableFile(path, displayName);
+  const problems = new ProblemList(displayName);
+  const table = new TableReader(path, VARIANT_COLUMNS, problems);
+  const rows: VariantRow[] = [];
+  const seen = new Map<number, number>();
+  try {
+    for await (const row of table.rows()) {
+      const v = judgeVariantRow(row.raw, (m) => problems.add(row.line, m));
+      if (!v) continue;
+      const first = seen.get(v.index);
+      if (first !== undefined) { problems.add(row.line, `duplicate of line ${first} (variant ${v.index} appears twice)`); continue; }
+      seen.set(v.index, row.line);
+      rows.push({ line: row.line, ...v, raw: row.raw });
+    }
+  } catch (err) {
+    throw readError(err, displayName);
+  }
+  return { rows, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [] };
+}
+
+function judgeVariantRow(raw: Record<string, string>, report: (m: string) => void): Omit<VariantRow, 'line' | 'raw'> | undefined {
+  let ok = true;
+  const fail = (m: string) => { ok = false; report(m); };
+  const indexText = (raw.index ?? '').trim();
+  const index = parseNonNegativeInt(indexText);
+  if (indexText === '') fail('missing index');
+  else if (index === undefined) fail(`index ${quoteValue(indexText)} is not a whole number >= 0`);
+
+  let priceCents: number | undefined;
+  const name = 'price_cents' in raw ? 'price_cents' : 'price';
+  const priceText = (raw[name] ?? '').trim();
+  if (priceText !== '') {
+    const parsed = name === 'price_cents' ? parseIntegerCents(priceText) : parseDecimalCents(priceText);
+    if (!parsed.ok) fail(centsProblem(name, parsed.reason, quoteValue(priceText), name === 'price_cents'));
+    else if (parsed.cents < PRICE_MIN_CENTS) fail(`${name} ${quoteValue(priceText)} must be greater than 0`);
+    else if (parsed.cents > LIMITS.priceMaxCents) fail(`${name} ${quoteValue(priceText)} is above the maximum of ${LIMITS.priceMaxCents} cents`); // spec 8
+    else priceCents = parsed.cents;
+  }
+  let stock: number | undefined;
+  const stockText = (raw.stock ?? '').trim();
+  if (stockText !== '') {
+    stock = parseNonNegativeInt(stockText);
+    if (stock === undefined) fail(`stock ${quoteValue(stockText)} is not a whole number >= 0`);
+  }
+  if (ok && priceText === '' && stockText === '') fail('nothing to change: give a price or a stock');
+  if (!ok || index === undefined) return undefined;
+  return { index, ...(priceCents !== undefined ? { priceCents } : {}), ...(stock !== undefined ? { stock } : {}) };
+}
