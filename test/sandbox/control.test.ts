@@ -72,6 +72,14 @@ describe('control routes and faults', () => {
     assert.equal((await v2.get('/api/v2/me')).status, 200);
   });
 
+  it('lets `skip` matching requests through before the fault hits', async () => {
+    await control(sb, 'POST', 'faults', { match: { route: 'me' }, fault: { type: 'status', status: 500 }, skip: 2 });
+    assert.equal((await v2.get('/api/v2/me')).status, 200);
+    assert.equal((await v2.get('/api/v2/me')).status, 200);
+    assert.equal((await v2.get('/api/v2/me')).status, 500);
+    assert.equal((await v2.get('/api/v2/me')).status, 200);
+  });
+
   it('matches faults by route name only on that route', async () => {
     await control(sb, 'POST', 'faults', { match: { route: 'balance' }, fault: { type: 'status', status: 500 } });
     assert.equal((await v2.get('/api/v2/me')).status, 200);
