@@ -8,6 +8,7 @@ import { registerAccount } from './account/index.js';
 import { registerProducts } from './products/index.js';
 import { registerSandbox } from './sandbox/index.js';
 import { registerStock } from './stock/index.js';
+import { registerWebhooks } from './webhooks/index.js';
 
 /** Help is laid out for 80 columns always, so the prebuilt help texts match. */
 const HELP_WIDTH = 80;
@@ -53,6 +54,7 @@ Exit codes: 0 ok, 1 refused/failed, 2 usage or bad input (nothing sent), 3 some 
   registerAccount(program, rt);
   registerProducts(program, rt);
   registerStock(program, rt);
+  registerWebhooks(program, rt);
   registerSandbox(program, rt);
   return program;
 }

@@ -7,6 +7,8 @@ import type { IO } from '../output/io.js';
 import type { TableModel } from '../output/format.js';
 import { Progress, type ProgressState } from './progress.js';
 import { Table } from './table.js';
+import { WebhookLog, type WebhookLogState } from './webhook-log.js';
+import type { WebhookLogLine } from '../webhooks/log.js';
 
 export type { ProgressState } from './progress.js';
 
@@ -36,6 +38,36 @@ export function startProgress(io: IO, initial: ProgressState): ProgressHandle {
   const instance = render(React.createElement(Progress, { state: initial }), { ...inkOptions(io), stdout: io.stderr as NodeJS.WriteStream });
   return {
     update: (state) => instance.rerender(React.createElement(Progress, { state })),
+    done: async () => {
+      instance.unmount();
+      await instance.waitUntilExit();
+    },
+  };
+}
+
+export interface WebhookLogHandle {
+  add(line: WebhookLogLine): void;
+  setPending(n: number): void;
+  setStopping(): void;
+  done(): Promise<void>;
+}
+
+/** The live log of `svc webhooks listen` (issue 7) on stdout: a window of the latest lines. */
+export function startWebhookLog(io: IO, info: { url: string; mode: string }): WebhookLogHandle {
+  const rows = (io.stdout as NodeJS.WriteStream).rows ?? 24;
+  const windowSize = Math.max(5, Math.min(20, rows - 4));
+  const state: WebhookLogState = { url: info.url, mode: info.mode, lines: [], counts: {}, pending: 0, stopping: false };
+  const instance = render(React.createElement(WebhookLog, { state }), inkOptions(io));
+  const redraw = () => instance.rerender(React.createElement(WebhookLog, { state: { ...state, lines: state.lines.slice() } }));
+  return {
+    add: (line) => {
+      state.lines.push(line);
+      if (state.lines.length > windowSize) state.lines.splice(0, state.lines.length - windowSize);
+      state.counts[line.action] = (state.counts[line.action] ?? 0) + 1;
+      redraw();
+    },
+    setPending: (n) => { state.pending = n; redraw(); },
+    setStopping: () => { state.stopping = true; redraw(); },
     done: async () => {
       instance.unmount();
       await instance.waitUntilExit();

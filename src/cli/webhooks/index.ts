@@ -1,0 +1,14 @@
+// svc webhooks: the noun file only wires its verbs. Webhooks are configured in the seller
+// dashboard, not through the API (spec 6); the CLI receives them and tests endpoints.
+import type { Command } from 'commander';
+import type { Runtime } from '../command.js';
+import { registerEvents } from './events.js';
+import { registerListen } from './listen.js';
+import { registerTrigger } from './trigger.js';
+
+export function registerWebhooks(program: Command, rt: Runtime): void {
+  const webhooks = program.command('webhooks').description('receive the service\'s webhooks (dedupe, confirm, forward), send test notifications, list the events');
+  registerListen(webhooks, rt);
+  registerTrigger(webhooks, rt);
+  registerEvents(webhooks, rt);
+}

@@ -1,0 +1,74 @@
+// Where `svc webhooks listen` reports (issue 7): a live Ink log when stdout is a terminal
+// (and no machine format was asked for), JSON lines on stdout otherwise, one per action:
+// {"at", "action", "event", "orderId", "ms", ...}. Warnings also go to stderr when stdout
+// is piped, so someone watching the terminal sees a dropped or failing delivery.
+import { loadUi } from '../../output/format.js';
+import { sanitizeInline } from '../../output/sanitize.js';
+import { warn } from '../../output/reporter.js';
+import { WARN_ACTIONS, type LogFn, type WebhookLogLine } from '../../webhooks/log.js';
+import type { Deps } from '../context.js';
+
+export interface ListenOutput {
+  log: LogFn;
+  started(info: { url: string; mode: string; resumed: number }): Promise<void>;
+  setPending(n: number): void;
+  stopping(): void;
+  done(pending: number): Promise<void>;
+}
+
+export function listenOutput(deps: Deps): ListenOutput {
+  const { io } = deps;
+  const live = io.stdoutIsTTY && deps.format() === 'table';
+  return live ? inkOutput(deps) : jsonLinesOutput(deps);
+}
+
+function jsonLinesOutput(deps: Deps): ListenOutput {
+  const { io } = deps;
+  return {
+    log: (l) => {
+      const line: WebhookLogLine = { at: new Date().toISOString(), ...l };
+      io.stdout.write(`${JSON.stringify(line)}\n`);
+      if (WARN_ACTIONS.has(l.action) && !io.stdoutIsTTY && !io.quiet) warn(io, describe(line));
+    },
+    started: async ({ url, mode, resumed }) => {
+      // The address goes to stderr (stdout carries the log); with --port 0 it is how a script learns the port.
+      if (!io.quiet) io.stderr.write(`listening on ${url} (${mode})\n`);
+      if (resumed > 0 && !io.quiet) io.stderr.write(`resuming ${resumed} pending ${resumed === 1 ? 'delivery' : 'deliveries'} from the last run\n`);
+    },
+    setPending: () => undefined,
+    stopping: () => { if (!io.quiet) io.stderr.write('stopping…\n'); },
+    done: async (pending) => {
+      if (!io.quiet) io.stderr.write(`stopped${pending > 0 ? `; ${pending} pending ${pending === 1 ? 'delivery' : 'deliveries'} kept for the next start` : ''}\n`);
+    },
+  };
+}
+
+function inkOutput(deps: Deps): ListenOutput {
+  const early: WebhookLogLine[] = [];
+  let handle: Awaited<ReturnType<Awaited<ReturnType<typeof loadUi>>['startWebhookLog']>> | undefined;
+  return {
+    log: (l) => {
+      const line: WebhookLogLine = { at: new Date().toISOString(), ...l };
+      if (handle) handle.add(line);
+      else early.push(line);
+    },
+    started: async ({ url, mode }) => {
+      const ui = await loadUi();
+      handle = ui.startWebhookLog(deps.io, { url, mode });
+      for (const l of early.splice(0)) handle.add(l);
+    },
+    setPending: (n) => handle?.setPending(n),
+    stopping: () => handle?.setStopping(),
+    done: async (pending) => {
+      handle?.setPending(pending);
+      await handle?.done();
+      if (pending > 0) deps.io.stderr.write(`${pending} pending ${pending === 1 ? 'delivery' : 'deliveries'} kept for the next start\n`);
+    },
+  };
+}
+
+function describe(l: WebhookLogLine): string {
+  const what = [l.event, l.orderId === undefined ? undefined : `order ${l.orderId}`].filter(Boolean).join(' ');
+  const retry = l.retryInS === undefined ? '' : ` (retry in ${l.retryInS} s)`;
+  return sanitizeInline(`${l.action}${what ? ` ${what}` : ''}: ${l.detail ?? `status ${l.status ?? '-'}`}${retry}`);
+}
