@@ -170,7 +170,9 @@ export async function handleRequest(rt: Runtime, req: IncomingMessage, res: Serv
     return;
   }
   const entry = rt.requests.start({
-    method, path: url.pathname, query: url.search.replace(/^\?/, ''), route: null, idempotencyKey: null, at: rt.clock.iso(),
+    // The key as sent, recorded even when a fault answers before it is checked, so tests can
+    // see that a retry reused it.
+    method, path: url.pathname, query: url.search.replace(/^\?/, ''), route: null, idempotencyKey: header(req, IDEMPOTENCY_HEADER) ?? null, at: rt.clock.iso(),
   });
   let out: Outcome;
   try {
