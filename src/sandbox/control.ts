@@ -29,6 +29,11 @@ const Seller = z.strictObject({
 const Webhooks = z.strictObject({ urls: z.array(z.url()).max(5) });
 const NewQuestion = z.strictObject({ productId: z.number().int(), text: z.string().min(1), orderId: z.number().int().optional() });
 const Clock = z.strictObject({ advanceMs: z.number().int().min(0) });
+// Many approved, active single listings at once, for tests and benchmarks of bulk jobs.
+const NewListings = z.strictObject({
+  count: z.number().int().min(1).max(100_000), price: z.number().int().min(1).default(1000),
+  stock: z.number().int().min(0).default(1), autoDelivery: z.boolean().default(false),
+});
 
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const r = schema.safeParse(body);
@@ -134,6 +139,23 @@ const routes: Record<string, ControlHandler> = {
     };
     rt.data.questions.push(q);
     return ok(questionView(q), 201);
+  },
+  'POST listings': (rt, body) => {
+    const b = parse(NewListings, body);
+    const main = accountFor(rt, 'main');
+    const at = rt.clock.iso();
+    const ids: number[] = [];
+    for (let i = 0; i < b.count; i++) {
+      const id = nextId(rt.data, 'listing');
+      rt.data.listings.push({
+        id, accountId: main.id, title: `Bench listing ${id}`, description: `Bench listing ${id}, made by /_sandbox/listings.`,
+        price: b.price, game: 'valorant', category: 'skin', listingType: 'single', autoDeliverySeparator: '\n', imageUrls: [],
+        isAutoDelivery: b.autoDelivery, isActive: !b.autoDelivery, pausedByOfflineMode: false, status: 'approved',
+        stock: b.autoDelivery ? 0 : b.stock, credentials: [], variants: [], createdAt: at, updatedAt: at,
+      });
+      ids.push(id);
+    }
+    return ok({ ids }, 201);
   },
   'POST clock': (rt, body) => {
     const { advanceMs } = parse(Clock, body);
