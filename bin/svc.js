@@ -43,6 +43,9 @@ const script = new vm.Script(Module.wrap(source), {
   // this module's loader; Node 20's vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER is not honoured here.
   importModuleDynamically: (specifier) => import(specifier),
 });
+// Code compiled from a V8 code cache loses its import() callback on Node 20 ("A dynamic import
+// callback was not specified"), so the bundle loads the Ink UI through this module's own import().
+globalThis.__svcImport = (specifier) => import(specifier);
 const mod = { exports: {} };
 script.runInThisContext().call(mod.exports, mod.exports, createRequire(file), mod, file, dist);
 const cli = mod.exports;

@@ -49,6 +49,9 @@ await bundle({
   entryPoints: [join(root, 'src/main.ts')],
   outfile: join(dist, 'main.cjs'),
   format: 'cjs',
+  // import() does not survive the V8 code cache (bin/svc.js): builtins become require(), and
+  // the UI bundle is loaded through globalThis.__svcImport (src/output/format.ts).
+  supported: { 'dynamic-import': false },
   define: { ...common.define, __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs') },
   plugins: [uiExternal],
 });
