@@ -3,6 +3,7 @@ import { CommanderError, type Command } from 'commander';
 import { EXIT, InterruptedError } from './api/errors.js';
 import { closeTransport, TransportError, type Transport } from './api/transport.js';
 import { buildProgram } from './cli/program.js';
+import { verbVersionArgv } from './cli/version-flag.js';
 import type { Runtime } from './cli/command.js';
 import { processIO, type IO } from './output/io.js';
 import { printError } from './output/reporter.js';
@@ -31,7 +32,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
   }
   const program = buildProgram(rt);
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(verbVersionArgv(argv), { from: 'user' });
     return rt.exitCode;
   } catch (err) {
     if (err instanceof CommanderError) {

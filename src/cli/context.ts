@@ -11,6 +11,7 @@ import { ProfileStore, type Profile } from '../config/profiles.js';
 import { resolveFormat, type Format } from '../output/format.js';
 import type { IO } from '../output/io.js';
 import { VERSION } from '../version.js';
+import { warnOldKeys } from './keys/key-age.js';
 
 // cli-spec 1: the global options, parsed once with zod (Pastel: one schema per option set).
 export const GlobalOptions = z.object({
@@ -114,6 +115,7 @@ async function resolveSession(deps: Deps): Promise<Session> {
 async function makeClient(deps: Deps, transport?: Transport): Promise<ApiClient> {
   const s = await deps.session();
   if (!s.keys.v1 && !s.keys.v2) throw new NoKeyError(s.profileName);
+  warnOldKeys(deps, s); // spec 5.5: at most once a day, when the key in use is past 90 days
   const secrets = [s.keys.v1, s.keys.v2];
   const { io, globals } = deps;
   return new ApiClient({

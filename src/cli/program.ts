@@ -6,6 +6,11 @@ import type { Runtime } from './command.js';
 import { registerAuth } from './auth/index.js';
 import { registerAccount } from './account/index.js';
 import { registerProducts } from './products/index.js';
+import { registerKeys } from './keys/index.js';
+import { registerMediations } from './mediations/index.js';
+import { registerOrders } from './orders/index.js';
+import { registerQuestions } from './questions/index.js';
+import { registerReviews } from './reviews/index.js';
 import { registerSandbox } from './sandbox/index.js';
 import { registerStock } from './stock/index.js';
 import { registerWebhooks } from './webhooks/index.js';
@@ -55,6 +60,11 @@ Exit codes: 0 ok, 1 refused/failed, 2 usage or bad input (nothing sent), 3 some 
   registerProducts(program, rt);
   registerStock(program, rt);
   registerWebhooks(program, rt);
+  registerOrders(program, rt);
+  registerMediations(program, rt);
+  registerReviews(program, rt);
+  registerQuestions(program, rt);
+  registerKeys(program, rt);
   registerSandbox(program, rt);
   return program;
 }

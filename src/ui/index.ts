@@ -5,12 +5,15 @@ import React from 'react';
 import { render } from 'ink';
 import type { IO } from '../output/io.js';
 import type { TableModel } from '../output/format.js';
+import { Inbox } from './inbox.js';
+import type { InboxCallbacks, InboxResult } from './inbox-model.js';
 import { Progress, type ProgressState } from './progress.js';
 import { Table } from './table.js';
 import { WebhookLog, type WebhookLogState } from './webhook-log.js';
 import type { WebhookLogLine } from '../webhooks/log.js';
 
 export type { ProgressState } from './progress.js';
+export type * from './inbox-model.js';
 
 function inkOptions(io: IO) {
   return {
@@ -43,6 +46,17 @@ export function startProgress(io: IO, initial: ProgressState): ProgressHandle {
       await instance.waitUntilExit();
     },
   };
+}
+
+/** The questions inbox (issue 6): runs until the seller quits or no question is left. */
+export async function runInbox(io: IO, callbacks: InboxCallbacks): Promise<InboxResult> {
+  let result: InboxResult = { answered: 0, skipped: 0 };
+  const instance = render(
+    React.createElement(Inbox, { callbacks, onDone: (r: InboxResult) => { result = r; } }),
+    { ...inkOptions(io), stdin: io.stdin as NodeJS.ReadStream },
+  );
+  await instance.waitUntilExit();
+  return result;
 }
 
 export interface WebhookLogHandle {

@@ -42,13 +42,16 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const format = deps.format();
   const sale = order.type === 'sale' || Array.isArray(order.deliveredItems);
   const money = sale ? saleMoney(order, v) : undefined;
+  const unit = v === 'v2' ? 'cents' as const : 'decimal' as const;
+  const inUnit = (cents: number) => (v === 'v2' ? cents : cents / 100);
   await printOne(deps, order, [
     ...orderColumns(v),
     { header: 'listing id', value: 'productId', kind: 'number' },
     { header: 'variant', value: 'variantIndex', kind: 'number' },
+    // In the order's own unit (A3), so a v1 CSV does not mix decimals and cents.
     ...(money ? [
-      { header: 'items cost', value: () => money.costCents, kind: 'cents' as const },
-      { header: 'profit', value: () => money.profitCents, kind: 'cents' as const },
+      { header: 'items cost', value: () => inUnit(money.costCents), kind: unit },
+      { header: 'profit', value: () => inUnit(money.profitCents), kind: unit },
     ] : []),
   ]);
   if (format === 'table' && sale) {

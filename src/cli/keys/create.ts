@@ -1,0 +1,82 @@
+// svc keys create --name N --version v1|v2 [--scope S…] [--save [profile]]: POST /api/api-keys
+// (A10). The new key is in the answer once (A4): it goes to stdout and nowhere else, or
+// straight into a profile with --save (then it is not printed at all).
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { z } from 'zod';
+import { SCOPES } from '../../api/assumptions.js';
+import { UsageError } from '../../api/errors.js';
+import { ApiKey, KeyCreate } from '../../api/schemas.js';
+import { maskKey } from '../../config/mask.js';
+import { printRecords } from '../../output/format.js';
+import { note, success, warn } from '../../output/reporter.js';
+import { act, commandPath, examples, parseOpts, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+import { lenient } from '../read.js';
+import { rememberKeyCreatedAt } from './key-age.js';
+import { storeKey } from './key-store.js';
+
+const Opts = z.object({
+  name: z.string().trim().min(1, 'give the key a name'),
+  version: z.enum(['v1', 'v2']),
+  scope: z.array(z.string()).optional(),
+  save: z.union([z.boolean(), z.string()]).optional(),
+});
+
+export function registerCreate(keys: Command, rt: Runtime): void {
+  const cmd = keys.command('create')
+    .description('create an API key (needs a v1 key; at most 5 active). The key is shown once')
+    .requiredOption('--name <name>', 'a name to recognise the key by')
+    .addOption(new Option('--version <version>', 'v1, or v2 (closed beta; needs scopes)').choices(['v1', 'v2']).makeOptionMandatory())
+    .option('--scope <scope...>', `v2 scopes, repeated or comma-separated: ${SCOPES.join(', ')}`)
+    .option('--save [profile]', 'store the key in a profile (default: the profile in use) instead of printing it')
+    .action(act(rt, run));
+  examples(cmd, [
+    'svc keys create --name ci --version v2 --scope orders:read --scope products:read',
+    'svc keys create --name backup --version v1 --save shop2',
+  ]);
+}
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const o = parseOpts(Opts, cmd);
+  const scopes = o.scope?.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  if (o.version === 'v1' && scopes?.length) throw new UsageError('scopes apply to v2 keys only', 'drop --scope, or use --version v2');
+  const parsed = KeyCreate.safeParse({ name: o.name, version: o.version, scopes: o.version === 'v2' ? scopes : undefined });
+  if (!parsed.success) {
+    const bad = scopes?.filter((s) => !(SCOPES as readonly string[]).includes(s)) ?? [];
+    throw new UsageError(bad.length ? `unknown scope ${bad.join(', ')}` : o.version === 'v2' && !scopes?.length ? 'v2 keys need at least one --scope' : parsed.error.issues[0]!.message,
+      `scopes: ${SCOPES.join(', ')}; see \`svc ${commandPath(cmd)} --help\``);
+  }
+  if (deps.globals.dryRun) {
+    note(deps.io, `dry run: would send POST /api/api-keys ${JSON.stringify(parsed.data)} (1 request)${o.save ? ', then store the key in a profile' : ''}; nothing sent`);
+    return 0;
+  }
+  const res = await (await deps.client()).request<Record<string, unknown>>({ route: 'createKey', body: parsed.data, signal: deps.signal });
+  const created = lenient(deps, ApiKey, res.data);
+  const key = typeof created.key === 'string' ? created.key : undefined;
+  if (!key) throw new UsageError('the service created the key but did not return it', `revoke it with \`svc keys revoke ${created.id}\` and try again`);
+  rememberKeyCreatedAt(deps, key, created.createdAt);
+  const label = `${o.version} key #${created.id} "${o.name}"`;
+  const format = deps.format();
+  if (o.save !== undefined && o.save !== false) {
+    const s = await deps.session();
+    const profile = typeof o.save === 'string' ? o.save : s.profileName;
+    const store = await deps.profiles();
+    const before = storeKey(store, profile, o.version, key, s.baseUrl);
+    success(deps.io, `created ${label} and stored it in profile "${profile}" as ${maskKey(key)} (not printed)`);
+    if (before.key && before.key !== key) warn(deps.io, `the ${o.version} key profile "${profile}" held before (${maskKey(before.key)}) is still active: revoke it with \`svc keys revoke ID\` once nothing uses it`);
+    if (format === 'json' || format === 'jsonl') {
+      const { key: _k, ...rest } = res.data;
+      await printRecords(deps.io, rest, { format, columns: [] });
+    }
+    return 0;
+  }
+  if (format === 'json' || format === 'jsonl') {
+    await printRecords(deps.io, res.data, { format, columns: [] }); // the API's data, key included, once
+  } else {
+    deps.io.stdout.write(`${key}\n`);
+  }
+  success(deps.io, `created ${label}${created.scopes?.length ? ` with scopes ${created.scopes.join(', ')}` : ''}`);
+  note(deps.io, 'this is the only time the key is shown: store it now (`svc auth login` reads it from stdin), or use --save next time');
+  return 0;
+}

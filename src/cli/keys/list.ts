@@ -1,0 +1,41 @@
+// svc keys list: GET /api/api-keys (A10: authenticated by the account's v1 key). Shows which
+// key svc is using, never a key itself.
+import type { Command } from 'commander';
+import { ApiKey } from '../../api/schemas.js';
+import { act, examples, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+import { lenient, printList } from '../read.js';
+import { rememberKeyCreatedAt } from './key-age.js';
+import { isSameKey, keyColumns, type KeyRow } from './key-record.js';
+
+export function registerList(keys: Command, rt: Runtime): void {
+  const cmd = keys.command('list').description('list the API keys of the account (needs a v1 key)').action(act(rt, run));
+  examples(cmd, ['svc keys list', 'svc keys list --json | jq ".[] | select(.active)"']);
+}
+
+export async function fetchKeys(deps: Deps): Promise<KeyRow[]> {
+  const res = await (await deps.client()).request<unknown[]>({ route: 'listKeys', signal: deps.signal });
+  const rows = (Array.isArray(res.data) ? res.data : []).map((k) => lenient(deps, ApiKey, k) as KeyRow);
+  const s = await deps.session();
+  for (const version of ['v1', 'v2'] as const) {
+    const key = s.keys[version];
+    const mine = key ? rows.find((k) => k.active !== false && isSameKey(k, key)) : undefined;
+    // spec 5.5: the creation time seen here feeds the key-age warning at no extra request.
+    if (mine && key) rememberKeyCreatedAt(deps, key, mine.createdAt);
+  }
+  return rows;
+}
+
+async function run(deps: Deps): Promise<number> {
+  const rows = await fetchKeys(deps);
+  const s = await deps.session();
+  const format = deps.format();
+  const shown = format === 'json' || format === 'jsonl'
+    ? rows // the API's data, unchanged (cli-spec 1)
+    : rows.map((k) => {
+      const using = (['v1', 'v2'] as const).find((v) => s.keys[v] && isSameKey(k, s.keys[v]!));
+      return using ? { ...k, inUse: s.keySource[using] === 'env' ? 'SVC_API_KEY' : `profile ${s.profileName}` } : k;
+    });
+  await printList(deps, shown, keyColumns, 'no keys');
+  return 0;
+}

@@ -1,0 +1,49 @@
+// svc keys revoke ID: DELETE /api/api-keys/:id (A5, A10). Destructive: confirms on a terminal,
+// needs --yes elsewhere (cli-spec 1). Says so when the key is the one svc is using.
+import type { Command } from 'commander';
+import { SvcError } from '../../api/errors.js';
+import { note, success, warn } from '../../output/reporter.js';
+import { act, examples, parseId, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+import { printOne } from '../read.js';
+import { displayKey, isSameKey } from './key-record.js';
+import { fetchKeys } from './list.js';
+
+export function registerRevoke(keys: Command, rt: Runtime): void {
+  const cmd = keys.command('revoke')
+    .argument('<id>', 'key id (see `svc keys list`)')
+    .description('revoke an API key for good (needs a v1 key; asks first, or --yes)')
+    .action(act(rt, run));
+  examples(cmd, ['svc keys revoke 7', 'svc keys revoke 7 --yes   # in a script']);
+}
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const id = parseId(cmd.args[0], 'key ID');
+  const k = (await fetchKeys(deps)).find((x) => String(x.id) === String(id));
+  if (!k) throw new SvcError(`no key #${id} on this account`, 'see `svc keys list`');
+  const label = `${k.version ?? ''} key #${id} "${k.name ?? ''}" (${displayKey(k)})`.trim();
+  if (k.active === false) {
+    note(deps.io, `${label} is already revoked; nothing to do`);
+    return 0;
+  }
+  const s = await deps.session();
+  const using = (['v1', 'v2'] as const).find((v) => s.keys[v] && isSameKey(k, s.keys[v]!));
+  if (using) warn(deps.io, `this is the ${using} key svc is using now (${s.keySource[using] === 'env' ? 'SVC_API_KEY' : `profile "${s.profileName}"`}): commands will fail with it once it is revoked`);
+  if (deps.globals.dryRun) {
+    note(deps.io, `dry run: would send DELETE /api/api-keys/${id} to revoke ${label} (1 request); nothing sent`);
+    return 0;
+  }
+  if (!(await deps.confirm(`revoke ${label}?`))) {
+    note(deps.io, 'cancelled: nothing revoked');
+    return 1;
+  }
+  await (await deps.client()).request({ route: 'revokeKey', params: { id }, signal: deps.signal });
+  success(deps.io, `revoked ${label}`);
+  if (using && s.keySource[using] === 'profile') {
+    warn(deps.io, `profile "${s.profileName}" still holds this revoked key: store a working one with \`svc auth login\` or \`svc keys create --save\``);
+  }
+  await printOne(deps, { id: k.id, name: k.name, version: k.version, revoked: true }, [
+    { header: 'id', value: 'id' }, { header: 'name', value: 'name' }, { header: 'version', value: 'version' }, { header: 'revoked', value: 'revoked', kind: 'bool' },
+  ]);
+  return 0;
+}

@@ -1,0 +1,121 @@
+// svc keys rotate (spec 5.5): create a new key of the same version and scopes, store it in
+// the profile, check it with a read, then revoke the old one. On any failure before the
+// revoke, the old key stays stored and working (the new one is put back out and revoked);
+// if only the revoke fails, the new, checked key stays stored and the old one is named.
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { z } from 'zod';
+import type { ApiVersion } from '../../api/assumptions.js';
+import { ApiClient } from '../../api/client.js';
+import { SvcError, UsageError } from '../../api/errors.js';
+import { ApiKey } from '../../api/schemas.js';
+import { maskKey } from '../../config/mask.js';
+import { note, success, warn } from '../../output/reporter.js';
+import { act, examples, parseOpts, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+import { lenient, printOne } from '../read.js';
+import { rememberKeyCreatedAt } from './key-age.js';
+import { displayKey, isSameKey, type KeyRow } from './key-record.js';
+import { restoreKey, storeKey } from './key-store.js';
+import { fetchKeys } from './list.js';
+
+const Opts = z.object({ version: z.enum(['v1', 'v2']).optional(), name: z.string().trim().min(1).max(100).optional() });
+
+export function registerRotate(keys: Command, rt: Runtime): void {
+  const cmd = keys.command('rotate')
+    .description('replace the stored key with a new one: create, store, check, then revoke the old key (asks first, or --yes)')
+    .addOption(new Option('--version <version>', 'which key of the profile (default: v2 when it has one, else v1)').choices(['v1', 'v2']))
+    .option('--name <name>', 'name of the new key (default: the old name and the date)')
+    .action(act(rt, run));
+  examples(cmd, ['svc keys rotate', 'svc keys rotate --version v1 --yes --profile shop2']);
+}
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const o = parseOpts(Opts, cmd);
+  const s = await deps.session();
+  const version: ApiVersion = o.version ?? (s.keys.v2 ? 'v2' : 'v1');
+  const oldKey = s.keys[version];
+  if (!oldKey) throw new UsageError(`profile "${s.profileName}" has no ${version} key to rotate`, 'store one with `svc auth login`');
+  if (s.keySource[version] !== 'profile') {
+    throw new UsageError(`the ${version} key in use comes from SVC_API_KEY: rotate replaces a key stored in a profile`,
+      'create a new key with `svc keys create --save PROFILE`, or unset SVC_API_KEY to rotate the stored one');
+  }
+  const client = await deps.client();
+  const old = findKey(await fetchKeys(deps), oldKey, version);
+  const name = o.name ?? `${old.name ?? 'svc key'} (rotated ${new Date().toISOString().slice(0, 10)})`.slice(0, 100);
+  const body = { name, version, ...(version === 'v2' ? { scopes: old.scopes ?? [] } : {}) };
+  const check = version === 'v2' ? 'GET /api/v2/me' : 'GET /api/v1/stats';
+  const plan = `create ${version} key "${name}"${version === 'v2' ? ` with scopes ${(old.scopes ?? []).join(', ')}` : ''}, store it in profile "${s.profileName}", check it with ${check}, then revoke key #${old.id} (${displayKey(old)})`;
+  if (deps.globals.dryRun) {
+    note(deps.io, `dry run: would ${plan} (4 requests); nothing sent`);
+    return 0;
+  }
+  if (!(await deps.confirm(`rotate: ${plan}?`))) {
+    note(deps.io, 'cancelled: nothing changed');
+    return 1;
+  }
+
+  // 1. create
+  const created = lenient(deps, ApiKey, (await client.request({ route: 'createKey', body, signal: deps.signal })).data);
+  const newKey = typeof created.key === 'string' ? created.key : undefined;
+  if (!newKey) {
+    await revokeQuietly(client, created.id, deps);
+    throw new SvcError('the service created a key but did not return it; nothing was changed', 'the old key is still stored and works');
+  }
+  // 2. store (the old one is kept in memory to put back)
+  const store = await deps.profiles();
+  let previous: ReturnType<typeof storeKey>;
+  try {
+    previous = storeKey(store, s.profileName, version, newKey, s.baseUrl);
+  } catch (err) {
+    await revokeQuietly(client, created.id, deps);
+    throw err;
+  }
+  const fresh = new ApiClient({ ...client.config, budget: client.budget, keys: { ...client.config.keys, [version]: newKey } });
+  // 3. check with a read through the new key
+  try {
+    if (version === 'v2') {
+      const me = (await fresh.request<{ keyId?: unknown }>({ route: 'me', signal: deps.signal })).data;
+      if (me?.keyId !== undefined && String(me.keyId) !== String(created.id)) throw new SvcError(`the service identified the new key as #${String(me.keyId)}, not #${created.id}`);
+    } else {
+      await fresh.request({ route: 'v1Stats', signal: deps.signal });
+    }
+  } catch (err) {
+    restoreKey(store, s.profileName, version, previous);
+    await revokeQuietly(client, created.id, deps);
+    const why = err instanceof Error ? err.message : String(err);
+    throw new SvcError(`the new key failed its check (${why}): the old key ${maskKey(oldKey)} is stored again and still works`,
+      'nothing was revoked; run `svc keys rotate` again later');
+  }
+  rememberKeyCreatedAt(deps, newKey, created.createdAt);
+  // 4. revoke the old key (for a v1 rotation through the new key, which proves it can)
+  try {
+    await (version === 'v1' ? fresh : client).request({ route: 'revokeKey', params: { id: old.id }, signal: deps.signal });
+  } catch (err) {
+    warn(deps.io, `the new key ${maskKey(newKey)} is stored in profile "${s.profileName}" and works, but revoking the old key #${old.id} failed: ${(err as Error).message}`);
+    throw new SvcError(`old key #${old.id} (${displayKey(old)}) is still active`, `revoke it with \`svc keys revoke ${old.id}\``);
+  }
+  success(deps.io, `rotated the ${version} key of profile "${s.profileName}": new key #${created.id} (${maskKey(newKey)}) stored and checked, old key #${old.id} revoked`);
+  await printOne(deps, { profile: s.profileName, version, newKeyId: created.id, newKey: maskKey(newKey), oldKeyId: old.id, oldKeyRevoked: true }, [
+    { header: 'profile', value: 'profile' }, { header: 'version', value: 'version' }, { header: 'new key id', value: 'newKeyId' },
+    { header: 'new key', value: 'newKey' }, { header: 'old key id', value: 'oldKeyId' }, { header: 'old key revoked', value: 'oldKeyRevoked', kind: 'bool' },
+  ]);
+  return 0;
+}
+
+function findKey(rows: KeyRow[], key: string, version: ApiVersion): KeyRow {
+  const matches = rows.filter((k) => k.active !== false && isSameKey(k, key));
+  if (matches.length === 1) return matches[0]!;
+  throw new SvcError(matches.length === 0
+    ? `the ${version} key in use is not among the account's active keys`
+    : `the ${version} key in use matches ${matches.length} listed keys; cannot tell which to revoke`,
+  'check with `svc keys list`; nothing was changed');
+}
+
+async function revokeQuietly(client: ApiClient, id: string | number, deps: Deps): Promise<void> {
+  try {
+    await client.request({ route: 'revokeKey', params: { id }, signal: deps.signal });
+  } catch {
+    warn(deps.io, `could not revoke the unused new key #${id}: revoke it with \`svc keys revoke ${id}\``);
+  }
+}

@@ -1,0 +1,120 @@
+// svc orders profit: the profit of your sales (spec 1.5, A4, A13), per sale or grouped by
+// listing, ref or day, with totals. Money: two decimals in tables and CSV/TSV (a spreadsheet
+// reads them as amounts), integer cents in JSON.
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { z } from 'zod';
+import { Order } from '../../api/schemas.js';
+import type { Column } from '../../output/columns.js';
+import { printRecords, type Format } from '../../output/format.js';
+import { formatCents } from '../../output/money.js';
+import { note } from '../../output/reporter.js';
+import { act, examples, parseOpts, type Runtime } from '../command.js';
+import { apiVersion, type Deps } from '../context.js';
+import { fetchList } from '../read.js';
+import { checkRange, IsoDate } from './date-range.js';
+import { PROFIT_GROUPS, profitReport, type ExcludedSale, type ProfitGroup, type ProfitReport, type ProfitRow } from './profit-report.js';
+
+const Opts = z.object({
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+  by: z.enum(PROFIT_GROUPS).optional(),
+});
+
+export function registerProfit(orders: Command, rt: Runtime): void {
+  const cmd = orders.command('profit')
+    .description('profit of your delivered and completed sales: price - fee - cost of the delivered items')
+    .option('--from <date>', 'sales created on or after this ISO 8601 date')
+    .option('--to <date>', 'sales created on or before this ISO 8601 date (a bare date covers the whole day)')
+    .addOption(new Option('--by <group>', 'one row per listing, per credential ref or per day (default: per sale)').choices([...PROFIT_GROUPS]))
+    .action(act(rt, run));
+  examples(cmd, [
+    'svc orders profit --from 2026-11-01 --by listing',
+    'svc orders profit --by day -o csv > profit.csv',
+    'svc orders profit --by ref --json | jq .totals.profitCents',
+  ]);
+}
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const o = parseOpts(Opts, cmd);
+  checkRange(o.from, o.to);
+  const v = await apiVersion(deps);
+  const orders = await fetchList<Order>(deps, {
+    route: v === 'v2' ? 'listOrders' : 'v1ListOrders',
+    query: { type: 'sales', from: o.from, to: o.to },
+  }, { all: true }, Order);
+  const report = profitReport(orders, v, o.by);
+  const format = deps.format();
+  if (format === 'json') {
+    deps.io.stdout.write(`${JSON.stringify({ currency: 'cents', from: o.from ?? null, to: o.to ?? null, ...report }, null, 2)}\n`);
+    return 0;
+  }
+  if (format === 'jsonl') {
+    for (const r of report.rows) deps.io.stdout.write(`${JSON.stringify(r)}\n`);
+    notes(deps, report, true);
+    return 0;
+  }
+  if (report.rows.length === 0) {
+    note(deps.io, 'no delivered or completed sales in this range');
+    notes(deps, report, true);
+    return 0;
+  }
+  const total: ProfitRow = { key: 'TOTAL', ...report.totals };
+  await printRecords(deps.io, [...report.rows, total], { format, columns: profitColumns(o.by, format) });
+  const tabular = format === 'table';
+  if (tabular && report.excluded.length > 0) {
+    deps.io.stdout.write('\nnot counted (only delivered and completed sales count):\n');
+    await printRecords(deps.io, report.excluded, { format, columns: excludedColumns });
+  }
+  notes(deps, report, !tabular);
+  return 0;
+}
+
+/** A4: say how many delivered items had no cost; list the sales left out (on stderr when stdout is data). */
+function notes(deps: Deps, report: ProfitReport, toStderr: boolean): void {
+  const lines: string[] = [];
+  const n = report.totals.itemsWithoutCost;
+  if (n > 0) lines.push(`${n} delivered item${n === 1 ? '' : 's'} had no cost and counted as 0`);
+  if (toStderr && report.excluded.length > 0) {
+    const list = report.excluded.map((e) => `${e.id} ${e.status ?? '?'}`).join(', ');
+    lines.push(`not counted: ${report.excluded.length} sale${report.excluded.length === 1 ? '' : 's'} not delivered or completed (${list})`);
+  }
+  if (lines.length === 0) return;
+  if (toStderr) for (const l of lines) note(deps.io, l);
+  else deps.io.stdout.write(`\n${lines.join('\n')}\n`);
+}
+
+type Cents = 'priceCents' | 'feeCents' | 'costCents' | 'profitCents';
+
+function money(header: string, field: Cents, format: Format): Column<ProfitRow> {
+  // Tables format cents themselves; CSV/TSV get the same two-decimal amount as text.
+  return format === 'table'
+    ? { header, value: field, kind: 'cents' }
+    : { header, value: (r) => formatCents(r[field]) };
+}
+
+function profitColumns(by: ProfitGroup | undefined, format: Format): Column<ProfitRow>[] {
+  const head: Column<ProfitRow>[] = by === undefined
+    ? [
+      { header: 'order', value: 'key' }, { header: 'code', value: 'orderCode' },
+      { header: 'created', value: 'createdAt', kind: 'date' }, { header: 'listing', value: 'productTitle', max: 32 },
+    ]
+    : by === 'listing'
+      ? [{ header: 'listing', value: 'key' }, { header: 'title', value: 'productTitle', max: 32 }, { header: 'sales', value: 'sales', kind: 'number' }]
+      : by === 'ref'
+        ? [{ header: 'ref', value: 'key' }, { header: 'sales', value: 'sales', kind: 'number' }]
+        : [{ header: 'day', value: 'key' }, { header: 'sales', value: 'sales', kind: 'number' }];
+  return [
+    ...head,
+    { header: 'items', value: 'items', kind: 'number' },
+    { header: 'no cost', value: 'itemsWithoutCost', kind: 'number' },
+    money('price', 'priceCents', format), money('fee', 'feeCents', format),
+    money('cost', 'costCents', format), money('profit', 'profitCents', format),
+  ];
+}
+
+const excludedColumns: Column<ExcludedSale>[] = [
+  { header: 'order', value: 'id', kind: 'number' }, { header: 'code', value: 'orderCode' },
+  { header: 'status', value: 'status' }, { header: 'created', value: 'createdAt', kind: 'date' },
+  { header: 'price', value: 'priceCents', kind: 'cents' },
+];

@@ -1,0 +1,46 @@
+// svc questions answer ID (--text T | --file F): POST /api/v2/questions/:id/answer (spec 4.2,
+// 7.2). Every run is one operation with a fresh idempotency key; QUESTION_ANSWER_RATE_LIMIT
+// is waited out by the request core, which resends with the SAME key (spec 7.2, A12).
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { AnswerQuestion, Question } from '../../api/schemas.js';
+import { note, success } from '../../output/reporter.js';
+import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+import { lenient, printOne } from '../read.js';
+import { explainAnswerError } from './answer-errors.js';
+import { answerText } from './answer-text.js';
+import { questionDetailColumns } from './columns.js';
+
+const Opts = z.object({ text: z.string().optional(), file: z.string().optional() });
+
+export function registerAnswer(questions: Command, rt: Runtime): void {
+  const cmd = questions.command('answer')
+    .argument('<id>', 'question id')
+    .description("publish an answer to a buyer's question (v2; at most 5 a minute, 20 an hour)")
+    .option('--text <text>', 'the answer')
+    .option('--file <file>', 'read the answer from a file (- for stdin)')
+    .action(act(rt, run));
+  examples(cmd, [
+    'svc questions answer 6001 --text "Yes, the Champions bundle is included."',
+    'svc questions answer 6001 --file answer.txt',
+  ]);
+}
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const id = parseId(cmd.args[0], 'question ID');
+  const o = parseOpts(Opts, cmd);
+  const body = AnswerQuestion.parse({ answer: await answerText(deps.io, o.text, o.file) });
+  if (deps.globals.dryRun) {
+    note(deps.io, `dry run: would send POST /api/v2/questions/${id}/answer with an answer of ${body.answer.length} characters (1 request); nothing sent`);
+    return 0;
+  }
+  try {
+    const res = await (await deps.client()).request({ route: 'answerQuestion', params: { id }, body, signal: deps.signal });
+    success(deps.io, `answer to question ${id} published`);
+    await printOne(deps, lenient(deps, Question, res.data), questionDetailColumns);
+    return 0;
+  } catch (err) {
+    throw explainAnswerError(err, id);
+  }
+}

@@ -1,0 +1,62 @@
+// svc reviews contest ID --reason TEXT: POST /api/v2/reviews/:reviewId/contest (spec 2.4, 4.2).
+// 404 means the review is missing or another seller's (spec 7.2); 409 ALREADY_CONTESTED (A14).
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { NotFoundError, UsageError } from '../../api/errors.js';
+import { Contestation, ContestReview } from '../../api/schemas.js';
+import { note, success } from '../../output/reporter.js';
+import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+import { lenient, printOne } from '../read.js';
+import { contestationColumns } from './columns.js';
+
+const Opts = z.object({ reason: z.string().optional(), reasonFile: z.string().optional() });
+
+export function registerContest(reviews: Command, rt: Runtime): void {
+  const cmd = reviews.command('contest')
+    .argument('<id>', 'review id')
+    .description('contest a review: ask the platform to look at it again (v2)')
+    .option('--reason <text>', 'why the review should be reconsidered')
+    .option('--reason-file <file>', 'read the reason from a file')
+    .action(act(rt, run));
+  examples(cmd, [
+    'svc reviews contest 3001 --reason "The buyer confused this order with another one."',
+    'svc reviews contest 3001 --reason-file why.txt --dry-run',
+  ]);
+}
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const id = parseId(cmd.args[0], 'review ID');
+  const o = parseOpts(Opts, cmd);
+  if ((o.reason === undefined) === (o.reasonFile === undefined)) throw new UsageError('give the reason with --reason TEXT or --reason-file FILE (one of them)');
+  const reason = (o.reason ?? readText(o.reasonFile!)).trim();
+  const body = ContestReview.safeParse({ reason });
+  if (!body.success || !reason) throw new UsageError('the reason is empty', 'say why the review should be reconsidered');
+  if (deps.globals.dryRun) {
+    note(deps.io, `dry run: would send POST /api/v2/reviews/${id}/contest with a reason of ${reason.length} characters (1 request); nothing sent`);
+    return 0;
+  }
+  try {
+    const res = await (await deps.client()).request({ route: 'contestReview', params: { reviewId: id }, body: body.data, signal: deps.signal });
+    success(deps.io, `review ${id} contested`);
+    await printOne(deps, lenient(deps, Contestation, res.data), contestationColumns);
+    return 0;
+  } catch (err) {
+    if (err instanceof NotFoundError) {
+      // spec 4.2: the same 404 for both cases, so say both.
+      const explained = new NotFoundError({ status: 404, code: err.code, message: `review ${id} not found: it does not exist or it is another seller's review` });
+      explained.hint = 'list the reviews you can contest with `svc reviews list`';
+      throw explained;
+    }
+    throw err;
+  }
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+}

@@ -1,0 +1,20 @@
+// svc reviews list: GET /api/v2/reviews; --all follows pages.
+import type { Command } from 'commander';
+import { Review } from '../../api/schemas.js';
+import { act, examples, parseOpts, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+import { fetchList, printList } from '../read.js';
+import { reviewColumns, type ReviewRow } from './columns.js';
+import { PagingOpts, withPaging } from './paging.js';
+
+export function registerList(reviews: Command, rt: Runtime): void {
+  const cmd = withPaging(reviews.command('list').description('list the reviews buyers left you (v2)'), 'reviews').action(act(rt, run));
+  examples(cmd, ['svc reviews list', 'svc reviews list --all -o csv > reviews.csv']);
+}
+
+async function run(deps: Deps, cmd: Command): Promise<number> {
+  const o = parseOpts(PagingOpts, cmd);
+  const rows = await fetchList<ReviewRow>(deps, { route: 'listReviews', query: { page: o.page } }, { limit: o.limit, all: o.all }, Review);
+  await printList(deps, rows, reviewColumns, 'no reviews yet');
+  return 0;
+}

@@ -1,0 +1,47 @@
+// svc reviews stats: GET /api/v2/reviews/stats (A4: count, average, distribution 1..5).
+import type { Command } from 'commander';
+import { ReviewStats } from '../../api/schemas.js';
+import { printRecords } from '../../output/format.js';
+import { act, examples, type Runtime } from '../command.js';
+import type { Deps } from '../context.js';
+import { lenient } from '../read.js';
+
+export function registerStats(reviews: Command, rt: Runtime): void {
+  const cmd = reviews.command('stats').description('number of reviews, average rating and how many of each rating (v2)').action(act(rt, run));
+  examples(cmd, ['svc reviews stats', 'svc reviews stats --json | jq .average']);
+}
+
+const RATINGS = ['5', '4', '3', '2', '1'] as const;
+const BAR = 30;
+
+async function run(deps: Deps): Promise<number> {
+  const res = await (await deps.client()).request({ route: 'reviewStats', signal: deps.signal });
+  const stats = lenient(deps, ReviewStats, res.data);
+  const format = deps.format();
+  const dist = stats.distribution ?? {};
+  if (format === 'json' || format === 'jsonl') {
+    await printRecords(deps.io, res.data, { format, columns: [] });
+    return 0;
+  }
+  if (format === 'csv' || format === 'tsv') {
+    // One row, one column per rating, for a spreadsheet.
+    const row = { count: stats.count, average: stats.average, ...Object.fromEntries(RATINGS.map((r) => [`r${r}`, dist[r] ?? 0])) };
+    await printRecords(deps.io, [row], {
+      format,
+      columns: [
+        { header: 'count', value: 'count' }, { header: 'average', value: 'average' },
+        ...RATINGS.map((r) => ({ header: `rating_${r}`, value: `r${r}` as keyof typeof row })),
+      ],
+    });
+    return 0;
+  }
+  const count = stats.count ?? 0;
+  deps.io.stdout.write(`${count} review${count === 1 ? '' : 's'}, average ${(stats.average ?? 0).toFixed(2)} of 5\n\n`);
+  const most = Math.max(1, ...RATINGS.map((r) => dist[r] ?? 0));
+  const rows = RATINGS.map((r) => ({ rating: `${r} ★`, count: dist[r] ?? 0, bar: '█'.repeat(Math.round(((dist[r] ?? 0) / most) * BAR)) }));
+  await printRecords(deps.io, rows, {
+    format,
+    columns: [{ header: 'rating', value: 'rating' }, { header: 'count', value: 'count', kind: 'number' }, { header: '', value: 'bar' }],
+  });
+  return 0;
+}
