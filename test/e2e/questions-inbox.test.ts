@@ -1,0 +1,111 @@
+// issue 6, must show: the inbox driven as a person would, under tmux (send-keys, capture-pane),
+// against a sandbox: answer one question, skip another, quit; then revise a refused answer.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { BIN, KNOWN_V2, tempDirs } from './harness.js';
+import { ownSandbox, routeRequests } from './own-sandbox.js';
+import { SEED_IDS } from '../../src/sandbox/index.js';
+import type { TestSandbox } from './harness.js';
+
+const Q = SEED_IDS.questions;
+const SOCKET = `svc-e2e-inbox-${process.pid}`; // a private tmux server: never touches the user's
+const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let hasTmux = true;
+before(() => { try { execFileSync('tmux', ['-V']); } catch { hasTmux = false; } });
+after(() => { try { tmux('kill-server'); } catch { /* no server left */ } });
+
+/** Start `svc questions inbox` in a detached 100x30 terminal; the shell prints its exit code after. */
+function startInbox(sb: TestSandbox, session: string): void {
+  const dirs = tempDirs();
+  const env = [`SVC_BASE_URL=${sb.url}`, `SVC_API_KEY=${KNOWN_V2}`, `SVC_CONFIG_DIR=${dirs.configDir}`, `SVC_STATE_DIR=${dirs.stateDir}`, 'NO_COLOR=1'];
+  const cmd = `env -u CI ${env.join(' ')} '${process.execPath}' '${BIN}' questions inbox; echo "SVC-EXIT=$?"; sleep 30`;
+  tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', cmd);
+}
+
+const screen = (session: string) => tmux('capture-pane', '-p', '-t', session);
+
+async function waitFor(session: string, re: RegExp, ms = 10_000): Promise<string> {
+  const end = Date.now() + ms;
+  let last = '';
+  while (Date.now() < end) {
+    last = screen(session);
+    if (re.test(last)) return last;
+    await sleep(50);
+  }
+  throw new Error(`screen never showed ${re}:\n${last}`);
+}
+
+/** Type like a person: the text, a short pause, then the key. */
+async function type(session: string, text: string): Promise<void> {
+  tmux('send-keys', '-t', session, '-l', text);
+  await sleep(150);
+}
+const press = (session: string, key: string) => tmux('send-keys', '-t', session, key);
+
+describe('questions inbox under tmux', () => {
+  test('answers one question, skips the next, quits: the screen and the sandbox agree', (t) => {
+    if (!hasTmux) return t.skip('tmux is not installed');
+    return ownSandbox(async (sb) => {
+      const s = 'answer-skip';
+      startInbox(sb, s);
+      let out = await waitFor(s, /Question #6001/);
+      assert.match(out, /Listing #101: Immortal account with rare skins · active · 250\.00/);
+      assert.match(out, /Does the account have the Champions bundle\?/);
+      assert.match(out, /answer budget: 0\/5 this minute · 0\/20 this hour/);
+
+      await type(s, 'Yes, the Champions bundle is included.');
+      press(s, 'Enter');
+      out = await waitFor(s, /Question #6003/);
+      assert.match(out, /✓ answer to question #6001 published/);
+      assert.match(out, /answer budget: 1\/5 this minute · 1\/20 this hour/);
+      assert.match(out, /Listing #104: Radiant boost service · under review/);
+
+      press(s, 'Tab');
+      out = await waitFor(s, /Question #6004/);
+      assert.match(out, /skipped question #6003/);
+
+      press(s, 'Escape');
+      out = await waitFor(s, /SVC-EXIT=\d+/);
+      assert.match(out, /Answered 1, skipped 1\./);
+      assert.match(out, /SVC-EXIT=0/);
+
+      const q1 = (await sb.api('GET', `/api/v2/questions/${Q.unanswered}`)).body.data;
+      const q3 = (await sb.api('GET', `/api/v2/questions/${Q.onUnderReview}`)).body.data;
+      assert.deepEqual([q1.status, q1.answer], ['answered', 'Yes, the Champions bundle is included.']);
+      assert.deepEqual([q3.status, q3.answer], ['unanswered', null]);
+      assert.equal((await routeRequests(sb, 'answerQuestion')).length, 1);
+    });
+  });
+
+  test('a refused answer (SECURITY_VIOLATION) stays for revising, and the revised one goes with a new key', (t) => {
+    if (!hasTmux) return t.skip('tmux is not installed');
+    return ownSandbox(async (sb) => {
+      const s = 'revise';
+      startInbox(sb, s);
+      await waitFor(s, /Question #6001/);
+      const bad = 'Mail me: a@b.com';
+      await type(s, bad);
+      press(s, 'Enter');
+      let out = await waitFor(s, /SECURITY_VIOLATION/);
+      assert.match(out, /Answer: Mail me: a@b\.com/);
+      assert.match(out, /hint: the answer was not published/);
+      for (let i = 0; i < bad.length; i++) {
+        press(s, 'BSpace');
+        await sleep(25); // one key at a time, as fingers do
+      }
+      await waitFor(s, /Answer: type your answer/);
+      await type(s, 'Yes, it is included.');
+      press(s, 'Enter');
+      out = await waitFor(s, /✓ answer to question #6001 published/);
+      press(s, 'C-c');
+      await waitFor(s, /SVC-EXIT=0/);
+      const sent = await routeRequests(sb, 'answerQuestion');
+      assert.deepEqual(sent.map((x) => x.status), [422, 200]);
+      assert.notEqual(sent[0].idempotencyKey, sent[1].idempotencyKey);
+      assert.equal((await sb.api('GET', `/api/v2/questions/${Q.unanswered}`)).body.data.answer, 'Yes, it is included.');
+    });
+  });
+});
