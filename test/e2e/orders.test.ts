@@ -25,6 +25,7 @@ const run = (args: string[], key?: string, sb: TestSandbox = shared) => svc(args
 const json = (stdout: string) => JSON.parse(stdout);
 const ordersRequests = async (sb: TestSandbox) => ((await sb.control('GET', 'requests')) as any[]).filter((r) => r.route === 'listOrders' || r.route === 'v1ListOrders');
 
+describe('orders', { concurrency: true }, () => {
 describe('orders list', { concurrency: true }, () => {
   test('json is the API data unchanged: sales and purchases of the seller, never another seller\'s', async () => {
     const r = await run(['orders', 'list', '--json']);
@@ -209,4 +210,5 @@ describe('orders profit', { concurrency: true }, () => {
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(json(r.stdout).totals, { sales: 3, items: 4, itemsWithoutCost: 1, priceCents: 3400, feeCents: 340, costCents: 1240, profitCents: 1820 });
   });
+});
 });

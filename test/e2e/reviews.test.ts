@@ -2,6 +2,8 @@
 // 7.2 404; A14 ALREADY_CONTESTED).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
 import { ownSandbox, routeRequests } from './own-sandbox.js';
 import { SEED_IDS } from '../../src/sandbox/index.js';
@@ -77,4 +79,26 @@ describe('reviews', { concurrency: true }, () => {
     assert.match(r.stderr, /dry run: would send POST \/api\/v2\/reviews\/3001\/contest/);
     assert.equal((await routeRequests(sb, 'contestReview')).length, 0);
   }));
+
+  test('buyer-written comments and names are printed without escapes or control characters', async () => {
+    // The sandbox has no route for writing a review, so the data file is edited between runs.
+    const file = join(tempDirs().dir, 'data.json');
+    await (await startTestSandbox({ dataFile: file })).close();
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    data.reviews[0].comment = 'Great\u001b[2J\u001b]8;;http://evil.example\u0007 seller\r\nreally\u0000';
+    data.reviews[0].buyerName = '\u001b[31mbob\u001b[0m\u202e';
+    writeFileSync(file, JSON.stringify(data));
+    const sb = await startTestSandbox({ dataFile: file });
+    try {
+      for (const fmt of ['table', 'tsv', 'csv']) {
+        const r = await run(['reviews', 'list', '-o', fmt], sb);
+        assert.equal(r.code, 0, r.stderr);
+        assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/.test(r.stdout.replace(/\n/g, '')), `${fmt} printed a control character`);
+        assert.match(r.stdout, /Great seller really/);
+        assert.match(r.stdout, /bob/);
+      }
+    } finally {
+      await sb.close();
+    }
+  });
 });
