@@ -77,4 +77,11 @@ describe('key age warning', { concurrency: true }, () => {
     const after = await svc(['orders', 'list'], { env });
     assert.match(after.stderr, /warning: the v1 key in SVC_API_KEY is \d+ days old; .*create a new one with `svc keys create`/);
   });
+
+  test('`svc me` dates a v2 key from SVC_API_KEY with me.keyCreatedAt, at no extra request', async () => {
+    const dirs = tempDirs();
+    const env = { SVC_BASE_URL: sb.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: dirs.configDir, SVC_STATE_DIR: dirs.stateDir };
+    assert.equal((await svc(['me'], { env })).code, 0);
+    assert.match((await svc(['reviews', 'stats'], { env })).stderr, /warning: the v2 key in SVC_API_KEY is \d+ days old/);
+  });
 });

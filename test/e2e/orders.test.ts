@@ -86,6 +86,16 @@ describe('orders list', { concurrency: true }, () => {
     assert.equal((await ordersRequests(sb)).at(-1).route, 'v1ListOrders');
   }));
 
+  for (const [code, flag, key] of [['SELLER_RESTRICTED', { restricted: true }, undefined], ['SELLER_IN_DEBT', { inDebt: true }, KNOWN_V1]] as const) {
+    test(`${code} (403, every route): exit 4 with its hint`, () => own(async (sb) => {
+      await sb.control('POST', 'seller', flag);
+      const r = await run(['orders', 'list'], key, sb);
+      assert.equal(r.code, 4);
+      assert.match(r.stderr, new RegExp(`\\(403 ${code}\\)`));
+      assert.match(r.stderr, /^hint: .*(restricted|debt)/m);
+    }));
+  }
+
   test('a listing title with terminal escapes is printed without them', () => own(async (sb) => {
     const created = await sb.api('POST', '/api/v2/products', { title: 'Evil \u001b[2J\u001b[31mred\u0007 title', description: 'A listing whose title holds escapes.', price: 900, game: 'valorant', category: 'skin' });
     await sb.control('POST', 'moderate', { productId: created.body.data.id, action: 'approve' });

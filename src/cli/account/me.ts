@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { Me } from '../../api/schemas.js';
 import { act, examples, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
+import { rememberKeyCreatedAt } from '../keys/key-age.js';
 import { lenient, printOne } from '../read.js';
 
 export function registerMe(program: Command, rt: Runtime): void {
@@ -12,6 +13,8 @@ export function registerMe(program: Command, rt: Runtime): void {
 async function run(deps: Deps): Promise<number> {
   const res = await (await deps.client()).request({ route: 'me', signal: deps.signal });
   const me = lenient(deps, Me, res.data);
+  const key = (await deps.session()).keys.v2;
+  if (key) rememberKeyCreatedAt(deps, key, me.keyCreatedAt); // spec 5.5: dates the key for the age warning
   await printOne(deps, me, [
     { header: 'username', value: 'username' }, { header: 'account', value: 'accountId' }, { header: 'seller', value: 'sellerId' },
     { header: 'key id', value: 'keyId' }, { header: 'key prefix', value: 'keyPrefix' }, { header: 'key created', value: 'keyCreatedAt', kind: 'date' },
