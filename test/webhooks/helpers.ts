@@ -7,16 +7,21 @@ import { join } from 'node:path';
 
 export interface Hit { at: number; status: number; body: string; headers: http.IncomingHttpHeaders }
 
-/** A target answering with the given statuses in turn (then 200); `hold` delays every answer. */
-export async function target(statuses: number[] = [], opts: { holdMs?: number } = {}) {
+/**
+ * A target answering with the given statuses in turn, then `fallback` (200 unless changed);
+ * `holdMs` delays every answer; a 3xx carries a Location.
+ */
+export async function target(statuses: number[] = [], opts: { holdMs?: number; fallback?: number } = {}) {
   const hits: Hit[] = [];
+  const state = { fallback: opts.fallback ?? 200 };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      const status = statuses.shift() ?? 200;
+      const status = statuses.shift() ?? state.fallback;
       hits.push({ at: Date.now(), status, body, headers: req.headers });
-      setTimeout(() => { res.writeHead(status); res.end(); }, opts.holdMs ?? 0);
+      const headers = status >= 300 && status < 400 ? { location: `${url}/moved` } : {};
+      setTimeout(() => { res.writeHead(status, headers); res.end(); }, opts.holdMs ?? 0);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -24,6 +29,7 @@ export async function target(statuses: number[] = [], opts: { holdMs?: number } 
   return {
     url,
     hits,
+    state,
     accepted: () => hits.filter((h) => h.status >= 200 && h.status < 300),
     close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };

@@ -1,0 +1,320 @@
+// issue 7, must show: the built `svc webhooks listen` receiving the sandbox's webhooks (answer
+// 2xx, confirm with a GET, forward exactly once, dedupe across restarts, retries that never
+// lose nor repeat), its 4xx for what is not a notification, and `svc webhooks trigger`.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { SEED_IDS } from '../../src/sandbox/index.js';
+import { ORDER_DELIVERED_FIELDS } from '../../src/webhooks/events.js';
+import { sleep, target, until } from '../webhooks/helpers.js';
+import { BIN, CAPTURE_FILE, ROOT, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
+
+let sb: TestSandbox;
+before(async () => { sb = await startTestSandbox({ timeScale: 0.001 }); });
+after(async () => { await sb.close(); });
+beforeEach(async () => { await sb.control('POST', 'reset'); });
+
+type Dirs = ReturnType<typeof tempDirs>;
+interface Line { action: string; event?: string; orderId?: number; status?: number; detail?: string }
+
+/** The built listener, spawned with --port 0; its URL is read from stderr. */
+async function listen(dirs: Dirs, args: string[], env: Record<string, string | undefined> = svcEnv(sb, dirs)) {
+  const childEnv: Record<string, string> = { NO_COLOR: '1' };
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('SVC_')) childEnv[k] = v;
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) childEnv[k] = v;
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', ...args], { env: childEnv, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => {
+    try { appendFileSync(CAPTURE_FILE, `\n### svc webhooks listen ${args.join(' ')}\n${stdout}\n${stderr}`); } catch { /* best effort */ }
+    resolve(code);
+  }));
+  await until(() => /listening on http:\/\/\S+/.test(stderr) || child.exitCode !== null, 10_000);
+  const url = /listening on (http:\/\/\S+)/.exec(stderr)?.[1];
+  if (!url) throw new Error(`listener did not start: ${stderr}`);
+  return {
+    url,
+    lines: (): Line[] => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l)),
+    stderr: () => stderr,
+    stop: async () => { child.kill('SIGTERM'); return exited; },
+  };
+}
+type Listener = Awaited<ReturnType<typeof listen>>;
+
+/** POST a notification to the listener the way the service does (spec 6.1). */
+async function post(url: string, body: string, event?: string, headers: Record<string, string> = {}) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(event ? { 'x-service-event': event } : {}), ...headers }, body });
+  return { status: res.status, body: await res.json().catch(() => undefined) as any };
+}
+
+async function sell(l: Listener, productId: number = SEED_IDS.products.singleAuto): Promise<number> {
+  await sb.control('POST', 'webhooks', { urls: [l.url] });
+  const order = await sb.control('POST', 'purchase', { productId });
+  return order.id;
+}
+
+const actions = (l: Listener, action: string) => l.lines().filter((x) => x.action === action);
+
+describe('webhooks listen', () => {
+  test('answers 2xx to a sale, confirms each event with GET /api/v2/orders/:id and forwards each exactly once', async () => {
+    const dirs = tempDirs();
+    const t = await target();
+    const l = await listen(dirs, ['--forward-to', t.url]);
+    await sb.control('DELETE', 'requests');
+    const orderId = await sell(l);
+    await until(() => t.accepted().length >= 2);
+    await sleep(300);
+    const deliveries = (await sb.control('GET', 'webhooks')) as { event: string; status: number; attempt: number }[];
+    assert.deepEqual(deliveries.map((d) => [d.event, d.status, d.attempt]).sort(), [['order.delivered', 200, 1], ['sale.processing', 200, 1]]);
+    const gets = ((await sb.control('GET', 'requests')) as { method: string; path: string }[]).filter((r) => r.method === 'GET' && r.path === `/api/v2/orders/${orderId}`);
+    assert.equal(gets.length, 2, 'one confirmation per event');
+    assert.deepEqual(t.hits.map((h) => h.headers['x-service-event']).sort(), ['order.delivered', 'sale.processing']);
+    assert.ok(t.hits.every((h) => JSON.parse(h.body).data.id === orderId));
+    assert.equal(await l.stop(), 0);
+    await t.close();
+  });
+
+  test('a redelivery of the same notification is answered 2xx and not forwarded again', async () => {
+    const t = await target();
+    const l = await listen(tempDirs(), ['--forward-to', t.url, '--events', 'order.delivered']);
+    await sell(l);
+    await until(() => t.accepted().length === 1);
+    const again = await post(l.url, t.hits[0]!.body, 'order.delivered');
+    assert.equal(again.status, 200);
+    assert.equal(again.body.duplicate, true);
+    await sleep(300);
+    assert.equal(t.hits.length, 1);
+    await l.stop();
+    await t.close();
+  });
+
+  test('a redelivery after a listener restart is recognised and not forwarded again', async () => {
+    const dirs = tempDirs();
+    const t = await target();
+    const first = await listen(dirs, ['--forward-to', t.url, '--events', 'order.delivered']);
+    await sell(first);
+    await until(() => t.accepted().length === 1);
+    await first.stop();
+    const second = await listen(dirs, ['--forward-to', t.url, '--events', 'order.delivered']);
+    const again = await post(second.url, t.hits[0]!.body, 'order.delivered');
+    assert.equal(again.status, 200);
+    await until(() => actions(second, 'duplicate').length === 1);
+    await sleep(300);
+    assert.equal(t.hits.length, 1);
+    await second.stop();
+    await t.close();
+  });
+
+  test('SIGTERM stops the listener cleanly with exit 0', async () => {
+    const l = await listen(tempDirs(), ['--no-confirm']);
+    assert.equal(await l.stop(), 0);
+    assert.match(l.stderr(), /stopped/);
+  });
+
+  test('a forward target that fails twice then succeeds receives the notification once', async () => {
+    const t = await target([500, 500]);
+    const l = await listen(tempDirs(), ['--forward-to', t.url, '--events', 'order.delivered']);
+    await sell(l);
+    await until(() => t.accepted().length === 1, 10_000);
+    await sleep(500);
+    assert.deepEqual(t.hits.map((h) => h.status), [500, 500, 200]);
+    assert.equal(new Set(t.hits.map((h) => h.body)).size, 1, 'the same body every time');
+    assert.equal(actions(l, 'forwarded').length, 1);
+    await l.stop();
+    await t.close();
+  });
+
+  test('deliveries still pending when the listener stops are resumed by the next one, once each', async () => {
+    const dirs = tempDirs();
+    const t = await target([], { fallback: 503 });
+    const first = await listen(dirs, ['--forward-to', t.url]);
+    await sell(first);
+    await until(() => actions(first, 'failed').length >= 2);
+    assert.equal(await first.stop(), 0);
+    assert.match(first.stderr(), /2 pending deliveries kept/);
+    t.state.fallback = 200;
+    const second = await listen(dirs, ['--forward-to', t.url]);
+    await until(() => t.accepted().length === 2);
+    await sleep(300);
+    assert.deepEqual(t.accepted().map((h) => h.headers['x-service-event']).sort(), ['order.delivered', 'sale.processing']);
+    assert.equal(actions(second, 'resumed').length, 2);
+    await second.stop();
+    await t.close();
+  });
+
+  test('an order that does not exist is answered 2xx, dropped with a warning, never forwarded', async () => {
+    const dirs = tempDirs();
+    const t = await target();
+    const l = await listen(dirs, ['--forward-to', t.url]);
+    const r = await svc(['webhooks', 'trigger', 'order.delivered', '--to', l.url], { env: svcEnv(sb, dirs) });
+    assert.equal(r.code, 0, r.stderr);
+    await until(() => actions(l, 'dropped').length === 1);
+    assert.match(l.stderr(), /warning: dropped order\.delivered order 900001/);
+    await sleep(200);
+    assert.equal(t.hits.length, 0);
+    await l.stop();
+    await t.close();
+  });
+
+  test("another seller's order is dropped, never forwarded", async () => {
+    const dirs = tempDirs();
+    const t = await target();
+    const l = await listen(dirs, ['--forward-to', t.url]);
+    const data = JSON.stringify({ id: SEED_IDS.orders.other, orderCode: SEED_IDS.orderCodes.other });
+    const r = await svc(['webhooks', 'trigger', 'order.completed', '--to', l.url, '--data', data], { env: svcEnv(sb, dirs) });
+    assert.equal(r.code, 0, r.stderr);
+    await until(() => actions(l, 'dropped').length === 1);
+    assert.equal(actions(l, 'dropped')[0]!.orderId, SEED_IDS.orders.other);
+    assert.equal(t.hits.length, 0);
+    await l.stop();
+    await t.close();
+  });
+
+  test('--no-confirm hands notifications on without asking the service', async () => {
+    const dirs = tempDirs();
+    const t = await target();
+    const l = await listen(dirs, ['--forward-to', t.url, '--no-confirm']);
+    await sb.control('DELETE', 'requests');
+    await svc(['webhooks', 'trigger', 'order.delivered', '--to', l.url], { env: { SVC_CONFIG_DIR: dirs.configDir } });
+    await until(() => t.accepted().length === 1);
+    const gets = ((await sb.control('GET', 'requests')) as { path: string }[]).filter((x) => x.path.startsWith('/api/v2/orders'));
+    assert.equal(gets.length, 0);
+    await l.stop();
+    await t.close();
+  });
+
+  test('--exec runs the handler with the payload on stdin and SVC_EVENT, SVC_ORDER_ID set', async () => {
+    const dirs = tempDirs();
+    const t = await target();
+    // The handler forwards what it got to the test target: stdin as the body, the env in headers.
+    const script = `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>fetch('${t.url}',{method:'POST',headers:{'x-event':process.env.SVC_EVENT,'x-order':process.env.SVC_ORDER_ID},body:s}))`;
+    const l = await listen(dirs, ['--events', 'order.delivered', '--exec', `"${process.execPath}" -e "${script}"`]);
+    const orderId = await sell(l);
+    await until(() => t.hits.length === 1);
+    assert.equal(t.hits[0]!.headers['x-event'], 'order.delivered');
+    assert.equal(t.hits[0]!.headers['x-order'], String(orderId));
+    assert.equal(JSON.parse(t.hits[0]!.body).data.id, orderId);
+    await until(() => actions(l, 'executed').length === 1);
+    await l.stop();
+    await t.close();
+  });
+
+  test('a second listener on the same state folder refuses to start (exit 2)', async () => {
+    const dirs = tempDirs();
+    const l = await listen(dirs, ['--no-confirm']);
+    const r = await svc(['webhooks', 'listen', '--port', '0', '--no-confirm'], { env: svcEnv(sb, dirs), timeoutMs: 10_000 });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /another `svc webhooks listen`/);
+    await l.stop();
+  });
+
+  test('without a v2 key it refuses to start unless --no-confirm (exit 4)', async () => {
+    const dirs = tempDirs();
+    const r = await svc(['webhooks', 'listen', '--port', '0'], { env: { SVC_CONFIG_DIR: dirs.configDir, SVC_STATE_DIR: dirs.stateDir }, timeoutMs: 10_000 });
+    assert.equal(r.code, 4);
+    assert.match(r.stderr, /--no-confirm/);
+  });
+});
+
+describe('webhooks listen: what is not a notification gets a 4xx and a log line', () => {
+  let l: Listener;
+  before(async () => { l = await listen(tempDirs(), ['--no-confirm', '--path', '/hooks']); });
+  after(async () => { await l.stop(); });
+
+  const valid = (data: Record<string, unknown>, event = 'order.delivered') => JSON.stringify({ event, timestamp: new Date().toISOString(), data });
+  const cases: { name: string; status: number; send: (url: string) => Promise<Response> }[] = [
+    { name: 'a GET', status: 405, send: (u) => fetch(u) },
+    { name: 'a body that is not JSON', status: 400, send: (u) => fetch(u, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-event': 'order.delivered' }, body: '{"event":' }) },
+    { name: 'a text/plain body', status: 415, send: (u) => fetch(u, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: valid({ id: 1 }) }) },
+    { name: 'a body over 1 MB', status: 413, send: (u) => fetch(u, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-event': 'order.delivered' }, body: valid({ id: 1, pad: 'x'.repeat(1024 * 1024) }) }) },
+    { name: 'an unknown event', status: 400, send: (u) => fetch(u, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-event': 'order.teleported' }, body: valid({ id: 1 }, 'order.teleported') }) },
+    { name: 'a missing X-Service-Event header', status: 400, send: (u) => fetch(u, { method: 'POST', headers: { 'content-type': 'application/json' }, body: valid({ id: 1 }) }) },
+    { name: 'a payload without its order id', status: 422, send: (u) => fetch(u, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-event': 'order.delivered' }, body: valid({ orderCode: 'ORD-1' }) }) },
+    { name: 'a POST to another path', status: 404, send: (u) => fetch(u.replace(/\/hooks$/, '/other'), { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-event': 'order.delivered' }, body: valid({ id: 1 }) }) },
+  ];
+  for (const c of cases) {
+    test(`answers ${c.status} to ${c.name}`, async () => {
+      const before = actions(l, 'rejected').length;
+      const res = await c.send(l.url);
+      assert.equal(res.status, c.status);
+      await until(() => actions(l, 'rejected').length === before + 1);
+      assert.equal(actions(l, 'rejected').at(-1)!.status, c.status);
+      assert.equal(actions(l, 'received').length, 0, 'nothing was accepted');
+    });
+  }
+});
+
+describe('webhooks trigger', () => {
+  test('sends order.delivered for a real order shaped as spec 6.4, with X-Service-Event', async () => {
+    const dirs = tempDirs();
+    const t = await target();
+    const r = await svc(['webhooks', 'trigger', 'order.delivered', '--to', t.url, '--order', String(SEED_IDS.orders.saleDelivered), '-o', 'json'], { env: svcEnv(sb, dirs) });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(t.hits.length, 1);
+    const h = t.hits[0]!;
+    assert.equal(h.headers['x-service-event'], 'order.delivered');
+    assert.equal(h.headers['content-type'], 'application/json');
+    const n = JSON.parse(h.body);
+    assert.deepEqual(Object.keys(n).sort(), ['data', 'event', 'timestamp']);
+    assert.deepEqual(Object.keys(n.data).sort(), ORDER_DELIVERED_FIELDS.map((f) => f.field).sort());
+    const order = (await sb.api('GET', `/api/v2/orders/${SEED_IDS.orders.saleDelivered}`)).body.data;
+    assert.equal(n.data.orderCode, order.orderCode);
+    assert.deepEqual(n.data.deliveredItems, order.deliveredItems);
+    assert.equal(JSON.parse(r.stdout)[0].status, 200);
+    await t.close();
+  });
+
+  test("--retry resends on the service's schedule (15 s, 1 min, 5 min, 30 min, scaled), at most 5 attempts", async () => {
+    const t = await target([], { fallback: 500 });
+    const r = await svc(['webhooks', 'trigger', 'sale.processing', '--to', t.url, '--retry', '--time-scale', '0.001', '-o', 'json'], { env: { SVC_CONFIG_DIR: tempDirs().configDir } });
+    assert.equal(r.code, 1);
+    assert.equal(t.hits.length, 5);
+    const gaps = t.hits.slice(1).map((h, i) => h.at - t.hits[i]!.at);
+    [15, 60, 300, 1800].forEach((want, i) => assert.ok(gaps[i]! >= want * 0.9 && gaps[i]! < want + 400, `gap ${i + 1}: ${gaps[i]} ms, want ~${want}`));
+    assert.equal(new Set(t.hits.map((h) => h.body)).size, 1, 'the same notification each time');
+    assert.deepEqual(JSON.parse(r.stdout).map((a: any) => a.status), [500, 500, 500, 500, 500]);
+    await t.close();
+  });
+
+  test('--retry stops at the first 2xx', async () => {
+    const t = await target([500]);
+    const r = await svc(['webhooks', 'trigger', 'sale.processing', '--to', t.url, '--retry', '--time-scale', '0.001'], { env: { SVC_CONFIG_DIR: tempDirs().configDir } });
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(t.hits.map((h) => h.status), [500, 200]);
+    await t.close();
+  });
+
+  test('refuses a payload that is not valid for the event and sends nothing (exit 2)', async () => {
+    const t = await target();
+    const data = JSON.stringify({ deliveredItems: [{ ref: 'A-1', credential: 'hunter2-secret' }] });
+    const r = await svc(['webhooks', 'trigger', 'order.delivered', '--to', t.url, '--data', data], { env: { SVC_CONFIG_DIR: tempDirs().configDir } });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /not a valid order\.delivered payload, nothing sent/);
+    assert.doesNotMatch(r.stderr + r.stdout, /hunter2-secret/);
+    assert.equal(t.hits.length, 0);
+    await t.close();
+  });
+
+  test('a redirect is not followed and counts as a failure', async () => {
+    const t = await target([302]);
+    const r = await svc(['webhooks', 'trigger', 'sale.processing', '--to', t.url], { env: { SVC_CONFIG_DIR: tempDirs().configDir } });
+    assert.equal(r.code, 1);
+    assert.equal(t.hits.length, 1, 'the Location was not requested');
+    assert.match(r.stderr, /not followed/);
+    await t.close();
+  });
+});
+
+describe('webhooks events', () => {
+  test('lists the five events of spec 6.3, the A11 events and the order.delivered fields as JSON', async () => {
+    const r = await svc(['webhooks', 'events', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    const names = out.events.map((e: any) => e.event);
+    for (const n of ['sale.processing', 'order.delivered', 'order.completed', 'funds.released', 'order.cancelled', 'product.out_of_stock', 'review.received']) assert.ok(names.includes(n), n);
+    assert.deepEqual(out.payloads['order.delivered'].map((f: any) => f.field), ORDER_DELIVERED_FIELDS.map((f) => f.field));
+  });
+});
