@@ -63,7 +63,7 @@ export class DeliveryProcessor {
 
   /** Deliveries in the store not finished yet. */
   pendingCount(): number {
-    return this.opts.store.pending().length;
+    return this.opts.store.pendingCount();
   }
 
   /** Resolves when nothing runs, nothing is queued and no retry is waiting (tests). */

@@ -104,6 +104,12 @@ export class WebhookStore {
     return [...this.entries.values()].filter((e) => !e.finished).sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
   }
 
+  pendingCount(): number {
+    let n = 0;
+    for (const e of this.entries.values()) if (!e.finished) n++;
+    return n;
+  }
+
   /** Records a new notification durably. Call before answering 2xx. */
   accept(init: { key: string; event: string; orderId?: number; body: string; targets: Target[] }): StoredDelivery {
     const existing = this.entries.get(init.key);

@@ -43,23 +43,36 @@ function jsonLinesOutput(deps: Deps): ListenOutput {
   };
 }
 
+type WebhookLogHandle = ReturnType<Awaited<ReturnType<typeof loadUi>>['startWebhookLog']>;
+
 function inkOutput(deps: Deps): ListenOutput {
   const early: WebhookLogLine[] = [];
-  let handle: Awaited<ReturnType<Awaited<ReturnType<typeof loadUi>>['startWebhookLog']>> | undefined;
+  let handle: WebhookLogHandle | undefined;
+  // If the terminal UI cannot load, the listener keeps running and logs JSON lines instead.
+  let fallback: ListenOutput | undefined;
   return {
     log: (l) => {
+      if (fallback) return fallback.log(l);
       const line: WebhookLogLine = { at: new Date().toISOString(), ...l };
       if (handle) handle.add(line);
       else early.push(line);
     },
-    started: async ({ url, mode }) => {
-      const ui = await loadUi();
-      handle = ui.startWebhookLog(deps.io, { url, mode });
-      for (const l of early.splice(0)) handle.add(l);
+    started: async (info) => {
+      try {
+        const ui = await loadUi();
+        handle = ui.startWebhookLog(deps.io, { url: info.url, mode: info.mode });
+        for (const l of early.splice(0)) handle.add(l);
+      } catch (err) {
+        warn(deps.io, `${(err as Error).message}; logging JSON lines instead`);
+        fallback = jsonLinesOutput(deps);
+        await fallback.started(info);
+        for (const { at: _at, ...l } of early.splice(0)) fallback.log(l);
+      }
     },
     setPending: (n) => handle?.setPending(n),
-    stopping: () => handle?.setStopping(),
+    stopping: () => (fallback ? fallback.stopping() : handle?.setStopping()),
     done: async (pending) => {
+      if (fallback) return fallback.done(pending);
       handle?.setPending(pending);
       await handle?.done();
       if (pending > 0) deps.io.stderr.write(`${pending} pending ${pending === 1 ? 'delivery' : 'deliveries'} kept for the next start\n`);

@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { NeedsV2KeyError, SvcError } from '../../api/errors.js';
+import { warn } from '../../output/reporter.js';
 import { apiConfirmer, type Confirmer } from '../../webhooks/confirm.js';
 import { EVENT_NAMES } from '../../webhooks/events.js';
 import { displayUrl } from '../../webhooks/forward.js';
@@ -65,19 +66,29 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     await out.done(0);
     throw listenError(err, o.host, o.port);
   }
-  await out.started({ url: listener.url, mode: describeMode(o), resumed: listener.resumed });
   const l = listener;
-  const tick = setInterval(() => out.setPending(l.pendingCount()), 1000);
-  await new Promise<void>((resolve) => {
-    if (deps.signal.aborted) return resolve();
-    deps.signal.addEventListener('abort', () => resolve(), { once: true });
-  });
-  clearInterval(tick);
-  out.stopping();
-  await listener.close();
-  await out.done(listener.pendingCount());
+  try {
+    // Anyone who can reach the port can POST; without confirmation nothing tells a forged
+    // notification from a real one (A11: no signature is sent).
+    if (!o.confirm && !LOOPBACK.includes(o.host) && !deps.io.quiet) {
+      warn(deps.io, `listening on ${o.host} with --no-confirm: notifications are handed on unchecked`);
+    }
+    await out.started({ url: l.url, mode: describeMode(o), resumed: l.resumed });
+    const tick = setInterval(() => out.setPending(l.pendingCount()), 1000);
+    await new Promise<void>((resolve) => {
+      if (deps.signal.aborted) return resolve();
+      deps.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    clearInterval(tick);
+    out.stopping();
+  } finally {
+    await l.close();
+  }
+  await out.done(l.pendingCount());
   return 0;
 }
+
+const LOOPBACK = ['127.0.0.1', 'localhost', '::1'];
 
 /** spec 6.2.5 needs the seller's v2 key; say how to do without before opening the port. */
 async function confirmer(deps: Deps): Promise<Confirmer> {

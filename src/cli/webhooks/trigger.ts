@@ -37,7 +37,7 @@ export function registerTrigger(webhooks: Command, rt: Runtime): void {
     .argument('<event>', 'event name (see `svc webhooks events`)')
     .description('send a test notification to your endpoint exactly as the service would')
     .requiredOption('--to <url>', 'endpoint to send it to')
-    .option('--order <id>', 'build the payload from this order (GET /api/v2/orders/:id)')
+    .option('--order <id|code>', 'build the payload from this order (GET /api/v2/orders/:id)')
     .option('--data <json>', 'payload fields to set, as a JSON object (merged over the sample or the order)')
     .option('--retry', 'on failure, resend on the service\'s schedule: 15 s, 1 min, 5 min, 30 min (5 attempts)')
     .option('--time-scale <x>', 'shorten the retry schedule (0.01 = 100x faster)', '1')
@@ -93,7 +93,9 @@ function parseData(text: string | undefined): Record<string, unknown> {
 /** --order: the payload the service would send for this order, from GET /api/v2/orders/:id. */
 async function fromOrder(deps: Deps, def: EventDef, raw: string): Promise<Record<string, unknown>> {
   if (!def.orderEvent) throw new UsageError(`${def.name} is not about an order: --order does not apply`, 'set its fields with --data');
-  const id = parseId(raw, '--order');
+  // spec 4.2: `:id` is the order id or its orderCode.
+  const id = /^\d+$/.test(raw) ? parseId(raw, '--order') : raw;
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(String(id))) throw new UsageError('--order must be an order id or an order code');
   const client = await deps.client();
   const res = await client.request<Record<string, unknown>>({ route: 'getOrder', params: { id }, signal: deps.signal });
   return dataFromOrder(def, res.data ?? {});
