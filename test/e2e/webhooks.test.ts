@@ -77,6 +77,20 @@ describe('webhooks listen', () => {
     await t.close();
   });
 
+  test('a slow handler never delays the answer: 2xx comes at once, the handler runs after', async () => {
+    const l = await listen(tempDirs(), ['--no-confirm', '--exec', `"${process.execPath}" -e "setTimeout(() => {}, 1500)"`]);
+    const times: number[] = [];
+    for (const id of [1, 2]) {
+      const t0 = Date.now();
+      const r = await post(l.url, JSON.stringify({ event: 'order.completed', timestamp: new Date().toISOString(), data: { id, orderCode: `ORD-${id}` } }), 'order.completed');
+      assert.equal(r.status, 200);
+      times.push(Date.now() - t0);
+    }
+    assert.ok(times.every((ms) => ms < 500), `answered in ${times.join(', ')} ms`);
+    await until(() => actions(l, 'executed').length === 2, 10_000);
+    await l.stop();
+  });
+
   test('a redelivery of the same notification is answered 2xx and not forwarded again', async () => {
     const t = await target();
     const l = await listen(tempDirs(), ['--forward-to', t.url, '--events', 'order.delivered']);
