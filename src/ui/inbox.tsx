@@ -23,7 +23,11 @@ export function Inbox({ callbacks, onDone }: InboxProps): React.ReactElement {
   // Keys that arrive in one burst (a paste, then Enter) reach the input before React
   // re-renders: the ref always holds what was typed, the state only what was drawn.
   const typed = useRef('');
-  const onChange = useCallback((v: string) => { typed.current = v; setText(v); }, []);
+  const onChange = useCallback((raw: string) => {
+    const v = applyErasures(raw);
+    typed.current = v;
+    setText(v);
+  }, []);
   const [status, setStatus] = useState<Status | null>(null);
   const [budget, setBudget] = useState<InboxBudget>(() => callbacks.budget());
   const counts = useRef({ answered: 0, skipped: 0, shown: 0 });
@@ -164,4 +168,18 @@ function QuestionView({ q }: { q: InboxQuestion }): React.ReactElement {
       </Box>
     </Box>
   );
+}
+
+/**
+ * ink-text-input takes a burst of Backspace keys that arrive in one read (a held key on a busy
+ * machine) as text, not as erasures: apply them here, and drop any other control character
+ * so none reaches the answer.
+ */
+export function applyErasures(raw: string): string {
+  const out: string[] = [];
+  for (const ch of raw) {
+    if (ch === '\u007f' || ch === '\b') out.pop();
+    else if (!/[\u0000-\u001f]/.test(ch)) out.push(ch);
+  }
+  return out.join('');
 }

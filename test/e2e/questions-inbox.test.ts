@@ -92,10 +92,8 @@ describe('questions inbox under tmux', () => {
       let out = await waitFor(s, /SECURITY_VIOLATION/);
       assert.match(out, /Answer: Mail me: a@b\.com/);
       assert.match(out, /hint: the answer was not published/);
-      for (let i = 0; i < bad.length; i++) {
-        press(s, 'BSpace');
-        await sleep(25); // one key at a time, as fingers do
-      }
+      // Backspace held down: the keys may arrive in one burst, and all must erase.
+      tmux('send-keys', '-t', s, ...Array.from(bad, () => 'BSpace'));
       await waitFor(s, /Answer: type your answer/);
       await type(s, 'Yes, it is included.');
       press(s, 'Enter');
@@ -106,6 +104,23 @@ describe('questions inbox under tmux', () => {
       assert.deepEqual(sent.map((x) => x.status), [422, 200]);
       assert.notEqual(sent[0].idempotencyKey, sent[1].idempotencyKey);
       assert.equal((await sb.api('GET', `/api/v2/questions/${Q.unanswered}`)).body.data.answer, 'Yes, it is included.');
+    });
+  });
+
+  test('EMAIL_NOT_VERIFIED stops the inbox: the error and its hint are printed, exit 4', (t) => {
+    if (!hasTmux) return t.skip('tmux is not installed');
+    return ownSandbox(async (sb) => {
+      await sb.control('POST', 'seller', { emailVerified: false });
+      const s = 'stop';
+      startInbox(sb, s);
+      await waitFor(s, /Question #6001/);
+      await type(s, 'Yes.');
+      press(s, 'Enter');
+      const out = await waitFor(s, /SVC-EXIT=\d+/);
+      assert.match(out, /error: .*\(403 EMAIL_NOT_VERIFIED\)/);
+      assert.match(out, /hint: verify the account e-mail/);
+      assert.match(out, /SVC-EXIT=4/);
+      assert.equal((await routeRequests(sb, 'answerQuestion')).length, 1);
     });
   });
 });
