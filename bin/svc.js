@@ -50,10 +50,11 @@ const mod = { exports: {} };
 script.runInThisContext().call(mod.exports, mod.exports, createRequire(file), mod, file, dist);
 const cli = mod.exports;
 
+let code = 0;
 if (argv[0] === '__warm-cache') {
   await cli.warmCache();
 } else {
-  process.exitCode = await cli.main(argv);
+  code = await cli.main(argv);
 }
 // Write the cache after the run, so it holds the functions this run compiled. Only when asked
 // (the build) or when V8 rejected the old one; a read-only install just goes without.
@@ -64,3 +65,8 @@ if (process.env.SVC_WRITE_CODE_CACHE === '1' || (cachedData && script.cachedData
     renameSync(tmp, cacheFile);
   } catch { /* not writable: fine */ }
 }
+
+// Leave as soon as the output is flushed: after an HTTP request, V8 otherwise spends ~90 ms
+// finishing background work on undici's WebAssembly parser before the process may exit.
+await Promise.all([process.stdout, process.stderr].map((s) => new Promise((resolve) => s.write('', resolve))));
+process.exit(code);

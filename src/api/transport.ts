@@ -80,7 +80,7 @@ function describeNetworkError(code: string | undefined, message: string | undefi
 export async function closeTransport(): Promise<void> {
   const a = agent;
   agent = undefined;
-  await a?.close();
+  await a?.destroy();
 }
 
 /**

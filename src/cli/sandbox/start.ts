@@ -2,7 +2,7 @@
 // write a `sandbox` profile, and run until Ctrl-C.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { UsageError } from '../../api/errors.js';
+import { SvcError, UsageError } from '../../api/errors.js';
 import { success } from '../../output/reporter.js';
 import { act, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
@@ -30,6 +30,10 @@ export async function runSandbox(deps: Deps, cmd: Command): Promise<number> {
   const sb = await startSandbox({
     host: o.host, port: o.port, dataFile: o.data, timeScale: o.timeScale, webhooks: o.webhook, rateLimit, seed: o.seed,
     log: deps.globals.verbose ? (line) => deps.io.stderr.write(`${line}\n`) : undefined,
+  }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'EADDRINUSE') throw new SvcError(`port ${o.port} on ${o.host} is already in use`, 'pick another with --port N, or --port 0 for a free one');
+    if (err.code === 'EACCES') throw new SvcError(`not allowed to listen on port ${o.port}`, 'use a port above 1024, or --port 0');
+    throw err;
   });
   if (o.save) {
     const store = await deps.profiles();
