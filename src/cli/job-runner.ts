@@ -19,6 +19,8 @@ export interface BulkJob {
   resume?: string;
   /** --no-resume: start a new job even if an unfinished one exists for this input. */
   noResume?: boolean;
+  /** The caller already ran decideResume (a job id, or null for a new job). */
+  decidedResume?: string | null;
   /** --report FILE.csv: input rows + status, code, message. */
   report?: { path: string; columns: string[]; rows: Map<number, Record<string, string>> };
   /** One line on stderr after the job, e.g. "250 prices: 248 applied, 2 unchanged". */
@@ -35,19 +37,7 @@ export async function runBulkJob(deps: Deps, job: BulkJob): Promise<number> {
   const { io } = deps;
   if (deps.globals.dryRun) return printPlan(deps, job);
 
-  let resumeJobId = job.resume;
-  if (!resumeJobId && !job.noResume) {
-    const found = findResumable(deps.stateDir(), job.spec.kind, job.spec.target, job.spec.input.sha256);
-    if (found) {
-      // issue 4: the same command on the same unchanged file offers (TTY) or, with --yes, performs the resume.
-      if (deps.globals.yes || (io.interactive && (await deps.confirm(`an unfinished job ${found} exists for this file; resume it?`)))) {
-        resumeJobId = found;
-      } else if (!io.interactive) {
-        throw new UsageError(`an unfinished job ${found} exists for this file`,
-          `finish it with --resume ${found} (or --yes), or start over with --no-resume`);
-      }
-    }
-  }
+  const resumeJobId = job.decidedResume !== undefined ? job.decidedResume ?? undefined : await decideResume(deps, job.spec, job.resume, job.noResume);
   if (resumeJobId) note(io, `resuming job ${resumeJobId}`);
 
   const progress = await progressReporter(deps, job.spec);
@@ -86,6 +76,23 @@ export async function runBulkJob(deps: Deps, job: BulkJob): Promise<number> {
   const pre = job.preOutcomes?.length ?? 0;
   const code = exitCodeFor(result);
   return code === 0 && pre > 0 ? 3 : code;
+}
+
+/**
+ * Which job this run continues: --resume JOB, or an unfinished job for the same kind, target
+ * and unchanged input, which a re-run offers (TTY) or, with --yes, takes (issue 4).
+ */
+export async function decideResume(deps: Deps, spec: Pick<JobSpec, 'kind' | 'target' | 'input'>, resume?: string, noResume?: boolean): Promise<string | undefined> {
+  if (resume) return resume;
+  if (noResume) return undefined;
+  const found = findResumable(deps.stateDir(), spec.kind, spec.target, spec.input.sha256);
+  if (!found) return undefined;
+  if (deps.globals.yes || (deps.io.interactive && (await deps.confirm(`an unfinished job ${found} exists for this file; resume it?`)))) return found;
+  if (!deps.io.interactive) {
+    throw new UsageError(`an unfinished job ${found} exists for this file`,
+      `finish it with --resume ${found} (or --yes), or start over with --no-resume`);
+  }
+  return undefined;
 }
 
 async function printOutcomes(deps: Deps, items: ItemOutcome[]): Promise<void> {

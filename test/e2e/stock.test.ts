@@ -108,6 +108,23 @@ describe('stock add', () => {
     });
   }
 
+  test('resuming a 7000-credential import killed after 4000 landed is not refused by the 10000 limit, and ends at 7000', async () => {
+    const id = await autoListing();
+    const dirs = tempDirs();
+    const file = writeFile(dirs.dir, 'creds.txt', `${creds(7000, 'r').join('\n')}\n`);
+    // chunk 3 hangs: the CLI is killed while it waits, with chunks 1 and 2 (4000) applied
+    await sb.control('POST', 'faults', { match: { route: 'addStock' }, fault: { type: 'delay', ms: 3000 }, skip: 2 });
+    const env = svcEnv(sb, dirs);
+    const killed = await svc(['stock', 'add', String(id), '--file', file], { env, killWhen: /chunk 2\/4/ });
+    assert.equal(killed.signal, 'SIGKILL');
+    assert.ok((await autoStock(id)) >= 4000);
+    const r = await svc(['stock', 'add', String(id), '--file', file, '--yes'], { env });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /resuming job/);
+    await new Promise((res) => setTimeout(res, 3100)); // the hung request lands too: still 7000
+    assert.equal(await autoStock(id), 7000);
+  });
+
   test('a 5001-character credential on line 77 is reported as FILE:77, exit 2, nothing sent', async () => {
     const id = await autoListing();
     const dirs = tempDirs();

@@ -10,11 +10,11 @@ import { Listing, StockAddResult } from '../../api/schemas.js';
 import { detectFormat, readCredentialChunk, scanCredentials, type CredentialChunk, type CredentialFormat } from '../../input/credentials.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
-import { jobSpec, type ChunkPlan, type SendChunk } from '../../jobs/index.js';
+import { fingerprintInput, jobSpec, type ChunkPlan, type SendChunk } from '../../jobs/index.js';
 import { note, warn } from '../../output/reporter.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
-import { runBulkJob } from '../job-runner.js';
+import { decideResume, runBulkJob } from '../job-runner.js';
 import { invalidInput, jobCommand, requireV2 } from '../products/job-helpers.js';
 import { lenient } from '../read.js';
 
@@ -70,7 +70,15 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
 
   const input = await openInput(o.file);
   try {
-    const scan = await scanCredentials(input.path, { format, separator: o.separator, displayName: input.displayName, existingCount: existing });
+    const target = `listing ${id}${multiple ? ` variant ${o.variant}` : ''}`;
+    // Resume or not is known before validating: a resumed import's earlier chunks are already in
+    // the stock it reads, so the per-variant total (spec 8) is then left to the service, which
+    // refuses a chunk beyond 10000 (TOO_MANY_CREDENTIALS) and skips what it already holds.
+    const fingerprint = await fingerprintInput(input.path, input.displayName);
+    const resumeJobId = deps.globals.dryRun ? undefined
+      : await decideResume(deps, { kind: 'stock', target, input: fingerprint }, typeof o.resume === 'string' ? o.resume : undefined, o.resume === false);
+    const scan = await scanCredentials(input.path, { format, separator: o.separator, displayName: input.displayName, existingCount: resumeJobId ? 0 : existing });
+    if (scan.fileSha256 !== undefined && scan.fileSha256 !== fingerprint.sha256) throw new UsageError(`${input.displayName} changed while it was being read`);
     if (scan.problemCount > 0) return invalidInput(deps, formatProblems(scan.problems, scan.problemCount), scan.problemCount, input.displayName);
     if (scan.count === 0) return invalidInput(deps, `${input.displayName}: no credentials`, 1, input.displayName);
     if (scan.duplicates > 0) {
@@ -85,7 +93,6 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
       // so every credential of a chunk is referred to by the chunk's first line.
       items: Array.from({ length: c.count }, () => ({ line: c.firstLine, id })),
     }));
-    const target = `listing ${id}${multiple ? ` variant ${o.variant}` : ''}`;
     const spec = jobSpec({
       kind: 'stock', target,
       command: jobCommand(deps, ['stock', 'add', String(id)], [
@@ -106,7 +113,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     };
     let inStock: number | undefined;
     const code = await runBulkJob(deps, {
-      spec, send, resume: typeof o.resume === 'string' ? o.resume : undefined, noResume: o.resume === false,
+      spec, send, decidedResume: resumeJobId ?? null,
       printItems: false,
       summary: (r) => `${target}: ${r.summary.added ?? 0} added, ${r.summary.duplicates ?? 0} skipped as duplicates, ${inStock ?? '?'} now in stock (${r.requests} requests)`,
       finish: async (r) => {

@@ -1,0 +1,17 @@
+// npm run bench [name...]: every benchmark (or the named ones). Not part of CI's pass/fail;
+// the figures go to docs/PERFORMANCE.md.
+import { benchBulkPrice } from './bulk-price.js';
+import { benchKillResume } from './kill-resume.js';
+import { benchStartup } from './startup.js';
+import { benchStockMemory } from './stock-memory.js';
+
+const all: Record<string, () => Promise<unknown>> = {
+  startup: benchStartup, 'bulk-price': benchBulkPrice, 'stock-memory': benchStockMemory, 'kill-resume': benchKillResume,
+};
+const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
+for (const name of names) {
+  const fn = all[name];
+  if (!fn) { console.error(`unknown bench ${name}; one of ${Object.keys(all).join(', ')}`); process.exit(2); }
+  console.log(`\n## ${name}`);
+  await fn();
+}
