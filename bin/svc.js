@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import vm from 'node:vm';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -30,6 +31,11 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     process.exit(0);
   }
 }
+
+// undici parses HTTP with llhttp compiled to WebAssembly; V8's optimising tier for it costs
+// ~60 ms of background compilation that also holds up exit. A CLI parses a few responses:
+// the baseline compiler is plenty (also for Ink's yoga layout).
+v8.setFlagsFromString('--liftoff-only');
 
 const file = join(dist, 'main.cjs');
 const cacheFile = join(dist, 'main.cjs.cache');

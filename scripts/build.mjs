@@ -71,7 +71,7 @@ await bundle({
 // Help texts for bin/svc.js's fast path (--help never loads the bundle).
 const require = createRequire(import.meta.url);
 const { helpTexts } = require(join(dist, 'main.cjs'));
-writeAtomic(join(dist, 'help.json'), JSON.stringify(helpTexts()));
+writeAtomic(join(dist, 'help.json'), JSON.stringify(await helpTexts()));
 
 // Warm the V8 code cache so the first real run already uses it.
 execFileSync(process.execPath, [join(root, 'bin/svc.js'), '__warm-cache'], { stdio: 'inherit', env: { ...process.env, SVC_WRITE_CODE_CACHE: '1' } });

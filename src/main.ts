@@ -1,7 +1,7 @@
 // Entry of the bundle: build the program, run it, map every failure to its exit code.
 import { CommanderError, type Command } from 'commander';
 import { EXIT, InterruptedError } from './api/errors.js';
-import { closeTransport, TransportError, type Transport } from './api/transport.js';
+import { closeTransport, loadAgent, TransportError, type Transport } from './api/transport.js';
 import { buildProgram } from './cli/program.js';
 import { verbVersionArgv } from './cli/version-flag.js';
 import type { Runtime } from './cli/command.js';
@@ -30,7 +30,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
   }
-  const program = buildProgram(rt);
+  const program = await buildProgram(rt, argv);
   try {
     await program.parseAsync(verbVersionArgv(argv), { from: 'user' });
     return rt.exitCode;
@@ -51,11 +51,11 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
 }
 
 /** Every command's help text, for bin/svc.js's fast path (written to dist/help.json by the build). */
-export function helpTexts(): { version: string; texts: Record<string, string>; groups: string[] } {
+export async function helpTexts(): Promise<{ version: string; texts: Record<string, string>; groups: string[] }> {
   let buf = '';
   const sink = { write: (s: string) => { buf += s; return true; } };
   const io: IO = { ...processIO({ noColor: true }), stdout: sink, stderr: sink, stdoutIsTTY: false, stderrIsTTY: false };
-  const program = buildProgram({ io, env: {}, signal: new AbortController().signal, exitCode: 0 });
+  const program = await buildProgram({ io, env: {}, signal: new AbortController().signal, exitCode: 0 });
   const texts: Record<string, string> = {};
   const groups: string[] = [];
   const walk = (cmd: Command, path: string[]) => {
@@ -71,8 +71,8 @@ export function helpTexts(): { version: string; texts: Record<string, string>; g
 
 /** Run the start-up path once, so the V8 code cache written after it holds compiled code. */
 export async function warmCache(): Promise<void> {
-  helpTexts();
+  await helpTexts();
   const { z } = await import('zod');
   z.object({ a: z.string() }).safeParse({ a: 'x' });
-  await import('undici');
+  await loadAgent(); // the transport's modules, as a request loads them (no socket is opened)
 }

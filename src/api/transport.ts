@@ -25,24 +25,40 @@ export class TransportError extends Error {
 
 let agent: import('undici').Agent | undefined;
 
+/**
+ * undici's Agent with its request API. Loaded on first use, and without undici's index: the
+ * index also evaluates fetch, WebSocket, caches and mocks (~60 ms of start-up that every
+ * command would pay, bench/startup). undici is pinned exactly in package.json, so these
+ * paths cannot move under us.
+ */
+export async function loadAgent(): Promise<import('undici').Agent> {
+  if (agent) return agent;
+  const [{ default: Agent }, { default: Dispatcher }, { default: api }] = await Promise.all([
+    import('undici/lib/dispatcher/agent.js'), import('undici/lib/dispatcher/dispatcher.js'), import('undici/lib/api/index.js'),
+  ]);
+  Object.assign(Dispatcher.prototype, api); // what undici's index does to give dispatchers .request()
+  agent ??= new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+  return agent;
+}
+
 export function undiciTransport(): Transport {
   return async (req) => {
-    // Loaded on first use: a command that never sends (help, validation errors) never pays for undici.
-    const undici = await import('undici');
-    agent ??= new undici.Agent({ keepAliveTimeout: 10_000, connections: 8 });
+    const dispatcher = await loadAgent();
     const timeout = AbortSignal.timeout(req.timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
     try {
-      const res = await undici.request(req.url, {
+      const url = new URL(req.url);
+      // Dispatcher.request never follows redirects: a 3xx comes back as it is.
+      const res = await dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
         method: req.method as 'GET',
         headers: req.headers,
         body: req.body,
         signal,
-        dispatcher: agent,
         headersTimeout: req.timeoutMs,
         bodyTimeout: req.timeoutMs,
-        // undici.request never follows redirects: a 3xx comes back as it is.
-      } as Parameters<typeof undici.request>[1]);
+      });
       const body = await res.body.text();
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) {

@@ -3,22 +3,46 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
 import type { Runtime } from './command.js';
-import { registerAuth } from './auth/index.js';
-import { registerAccount } from './account/index.js';
-import { registerProducts } from './products/index.js';
-import { registerKeys } from './keys/index.js';
-import { registerMediations } from './mediations/index.js';
-import { registerOrders } from './orders/index.js';
-import { registerQuestions } from './questions/index.js';
-import { registerReviews } from './reviews/index.js';
-import { registerSandbox } from './sandbox/index.js';
-import { registerStock } from './stock/index.js';
-import { registerWebhooks } from './webhooks/index.js';
+
+type Register = (program: Command, rt: Runtime) => void;
+
+// Top-level commands and the module that registers them. A run loads only the group of the
+// command it runs (style.md principle 5: heavy things load late): a read never evaluates the
+// webhook server, the job engine or the input readers. Help and unknown commands load all.
+const GROUPS: { names: string[]; load: () => Promise<Register> }[] = [
+  { names: ['auth'], load: async () => (await import('./auth/index.js')).registerAuth },
+  { names: ['me', 'usage', 'limits', 'balance', 'stats', 'games', 'catalog'], load: async () => (await import('./account/index.js')).registerAccount },
+  { names: ['products'], load: async () => (await import('./products/index.js')).registerProducts },
+  { names: ['stock'], load: async () => (await import('./stock/index.js')).registerStock },
+  { names: ['orders'], load: async () => (await import('./orders/index.js')).registerOrders },
+  { names: ['mediations'], load: async () => (await import('./mediations/index.js')).registerMediations },
+  { names: ['reviews'], load: async () => (await import('./reviews/index.js')).registerReviews },
+  { names: ['questions'], load: async () => (await import('./questions/index.js')).registerQuestions },
+  { names: ['keys'], load: async () => (await import('./keys/index.js')).registerKeys },
+  { names: ['webhooks'], load: async () => (await import('./webhooks/index.js')).registerWebhooks },
+  { names: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandbox },
+];
+
+// Global options that take a value (cli-spec 1), to find the command word after them.
+const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--api', '-o', '--output', '--timeout']);
+
+/** The command word of argv (`svc --profile p products list` → products), if any. */
+export function commandWord(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return undefined;
+    if (VALUE_OPTIONS.has(a)) { i++; continue; }
+    if (a.startsWith('-')) continue;
+    return a;
+  }
+  return undefined;
+}
 
 /** Help is laid out for 80 columns always, so the prebuilt help texts match. */
 const HELP_WIDTH = 80;
 
-export function buildProgram(rt: Runtime): Command {
+/** The program; with argv, only the command group argv runs is loaded. */
+export async function buildProgram(rt: Runtime, argv?: readonly string[]): Promise<Command> {
   const program = new Command('svc')
     .description('Command-line tool for verified sellers of the marketplace: listings, bulk price and stock jobs, orders, reviews, questions, webhooks, and a local sandbox.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -55,16 +79,8 @@ Examples:
 Environment: SVC_API_KEY, SVC_PROFILE, SVC_BASE_URL, SVC_CONFIG_DIR, SVC_STATE_DIR, NO_COLOR (see \`svc help environment\`).
 Exit codes: 0 ok, 1 refused/failed, 2 usage or bad input (nothing sent), 3 some items refused, 4 auth, 5 rate limit with --no-wait, 130 interrupted.`);
 
-  registerAuth(program, rt);
-  registerAccount(program, rt);
-  registerProducts(program, rt);
-  registerStock(program, rt);
-  registerWebhooks(program, rt);
-  registerOrders(program, rt);
-  registerMediations(program, rt);
-  registerReviews(program, rt);
-  registerQuestions(program, rt);
-  registerKeys(program, rt);
-  registerSandbox(program, rt);
+  const word = argv ? commandWord(argv) : undefined;
+  const only = GROUPS.find((g) => word !== undefined && g.names.includes(word));
+  for (const group of only ? [only] : GROUPS) (await group.load())(program, rt);
   return program;
 }
