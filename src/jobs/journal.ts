@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError } from '../api/errors.js';
 import { JOB_ID_PATTERN } from './ids.js';
+import { fsyncDir } from '../state/durable.js';
 import {
   JournalRecord, type ChunkDoneRecord, type JobEndRecord, type JobHeaderRecord,
 } from './journal-records.js';
@@ -74,17 +75,6 @@ export class JournalWriter {
   }
 }
 
-function fsyncDir(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(dir, 'r');
-    fs.fsyncSync(fd);
-  } catch {
-    // Some platforms (Windows) cannot fsync a directory; the file's own fsync still holds.
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-}
 
 /** What a journal says, replayed: the basis of resume, findResumable and listJobs. */
 export interface JournalReplay {

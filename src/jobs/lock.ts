@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError } from '../api/errors.js';
 import { jobsDir } from './journal.js';
+import { processAlive } from '../state/durable.js';
 
 /** Another live process holds the job (exit 2: nothing was sent by this run). */
 export class JobLockedError extends UsageError {
@@ -73,16 +74,6 @@ function readHolder(file: string): { raw: string; pid?: number; live: boolean } 
   return { raw, pid, live: processAlive(pid) };
 }
 
-function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function releaseLock(file: string): void {
   try {

@@ -3,6 +3,7 @@
 // holds the owner's pid; a lock whose process is gone (killed) is stale and taken over.
 import * as fs from 'node:fs';
 import { UsageError } from '../api/errors.js';
+import { processAlive as alive } from '../state/durable.js';
 
 export class StoreLockedError extends UsageError {
   constructor(readonly dir: string, readonly pid: number | undefined) {
@@ -52,12 +53,3 @@ function ageMs(file: string): number {
   try { return Date.now() - fs.statSync(file).mtimeMs; } catch { return Infinity; }
 }
 
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

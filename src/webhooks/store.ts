@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { acquireStoreLock, type StoreLock } from './store-lock.js';
+import { fsyncDir } from '../state/durable.js';
 
 export type Target = 'forward' | 'exec';
 const TargetSchema = z.enum(['forward', 'exec']);
@@ -240,14 +241,3 @@ export class WebhookStore {
   }
 }
 
-function fsyncDir(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(dir, 'r');
-    fs.fsyncSync(fd);
-  } catch {
-    // Some platforms cannot fsync a directory; the file's own fsync still holds.
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-}
