@@ -45,6 +45,7 @@ export interface RequestOptions {
   route: string | RouteDef;
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
+  /** A JSON-able value, or JSON already encoded as bytes. */
   body?: unknown;
   /** The caller's key (e.g. journaled by the job engine); else a fresh one per call. */
   idempotencyKey?: string;
@@ -98,7 +99,9 @@ export class ApiClient {
     const prefix = route.family === 'v2' ? V2_PREFIX : route.family === 'keys' ? KEYS_PREFIX : (this.config.v1Prefix ?? V1_PREFIX);
     const path = buildPath(prefix, route, opts.params) + queryString(opts.query);
     const url = this.config.baseUrl.replace(/\/+$/, '') + path;
-    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    // A caller with a large body may hand it over already encoded (stock chunks: one buffer
+    // instead of items + JSON text + buffer at once).
+    const body = opts.body === undefined ? undefined : opts.body instanceof Uint8Array ? opts.body : JSON.stringify(opts.body);
     const headers: Record<string, string> = {
       'x-api-key': key,
       accept: 'application/json',

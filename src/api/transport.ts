@@ -4,7 +4,7 @@ export interface TransportRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
   timeoutMs: number;
   signal?: AbortSignal;
 }
