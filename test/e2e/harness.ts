@@ -2,7 +2,7 @@
 // real built CLI (bin/svc.js) spawned against it with its own config and state folders.
 // Every captured output is kept so a secret scan can search it afterwards.
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,12 +11,16 @@ import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src
 export const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
 export const BIN = join(ROOT, 'bin', 'svc.js');
 
-// Known keys (issue 8: the suite runs with a known key, then every output is searched for it).
-export const KNOWN_V2 = 'svc_v2_sk_E2EknownKEYdoNotLeak0123456789';
-export const KNOWN_V1 = `svc_sk_${'e2'.repeat(32)}`;
+// Known keys (issue 8: the suite runs with known keys, then every output is searched for them
+// by scripts/test.mjs; the list is test/e2e/known-secrets.json).
+const KNOWN = JSON.parse(readFileSync(join(ROOT, 'test', 'e2e', 'known-secrets.json'), 'utf8')) as { keys: [string, string] };
+export const KNOWN_V2 = KNOWN.keys[0];
+export const KNOWN_V1 = KNOWN.keys[1];
 
+/** The run's folder (set by scripts/test.mjs): every config, state folder and capture of the run. */
+const RUN_ROOT = process.env.SVC_E2E_ROOT ?? tmpdir();
 /** Where every spawned CLI's stdout/stderr is appended, for the secret scan. */
-export const CAPTURE_FILE = process.env.SVC_E2E_CAPTURE ?? join(tmpdir(), 'svc-e2e-capture.log');
+export const CAPTURE_FILE = process.env.SVC_E2E_CAPTURE ?? join(RUN_ROOT, 'svc-e2e-capture.log');
 
 export interface TestSandbox extends SandboxHandle {
   control(method: string, path: string, body?: unknown): Promise<any>;
@@ -64,7 +68,7 @@ export interface RunOptions {
 
 /** A fresh config and state folder per test context. */
 export function tempDirs(): { configDir: string; stateDir: string; dir: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
+  const dir = mkdtempSync(join(RUN_ROOT, 'svc-e2e-'));
   return { dir, configDir: join(dir, 'config'), stateDir: join(dir, 'state') };
 }
 
@@ -95,9 +99,13 @@ export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   });
 }
 
+/** Inputs the tests write (they hold the markers on purpose): the secret scan skips these only. */
+export const INPUTS_LIST = join(RUN_ROOT, 'test-inputs.list');
+
 export function writeFile(dir: string, name: string, content: string | Buffer): string {
   const p = join(dir, name);
   writeFileSync(p, content);
+  try { appendFileSync(INPUTS_LIST, `${p}\n`); } catch { /* best effort */ }
   return p;
 }
 

@@ -1,0 +1,54 @@
+// The secret scan of issue 8 (rule 3: no secret leaks). After the test suite, every file the run
+// left in its folder (captured stdout/stderr of every CLI run, --verbose logs, job journals,
+// reports, webhook stores, config files) is searched for the keys the suite ran with and for the
+// markers its tests put inside credentials. Config files must be 0600. Exit 1 on any finding.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(fileURLToPath(import.meta.url), '..', '..');
+
+export function secretScan(runRoot) {
+  const known = JSON.parse(readFileSync(join(root, 'test', 'e2e', 'known-secrets.json'), 'utf8'));
+  const needles = [...known.keys, ...known.credentialMarkers];
+  // The tests' own input files carry the markers on purpose (test/e2e/harness.ts lists them).
+  let inputs = new Set();
+  try { inputs = new Set(readFileSync(join(runRoot, 'test-inputs.list'), 'utf8').split('\n').filter(Boolean)); } catch { /* none */ }
+  const hits = [];
+  const badModes = [];
+  let files = 0;
+  let configs = 0;
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) { walk(p); continue; }
+      if (!e.isFile() || inputs.has(p) || e.name === 'test-inputs.list') continue;
+      files++;
+      if (e.name === 'config.json') {
+        configs++;
+        const mode = statSync(p).mode & 0o777;
+        if (mode !== 0o600) badModes.push(`${relative(runRoot, p)}: mode ${mode.toString(8)}`);
+      }
+      const text = readFileSync(p, 'latin1');
+      for (const n of needles) {
+        let at = text.indexOf(n);
+        while (at !== -1) {
+          // Keep the report itself free of the secret: show where, and what kind.
+          const kind = known.keys.includes(n) ? 'an API key' : 'a credential marker';
+          const line = text.slice(0, at).split('\n').length;
+          hits.push(`${relative(runRoot, p)}:${line}: ${kind}`);
+          at = text.indexOf(n, at + n.length);
+        }
+      }
+    }
+  };
+  walk(runRoot);
+  return { files, configs, hits, badModes };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const r = secretScan(process.argv[2]);
+  console.log(`secret scan: ${r.files} files, ${r.hits.length} hits, ${r.configs} config files, ${r.badModes.length} not 0600`);
+  for (const h of [...r.hits, ...r.badModes].slice(0, 50)) console.log(`  ${h}`);
+  process.exit(r.hits.length || r.badModes.length ? 1 : 0);
+}
