@@ -128,6 +128,22 @@ describe('products bulk-price', () => {
     assert.match(lines[2]!, /,20\.00,skipped,MAX_CHANGE,/);
   });
 
+  test('Ctrl-C during a job exits 130 with the resume command, and the resume finishes it', async () => {
+    const ids = await createListings(sb, 250, 500);
+    const dirs = tempDirs();
+    const file = writeFile(dirs.dir, 'p.csv', ['id,price_cents', ...ids.map((id, i) => `${id},${cents(i) + 9}`)].join('\n'));
+    await sb.control('POST', 'faults', { match: { route: 'bulkPrice' }, fault: { type: 'delay', ms: 1500 }, skip: 1 });
+    const env = svcEnv(sb, dirs);
+    const r = await svc(['products', 'bulk-price', file], { env, interruptWhen: /chunk 1\/3/ });
+    assert.equal(r.code, 130, r.stderr);
+    const m = /resume with: (svc products bulk-price .+ --resume (bp-\d{8}-[0-9a-f]{6}))/.exec(r.stderr);
+    assert.ok(m, r.stderr);
+    await new Promise((res) => setTimeout(res, 1600));
+    const resumed = await svc(['products', 'bulk-price', file, '--resume', m[2]!], { env });
+    assert.equal(resumed.code, 0, resumed.stderr);
+    for (const i of [0, 150, 249]) assert.equal((await getListing(sb, ids[i]!)).price, cents(i) + 9);
+  });
+
   test('kill -9 in the middle, then the same command with --yes resumes: every row applied exactly once', async () => {
     const ids = await createListings(sb, 300);
     const dirs = tempDirs();

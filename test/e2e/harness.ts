@@ -63,6 +63,8 @@ export interface RunOptions {
   cwd?: string;
   /** Kill the process with SIGKILL once stderr/stdout matches. */
   killWhen?: RegExp;
+  /** Send SIGINT (Ctrl-C) once stderr/stdout matches, once. */
+  interruptWhen?: RegExp;
   timeoutMs?: number;
 }
 
@@ -86,7 +88,11 @@ export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
     const child = spawn(process.execPath, [BIN, ...args], { env, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    const check = () => { if (opts.killWhen && opts.killWhen.test(stdout + stderr)) child.kill('SIGKILL'); };
+    let interrupted = false;
+    const check = () => {
+      if (opts.killWhen && opts.killWhen.test(stdout + stderr)) child.kill('SIGKILL');
+      if (!interrupted && opts.interruptWhen && opts.interruptWhen.test(stdout + stderr)) { interrupted = true; child.kill('SIGINT'); }
+    };
     child.stdout.on('data', (d) => { stdout += d; check(); });
     child.stderr.on('data', (d) => { stderr += d; check(); });
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
