@@ -39,11 +39,17 @@ export function backoffMs(attempt: number, opts: RetryOptions, random: () => num
   return Math.round(cap / 2 + random() * (cap / 2));
 }
 
-/** The wait a 429/503/retryable answer asks for: Retry-After, else X-RateLimit-Reset + 1 s. */
+/**
+ * The wait a 429/503/retryable answer asks for: Retry-After, else X-RateLimit-Reset + 1 s when
+ * the window is spent (X-RateLimit-Remaining 0 or absent). With requests left in the window, the
+ * reset says nothing about this failure: no hint, the caller backs off.
+ */
 export function hintedWaitMs(headers: Record<string, string> | undefined, nowMs: number): number | undefined {
   if (!headers) return undefined;
   const ra = headers[RATE_HEADERS.retryAfter];
   if (ra !== undefined && ra !== '' && Number.isFinite(Number(ra)) && Number(ra) > 0) return Number(ra) * 1000;
+  const remaining = headers[RATE_HEADERS.remaining];
+  if (remaining !== undefined && remaining !== '' && Number(remaining) > 0) return undefined;
   const reset = headers[RATE_HEADERS.reset];
   if (reset !== undefined && Number.isFinite(Number(reset))) {
     const ms = Number(reset) * 1000 - nowMs + 1000;
