@@ -1,12 +1,12 @@
 // The one request core (style.md principle 2): key header, idempotency keys, pacing, retries,
 // timeouts and error mapping. Resources are thin callers of `request()`.
-import { randomBytes } from 'node:crypto';
 import {
   IDEMPOTENCY_HEADER, KEYS_PREFIX, V1_PREFIX, V2_PREFIX, type ApiVersion,
 } from './assumptions.js';
 import {
   ApiError, NeedsV1KeyError, NeedsV2KeyError, NetworkError, RateLimitError, SvcError, errorFromResponse,
 } from './errors.js';
+import { newIdempotencyKey } from './idempotency-key.js';
 import { RateBudget, realClock, type Clock } from './rate-budget.js';
 import { DEFAULT_RETRY, decide, type AttemptOutcome, type RetryOptions } from './retry-policy.js';
 import { buildPath, routeByName, type RouteDef } from './routes.js';
@@ -64,10 +64,7 @@ export interface ApiResponse<T = unknown> {
   attempts: number;
 }
 
-/** spec 4.1.1, cli-spec 4: a fresh random URL-safe key (22 chars), never derived from the body. */
-export function newIdempotencyKey(): string {
-  return randomBytes(16).toString('base64url');
-}
+export { newIdempotencyKey } from './idempotency-key.js';
 
 export class ApiClient {
   readonly budget: RateBudget;

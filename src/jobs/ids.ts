@@ -1,6 +1,5 @@
-// Job ids and idempotency keys.
+// Job ids (and the idempotency keys of chunks, made by the one generator in src/api).
 import { randomBytes } from 'node:crypto';
-import { IDEMPOTENCY_KEY_PATTERN } from '../api/assumptions.js';
 import type { JobKind } from './types.js';
 
 const KIND_PREFIX: Record<JobKind, string> = {
@@ -22,12 +21,4 @@ export function newJobId(kind: JobKind, now: Date = new Date()): string {
   return `${KIND_PREFIX[kind]}-${date}-${randomBytes(3).toString('hex')}`;
 }
 
-/**
- * cli-spec 4: a fresh random key per intended operation (one chunk), 22+ URL-safe chars.
- * 16 random bytes in base64url = 22 chars of A-Za-z0-9_- (marketplace-api 4.1.1).
- */
-export function newIdempotencyKey(): string {
-  const key = randomBytes(16).toString('base64url');
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new Error(`generated idempotency key does not match ${IDEMPOTENCY_KEY_PATTERN}`);
-  return key;
-}
+export { newIdempotencyKey } from '../api/idempotency-key.js';

@@ -12,17 +12,3 @@ export function formatDecimal(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '';
   return formatCents(Math.round(amount * 100));
 }
-
-/**
- * Parse a decimal price typed by a person (`19.90`, `19,90`, `19`) into cents.
- * Returns undefined when it is not a number with at most two decimals.
- */
-export function parseDecimalToCents(text: string): number | undefined {
-  const t = text.trim();
-  const m = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(t);
-  if (!m) return undefined;
-  const whole = Number(m[1]);
-  const frac = m[2] ? Number(m[2].padEnd(2, '0')) : 0;
-  const cents = whole * 100 + frac;
-  return Number.isSafeInteger(cents) ? cents : undefined;
-}
