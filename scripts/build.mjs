@@ -54,6 +54,9 @@ await bundle({
   supported: { 'dynamic-import': false },
   define: { ...common.define, __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs') },
   plugins: [uiExternal],
+  // A native addon (its prebuilt binary ships in the registry package): required from
+  // node_modules at run time, and only when a stored key is read or written (src/config/key-store.ts).
+  external: ['@napi-rs/keyring'],
 });
 await bundle({
   ...common,

@@ -5,6 +5,7 @@ import { keyVersion, type ApiVersion } from '../api/assumptions.js';
 import { ApiClient, type AttemptLog } from '../api/client.js';
 import { NoKeyError, SvcError, UsageError } from '../api/errors.js';
 import { undiciTransport, type Transport } from '../api/transport.js';
+import { KeyStore } from '../config/key-store.js';
 import { redact } from '../config/mask.js';
 import { stateDir } from '../config/paths.js';
 import { ProfileStore, type Profile } from '../config/profiles.js';
@@ -46,6 +47,8 @@ export interface Deps {
   signal: AbortSignal;
   format(): Format;
   profiles(): Promise<ProfileStore>;
+  /** Stored keys: the OS keyring or the config file (src/config/key-store.ts). */
+  keys(): Promise<KeyStore>;
   session(): Promise<Session>;
   client(): Promise<ApiClient>;
   stateDir(): string;
@@ -66,6 +69,7 @@ export function createDeps(init: DepsInit): Deps {
   if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join('; '));
   const globals = parsed.data;
   let store: Promise<ProfileStore> | undefined;
+  let keys: Promise<KeyStore> | undefined;
   let session: Promise<Session> | undefined;
   let client: Promise<ApiClient> | undefined;
   const deps: Deps = {
@@ -75,6 +79,7 @@ export function createDeps(init: DepsInit): Deps {
     signal: init.signal,
     format: () => resolveFormat(init.io, globals.output, globals.json),
     profiles: () => (store ??= ProfileStore.open(init.env)),
+    keys: () => (keys ??= deps.profiles().then((p) => new KeyStore(p, init.env))),
     session: () => (session ??= resolveSession(deps)),
     client: () => (client ??= makeClient(deps, init.transport)),
     stateDir: () => stateDir(init.env),
@@ -96,13 +101,18 @@ async function resolveSession(deps: Deps): Promise<Session> {
   if (explicitProfile && !profile && !(envKey && envBase)) {
     throw new UsageError(`no profile named "${explicitProfile}"`, 'list them with `svc auth profiles`, or create it with `svc auth login --profile NAME`');
   }
-  const keys: Session['keys'] = { v1: profile?.v1Key, v2: profile?.v2Key };
-  const keySource: Session['keySource'] = { v1: keys.v1 ? 'profile' : undefined, v2: keys.v2 ? 'profile' : undefined };
-  if (envKey) {
-    const v = keyVersion(envKey);
-    if (!v) throw new UsageError('SVC_API_KEY is not a svc key (expected svc_sk_ + 64 hex, or svc_v2_sk_…)');
-    keys[v] = envKey; // cli-spec 1: overrides the profile's key of that version
-    keySource[v] = 'env';
+  const envVersion = envKey ? keyVersion(envKey) : undefined;
+  if (envKey && !envVersion) throw new UsageError('SVC_API_KEY is not a svc key (expected svc_sk_ + 64 hex, or svc_v2_sk_…)');
+  const keys: Session['keys'] = {};
+  const keySource: Session['keySource'] = {};
+  for (const v of ['v1', 'v2'] as const) {
+    if (v === envVersion) {
+      keys[v] = envKey; // cli-spec 1: overrides the profile's key of that version (never read from the keyring)
+      keySource[v] = 'env';
+    } else if (profile) {
+      keys[v] = await (await deps.keys()).read(profileName, v, profile);
+      if (keys[v]) keySource[v] = 'profile';
+    }
   }
   const baseUrl = envBase ?? profile?.baseUrl;
   if (!baseUrl) {

@@ -1,5 +1,6 @@
 // Profiles on `conf`, behind a typed wrapper that turns file-system errors into user-facing
-// ones (style.md, Shopify CLI). The file is 0600 (conf's default is 0644): it holds keys.
+// ones (style.md, Shopify CLI). The file is 0600 (conf's default is 0644): it holds keys when
+// no OS keyring is available. Keys are read and written through src/config/key-store.ts only.
 import { z } from 'zod';
 import { SvcError } from '../api/errors.js';
 import { configDir } from './paths.js';
@@ -10,6 +11,9 @@ export const Profile = z.object({
   v1KeyStoredAt: z.string().optional(),
   v2Key: z.string().optional(),
   v2KeyStoredAt: z.string().optional(),
+  /** The key is in the OS keyring, not in this file (src/config/key-store.ts). */
+  v1KeyInKeyring: z.boolean().optional(),
+  v2KeyInKeyring: z.boolean().optional(),
   /** spec 4.3: `/api/v1` or the `/api/service` alias. */
   v1Prefix: z.enum(['/api/v1', '/api/service']).optional(),
 });

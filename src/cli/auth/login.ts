@@ -1,4 +1,5 @@
-// svc auth login: read a key (stdin or hidden prompt), check it with a read, store it (cli-spec 2).
+// svc auth login: read a key (stdin or hidden prompt), check it with a read, store it (cli-spec 2)
+// in the OS keyring, or the config file where there is none (issue 8, src/config/key-store.ts).
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { keyVersion } from '../../api/assumptions.js';
@@ -6,7 +7,7 @@ import { ApiClient } from '../../api/client.js';
 import { UsageError } from '../../api/errors.js';
 import { undiciTransport } from '../../api/transport.js';
 import { maskKey } from '../../config/mask.js';
-import { success } from '../../output/reporter.js';
+import { note, success } from '../../output/reporter.js';
 import { act, examples, parseOpts, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
 import { readSecret } from './secret-input.js';
@@ -40,15 +41,15 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const who = version === 'v2'
     ? ((await client.request<{ username?: string }>({ route: 'me', signal: deps.signal })).data?.username)
     : ((await client.request({ route: 'v1Stats', signal: deps.signal })), undefined);
-  const now = new Date().toISOString();
-  store.update(name, (p) => ({
-    ...p,
-    baseUrl,
-    ...(opts.alias ? { v1Prefix: '/api/service' as const } : {}),
-    ...(version === 'v2' ? { v2Key: key, v2KeyStoredAt: now } : { v1Key: key, v1KeyStoredAt: now }),
-  }));
+  store.update(name, (p) => ({ ...p, baseUrl, ...(opts.alias ? { v1Prefix: '/api/service' as const } : {}) }));
+  // issue 8: the OS keyring when one is available, else the 0600 config file (said here, once).
+  const stored = await (await deps.keys()).write(name, version, key, { baseUrl });
   if (opts.default) store.setDefault(name);
   success(deps.io, `stored ${version} key ${maskKey(key)} in profile "${name}"${who ? ` (${who})` : ''}`);
-  deps.io.stderr.write(`config: ${store.path} (mode 0600)\n`);
+  if (stored.location.kind === 'keyring') {
+    note(deps.io, `the key is in the OS keyring (${stored.location.name}), not in the config file ${store.path}`);
+  } else {
+    note(deps.io, `${stored.fallbackReason ?? 'no OS keyring'}: the key is stored in the config file ${stored.location.path} (mode 0600)`);
+  }
   return 0;
 }

@@ -1,4 +1,5 @@
-// svc auth logout: forget a profile's keys (the profile and its base URL stay unless --all).
+// svc auth logout: forget a profile's keys, from the config file and the OS keyring (the profile
+// and its base URL stay unless --all).
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from '../../api/errors.js';
@@ -21,8 +22,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const store = await deps.profiles();
   const name = deps.globals.profile ?? deps.env.SVC_PROFILE ?? store.defaultName();
   if (!store.get(name)) throw new UsageError(`no profile named "${name}"`, 'list them with `svc auth profiles`');
-  if (opts.all) store.remove(name);
-  else store.update(name, ({ v1Key: _a, v1KeyStoredAt: _b, v2Key: _c, v2KeyStoredAt: _d, ...rest }) => rest);
+  await (await deps.keys()).remove(name, { all: opts.all });
   success(deps.io, opts.all ? `removed profile "${name}"` : `removed the keys of profile "${name}"`);
   return 0;
 }

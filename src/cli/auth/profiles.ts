@@ -1,6 +1,7 @@
 // svc auth profiles / svc auth use: list profiles, choose the default one.
 import type { Command } from 'commander';
 import { UsageError } from '../../api/errors.js';
+import { keyLocationOf } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
 import { printRecords } from '../../output/format.js';
 import { success } from '../../output/reporter.js';
@@ -16,8 +17,8 @@ async function list(deps: Deps): Promise<number> {
   const store = await deps.profiles();
   const rows = store.list().map(({ name, profile, isDefault }) => ({
     name, default: isDefault, baseUrl: profile.baseUrl,
-    v1Key: profile.v1Key ? maskKey(profile.v1Key) : undefined,
-    v2Key: profile.v2Key ? maskKey(profile.v2Key) : undefined,
+    v1Key: shown(profile.v1Key, keyLocationOf(profile, 'v1')),
+    v2Key: shown(profile.v2Key, keyLocationOf(profile, 'v2')),
   }));
   await printRecords(deps.io, rows, {
     format: deps.format(),
@@ -28,6 +29,11 @@ async function list(deps: Deps): Promise<number> {
     ],
   });
   return 0;
+}
+
+/** A key in the file shows masked; one in the OS keyring is not read just to list profiles. */
+function shown(key: string | undefined, where: 'keyring' | 'file' | undefined): string | undefined {
+  return where === 'keyring' ? '(OS keyring)' : key ? maskKey(key) : undefined;
 }
 
 async function use(deps: Deps, cmd: Command): Promise<number> {

@@ -1,6 +1,8 @@
-// svc auth status: the profile in use, its keys masked, their age and where they come from.
+// svc auth status: the profile in use, its keys masked, their age and where they come from and
+// are stored: SVC_API_KEY, the OS keyring or the config file (issue 8).
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { keyLocationOf } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
 import { printRecords } from '../../output/format.js';
 import { act, examples, parseOpts, type Runtime } from '../command.js';
@@ -28,14 +30,17 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     const storedAt = s.keySource[version] === 'profile' ? s.profile?.[version === 'v1' ? 'v1KeyStoredAt' : 'v2KeyStoredAt'] : undefined;
     const row: KeyRow = {
       version, key: maskKey(key),
-      source: s.keySource[version] === 'env' ? 'SVC_API_KEY' : 'config file',
+      source: s.keySource[version] === 'env' ? 'SVC_API_KEY' : keyLocationOf(s.profile, version) === 'keyring' ? 'OS keyring' : 'config file',
       storedAt, ageDays: storedAt ? Math.floor((Date.now() - Date.parse(storedAt)) / 86_400_000) : undefined,
     };
     if (opts.check) row.check = await check(deps, version);
     rows.push(row);
   }
   deps.io.stderr.write(`profile: ${s.profileName}\nbase URL: ${s.baseUrl}\n`);
-  if (s.keySource.v1 === 'profile' || s.keySource.v2 === 'profile') deps.io.stderr.write(`stored in: ${(await deps.profiles()).path} (file, mode 0600)\n`);
+  for (const version of ['v1', 'v2'] as const) {
+    if (s.keySource[version] !== 'profile') continue;
+    deps.io.stderr.write(`${version} key stored in: ${(await deps.keys()).describe(s.profileName, s.profile, version)}\n`);
+  }
   await printRecords(deps.io, rows, {
     format: deps.format(),
     columns: [

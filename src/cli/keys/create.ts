@@ -14,7 +14,6 @@ import { act, commandPath, examples, parseOpts, type Runtime } from '../command.
 import type { Deps } from '../context.js';
 import { lenient } from '../read.js';
 import { rememberKeyCreatedAt } from './key-age.js';
-import { storeKey } from './key-store.js';
 
 const Opts = z.object({
   name: z.string().trim().min(1, 'give the key a name'),
@@ -61,8 +60,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   if (o.save !== undefined && o.save !== false) {
     const s = await deps.session();
     const profile = typeof o.save === 'string' ? o.save : s.profileName;
-    const store = await deps.profiles();
-    const before = storeKey(store, profile, o.version, key, s.baseUrl);
+    const before = (await (await deps.keys()).write(profile, o.version, key, { baseUrl: s.baseUrl })).previous;
     success(deps.io, `created ${label} and stored it in profile "${profile}" as ${maskKey(key)} (not printed)`);
     if (before.key && before.key !== key) warn(deps.io, `the ${o.version} key profile "${profile}" held before (${maskKey(before.key)}) is still active: revoke it with \`svc keys revoke ID\` once nothing uses it`);
     if (format === 'json' || format === 'jsonl') {

@@ -9,6 +9,7 @@ import type { ApiVersion } from '../../api/assumptions.js';
 import { ApiClient } from '../../api/client.js';
 import { SvcError, UsageError } from '../../api/errors.js';
 import { ApiKey } from '../../api/schemas.js';
+import type { StoredKey } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
 import { note, success, warn } from '../../output/reporter.js';
 import { act, examples, parseOpts, type Runtime } from '../command.js';
@@ -16,7 +17,6 @@ import type { Deps } from '../context.js';
 import { lenient, printOne } from '../read.js';
 import { rememberKeyCreatedAt } from './key-age.js';
 import { displayKey, isSameKey, type KeyRow } from './key-record.js';
-import { restoreKey, storeKey } from './key-store.js';
 import { fetchKeys } from './list.js';
 
 const Opts = z.object({ version: z.enum(['v1', 'v2']).optional(), name: z.string().trim().min(1).max(100).optional() });
@@ -62,11 +62,11 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     await revokeQuietly(client, created.id, deps);
     throw new SvcError('the service created a key but did not return it; nothing was changed', 'the old key is still stored and works');
   }
-  // 2. store (the old one is kept in memory to put back)
-  const store = await deps.profiles();
-  let previous: ReturnType<typeof storeKey>;
+  // 2. store, in the OS keyring or the config file (the old one is kept in memory to put back)
+  const store = await deps.keys();
+  let previous: StoredKey;
   try {
-    previous = storeKey(store, s.profileName, version, newKey, s.baseUrl);
+    previous = (await store.write(s.profileName, version, newKey, { baseUrl: s.baseUrl })).previous;
   } catch (err) {
     await revokeQuietly(client, created.id, deps);
     throw err;
@@ -81,7 +81,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
       await fresh.request({ route: 'v1Stats', signal: deps.signal });
     }
   } catch (err) {
-    restoreKey(store, s.profileName, version, previous);
+    await store.restore(s.profileName, version, previous);
     await revokeQuietly(client, created.id, deps);
     const why = err instanceof Error ? err.message : String(err);
     throw new SvcError(`the new key failed its check (${why}): the old key ${maskKey(oldKey)} is stored again and still works`,

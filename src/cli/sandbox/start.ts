@@ -36,9 +36,11 @@ export async function runSandbox(deps: Deps, cmd: Command): Promise<number> {
     throw err;
   });
   if (o.save) {
-    const store = await deps.profiles();
-    const now = new Date().toISOString();
-    store.update('sandbox', (p) => ({ ...p, baseUrl: sb.url, v1Key: sb.keys.v1, v1KeyStoredAt: now, v2Key: sb.keys.v2, v2KeyStoredAt: now }));
+    // The emulator's keys are printed below and change with every start: they stay in the
+    // config file rather than fill the OS keyring (src/config/key-store.ts).
+    (await deps.profiles()).update('sandbox', (p) => ({ ...p, baseUrl: sb.url }));
+    const keys = await deps.keys();
+    for (const version of ['v1', 'v2'] as const) await keys.write('sandbox', version, sb.keys[version], { fileOnly: 'sandbox keys' });
   }
   // These keys belong to the local emulator only; printing them is the point (cli-spec 5).
   if (deps.format() === 'json' || deps.format() === 'jsonl') {
