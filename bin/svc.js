@@ -30,6 +30,13 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     process.stdout.write(help.texts[path]);
     process.exit(0);
   }
+  // `svc help exit-codes` (a topic), `svc help products list` (a command), `svc help`
+  const rest = words.slice(1).join(' ');
+  const text = help && !asked && words[0] === 'help' ? (help.topics?.[rest] ?? help.texts[rest]) : undefined;
+  if (text !== undefined) {
+    process.stdout.write(text);
+    process.exit(0);
+  }
 }
 
 // undici parses HTTP with llhttp compiled to WebAssembly; V8's optimising tier for it costs

@@ -2,6 +2,7 @@
 import { CommanderError, type Command } from 'commander';
 import { EXIT, InterruptedError } from './api/errors.js';
 import { closeTransport, loadAgent, TransportError, type Transport } from './api/transport.js';
+import { HELP_TOPICS } from './cli/help/topics.js';
 import { buildProgram } from './cli/program.js';
 import { verbVersionArgv } from './cli/version-flag.js';
 import type { Runtime } from './cli/command.js';
@@ -50,8 +51,11 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
   }
 }
 
-/** Every command's help text, for bin/svc.js's fast path (written to dist/help.json by the build). */
-export async function helpTexts(): Promise<{ version: string; texts: Record<string, string>; groups: string[] }> {
+/**
+ * Every command's help text and the help topics (`svc help exit-codes`), for bin/svc.js's fast
+ * path (written to dist/help.json by the build).
+ */
+export async function helpTexts(): Promise<{ version: string; texts: Record<string, string>; groups: string[]; topics: Record<string, string> }> {
   let buf = '';
   const sink = { write: (s: string) => { buf += s; return true; } };
   const io: IO = { ...processIO({ noColor: true }), stdout: sink, stderr: sink, stdoutIsTTY: false, stderrIsTTY: false };
@@ -66,7 +70,8 @@ export async function helpTexts(): Promise<{ version: string; texts: Record<stri
     for (const sub of cmd.commands) walk(sub, [...path, sub.name()]);
   };
   walk(program, []);
-  return { version: VERSION, texts, groups };
+  const topics = Object.fromEntries(Object.entries(HELP_TOPICS).map(([name, t]) => [name, t.text]));
+  return { version: VERSION, texts, groups, topics };
 }
 
 /** Run the start-up path once, so the V8 code cache written after it holds compiled code. */

@@ -3,6 +3,7 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
 import type { Runtime } from './command.js';
+import { registerHelp } from './help/index.js';
 
 type Register = (program: Command, rt: Runtime) => void;
 
@@ -21,6 +22,7 @@ const GROUPS: { names: string[]; load: () => Promise<Register> }[] = [
   { names: ['keys'], load: async () => (await import('./keys/index.js')).registerKeys },
   { names: ['webhooks'], load: async () => (await import('./webhooks/index.js')).registerWebhooks },
   { names: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandbox },
+  { names: ['completion', '__complete'], load: async () => (await import('./completion/index.js')).registerCompletion },
 ];
 
 // Global options that take a value (cli-spec 1), to find the command word after them.
@@ -77,10 +79,12 @@ Examples:
   $ svc orders profit --from 2026-11-01 --by listing
 
 Environment: SVC_API_KEY, SVC_PROFILE, SVC_BASE_URL, SVC_CONFIG_DIR, SVC_STATE_DIR, NO_COLOR (see \`svc help environment\`).
-Exit codes: 0 ok, 1 refused/failed, 2 usage or bad input (nothing sent), 3 some items refused, 4 auth, 5 rate limit with --no-wait, 130 interrupted.`);
+Exit codes: 0 ok, 1 refused/failed, 2 usage or bad input (nothing sent), 3 some items refused, 4 auth, 5 rate limit with --no-wait, 130 interrupted (see \`svc help exit-codes\`).
+Input files: \`svc help formats\`. Shell completion: \`svc completion bash|zsh|fish\`.`);
 
   const word = argv ? commandWord(argv) : undefined;
   const only = GROUPS.find((g) => word !== undefined && g.names.includes(word));
   for (const group of only ? [only] : GROUPS) (await group.load())(program, rt);
+  registerHelp(program, rt); // issue 8: help topics beside `help [command]`
   return program;
 }
