@@ -142,3 +142,12 @@ test('a daily quota (Retry-After hours away) is not waited: exit 5', async () =>
   assert.match(err.message, /resets in 11 h/);
   assert.equal(calls.length, 1);
 });
+
+test('a 5xx with rate headers but requests left backs off instead of waiting for the window reset', async () => {
+  const clockStart = new FakeClock().t;
+  const reset = Math.floor(clockStart / 1000) + 55;
+  const headers = { 'Retry-After': '0', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '42', 'X-RateLimit-Reset': String(reset) };
+  const { c, clock } = client([{ status: 500, body: { error: 'boom' }, headers }, ok()]);
+  await bulkPrice(c);
+  assert.deepEqual(clock.sleeps, [375], 'the capped backoff, not ~56 s to the reset');
+});
