@@ -7,10 +7,15 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { KNOWN_V1, KNOWN_V2, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+
+// Keys of this file's own sandbox: stored in config files on purpose here (no keyring on this
+// machine), so they are not the suite's known keys that the secret scan looks for in configs.
+const V2 = 'svc_v2_sk_KeyringTestStoredKey0123456789';
+const V1 = `svc_sk_${'4b'.repeat(32)}`;
 
 let sb: TestSandbox;
-before(async () => { sb = await startTestSandbox(); });
+before(async () => { sb = await startTestSandbox({ keys: { v1: V1, v2: V2 } }); });
 after(async () => { await sb.close(); });
 
 const noSessionBus = process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS;
@@ -38,31 +43,31 @@ M._load = function (request, ...rest) {
 describe('keys in the OS keyring or the config file', { concurrency: true }, () => {
   test('auth login without a keyring stores the key in the 0600 config file and says so once', { skip: !noSessionBus && 'this machine has a session bus' }, async () => {
     const { env, dirs, config } = loginEnv();
-    const r = await svc(['auth', 'login', '--profile', 'shop'], { env, input: KNOWN_V2 });
+    const r = await svc(['auth', 'login', '--profile', 'shop'], { env, input: V2 });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stderr.match(/no OS keyring available \(Secret Service: [^)]*\): the key is stored in the config file .*config\.json \(mode 0600\)/g)?.length, 1, r.stderr);
-    assert.ok(!r.stdout.includes(KNOWN_V2) && !r.stderr.includes(KNOWN_V2));
+    assert.ok(!r.stdout.includes(V2) && !r.stderr.includes(V2));
     assert.equal(statSync(join(dirs.configDir, 'config.json')).mode & 0o777, 0o600);
-    assert.equal(JSON.parse(config()).profiles.shop.v2Key, KNOWN_V2);
+    assert.equal(JSON.parse(config()).profiles.shop.v2Key, V2);
 
     const s = await svc(['auth', 'status', '--profile', 'shop'], { env });
     assert.equal(s.code, 0, s.stderr);
     assert.match(s.stderr, /^v2 key stored in: config file .*config\.json \(mode 0600\)$/m);
     assert.match(s.stdout, /^v2\tsvc_v2_sk_…6789\tconfig file\t/m);
-    assert.ok(!s.stdout.includes(KNOWN_V2) && !s.stderr.includes(KNOWN_V2));
+    assert.ok(!s.stdout.includes(V2) && !s.stderr.includes(V2));
   });
 
   test('SVC_KEYRING=off keeps the key in the config file and names the reason', async () => {
     const { env, config } = loginEnv({ SVC_KEYRING: 'off' });
-    const r = await svc(['auth', 'login'], { env, input: KNOWN_V1 });
+    const r = await svc(['auth', 'login'], { env, input: V1 });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /SVC_KEYRING=off: the key is stored in the config file/);
-    assert.equal(JSON.parse(config()).profiles.default.v1Key, KNOWN_V1);
+    assert.equal(JSON.parse(config()).profiles.default.v1Key, V1);
   });
 
   test('auth status names SVC_API_KEY as the source of a key from the environment', async () => {
     const dirs = tempDirs();
-    const r = await svc(['auth', 'status'], { env: svcEnv(sb, dirs) });
+    const r = await svc(['auth', 'status'], { env: svcEnv(sb, dirs, V2) });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^v2\tsvc_v2_sk_…6789\tSVC_API_KEY\t/m);
     assert.doesNotMatch(r.stderr, /stored in/);
@@ -70,7 +75,7 @@ describe('keys in the OS keyring or the config file', { concurrency: true }, () 
 
   test('auth logout removes the stored keys; the profile and its base URL stay', async () => {
     const { env, config } = loginEnv({ SVC_KEYRING: 'off' });
-    assert.equal((await svc(['auth', 'login'], { env, input: KNOWN_V2 })).code, 0);
+    assert.equal((await svc(['auth', 'login'], { env, input: V2 })).code, 0);
     const r = await svc(['auth', 'logout'], { env });
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(JSON.parse(config()).profiles.default, { baseUrl: sb.url });
@@ -84,11 +89,11 @@ describe('keys in the OS keyring or the config file', { concurrency: true }, () 
       assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
       assert.doesNotMatch(r.stderr, /KEYRING-LOADED/, args.join(' '));
     }
-    const envKey = await svc(['me'], { env: { ...svcEnv(sb, tempDirs()), NODE_OPTIONS } });
+    const envKey = await svc(['me'], { env: { ...svcEnv(sb, tempDirs(), V2), NODE_OPTIONS } });
     assert.equal(envKey.code, 0, envKey.stderr);
     assert.doesNotMatch(envKey.stderr, /KEYRING-LOADED/, 'an SVC_API_KEY run');
     // SVC_KEYRING=off: stored in the file without loading the keyring; read back likewise.
-    assert.equal((await svc(['auth', 'login'], { env, input: KNOWN_V2 })).code, 0);
+    assert.equal((await svc(['auth', 'login'], { env, input: V2 })).code, 0);
     const fileKey = await svc(['me'], { env: { ...env, SVC_KEYRING: '' } });
     assert.equal(fileKey.code, 0, fileKey.stderr);
     assert.doesNotMatch(fileKey.stderr, /KEYRING-LOADED/, 'a key read from the file');
@@ -96,7 +101,7 @@ describe('keys in the OS keyring or the config file', { concurrency: true }, () 
 
   test('the keyring module is loaded when a key is written', async () => {
     const { env } = loginEnv({ NODE_OPTIONS: keyringProbe() });
-    const r = await svc(['auth', 'login'], { env, input: KNOWN_V2 });
+    const r = await svc(['auth', 'login'], { env, input: V2 });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /KEYRING-LOADED/);
   });

@@ -79,7 +79,7 @@ describe('help and completion through bin/svc.js', { concurrency: true }, () => 
     assert.deepEqual([none.code, none.stdout, none.stderr], [0, '', '']);
     const { configDir } = tempDirs();
     mkdirSync(configDir, { recursive: true });
-    writeFileSync(join(configDir, 'config.json'), '{"profiles": 42');
+    writeFileSync(join(configDir, 'config.json'), '{"profiles": 42', { mode: 0o600 });
     const broken = await svc(['__complete', 'profiles'], { env: { SVC_CONFIG_DIR: configDir } });
     assert.deepEqual([broken.code, broken.stdout, broken.stderr], [0, '', '']);
   });
