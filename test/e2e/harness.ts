@@ -29,6 +29,8 @@ export interface TestSandbox extends SandboxHandle {
 }
 
 export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestSandbox> {
+  // The sandbox's own data file is the emulated service's storage, not CLI output.
+  if (opts.dataFile) { try { appendFileSync(INPUTS_LIST, `${opts.dataFile}\n`); } catch { /* best effort */ } }
   const sb = await startSandbox({
     port: 0,
     keys: { v1: KNOWN_V1, v2: KNOWN_V2 },
