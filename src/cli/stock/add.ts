@@ -10,7 +10,7 @@ import { Listing, StockAddResult } from '../../api/schemas.js';
 import { detectFormat, readCredentialChunk, scanCredentials, type CredentialChunk, type CredentialFormat, type StockItem } from '../../input/credentials.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
-import { fingerprintInput, jobSpec, type ChunkPlan, type SendChunk } from '../../jobs/index.js';
+import { fingerprintInput, jobSpec, listJobs, type ChunkPlan, type SendChunk } from '../../jobs/index.js';
 import { collectGarbage } from '../../jobs/memory.js';
 import { note, warn } from '../../output/reporter.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
@@ -75,11 +75,8 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     // Resume or not is known before validating: a resumed import's earlier chunks are already in
     // the stock it reads, so the per-variant total (spec 8) is then left to the service, which
     // refuses a chunk beyond 10000 (TOO_MANY_CREDENTIALS) and skips what it already holds.
-    const fingerprint = await fingerprintInput(input.path, input.displayName);
-    const resumeJobId = deps.globals.dryRun ? undefined
-      : await decideResume(deps, { kind: 'stock', target, input: fingerprint }, typeof o.resume === 'string' ? o.resume : undefined, o.resume === false);
+    const resumeJobId = deps.globals.dryRun ? undefined : await stockResume(deps, target, input, o.resume);
     const scan = await scanCredentials(input.path, { format, separator: o.separator, displayName: input.displayName, existingCount: resumeJobId ? 0 : existing });
-    if (scan.fileSha256 !== undefined && scan.fileSha256 !== fingerprint.sha256) throw new UsageError(`${input.displayName} changed while it was being read`);
     if (scan.problemCount > 0) return invalidInput(deps, formatProblems(scan.problems, scan.problemCount), scan.problemCount, input.displayName);
     collectGarbage(); // what the validation pass read is garbage now
     if (scan.count === 0) return invalidInput(deps, `${input.displayName}: no credentials`, 1, input.displayName);
@@ -134,4 +131,16 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   } finally {
     await input.cleanup();
   }
+}
+
+/**
+ * The job this import continues, if any. Fingerprinting the file (a full read) is needed only
+ * to match an unfinished import of the same target: most runs have none and skip that read.
+ */
+async function stockResume(deps: Deps, target: string, input: { path: string; displayName: string }, resume: string | boolean | undefined): Promise<string | undefined> {
+  if (typeof resume === 'string') return resume; // the engine checks the file against the journal
+  if (resume === false) return undefined;
+  const unfinished = listJobs(deps.stateDir(), { kind: 'stock' }).some((j) => j.target === target && j.state !== 'done');
+  if (!unfinished) return undefined;
+  return decideResume(deps, { kind: 'stock', target, input: await fingerprintInput(input.path, input.displayName) });
 }
