@@ -6,8 +6,7 @@ import {
   exitCodeFor, findResumable, planSummary, runJob, writeReport,
   type ItemOutcome, type JobProgress, type JobResult, type JobSpec, type SendChunk,
 } from '../jobs/index.js';
-import { printRecords } from '../output/format.js';
-import { loadUi } from '../output/format.js';
+import { loadUi, printRecords } from '../output/format.js';
 import { note, printError, warn } from '../output/reporter.js';
 import { VERSION } from '../version.js';
 import type { Deps } from './context.js';

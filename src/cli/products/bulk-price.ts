@@ -14,7 +14,7 @@ import { act, examples, parseOpts, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
 import { fetchList } from '../read.js';
 import { runBulkJob } from '../job-runner.js';
-import { invalidInput, jobCommand, requireV2 } from './job-helpers.js';
+import { invalidInput, jobCommand, requireV2 } from '../job-helpers.js';
 import { outcomesFromResults } from './item-results.js';
 
 const Opts = z.object({

@@ -14,7 +14,7 @@ import { act, examples, parseOpts, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
 import { runBulkJob } from '../job-runner.js';
 import { outcomesFromResults } from './item-results.js';
-import { invalidInput, jobCommand, requireV2 } from './job-helpers.js';
+import { invalidInput, jobCommand, requireV2 } from '../job-helpers.js';
 
 const Opts = z.object({
   report: z.string().optional(),

@@ -17,7 +17,7 @@ import { runBulkJob } from '../job-runner.js';
 import { lenient } from '../read.js';
 import { variantColumns } from './columns.js';
 import { outcomesFromResults } from './item-results.js';
-import { invalidInput, jobCommand, requireV2 } from './job-helpers.js';
+import { invalidInput, jobCommand, requireV2 } from '../job-helpers.js';
 import { priceFlag } from './price-flag.js';
 
 export function registerVariants(products: Command, rt: Runtime): void {

@@ -16,7 +16,7 @@ import { note, warn } from '../../output/reporter.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
 import { decideResume, runBulkJob } from '../job-runner.js';
-import { invalidInput, jobCommand, requireV2 } from '../products/job-helpers.js';
+import { invalidInput, jobCommand, requireV2 } from '../job-helpers.js';
 import { lenient } from '../read.js';
 
 const Opts = z.object({
