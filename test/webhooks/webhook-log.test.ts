@@ -7,8 +7,10 @@ import { render } from 'ink';
 import { WebhookLog, type WebhookLogState } from '../../src/ui/webhook-log.js';
 
 function renderToString(state: WebhookLogState): string {
+  // Every write is kept: under CI=true Ink ends with an extra write of its own (a lone newline),
+  // so the last write alone is not the frame.
   let out = '';
-  const stdout = Object.assign(new EventEmitter(), { columns: 140, rows: 30, isTTY: false, write: (s: string) => { out = s; return true; } });
+  const stdout = Object.assign(new EventEmitter(), { columns: 140, rows: 30, isTTY: false, write: (s: string) => { out += s; return true; } });
   const instance = render(React.createElement(WebhookLog, { state }), { stdout: stdout as unknown as NodeJS.WriteStream, debug: true, patchConsole: false });
   instance.unmount();
   // eslint-disable-next-line no-control-regex
