@@ -44,6 +44,31 @@ const uiExternal = {
     b.onResolve({ filter: /\/ui\/index\.js$/ }, () => ({ path: 'ui-bundle', external: true }));
   },
 };
+// Builtins that a dependency requires at load but uses only on paths svc never takes: each is
+// swapped, for that dependency only, for a shim that requires the builtin on first use. Each
+// saves its load on every run (bench/startup; docs/PERFORMANCE.md).
+const lazyBuiltins = [
+  { builtin: 'node:child_process', importer: '/node_modules/commander/', shim: 'child-process.cjs' },
+  { builtin: 'node:http2', importer: '/node_modules/undici/lib/dispatcher/client-h2.js', shim: 'http2.cjs' },
+];
+const require = createRequire(import.meta.url);
+// The HTTP/2 shim's constants must be this Node's own, and undici must still use only them.
+for (const [name, value] of Object.entries(require('./shims/http2.cjs').constants)) {
+  if (require('node:http2').constants[name] !== value) throw new Error(`scripts/shims/http2.cjs: ${name} is not ${require('node:http2').constants[name]}`);
+}
+const h2Source = readFileSync(require.resolve('undici/lib/dispatcher/client-h2.js'), 'utf8');
+const h2Used = new Set(h2Source.match(/\bhttp2\.\w+/g));
+if ([...h2Used].some((u) => u !== 'http2.connect') || !h2Used.has('http2.connect')) throw new Error(`undici's client-h2.js uses ${[...h2Used]} of node:http2: update scripts/shims/http2.cjs`);
+const lazyBuiltinsPlugin = {
+  name: 'lazy-builtins',
+  setup(b) {
+    for (const { builtin, importer, shim } of lazyBuiltins) {
+      b.onResolve({ filter: new RegExp(`^${builtin}$`) }, (args) =>
+        args.importer.replaceAll('\\', '/').includes(importer) ? { path: join(root, 'scripts/shims', shim) } : undefined);
+    }
+  },
+};
+
 await bundle({
   ...common,
   entryPoints: [join(root, 'src/main.ts')],
@@ -53,7 +78,7 @@ await bundle({
   // the UI bundle is loaded through globalThis.__svcImport (src/output/format.ts).
   supported: { 'dynamic-import': false },
   define: { ...common.define, __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs') },
-  plugins: [uiExternal],
+  plugins: [uiExternal, lazyBuiltinsPlugin],
   // A native addon (its prebuilt binary ships in the registry package): required from
   // node_modules at run time, and only when a stored key is read or written (src/config/key-store.ts).
   external: ['@napi-rs/keyring'],
@@ -72,7 +97,6 @@ await bundle({
 });
 
 // Help texts for bin/svc.js's fast path (--help never loads the bundle).
-const require = createRequire(import.meta.url);
 const { helpTexts } = require(join(dist, 'main.cjs'));
 writeAtomic(join(dist, 'help.json'), JSON.stringify(await helpTexts()));
 

@@ -16,15 +16,19 @@ export interface IO {
   columns: number;
 }
 
+import { isatty } from 'node:tty';
+
 export function processIO(opts: { noColor?: boolean; quiet?: boolean } = {}, env: NodeJS.ProcessEnv = process.env): IO {
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   const stderrIsTTY = Boolean(process.stderr.isTTY);
-  const stdinIsTTY = Boolean(process.stdin.isTTY);
+  // process.stdin builds its stream on first touch (~5 ms of fs/net stream modules), and most
+  // runs never read it: ask the descriptor, and hand the stream out only when it is used.
+  const stdinIsTTY = isatty(0);
   const noColor = opts.noColor || env.NO_COLOR !== undefined || env.TERM === 'dumb';
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    get stdin() { return process.stdin; },
     stdoutIsTTY,
     stderrIsTTY,
     stdinIsTTY,
