@@ -1,7 +1,7 @@
 // Entry of the bundle: build the program, run it, map every failure to its exit code.
 import { CommanderError, type Command } from 'commander';
 import { EXIT, InterruptedError } from './api/errors.js';
-import { closeTransport, loadAgent, TransportError, type Transport } from './api/transport.js';
+import { closeTransport, TransportError, type Transport } from './api/transport.js';
 import { HELP_TOPICS } from './cli/help/topics.js';
 import { buildProgram } from './cli/program.js';
 import { verbVersionArgv } from './cli/version-flag.js';
@@ -74,10 +74,4 @@ export async function helpTexts(): Promise<{ version: string; texts: Record<stri
   return { version: VERSION, texts, groups, topics };
 }
 
-/** Run the start-up path once, so the V8 code cache written after it holds compiled code. */
-export async function warmCache(): Promise<void> {
-  await helpTexts();
-  const { z } = await import('zod');
-  z.object({ a: z.string() }).safeParse({ a: 'x' });
-  await loadAgent(); // the transport's modules, as a request loads them (no socket is opened)
-}
+export { warmCache } from './warm-cache.js';

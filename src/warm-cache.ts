@@ -1,0 +1,50 @@
+// The run that fills the V8 code cache at build time (bin/svc.js `__warm-cache`, scripts/build.mjs).
+// V8 caches the functions a run has compiled, so the warm-up runs what sellers run most: every
+// command's help (which builds the whole command tree) and a read, piped and as JSON, through
+// the real request core and undici against a stand-in server on 127.0.0.1. The stand-in is
+// node:http, a builtin, so none of its code lands in the cache. Nothing leaves the machine and
+// no file outside a temporary folder is touched.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { helpTexts, main } from './main.js';
+import { processIO, type IO } from './output/io.js';
+
+const LISTING = {
+  id: 1, title: 'Warm-up listing', description: 'A listing that only the build ever sees.', price: 1990, effectivePrice: 1990,
+  game: 'game', category: 'account', listingType: 'single', status: 'approved', isActive: true, pausedByOfflineMode: false,
+  isAutoDelivery: false, stock: 1, autoDeliveryStock: 0, variants: [], imageUrls: [],
+  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+export async function warmCache(): Promise<void> {
+  await helpTexts();
+  const body = JSON.stringify({ data: [LISTING], pagination: { page: 1, limit: 20, total: 1, totalPages: 1 } });
+  const server = createServer((_req, res) => {
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 60),
+    });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const dir = mkdtempSync(join(tmpdir(), 'svc-warm-'));
+  try {
+    const sink = { write: () => true };
+    const io: IO = { ...processIO({}, {}), stdout: sink, stderr: sink, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, interactive: false };
+    const env = {
+      SVC_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      SVC_API_KEY: `svc_v2_sk_${'w'.repeat(32)}`,
+      SVC_CONFIG_DIR: dir, SVC_STATE_DIR: dir, SVC_KEYRING: 'off',
+    };
+    for (const argv of [['products', 'list', '--json'], ['products', 'list']]) {
+      const code = await main(argv, { io, env });
+      if (code !== 0) throw new Error(`warm-up run \`svc ${argv.join(' ')}\` exited ${code}`);
+    }
+  } finally {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
