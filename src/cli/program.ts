@@ -5,14 +5,17 @@ import { VERSION } from '../version.js';
 import type { Runtime } from './command.js';
 import { registerHelp } from './help/index.js';
 
-type Register = (program: Command, rt: Runtime) => void;
+/** Registers a group; `verb`, when the run names one, lets it load just that verb (src/cli/verbs.ts). */
+type Register = (program: Command, rt: Runtime, verb?: string) => void | Promise<void>;
 
 // Top-level commands and the module that registers them. A run loads only the group of the
 // command it runs (style.md principle 5: heavy things load late): a read never evaluates the
 // webhook server, the job engine or the input readers. Help and unknown commands load all.
-const GROUPS: { names: string[]; load: () => Promise<Register> }[] = [
+// Within a group, only the verb that runs is loaded (src/cli/verbs.ts); `topLevel` groups are
+// made of top-level commands, so their verb is the command word itself.
+const GROUPS: { names: string[]; topLevel?: boolean; load: () => Promise<Register> }[] = [
   { names: ['auth'], load: async () => (await import('./auth/index.js')).registerAuth },
-  { names: ['me', 'usage', 'limits', 'balance', 'stats', 'games', 'catalog'], load: async () => (await import('./account/index.js')).registerAccount },
+  { names: ['me', 'usage', 'limits', 'balance', 'stats', 'games', 'catalog'], topLevel: true, load: async () => (await import('./account/index.js')).registerAccount },
   { names: ['products'], load: async () => (await import('./products/index.js')).registerProducts },
   { names: ['stock'], load: async () => (await import('./stock/index.js')).registerStock },
   { names: ['orders'], load: async () => (await import('./orders/index.js')).registerOrders },
@@ -28,16 +31,17 @@ const GROUPS: { names: string[]; load: () => Promise<Register> }[] = [
 // Global options that take a value (cli-spec 1), to find the command word after them.
 const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--api', '-o', '--output', '--timeout']);
 
-/** The command word of argv (`svc --profile p products list` → products), if any. */
-export function commandWord(argv: readonly string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
+/** The first two command words of argv (`svc --profile p products list 5` → products, list). */
+export function commandWords(argv: readonly string[]): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < 2; i++) {
     const a = argv[i]!;
-    if (a === '--') return undefined;
+    if (a === '--') break;
     if (VALUE_OPTIONS.has(a)) { i++; continue; }
     if (a.startsWith('-')) continue;
-    return a;
+    words.push(a);
   }
-  return undefined;
+  return words;
 }
 
 /** Help is laid out for 80 columns always, so the prebuilt help texts match. */
@@ -82,9 +86,10 @@ Environment: SVC_API_KEY, SVC_PROFILE, SVC_BASE_URL, SVC_CONFIG_DIR, SVC_STATE_D
 Exit codes: 0 ok, 1 refused/failed, 2 usage or bad input (nothing sent), 3 some items refused, 4 auth, 5 rate limit with --no-wait, 130 interrupted (see \`svc help exit-codes\`).
 Input files: \`svc help formats\`. Shell completion: \`svc completion bash|zsh|fish\`.`);
 
-  const word = argv ? commandWord(argv) : undefined;
+  const [word, second] = argv ? commandWords(argv) : [];
   const only = GROUPS.find((g) => word !== undefined && g.names.includes(word));
-  for (const group of only ? [only] : GROUPS) (await group.load())(program, rt);
+  if (only) await (await only.load())(program, rt, only.topLevel ? word : second);
+  else for (const group of GROUPS) await (await group.load())(program, rt);
   registerHelp(program, rt); // issue 8: help topics beside `help [command]`
   return program;
 }

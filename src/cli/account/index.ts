@@ -1,16 +1,19 @@
 // Account-level reads that are a single verb each: me, usage, limits, balance, stats, games, catalog.
 import type { Command } from 'commander';
 import type { Runtime } from '../command.js';
-import { registerBalance } from './balance.js';
-import { registerGames } from './games.js';
-import { registerLimits } from './limits.js';
-import { registerMe } from './me.js';
-import { registerUsage } from './usage.js';
+import { registerVerbs, type Verbs } from '../verbs.js';
 
-export function registerAccount(program: Command, rt: Runtime): void {
-  registerMe(program, rt);
-  registerUsage(program, rt);
-  registerLimits(program, rt);
-  registerBalance(program, rt);
-  registerGames(program, rt);
+const VERBS: Verbs = {
+  me: async () => (await import('./me.js')).registerMe,
+  usage: async () => (await import('./usage.js')).registerUsage,
+  limits: async () => (await import('./limits.js')).registerLimits,
+  balance: async () => (await import('./balance.js')).registerBalance, // also registers stats
+  stats: async () => (await import('./balance.js')).registerBalance,
+  games: async () => (await import('./games.js')).registerGames, // also registers catalog
+  catalog: async () => (await import('./games.js')).registerGames,
+};
+
+/** These are top-level commands: `verb` is the command word itself (src/cli/verbs.ts). */
+export async function registerAccount(program: Command, rt: Runtime, verb?: string): Promise<void> {
+  await registerVerbs(program, rt, VERBS, verb);
 }

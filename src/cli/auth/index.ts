@@ -1,20 +1,23 @@
 // svc auth: the noun file only wires its verbs (style.md).
 import type { Command } from 'commander';
 import { examples, type Runtime } from '../command.js';
-import { registerLogin } from './login.js';
-import { registerLogout } from './logout.js';
-import { registerProfiles } from './profiles.js';
-import { registerStatus } from './status.js';
+import { registerVerbs, type Verbs } from '../verbs.js';
 
-export function registerAuth(program: Command, rt: Runtime): void {
+const VERBS: Verbs = {
+  login: async () => (await import('./login.js')).registerLogin,
+  status: async () => (await import('./status.js')).registerStatus,
+  logout: async () => (await import('./logout.js')).registerLogout,
+  profiles: async () => (await import('./profiles.js')).registerProfiles, // also use
+  use: async () => (await import('./profiles.js')).registerProfiles,
+};
+
+/** The group; with `verb`, only that verb is loaded (src/cli/verbs.ts). */
+export async function registerAuth(program: Command, rt: Runtime, verb?: string): Promise<void> {
   const auth = program.command('auth').description('log in, show and manage profiles and their keys');
   examples(auth, [
     'svc auth login --base-url https://marketplace.example',
     'svc auth status',
     'svc auth profiles',
   ]);
-  registerLogin(auth, rt);
-  registerStatus(auth, rt);
-  registerLogout(auth, rt);
-  registerProfiles(auth, rt);
+  await registerVerbs(auth, rt, VERBS, verb);
 }

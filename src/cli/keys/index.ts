@@ -1,22 +1,23 @@
 // svc keys: the noun file only wires its verbs (style.md). Key routes take the v1 key (A10).
 import type { Command } from 'commander';
 import { examples, type Runtime } from '../command.js';
-import { registerCreate } from './create.js';
-import { registerList } from './list.js';
-import { registerRevoke } from './revoke.js';
-import { registerRotate } from './rotate.js';
-import { registerUsage } from './usage.js';
+import { registerVerbs, type Verbs } from '../verbs.js';
 
-export function registerKeys(program: Command, rt: Runtime): void {
+const VERBS: Verbs = {
+  list: async () => (await import('./list.js')).registerList,
+  create: async () => (await import('./create.js')).registerCreate,
+  revoke: async () => (await import('./revoke.js')).registerRevoke,
+  usage: async () => (await import('./usage.js')).registerUsage,
+  rotate: async () => (await import('./rotate.js')).registerRotate,
+};
+
+/** The group; with `verb`, only that verb is loaded (src/cli/verbs.ts). */
+export async function registerKeys(program: Command, rt: Runtime, verb?: string): Promise<void> {
   const keys = program.command('keys').description('API keys of the account: list, create, revoke, usage, rotate (needs a v1 key)');
   examples(keys, [
     'svc keys list',
     'svc keys create --name ci --version v2 --scope orders:read',
     'svc keys rotate',
   ]);
-  registerList(keys, rt);
-  registerCreate(keys, rt);
-  registerRevoke(keys, rt);
-  registerUsage(keys, rt);
-  registerRotate(keys, rt);
+  await registerVerbs(keys, rt, VERBS, verb);
 }

@@ -1,15 +1,19 @@
 // svc mediations: the noun file only wires its verbs (style.md).
 import type { Command } from 'commander';
 import { examples, type Runtime } from '../command.js';
-import { registerGet } from './get.js';
-import { registerList } from './list.js';
+import { registerVerbs, type Verbs } from '../verbs.js';
 
-export function registerMediations(program: Command, rt: Runtime): void {
+const VERBS: Verbs = {
+  list: async () => (await import('./list.js')).registerList,
+  get: async () => (await import('./get.js')).registerGet,
+};
+
+/** The group; with `verb`, only that verb is loaded (src/cli/verbs.ts). */
+export async function registerMediations(program: Command, rt: Runtime, verb?: string): Promise<void> {
   const mediations = program.command('mediations').description('read the mediations opened on your sales (v2)');
   examples(mediations, [
     'svc mediations list --status open',
     'svc mediations get 5005',
   ]);
-  registerList(mediations, rt);
-  registerGet(mediations, rt);
+  await registerVerbs(mediations, rt, VERBS, verb);
 }

@@ -1,26 +1,27 @@
 // svc products: the noun file only wires its verbs.
 import type { Command } from 'commander';
 import { examples, type Runtime } from '../command.js';
-import { registerBulkPrice } from './bulk-price.js';
-import { registerBulkStatus } from './bulk-status.js';
-import { registerCreate } from './create.js';
-import { registerGet } from './get.js';
-import { registerList } from './list.js';
-import { registerUpdate } from './update.js';
-import { registerVariants } from './variants.js';
+import { registerVerbs, type Verbs } from '../verbs.js';
 
-export function registerProducts(program: Command, rt: Runtime): void {
+const VERBS: Verbs = {
+  list: async () => (await import('./list.js')).registerList,
+  get: async () => (await import('./get.js')).registerGet,
+  'bulk-price': async () => (await import('./bulk-price.js')).registerBulkPrice,
+  'bulk-status': async () => (await import('./bulk-status.js')).registerBulkStatus, // also activate, deactivate
+  activate: async () => (await import('./bulk-status.js')).registerBulkStatus,
+  deactivate: async () => (await import('./bulk-status.js')).registerBulkStatus,
+  create: async () => (await import('./create.js')).registerCreate,
+  update: async () => (await import('./update.js')).registerUpdate,
+  variants: async () => (await import('./variants.js')).registerVariants,
+};
+
+/** The group; with `verb`, only that verb is loaded (src/cli/verbs.ts). */
+export async function registerProducts(program: Command, rt: Runtime, verb?: string): Promise<void> {
   const products = program.command('products').description('list, read, create and edit listings; bulk price and status jobs');
   examples(products, [
     'svc products list --status active',
     'svc products bulk-price prices.csv --report report.csv',
     'svc products update 101 --price 19.90',
   ]);
-  registerList(products, rt);
-  registerGet(products, rt);
-  registerBulkPrice(products, rt);
-  registerBulkStatus(products, rt);
-  registerCreate(products, rt);
-  registerUpdate(products, rt);
-  registerVariants(products, rt);
+  await registerVerbs(products, rt, VERBS, verb);
 }

@@ -1,15 +1,19 @@
 // svc stock: credential imports for automatic delivery.
 import type { Command } from 'commander';
 import { examples, type Runtime } from '../command.js';
-import { registerAdd } from './add.js';
-import { registerJobs } from './jobs.js';
+import { registerVerbs, type Verbs } from '../verbs.js';
 
-export function registerStock(program: Command, rt: Runtime): void {
+const VERBS: Verbs = {
+  add: async () => (await import('./add.js')).registerAdd,
+  jobs: async () => (await import('./jobs.js')).registerJobs,
+};
+
+/** The group; with `verb`, only that verb is loaded (src/cli/verbs.ts). */
+export async function registerStock(program: Command, rt: Runtime, verb?: string): Promise<void> {
   const stock = program.command('stock').description('restock automatic delivery from credential files; list import jobs');
   examples(stock, [
     'svc stock add 101 --file creds.txt',
     'svc stock jobs',
   ]);
-  registerAdd(stock, rt);
-  registerJobs(stock, rt);
+  await registerVerbs(stock, rt, VERBS, verb);
 }
