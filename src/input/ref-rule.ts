@@ -19,7 +19,7 @@ import { LIMITS, REF_PATTERN } from '../api/assumptions.js';
 const SECRET_SUBSTRINGS = ['password', 'passwd', 'pwd', 'senha', 'login', 'username', 'usuario', 'email', 'secret'];
 const SECRET_WORDS = new Set(['pass', 'pw', 'user', 'mail']);
 const LABEL = /^\s*([A-Za-z][A-Za-z _-]{0,30}?)\s*(?::|=|\s-\s)\s*(\S.*?)\s*$/;
-const SECRET_LABEL = /login|user|usu[aá]rio|e-?mail|mail|account|conta|pass|senha|pwd|password/i;
+const SECRET_LABEL = /login|user|usu[a\u00e1]rio|e-?mail|mail|account|conta|pass|senha|pwd|password/i;
 const JOINED_PARTS = /^[^\s:|;\t]+(?:[:|;\t][^\s:|;\t]+)+$/;
 /** Parts shorter than this only refuse a ref equal to them (a 2-letter password is in many words). */
 const MIN_CONTAINED_PART = 4;
