@@ -3,7 +3,7 @@
 // bin/svc.js prints without loading either, and the code cache itself.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,25 @@ for (const [name, value] of Object.entries(require('./shims/http2.cjs').constant
 const h2Source = readFileSync(require.resolve('undici/lib/dispatcher/client-h2.js'), 'utf8');
 const h2Used = new Set(h2Source.match(/\bhttp2\.\w+/g));
 if ([...h2Used].some((u) => u !== 'http2.connect') || !h2Used.has('http2.connect')) throw new Error(`undici's client-h2.js uses ${[...h2Used]} of node:http2: update scripts/shims/http2.cjs`);
+// zod re-exports its 40-odd locales as `z.locales` (and `z.core.locales`), so every run would
+// evaluate them all; svc uses only the English messages zod sets up by itself. The namespace is
+// cut down to `en` (~4 ms a run, bench/startup). Nothing in src/ may use another locale.
+const zodLocalesPlugin = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.replaceAll('\\', '/').includes('/node_modules/zod/v4/') ? { path: 'zod-locales-en', namespace: 'svc-shim' } : undefined);
+    b.onLoad({ filter: /^zod-locales-en$/, namespace: 'svc-shim' }, () => ({
+      contents: "export { default as en } from 'zod/v4/locales/en.js';",
+      resolveDir: root,
+    }));
+  },
+};
+for (const file of readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })) {
+  if (!file.isFile()) continue;
+  const path = join(file.parentPath ?? file.path, file.name);
+  if (/\blocales\b|\bz\.config\(/.test(readFileSync(path, 'utf8'))) throw new Error(`${path} uses zod's locales or config: the bundle keeps only the English locale (scripts/build.mjs)`);
+}
 const lazyBuiltinsPlugin = {
   name: 'lazy-builtins',
   setup(b) {
@@ -78,7 +97,7 @@ await bundle({
   // the UI bundle is loaded through globalThis.__svcImport (src/output/format.ts).
   supported: { 'dynamic-import': false },
   define: { ...common.define, __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs') },
-  plugins: [uiExternal, lazyBuiltinsPlugin],
+  plugins: [uiExternal, lazyBuiltinsPlugin, zodLocalesPlugin],
   // A native addon (its prebuilt binary ships in the registry package): required from
   // node_modules at run time, and only when a stored key is read or written (src/config/key-store.ts).
   external: ['@napi-rs/keyring'],

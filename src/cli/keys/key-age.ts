@@ -3,7 +3,6 @@
 // from the key's creation time when svc has seen it (`keys list`, `keys rotate`: no extra
 // request per command), else from when the profile stored it. State lives in SVC_STATE_DIR,
 // keyed by a truncated hash of the key, never the key itself.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiVersion } from '../../api/assumptions.js';
@@ -20,7 +19,9 @@ interface KeyAgeState {
 }
 
 export function keyFingerprint(key: string): string {
-  return createHash('sha256').update(key).digest('hex').slice(0, 16);
+  // node:crypto is loaded on first use: every command passes through warnOldKeys, and most
+  // runs never need a fingerprint (bench/startup).
+  return process.getBuiltinModule('node:crypto').createHash('sha256').update(key).digest('hex').slice(0, 16);
 }
 
 function load(dir: string): KeyAgeState {
@@ -63,11 +64,13 @@ export function warnOldKeys(deps: Deps, s: Session, now = Date.now()): void {
     for (const version of ['v1', 'v2'] as const) {
       const key = s.keys[version];
       if (!key) continue;
-      const fp = keyFingerprint(key);
-      const since = state.createdAt[fp] ?? (s.keySource[version] === 'profile' ? storedAt(s, version) : undefined);
+      let fp: string | undefined; // only when there is something to look up under it
+      const known = Object.keys(state.createdAt).length > 0 ? state.createdAt[fp ??= keyFingerprint(key)] : undefined;
+      const since = known ?? (s.keySource[version] === 'profile' ? storedAt(s, version) : undefined);
       if (!since || Number.isNaN(Date.parse(since))) continue;
       const days = Math.floor((now - Date.parse(since)) / DAY_MS);
       if (days <= KEY_ROTATION_DAYS) continue;
+      fp ??= keyFingerprint(key);
       const last = state.warnedAt[fp];
       if (last && now - Date.parse(last) < DAY_MS) continue;
       const which = s.keySource[version] === 'env' ? `the ${version} key in SVC_API_KEY` : `the ${version} key of profile "${s.profileName}"`;
