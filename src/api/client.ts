@@ -10,7 +10,7 @@ import { newIdempotencyKey } from './idempotency-key.js';
 import { RateBudget, realClock, type Clock } from './rate-budget.js';
 import { DEFAULT_RETRY, decide, type AttemptOutcome, type RetryOptions } from './retry-policy.js';
 import { buildPath, routeByName, type RouteDef } from './routes.js';
-import { ErrorBody, type Pagination } from './schemas.js';
+import { ErrorBody, type Pagination } from './responses.js';
 import { TransportError, type Transport, type TransportResponse } from './transport.js';
 
 export interface AttemptLog {

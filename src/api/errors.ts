@@ -1,6 +1,6 @@
 // One error type per class of failure (cli-spec 1 exit codes, spec 7). Every error the CLI
 // prints is one of these; `exitCode` is what the process ends with.
-import type { ErrorBody } from './schemas.js';
+import type { ErrorBody } from './responses.js';
 import { hintFor } from './hints.js';
 
 export const EXIT = {

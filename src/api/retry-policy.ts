@@ -2,7 +2,7 @@
 // Every retry of a write reuses the idempotency key made before the first attempt: the
 // policy only decides *whether* and *when*.
 import { ERROR_CODES, RATE_HEADERS } from './assumptions.js';
-import type { ErrorBody } from './schemas.js';
+import type { ErrorBody } from './responses.js';
 
 export interface RetryOptions {
   maxAttempts: number;

@@ -2,7 +2,7 @@
 // at most 5000 characters, a ref that passes the ref rule, a cost >= 0 in whole cents.
 // Every message refers to the credential by line only: it is never printed (cli-spec 3).
 import { LIMITS } from '../api/assumptions.js';
-import type { StockItem } from '../api/schemas.js';
+import type { StockItem } from '../api/requests.js';
 import type { PhysicalLineOptions } from './physical-lines.js';
 import type { ProblemList } from './problems.js';
 import { refProblem } from './ref-rule.js';
@@ -36,7 +36,7 @@ export interface CandidateItem {
 
 /**
  * Characters as the service counts them: UTF-16 code units, the unit of the StockItem zod
- * schema's `max(5000)` (src/api/schemas.ts), so a file we accept is one the sandbox accepts.
+ * schema's `max(5000)` (src/api/requests.ts), so a file we accept is one the sandbox accepts.
  */
 export function credentialLength(credential: string): number {
   return credential.length;

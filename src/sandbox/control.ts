@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { ROUTES } from '../api/routes.js';
-import { fieldPath } from '../api/schemas.js';
+import { fieldPath } from '../api/requests.js';
 import { ApiError, errorReply, notFound, type Reply } from './envelope.js';
 import { FaultSpec } from './faults.js';
 import { purchase } from './purchase.js';

@@ -1,8 +1,8 @@
-// Request validation: the strict zod schemas of src/api/schemas.ts (spec 2.1: an unknown v2
+// Request validation: the strict zod schemas of src/api/requests.ts (spec 2.1: an unknown v2
 // field is a 400) mapped to the A1 validation error naming the field, and the A2 list query.
 import type { z } from 'zod';
 import { LIMITS } from '../api/assumptions.js';
-import { fieldPath } from '../api/schemas.js';
+import { fieldPath } from '../api/requests.js';
 import { validationError, type Page } from './envelope.js';
 
 /** Parse a body with a request schema; the first issue becomes `{"error":"Validation error","field":...}`. */

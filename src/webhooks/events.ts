@@ -61,7 +61,7 @@ const OrderDeliveredSend = z.strictObject(OrderDeliveredShape);
 const OrderDeliveredReceive = z.looseObject({
   ...z.object(OrderDeliveredShape).partial().shape,
   id: Id,
-  deliveredItems: z.array(z.looseObject(DeliveredItem.shape)).optional(),
+  deliveredItems: z.array(DeliveredItem).optional(),
 });
 
 // A11: order events carry the order's id and orderCode. The sandbox adds the order's common

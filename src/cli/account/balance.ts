@@ -1,6 +1,6 @@
 // svc balance / svc stats: v2 (cents) or v1 (decimals), whichever key is in use (cli-spec 1 --api).
 import type { Command } from 'commander';
-import { Balance, Stats } from '../../api/schemas.js';
+import { Balance, Stats } from '../../api/responses.js';
 import { act, examples, type Runtime } from '../command.js';
 import { apiVersion, type Deps } from '../context.js';
 import { lenient, printOne } from '../read.js';

@@ -1,6 +1,6 @@
 // svc games (v1 GET /games) and svc catalog (v2 GET /catalog/games, with minimum prices).
 import type { Command } from 'commander';
-import { Game } from '../../api/schemas.js';
+import { Game } from '../../api/responses.js';
 import { act, examples, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
 import { fetchList, printList } from '../read.js';

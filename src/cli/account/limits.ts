@@ -1,7 +1,7 @@
 // svc limits: the spec's limits table (spec 8) and the live rate-limit state (cli-spec 2).
 import type { Command } from 'commander';
 import { LIMITS } from '../../api/assumptions.js';
-import { Usage } from '../../api/schemas.js';
+import { Usage } from '../../api/responses.js';
 import { printRecords } from '../../output/format.js';
 import { act, examples, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';

@@ -1,6 +1,6 @@
 // svc me: GET /api/v2/me, the identity of the key in use.
 import type { Command } from 'commander';
-import { Me } from '../../api/schemas.js';
+import { Me } from '../../api/responses.js';
 import { act, examples, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
 import { rememberKeyCreatedAt } from '../keys/key-age.js';

@@ -1,6 +1,6 @@
 // svc usage: GET /api/v2/usage, the account's consumption of its rate limits (A4, A8).
 import type { Command } from 'commander';
-import { Usage } from '../../api/schemas.js';
+import { Usage } from '../../api/responses.js';
 import { printRecords } from '../../output/format.js';
 import { act, examples, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';

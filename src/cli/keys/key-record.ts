@@ -1,7 +1,7 @@
 // API keys as `GET /api/api-keys` lists them (A4, A10): never the key, only its prefix and
 // last 4. Which listed key is the one svc is using is told from those two.
 import type { z } from 'zod';
-import type { ApiKey } from '../../api/schemas.js';
+import type { ApiKey } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
 
 export type KeyRow = z.infer<typeof ApiKey> & { inUse?: string };

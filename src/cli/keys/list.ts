@@ -1,7 +1,7 @@
 // svc keys list: GET /api/api-keys (A10: authenticated by the account's v1 key). Shows which
 // key svc is using, never a key itself.
 import type { Command } from 'commander';
-import { ApiKey } from '../../api/schemas.js';
+import { ApiKey } from '../../api/responses.js';
 import { act, examples, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
 import { lenient, printList } from '../read.js';

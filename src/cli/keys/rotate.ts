@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { ApiVersion } from '../../api/assumptions.js';
 import { ApiClient } from '../../api/client.js';
 import { SvcError, UsageError } from '../../api/errors.js';
-import { ApiKey } from '../../api/schemas.js';
+import { ApiKey } from '../../api/responses.js';
 import type { StoredKey } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
 import { note, success, warn } from '../../output/reporter.js';

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { NotFoundError } from '../../api/errors.js';
-import { KeyUsageEntry } from '../../api/schemas.js';
+import { KeyUsageEntry } from '../../api/responses.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
 import { lenient, printList } from '../read.js';

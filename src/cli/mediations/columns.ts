@@ -1,7 +1,7 @@
 // How mediations show (A4). `reason` and `resolution` may be written by the buyer or staff:
 // cells are sanitised by cellText (style.md principle 10).
 import type { z } from 'zod';
-import type { Mediation } from '../../api/schemas.js';
+import type { Mediation } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
 
 export type MediationRow = z.infer<typeof Mediation>;

@@ -1,7 +1,7 @@
 // svc mediations get ORDER_ID: GET /api/v2/mediations/:orderId (mediations are keyed by order, A4).
 import type { Command } from 'commander';
 import { NotFoundError } from '../../api/errors.js';
-import { Mediation } from '../../api/schemas.js';
+import { Mediation } from '../../api/responses.js';
 import { act, examples, parseId, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
 import { lenient, printOne } from '../read.js';

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { z } from 'zod';
 import { MEDIATION_STATUSES } from '../../api/assumptions.js';
-import { Mediation } from '../../api/schemas.js';
+import { Mediation } from '../../api/responses.js';
 import { act, examples, parseOpts, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
 import { fetchList, printList } from '../read.js';

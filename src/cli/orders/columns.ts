@@ -1,7 +1,7 @@
 // How orders show in tables: v2 money in cents, v1 money as decimals (A3). Buyer names and
 // listing titles are untrusted text: cells are sanitised by cellText (style.md principle 10).
 import type { ApiVersion } from '../../api/assumptions.js';
-import type { Order } from '../../api/schemas.js';
+import type { Order } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
 
 type DeliveredItem = NonNullable<Order['deliveredItems']>[number];

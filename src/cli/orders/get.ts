@@ -2,7 +2,7 @@
 // profit of the sale (spec 1.5, 2.5). v2 accepts the orderCode as `:id` (spec 4.2).
 import type { Command } from 'commander';
 import { NotFoundError, UsageError } from '../../api/errors.js';
-import { Order } from '../../api/schemas.js';
+import { Order } from '../../api/responses.js';
 import { printRecords } from '../../output/format.js';
 import { act, examples, type Runtime } from '../command.js';
 import { apiVersion, type Deps } from '../context.js';

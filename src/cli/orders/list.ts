@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { z } from 'zod';
 import { ORDER_STATUSES, ORDER_TYPES } from '../../api/assumptions.js';
-import { Order } from '../../api/schemas.js';
+import { Order } from '../../api/responses.js';
 import { act, examples, parseOpts, type Runtime } from '../command.js';
 import { apiVersion, type Deps } from '../context.js';
 import { fetchList, printList } from '../read.js';

@@ -2,7 +2,7 @@
 // the profit of one sale (spec 1.5, A4): price - fee - sum(deliveredItems[].costCents).
 import type { ApiVersion } from '../../api/assumptions.js';
 import { PROFIT_ORDER_STATUSES } from '../../api/assumptions.js';
-import type { Order } from '../../api/schemas.js';
+import type { Order } from '../../api/responses.js';
 
 export function toCents(amount: number | null | undefined, version: ApiVersion): number {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return 0;

@@ -3,7 +3,7 @@
 // completed sales count, the others are listed apart; an item without a cost counts 0 and
 // the report says how many there were. All amounts are integer cents.
 import type { ApiVersion } from '../../api/assumptions.js';
-import type { Order } from '../../api/schemas.js';
+import type { Order } from '../../api/responses.js';
 import { countsForProfit, isSale, saleMoney, toCents } from './order-money.js';
 
 export const PROFIT_GROUPS = ['listing', 'ref', 'day'] as const;

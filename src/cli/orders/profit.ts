@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { z } from 'zod';
-import { Order } from '../../api/schemas.js';
+import { Order } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
 import { printRecords, type Format } from '../../output/format.js';
 import { formatCents } from '../../output/money.js';

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
-import { Listing } from '../../api/schemas.js';
+import { Listing } from '../../api/responses.js';
 import { formatProblems } from '../../input/problems.js';
 import { readPriceFile, type PriceRow } from '../../input/prices.js';
 import { openInput } from '../../input/source.js';

@@ -1,6 +1,6 @@
 // How listings show in tables: v2 money in cents, v1 money as decimals (A3).
 import type { ApiVersion } from '../../api/assumptions.js';
-import type { Listing, Variant } from '../../api/schemas.js';
+import type { Listing, Variant } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
 
 export function listingColumns(version: ApiVersion): Column<Listing>[] {

@@ -1,6 +1,6 @@
 // svc products get ID: the listing with its variants and base/effective price.
 import type { Command } from 'commander';
-import { Listing } from '../../api/schemas.js';
+import { Listing } from '../../api/responses.js';
 import { printRecords } from '../../output/format.js';
 import { act, examples, parseId, type Runtime } from '../command.js';
 import { apiVersion, type Deps } from '../context.js';

@@ -1,7 +1,7 @@
 // A6: per-item routes answer {"results": [...]} in request order. Turn them into the CLI's
 // per-item outcomes (cli-spec 1), whichever route carried the item.
 import { hintFor } from '../../api/hints.js';
-import type { ItemResult } from '../../api/schemas.js';
+import type { ItemResult } from '../../api/responses.js';
 import type { ItemOutcome, ItemRef } from '../../jobs/index.js';
 
 export function outcomesFromResults(refs: ItemRef[], results: unknown, key: 'id' | 'index'): ItemOutcome[] {

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { z } from 'zod';
 import { PRODUCT_STATUS_FILTERS } from '../../api/assumptions.js';
-import { Listing } from '../../api/schemas.js';
+import { Listing } from '../../api/responses.js';
 import { act, examples, parseOpts, type Runtime } from '../command.js';
 import { apiVersion, type Deps } from '../context.js';
 import { fetchList, printList } from '../read.js';

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
-import { Listing } from '../../api/schemas.js';
+import { Listing } from '../../api/responses.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
 import { readVariantFile, type VariantRow } from '../../input/variants.js';

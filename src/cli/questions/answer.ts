@@ -3,7 +3,8 @@
 // is waited out by the request core, which resends with the SAME key (spec 7.2, A12).
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { AnswerQuestion, Question } from '../../api/schemas.js';
+import { AnswerQuestion } from '../../api/requests.js';
+import { Question } from '../../api/responses.js';
 import { note, success } from '../../output/reporter.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';

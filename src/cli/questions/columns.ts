@@ -1,6 +1,6 @@
 // How questions show (A4). Question text and asker names are buyer-written: cells are
 // sanitised by cellText (style.md principle 10).
-import type { Question } from '../../api/schemas.js';
+import type { Question } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
 
 export const questionColumns: Column<Question>[] = [

@@ -1,7 +1,7 @@
 // svc questions get ID: GET /api/v2/questions/:id.
 import type { Command } from 'commander';
 import { NotFoundError } from '../../api/errors.js';
-import { Question } from '../../api/schemas.js';
+import { Question } from '../../api/responses.js';
 import { act, examples, parseId, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
 import { lenient, printOne } from '../read.js';

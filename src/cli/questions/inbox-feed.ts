@@ -3,7 +3,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { ApiError, NotFoundError, SvcError } from '../../api/errors.js';
 import { LIMITS } from '../../api/assumptions.js';
-import { Listing, Question } from '../../api/schemas.js';
+import { Listing, Question } from '../../api/responses.js';
 import { formatCents } from '../../output/money.js';
 import type { InboxQuestion, InboxSendOutcome } from '../../ui/index.js';
 import type { Deps } from '../context.js';

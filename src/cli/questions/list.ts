@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { z } from 'zod';
 import { QUESTION_STATUSES } from '../../api/assumptions.js';
-import { Question } from '../../api/schemas.js';
+import { Question } from '../../api/responses.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
 import { fetchList, printList } from '../read.js';

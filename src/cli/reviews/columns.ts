@@ -1,7 +1,7 @@
 // How reviews and contestations show (A4). Comments and buyer names are buyer-written:
 // cells are sanitised by cellText (style.md principle 10).
 import type { z } from 'zod';
-import type { Contestation, Review } from '../../api/schemas.js';
+import type { Contestation, Review } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
 
 export type ReviewRow = z.infer<typeof Review>;

@@ -1,6 +1,6 @@
 // svc reviews contestations: GET /api/v2/contestations; --all follows pages.
 import type { Command } from 'commander';
-import { Contestation } from '../../api/schemas.js';
+import { Contestation } from '../../api/responses.js';
 import { act, examples, parseOpts, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
 import { fetchList, printList } from '../read.js';

@@ -1,6 +1,6 @@
 // svc reviews list: GET /api/v2/reviews; --all follows pages.
 import type { Command } from 'commander';
-import { Review } from '../../api/schemas.js';
+import { Review } from '../../api/responses.js';
 import { act, examples, parseOpts, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
 import { fetchList, printList } from '../read.js';

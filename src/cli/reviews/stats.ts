@@ -1,6 +1,6 @@
 // svc reviews stats: GET /api/v2/reviews/stats (A4: count, average, distribution 1..5).
 import type { Command } from 'commander';
-import { ReviewStats } from '../../api/schemas.js';
+import { ReviewStats } from '../../api/responses.js';
 import { printRecords } from '../../output/format.js';
 import { act, examples, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';

@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEDUPE_MODES, LIMITS } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
-import { Listing, StockAddResult } from '../../api/schemas.js';
+import { Listing, StockAddResult } from '../../api/responses.js';
 import { detectFormat, readCredentialChunk, scanCredentials, type CredentialChunk, type CredentialFormat, type StockItem } from '../../input/credentials.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';

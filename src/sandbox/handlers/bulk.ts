@@ -2,7 +2,7 @@
 // come in request order; a refused item does not stop the others. A price above the ceiling
 // anywhere refuses the whole request (the strict schema, spec 7.2).
 import { ERROR_CODES } from '../../api/assumptions.js';
-import { BulkPrice, BulkStatus, VariantsEdit } from '../../api/schemas.js';
+import { BulkPrice, BulkStatus, VariantsEdit } from '../../api/requests.js';
 import { ApiError, failedItem, resultsReply, type ItemResult } from '../envelope.js';
 import { editBlock, reactivationBlock } from '../listing-rules.js';
 import { ownListing } from '../state.js';

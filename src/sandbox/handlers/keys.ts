@@ -1,7 +1,7 @@
 // Key management (spec 4.4, A10, A14): authenticated by a v1 key of the account; the key
 // itself is shown once, in the create response; lists show prefix and last 4 only.
 import { ERROR_CODES, LIMITS } from '../../api/assumptions.js';
-import { KeyCreate } from '../../api/schemas.js';
+import { KeyCreate } from '../../api/requests.js';
 import { generateKey, makeKeyRecord } from '../auth.js';
 import { ApiError, notFound, v1Data } from '../envelope.js';
 import { nextId, type KeyRecord } from '../state.js';

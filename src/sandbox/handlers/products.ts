@@ -2,7 +2,7 @@
 import {
   DEFAULT_SEPARATOR, ERROR_CODES, LIMITS, PRODUCT_STATUS_FILTERS, WARRANTY_CATEGORY,
 } from '../../api/assumptions.js';
-import { ProductCreateV2, ProductUpdateV2 } from '../../api/schemas.js';
+import { ProductCreateV2, ProductUpdateV2 } from '../../api/requests.js';
 import { ApiError, notFound, v2Data, validationError } from '../envelope.js';
 import { patchListing } from '../listing-rules.js';
 import { nextId, ownListing, type Credential, type Listing, type SandboxData, type Variant } from '../state.js';

@@ -1,6 +1,6 @@
 // Listing questions (spec 3, 4.2, 7.2, A2, A4, A13).
 import { ERROR_CODES, LIMITS, QUESTION_STATUSES, SECURITY_VIOLATION_PATTERNS } from '../../api/assumptions.js';
-import { AnswerQuestion } from '../../api/schemas.js';
+import { AnswerQuestion } from '../../api/requests.js';
 import { ApiError, notFound, v2Data } from '../envelope.js';
 import type { Question, SandboxData } from '../state.js';
 import { enumParam, idParam, numericId, paginate, parseBody } from '../validate.js';

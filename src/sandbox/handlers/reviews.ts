@@ -1,6 +1,6 @@
 // Reviews and contestations (spec 2.4, 4.2, A4, A14).
 import { ERROR_CODES } from '../../api/assumptions.js';
-import { ContestReview } from '../../api/schemas.js';
+import { ContestReview } from '../../api/requests.js';
 import { ApiError, notFound, v2Data } from '../envelope.js';
 import { nextId, type Contestation, type Review } from '../state.js';
 import { numericId, paginate, parseBody } from '../validate.js';

@@ -1,7 +1,7 @@
 // Stock add (spec 2.3, 4.2, A7, A13, A14): `items` or `credentialsText` + `separator`,
 // deduplicated against what the target holds plus the request itself (`dedupeMode: skip`).
 import { DEFAULT_SEPARATOR, ERROR_CODES, LIMITS } from '../../api/assumptions.js';
-import { StockAdd } from '../../api/schemas.js';
+import { StockAdd } from '../../api/requests.js';
 import { ApiError, v2Data, validationError } from '../envelope.js';
 import { editBlock } from '../listing-rules.js';
 import type { Credential } from '../state.js';

@@ -1,7 +1,7 @@
 // v1 routes (spec 4.3, A1, A3): the same data as v2 with decimal money and the `success`
 // envelope; served under /api/v1 and the /api/service alias. v1 bodies are not strict.
 import { DEFAULT_SEPARATOR, ERROR_CODES, LIMITS, WARRANTY_CATEGORY } from '../../api/assumptions.js';
-import { ProductCreateV1, ProductUpdateV1 } from '../../api/schemas.js';
+import { ProductCreateV1, ProductUpdateV1 } from '../../api/requests.js';
 import { ApiError, v1Data, validationError } from '../envelope.js';
 import { patchListing, type ListingPatch } from '../listing-rules.js';
 import { nextId, type Listing } from '../state.js';

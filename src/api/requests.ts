@@ -1,7 +1,7 @@
-// zod schemas of the service. Requests are strict (spec 2.1: an unknown v2 field is a 400),
-// responses are lenient (api-assumptions: unknown fields pass through, optional fields may be
-// missing). The sandbox validates requests with the same request schemas, so the CLI's
-// pre-flight checks and the server's answers cannot drift apart.
+// zod schemas of the service's request bodies: strict (spec 2.1: an unknown v2 field is a 400).
+// The sandbox validates requests with these same schemas, so the CLI's pre-flight checks and
+// the server's answers cannot drift apart. Responses are in responses.ts: a read never builds
+// these (bench/startup).
 import { z } from 'zod';
 import {
   DEDUPE_MODES, DELIVERY_TIME_PATTERN, LIMITS, LISTING_TYPES, PRICE_MIN_CENTS, REF_PATTERN, SCOPES,
@@ -129,89 +129,6 @@ export const KeyCreate = z.strictObject({
 }).refine((b) => b.version === 'v1' || (b.scopes?.length ?? 0) > 0, {
   message: 'v2 keys need scopes', path: ['scopes'],
 });
-
-// ---------------------------------------------------------------- responses (lenient, A4)
-const loose = z.looseObject;
-const num = z.number();
-const str = z.string();
-const opt = <T extends z.ZodType>(t: T) => t.nullish();
-
-export const Pagination = loose({ page: num, limit: num, total: num, totalPages: num });
-export type Pagination = z.infer<typeof Pagination>;
-
-export const Variant = loose({
-  index: num, title: opt(str), price: opt(num), stock: opt(num),
-  isAutoDelivery: opt(z.boolean()), autoDeliveryStock: opt(num),
-});
-export type Variant = z.infer<typeof Variant>;
-
-export const Listing = loose({
-  id: num, title: opt(str), description: opt(str), price: opt(num), effectivePrice: opt(num),
-  game: opt(str), category: opt(str), listingType: opt(str), status: opt(str),
-  isActive: opt(z.boolean()), pausedByOfflineMode: opt(z.boolean()), isAutoDelivery: opt(z.boolean()),
-  stock: opt(num), autoDeliveryStock: opt(num), variants: opt(z.array(Variant)),
-  createdAt: opt(str), updatedAt: opt(str),
-});
-export type Listing = z.infer<typeof Listing>;
-
-export const DeliveredItem = loose({ ref: opt(str), costCents: opt(num) });
-export const Order = loose({
-  id: num, orderCode: opt(str), type: opt(str), status: opt(str), price: opt(num), fee: opt(num),
-  quantity: opt(num), productId: opt(num), productTitle: opt(str), variantIndex: opt(num),
-  buyerId: opt(num), buyerName: opt(str), sellerId: opt(num), createdAt: opt(str),
-  deliveredItems: opt(z.array(DeliveredItem)),
-});
-export type Order = z.infer<typeof Order>;
-
-export const Balance = loose({ available: opt(num), pending: opt(num), blocked: opt(num) });
-export const Stats = loose({ totalSales: opt(num), rating: opt(num), level: opt(z.union([num, str])), activeListings: opt(num) });
-export const Game = loose({ id: z.union([str, num]), name: opt(str), slug: opt(str), minPrice: opt(num) });
-export const Review = loose({
-  id: num, orderId: opt(num), productId: opt(num), rating: opt(num), comment: opt(str),
-  buyerName: opt(str), createdAt: opt(str), contested: opt(z.boolean()),
-});
-export const ReviewStats = loose({ count: opt(num), average: opt(num), distribution: opt(z.record(str, num)) });
-export const Contestation = loose({
-  id: num, reviewId: opt(num), orderId: opt(num), reason: opt(str), status: opt(str), createdAt: opt(str),
-});
-export const Question = loose({
-  id: num, productId: opt(num), orderId: opt(num), status: opt(str), text: opt(str), answer: opt(str),
-  askerName: opt(str), createdAt: opt(str), answeredAt: opt(str),
-});
-export type Question = z.infer<typeof Question>;
-export const Mediation = loose({
-  orderId: num, status: opt(str), reason: opt(str), openedAt: opt(str), closedAt: opt(str), resolution: opt(str),
-});
-export const Me = loose({
-  accountId: opt(num), sellerId: opt(num), username: opt(str), keyId: opt(z.union([num, str])),
-  keyPrefix: opt(str), keyCreatedAt: opt(str), scopes: opt(z.array(str)), version: opt(str),
-});
-const Window = loose({ limit: num, remaining: num, reset: num });
-export const Usage = loose({ minute: opt(Window), day: opt(Window) });
-export const ApiKey = loose({
-  id: z.union([num, str]), name: opt(str), version: opt(str), prefix: opt(str), last4: opt(str),
-  scopes: opt(z.array(str)), active: opt(z.boolean()), createdAt: opt(str), lastUsedAt: opt(str),
-  key: opt(str),
-});
-export const KeyUsageEntry = loose({ method: opt(str), path: opt(str), status: opt(num), at: opt(str) });
-
-// A6
-export const ItemResult = loose({
-  id: opt(num), index: opt(num), status: z.enum(['ok', 'failed', 'unchanged']).or(str),
-  code: opt(str), error: opt(str), message: opt(str),
-});
-export type ItemResult = z.infer<typeof ItemResult>;
-export const ItemResults = loose({ results: z.array(ItemResult) });
-// A7
-export const StockAddResult = loose({ added: num, duplicates: num, total: num });
-export type StockAddResult = z.infer<typeof StockAddResult>;
-
-// A1: error bodies of either version.
-export const ErrorBody = loose({
-  success: opt(z.boolean()), error: opt(str), code: opt(str), message: opt(str),
-  retryable: opt(z.boolean()), limit: opt(num), field: opt(str),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Turn a zod issue path into the JSON path the service names (`variants[3].price`). */
 export function fieldPath(path: readonly PropertyKey[]): string {
