@@ -3,8 +3,8 @@
 // bytes. The journal keeps only these descriptors, never a credential; a resumed job re-reads
 // the bytes and refuses them if the hash no longer matches.
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { CsvLayout } from './credential-csv.js';
+import { readBlocks } from './source.js';
 
 export interface CredentialChunk {
   index: number;
@@ -65,8 +65,7 @@ export async function hashRanges(path: string, ranges: readonly { startOffset: n
       next += 1;
     }
   };
-  for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) {
-    const buf = chunk as Buffer;
+  for await (const buf of readBlocks(path)) {
     whole.update(buf);
     const bufEnd = pos + buf.length;
     closeEmptyRanges();
@@ -87,8 +86,4 @@ export async function hashRanges(path: string, ranges: readonly { startOffset: n
   // A range past the end of the file: the file shrank. Its hash then matches nothing.
   while (digests.length < ranges.length) digests.push('');
   return { ranges: digests, file: whole.digest('hex'), size: pos };
-}
-
-export function sha256Hex(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }

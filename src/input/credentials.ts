@@ -6,17 +6,16 @@
 // A credential is never printed, logged or kept beyond the chunk being read: problems name
 // lines, duplicates are found through sha256 digests (32 bytes each).
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { LIMITS } from '../api/assumptions.js';
 import { SvcError, UsageError } from '../api/errors.js';
-import { ChunkPlanner, hashRanges, sha256Hex, type CredentialChunk } from './chunk-plan.js';
+import { ChunkPlanner, hashRanges, type CredentialChunk } from './chunk-plan.js';
 import type { CredentialEntry, CredentialFormat, EntryReadContext, StockItem } from './credential-checks.js';
 import { CredentialCsvReader, readCredentialCsvLayout, type CsvLayout } from './credential-csv.js';
 import { readJsonlEntries } from './credential-jsonl.js';
 import { normaliseSeparator, readLineEntries } from './credential-lines.js';
 import { ProblemList } from './problems.js';
-import { assertReadableFile, fileInfo, readError } from './source.js';
+import { assertReadableFile, fileInfo, readBlocks, readError } from './source.js';
 
 export type { CredentialChunk, CredentialFormat, CsvLayout, StockItem };
 
@@ -134,29 +133,98 @@ export interface ChunkReadOptions {
 export async function readCredentialChunk(
   path: string, format: CredentialFormat, chunk: CredentialChunk, opts: ChunkReadOptions = {},
 ): Promise<StockItem[]> {
+  const items: StockItem[] = [];
+  for await (const item of chunkItems(path, format, chunk, opts)) items.push(item);
+  return items;
+}
+
+/**
+ * The items of one chunk, read from its byte range in small blocks (one buffer, reused), and
+ * checked when the range is read through: the bytes must be the ones validated (their sha256)
+ * and must read as they did then. The caller acts on the items only after the last one, which
+ * is when a failed check throws: nothing read from changed bytes is ever sent.
+ */
+async function* chunkItems(
+  path: string, format: CredentialFormat, chunk: CredentialChunk, opts: ChunkReadOptions,
+): AsyncGenerator<StockItem> {
   const displayName = opts.displayName ?? path;
   const separator = optionSeparator(format, opts.separator);
-  const bytes = await readRange(path, chunk.startOffset, chunk.endOffset, displayName);
   const where = `chunk ${chunk.index + 1}, lines ${chunk.firstLine}-${chunk.lastLine}`;
-  if (bytes.length !== chunk.endOffset - chunk.startOffset || sha256Hex(bytes) !== chunk.sha256) {
-    throw new InputChangedError(displayName, where);
-  }
   let known = chunk.csv ?? opts.csv;
   if (format === 'csv' && !known) {
-    known = await readCredentialCsvLayout(path);
+    known = await readCredentialCsvLayout(path).catch((err: unknown) => { throw readError(err, displayName); });
     if (!known) throw new InputChangedError(displayName, 'its header row');
   }
-  const problems = new ProblemList(displayName);
-  const ctx: EntryReadContext = { problems, source: [bytes], start: chunk.startOffset, firstLine: chunk.firstLine };
-  const items: StockItem[] = [];
-  for await (const entry of entryReader(path, format, ctx, separator, known).entries) {
-    if (entry.item) items.push(entry.item);
+  const hash = createHash('sha256');
+  let length = 0;
+  async function* bytes(): AsyncGenerator<Buffer> {
+    for await (const block of readBlocks(path, { start: chunk.startOffset, end: chunk.endOffset })) {
+      hash.update(block);
+      length += block.length;
+      yield block; // the line reader copies what it keeps: the block may be refilled after this
+    }
   }
-  if (problems.count > 0 || items.length !== chunk.count) {
+  const problems = new ProblemList(displayName);
+  const ctx: EntryReadContext = { problems, source: bytes(), start: chunk.startOffset, firstLine: chunk.firstLine };
+  let count = 0;
+  try {
+    for await (const entry of entryReader(path, format, ctx, separator, known).entries) {
+      if (!entry.item) continue;
+      count += 1;
+      yield entry.item;
+    }
+  } catch (err) {
+    throw readError(err, displayName);
+  }
+  if (length !== chunk.endOffset - chunk.startOffset || hash.digest('hex') !== chunk.sha256) {
+    throw new InputChangedError(displayName, where);
+  }
+  if (problems.count > 0 || count !== chunk.count) {
     // Same bytes, different reading: the options differ from the scan's (format, separator).
     throw new UsageError(`${displayName}: ${where} does not read as it did when validated (same --format and --separator?)`);
   }
-  return items;
+}
+
+/**
+ * Writes the request body of each chunk of an import: `head`, the chunk's items as a JSON
+ * array, `tail`. Memory (bench/stock-memory): a chunk is up to ~10 MB; its bytes are read in
+ * small blocks, and its body goes into one buffer allocated once per import and reused, while each item is
+ * encoded as it is read: no array of items, no JSON text of the whole chunk, no new 10 MB
+ * buffer per chunk for the allocator to keep. The body is a view that is valid until the next
+ * call: the job engine sends one chunk at a time (its concurrency is 1 for stock).
+ */
+export class ChunkBodyWriter {
+  private body = Buffer.alloc(0);
+  private used = 0;
+
+  constructor(private readonly path: string, private readonly format: CredentialFormat, private readonly opts: ChunkReadOptions = {}) {}
+
+  /** `{...head "items": [ item, item, ... ] ...tail}` for `chunk`, checked as readCredentialChunk checks it. */
+  async write(chunk: CredentialChunk, head: string, tail: string): Promise<Buffer> {
+    const size = chunk.endOffset - chunk.startOffset;
+    this.used = 0;
+    this.reserve(size + chunk.count * 64 + head.length + tail.length); // escapes and keys: grown if short
+    this.put(head);
+    let first = true;
+    for await (const item of chunkItems(this.path, this.format, chunk, this.opts)) {
+      this.put(first ? JSON.stringify(item) : `,${JSON.stringify(item)}`);
+      first = false;
+    }
+    this.put(tail);
+    return this.body.subarray(0, this.used);
+  }
+
+  private put(text: string): void {
+    this.reserve(this.used + Buffer.byteLength(text));
+    this.used += this.body.write(text, this.used);
+  }
+
+  private reserve(size: number): void {
+    if (size <= this.body.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(size, Math.ceil(this.body.length * 1.5)));
+    this.body.copy(grown, 0, 0, this.used);
+    this.body = grown;
+  }
 }
 
 function entryReader(path: string, format: CredentialFormat, ctx: EntryReadContext, separator: string | undefined, known?: CsvLayout): {
@@ -176,25 +244,4 @@ function optionSeparator(format: CredentialFormat, separator: string | undefined
     throw new UsageError(`--separator applies to --format lines only, not ${format}`);
   }
   return normaliseSeparator(separator);
-}
-
-async function readRange(path: string, start: number, end: number, displayName: string): Promise<Buffer> {
-  let handle;
-  try {
-    handle = await open(path, 'r');
-  } catch (err) {
-    throw readError(err, displayName);
-  }
-  try {
-    const bytes = Buffer.alloc(Math.max(0, end - start));
-    let filled = 0;
-    while (filled < bytes.length) {
-      const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, start + filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    return bytes.subarray(0, filled);
-  } finally {
-    await handle.close();
-  }
 }

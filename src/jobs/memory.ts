@@ -14,3 +14,16 @@ export function collectGarbage(): void {
   }
   gc();
 }
+
+/**
+ * Keep V8's young generation at the size it has now. V8 doubles it (up to 2 x 16 MB) when
+ * enough objects survive its minor collections, and a streamed import of 10,000 credentials
+ * (strings of up to 5000 characters, each short-lived) makes it grow once or twice where an
+ * import of 1,000 does not: the whole difference in peak memory between the two once each
+ * chunk is encoded into a reused buffer (bench/stock-memory: 105 -> 93 MB on 50 MB, ratio
+ * 1.27 -> 1.11). The cost is more minor collections of a small space, which is cheap for
+ * objects that die young. V8 reads this flag each time it would grow the space.
+ */
+export function holdYoungGeneration(): void {
+  v8.setFlagsFromString('--semi-space-growth-factor=1');
+}

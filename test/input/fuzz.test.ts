@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { readCredentialChunk, scanCredentials, type CredentialFormat } from '../../src/input/credentials.js';
+import { ChunkBodyWriter, readCredentialChunk, scanCredentials, type CredentialFormat } from '../../src/input/credentials.js';
 import { splitRecords, type Delimiter } from '../../src/input/csv-table.js';
 import { readPriceFile } from '../../src/input/prices.js';
 import { readStatusFile } from '../../src/input/statuses.js';
@@ -42,7 +42,13 @@ async function checkCredentials(bytes: Buffer, format: CredentialFormat, separat
   assert.ok(scan.count > 0 || scan.problemCount > 0, 'credentials or problems');
   if (scan.problemCount > 0) return;
   let items = 0;
-  for (const chunk of scan.chunks) items += (await readCredentialChunk(path, format, chunk, opts)).length;
+  const bodies = new ChunkBodyWriter(path, format, opts); // one writer for all chunks: its buffers are reused
+  for (const chunk of scan.chunks) {
+    const read = await readCredentialChunk(path, format, chunk, opts);
+    items += read.length;
+    const body = await bodies.write(chunk, '{"variantIndex":0,"items":[', '],"dedupeMode":"skip"}');
+    assert.equal(body.toString('utf8'), JSON.stringify({ variantIndex: 0, items: read, dedupeMode: 'skip' }), 'the request body is the JSON of the items');
+  }
   assert.equal(items, scan.count, 'the chunks re-read to every credential scanned');
 }
 

@@ -7,11 +7,11 @@ import { z } from 'zod';
 import { DEDUPE_MODES, LIMITS } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
 import { Listing, StockAddResult } from '../../api/responses.js';
-import { detectFormat, readCredentialChunk, scanCredentials, type CredentialChunk, type CredentialFormat, type StockItem } from '../../input/credentials.js';
+import { ChunkBodyWriter, detectFormat, scanCredentials, type CredentialChunk, type CredentialFormat } from '../../input/credentials.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
 import { fingerprintInput, jobSpec, listJobs, type ChunkPlan, type SendChunk } from '../../jobs/index.js';
-import { collectGarbage } from '../../jobs/memory.js';
+import { collectGarbage, holdYoungGeneration } from '../../jobs/memory.js';
 import { note, warn } from '../../output/reporter.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
@@ -50,6 +50,7 @@ export function registerAdd(stock: Command, rt: Runtime): void {
 }
 
 async function run(deps: Deps, cmd: Command): Promise<number> {
+  holdYoungGeneration(); // memory stays flat with the file's size (bench/stock-memory)
   const id = parseId(cmd.args[0], 'listing id');
   const o = parseOpts(Opts, cmd);
   const format: CredentialFormat = o.format ?? (o.file === '-' ? 'lines' : detectFormat(o.file));
@@ -101,17 +102,16 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
       input: { path: input.path, displayName: input.displayName, sha256: scan.fileSha256!, size: scan.size },
       chunks,
     });
+    // The body of every chunk is the same around its items (spec 4.2 POST .../stock).
+    const [head, tail] = splitAround(JSON.stringify({ ...(multiple ? { variantIndex: o.variant } : {}), items: [], dedupeMode: o.dedupe }), '"items":[]');
+    const bodies = new ChunkBodyWriter(input.path, format, { separator: o.separator, displayName: input.displayName, csv: scan.csv });
     const send: SendChunk = async (chunk, idempotencyKey, signal) => {
       const c: CredentialChunk = byIndex.get(chunk.index)!;
-      // Memory (bench/stock-memory): a chunk is ~10 MB. Encode it once into one buffer and let
-      // the items and the JSON text go before the request, so one copy is alive while it is sent.
-      let items: StockItem[] | undefined = await readCredentialChunk(input.path, format, c, { separator: o.separator, displayName: input.displayName, csv: scan.csv });
-      const payload = Buffer.from(JSON.stringify({ ...(multiple ? { variantIndex: o.variant } : {}), items, dedupeMode: o.dedupe }));
-      items = undefined;
+      // Memory (bench/stock-memory): a chunk is ~10 MB, written straight into a reused buffer.
+      const payload = await bodies.write(c, `${head}"items":[`, `]${tail}`);
       collectGarbage();
       // 409 retryable (stock in use by a sale) is resent with the same key by the request core.
       const res = await client.request({ route: 'addStock', params: { id }, body: payload, idempotencyKey, signal });
-      collectGarbage();
       const r = lenient(deps, StockAddResult, res.data);
       return { items: chunk.items.map((ref) => ({ ...ref, status: 'ok' as const })), summary: { added: r.added, duplicates: r.duplicates, requests: 1 } };
     };
@@ -143,4 +143,11 @@ async function stockResume(deps: Deps, target: string, input: { path: string; di
   const unfinished = listJobs(deps.stateDir(), { kind: 'stock' }).some((j) => j.target === target && j.state !== 'done');
   if (!unfinished) return undefined;
   return decideResume(deps, { kind: 'stock', target, input: await fingerprintInput(input.path, input.displayName) });
+}
+
+/** `text` without `middle`, as what comes before it and what comes after it. */
+function splitAround(text: string, middle: string): [string, string] {
+  const at = text.indexOf(middle);
+  if (at < 0 || text.indexOf(middle, at + 1) >= 0) throw new Error(`expected one ${middle} in ${text}`);
+  return [text.slice(0, at), text.slice(at + middle.length)];
 }
