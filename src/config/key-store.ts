@@ -104,7 +104,7 @@ export class KeyStore {
     const choice = await this.chooseBackend(name, version, key, opts.fileOnly);
     const f = FIELDS[version];
     const storedAt = new Date().toISOString();
-    this.profiles.update(name, (p) => {
+    await this.profiles.update(name, (p) => {
       const next: Profile = { ...p, baseUrl: p.baseUrl ?? opts.baseUrl, [f.at]: storedAt };
       if (choice.ring) {
         delete next[f.key];
@@ -128,7 +128,7 @@ export class KeyStore {
     const f = FIELDS[version];
     if (previous.inKeyring && previous.key) (await this.keyring()).set(this.service, this.account(name, version), previous.key);
     else await this.forget(name, version);
-    this.profiles.update(name, (p) => {
+    await this.profiles.update(name, (p) => {
       const next: Profile = { ...p };
       delete next[f.key];
       delete next[f.at];
@@ -147,10 +147,10 @@ export class KeyStore {
       if (profile?.[FIELDS[version].ring]) await this.forget(name, version);
     }
     if (opts.all) {
-      this.profiles.remove(name);
+      await this.profiles.remove(name);
       return;
     }
-    this.profiles.update(name, ({ v1Key: _a, v1KeyStoredAt: _b, v1KeyInKeyring: _c, v2Key: _d, v2KeyStoredAt: _e, v2KeyInKeyring: _f, ...rest }) => rest);
+    await this.profiles.update(name, ({ v1Key: _a, v1KeyStoredAt: _b, v1KeyInKeyring: _c, v2Key: _d, v2KeyStoredAt: _e, v2KeyInKeyring: _f, ...rest }) => rest);
   }
 
   /** For `auth status`: where a stored key is. */

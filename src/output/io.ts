@@ -16,24 +16,24 @@ export interface IO {
   columns: number;
 }
 
-import { isatty } from 'node:tty';
-
 export function processIO(opts: { noColor?: boolean; quiet?: boolean } = {}, env: NodeJS.ProcessEnv = process.env): IO {
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   const stderrIsTTY = Boolean(process.stderr.isTTY);
-  // process.stdin builds its stream on first touch (~5 ms of fs/net stream modules), and most
-  // runs never read it: ask the descriptor, and hand the stream out only when it is used.
-  const stdinIsTTY = isatty(0);
   const noColor = opts.noColor || env.NO_COLOR !== undefined || env.TERM === 'dumb';
+  // process.stdin builds its stream on first touch (~5 ms of fs/net stream modules), and most
+  // runs never read it nor ask whether it is a terminal: both are answered when first asked,
+  // the latter from the descriptor (node:tty loaded then).
+  let stdinIsTTY: boolean | undefined;
+  const stdinTTY = () => (stdinIsTTY ??= process.getBuiltinModule('node:tty').isatty(0));
   return {
     stdout: process.stdout,
     stderr: process.stderr,
     get stdin() { return process.stdin; },
     stdoutIsTTY,
     stderrIsTTY,
-    stdinIsTTY,
+    get stdinIsTTY() { return stdinTTY(); },
     color: !noColor && stderrIsTTY,
-    interactive: stdinIsTTY && stderrIsTTY && !env.CI,
+    get interactive() { return stderrIsTTY && !env.CI && stdinTTY(); },
     quiet: Boolean(opts.quiet),
     columns: process.stdout.columns ?? 100,
   };

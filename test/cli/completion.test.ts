@@ -22,8 +22,8 @@ async function world() {
   const dir = mkdtempSync(join(tmpdir(), 'svc-completion-'));
   const env = { SVC_CONFIG_DIR: join(dir, 'config'), SVC_KEYRING: 'off' };
   const store = await ProfileStore.open(env);
-  store.update('shop-eu', (p) => ({ ...p, baseUrl: 'https://m.example' }));
-  store.update('staging', (p) => ({ ...p, baseUrl: 'https://staging.example' }));
+  await store.update('shop-eu', (p) => ({ ...p, baseUrl: 'https://m.example' }));
+  await store.update('staging', (p) => ({ ...p, baseUrl: 'https://staging.example' }));
   mkdirSync(join(dir, 'bin'));
   writeFileSync(join(dir, 'bin', 'svc'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(join(dir, 'bin', 'svc'), 0o755);

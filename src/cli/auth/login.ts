@@ -41,10 +41,10 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const who = version === 'v2'
     ? ((await client.request<{ username?: string }>({ route: 'me', signal: deps.signal })).data?.username)
     : ((await client.request({ route: 'v1Stats', signal: deps.signal })), undefined);
-  store.update(name, (p) => ({ ...p, baseUrl, ...(opts.alias ? { v1Prefix: '/api/service' as const } : {}) }));
+  await store.update(name, (p) => ({ ...p, baseUrl, ...(opts.alias ? { v1Prefix: '/api/service' as const } : {}) }));
   // issue 8: the OS keyring when one is available, else the 0600 config file (said here, once).
   const stored = await (await deps.keys()).write(name, version, key, { baseUrl });
-  if (opts.default) store.setDefault(name);
+  if (opts.default) await store.setDefault(name);
   success(deps.io, `stored ${version} key ${maskKey(key)} in profile "${name}"${who ? ` (${who})` : ''}`);
   if (stored.location.kind === 'keyring') {
     note(deps.io, `the key is in the OS keyring (${stored.location.name}), not in the config file ${store.path}`);

@@ -40,7 +40,7 @@ async function use(deps: Deps, cmd: Command): Promise<number> {
   const name = cmd.args[0]!;
   const store = await deps.profiles();
   if (!store.get(name)) throw new UsageError(`no profile named "${name}"`, 'list them with `svc auth profiles`');
-  store.setDefault(name);
+  await store.setDefault(name);
   success(deps.io, `profile "${name}" is now the default`);
   return 0;
 }

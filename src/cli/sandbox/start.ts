@@ -38,7 +38,7 @@ export async function runSandbox(deps: Deps, cmd: Command): Promise<number> {
   if (o.save) {
     // The emulator's keys are printed below and change with every start: they stay in the
     // config file rather than fill the OS keyring (src/config/key-store.ts).
-    (await deps.profiles()).update('sandbox', (p) => ({ ...p, baseUrl: sb.url }));
+    await (await deps.profiles()).update('sandbox', (p) => ({ ...p, baseUrl: sb.url }));
     const keys = await deps.keys();
     for (const version of ['v1', 'v2'] as const) await keys.write('sandbox', version, sb.keys[version], { fileOnly: 'sandbox keys' });
   }
