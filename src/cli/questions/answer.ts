@@ -9,8 +9,8 @@ import { note, success } from '../../output/reporter.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
 import { lenient, printOne } from '../read.js';
+import { textInput } from '../text-input.js';
 import { explainAnswerError } from './answer-errors.js';
-import { answerText } from './answer-text.js';
 import { questionDetailColumns } from './columns.js';
 
 const Opts = z.object({ text: z.string().optional(), file: z.string().optional() });
@@ -31,7 +31,12 @@ export function registerAnswer(questions: Command, rt: Runtime): void {
 async function run(deps: Deps, cmd: Command): Promise<number> {
   const id = parseId(cmd.args[0], 'question ID');
   const o = parseOpts(Opts, cmd);
-  const body = AnswerQuestion.parse({ answer: await answerText(deps.io, o.text, o.file) });
+  const answer = await textInput(deps.io, { text: o.text, file: o.file }, {
+    what: 'answer', text: '--text', file: '--file', stdin: true,
+    usageHint: 'e.g. `svc questions answer 6001 --text "Yes, it is included."`',
+    emptyHint: (file) => (file ? `write the answer into ${file}` : 'pass some text to --text'),
+  });
+  const body = AnswerQuestion.parse({ answer: answer.replace(/\r\n/g, '\n') });
   if (deps.globals.dryRun) {
     note(deps.io, `dry run: would send POST /api/v2/questions/${id}/answer with an answer of ${body.answer.length} characters (1 request); nothing sent`);
     return 0;

@@ -1,15 +1,15 @@
 // svc reviews contest ID --reason TEXT: POST /api/v2/reviews/:reviewId/contest (spec 2.4, 4.2).
 // 404 means the review is missing or another seller's (spec 7.2); 409 ALREADY_CONTESTED (A14).
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { NotFoundError, UsageError } from '../../api/errors.js';
+import { NotFoundError } from '../../api/errors.js';
 import { ContestReview } from '../../api/requests.js';
 import { Contestation } from '../../api/responses.js';
 import { note, success } from '../../output/reporter.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
 import type { Deps } from '../context.js';
 import { lenient, printOne } from '../read.js';
+import { textInput } from '../text-input.js';
 import { contestationColumns } from './columns.js';
 
 const Opts = z.object({ reason: z.string().optional(), reasonFile: z.string().optional() });
@@ -30,16 +30,17 @@ export function registerContest(reviews: Command, rt: Runtime): void {
 async function run(deps: Deps, cmd: Command): Promise<number> {
   const id = parseId(cmd.args[0], 'review ID');
   const o = parseOpts(Opts, cmd);
-  if ((o.reason === undefined) === (o.reasonFile === undefined)) throw new UsageError('give the reason with --reason TEXT or --reason-file FILE (one of them)');
-  const reason = (o.reason ?? readText(o.reasonFile!)).trim();
-  const body = ContestReview.safeParse({ reason });
-  if (!body.success || !reason) throw new UsageError('the reason is empty', 'say why the review should be reconsidered');
+  const reason = await textInput(deps.io, { text: o.reason, file: o.reasonFile }, {
+    what: 'reason', text: '--reason', file: '--reason-file',
+    emptyHint: () => 'say why the review should be reconsidered',
+  });
+  const body = ContestReview.parse({ reason });
   if (deps.globals.dryRun) {
     note(deps.io, `dry run: would send POST /api/v2/reviews/${id}/contest with a reason of ${reason.length} characters (1 request); nothing sent`);
     return 0;
   }
   try {
-    const res = await (await deps.client()).request({ route: 'contestReview', params: { reviewId: id }, body: body.data, signal: deps.signal });
+    const res = await (await deps.client()).request({ route: 'contestReview', params: { reviewId: id }, body, signal: deps.signal });
     success(deps.io, `review ${id} contested`);
     await printOne(deps, lenient(deps, Contestation, res.data), contestationColumns);
     return 0;
@@ -51,13 +52,5 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
       throw explained;
     }
     throw err;
-  }
-}
-
-function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
 }
