@@ -74,4 +74,7 @@ export async function helpTexts(): Promise<{ version: string; texts: Record<stri
   return { version: VERSION, texts, groups, topics };
 }
 
-export { warmCache } from './warm-cache.js';
+/** The build's warm-up run (src/warm-cache.ts): loaded only then, never on a seller's start. */
+export async function warmCache(): Promise<void> {
+  await (await import('./warm-cache.js')).warmCache();
+}
