@@ -1,7 +1,7 @@
 // The test command of the README: builds if needed (end-to-end tests spawn the built
 // bin/svc.js), then runs node's own test runner over every test file. Node 20's --test does
 // not expand ** globs, so the files are listed here. Extra arguments filter the files by path.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -38,8 +38,26 @@ if (tests.length === 0) {
 // so the secret scan below can search all of it.
 const runRoot = mkdtempSync(join(tmpdir(), 'svc-test-run-'));
 const env = { ...process.env, SVC_E2E_ROOT: runRoot, SVC_E2E_CAPTURE: join(runRoot, 'capture.log') };
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...tests], { stdio: 'inherit', cwd: root, env });
-if (r.status !== 0) process.exit(r.status ?? 1);
+// A suite that cannot hang (issue 15): every test has a timeout of its own, and the whole run
+// has one too. The runner gets a process group of its own, so when the run times out (or this
+// script is interrupted) everything it started (CLIs, listeners, sandboxes) is killed with it.
+const TEST_TIMEOUT_MS = Number(process.env.SVC_TEST_TIMEOUT_MS ?? 180_000);
+const RUN_TIMEOUT_MS = Number(process.env.SVC_TEST_RUN_TIMEOUT_MS ?? 15 * 60_000);
+const status = await new Promise((resolve) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', `--test-timeout=${TEST_TIMEOUT_MS}`, ...tests], { stdio: 'inherit', cwd: root, env, detached: true });
+  const killGroup = () => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ } };
+  const runTimer = setTimeout(() => {
+    console.error(`test run: still running after ${RUN_TIMEOUT_MS / 60_000} min; killing it and everything it started`);
+    killGroup();
+  }, RUN_TIMEOUT_MS);
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => { killGroup(); process.exit(130); });
+  child.on('close', (code, signal) => {
+    clearTimeout(runTimer);
+    killGroup(); // a test that leaked a process (a listener, a CLI) cannot keep the run alive
+    resolve(signal ? 1 : code ?? 1);
+  });
+});
+if (status !== 0) process.exit(status);
 
 const { secretScan } = await import('./secret-scan.mjs');
 const scan = secretScan(runRoot);
