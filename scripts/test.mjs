@@ -2,7 +2,7 @@
 // bin/svc.js), then runs node's own test runner over every test file. Node 20's --test does
 // not expand ** globs, so the files are listed here. Extra arguments filter the files by path.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,7 @@ function files(dir, pred) {
 const newest = (list) => Math.max(0, ...list.map((f) => statSync(f).mtimeMs));
 
 const built = join(root, 'dist', 'main.cjs');
-const srcNewest = newest([...files(join(root, 'src'), () => true), join(root, 'package.json'), join(root, 'scripts', 'build.mjs'), join(root, 'bin', 'svc.js')]);
+const srcNewest = newest([...files(join(root, 'src'), () => true), join(root, 'package.json'), join(root, 'scripts', 'build.mjs'), ...files(join(root, 'scripts', 'shims'), () => true), join(root, 'bin', 'svc.js')]);
 if (!existsSync(built) || statSync(built).mtimeMs < srcNewest) {
   const b = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);
@@ -37,14 +37,29 @@ if (tests.length === 0) {
 // One folder for everything the run leaves behind (config and state folders, captured output),
 // so the secret scan below can search all of it.
 const runRoot = mkdtempSync(join(tmpdir(), 'svc-test-run-'));
-const env = { ...process.env, SVC_E2E_ROOT: runRoot, SVC_E2E_CAPTURE: join(runRoot, 'capture.log') };
+// The tests' own temp folders (os.tmpdir() in every test and every CLI they spawn) go under one
+// folder that is removed when the run ends, pass or fail: a run leaves nothing in the temp folder.
+const tmpRoot = mkdtempSync(join(tmpdir(), 'svc-test-tmp-'));
+process.on('exit', () => rmSync(tmpRoot, { recursive: true, force: true }));
+const env = { ...process.env, TMPDIR: tmpRoot, SVC_E2E_ROOT: runRoot, SVC_E2E_CAPTURE: join(runRoot, 'capture.log') };
 // A suite that cannot hang (issue 15): every test has a timeout of its own, and the whole run
 // has one too. The runner gets a process group of its own, so when the run times out (or this
 // script is interrupted) everything it started (CLIs, listeners, sandboxes) is killed with it.
 const TEST_TIMEOUT_MS = Number(process.env.SVC_TEST_TIMEOUT_MS ?? 180_000);
 const RUN_TIMEOUT_MS = Number(process.env.SVC_TEST_RUN_TIMEOUT_MS ?? 15 * 60_000);
+const timings = [];
 const status = await new Promise((resolve) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', `--test-timeout=${TEST_TIMEOUT_MS}`, ...tests], { stdio: 'inherit', cwd: root, env, detached: true });
+  const args = [
+    '--import', 'tsx', '--test', '--test-concurrency=2', `--test-timeout=${TEST_TIMEOUT_MS}`,
+    // A test file whose tests are done exits even if something it started still holds the loop.
+    '--test-force-exit',
+    // TAP whatever the terminal: CI reads its closing lines, and the slowest tests are read from it.
+    '--test-reporter=tap',
+    ...tests,
+  ];
+  const child = spawn(process.execPath, args, { stdio: ['inherit', 'pipe', 'inherit'], cwd: root, env, detached: true });
+  const tap = tapTimings(timings);
+  child.stdout.on('data', (chunk) => { process.stdout.write(chunk); tap(chunk); });
   const killGroup = () => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ } };
   const runTimer = setTimeout(() => {
     console.error(`test run: still running after ${RUN_TIMEOUT_MS / 60_000} min; killing it and everything it started`);
@@ -57,6 +72,9 @@ const status = await new Promise((resolve) => {
     resolve(signal ? 1 : code ?? 1);
   });
 });
+timings.sort((a, b) => b.ms - a.ms);
+console.log(`slowest ${Math.min(10, timings.length)} of ${timings.length} tests:`);
+for (const t of timings.slice(0, 10)) console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}`);
 if (status !== 0) process.exit(status);
 
 const { secretScan } = await import('./secret-scan.mjs');
@@ -69,3 +87,22 @@ if (scan.hits.length || scan.badModes.length) {
 }
 rmSync(runRoot, { recursive: true, force: true });
 process.exit(0);
+
+/** Reads TAP as it streams: each test's name and duration_ms (suites left out: their time is their tests'). */
+function tapTimings(out) {
+  let buf = '';
+  let last; // the latest `ok`/`not ok` line, until its YAML block says duration and type
+  return (chunk) => {
+    buf += chunk.toString('utf8');
+    const lines = buf.split('\n');
+    buf = lines.pop();
+    for (const line of lines) {
+      const ok = /^\s*(?:not )?ok \d+ - (.*)$/.exec(line);
+      if (ok) { last = { name: ok[1], ms: undefined }; continue; }
+      const d = /^\s*duration_ms: ([\d.]+)/.exec(line);
+      if (d && last) { last.ms = Number(d[1]); out.push(last); continue; }
+      if (/^\s*type: 'suite'/.test(line) && last && out.at(-1) === last) out.pop();
+      if (/^\s*\.\.\.$/.test(line)) last = undefined;
+    }
+  };
+}

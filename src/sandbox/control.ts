@@ -128,7 +128,7 @@ const routes: Record<string, ControlHandler> = {
     rt.webhooks.setEndpoints(urls);
     return ok({ endpoints: rt.webhooks.getEndpoints() });
   },
-  'GET webhooks': (rt) => ({ status: 200, body: { data: rt.webhooks.log(), endpoints: rt.webhooks.getEndpoints() } }),
+  'GET webhooks': (rt) => ({ status: 200, body: { data: rt.webhooks.log(), endpoints: rt.webhooks.getEndpoints(), pending: rt.webhooks.pending() } }),
   'POST questions': (rt, body) => {
     const b = parse(NewQuestion, body);
     const l = rt.data.listings.find((x) => x.id === b.productId);

@@ -12,7 +12,8 @@ import { handleRequest, send } from './server.js';
 import { nextId, type DemoKeys, type SandboxData } from './state.js';
 
 export { SEED_IDS } from './seed.js';
-export type { RequestLogEntry } from './request-log.js';
+export type { RequestLogEntry, RequestPhase } from './request-log.js';
+import type { RequestLogEntry, RequestPhase } from './request-log.js';
 export type { DeliveryLogEntry } from './webhooks.js';
 
 export interface SandboxOptions {
@@ -32,6 +33,10 @@ export interface SandboxHandle {
   url: string;
   port: number;
   keys: { v1: string; v2: string; otherV1: string; otherV2: string; unverifiedV2: string };
+  /** For tests run in-process: the first API request from now on that matches, once it has started or been answered. */
+  waitForRequest(pred: (e: RequestLogEntry) => boolean, phase?: RequestPhase): Promise<RequestLogEntry>;
+  /** For tests run in-process: resolves once no API request is in flight. */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,6 +101,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     keys: { v1: k.v1, v2: k.v2, otherV1: k.otherV1, otherV2: k.otherV2, unverifiedV2: k.unverifiedV2 },
+    waitForRequest: (pred, phase) => rt.requests.waitFor(pred, phase),
+    idle: () => rt.requests.idle(),
     close() {
       closed ??= (async () => {
         await rt.webhooks.close();

@@ -86,6 +86,7 @@ async function processApi(
   const m = matchRoute(family, method, rest);
   const matched = m && !('methodNotAllowed' in m) ? m : undefined;
   entry.route = matched?.route.name ?? null; // logged even when the key is refused
+  rt.requests.routed(entry);
   let auth: Outcome['auth'];
   try {
     auth = authenticate(rt.data, family, header(req, 'x-api-key'));
@@ -189,6 +190,7 @@ export async function handleRequest(rt: Runtime, req: IncomingMessage, res: Serv
     entry.status = reply.status;
     send(res, reply);
   }
+  rt.requests.finish(entry);
   rt.log?.(`${method} ${url.pathname} ${entry.status ?? 'dropped'} ${Date.now() - started}ms${entry.replayed ? ' replayed' : ''}${entry.fault ? ` fault=${entry.fault}` : ''}`);
   rt.onChange();
 }

@@ -30,6 +30,7 @@ export class WebhookEmitter {
   private readonly deliveries: DeliveryLogEntry[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly requests = new Set<http.ClientRequest>();
+  private active = 0; // attempts posted whose outcome (and retry) is not recorded yet
   private closed = false;
 
   constructor(private readonly opts: WebhookOptions) {}
@@ -51,6 +52,10 @@ export class WebhookEmitter {
   clearLog(): void {
     this.deliveries.length = 0;
   }
+  /** Attempts in progress plus retries scheduled: 0 once every notification is delivered or given up. */
+  pending(): number {
+    return this.active + this.timers.size;
+  }
 
   /** Send one notification to every endpoint (spec 6.1). */
   emit(event: string, data: Record<string, unknown>): void {
@@ -61,7 +66,9 @@ export class WebhookEmitter {
 
   private attempt(url: string, event: string, body: string, attempt: number): void {
     if (this.closed) return;
+    this.active++;
     this.post(url, event, body).then(({ status, error }) => {
+      this.active--;
       const ok = status !== null && status >= 200 && status < 300;
       const entry: DeliveryLogEntry = { event, url, attempt, status, at: this.opts.now() };
       if (error) entry.error = error;

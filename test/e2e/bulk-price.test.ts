@@ -138,7 +138,7 @@ describe('products bulk-price', () => {
     assert.equal(r.code, 130, r.stderr);
     const m = /resume with: (svc products bulk-price .+ --resume (bp-\d{8}-[0-9a-f]{6}))/.exec(r.stderr);
     assert.ok(m, r.stderr);
-    await new Promise((res) => setTimeout(res, 1600));
+    await sb.idle(); // the interrupted chunk lands
     const resumed = await svc(['products', 'bulk-price', file, '--resume', m[2]!], { env });
     assert.equal(resumed.code, 0, resumed.stderr);
     for (const i of [0, 150, 249]) assert.equal((await getListing(sb, ids[i]!)).price, cents(i) + 9);
@@ -152,12 +152,13 @@ describe('products bulk-price', () => {
     // Chunk 2 is slow: the CLI is killed while it waits for the answer (which the sandbox applies anyway).
     await sb.control('POST', 'faults', { match: { route: 'bulkPrice' }, fault: { type: 'delay', ms: 1500 }, times: 1 });
     const env = svcEnv(sb, dirs);
-    // The first chunk waits 1.5 s for its answer: the CLI is killed 0.7 s in, mid-request.
-    const killed = await svc(['products', 'bulk-price', file], { env, timeoutMs: 700 });
+    // The first chunk waits 1.5 s for its answer: the CLI is killed once it is in flight, mid-request.
+    const inFlight = sb.waitForRequest((e) => e.route === 'bulkPrice');
+    const killed = await svc(['products', 'bulk-price', file], { env, killOn: inFlight });
     assert.equal(killed.signal, 'SIGKILL');
     const jobs = readdirSync(join(dirs.stateDir, 'jobs')).filter((f) => f.endsWith('.jsonl'));
     assert.equal(jobs.length, 1);
-    await new Promise((r) => setTimeout(r, 1200)); // let the sandbox finish the delayed chunk
+    await sb.idle(); // the sandbox finishes the delayed chunk (it applies it although the CLI is gone)
     const resumed = await svc(['products', 'bulk-price', file, '--yes'], { env });
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.match(resumed.stderr, /resuming job/);

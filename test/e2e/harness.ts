@@ -1,7 +1,8 @@
 // End-to-end harness: a sandbox started in-process on 127.0.0.1 with known keys, and the
 // real built CLI (bin/svc.js) spawned against it with its own config and state folders.
 // Every captured output is kept so a secret scan can search it afterwards.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { after } from 'node:test';
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,10 +66,17 @@ export interface RunOptions {
   cwd?: string;
   /** Kill the process with SIGKILL once stderr/stdout matches. */
   killWhen?: RegExp;
+  /** Kill the process with SIGKILL once this settles (a state of the sandbox: a request in flight). */
+  killOn?: Promise<unknown>;
   /** Send SIGINT (Ctrl-C) once stderr/stdout matches, once. */
   interruptWhen?: RegExp;
-  timeoutMs?: number;
 }
+
+// Every CLI a test file spawns dies with the file's tests, pass or fail: no run can be kept
+// alive by a CLI left waiting (issue 15). A CLI that never ends fails its test by the runner's
+// per-test timeout, not by a kill timer here.
+const live = new Set<ChildProcess>();
+after(() => { for (const child of live) child.kill('SIGKILL'); });
 
 /** A fresh config and state folder per test context. */
 export function tempDirs(): { configDir: string; stateDir: string; dir: string } {
@@ -88,6 +96,8 @@ export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   env.NO_COLOR = '1';
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { env, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    live.add(child);
+    opts.killOn?.then(() => child.kill('SIGKILL'), () => child.kill('SIGKILL'));
     let stdout = '';
     let stderr = '';
     let interrupted = false;
@@ -97,9 +107,8 @@ export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
     };
     child.stdout.on('data', (d) => { stdout += d; check(); });
     child.stderr.on('data', (d) => { stderr += d; check(); });
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
     child.on('close', (code, signal) => {
-      clearTimeout(timer);
+      live.delete(child);
       try { appendFileSync(CAPTURE_FILE, `\n### svc ${args.join(' ')}\n${stdout}\n${stderr}`); } catch { /* best effort */ }
       resolve({ code, stdout, stderr, signal });
     });

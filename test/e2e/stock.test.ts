@@ -82,17 +82,20 @@ describe('stock add', () => {
     assert.equal(await autoStock(id), 4500);
   });
 
-  for (const [label, killAfterMs] of [['early', 350], ['in the middle', 900]] as const) {
+  // Killed while chunk 1 is in flight (nothing answered yet), or while chunk 2 is (chunk 1 landed).
+  for (const [label, chunk] of [['early', 1], ['in the middle', 2]] as const) {
     test(`kill -9 ${label}, then resume: exactly 4500 in stock`, async () => {
       const id = await autoListing();
       const dirs = tempDirs();
-      const file = writeFile(dirs.dir, 'creds.txt', `${creds(4500, `k${killAfterMs}`).join('\n')}\n`);
+      const file = writeFile(dirs.dir, 'creds.txt', `${creds(4500, `k${chunk}`).join('\n')}\n`);
       await sb.control('POST', 'faults', { match: { route: 'addStock' }, fault: { type: 'delay', ms: 400 }, times: 3 });
       const env = svcEnv(sb, dirs);
-      const killed = await svc(['stock', 'add', String(id), '--file', file], { env, timeoutMs: killAfterMs });
+      let seen = 0;
+      const inFlight = sb.waitForRequest((e) => e.route === 'addStock' && e.path === `/api/v2/products/${id}/stock` && ++seen === chunk);
+      const killed = await svc(['stock', 'add', String(id), '--file', file], { env, killOn: inFlight });
       assert.equal(killed.signal, 'SIGKILL');
       await sb.control('DELETE', 'faults');
-      await new Promise((res) => setTimeout(res, 500)); // a request in flight at the kill still lands
+      await sb.idle(); // a request in flight at the kill still lands
       const jobs = await svc(['stock', 'jobs', '-o', 'json'], { env });
       const job = JSON.parse(jobs.stdout)[0];
       if (job) {
@@ -121,7 +124,7 @@ describe('stock add', () => {
     const r = await svc(['stock', 'add', String(id), '--file', file, '--yes'], { env });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /resuming job/);
-    await new Promise((res) => setTimeout(res, 3100)); // the hung request lands too: still 7000
+    await sb.idle(); // the hung request lands too: still 7000
     assert.equal(await autoStock(id), 7000);
   });
 

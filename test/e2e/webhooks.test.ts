@@ -12,7 +12,10 @@ import { BIN, CAPTURE_FILE, ROOT, startTestSandbox, svc, svcEnv, tempDirs, type 
 
 let sb: TestSandbox;
 before(async () => { sb = await startTestSandbox({ timeScale: 0.001 }); });
-after(async () => { await sb.close(); });
+// Every listener dies with this file's tests, pass or fail: a listener left running kept the
+// whole run waiting once (issue 15).
+const listeners = new Set<ChildProcess>();
+after(async () => { for (const c of listeners) c.kill('SIGKILL'); await sb.close(); });
 beforeEach(async () => { await sb.control('POST', 'reset'); });
 
 type Dirs = ReturnType<typeof tempDirs>;
@@ -24,6 +27,8 @@ async function listen(dirs: Dirs, args: string[], env: Record<string, string | u
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('SVC_')) childEnv[k] = v;
   for (const [k, v] of Object.entries(env)) if (v !== undefined) childEnv[k] = v;
   const child: ChildProcess = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', ...args], { env: childEnv, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  listeners.add(child);
+  child.on('exit', () => listeners.delete(child));
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));
@@ -165,7 +170,8 @@ describe('webhooks listen', () => {
     const l = await listen(dirs, ['--forward-to', t.url]);
     const r = await svc(['webhooks', 'trigger', 'order.delivered', '--to', l.url], { env: svcEnv(sb, dirs) });
     assert.equal(r.code, 0, r.stderr);
-    await until(() => actions(l, 'dropped').length === 1);
+    // stdout (the action line) and stderr (the warning) are two pipes: wait for both.
+    await until(() => actions(l, 'dropped').length === 1 && /warning: dropped/.test(l.stderr()));
     assert.match(l.stderr(), /warning: dropped order\.delivered order 900001/);
     await sleep(200);
     assert.equal(t.hits.length, 0);
@@ -219,7 +225,7 @@ describe('webhooks listen', () => {
   test('a second listener on the same state folder refuses to start (exit 2)', async () => {
     const dirs = tempDirs();
     const l = await listen(dirs, ['--no-confirm']);
-    const r = await svc(['webhooks', 'listen', '--port', '0', '--no-confirm'], { env: svcEnv(sb, dirs), timeoutMs: 10_000 });
+    const r = await svc(['webhooks', 'listen', '--port', '0', '--no-confirm'], { env: svcEnv(sb, dirs) });
     assert.equal(r.code, 2);
     assert.match(r.stderr, /another `svc webhooks listen`/);
     await l.stop();
@@ -227,7 +233,7 @@ describe('webhooks listen', () => {
 
   test('without a v2 key it refuses to start unless --no-confirm (exit 4)', async () => {
     const dirs = tempDirs();
-    const r = await svc(['webhooks', 'listen', '--port', '0'], { env: { SVC_CONFIG_DIR: dirs.configDir, SVC_STATE_DIR: dirs.stateDir }, timeoutMs: 10_000 });
+    const r = await svc(['webhooks', 'listen', '--port', '0'], { env: { SVC_CONFIG_DIR: dirs.configDir, SVC_STATE_DIR: dirs.stateDir } });
     assert.equal(r.code, 4);
     assert.match(r.stderr, /--no-confirm/);
   });

@@ -245,7 +245,7 @@ describe('fault matrix', { concurrency: true }, () => {
           await sb.control('POST', 'faults', { match: { route: op.route }, fault: f.fault, times: 1, skip: 0 });
 
           const global = f.timeoutS ? ['--timeout', String(f.timeoutS)] : [];
-          const r = await svc([...global, ...args], { env: svcEnv(sb, dirs), timeoutMs: 30_000 });
+          const r = await svc([...global, ...args], { env: svcEnv(sb, dirs) });
           const writes = ((await sb.control('GET', 'requests')) as any[]).filter((e) => e.route === op.route);
           const log = writes.map(label).join(' → ');
 

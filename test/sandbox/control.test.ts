@@ -188,9 +188,12 @@ describe('startSandbox options', () => {
     const file = join(dir, 'soon.json');
     const s = await start({ dataFile: file });
     await new Client(s, s.keys.v2).patch(`/api/v2/products/${P.activeManual}`, { price: 27500 });
-    await sleep(500);
-    const saved = JSON.parse(readFileSync(file, 'utf8'));
-    assert.equal(saved.listings.find((l: { id: number }) => l.id === P.activeManual).price, 27500);
+    // Wait for the state (the debounced save has landed), never closing the sandbox first.
+    const priceSaved = () => {
+      try { return JSON.parse(readFileSync(file, 'utf8')).listings.find((l: { id: number }) => l.id === P.activeManual).price; } catch { return undefined; }
+    };
+    for (const end = Date.now() + 5000; priceSaved() !== 27500 && Date.now() < end;) await sleep(20);
+    assert.equal(priceSaved(), 27500);
     await s.close();
   });
 

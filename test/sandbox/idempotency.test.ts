@@ -109,8 +109,9 @@ describe('idempotency (spec 4.1, 7.1, A12)', () => {
   it('answers 409 IDEMPOTENCY_IN_FLIGHT with retryable and Retry-After 1 while the identical request runs', async () => {
     await control(sb, 'POST', 'faults', { match: { route: 'updateProduct' }, fault: { type: 'delay', ms: 400 } });
     const key = idemKey();
+    const started = sb.waitForRequest((e) => e.idempotencyKey === key);
     const slow = v2.patch(`/api/v2/products/${P.inactiveNoStock}`, { price: 1990 }, { idem: key });
-    await sleep(100);
+    await started; // the first request is being processed (held by the delay fault)
     const r = await v2.patch(`/api/v2/products/${P.inactiveNoStock}`, { price: 1990 }, { idem: key });
     assert.equal(r.status, 409);
     assert.equal(r.body.code, ERROR_CODES.IDEMPOTENCY_IN_FLIGHT);

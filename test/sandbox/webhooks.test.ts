@@ -28,9 +28,24 @@ async function receiver(statuses: number[] = [], opts: { hang?: boolean; redirec
       res.end('ok');
     });
   });
+  let open = 0;
+  server.on('connection', (sock) => { open++; sock.on('close', () => open--); });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, got, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  return { url, got, openSockets: () => open, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+}
+
+/** Waits for the sandbox's state: every notification delivered or given up, no retry scheduled. */
+async function settled(s: SandboxHandle): Promise<void> {
+  await untilAsync(async () => (await control(s, 'GET', 'webhooks')).body.pending === 0);
+}
+
+async function untilAsync(cond: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await sleep(10);
+  }
 }
 
 async function until(cond: () => boolean, ms = 5000): Promise<void> {
@@ -88,7 +103,7 @@ describe('webhooks (spec 6)', () => {
     await control(sb, 'POST', 'webhooks', { urls: [rx.url] });
     await control(sb, 'POST', 'purchase', { productId: SEED_IDS.products.multiManual, variantIndex: 0 });
     await until(() => rx.got.length >= 1);
-    await sleep(50);
+    await settled(sb);
     assert.deepEqual(rx.got.map((g) => g.event), ['sale.processing']);
     await rx.close();
   });
@@ -98,7 +113,7 @@ describe('webhooks (spec 6)', () => {
     await control(sb, 'POST', 'webhooks', { urls: [rx.url] });
     await control(sb, 'POST', 'purchase', { productId: SEED_IDS.products.multiManual, variantIndex: 0 });
     await until(() => rx.got.length >= 5, 8000);
-    await sleep(300);
+    await settled(sb);
     assert.equal(rx.got.length, 5, 'no sixth attempt');
     const gaps = rx.got.slice(1).map((g, i) => g.at - rx.got[i]!.at);
     for (const [gap, want] of gaps.map((g, i) => [g, [15, 60, 300, 1800][i]!])) {
@@ -114,7 +129,7 @@ describe('webhooks (spec 6)', () => {
     await control(sb, 'POST', 'webhooks', { urls: [rx.url] });
     await control(sb, 'POST', 'purchase', { productId: SEED_IDS.products.multiManual, variantIndex: 0 });
     await until(() => rx.got.length >= 2);
-    await sleep(150);
+    await settled(sb);
     assert.equal(rx.got.length, 2);
     assert.deepEqual((await deliveries()).map((d) => d.status), [503, 200]);
     await rx.close();
@@ -136,7 +151,7 @@ describe('webhooks (spec 6)', () => {
     await rx.close();
     await control(sb, 'POST', 'webhooks', { urls: [rx.url] });
     await control(sb, 'POST', 'purchase', { productId: SEED_IDS.products.multiManual, variantIndex: 0 });
-    await sleep(100);
+    await untilAsync(async () => (await deliveries()).length >= 2);
     const log = await deliveries();
     assert.ok(log.length >= 2, 'retried');
     assert.equal(log[0]!.status, null);
@@ -158,7 +173,7 @@ describe('webhooks (spec 6)', () => {
     const rx = await receiver();
     await control(sb, 'POST', 'webhooks', { urls: [rx.url] });
     await control(sb, 'POST', 'purchase', { productId: SEED_IDS.products.other });
-    await sleep(100);
+    await settled(sb); // emitted synchronously by the purchase: nothing pending means nothing sent
     assert.equal(rx.got.length, 0);
     await rx.close();
   });
@@ -181,7 +196,7 @@ describe('webhook time-out (spec 6.2.1)', () => {
     assert.equal(log[0]!.error, 'timeout');
     await local.close();
     const count = rx.got.length;
-    await sleep(300);
+    await until(() => rx.openSockets() === 0); // the attempt in progress was aborted, and no retry is left to open another
     assert.equal(rx.got.length, count, 'no delivery after close');
     await rx.close();
   });
