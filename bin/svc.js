@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // svc entry. `--version` and `--help` are answered from dist/help.json without loading the
-// CLI bundle (rule 6: fast start). Everything else loads dist/main.cjs through a V8 code
-// cache (Node 20 has no module.enableCompileCache), which saves about a third of the start.
+// CLI bundle (rule 6: fast start). Everything else loads dist/main.cjs through a compile cache:
+// Node's own on Node >= 22.1, else the code cache the build wrote (about a third of the start).
 // This file is CommonJS (bin/package.json): an ES module entry costs Node ~5 ms more to start.
 'use strict';
 const { readFileSync, writeFileSync, renameSync } = require('node:fs');
@@ -39,30 +39,58 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 }
 
 // undici parses HTTP with llhttp compiled to WebAssembly; V8's optimising tier for it costs
-// ~60 ms of background compilation that also holds up exit. A CLI parses a few responses:
-// the baseline compiler is plenty (also for Ink's yoga layout).
-require('node:v8').setFlagsFromString('--liftoff-only');
+// ~60 ms of background compilation that also holds up exit. A CLI parses a few responses: the
+// baseline compiler (Liftoff) is plenty, also for Ink's yoga layout. `--liftoff-only` is the flag
+// that does it (measured on Node 20: 247 ms for a --json read, against 469-540 ms with the
+// ordinary flags --no-wasm-tier-up, --no-wasm-opt or --no-wasm-dynamic-tiering). V8 lists it as a
+// testing flag and prints an error for a flag it no longer knows, so it is set only on the V8
+// majors it was checked on (11 to 14: Node 20 to 26); a newer V8 runs without it, only slower.
+const v8Major = Number(process.versions.v8.split('.')[0]);
+if (v8Major >= 11 && v8Major <= 14) require('node:v8').setFlagsFromString('--liftoff-only');
 
 const file = join(dist, 'main.cjs');
-const cacheFile = join(dist, 'main.cjs.cache');
-// latin1, not utf8: the build makes sure the bundle is ASCII (scripts/build.mjs), where the two
-// read the same, and latin1 skips the UTF-8 decoding of a megabyte (~2 ms).
-const source = readFileSync(file, 'latin1');
-let cachedData;
-try { cachedData = readFileSync(cacheFile); } catch { /* first run */ }
-const script = new (require('node:vm').Script)(Module.wrap(source), {
-  filename: file,
-  cachedData,
-  // import() inside the bundle (node: builtins, the Ink UI bundle by absolute URL) goes through
-  // this module's loader; Node 20's vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER is not honoured here.
-  importModuleDynamically: (specifier) => import(specifier),
-});
-// Code compiled from a V8 code cache loses its import() callback on Node 20 ("A dynamic import
-// callback was not specified"), so the bundle loads the Ink UI through this module's own import().
+// The bundle loads the Ink UI (an ES module) through this, whichever way the bundle was loaded.
 globalThis.__svcImport = (specifier) => import(specifier);
-const mod = { exports: {} };
-script.runInThisContext().call(mod.exports, mod.exports, createRequire(file), mod, file, dist);
-const cli = mod.exports;
+
+function loadBundle() {
+  // Node >= 22.1: Node's own compile cache, in the user's cache folder, invalidated by Node when
+  // the bundle or Node itself changes. Nothing is written next to the installed package.
+  if (typeof Module.enableCompileCache === 'function' && process.env.SVC_WRITE_CODE_CACHE !== '1') {
+    try { Module.enableCompileCache(userCacheDir()); } catch { /* no cache: only slower */ }
+    return { cli: require(file) };
+  }
+  // Node 20 has no compile cache: the build writes dist/main.cjs.cache (SVC_WRITE_CODE_CACHE=1,
+  // scripts/build.mjs) and runs only read it. A cache V8 rejects (another V8, other flags) is
+  // simply not used; it is never rewritten at run time.
+  const cacheFile = join(dist, 'main.cjs.cache');
+  // latin1, not utf8: the build makes sure the bundle is ASCII (scripts/build.mjs), where the two
+  // read the same, and latin1 skips the UTF-8 decoding of a megabyte (~2 ms).
+  const source = readFileSync(file, 'latin1');
+  let cachedData;
+  try { cachedData = readFileSync(cacheFile); } catch { /* not built with one */ }
+  // Code compiled from a V8 code cache loses its import() callback on Node 20 ("A dynamic import
+  // callback was not specified"), which is why the bundle has no import() of its own: builtins
+  // are require()d and the UI goes through globalThis.__svcImport above.
+  const script = new (require('node:vm').Script)(Module.wrap(source), { filename: file, cachedData });
+  const mod = { exports: {} };
+  script.runInThisContext().call(mod.exports, mod.exports, createRequire(file), mod, file, dist);
+  const writeCache = () => {
+    const tmp = `${cacheFile}.${process.pid}`;
+    writeFileSync(tmp, script.createCachedData());
+    renameSync(tmp, cacheFile);
+  };
+  return { cli: mod.exports, writeCache };
+}
+
+function userCacheDir() {
+  const { homedir } = require('node:os');
+  const base = process.platform === 'win32' ? (process.env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local'))
+    : process.platform === 'darwin' ? join(homedir(), 'Library', 'Caches')
+    : (process.env.XDG_CACHE_HOME || join(homedir(), '.cache'));
+  return join(base, 'svc', 'compile-cache');
+}
+
+const { cli, writeCache } = loadBundle();
 
 async function run() {
   let code = 0;
@@ -71,15 +99,9 @@ async function run() {
   } else {
     code = await cli.main(argv);
   }
-  // Write the cache after the run, so it holds the functions this run compiled. Only when asked
-  // (the build) or when V8 rejected the old one; a read-only install just goes without.
-  if (process.env.SVC_WRITE_CODE_CACHE === '1' || (cachedData && script.cachedDataRejected)) {
-    try {
-      const tmp = `${cacheFile}.${process.pid}`;
-      writeFileSync(tmp, script.createCachedData());
-      renameSync(tmp, cacheFile);
-    } catch { /* not writable: fine */ }
-  }
+  // The build alone writes the Node 20 code cache, after a warm-up run, so it holds the
+  // functions that run compiled.
+  if (process.env.SVC_WRITE_CODE_CACHE === '1' && writeCache) writeCache();
 
   // Leave as soon as the output is flushed: after an HTTP request, V8 otherwise spends ~90 ms
   // finishing background work on undici's WebAssembly parser before the process may exit.
