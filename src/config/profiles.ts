@@ -18,6 +18,9 @@ export const Profile = z.object({
   v2KeyInKeyring: z.boolean().optional(),
   /** spec 4.3: `/api/v1` or the `/api/service` alias. */
   v1Prefix: z.enum(['/api/v1', '/api/service']).optional(),
+  // issue 11: the secret URL path of `svc webhooks listen`, made by `--init`; kept like a key
+  // (this file is 0600) and never printed again.
+  webhookPath: z.string().optional(),
 });
 export type Profile = z.infer<typeof Profile>;
 

@@ -1,39 +1,81 @@
-// spec 6.2.5: before acting on a notification, confirm it with GET /api/v2/orders/:id using
-// the seller's key. A11: no signature is sent, so this GET is what tells a real notification
-// from a forged one. 404 (no such order, or another seller's: spec 4.2) means drop it.
+// spec 6.2.5: before acting on a notification, confirm it with GET /api/v2/orders/:id using the
+// seller's key. A11: no signature is sent, so the service's own answer is what tells a real
+// notification from a forged one (issue 11): the order must exist, be one of the seller's sales
+// (A4 `type` as seen by the caller) and be in a state that fits the event.
 import type { ApiClient } from '../api/client.js';
 import { NotFoundError, SvcError } from '../api/errors.js';
 import { TransportError } from '../api/transport.js';
+import type { EventDef } from './events.js';
 
-export type ConfirmResult =
-  | { status: 'confirmed'; ms: number }
-  | { status: 'rejected'; ms: number; detail: string } // drop it, with a warning
-  | { status: 'error'; ms: number; detail: string }; // try again later
+export type Order = Record<string, unknown>;
 
-export type Confirmer = (orderId: number, opts: { saleEvent: boolean; signal?: AbortSignal }) => Promise<ConfirmResult>;
+export type OrderCheck =
+  | { status: 'confirmed'; order: Order }
+  | { status: 'refused'; detail: string } // not real, or not ours: forgotten, never handed on
+  | { status: 'not-yet'; detail: string } // real, but the order has not reached that state yet
+  | { status: 'error'; detail: string }; // could not ask: try again later
 
-export function apiConfirmer(client: ApiClient): Confirmer {
-  return async (orderId, { saleEvent, signal }) => {
-    const t0 = Date.now();
-    try {
-      const res = await client.request<Record<string, unknown>>({ route: 'getOrder', params: { id: orderId }, signal });
-      const ms = Date.now() - t0;
-      // A4: `type` is the order as seen by the caller. A sale event about an order we bought
-      // is not about one of our sales: someone else's order.
-      if (saleEvent && res.data && res.data.type === 'purchase') {
-        return { status: 'rejected', ms, detail: `order ${orderId} is one of your purchases, not a sale` };
+/**
+ * svc decision (the spec names no order state per event): the order statuses (A4) an event can
+ * be about. A status before them is "not yet" (the notification can overtake the order); any
+ * other status contradicts the event.
+ */
+const FITS: Record<string, readonly string[]> = {
+  'sale.processing': ['processing', 'delivered', 'completed', 'in_mediation'],
+  'order.delivered': ['delivered', 'completed', 'in_mediation'],
+  'order.completed': ['completed'],
+  'funds.released': ['completed', 'delivered'],
+  'order.cancelled': ['cancelled'],
+};
+const EARLY = ['pending_payment', 'processing'];
+
+/** Does the order the service returned back up this event? One rule, for lookups by id and by page. */
+export function checkOrder(def: EventDef, orderId: number, order: Order): OrderCheck {
+  if (order.type !== undefined && order.type !== 'sale') return { status: 'refused', detail: `order ${orderId} is one of your purchases, not a sale` };
+  const fits = FITS[def.name];
+  const status = typeof order.status === 'string' ? order.status : undefined;
+  if (!fits || status === undefined || fits.includes(status)) return { status: 'confirmed', order };
+  if (EARLY.includes(status)) return { status: 'not-yet', detail: `order ${orderId} is ${status}, not yet ${fits.join('/')}` };
+  return { status: 'refused', detail: `order ${orderId} is ${status}: it cannot be ${def.name}` };
+}
+
+/** Where confirmations come from: the service (through the one request core), or a test's stand-in. */
+export interface OrderSource {
+  /** One order by id; undefined when the service says it does not exist (404). */
+  getOrder(orderId: number, signal?: AbortSignal): Promise<Order | undefined>;
+  /** The seller's sales created since `fromDay` (YYYY-MM-DD): one or two list pages, never more. */
+  recentSales(fromDay: string, signal?: AbortSignal): Promise<{ orders: Order[]; requests: number }>;
+}
+
+export function apiOrderSource(client: ApiClient): OrderSource {
+  const page = (fromDay: string, n: number, signal?: AbortSignal) =>
+    client.request<Order[]>({ route: 'listOrders', query: { type: 'sales', from: fromDay, limit: 100, page: n }, signal });
+  return {
+    async getOrder(orderId, signal) {
+      try {
+        return (await client.request<Order>({ route: 'getOrder', params: { id: orderId }, signal })).data;
+      } catch (err) {
+        if (err instanceof NotFoundError) return undefined;
+        throw err;
       }
-      return { status: 'confirmed', ms };
-    } catch (err) {
-      const ms = Date.now() - t0;
-      if (err instanceof NotFoundError) return { status: 'rejected', ms, detail: `order ${orderId} does not exist or belongs to another seller (404)` };
-      if (err instanceof TransportError && err.kind === 'aborted') throw err;
-      if (err instanceof SvcError || err instanceof TransportError) return { status: 'error', ms, detail: `cannot confirm order ${orderId}: ${summary(err)}` };
-      throw err;
-    }
+    },
+    async recentSales(fromDay, signal) {
+      // A2 names no sort order: the first page and, when there are more, the last one hold the
+      // newest sales either way (A2: `from` is inclusive, by createdAt).
+      const first = await page(fromDay, 1, signal);
+      const orders = Array.isArray(first.data) ? [...first.data] : [];
+      const last = first.pagination?.totalPages ?? 1;
+      if (last <= 1) return { orders, requests: 1 };
+      const tail = await page(fromDay, last, signal);
+      return { orders: orders.concat(Array.isArray(tail.data) ? tail.data : []), requests: 2 };
+    },
   };
 }
 
-function summary(err: SvcError | TransportError): string {
-  return 'summary' in err && typeof err.summary === 'string' ? err.summary : err.message;
+/** A failure to ask (network, 5xx, 429 after the client's retries) is not a verdict: try again later. */
+export function describeLookupError(err: unknown): string | undefined {
+  if (err instanceof TransportError && err.kind === 'aborted') return undefined;
+  if (err instanceof SvcError) return 'summary' in err && typeof err.summary === 'string' ? err.summary : err.message;
+  if (err instanceof TransportError) return err.message;
+  return undefined;
 }

@@ -1,10 +1,14 @@
-// Handing a notification on (issue 7): POST the same body with X-Service-Event to
-// --forward-to, and/or run --exec CMD with the payload on stdin and SVC_EVENT, SVC_ORDER_ID
-// in its environment. Each returns an outcome; retries and bookkeeping are the processor's.
+// Handing a notification on (issues 7, 11): POST the delivery envelope with X-Service-Event to
+// --forward-to, and/or run --exec CMD with the envelope on stdin. The envelope is the
+// notification as received (event, timestamp, data: anyone could have sent those bytes) with an
+// `svc` member beside it: the delivery id, whether the service confirmed it, and the order the
+// service returned (what a hook can trust). Each returns an outcome; retries and bookkeeping are
+// the processor's.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { rawRequest, TransportError } from '../api/transport.js';
 import { sanitizeInline } from '../output/sanitize.js';
+import type { StoredDelivery } from './store.js';
 
 export interface StepOutcome {
   ok: boolean;
@@ -26,12 +30,41 @@ export function deliveryId(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 32);
 }
 
-export async function forwardTo(url: string, n: { key: string; event: string; body: string }, signal?: AbortSignal, timeoutMs = FORWARD_TIMEOUT_MS): Promise<StepOutcome> {
+export interface DeliveryEnvelope {
+  deliveryId: string;
+  event: string;
+  orderId?: number;
+  confirmed: boolean;
+  /** The JSON handed on: the notification's own fields, plus `svc`. */
+  json: string;
+}
+
+/**
+ * What a hook or forward target receives (issue 11): `{event, timestamp, data, svc}` where
+ * event/timestamp/data are the notification as received and `svc` = {deliveryId, confirmed,
+ * order, note}. `order` is the service's own answer (GET /api/v2/orders/:id or the sales list)
+ * when confirmed; otherwise null, and `note` says why the body alone is all there is.
+ */
+export function deliveryEnvelope(e: StoredDelivery, confirming: boolean): DeliveryEnvelope {
+  let received: Record<string, unknown> = {};
+  try { received = JSON.parse(e.body) as Record<string, unknown>; } catch { /* checked on receipt */ }
+  const note = e.confirmed ? undefined
+    : !confirming ? 'not confirmed (--no-confirm): the body as received, which anyone who knows the URL could have sent'
+    : 'not an order event: nothing to confirm it with; the body as received';
+  const svc = { deliveryId: deliveryId(e.key), confirmed: e.confirmed, order: e.confirmed ? e.order ?? null : null, ...(note ? { note } : {}) };
+  const { svc: _forged, ...own } = received; // a sender cannot pass off an `svc` member of its own
+  return { deliveryId: svc.deliveryId, event: e.event, orderId: e.orderId, confirmed: e.confirmed, json: JSON.stringify({ ...own, svc }) };
+}
+
+export async function forwardTo(url: string, n: DeliveryEnvelope, signal?: AbortSignal, timeoutMs = FORWARD_TIMEOUT_MS): Promise<StepOutcome> {
   const t0 = Date.now();
   try {
     const res = await rawRequest('POST', url, {
-      body: n.body, // the same bytes the service sent
-      headers: { 'x-service-event': n.event, 'x-svc-delivery': deliveryId(n.key), 'user-agent': 'svc-webhooks-listen' },
+      body: n.json,
+      headers: {
+        'content-type': 'application/json', 'x-service-event': n.event, 'x-svc-delivery': n.deliveryId,
+        'x-svc-confirmed': String(n.confirmed), 'user-agent': 'svc-webhooks-listen',
+      },
       timeoutMs,
       signal,
     });
@@ -58,21 +91,35 @@ export interface ExecRun {
   kill(): void;
 }
 
-/** Run CMD through the shell with the payload on stdin (issue 7). */
-export function runExec(cmd: string, n: { event: string; orderId?: number; body: string }, env: NodeJS.ProcessEnv, timeoutMs = EXEC_TIMEOUT_MS): ExecRun {
+/**
+ * The hook's environment (issue 11, least privilege): the listener's own, less every SVC_*
+ * variable (SVC_API_KEY above all: a hook never holds the seller's key), plus what it needs to
+ * know about this delivery. SVC_DELIVERY_ID is the same on every run of the same delivery, so a
+ * hook can drop the one rerun a crash can cause.
+ */
+export function hookEnv(env: NodeJS.ProcessEnv, n: DeliveryEnvelope): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(env)) if (!k.toUpperCase().startsWith('SVC_')) out[k] = v;
+  return {
+    ...out,
+    SVC_DELIVERY_ID: n.deliveryId,
+    SVC_EVENT: n.event,
+    SVC_ORDER_ID: n.orderId === undefined ? '' : String(n.orderId),
+    SVC_CONFIRMED: n.confirmed ? '1' : '0',
+  };
+}
+
+/** Run CMD through the shell with the delivery envelope on stdin (issues 7, 11). */
+export function runExec(cmd: string, n: DeliveryEnvelope, env: NodeJS.ProcessEnv, timeoutMs = EXEC_TIMEOUT_MS): ExecRun {
   const t0 = Date.now();
-  const child = spawn(cmd, {
-    shell: true,
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...env, SVC_EVENT: n.event, SVC_ORDER_ID: n.orderId === undefined ? '' : String(n.orderId) },
-  });
+  const child = spawn(cmd, { shell: true, stdio: ['pipe', 'pipe', 'pipe'], env: hookEnv(env, n) });
   let tail = '';
   const keep = (chunk: Buffer) => { tail = (tail + chunk.toString('utf8')).slice(-2000); };
   // The handler's output is not the listener's: stdout stays for the log lines.
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   child.stdin.on('error', () => undefined); // a handler that does not read stdin is fine
-  child.stdin.end(n.body);
+  child.stdin.end(n.json);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;

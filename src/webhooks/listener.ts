@@ -2,7 +2,8 @@
 // Order on start: open the store (and its lock), open the port, then resume what a previous
 // run left pending. Order on stop: close the port (answers in flight finish), give steps
 // in flight a grace period, close the store.
-import type { Confirmer } from './confirm.js';
+import type { ConfirmPolicy, ConfirmStats } from './confirm-queue.js';
+import type { OrderSource } from './confirm.js';
 import type { LogFn } from './log.js';
 import { DeliveryProcessor } from './processor.js';
 import { startReceiver } from './receiver.js';
@@ -16,11 +17,22 @@ export interface ListenerOptions {
   events?: ReadonlySet<string>;
   forwardTo?: string;
   exec?: string;
-  confirm?: Confirmer;
+  /** undefined with --no-confirm. */
+  orders?: OrderSource;
+  policy?: ConfirmPolicy;
   env: NodeJS.ProcessEnv;
   log: LogFn;
+  /** The store stopped or started being writable (disk full, then room): say so loudly. */
+  onWritable?: (writable: boolean, detail: string) => void;
   backoffMs?: (attempt: number) => number;
   store?: StoreOptions;
+}
+
+export interface ListenerStats {
+  pending: number;
+  refusedPosts: Record<string, number>;
+  confirm?: ConfirmStats;
+  syncs: number;
 }
 
 export interface Listener {
@@ -29,14 +41,15 @@ export interface Listener {
   /** Deliveries a previous run left pending, taken up again. */
   resumed: number;
   pendingCount(): number;
+  stats(): ListenerStats;
   close(): Promise<void>;
 }
 
 export async function startListener(o: ListenerOptions): Promise<Listener> {
-  const store = WebhookStore.open(o.stateDir, o.store);
+  const store = WebhookStore.open(o.stateDir, { ...o.store, onWritable: o.onWritable });
   const targets: Target[] = [...(o.forwardTo ? ['forward' as const] : []), ...(o.exec ? ['exec' as const] : [])];
   const processor = new DeliveryProcessor({
-    store, confirm: o.confirm, forwardTo: o.forwardTo, exec: o.exec, env: o.env, log: o.log, backoffMs: o.backoffMs,
+    store, orders: o.orders, policy: o.policy, forwardTo: o.forwardTo, exec: o.exec, env: o.env, log: o.log, backoffMs: o.backoffMs,
   });
   let receiver;
   try {
@@ -46,12 +59,8 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
       path: o.path,
       events: o.events,
       log: o.log,
-      // spec 6.2.4: the store is the dedupe memory; the record is fsync'd before the 2xx.
-      accept: (n) => {
-        if (store.has(n.key)) return 'duplicate';
-        store.accept({ key: n.key, event: n.def.name, orderId: n.orderId, body: n.body, targets });
-        return 'received';
-      },
+      // spec 6.2.4: the store is the dedupe memory; the record is on disk before the 2xx.
+      accept: (n) => store.accept({ key: n.key, event: n.def.name, orderId: n.orderId, body: n.body, targets }),
       afterAnswer: (key) => processor.enqueue(key),
     });
   } catch (err) {
@@ -66,6 +75,7 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
     port: r.port,
     resumed,
     pendingCount: () => processor.pendingCount(),
+    stats: () => ({ pending: processor.pendingCount(), refusedPosts: r.refusals(), confirm: processor.confirmStats(), syncs: store.syncs }),
     close() {
       closed ??= (async () => {
         await r.close();

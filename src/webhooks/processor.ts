@@ -1,18 +1,21 @@
-// What happens after the listener answered 2xx: confirm (spec 6.2.5), then hand on to
-// --forward-to and/or --exec, each step recorded in the store as it succeeds, so a restart
-// neither loses a delivery nor repeats a step already done. A failed step is retried after
-// a capped exponential backoff, for as long as the listener runs; a delivery still pending
-// at shutdown stays in the store and is resumed by the next listener (issue 7).
-import { forwardTo as defaultForward, runExec, type ExecRun, type StepOutcome } from './forward.js';
-import type { Confirmer } from './confirm.js';
+// What happens after the listener answered 2xx: confirm (spec 6.2.5, through the ConfirmQueue
+// and its budgets), then hand on to --forward-to and/or --exec, each step recorded in the store
+// as it succeeds, so a restart neither loses a delivery nor repeats a step already done. A
+// failed step is retried after a capped exponential backoff, for as long as the listener runs;
+// a delivery still pending at shutdown stays in the store and is resumed by the next listener.
+// The hook and the forward target get the confirmed order beside the notification (issue 11).
+import { ConfirmQueue, DEFAULT_CONFIRM_POLICY, type ConfirmPolicy, type ConfirmStats } from './confirm-queue.js';
+import type { OrderSource } from './confirm.js';
 import { eventDef } from './events.js';
+import { deliveryEnvelope, forwardTo as defaultForward, runExec, type ExecRun, type StepOutcome } from './forward.js';
 import type { LogFn } from './log.js';
 import type { StoredDelivery, Target, WebhookStore } from './store.js';
 
 export interface ProcessorOptions {
   store: WebhookStore;
   /** undefined with --no-confirm. */
-  confirm?: Confirmer;
+  orders?: OrderSource;
+  policy?: ConfirmPolicy;
   forwardTo?: string;
   exec?: string;
   env: NodeJS.ProcessEnv;
@@ -37,18 +40,34 @@ export class DeliveryProcessor {
   private readonly execs = new Set<ExecRun>();
   private readonly abort = new AbortController();
   private readonly warnedMissing = new Set<Target>();
+  private readonly confirmer: ConfirmQueue | undefined;
   private closing = false;
+  /** Confirmation verdicts being recorded (between the queue's answer and the hand-on). */
+  private settling = 0;
   private idleWaiters: (() => void)[] = [];
 
-  constructor(private readonly opts: ProcessorOptions) {}
+  constructor(private readonly opts: ProcessorOptions) {
+    this.confirmer = opts.orders ? new ConfirmQueue(opts.orders, {
+      confirmed: (key, order) => this.settled(this.confirmed(key, order)),
+      refused: (key, reason) => this.settled(this.refused(key, reason)),
+      deferred: (key, detail) => {
+        const e = opts.store.get(key);
+        opts.log({ action: 'failed', event: e?.event, orderId: e?.orderId, detail: `${detail}; tried again later` });
+      },
+    }, opts.policy ?? DEFAULT_CONFIRM_POLICY) : undefined;
+  }
 
   /** Take up a delivery now (after the 2xx went out). */
   enqueue(key: string): void {
-    if (this.closing || this.running.has(key) || this.queue.includes(key)) return;
-    const t = this.timers.get(key);
-    if (t) { clearTimeout(t); this.timers.delete(key); }
-    this.queue.push(key);
-    this.pump();
+    if (this.closing) return;
+    const e = this.opts.store.get(key);
+    if (!e) return;
+    // spec 6.2.5: an order event is confirmed before anything is done with it.
+    if (this.confirmer && e.orderId !== undefined && !e.confirmed) {
+      const def = eventDef(e.event);
+      if (def) return this.confirmer.add({ key, def, orderId: e.orderId, receivedAt: Date.parse(e.receivedAt) });
+    }
+    this.schedule(key);
   }
 
   /** After a restart: every delivery the store still holds as pending. */
@@ -66,10 +85,19 @@ export class DeliveryProcessor {
     return this.opts.store.pendingCount();
   }
 
-  /** Resolves when nothing runs, nothing is queued and no retry is waiting (tests). */
-  idle(): Promise<void> {
-    if (this.isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  confirmStats(): ConfirmStats | undefined {
+    return this.confirmer?.stats;
+  }
+
+  /** Resolves when nothing runs, nothing is queued or awaits confirmation, and no retry is waiting (tests). */
+  async idle(): Promise<void> {
+    while (!this.isIdle() || (this.confirmer?.stats.backlog ?? 0) > 0) {
+      await new Promise<void>((resolve) => {
+        this.idleWaiters.push(resolve);
+        setTimeout(resolve, 10); // the confirm queue settles on its own schedule
+      });
+    }
+    await this.opts.store.flushed();
   }
 
   /**
@@ -78,6 +106,7 @@ export class DeliveryProcessor {
    */
   async close(graceMs = 5_000): Promise<void> {
     this.closing = true;
+    this.confirmer?.close();
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     this.queue.length = 0;
@@ -88,10 +117,38 @@ export class DeliveryProcessor {
     }, graceMs);
     await all;
     clearTimeout(timer);
+    await this.opts.store.flushed();
+  }
+
+  private settled(p: Promise<void>): void {
+    this.settling++;
+    void p.finally(() => { this.settling--; });
+  }
+
+  private async confirmed(key: string, order: unknown): Promise<void> {
+    const e = this.opts.store.get(key);
+    if (!e) return;
+    await this.opts.store.markConfirmed(key, order);
+    this.opts.log({ action: 'confirmed', event: e.event, orderId: e.orderId });
+    this.schedule(key);
+  }
+
+  private async refused(key: string, reason: string): Promise<void> {
+    const e = this.opts.store.get(key);
+    await this.opts.store.refuse(key, reason);
+    this.opts.log({ action: 'dropped', event: e?.event, orderId: e?.orderId, detail: reason });
+  }
+
+  private schedule(key: string): void {
+    if (this.closing || this.running.has(key) || this.queue.includes(key)) return;
+    const t = this.timers.get(key);
+    if (t) { clearTimeout(t); this.timers.delete(key); }
+    this.queue.push(key);
+    this.pump();
   }
 
   private isIdle(): boolean {
-    return this.running.size === 0 && this.queue.length === 0 && this.timers.size === 0;
+    return this.running.size === 0 && this.queue.length === 0 && this.timers.size === 0 && this.settling === 0;
   }
 
   private pump(): void {
@@ -109,54 +166,42 @@ export class DeliveryProcessor {
 
   private async run(key: string): Promise<void> {
     const e = this.opts.store.get(key);
-    if (!e || e.finished) return;
+    if (!e) return;
     try {
-      await this.process(e);
+      await this.handOn(e);
     } catch (err) {
       if (this.abort.signal.aborted) return; // shutdown: stays pending
       this.retry(e, { ok: false, ms: 0, detail: (err as Error).message });
     }
   }
 
-  private async process(e: StoredDelivery): Promise<void> {
+  private async handOn(e: StoredDelivery): Promise<void> {
     const { store, log } = this.opts;
-    const def = eventDef(e.event);
-    // spec 6.2.5: confirm order events first.
-    if (this.opts.confirm && e.orderId !== undefined && !e.confirmed) {
-      const r = await this.opts.confirm(e.orderId, { saleEvent: def?.group === 'order', signal: this.abort.signal });
-      if (r.status === 'error') return this.retry(e, { ok: false, ms: r.ms, detail: r.detail });
-      if (r.status === 'rejected') {
-        store.drop(e.key, r.detail);
-        store.finish(e.key);
-        log({ action: 'dropped', event: e.event, orderId: e.orderId, ms: r.ms, detail: r.detail });
-        return;
-      }
-      store.markConfirmed(e.key);
-      log({ action: 'confirmed', event: e.event, orderId: e.orderId, ms: r.ms });
-    }
     let waiting = false;
     for (const target of e.targets) {
       if (e.done.includes(target)) continue;
       const outcome = await this.deliver(target, e);
       if (outcome === undefined) { waiting = true; continue; }
       if (!outcome.ok) return this.retry(e, outcome);
-      store.markDone(e.key, target);
+      // Recorded in memory at once even when the disk is full: a hook that ran is never run
+      // again by this listener (issue 11); the record is written when there is room.
+      await store.markDone(e.key, target);
       log({ action: target === 'forward' ? 'forwarded' : 'executed', event: e.event, orderId: e.orderId, ms: outcome.ms, status: outcome.status });
     }
     if (waiting) return; // kept pending for a listener run with that target
     this.attempts.delete(e.key);
-    store.finish(e.key);
+    await store.finish(e.key);
   }
 
   /** undefined: this run has no such target (the delivery arrived under other flags). */
   private async deliver(target: Target, e: StoredDelivery): Promise<StepOutcome | undefined> {
-    const body = e.body ?? '';
+    const envelope = deliveryEnvelope(e, this.confirmer !== undefined);
     if (target === 'forward') {
       if (!this.opts.forwardTo) return this.missing(target);
-      return (this.opts.forward ?? defaultForward)(this.opts.forwardTo, { key: e.key, event: e.event, body }, this.abort.signal);
+      return (this.opts.forward ?? defaultForward)(this.opts.forwardTo, envelope, this.abort.signal);
     }
     if (!this.opts.exec) return this.missing(target);
-    const run = runExec(this.opts.exec, { event: e.event, orderId: e.orderId, body }, this.opts.env, this.opts.execTimeoutMs);
+    const run = runExec(this.opts.exec, envelope, this.opts.env, this.opts.execTimeoutMs);
     this.execs.add(run);
     try {
       return await run.outcome;
@@ -185,7 +230,7 @@ export class DeliveryProcessor {
     this.opts.log({ action: 'failed', event: e.event, orderId: e.orderId, ms: outcome.ms, status: outcome.status, attempt, retryInS: Math.round(delay / 100) / 10, detail: outcome.detail });
     const t = setTimeout(() => {
       this.timers.delete(e.key);
-      this.enqueue(e.key);
+      this.schedule(e.key);
     }, delay);
     this.timers.set(e.key, t);
   }

@@ -6,9 +6,19 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dedupeKey, describeIssues, eventDef, Notification, orderIdOf, type EventDef } from './events.js';
 import type { LogFn } from './log.js';
+import { StoreFullError } from './store.js';
 
 /** issue 7: bodies over 1 MB are refused (413). */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * svc decisions (issue 11): a sender has 5 s to send its headers and 10 s for the whole request
+ * (the service itself waits 10 s for our answer, spec 6.2.1); an idle kept-alive connection is
+ * closed after 5 s; at most 256 connections at once. Node checks these every second (its default
+ * is every 30 s, which let slow senders hold a connection for up to 40 s).
+ */
+export const RECEIVER_LIMITS = { headersTimeoutMs: 5_000, requestTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, maxConnections: 256, checkEveryMs: 1_000 };
+/** While the store cannot write (disk full), new notifications get 503 and this Retry-After. */
+export const STORE_FULL_RETRY_AFTER_S = 60;
 
 export interface Accepted {
   key: string;
@@ -26,8 +36,8 @@ export interface ReceiverOptions {
   path: string;
   /** Only these events are handed on; others get 2xx and are ignored (--events). */
   events?: ReadonlySet<string>;
-  /** Called before the answer: records the notification (throws → 500, the service resends). */
-  accept(n: Accepted): 'received' | 'duplicate';
+  /** Called before the answer: records the notification (StoreFullError → 503, other errors → 500: the service resends). */
+  accept(n: Accepted): Promise<'received' | 'duplicate'>;
   /** Called after the answer was sent, for a `received` notification. */
   afterAnswer(key: string): void;
   log: LogFn;
@@ -37,18 +47,27 @@ export interface ReceiverOptions {
 export interface Receiver {
   url: string;
   port: number;
+  /** Posts answered with an error, by status and reason (issue 11: say how many and why). */
+  refusals(): Record<string, number>;
   close(graceMs?: number): Promise<void>;
 }
 
 class Refusal extends Error {
-  constructor(readonly status: number, message: string, readonly event?: string, readonly headers: Record<string, string> = {}) {
+  /** `reason`: a short cause for the refusal counts (the message may hold sender text). */
+  constructor(readonly status: number, message: string, readonly event?: string, readonly headers: Record<string, string> = {}, readonly reason?: string) {
     super(message);
   }
 }
 
 export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
   const maxBytes = opts.maxBytes ?? MAX_BODY_BYTES;
-  const server = http.createServer((req, res) => {
+  const refusals: Record<string, number> = {};
+  const server = http.createServer({
+    headersTimeout: RECEIVER_LIMITS.headersTimeoutMs,
+    requestTimeout: RECEIVER_LIMITS.requestTimeoutMs,
+    keepAliveTimeout: RECEIVER_LIMITS.keepAliveTimeoutMs,
+    connectionsCheckingInterval: RECEIVER_LIMITS.checkEveryMs,
+  }, (req, res) => {
     const t0 = Date.now();
     handle(req, opts, maxBytes).then(
       ({ verdict, accepted }) => {
@@ -57,17 +76,19 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
         if (verdict === 'received') opts.afterAnswer(accepted.key);
       },
       (err: unknown) => {
-        const r = err instanceof Refusal ? err : new Refusal(500, `cannot record the notification: ${(err as Error).message}`);
+        const r = err instanceof Refusal ? err
+          : err instanceof StoreFullError ? new Refusal(503, `not recorded, send it again later: ${err.message}`, undefined, { 'retry-after': String(STORE_FULL_RETRY_AFTER_S) }, 'store cannot write')
+          : new Refusal(500, `cannot record the notification: ${(err as Error).message}`);
         reply(res, r.status, { error: r.message }, r.headers);
         // Stop reading a body we refused (413): the connection is closed after the answer.
         if (r.status === 413) req.resume();
+        const reason = `${r.status} ${r.reason ?? r.message}`;
+        refusals[reason] = (refusals[reason] ?? 0) + 1;
         opts.log({ action: 'rejected', event: r.event, status: r.status, ms: Date.now() - t0, detail: r.message });
       },
     );
   });
-  // A sender that trickles its body is cut off well before the service's own 10 s matter.
-  server.requestTimeout = 15_000;
-  server.headersTimeout = 10_000;
+  server.maxConnections = RECEIVER_LIMITS.maxConnections;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => {
@@ -81,6 +102,7 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
   return {
     url: `http://${host}:${port}${opts.path}`,
     port,
+    refusals: () => ({ ...refusals }),
     close(graceMs = 2_000) {
       closed ??= new Promise<void>((resolve) => {
         const timer = setTimeout(() => server.closeAllConnections(), graceMs);
@@ -94,27 +116,28 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
 
 async function handle(req: http.IncomingMessage, opts: ReceiverOptions, maxBytes: number): Promise<{ verdict: Verdict; accepted: Accepted }> {
   const url = new URL(req.url ?? '/', 'http://listener');
-  if (normalise(url.pathname) !== normalise(opts.path)) throw new Refusal(404, `nothing here: the listener takes notifications on ${opts.path}`);
-  if (req.method !== 'POST') throw new Refusal(405, `method ${req.method} not allowed: notifications are POSTed (spec 6.1)`, undefined, { allow: 'POST' });
+  // The path may be the listener's secret (--init): never echoed, not in the answer nor the log.
+  if (normalise(url.pathname) !== normalise(opts.path)) throw new Refusal(404, 'not found', undefined, {}, 'wrong path');
+  if (req.method !== 'POST') throw new Refusal(405, `method ${clip(req.method ?? '')} not allowed: notifications are POSTed (spec 6.1)`, undefined, { allow: 'POST' }, 'not a POST');
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw new Refusal(415, `content-type ${type || '(none)'} is not application/json (spec 6.1)`);
+  if (type !== 'application/json') throw new Refusal(415, `content-type ${clip(type) || '(none)'} is not application/json (spec 6.1)`, undefined, {}, 'not JSON');
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > maxBytes) throw new Refusal(413, `body of ${declared} bytes is over the ${maxBytes}-byte limit`);
+  if (declared > maxBytes) throw new Refusal(413, `body of ${declared} bytes is over the ${maxBytes}-byte limit`, undefined, {}, 'too large');
   const body = await readBody(req, maxBytes);
   let value: unknown;
-  try { value = JSON.parse(body); } catch { throw new Refusal(400, 'body is not valid JSON'); }
+  try { value = JSON.parse(body); } catch { throw new Refusal(400, 'body is not valid JSON', undefined, {}, 'not JSON'); }
   const env = Notification.safeParse(value);
-  if (!env.success) throw new Refusal(400, `not a notification {event, timestamp, data} (spec 6.1): ${describeIssues(env.error, 'body')}`);
+  if (!env.success) throw new Refusal(400, `not a notification {event, timestamp, data} (spec 6.1): ${describeIssues(env.error, 'body')}`, undefined, {}, 'not a notification');
   const n = env.data;
   const def = eventDef(n.event);
-  if (!def) throw new Refusal(400, `unknown event "${clip(n.event)}" (see \`svc webhooks events\`)`, clip(n.event));
+  if (!def) throw new Refusal(400, `unknown event "${clip(n.event)}" (see \`svc webhooks events\`)`, clip(n.event), {}, 'unknown event');
   const header = req.headers['x-service-event'];
-  if (header !== n.event) throw new Refusal(400, `header X-Service-Event (${header === undefined ? 'missing' : clip(String(header))}) does not match the event (spec 6.1)`, def.name);
+  if (header !== n.event) throw new Refusal(400, `header X-Service-Event (${header === undefined ? 'missing' : clip(String(header))}) does not match the event (spec 6.1)`, def.name, {}, 'header mismatch');
   const data = def.receive.safeParse(n.data);
-  if (!data.success) throw new Refusal(422, `invalid ${def.name} payload: ${describeIssues(data.error)}`, def.name);
+  if (!data.success) throw new Refusal(422, `invalid ${def.name} payload: ${describeIssues(data.error)}`, def.name, {}, 'invalid payload');
   const accepted: Accepted = { key: dedupeKey(def, n), def, orderId: orderIdOf(def, n.data), body };
   if (opts.events && !opts.events.has(def.name)) return { verdict: 'ignored', accepted };
-  return { verdict: opts.accept(accepted), accepted };
+  return { verdict: await opts.accept(accepted), accepted };
 }
 
 function readBody(req: http.IncomingMessage, maxBytes: number): Promise<string> {
@@ -127,7 +150,7 @@ function readBody(req: http.IncomingMessage, maxBytes: number): Promise<string> 
       size += c.length;
       if (size > maxBytes) {
         over = true;
-        reject(new Refusal(413, `body is over the ${maxBytes}-byte limit`));
+        reject(new Refusal(413, `body is over the ${maxBytes}-byte limit`, undefined, {}, 'too large'));
         return;
       }
       chunks.push(c);

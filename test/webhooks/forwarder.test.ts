@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { closeTransport } from '../../src/api/transport.js';
-import type { Confirmer } from '../../src/webhooks/confirm.js';
+import { SvcError } from '../../src/api/errors.js';
+import type { Order, OrderSource } from '../../src/webhooks/confirm.js';
 import type { WebhookLogLine } from '../../src/webhooks/log.js';
 import { DeliveryProcessor, type ProcessorOptions } from '../../src/webhooks/processor.js';
 import { WebhookStore, type Target } from '../../src/webhooks/store.js';
@@ -14,25 +15,28 @@ import { notification, sleep, stateDir, target, until } from './helpers.js';
 after(() => closeTransport());
 
 const fast = () => 10;
-const confirmed: Confirmer = async () => ({ status: 'confirmed', ms: 1 });
+const sale = (id: number): Order => ({ id, orderCode: `ORD-${id}`, type: 'sale', status: 'delivered' });
+/** A service that knows every order as one of the seller's delivered sales. */
+const knowsAll: OrderSource = { getOrder: async (id) => sale(id), recentSales: async () => ({ orders: [], requests: 1 }) };
 const body = notification('order.delivered', { id: 42, orderCode: 'ORD-42' });
 
 function setup(dir: string, opts: Partial<ProcessorOptions> = {}, targets: Target[] = ['forward']) {
   const store = WebhookStore.open(dir);
   const log: Omit<WebhookLogLine, 'at'>[] = [];
-  const p = new DeliveryProcessor({ store, env: process.env, log: (l) => log.push(l), backoffMs: fast, confirm: confirmed, ...opts });
-  const receive = (key = 'order.delivered:order:42') => {
-    store.accept({ key, event: 'order.delivered', orderId: 42, body, targets });
+  const p = new DeliveryProcessor({ store, env: process.env, log: (l) => log.push(l), backoffMs: fast, orders: knowsAll, ...opts });
+  const receive = async (key = 'order.delivered:order:42') => {
+    await store.accept({ key, event: 'order.delivered', orderId: 42, body, targets });
     p.enqueue(key);
   };
   return { store, p, log, receive };
 }
+const parsed = (text: string) => JSON.parse(text) as { event: string; timestamp: string; data: Record<string, unknown>; svc: { deliveryId: string; confirmed: boolean; order: Order | null; note?: string } };
 
 describe('forwarding', () => {
   test('a target that fails twice then succeeds receives the notification once', async () => {
     const t = await target([500, 503]);
     const { store, p, receive } = setup(stateDir(), { forwardTo: t.url });
-    receive();
+    await receive();
     await p.idle();
     await sleep(50);
     assert.deepEqual(t.hits.map((h) => h.status), [500, 503, 200]);
@@ -41,12 +45,19 @@ describe('forwarding', () => {
     await p.close(); store.close(); await t.close();
   });
 
-  test('the forward carries the same body and X-Service-Event', async () => {
+  test('the forward carries the notification, the confirmed order beside it, X-Service-Event and the delivery id', async () => {
     const t = await target();
     const { store, p, receive } = setup(stateDir(), { forwardTo: t.url });
-    receive();
+    await receive();
     await p.idle();
-    assert.equal(t.hits[0]!.body, body);
+    const got = parsed(t.hits[0]!.body);
+    const sent = JSON.parse(body);
+    assert.deepEqual({ event: got.event, timestamp: got.timestamp, data: got.data }, sent, 'the notification as received');
+    assert.equal(got.svc.confirmed, true);
+    assert.deepEqual(got.svc.order, sale(42), 'the order as the service returned it');
+    assert.match(got.svc.deliveryId, /^[0-9a-f]{32}$/);
+    assert.equal(t.hits[0]!.headers['x-svc-delivery'], got.svc.deliveryId);
+    assert.equal(t.hits[0]!.headers['x-svc-confirmed'], 'true');
     assert.equal(t.hits[0]!.headers['x-service-event'], 'order.delivered');
     assert.equal(t.hits[0]!.headers['content-type'], 'application/json');
     await p.close(); store.close(); await t.close();
@@ -56,7 +67,7 @@ describe('forwarding', () => {
     const dir = stateDir();
     const down = await target([500, 500, 500, 500, 500, 500, 500, 500, 500, 500]);
     const first = setup(dir, { forwardTo: down.url, backoffMs: () => 60_000 });
-    first.receive();
+    await first.receive();
     await until(() => down.hits.length === 1);
     await first.p.close(); first.store.close(); await down.close();
 
@@ -65,7 +76,8 @@ describe('forwarding', () => {
     assert.equal(second.p.resume(), 1);
     await second.p.idle();
     assert.equal(up.accepted().length, 1);
-    assert.equal(up.hits[0]!.body, body);
+    assert.deepEqual(parsed(up.hits[0]!.body).data, JSON.parse(body).data);
+    assert.equal(parsed(up.hits[0]!.body).svc.confirmed, true, 'confirmed before the shutdown, the order kept in the store');
     assert.equal(second.store.pending().length, 0);
     await second.p.close(); second.store.close();
 
@@ -78,7 +90,7 @@ describe('forwarding', () => {
     const dir = stateDir();
     const slow = await target([], { holdMs: 200 });
     const first = setup(dir, { forwardTo: slow.url });
-    first.receive();
+    await first.receive();
     await until(() => slow.hits.length === 1);
     await first.p.close(2_000); first.store.close();
     const second = setup(dir, { forwardTo: slow.url });
@@ -89,15 +101,22 @@ describe('forwarding', () => {
 });
 
 describe('exec handler', () => {
-  test('gets the payload on stdin and SVC_EVENT, SVC_ORDER_ID in its environment', async () => {
+  test('gets the delivery on stdin, SVC_DELIVERY_ID, SVC_EVENT, SVC_ORDER_ID, and no SVC_* key in its environment', async () => {
     const dir = stateDir();
     const out = join(dir, 'out.json');
-    const script = `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>require('fs').writeFileSync(${JSON.stringify(out)},JSON.stringify({s,e:process.env.SVC_EVENT,o:process.env.SVC_ORDER_ID})))`;
-    const { store, p, receive } = setup(dir, { exec: `"${process.execPath}" -e "${script.replace(/"/g, '\\"')}"` }, ['exec']);
-    receive();
+    const script = `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>require('fs').writeFileSync(${JSON.stringify(out)},JSON.stringify({s,env:process.env})))`;
+    const env = { ...process.env, SVC_API_KEY: 'svc_v2_sk_not-for-hooks-0123456789', SVC_PROFILE: 'shop', SVC_CONFIG_DIR: dir, KEEP_ME: 'yes' };
+    const { store, p, receive } = setup(dir, { exec: `"${process.execPath}" -e "${script.replace(/"/g, '\\"')}"`, env }, ['exec']);
+    await receive();
     await p.idle();
-    const got = JSON.parse(readFileSync(out, 'utf8'));
-    assert.deepEqual(got, { s: body, e: 'order.delivered', o: '42' });
+    const got = JSON.parse(readFileSync(out, 'utf8')) as { s: string; env: Record<string, string> };
+    assert.deepEqual(parsed(got.s).svc.order, sale(42));
+    assert.equal(got.env.SVC_EVENT, 'order.delivered');
+    assert.equal(got.env.SVC_ORDER_ID, '42');
+    assert.equal(got.env.SVC_CONFIRMED, '1');
+    assert.equal(got.env.SVC_DELIVERY_ID, parsed(got.s).svc.deliveryId);
+    assert.equal(got.env.KEEP_ME, 'yes', 'the rest of the environment is passed');
+    assert.deepEqual(Object.keys(got.env).filter((k) => k.startsWith('SVC_')).sort(), ['SVC_CONFIRMED', 'SVC_DELIVERY_ID', 'SVC_EVENT', 'SVC_ORDER_ID']);
     await p.close(); store.close();
   });
 
@@ -108,7 +127,7 @@ describe('exec handler', () => {
     // fails the first time, succeeds the second
     const cmd = `"${process.execPath}" -e "const f=require('fs');if(!f.existsSync('${marker}')){f.writeFileSync('${marker}','');process.exit(3)}"`;
     const { store, p, receive, log } = setup(dir, { forwardTo: t.url, exec: cmd }, ['forward', 'exec']);
-    receive();
+    await receive();
     await p.idle();
     assert.equal(t.hits.length, 1);
     assert.deepEqual(log.map((l) => l.action), ['confirmed', 'forwarded', 'failed', 'executed']);
@@ -117,37 +136,87 @@ describe('exec handler', () => {
   });
 });
 
-describe('confirmation (spec 6.2.5)', () => {
-  test('an order the service does not know is dropped and never handed on', async () => {
+describe('confirmation (spec 6.2.5, issue 11)', () => {
+  test('an order the service does not know is dropped, never handed on, and not remembered', async () => {
     const t = await target();
-    const rejects: Confirmer = async () => ({ status: 'rejected', ms: 1, detail: 'order 42 does not exist (404)' });
-    const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, confirm: rejects });
-    receive();
+    const none: OrderSource = { getOrder: async () => undefined, recentSales: async () => ({ orders: [], requests: 1 }) };
+    const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, orders: none });
+    await receive();
     await p.idle();
     assert.equal(t.hits.length, 0);
     assert.deepEqual(log.map((l) => l.action), ['dropped']);
     assert.equal(store.pending().length, 0);
+    assert.equal(store.isFinished('order.delivered:order:42'), false, 'a forged event never blocks the real one');
     await p.close(); store.close(); await t.close();
+  });
+
+  test("one of the seller's purchases, or an order in a state that contradicts the event, is dropped", async () => {
+    for (const order of [{ ...sale(42), type: 'purchase' }, { ...sale(42), status: 'cancelled' }]) {
+      const t = await target();
+      const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, orders: { getOrder: async () => order, recentSales: async () => ({ orders: [], requests: 1 }) } });
+      await receive();
+      await p.idle();
+      assert.equal(t.hits.length, 0);
+      assert.deepEqual(log.map((l) => l.action), ['dropped'], JSON.stringify(log));
+      await p.close(); store.close(); await t.close();
+    }
   });
 
   test('a confirmation that fails (network, 5xx) is retried, not dropped', async () => {
     const t = await target();
     let calls = 0;
-    const flaky: Confirmer = async () => (++calls === 1 ? { status: 'error', ms: 1, detail: 'cannot confirm: 503' } : { status: 'confirmed', ms: 1 });
-    const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, confirm: flaky });
-    receive();
+    const flaky: OrderSource = {
+      getOrder: async (id) => { if (++calls === 1) throw new SvcError('the service answered 503'); return sale(id); },
+      recentSales: async () => ({ orders: [], requests: 1 }),
+    };
+    const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, orders: flaky });
+    await receive();
     await p.idle();
     assert.deepEqual(log.map((l) => l.action), ['failed', 'confirmed', 'forwarded']);
     assert.equal(t.hits.length, 1);
     await p.close(); store.close(); await t.close();
   });
 
-  test('without a confirmer (--no-confirm) the notification is handed on directly', async () => {
+  test('without confirmation (--no-confirm) the raw notification is handed on, marked unconfirmed', async () => {
     const t = await target();
-    const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, confirm: undefined });
-    receive();
+    const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, orders: undefined });
+    await receive();
     await p.idle();
     assert.deepEqual(log.map((l) => l.action), ['forwarded']);
+    const got = parsed(t.hits[0]!.body);
+    assert.equal(got.svc.confirmed, false);
+    assert.equal(got.svc.order, null);
+    assert.match(got.svc.note ?? '', /--no-confirm/);
+    assert.equal(t.hits[0]!.headers['x-svc-confirmed'], 'false');
     await p.close(); store.close(); await t.close();
+  });
+
+  test('a flood of forged ids costs at most the unknown budget; real sales among them are confirmed by one list page', async () => {
+    const genuine = [501, 502, 503];
+    const byId: number[] = [];
+    let pages = 0;
+    const service: OrderSource = {
+      getOrder: async (id) => { byId.push(id); return genuine.includes(id) ? sale(id) : undefined; },
+      recentSales: async () => { pages++; return { orders: genuine.map(sale), requests: 1 }; },
+    };
+    const store = WebhookStore.open(stateDir());
+    const log: Omit<WebhookLogLine, 'at'>[] = [];
+    const p = new DeliveryProcessor({
+      store, env: process.env, log: (l) => log.push(l), orders: service,
+      policy: { lookupsPerMinute: 20, unknownPerMinute: 3, refuseForMs: 60_000, maxRefuseForMs: 600_000, giveUpAfterMs: 3_600_000 },
+    });
+    const ids = [...Array.from({ length: 60 }, (_, i) => 9000 + i), ...genuine];
+    for (const id of ids) {
+      const key = `order.delivered:order:${id}`;
+      await store.accept({ key, event: 'order.delivered', orderId: id, body: notification('order.delivered', { id }), targets: [] });
+      p.enqueue(key);
+    }
+    await until(() => log.filter((l) => l.action === 'confirmed').length === 3 && log.filter((l) => l.action === 'dropped').length === 3)
+      .catch((e) => { throw new Error(`${e.message}: ${JSON.stringify({ log: log.map((l) => `${l.action}:${l.orderId}`), byId, pages, stats: p.confirmStats() })}`); });
+    assert.deepEqual(log.filter((l) => l.action === 'confirmed').map((l) => l.orderId).sort(), genuine);
+    assert.equal(byId.filter((id) => !genuine.includes(id)).length, 3, `lookups by id for forged orders: ${byId.length}`);
+    assert.ok(pages <= 2, `${pages} list pages`);
+    assert.equal(p.confirmStats()!.backlog, 57, 'the other forged ids wait for the unknown budget');
+    await p.close(); store.close();
   });
 });

@@ -1,12 +1,16 @@
-// svc webhooks listen: a receiver a seller can run in production (issue 7, spec 6.2). Answers
-// 2xx at once, dedupes by event + order id in a store under SVC_STATE_DIR, confirms order
-// events with GET /api/v2/orders/:id, then forwards and/or runs a handler, with retries that
-// survive restarts. Runs until SIGINT/SIGTERM, then stops cleanly (exit 0).
+// svc webhooks listen: a receiver a seller can run in production (issues 7, 11, spec 6.2).
+// Answers 2xx at once, dedupes by event + order id in a store under SVC_STATE_DIR, confirms order
+// events with the service (within a budget of the account's requests), then forwards and/or runs
+// a handler with the confirmed order, with retries that survive restarts. Runs until
+// SIGINT/SIGTERM, then stops cleanly (exit 0). `--init` makes the secret URL path.
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { NeedsV2KeyError, SvcError } from '../../api/errors.js';
 import { warn } from '../../output/reporter.js';
-import { apiConfirmer, type Confirmer } from '../../webhooks/confirm.js';
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_CONFIRM_POLICY, type ConfirmPolicy } from '../../webhooks/confirm-queue.js';
+import { apiOrderSource, type OrderSource } from '../../webhooks/confirm.js';
+import type { ListenerStats } from '../../webhooks/listener.js';
 import { EVENT_NAMES } from '../../webhooks/events.js';
 import { displayUrl } from '../../webhooks/forward.js';
 import { startListener } from '../../webhooks/listener.js';
@@ -17,7 +21,7 @@ import { listenOutput } from './listen-output.js';
 const Opts = z.object({
   port: z.coerce.number().int().min(0).max(65535),
   host: z.string().min(1),
-  path: z.string().regex(/^\/[^\s?#]*$/, 'must be a path starting with / (no query)'),
+  path: z.string().regex(/^\/[^\s?#]*$/, 'must be a path starting with / (no query)').optional(),
   events: z.string().optional().transform((s, ctx) => {
     if (s === undefined) return undefined;
     const names = s.split(',').map((x) => x.trim()).filter(Boolean);
@@ -31,20 +35,41 @@ const Opts = z.object({
   forwardTo: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
   exec: z.string().min(1).optional(),
   confirm: z.boolean(),
+  init: z.boolean().optional(),
+  lookupBudget: z.coerce.number().int().min(1, 'must be at least 1').max(600, 'must be at most 600').optional(),
+  unknownBudget: z.coerce.number().int().min(1, 'must be at least 1').max(600, 'must be at most 600').optional(),
+  refuseFor: z.coerce.number().min(0.1, 'must be at least 0.1').max(86_400, 'must be at most 86400').optional(),
 });
+
+/** The threat model, in `--help` and the README (issue 11). */
+const THREAT_MODEL = `
+Who can post: anyone who finds the URL (the service signs nothing, spec 6.3). Use the secret
+path from \`svc webhooks listen --init\`: any other path gets 404, no store write, no lookup.
+What is checked: every order event is confirmed with the service (the order exists, is your sale,
+its state fits the event) before it is remembered or handed on; forged ids are forgotten and their
+lookups come from a small budget (--unknown-budget) inside the listener's share (--lookup-budget).
+What the hook can trust: \`svc.order\` (the service's own answer) and \`svc.confirmed\`; the
+notification body is as received. The hook gets no key: SVC_* variables are removed from its
+environment; it gets SVC_DELIVERY_ID (the same on a rerun), SVC_EVENT, SVC_ORDER_ID, SVC_CONFIRMED.`;
 
 export function registerListen(webhooks: Command, rt: Runtime): void {
   const cmd = webhooks.command('listen')
     .description('receive webhooks: answer at once, dedupe, confirm order events, forward and/or run a handler')
     .option('--port <n>', 'port; 0 picks a free one', '8787')
     .option('--host <address>', 'address to listen on (0.0.0.0 behind a proxy)', '127.0.0.1')
-    .option('--path <path>', 'URL path the notifications are POSTed to', '/')
+    .option('--path <path>', 'URL path the notifications are POSTed to (default: the secret path made by --init, else /)')
+    .option('--init', 'make a long random secret path, store it in the profile, print it once, and exit')
     .option('--events <a,b>', 'hand on only these events (others are answered and ignored)')
     .option('--forward-to <url>', 'POST each notification, same body and X-Service-Event, to URL')
-    .option('--exec <cmd>', 'run CMD per notification: payload on stdin, SVC_EVENT and SVC_ORDER_ID set')
-    .option('--no-confirm', 'do not confirm order events with GET /api/v2/orders/:id (e.g. no v2 key)')
+    .option('--exec <cmd>', 'run CMD per notification: the delivery (notification + confirmed order) on stdin, SVC_DELIVERY_ID, SVC_EVENT, SVC_ORDER_ID set, no SVC_* key')
+    .option('--no-confirm', 'do not confirm order events with the service (e.g. no v2 key): the hook gets the raw body, marked unconfirmed')
+    .option('--lookup-budget <n>', `at most N confirmation requests a minute (default ${DEFAULT_CONFIRM_POLICY.lookupsPerMinute}, a third of the account's 60)`)
+    .option('--unknown-budget <n>', `at most N a minute of them for orders the service does not confirm (default ${DEFAULT_CONFIRM_POLICY.unknownPerMinute})`)
+    .option('--refuse-for <seconds>', `an order id the service refused is not looked up again for this long, doubling each time (default ${DEFAULT_CONFIRM_POLICY.refuseForMs / 1000})`)
+    .addHelpText('after', THREAT_MODEL)
     .action(act(rt, run));
   examples(cmd, [
+    'svc webhooks listen --init                       # once: prints the secret path for the dashboard',
     'svc webhooks listen --forward-to http://127.0.0.1:3000/hooks',
     "svc webhooks listen --events order.delivered --exec './on-delivery.sh'",
     'svc webhooks listen --host 0.0.0.0 --port 8787 --path /svc-hooks > webhooks.jsonl',
@@ -54,13 +79,25 @@ export function registerListen(webhooks: Command, rt: Runtime): void {
 
 async function run(deps: Deps, cmd: Command): Promise<number> {
   const o = parseOpts(Opts, cmd);
-  const confirm = o.confirm ? await confirmer(deps) : undefined;
+  if (o.init) return initSecretPath(deps);
+  const { path, secret } = await listenPath(deps, o.path);
+  const orders = o.confirm ? await orderSource(deps) : undefined;
+  const policy: ConfirmPolicy = {
+    ...DEFAULT_CONFIRM_POLICY,
+    ...(o.lookupBudget ? { lookupsPerMinute: o.lookupBudget } : {}),
+    ...(o.unknownBudget ? { unknownPerMinute: Math.min(o.unknownBudget, o.lookupBudget ?? DEFAULT_CONFIRM_POLICY.lookupsPerMinute) } : {}),
+    ...(o.refuseFor ? { refuseForMs: o.refuseFor * 1000 } : {}),
+  };
   const out = listenOutput(deps);
   let listener;
   try {
     listener = await startListener({
-      stateDir: deps.stateDir(), host: o.host, port: o.port, path: o.path, events: o.events,
-      forwardTo: o.forwardTo, exec: o.exec, confirm, env: deps.env, log: out.log,
+      stateDir: deps.stateDir(), host: o.host, port: o.port, path, events: o.events,
+      forwardTo: o.forwardTo, exec: o.exec, orders, policy, env: deps.env, log: out.log,
+      // issue 11: a full disk stops new notifications (503: the service resends) and is said loudly.
+      onWritable: (ok, detail) => warn(deps.io, ok
+        ? `the webhook store can write again (${detail}): accepting notifications again`
+        : `the webhook store cannot write (${detail}): new notifications get 503 until there is room; steps already done stay done`),
     });
   } catch (err) {
     await out.done(0);
@@ -73,7 +110,12 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     if (!o.confirm && !LOOPBACK.includes(o.host) && !deps.io.quiet) {
       warn(deps.io, `listening on ${o.host} with --no-confirm: notifications are handed on unchecked`);
     }
-    await out.started({ url: l.url, mode: describeMode(o), resumed: l.resumed });
+    if (path === '/' && !LOOPBACK.includes(o.host) && !deps.io.quiet) {
+      warn(deps.io, 'listening on / : anyone who finds the URL can post; run `svc webhooks listen --init` for a secret path');
+    }
+    // The secret path is never printed again (nor logged): the URL shows it masked.
+    const url = secret ? l.url.replace(path, `${path.slice(0, path.lastIndexOf('/') + 1)}…`) : l.url;
+    await out.started({ url, mode: describeMode(o, policy), resumed: l.resumed });
     const tick = setInterval(() => out.setPending(l.pendingCount()), 1000);
     await new Promise<void>((resolve) => {
       if (deps.signal.aborted) return resolve();
@@ -84,27 +126,64 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   } finally {
     await l.close();
   }
+  if (!deps.io.quiet) deps.io.stderr.write(`${summary(l.stats(), policy)}\n`);
   await out.done(l.pendingCount());
   return 0;
+}
+
+/** `--init`: a path nobody can guess (issue 11), stored in the profile like a key, printed once. */
+async function initSecretPath(deps: Deps): Promise<number> {
+  const store = await deps.profiles();
+  const name = deps.globals.profile ?? (deps.env.SVC_PROFILE?.trim() || store.defaultName());
+  const had = store.get(name)?.webhookPath !== undefined;
+  const path = `/hooks/${randomBytes(24).toString('base64url')}`;
+  await store.update(name, (p) => ({ ...p, webhookPath: path }));
+  deps.io.stdout.write(`${path}\n`);
+  if (!deps.io.quiet) {
+    deps.io.stderr.write(`secret webhook path stored in profile "${name}"${had ? ' (the previous one stops working)' : ''}; it is not shown again.\n`);
+    deps.io.stderr.write('set your webhook URL in the seller dashboard to https://YOUR-HOST' + '<the path above>, then run `svc webhooks listen`\n');
+  }
+  return 0;
+}
+
+async function listenPath(deps: Deps, given: string | undefined): Promise<{ path: string; secret: boolean }> {
+  if (given !== undefined) return { path: given, secret: false };
+  const store = await deps.profiles();
+  const name = deps.globals.profile ?? (deps.env.SVC_PROFILE?.trim() || store.defaultName());
+  const stored = store.get(name)?.webhookPath;
+  return stored ? { path: stored, secret: true } : { path: '/', secret: false };
+}
+
+function summary(s: ListenerStats, policy: ConfirmPolicy): string {
+  const posts = Object.entries(s.refusedPosts).sort((a, b) => b[1] - a[1]);
+  const refusedPosts = posts.reduce((n, [, c]) => n + c, 0);
+  const parts = [`refused ${refusedPosts} ${refusedPosts === 1 ? 'post' : 'posts'}${posts.length ? ` (${posts.map(([why, n]) => `${why}: ${n}`).join(', ')})` : ''}`];
+  if (s.confirm) {
+    const c = s.confirm;
+    parts.push(`${c.confirmed} confirmed, ${c.refused} not confirmed by the service`);
+    parts.push(`${c.lookups} ${c.lookups === 1 ? 'lookup' : 'lookups'} (${c.pageLookups} list ${c.pageLookups === 1 ? 'page' : 'pages'}; ${c.refusedLookups} for orders the service refused, budget ${policy.unknownPerMinute}/min)`);
+    if (c.backlog > 0) parts.push(`${c.backlog} awaiting confirmation`);
+  }
+  return parts.join('; ');
 }
 
 const LOOPBACK = ['127.0.0.1', 'localhost', '::1'];
 
 /** spec 6.2.5 needs the seller's v2 key; say how to do without before opening the port. */
-async function confirmer(deps: Deps): Promise<Confirmer> {
+async function orderSource(deps: Deps): Promise<OrderSource> {
   const skip = 'or pass --no-confirm to hand notifications on unconfirmed';
   try {
     const client = await deps.client();
     if (!client.hasKey('v2')) throw new NeedsV2KeyError('confirming order events with GET /api/v2/orders/:id (spec 6.2.5)');
-    return apiConfirmer(client);
+    return apiOrderSource(client);
   } catch (err) {
     if (err instanceof SvcError) err.hint = err.hint ? `${err.hint}; ${skip}` : skip;
     throw err;
   }
 }
 
-function describeMode(o: z.infer<typeof Opts>): string {
-  const parts = [o.confirm ? 'confirming order events' : 'not confirming'];
+function describeMode(o: z.infer<typeof Opts>, policy: ConfirmPolicy): string {
+  const parts = [o.confirm ? `confirming order events (≤ ${policy.lookupsPerMinute}/min, ${policy.unknownPerMinute}/min for unknown orders)` : 'not confirming'];
   if (o.events) parts.push(`events ${[...o.events].join(',')}`);
   if (o.forwardTo) parts.push(`forward to ${displayUrl(o.forwardTo)}`);
   if (o.exec) parts.push('exec handler');
