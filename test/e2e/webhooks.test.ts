@@ -2,58 +2,20 @@
 // 2xx, confirm with a GET, forward exactly once, dedupe across restarts, retries that never
 // lose nor repeat), its 4xx for what is not a notification, and `svc webhooks trigger`.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { SEED_IDS } from '../../src/sandbox/index.js';
 import { ORDER_DELIVERED_FIELDS } from '../../src/webhooks/events.js';
 import { sleep, target, until } from '../webhooks/helpers.js';
-import { BIN, CAPTURE_FILE, ROOT, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
+import { startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
+import { actions, listen as listenProcess, post, type Listener } from './listener-harness.js';
 
 let sb: TestSandbox;
 before(async () => { sb = await startTestSandbox({ timeScale: 0.001 }); });
-// Every listener dies with this file's tests, pass or fail: a listener left running kept the
-// whole run waiting once (issue 15).
-const listeners = new Set<ChildProcess>();
-after(async () => { for (const c of listeners) c.kill('SIGKILL'); await sb.close(); });
+after(async () => { await sb.close(); });
 beforeEach(async () => { await sb.control('POST', 'reset'); });
 
 type Dirs = ReturnType<typeof tempDirs>;
-interface Line { action: string; event?: string; orderId?: number; status?: number; detail?: string }
-
-/** The built listener, spawned with --port 0; its URL is read from stderr. */
-async function listen(dirs: Dirs, args: string[], env: Record<string, string | undefined> = svcEnv(sb, dirs)) {
-  const childEnv: Record<string, string> = { NO_COLOR: '1' };
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('SVC_')) childEnv[k] = v;
-  for (const [k, v] of Object.entries(env)) if (v !== undefined) childEnv[k] = v;
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', ...args], { env: childEnv, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  listeners.add(child);
-  child.on('exit', () => listeners.delete(child));
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => {
-    try { appendFileSync(CAPTURE_FILE, `\n### svc webhooks listen ${args.join(' ')}\n${stdout}\n${stderr}`); } catch { /* best effort */ }
-    resolve(code);
-  }));
-  await until(() => /listening on http:\/\/\S+/.test(stderr) || child.exitCode !== null, 10_000);
-  const url = /listening on (http:\/\/\S+)/.exec(stderr)?.[1];
-  if (!url) throw new Error(`listener did not start: ${stderr}`);
-  return {
-    url,
-    lines: (): Line[] => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l)),
-    stderr: () => stderr,
-    stop: async () => { child.kill('SIGTERM'); return exited; },
-  };
-}
-type Listener = Awaited<ReturnType<typeof listen>>;
-
-/** POST a notification to the listener the way the service does (spec 6.1). */
-async function post(url: string, body: string, event?: string, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(event ? { 'x-service-event': event } : {}), ...headers }, body });
-  return { status: res.status, body: await res.json().catch(() => undefined) as any };
-}
+const listen = (dirs: Dirs, args: string[], env: Record<string, string | undefined> = svcEnv(sb, dirs)) => listenProcess(args, env);
 
 async function sell(l: Listener, productId: number = SEED_IDS.products.singleAuto): Promise<number> {
   await sb.control('POST', 'webhooks', { urls: [l.url] });
@@ -61,7 +23,6 @@ async function sell(l: Listener, productId: number = SEED_IDS.products.singleAut
   return order.id;
 }
 
-const actions = (l: Listener, action: string) => l.lines().filter((x) => x.action === action);
 
 describe('webhooks listen', () => {
   test('answers 2xx to a sale, confirms each event with GET /api/v2/orders/:id and forwards each exactly once', async () => {
