@@ -81,14 +81,19 @@ export class ApiClient {
     return Boolean(this.config.keys[version]);
   }
 
+  /** The path and query a request of `route` goes to (also what a `--dry-run` plan shows). */
+  pathOf(route: RouteDef, params?: RequestOptions['params'], query?: RequestOptions['query']): string {
+    const prefix = route.family === 'v2' ? V2_PREFIX : route.family === 'keys' ? KEYS_PREFIX : (this.config.v1Prefix ?? V1_PREFIX);
+    return buildPath(prefix, route, params) + queryString(query);
+  }
+
   async request<T = unknown>(opts: RequestOptions): Promise<ApiResponse<T>> {
     const route = typeof opts.route === 'string' ? routeByName(opts.route) : opts.route;
     const version: ApiVersion = route.family === 'v2' ? 'v2' : 'v1'; // A10: key routes take a v1 key
     const key = this.config.keys[version];
     if (!key) throw missingKey(route, version);
 
-    const prefix = route.family === 'v2' ? V2_PREFIX : route.family === 'keys' ? KEYS_PREFIX : (this.config.v1Prefix ?? V1_PREFIX);
-    const path = buildPath(prefix, route, opts.params) + queryString(opts.query);
+    const path = this.pathOf(route, opts.params, opts.query);
     const url = this.config.baseUrl.replace(/\/+$/, '') + path;
     // A caller with a large body may hand it over already encoded (stock chunks: one buffer
     // instead of items + JSON text + buffer at once).

@@ -101,7 +101,9 @@ export const ContestReview = z.strictObject({
   reason: z.string().min(1),
   orderId: z.number().int().optional(), // spec 2.4: accepted and ignored
 });
+export type ContestReview = z.infer<typeof ContestReview>;
 export const AnswerQuestion = z.strictObject({ answer: z.string().min(1) });
+export type AnswerQuestion = z.infer<typeof AnswerQuestion>;
 
 // v1 bodies are not shown (spec 4.5); assumption A3/A4: same fields, price as a decimal.
 // v1 is not strict: unknown fields are ignored.
@@ -133,6 +135,7 @@ export const KeyCreate = z.strictObject({
 }).refine((b) => b.version === 'v1' || (b.scopes?.length ?? 0) > 0, {
   message: 'v2 keys need scopes', path: ['scopes'],
 });
+export type KeyCreate = z.infer<typeof KeyCreate>;
 
 /** Turn a zod issue path into the JSON path the service names (`variants[3].price`). */
 export function fieldPath(path: readonly PropertyKey[]): string {

@@ -41,16 +41,22 @@ export const Order = lazy(() => loose({
 export type Order = z.infer<typeof Order>;
 
 export const Balance = lazy(() => loose({ available: opt(num), pending: opt(num), blocked: opt(num) }));
+export type Balance = z.infer<typeof Balance>;
 export const Stats = lazy(() => loose({ totalSales: opt(num), rating: opt(num), level: opt(z.union([num, str])), activeListings: opt(num) }));
+export type Stats = z.infer<typeof Stats>;
 export const Game = lazy(() => loose({ id: z.union([str, num]), name: opt(str), slug: opt(str), minPrice: opt(num) }));
+export type Game = z.infer<typeof Game>;
 export const Review = lazy(() => loose({
   id: num, orderId: opt(num), productId: opt(num), rating: opt(num), comment: opt(str),
   buyerName: opt(str), createdAt: opt(str), contested: opt(z.boolean()),
 }));
+export type Review = z.infer<typeof Review>;
 export const ReviewStats = lazy(() => loose({ count: opt(num), average: opt(num), distribution: opt(z.record(str, num)) }));
+export type ReviewStats = z.infer<typeof ReviewStats>;
 export const Contestation = lazy(() => loose({
   id: num, reviewId: opt(num), orderId: opt(num), reason: opt(str), status: opt(str), createdAt: opt(str),
 }));
+export type Contestation = z.infer<typeof Contestation>;
 export const Question = lazy(() => loose({
   id: num, productId: opt(num), orderId: opt(num), status: opt(str), text: opt(str), answer: opt(str),
   askerName: opt(str), createdAt: opt(str), answeredAt: opt(str),
@@ -59,18 +65,23 @@ export type Question = z.infer<typeof Question>;
 export const Mediation = lazy(() => loose({
   orderId: num, status: opt(str), reason: opt(str), openedAt: opt(str), closedAt: opt(str), resolution: opt(str),
 }));
+export type Mediation = z.infer<typeof Mediation>;
 export const Me = lazy(() => loose({
   accountId: opt(num), sellerId: opt(num), username: opt(str), keyId: opt(z.union([num, str])),
   keyPrefix: opt(str), keyCreatedAt: opt(str), scopes: opt(z.array(str)), version: opt(str),
 }));
+export type Me = z.infer<typeof Me>;
 const Window = loose({ limit: num, remaining: num, reset: num });
 export const Usage = lazy(() => loose({ minute: opt(Window), day: opt(Window) }));
+export type Usage = z.infer<typeof Usage>;
 export const ApiKey = lazy(() => loose({
   id: z.union([num, str]), name: opt(str), version: opt(str), prefix: opt(str), last4: opt(str),
   scopes: opt(z.array(str)), active: opt(z.boolean()), createdAt: opt(str), lastUsedAt: opt(str),
   key: opt(str),
 }));
+export type ApiKey = z.infer<typeof ApiKey>;
 export const KeyUsageEntry = lazy(() => loose({ method: opt(str), path: opt(str), status: opt(num), at: opt(str) }));
+export type KeyUsageEntry = z.infer<typeof KeyUsageEntry>;
 
 // A6
 export const ItemResult = lazy(() => loose({

@@ -6,7 +6,7 @@ import { newIdempotencyKey } from './ids.js';
 import { compactOutcome, journalError, type JournaledError } from './journal-records.js';
 import { openJobForResume, openNewJob, type OpenedJob } from './open-job.js';
 import {
-  ITEM_STATUSES, type ChunkPlan, type ChunkResult, type ItemOutcome, type ItemStatus, type JobProgress,
+  ITEM_STATUSES, type ChunkPlan, type ChunkResult, type ItemOutcome, type ItemRef, type ItemStatus, type JobProgress,
   type JobResult, type JobSpec, type RunState, type SendChunk,
 } from './types.js';
 
@@ -27,7 +27,7 @@ export interface RunOptions {
 
 interface Answered { items: ItemOutcome[]; summary?: Record<string, number> }
 
-export async function runJob(spec: JobSpec, send: SendChunk, opts: RunOptions): Promise<JobResult> {
+export async function runJob<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<I>, opts: RunOptions): Promise<JobResult> {
   checkSpec(spec);
   const job = opts.resumeJobId
     ? openJobForResume(spec, opts.stateDir, opts.resumeJobId)
@@ -40,7 +40,7 @@ export async function runJob(spec: JobSpec, send: SendChunk, opts: RunOptions): 
   }
 }
 
-async function runChunks(spec: JobSpec, send: SendChunk, job: OpenedJob, opts: RunOptions): Promise<JobResult> {
+async function runChunks<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<I>, job: OpenedJob, opts: RunOptions): Promise<JobResult> {
   const { writer, replay } = job;
   const signal = opts.signal ?? new AbortController().signal;
   const answered = new Map<number, Answered>();
@@ -60,7 +60,7 @@ async function runChunks(spec: JobSpec, send: SendChunk, job: OpenedJob, opts: R
   let hasStopError = false;
   let next = 0;
 
-  const sendOne = async (chunk: ChunkPlan): Promise<void> => {
+  const sendOne = async (chunk: ChunkPlan<I>): Promise<void> => {
     // Key generated and journaled BEFORE the first attempt (cli-spec 4).
     const key = journaledKeys.get(chunk.index) ?? newIdempotencyKey();
     writer.write({ t: 'chunk-start', index: chunk.index, key, descriptor: chunk.descriptor, at: now() });

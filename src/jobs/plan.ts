@@ -17,22 +17,22 @@ export async function fingerprintInput(file: string, displayName = path.basename
   return { path: path.resolve(file), displayName, sha256: hash.digest('hex'), size };
 }
 
-export interface ChunkGroup {
-  /** Route the group's items go through (e.g. "bulkPrice", "variants:123"). */
+export interface ChunkGroup<I extends ItemRef = ItemRef> {
+  /** Route the group's items go through (e.g. "bulkPrice", "updateVariants"). */
   route?: string;
-  items: ItemRef[];
+  items: I[];
 }
 
 /**
  * Splits each group into chunks of at most `size` items, numbered across groups in order.
  * The default descriptor is `{lines: [first, last]}`; the stock import passes byte offsets.
  */
-export function planChunks(
-  groups: ChunkGroup[], size: number,
-  describe: (items: ItemRef[], route: string | undefined) => JsonValue = linesDescriptor,
-): ChunkPlan[] {
+export function planChunks<I extends ItemRef>(
+  groups: ChunkGroup<I>[], size: number,
+  describe: (items: I[], route: string | undefined) => JsonValue = linesDescriptor,
+): ChunkPlan<I>[] {
   if (!Number.isInteger(size) || size < 1) throw new Error(`chunk size must be a positive integer, got ${size}`);
-  const chunks: ChunkPlan[] = [];
+  const chunks: ChunkPlan<I>[] = [];
   for (const group of groups) {
     for (let at = 0; at < group.items.length; at += size) {
       const items = group.items.slice(at, at + size);
@@ -50,7 +50,7 @@ function linesDescriptor(items: ItemRef[]): JsonValue {
 }
 
 /** Builds a JobSpec whose totalItems is the plan's item count. */
-export function jobSpec(init: { kind: JobKind; command: string; target?: string; input: JobInput; chunks: ChunkPlan[] }): JobSpec {
+export function jobSpec<I extends ItemRef>(init: { kind: JobKind; command: string; target?: string; input: JobInput; chunks: ChunkPlan<I>[] }): JobSpec<I> {
   return { ...init, totalItems: init.chunks.reduce((n, c) => n + c.items.length, 0) };
 }
 

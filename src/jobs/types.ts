@@ -19,13 +19,14 @@ export interface ItemRef {
  * item of a refused chunk as failed); only index, route, descriptor and the item count are
  * journaled, so the journal never holds input data (cli-spec 4).
  */
-export interface ChunkPlan {
+export interface ChunkPlan<I extends ItemRef = ItemRef> {
   index: number;
-  /** Route name the chunk goes through, e.g. "bulkPrice" or "variants:123". */
+  /** Route name the chunk goes through, e.g. "bulkPrice" or "updateVariants" (src/api/routes.ts). */
   route?: string;
   /** JSON that locates the chunk in the input file, e.g. {lines:[2,101]} or {startOffset,endOffset,sha256}. */
   descriptor: JsonValue;
-  items: ItemRef[];
+  /** The items themselves (a caller's rows may carry what it sends, e.g. a price row). */
+  items: I[];
 }
 
 export interface JobInput {
@@ -35,14 +36,14 @@ export interface JobInput {
   size: number;
 }
 
-export interface JobSpec {
+export interface JobSpec<I extends ItemRef = ItemRef> {
   kind: JobKind;
   /** The resume command's base, e.g. "svc products bulk-price prices.csv". */
   command: string;
   /** What the job writes to when the kind alone does not say it, e.g. "listing 123 variant 2". */
   target?: string;
   input: JobInput;
-  chunks: ChunkPlan[];
+  chunks: ChunkPlan<I>[];
   totalItems: number;
 }
 
@@ -69,7 +70,7 @@ export interface ChunkResult {
  * Sends one chunk with the given idempotency key, retrying inside with that same key
  * (cli-spec 4). Throws the classes of src/api/errors.ts when it gives up.
  */
-export type SendChunk = (chunk: ChunkPlan, idempotencyKey: string, signal: AbortSignal) => Promise<ChunkResult>;
+export type SendChunk<I extends ItemRef = ItemRef> = (chunk: ChunkPlan<I>, idempotencyKey: string, signal: AbortSignal) => Promise<ChunkResult>;
 
 export interface JobProgress {
   jobId: string;

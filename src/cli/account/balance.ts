@@ -12,7 +12,7 @@ export function registerBalance(program: Command, rt: Runtime): void {
 
 async function balance(deps: Deps): Promise<number> {
   const v = await apiVersion(deps);
-  const res = await (await deps.client()).request({ route: v === 'v2' ? 'balance' : 'v1Balance', signal: deps.signal });
+  const res = await (await deps.api()).account.balance();
   const kind = v === 'v2' ? 'cents' as const : 'decimal' as const; // A3
   await printOne(deps, lenient(deps, Balance, res.data), [
     { header: 'available', value: 'available', kind }, { header: 'pending', value: 'pending', kind }, { header: 'blocked', value: 'blocked', kind },
@@ -21,8 +21,8 @@ async function balance(deps: Deps): Promise<number> {
 }
 
 async function stats(deps: Deps): Promise<number> {
-  const v = await apiVersion(deps);
-  const res = await (await deps.client()).request({ route: v === 'v2' ? 'stats' : 'v1Stats', signal: deps.signal });
+  await apiVersion(deps); // a forced --api without its key is said before the client is made
+  const res = await (await deps.api()).account.stats();
   await printOne(deps, lenient(deps, Stats, res.data), [
     { header: 'total sales', value: 'totalSales', kind: 'number' }, { header: 'rating', value: 'rating', kind: 'number' },
     { header: 'level', value: 'level' }, { header: 'active listings', value: 'activeListings', kind: 'number' },

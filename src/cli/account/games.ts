@@ -13,13 +13,13 @@ export function registerGames(program: Command, rt: Runtime): void {
 type G = { id: string | number; name?: string | null; slug?: string | null; minPrice?: number | null };
 
 async function games(deps: Deps): Promise<number> {
-  const rows = await fetchList<G>(deps, { route: 'v1Games' }, { all: true }, Game);
+  const rows = await fetchList<G>(deps, (await deps.api()).account.games(), { all: true }, Game);
   await printList(deps, rows, [{ header: 'id', value: 'id' }, { header: 'name', value: 'name' }, { header: 'slug', value: 'slug' }]);
   return 0;
 }
 
 async function catalog(deps: Deps): Promise<number> {
-  const rows = await fetchList<G>(deps, { route: 'catalogGames' }, { all: true }, Game);
+  const rows = await fetchList<G>(deps, (await deps.api()).account.catalog(), { all: true }, Game);
   await printList(deps, rows, [
     { header: 'id', value: 'id' }, { header: 'name', value: 'name' }, { header: 'slug', value: 'slug' },
     { header: 'min price', value: 'minPrice', kind: 'cents' },

@@ -45,11 +45,11 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   if (!cmd.opts().offline) {
     const client = await deps.client();
     if (client.hasKey('v2')) {
-      const u = lenient(deps, Usage, (await client.request({ route: 'usage', signal: deps.signal })).data);
+      const u = lenient(deps, Usage, (await (await deps.api()).account.usage()).data);
       if (u.minute) rows.unshift({ limit: 'now: requests left this minute', value: `${u.minute.remaining} of ${u.minute.limit}` });
       if (u.day) rows.unshift({ limit: 'now: requests left today', value: `${u.day.remaining} of ${u.day.limit}` });
     } else {
-      await client.request({ route: 'v1Stats', signal: deps.signal });
+      await (await deps.api()).account.check('v1');
       const left = client.budget.remaining('v1');
       if (left !== undefined) rows.unshift({ limit: 'now: v1 requests left this minute', value: String(left) });
     }

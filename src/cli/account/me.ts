@@ -11,7 +11,7 @@ export function registerMe(program: Command, rt: Runtime): void {
 }
 
 async function run(deps: Deps): Promise<number> {
-  const res = await (await deps.client()).request({ route: 'me', signal: deps.signal });
+  const res = await (await deps.api()).account.me();
   const me = lenient(deps, Me, res.data);
   const key = (await deps.session()).keys.v2;
   if (key) rememberKeyCreatedAt(deps.stateDir(), key, me.keyCreatedAt); // spec 5.5: dates the key for the age warning

@@ -11,7 +11,7 @@ export function registerUsage(program: Command, rt: Runtime): void {
 }
 
 async function run(deps: Deps): Promise<number> {
-  const res = await (await deps.client()).request({ route: 'usage', signal: deps.signal });
+  const res = await (await deps.api()).account.usage();
   const usage = lenient(deps, Usage, res.data);
   const format = deps.format();
   if (format === 'json' || format === 'jsonl') {

@@ -3,9 +3,9 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { keyVersion } from '../../api/assumptions.js';
-import { ApiClient } from '../../api/client.js';
+import { serviceApi } from '../../api/resources/index.js';
 import { UsageError } from '../../api/errors.js';
-import { undiciTransport } from '../../api/transport.js';
+import type { Me } from '../../api/responses.js';
 import { maskKey } from '../../config/mask.js';
 import { note, success } from '../../output/reporter.js';
 import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
@@ -37,10 +37,9 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const version = keyVersion(key);
   if (!version) throw new UsageError('that is not a svc key', 'v1 keys are svc_sk_ + 64 hex characters; v2 keys start with svc_v2_sk_');
   // Check before storing: GET /api/v2/me for v2, a v1 read (stats) for v1 (cli-spec 2).
-  const client = new ApiClient({ baseUrl, keys: { [version]: key }, transport: undiciTransport(), timeoutMs: (deps.globals.timeout ?? 30) * 1000, v1Prefix: opts.alias ? '/api/service' : existing?.v1Prefix });
-  const who = version === 'v2'
-    ? ((await client.request<{ username?: string }>({ route: 'me', signal: deps.signal })).data?.username)
-    : ((await client.request({ route: 'v1Stats', signal: deps.signal })), undefined);
+  const client = deps.clientFor({ baseUrl, keys: { [version]: key }, v1Prefix: opts.alias ? '/api/service' : existing?.v1Prefix });
+  const checked = await serviceApi(client, { signal: deps.signal }).account.check(version);
+  const who = version === 'v2' ? (checked.data as Me | undefined)?.username ?? undefined : undefined;
   await store.update(name, (p) => ({ ...p, baseUrl, ...(opts.alias ? { v1Prefix: '/api/service' as const } : {}) }));
   // issue 8: the OS keyring when one is available, else the 0600 config file (said here, once).
   const stored = await (await deps.keys()).write(name, version, key, { baseUrl });

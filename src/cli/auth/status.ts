@@ -54,9 +54,9 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
 }
 
 async function check(deps: Deps, version: 'v1' | 'v2'): Promise<string> {
-  const client = await deps.client();
+  const api = await deps.api();
   try {
-    await client.request({ route: version === 'v2' ? 'me' : 'v1Stats', signal: deps.signal });
+    await api.account.check(version);
     return 'ok';
   } catch (err) {
     return (err as Error).message;

@@ -51,7 +51,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     note(deps.io, `dry run: would send POST /api/api-keys ${JSON.stringify(parsed.data)} (1 request)${o.save ? ', then store the key in a profile' : ''}; nothing sent`);
     return 0;
   }
-  const res = await (await deps.client()).request<Record<string, unknown>>({ route: 'createKey', body: parsed.data, signal: deps.signal });
+  const res = await (await deps.api()).keys.create(parsed.data).send();
   const created = lenient(deps, ApiKey, res.data);
   const key = typeof created.key === 'string' ? created.key : undefined;
   if (!key) throw new UsageError('the service created the key but did not return it', `revoke it with \`svc keys revoke ${created.id}\` and try again`);

@@ -14,7 +14,7 @@ export function registerList(keys: Command, rt: Runtime): void {
 }
 
 export async function fetchKeys(deps: Deps): Promise<KeyRow[]> {
-  const res = await (await deps.client()).request<unknown[]>({ route: 'listKeys', signal: deps.signal });
+  const res = await (await deps.api()).keys.list();
   const rows = (Array.isArray(res.data) ? res.data : []).map((k) => lenient(deps, ApiKey, k) as KeyRow);
   const s = await deps.session();
   for (const version of ['v1', 'v2'] as const) {

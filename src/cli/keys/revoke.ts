@@ -37,7 +37,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     note(deps.io, 'cancelled: nothing revoked');
     return EXIT.failed;
   }
-  await (await deps.client()).request({ route: 'revokeKey', params: { id }, signal: deps.signal });
+  await (await deps.api()).keys.revoke(id).send();
   success(deps.io, `revoked ${label}`);
   if (using && s.keySource[using] === 'profile') {
     warn(deps.io, `profile "${s.profileName}" still holds this revoked key: store a working one with \`svc auth login\` or \`svc keys create --save\``);

@@ -8,7 +8,9 @@ import { z } from 'zod';
 import type { ApiVersion } from '../../api/assumptions.js';
 import { ApiClient } from '../../api/client.js';
 import { EXIT, SvcError, UsageError } from '../../api/errors.js';
-import { ApiKey } from '../../api/responses.js';
+import type { KeyCreate } from '../../api/requests.js';
+import { serviceApi, type ServiceApi } from '../../api/resources/index.js';
+import { ApiKey, type Me } from '../../api/responses.js';
 import type { StoredKey } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
 import { note, success, warn } from '../../output/reporter.js';
@@ -56,10 +58,11 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   }
 
   // 1. create
-  const created = lenient(deps, ApiKey, (await client.request({ route: 'createKey', body, signal: deps.signal })).data);
+  const api = await deps.api();
+  const created = lenient(deps, ApiKey, (await api.keys.create(body as KeyCreate).send()).data); // the old key's scopes, as listed
   const newKey = typeof created.key === 'string' ? created.key : undefined;
   if (!newKey) {
-    await revokeQuietly(client, created.id, deps);
+    await revokeQuietly(api, created.id, deps);
     throw new SvcError('the service created a key but did not return it; nothing was changed', 'the old key is still stored and works');
   }
   // 2. store, in the OS keyring or the config file (the old one is kept in memory to put back)
@@ -68,21 +71,20 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   try {
     previous = (await store.write(s.profileName, version, newKey, { baseUrl: s.baseUrl })).previous;
   } catch (err) {
-    await revokeQuietly(client, created.id, deps);
+    await revokeQuietly(api, created.id, deps);
     throw err;
   }
-  const fresh = new ApiClient({ ...client.config, budget: client.budget, keys: { ...client.config.keys, [version]: newKey } });
+  // The new key through the same request core and rate budget (A8: one budget per account).
+  const fresh = serviceApi(new ApiClient({ ...client.config, budget: client.budget, keys: { ...client.config.keys, [version]: newKey } }), { signal: deps.signal });
   // 3. check with a read through the new key
   try {
-    if (version === 'v2') {
-      const me = (await fresh.request<{ keyId?: unknown }>({ route: 'me', signal: deps.signal })).data;
-      if (me?.keyId !== undefined && String(me.keyId) !== String(created.id)) throw new SvcError(`the service identified the new key as #${String(me.keyId)}, not #${created.id}`);
-    } else {
-      await fresh.request({ route: 'v1Stats', signal: deps.signal });
+    const me = (await fresh.account.check(version)).data as Me | undefined;
+    if (version === 'v2' && me?.keyId !== undefined && String(me.keyId) !== String(created.id)) {
+      throw new SvcError(`the service identified the new key as #${String(me.keyId)}, not #${created.id}`);
     }
   } catch (err) {
     await store.restore(s.profileName, version, previous);
-    await revokeQuietly(client, created.id, deps);
+    await revokeQuietly(api, created.id, deps);
     const why = err instanceof Error ? err.message : String(err);
     throw new SvcError(`the new key failed its check (${why}): the old key ${maskKey(oldKey)} is stored again and still works`,
       'nothing was revoked; run `svc keys rotate` again later');
@@ -90,7 +92,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   rememberKeyCreatedAt(deps.stateDir(), newKey, created.createdAt);
   // 4. revoke the old key (for a v1 rotation through the new key, which proves it can)
   try {
-    await (version === 'v1' ? fresh : client).request({ route: 'revokeKey', params: { id: old.id }, signal: deps.signal });
+    await (version === 'v1' ? fresh : api).keys.revoke(old.id).send();
   } catch (err) {
     warn(deps.io, `the new key ${maskKey(newKey)} is stored in profile "${s.profileName}" and works, but revoking the old key #${old.id} failed: ${(err as Error).message}`);
     throw new SvcError(`old key #${old.id} (${displayKey(old)}) is still active`, `revoke it with \`svc keys revoke ${old.id}\``);
@@ -112,9 +114,9 @@ function findKey(rows: KeyRow[], key: string, version: ApiVersion): KeyRow {
   'check with `svc keys list`; nothing was changed');
 }
 
-async function revokeQuietly(client: ApiClient, id: string | number, deps: Deps): Promise<void> {
+async function revokeQuietly(api: ServiceApi, id: string | number, deps: Deps): Promise<void> {
   try {
-    await client.request({ route: 'revokeKey', params: { id }, signal: deps.signal });
+    await api.keys.revoke(id).send();
   } catch {
     warn(deps.io, `could not revoke the unused new key #${id}: revoke it with \`svc keys revoke ${id}\``);
   }

@@ -24,7 +24,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const o = parseOpts(Opts, cmd);
   let data: unknown;
   try {
-    data = (await (await deps.client()).request({ route: 'keyUsage', params: { id }, signal: deps.signal })).data;
+    data = (await (await deps.api()).keys.usage(id)).data;
   } catch (err) {
     if (err instanceof NotFoundError) err.hint = `no key #${id} on this account: see \`svc keys list\``;
     throw err;

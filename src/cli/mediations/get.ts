@@ -18,7 +18,7 @@ export function registerGet(mediations: Command, rt: Runtime): void {
 async function run(deps: Deps, cmd: Command): Promise<number> {
   const orderId = parseId(cmd.args[0], 'ORDER_ID');
   try {
-    const res = await (await deps.client()).request({ route: 'getMediation', params: { orderId }, signal: deps.signal });
+    const res = await (await deps.api()).mediations.get(orderId);
     await printOne(deps, lenient(deps, Mediation, res.data), mediationColumns);
     return 0;
   } catch (err) {

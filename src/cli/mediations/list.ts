@@ -29,7 +29,7 @@ export function registerList(mediations: Command, rt: Runtime): void {
 
 async function run(deps: Deps, cmd: Command): Promise<number> {
   const o = parseOpts(Opts, cmd);
-  const rows = await fetchList<MediationRow>(deps, { route: 'listMediations', query: { status: o.status, page: o.page } }, { limit: o.limit, all: o.all }, Mediation);
+  const rows = await fetchList<MediationRow>(deps, (await deps.api()).mediations.list({ status: o.status, page: o.page }), { limit: o.limit, all: o.all }, Mediation);
   await printList(deps, rows, mediationColumns, 'no mediations match');
   return 0;
 }

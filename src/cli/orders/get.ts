@@ -29,7 +29,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const v = await apiVersion(deps);
   let res;
   try {
-    res = await (await deps.client()).request({ route: v === 'v2' ? 'getOrder' : 'v1GetOrder', params: { id: ref }, signal: deps.signal });
+    res = await (await deps.api()).orders.get(ref);
   } catch (err) {
     if (err instanceof NotFoundError) {
       err.hint = v === 'v1' && !/^\d+$/.test(ref)

@@ -41,11 +41,9 @@ export function registerList(orders: Command, rt: Runtime): void {
 async function run(deps: Deps, cmd: Command): Promise<number> {
   const o = parseOpts(Opts, cmd);
   checkRange(o.from, o.to);
-  const v = await apiVersion(deps);
-  const rows = await fetchList<Order>(deps, {
-    route: v === 'v2' ? 'listOrders' : 'v1ListOrders',
-    query: { type: o.type, status: o.status, from: o.from, to: o.to, page: o.page },
-  }, { limit: o.limit, all: o.all }, Order);
+  const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
+  const api = await deps.api();
+  const rows = await fetchList<Order>(deps, api.orders.list({ type: o.type, status: o.status, from: o.from, to: o.to, page: o.page }), { limit: o.limit, all: o.all }, Order);
   await printList(deps, rows, orderColumns(v), 'no orders match');
   return 0;
 }

@@ -39,11 +39,9 @@ export function registerProfit(orders: Command, rt: Runtime): void {
 async function run(deps: Deps, cmd: Command): Promise<number> {
   const o = parseOpts(Opts, cmd);
   checkRange(o.from, o.to);
-  const v = await apiVersion(deps);
-  const orders = await fetchList<Order>(deps, {
-    route: v === 'v2' ? 'listOrders' : 'v1ListOrders',
-    query: { type: 'sales', from: o.from, to: o.to },
-  }, { all: true }, Order);
+  const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
+  const api = await deps.api();
+  const orders = await fetchList<Order>(deps, api.orders.list({ type: 'sales', from: o.from, to: o.to }), { all: true }, Order);
   const report = profitReport(orders, v, o.by);
   const format = deps.format();
   if (format === 'json') {

@@ -8,12 +8,12 @@ import { Listing } from '../../api/responses.js';
 import { formatProblems } from '../../input/problems.js';
 import { readPriceFile, type PriceRow } from '../../input/prices.js';
 import { openInput } from '../../input/source.js';
-import { fingerprintInput, jobSpec, planChunks, type ChunkGroup, type ItemOutcome, type SendChunk } from '../../jobs/index.js';
+import { fingerprintInput, jobSpec, planChunks, type ChunkGroup, type ItemOutcome, type ItemRef } from '../../jobs/index.js';
 import { formatCents } from '../../output/money.js';
 import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { fetchList } from '../shared/read.js';
-import { runBulkJob } from '../shared/job-runner.js';
+import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { outcomesFromResults } from './item-results.js';
 
@@ -55,16 +55,14 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     const preOutcomes = opts.maxChange !== undefined ? await maxChangeGuard(deps, parsed.rows, opts.maxChange) : [];
     const refused = new Set(preOutcomes.map((o) => o.line));
     const rows = parsed.rows.filter((r) => !refused.has(r.line));
-    const byLine = new Map(rows.map((r) => [r.line, r]));
-
-    const plain: ChunkGroup = { route: 'bulkPrice', items: [] };
-    const perListing = new Map<number, ChunkGroup>();
+    // Chunks carry the price rows themselves: the send below reads each row's price from its chunk.
+    const plain: ChunkGroup<PriceRow> = { route: 'bulkPrice', items: [] };
+    const perListing = new Map<number, ChunkGroup<PriceRow>>();
     for (const r of rows) {
-      const ref = { line: r.line, id: r.id, ...(r.variant !== undefined ? { variant: r.variant } : {}) };
-      if (r.variant === undefined) plain.items.push(ref);
+      if (r.variant === undefined) plain.items.push(r);
       else {
-        const g = perListing.get(r.id) ?? { route: `variants:${r.id}`, items: [] };
-        g.items.push(ref);
+        const g = perListing.get(r.id) ?? { route: 'updateVariants', items: [] };
+        g.items.push(r);
         perListing.set(r.id, g);
       }
     }
@@ -75,16 +73,16 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
       input: await fingerprintInput(input.path, input.displayName),
       chunks: planChunks(groups, CHUNK_SIZE.bulk),
     });
-    const client = await deps.client();
-    const send: SendChunk = async (chunk, idempotencyKey, signal) => {
-      const items = chunk.items.map((ref) => byLine.get(ref.line)!);
+    const api = await deps.api();
+    const send: ChunkSend<PriceRow> = async (chunk, send) => {
+      const refs = chunk.items.map(itemRef);
       if (chunk.route === 'bulkPrice') {
-        const res = await client.request({ route: 'bulkPrice', body: { items: items.map((r) => ({ id: r.id, price: r.priceCents })) }, idempotencyKey, signal });
-        return { items: outcomesFromResults(chunk.items, res.data, 'id') };
+        const res = await send(api.products.bulkPrice(chunk.items.map((r) => ({ id: r.id, price: r.priceCents }))));
+        return { items: outcomesFromResults(refs, res.data, 'id') };
       }
-      const id = Number(chunk.route!.split(':')[1]);
-      const res = await client.request({ route: 'updateVariants', params: { id }, body: { items: items.map((r) => ({ index: r.variant!, price: r.priceCents })) }, idempotencyKey, signal });
-      return { items: outcomesFromResults(chunk.items, res.data, 'index').map((o) => ({ ...o, id })) };
+      const id = chunk.items[0]!.id; // a variants chunk holds the rows of one listing
+      const res = await send(api.variants.update(id, chunk.items.map((r) => ({ index: r.variant!, price: r.priceCents }))));
+      return { items: outcomesFromResults(refs, res.data, 'index').map((o) => ({ ...o, id })) };
     };
     return await runBulkJob(deps, {
       spec, send, resume, noResume: opts.resume === false, preOutcomes,
@@ -96,9 +94,14 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   }
 }
 
+/** Where a row sits in the file, for its outcome (never its price or raw cells). */
+function itemRef(r: PriceRow): ItemRef {
+  return { line: r.line, id: r.id, ...(r.variant !== undefined ? { variant: r.variant } : {}) };
+}
+
 /** --max-change: read the current prices and refuse rows that move more than PCT (issue 4). */
 async function maxChangeGuard(deps: Deps, rows: PriceRow[], pct: number): Promise<ItemOutcome[]> {
-  const listings = await fetchList<Listing>(deps, { route: 'listProducts' }, { all: true }, Listing);
+  const listings = await fetchList<Listing>(deps, (await deps.api()).products.list({}, 'v2'), { all: true }, Listing);
   const byId = new Map(listings.map((l) => [l.id, l]));
   const out: ItemOutcome[] = [];
   for (const r of rows) {

@@ -9,10 +9,10 @@ import { UsageError } from '../../api/errors.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
 import { readStatusFile } from '../../input/statuses.js';
-import { fingerprintInput, jobSpec, planChunks, type JobInput, type SendChunk } from '../../jobs/index.js';
+import { fingerprintInput, jobSpec, planChunks, type JobInput } from '../../jobs/index.js';
 import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
-import { runBulkJob } from '../shared/job-runner.js';
+import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { outcomesFromResults } from './item-results.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 
@@ -39,13 +39,13 @@ export function registerBulkStatus(products: Command, rt: Runtime): void {
   }
 }
 
-const send = (deps: Deps, isActive: (line: number) => boolean): SendChunk => async (chunk, idempotencyKey, signal) => {
-  const client = await deps.client();
-  const res = await client.request({
-    route: 'bulkStatus', idempotencyKey, signal,
-    body: { items: chunk.items.map((ref) => ({ id: ref.id!, isActive: isActive(ref.line) })) },
-  });
-  return { items: outcomesFromResults(chunk.items, res.data, 'id') };
+/** An item of a status job: where it sits, and the state it gets. */
+interface StatusItem { line: number; id: number; isActive: boolean }
+
+const send = (deps: Deps): ChunkSend<StatusItem> => async (chunk, send) => {
+  const api = await deps.api();
+  const res = await send(api.products.bulkStatus(chunk.items.map((r) => ({ id: r.id, isActive: r.isActive }))));
+  return { items: outcomesFromResults(chunk.items.map(({ line, id }) => ({ line, id })), res.data, 'id') };
 };
 
 async function runFile(deps: Deps, cmd: Command): Promise<number> {
@@ -56,15 +56,14 @@ async function runFile(deps: Deps, cmd: Command): Promise<number> {
     if (parsed.problemCount > 0) return invalidInput(deps, formatProblems(parsed.problems, parsed.problemCount), parsed.problemCount, input.displayName);
     if (parsed.rows.length === 0) return invalidInput(deps, `${input.displayName}: no status rows`, 1, input.displayName);
     await requireV2(deps, 'products bulk-status');
-    const byLine = new Map(parsed.rows.map((r) => [r.line, r]));
     const spec = jobSpec({
       kind: 'bulk-status',
       command: jobCommand(deps, ['products', 'bulk-status', input.displayName]),
       input: await fingerprintInput(input.path, input.displayName),
-      chunks: planChunks([{ route: 'bulkStatus', items: parsed.rows.map((r) => ({ line: r.line, id: r.id })) }], CHUNK_SIZE.bulk),
+      chunks: planChunks([{ route: 'bulkStatus', items: parsed.rows.map(({ line, id, isActive }) => ({ line, id, isActive })) }], CHUNK_SIZE.bulk),
     });
     return await runBulkJob(deps, {
-      spec, send: send(deps, (line) => byLine.get(line)!.isActive),
+      spec, send: send(deps),
       resume: typeof opts.resume === 'string' ? opts.resume : undefined, noResume: opts.resume === false,
       report: opts.report ? { path: opts.report, columns: parsed.columns, rows: new Map(parsed.rows.map((r) => [r.line, r.raw])) } : undefined,
       summary: (r) => summary(input.displayName, parsed.rows.length, r.counts, r.requests),
@@ -89,9 +88,9 @@ async function runIds(deps: Deps, cmd: Command, active: boolean): Promise<number
   const spec = jobSpec({
     kind: 'bulk-status', target: active ? 'activate' : 'deactivate',
     command: jobCommand(deps, ['products', active ? 'activate' : 'deactivate', ...ids.map(String)]),
-    input, chunks: planChunks([{ route: 'bulkStatus', items: ids.map((id, i) => ({ line: i + 1, id })) }], CHUNK_SIZE.bulk),
+    input, chunks: planChunks([{ route: 'bulkStatus', items: ids.map((id, i) => ({ line: i + 1, id, isActive: active })) }], CHUNK_SIZE.bulk),
   });
-  return runBulkJob(deps, { spec, send: send(deps, () => active), summary: (r) => summary(`${ids.length} listings`, ids.length, r.counts, r.requests) });
+  return runBulkJob(deps, { spec, send: send(deps), summary: (r) => summary(`${ids.length} listings`, ids.length, r.counts, r.requests) });
 }
 
 function summary(what: string, n: number, c: Record<string, number>, requests: number): string {

@@ -68,13 +68,15 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     deps.io.stderr.write(`error: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the listing; nothing was sent\n`);
     return EXIT.usage;
   }
-  const sendBody = version === 'v2' ? body : { ...body, price: (body.price as number) / 100 }; // A3: v1 money is a decimal
+  // Checked above against the schema of the version in use; the resource converts v1 money (A3).
+  const create = (await deps.api()).products.create(body as ProductCreateV2);
   if (deps.globals.dryRun) {
     const creds = countCredentials(body);
-    deps.io.stdout.write(`dry run: nothing sent\nPOST /api/${version}/products: "${String(body.title)}", ${(body.variants as unknown[] | undefined)?.length ?? 0} variants, ${creds.count} credentials\n`);
+    const plan = create.describe();
+    deps.io.stdout.write(`dry run: nothing sent\n${plan.method} ${plan.path}: "${String(body.title)}", ${(body.variants as unknown[] | undefined)?.length ?? 0} variants, ${creds.count} credentials\n`);
     return 0;
   }
-  const res = await (await deps.client()).request({ route: version === 'v2' ? 'createProduct' : 'v1CreateProduct', body: sendBody, signal: deps.signal });
+  const res = await create.send();
   const listing = lenient(deps, Listing, res.data);
   success(deps.io, `listing ${listing.id} created${listing.status === 'em_analise' ? '; it is under review until the platform approves it' : ''}`);
   await printOne(deps, listing, listingColumns(version));
@@ -139,7 +141,7 @@ function checkV1(body: Record<string, unknown>): string[] {
 
 /** A13: the price must be at least the game's catalog minPrice. */
 async function checkMinPrice(deps: Deps, body: Record<string, unknown>): Promise<string[]> {
-  const games = await fetchList<z.infer<typeof Game>>(deps, { route: 'catalogGames' }, { all: true }, Game);
+  const games = await fetchList<z.infer<typeof Game>>(deps, (await deps.api()).account.catalog(), { all: true }, Game);
   const game = games.find((g) => String(g.id) === body.game || g.slug === body.game);
   if (!game) return [`game: unknown game "${String(body.game)}" (see \`svc catalog\`)`];
   const min = game.minPrice ?? 0;

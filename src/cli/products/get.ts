@@ -15,7 +15,7 @@ export function registerGet(products: Command, rt: Runtime): void {
 async function run(deps: Deps, cmd: Command): Promise<number> {
   const id = parseId(cmd.args[0]);
   const v = await apiVersion(deps);
-  const res = await (await deps.client()).request({ route: v === 'v2' ? 'getProduct' : 'v1GetProduct', params: { id }, signal: deps.signal });
+  const res = await (await deps.api()).products.get(id);
   const listing = lenient(deps, Listing, res.data);
   const format = deps.format();
   await printOne(deps, listing, [

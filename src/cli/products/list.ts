@@ -33,11 +33,9 @@ export function registerList(products: Command, rt: Runtime): void {
 
 async function run(deps: Deps, cmd: Command): Promise<number> {
   const o = parseOpts(Opts, cmd);
-  const v = await apiVersion(deps);
-  const rows = await fetchList<Listing>(deps, {
-    route: v === 'v2' ? 'listProducts' : 'v1ListProducts',
-    query: { status: o.status, game: o.game, q: o.query, page: o.page },
-  }, { limit: o.limit, all: o.all }, Listing);
+  const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
+  const api = await deps.api();
+  const rows = await fetchList<Listing>(deps, api.products.list({ status: o.status, game: o.game, q: o.query, page: o.page }), { limit: o.limit, all: o.all }, Listing);
   await printList(deps, rows, listingColumns(v), 'no listings match');
   return 0;
 }

@@ -62,8 +62,8 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   if (!check.success) throw new UsageError(check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
 
   const version = await apiVersion(deps);
-  const client = await deps.client();
-  const current = lenient(deps, Listing, (await client.request({ route: version === 'v2' ? 'getProduct' : 'v1GetProduct', params: { id }, signal: deps.signal })).data);
+  const api = await deps.api();
+  const current = lenient(deps, Listing, (await api.products.get(id)).data);
   if (price !== undefined && (current.variants?.length ?? 0) > 0) {
     throw new UsageError(`listing ${id} has variants: its price changes only per variant (spec 4.2)`, `use \`svc products variants set ${id} --index N --price P\``);
   }
@@ -75,21 +75,16 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
       return EXIT.failed;
     }
   }
+  const update = api.products.update(id, body);
   if (deps.globals.dryRun) {
-    deps.io.stdout.write(`dry run: nothing sent\nPATCH ${version === 'v2' ? '/api/v2' : '/api/v1'}/products/${id} ${JSON.stringify(version === 'v2' ? body : toV1(body))}\n`);
+    const plan = update.describe();
+    deps.io.stdout.write(`dry run: nothing sent\n${plan.method} ${plan.path} ${JSON.stringify(plan.body)}\n`);
     return 0;
   }
-  const res = await client.request({
-    route: version === 'v2' ? 'updateProduct' : 'v1UpdateProduct', params: { id }, signal: deps.signal,
-    body: version === 'v2' ? body : toV1(body),
-  });
+  const res = await update.send();
   if (res.message === NO_CHANGES_MESSAGE) note(deps.io, `no changes applied: listing ${id} already has these values`);
   else success(deps.io, `listing ${id} updated${reviewFields.length ? ' (now under review)' : ''}`);
   await printOne(deps, lenient(deps, Listing, res.data ?? current), listingColumns(version));
   return 0;
 }
 
-/** A3: v1 money is a decimal in the platform currency. */
-function toV1(body: ProductUpdateV2): Record<string, unknown> {
-  return body.price === undefined ? body : { ...body, price: body.price / 100 };
-}

@@ -9,11 +9,11 @@ import { Listing } from '../../api/responses.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
 import { readVariantFile, type VariantRow } from '../../input/variants.js';
-import { fingerprintInput, jobSpec, planChunks, type SendChunk } from '../../jobs/index.js';
+import { fingerprintInput, jobSpec, planChunks, type ItemRef } from '../../jobs/index.js';
 import { printRecords } from '../../ui/print.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
-import { runBulkJob } from '../shared/job-runner.js';
+import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { lenient } from '../shared/read.js';
 import { variantColumns } from './columns.js';
 import { outcomesFromResults } from './item-results.js';
@@ -37,7 +37,7 @@ export function registerVariants(products: Command, rt: Runtime): void {
 async function list(deps: Deps, cmd: Command): Promise<number> {
   const id = parseId(cmd.args[0]);
   await requireV2(deps, 'products variants');
-  const res = await (await deps.client()).request({ route: 'getProduct', params: { id }, signal: deps.signal });
+  const res = await (await deps.api()).products.get(id, 'v2');
   const listing = lenient(deps, Listing, res.data);
   await printRecords(deps.io, listing.variants ?? [], { format: deps.format(), columns: variantColumns, empty: `listing ${id} has no variants` });
   return 0;
@@ -68,7 +68,7 @@ async function setVariants(deps: Deps, cmd: Command): Promise<number> {
     return 0;
   }
   const item = { index: o.index!, ...(price !== undefined ? { price } : {}), ...(o.stock !== undefined ? { stock: o.stock } : {}) };
-  const res = await (await deps.client()).request({ route: 'updateVariants', params: { id }, body: { items: [item] }, signal: deps.signal });
+  const res = await (await deps.api()).variants.update(id, [item]).send();
   const [outcome] = outcomesFromResults([{ line: 1, id, variant: o.index }], res.data, 'index');
   await printRecords(deps.io, [outcome!], {
     format: deps.format(),
@@ -83,21 +83,18 @@ async function setFromFile(deps: Deps, id: number, file: string, o: z.infer<type
     const parsed = await readVariantFile(input.path, { displayName: input.displayName });
     if (parsed.problemCount > 0) return invalidInput(deps, formatProblems(parsed.problems, parsed.problemCount), parsed.problemCount, input.displayName);
     await requireV2(deps, 'products variants set');
-    const byLine = new Map<number, VariantRow>(parsed.rows.map((r) => [r.line, r]));
+    // Chunks carry the variant rows themselves (index, price, stock), each with the listing's id.
     const spec = jobSpec({
       kind: 'variants', target: `listing ${id}`,
       command: jobCommand(deps, ['products', 'variants', 'set', String(id)], ['--file', input.displayName]),
       input: await fingerprintInput(input.path, input.displayName),
-      chunks: planChunks([{ route: `variants:${id}`, items: parsed.rows.map((r) => ({ line: r.line, id, variant: r.index })) }], CHUNK_SIZE.bulk),
+      chunks: planChunks([{ route: 'updateVariants', items: parsed.rows.map((r) => ({ ...r, id, variant: r.index })) }], CHUNK_SIZE.bulk),
     });
-    const client = await deps.client();
-    const send: SendChunk = async (chunk, idempotencyKey, signal) => {
-      const items = chunk.items.map((ref) => {
-        const r = byLine.get(ref.line)!;
-        return { index: r.index, ...(r.priceCents !== undefined ? { price: r.priceCents } : {}), ...(r.stock !== undefined ? { stock: r.stock } : {}) };
-      });
-      const res = await client.request({ route: 'updateVariants', params: { id }, body: { items }, idempotencyKey, signal });
-      return { items: outcomesFromResults(chunk.items, res.data, 'index') };
+    const api = await deps.api();
+    const send: ChunkSend<VariantRow & ItemRef> = async (chunk, send) => {
+      const items = chunk.items.map((r) => ({ index: r.index, ...(r.priceCents !== undefined ? { price: r.priceCents } : {}), ...(r.stock !== undefined ? { stock: r.stock } : {}) }));
+      const res = await send(api.variants.update(id, items));
+      return { items: outcomesFromResults(chunk.items.map(({ line, variant }) => ({ line, id, variant })), res.data, 'index') };
     };
     return await runBulkJob(deps, {
       spec, send, resume: typeof o.resume === 'string' ? o.resume : undefined, noResume: o.resume === false,

@@ -42,7 +42,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     return 0;
   }
   try {
-    const res = await (await deps.client()).request({ route: 'answerQuestion', params: { id }, body, signal: deps.signal });
+    const res = await (await deps.api()).questions.answer(id, body).send();
     success(deps.io, `answer to question ${id} published`);
     await printOne(deps, lenient(deps, Question, res.data), questionDetailColumns);
     return 0;

@@ -15,7 +15,7 @@ export function registerGet(questions: Command, rt: Runtime): void {
 async function run(deps: Deps, cmd: Command): Promise<number> {
   const id = parseId(cmd.args[0], 'question ID');
   try {
-    const res = await (await deps.client()).request({ route: 'getQuestion', params: { id }, signal: deps.signal });
+    const res = await (await deps.api()).questions.get(id);
     await printOne(deps, lenient(deps, Question, res.data), questionDetailColumns);
     return 0;
   } catch (err) {

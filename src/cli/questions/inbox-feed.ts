@@ -1,6 +1,6 @@
 // What the inbox screen calls back into: the next unanswered question (with its listing) and
 // sending an answer. All HTTP of the inbox is here, through the one request core.
-import type { ApiClient } from '../../api/client.js';
+import type { ServiceApi } from '../../api/resources/index.js';
 import { ApiError, NotFoundError, SvcError } from '../../api/errors.js';
 import { LIMITS } from '../../api/assumptions.js';
 import { Listing, Question } from '../../api/responses.js';
@@ -18,7 +18,7 @@ export class InboxFeed {
   private refilled = false;
   readonly tracker = new AnswerBudgetTracker();
 
-  constructor(private readonly deps: Deps, private readonly client: ApiClient) {}
+  constructor(private readonly deps: Deps, private readonly api: ServiceApi) {}
 
   /** Read the unanswered questions once before the screen starts, so a refusal is a plain error. */
   async prime(): Promise<number> {
@@ -47,7 +47,7 @@ export class InboxFeed {
       // No idempotencyKey passed: each send is a new operation with a fresh key (spec 7.2
       // SECURITY_VIOLATION: a revised text goes with a new key); the core reuses it only
       // for its own retries, e.g. after QUESTION_ANSWER_RATE_LIMIT.
-      await this.client.request({ route: 'answerQuestion', params: { id }, body: { answer: text }, signal: this.deps.signal });
+      await this.api.questions.answer(id, { answer: text }).send();
       this.tracker.record();
       return { ok: true };
     } catch (raw) {
@@ -64,9 +64,7 @@ export class InboxFeed {
 
   private async refill(): Promise<void> {
     const fresh: Question[] = [];
-    for await (const page of this.client.pages<Question>({
-      route: 'listQuestions', query: { status: 'unanswered' }, limit: LIMITS.pageSizeMax, all: true, signal: this.deps.signal,
-    })) {
+    for await (const page of this.api.questions.list({ status: 'unanswered' }).pages({ limit: LIMITS.pageSizeMax, all: true })) {
       for (const raw of page.items) {
         const q = lenient(this.deps, Question, raw);
         if (!this.seen.has(q.id) && !fresh.some((x) => x.id === q.id)) fresh.push(q);
@@ -80,7 +78,7 @@ export class InboxFeed {
     if (cached) return cached;
     let info: Pick<InboxQuestion, 'listing' | 'listingNote'>;
     try {
-      const res = await this.client.request({ route: 'getProduct', params: { id: productId }, signal: this.deps.signal });
+      const res = await this.api.products.get(productId, 'v2');
       const l = lenient(this.deps, Listing, res.data);
       const state = l.pausedByOfflineMode ? 'paused by Offline Mode' : l.status === 'em_analise' ? 'under review' : l.status && l.status !== 'approved' ? l.status : l.isActive ? 'active' : 'inactive';
       info = { listing: { title: l.title ?? undefined, state, price: formatCents(l.effectivePrice ?? l.price) || undefined } };

@@ -22,7 +22,7 @@ async function run(deps: Deps): Promise<number> {
     throw new UsageError('`svc questions inbox` is interactive and needs a terminal (stdin and stdout a TTY, CI not set)',
       'in scripts, list with `svc questions list --status unanswered` and answer with `svc questions answer ID --text "..."`');
   }
-  const feed = new InboxFeed(deps, await deps.client());
+  const feed = new InboxFeed(deps, await deps.api());
   const waiting = await feed.prime();
   if (waiting === 0) {
     note(io, 'no unanswered questions');

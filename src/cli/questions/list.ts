@@ -39,9 +39,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const o = parseOpts(Opts, cmd);
   const productId = o.product === undefined ? undefined : parseId(o.product, '--product');
   const orderId = o.order === undefined ? undefined : parseId(o.order, '--order');
-  const rows = await fetchList<Question>(deps, {
-    route: 'listQuestions', query: { status: o.status, productId, orderId, page: o.page },
-  }, { limit: o.limit, all: o.all }, Question);
+  const rows = await fetchList<Question>(deps, (await deps.api()).questions.list({ status: o.status, productId, orderId, page: o.page }), { limit: o.limit, all: o.all }, Question);
   await printList(deps, rows, questionColumns, 'no questions match');
   return 0;
 }

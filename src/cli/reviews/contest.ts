@@ -40,7 +40,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     return 0;
   }
   try {
-    const res = await (await deps.client()).request({ route: 'contestReview', params: { reviewId: id }, body, signal: deps.signal });
+    const res = await (await deps.api()).reviews.contest(id, body).send();
     success(deps.io, `review ${id} contested`);
     await printOne(deps, lenient(deps, Contestation, res.data), contestationColumns);
     return 0;

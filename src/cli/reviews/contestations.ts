@@ -15,7 +15,7 @@ export function registerContestations(reviews: Command, rt: Runtime): void {
 
 async function run(deps: Deps, cmd: Command): Promise<number> {
   const o = parseOpts(PagingOpts, cmd);
-  const rows = await fetchList<ContestationRow>(deps, { route: 'listContestations', query: { page: o.page } }, { limit: o.limit, all: o.all }, Contestation);
+  const rows = await fetchList<ContestationRow>(deps, (await deps.api()).reviews.contestations({ page: o.page }), { limit: o.limit, all: o.all }, Contestation);
   await printList(deps, rows, contestationColumns, 'no contestations yet');
   return 0;
 }

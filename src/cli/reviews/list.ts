@@ -14,7 +14,7 @@ export function registerList(reviews: Command, rt: Runtime): void {
 
 async function run(deps: Deps, cmd: Command): Promise<number> {
   const o = parseOpts(PagingOpts, cmd);
-  const rows = await fetchList<ReviewRow>(deps, { route: 'listReviews', query: { page: o.page } }, { limit: o.limit, all: o.all }, Review);
+  const rows = await fetchList<ReviewRow>(deps, (await deps.api()).reviews.list({ page: o.page }), { limit: o.limit, all: o.all }, Review);
   await printList(deps, rows, reviewColumns, 'no reviews yet');
   return 0;
 }

@@ -15,7 +15,7 @@ const RATINGS = ['5', '4', '3', '2', '1'] as const;
 const BAR = 30;
 
 async function run(deps: Deps): Promise<number> {
-  const res = await (await deps.client()).request({ route: 'reviewStats', signal: deps.signal });
+  const res = await (await deps.api()).reviews.stats();
   const stats = lenient(deps, ReviewStats, res.data);
   const format = deps.format();
   const dist = stats.distribution ?? {};

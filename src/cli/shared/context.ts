@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { keyVersion, type ApiVersion } from '../../api/assumptions.js';
 import { ApiClient, type AttemptLog } from '../../api/client.js';
-import { NoKeyError, SvcError, UsageError } from '../../api/errors.js';
+import { NoKeyError, UsageError } from '../../api/errors.js';
+import { pickVersion, serviceApi, type ServiceApi } from '../../api/resources/index.js';
 import { undiciTransport, type Transport } from '../../api/transport.js';
 import { KeyStore } from '../../config/key-store.js';
 import { redact } from '../../config/mask.js';
@@ -51,9 +52,24 @@ export interface Deps {
   keys(): Promise<KeyStore>;
   session(): Promise<Session>;
   client(): Promise<ApiClient>;
+  /** The typed resources over the client (src/api/resources/index.ts), the run's signal bound. */
+  api(): Promise<ServiceApi>;
+  /**
+   * A client for keys that are not the session's (`auth login` checks a key before storing it),
+   * built like the session's: same transport, timeout, --verbose and --no-wait.
+   */
+  clientFor(conn: Connection): ApiClient;
   stateDir(): string;
   /** Ask yes/no on a TTY; without one, fail with the flag to add (cli-spec 1). */
   confirm(question: string, flag?: string): Promise<boolean>;
+}
+
+/** Where and with which keys a client talks to the service. */
+export interface Connection {
+  baseUrl: string;
+  keys: { v1?: string; v2?: string };
+  /** spec 4.3: v1 under /api/v1 or the /api/service alias. */
+  v1Prefix?: string;
 }
 
 export interface DepsInit {
@@ -72,6 +88,7 @@ export function createDeps(init: DepsInit): Deps {
   let keys: Promise<KeyStore> | undefined;
   let session: Promise<Session> | undefined;
   let client: Promise<ApiClient> | undefined;
+  let api: Promise<ServiceApi> | undefined;
   const deps: Deps = {
     io: init.io,
     env: init.env,
@@ -82,6 +99,8 @@ export function createDeps(init: DepsInit): Deps {
     keys: () => (keys ??= deps.profiles().then((p) => new KeyStore(p, init.env))),
     session: () => (session ??= resolveSession(deps)),
     client: () => (client ??= makeClient(deps, init.transport)),
+    api: () => (api ??= deps.client().then((c) => serviceApi(c, { signal: init.signal, api: globals.api }))),
+    clientFor: (conn) => newClient(deps, conn, init.transport),
     stateDir: () => stateDir(init.env),
     confirm: (q, flag = '--yes') => confirm(deps, q, flag),
   };
@@ -126,12 +145,16 @@ async function makeClient(deps: Deps, transport?: Transport): Promise<ApiClient>
   const s = await deps.session();
   if (!s.keys.v1 && !s.keys.v2) throw new NoKeyError(s.profileName);
   warnOldKeys(deps.io, deps.stateDir(), s); // spec 5.5: at most once a day, when the key in use is past 90 days
-  const secrets = [s.keys.v1, s.keys.v2];
+  return newClient(deps, { baseUrl: s.baseUrl, keys: s.keys, v1Prefix: s.profile?.v1Prefix }, transport);
+}
+
+function newClient(deps: Deps, conn: Connection, transport?: Transport): ApiClient {
+  const secrets = [conn.keys.v1, conn.keys.v2];
   const { io, globals } = deps;
   return new ApiClient({
-    baseUrl: s.baseUrl,
-    keys: s.keys,
-    v1Prefix: s.profile?.v1Prefix,
+    baseUrl: conn.baseUrl,
+    keys: conn.keys,
+    v1Prefix: conn.v1Prefix,
     timeoutMs: (globals.timeout ?? 30) * 1000,
     transport: transport ?? undiciTransport(),
     noWait: globals.wait === false,
@@ -167,12 +190,7 @@ async function confirm(deps: Deps, question: string, flag: string): Promise<bool
   }
 }
 
-/** Which API version a command that exists in both uses (cli-spec 1 `--api`). */
+/** Which API version a command that exists in both uses (cli-spec 1 `--api`), before any request. */
 export async function apiVersion(deps: Deps): Promise<ApiVersion> {
-  const s = await deps.session();
-  const forced = deps.globals.api;
-  if (forced && !s.keys[forced]) {
-    throw new SvcError(`--api ${forced} needs a ${forced} key`, 'store one with `svc auth login`');
-  }
-  return forced ?? (s.keys.v2 ? 'v2' : 'v1');
+  return pickVersion((await deps.session()).keys, deps.globals.api);
 }

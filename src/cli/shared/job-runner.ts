@@ -2,9 +2,10 @@
 // plan, offering to resume an unfinished job, progress (Ink on a TTY, plain lines elsewhere),
 // Ctrl-C, per-item results, the report file and the exit code.
 import { EXIT, InterruptedError, SvcError, UsageError } from '../../api/errors.js';
+import { chunkSender, type SendBound } from '../../api/resources/index.js';
 import {
   exitCodeFor, findResumable, planSummary, runJob, writeReport,
-  type ItemOutcome, type JobProgress, type JobResult, type JobSpec, type SendChunk,
+  type ChunkPlan, type ChunkResult, type ItemOutcome, type ItemRef, type JobProgress, type JobResult, type JobSpec,
 } from '../../jobs/index.js';
 import { loadUi } from '../../ui/load.js';
 import { printRecords } from '../../ui/print.js';
@@ -12,9 +13,16 @@ import { note, printError, warn } from '../../output/reporter.js';
 import { VERSION } from '../../version.js';
 import type { Deps } from './context.js';
 
-export interface BulkJob {
-  spec: JobSpec;
-  send: SendChunk;
+/**
+ * Sends one chunk: `send` is already bound to the chunk's journaled idempotency key and the
+ * job's signal (the engine made the key before the first attempt, cli-spec 4); the chunk's code
+ * only builds the call, e.g. `send(api.products.bulkPrice(items))`.
+ */
+export type ChunkSend<I extends ItemRef = ItemRef> = (chunk: ChunkPlan<I>, send: SendBound) => Promise<ChunkResult>;
+
+export interface BulkJob<I extends ItemRef = ItemRef> {
+  spec: JobSpec<I>;
+  send: ChunkSend<I>;
   /** --resume JOB */
   resume?: string;
   /** --no-resume: start a new job even if an unfinished one exists for this input. */
@@ -33,7 +41,7 @@ export interface BulkJob {
   finish?(result: JobResult): Promise<Record<string, unknown>>;
 }
 
-export async function runBulkJob(deps: Deps, job: BulkJob): Promise<number> {
+export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promise<number> {
   const { io } = deps;
   if (deps.globals.dryRun) return printPlan(deps, job);
 
@@ -43,7 +51,7 @@ export async function runBulkJob(deps: Deps, job: BulkJob): Promise<number> {
   const progress = await progressReporter(deps, job.spec);
   let result: JobResult;
   try {
-    result = await runJob(job.spec, job.send, {
+    result = await runJob(job.spec, (chunk, key, signal) => job.send(chunk, chunkSender(key, signal)), {
       stateDir: deps.stateDir(), signal: deps.signal, resumeJobId, svcVersion: VERSION,
       onProgress: progress.update,
     });
@@ -114,12 +122,12 @@ async function printOutcomes(deps: Deps, items: ItemOutcome[]): Promise<void> {
   });
 }
 
-async function printPlan(deps: Deps, job: BulkJob): Promise<number> {
+async function printPlan<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promise<number> {
   const client = await deps.client();
   let budget: { remaining: number; limit: number; resetAt: number } | undefined;
   if (client.hasKey('v2')) {
     try {
-      const u = (await client.request<{ minute?: { limit: number; remaining: number; reset: number } }>({ route: 'usage', signal: deps.signal })).data;
+      const u = (await (await deps.api()).account.usage()).data;
       if (u?.minute) budget = { remaining: u.minute.remaining, limit: u.minute.limit, resetAt: u.minute.reset * 1000 };
     } catch (err) {
       if (err instanceof SvcError && err.exitCode === 4) throw err;
@@ -147,7 +155,7 @@ async function printPlan(deps: Deps, job: BulkJob): Promise<number> {
 interface Reporter { update(p: JobProgress): void; done(): Promise<void> }
 
 /** Ink progress on a TTY; elsewhere at most one plain line per chunk or per 5 seconds (cli-spec 1). */
-async function progressReporter(deps: Deps, spec: JobSpec): Promise<Reporter> {
+async function progressReporter(deps: Deps, spec: Pick<JobSpec, 'kind' | 'input' | 'totalItems'>): Promise<Reporter> {
   const { io } = deps;
   const title = `${spec.kind} ${spec.input.displayName}`;
   if (io.quiet) return { update: () => {}, done: async () => {} };

@@ -1,7 +1,7 @@
 // The shape every read verb shares: call a route (following pages with --all), check the
 // answer leniently against its schema, print it in the chosen format.
 import type { z } from 'zod';
-import type { RequestOptions } from '../../api/client.js';
+import type { ListCall } from '../../api/resources/index.js';
 import { UsageError } from '../../api/errors.js';
 import { LIMITS } from '../../api/assumptions.js';
 import type { Column } from '../../output/columns.js';
@@ -35,13 +35,12 @@ export function pageLimit(limit: number | undefined): number | undefined {
 }
 
 /** Fetch a list (one page, or every page with --all, joined into ONE array). */
-export async function fetchList<T>(deps: Deps, req: RequestOptions, opts: ListOptions, item: z.ZodType): Promise<T[]> {
-  const client = await deps.client();
+export async function fetchList<T>(deps: Deps, list: ListCall<unknown>, opts: ListOptions, item: z.ZodType): Promise<T[]> {
   const want = pageLimit(opts.limit);
   // With --all, ask for the largest pages; a --limit without --all caps the total.
   const perPage = opts.all ? LIMITS.pageSizeMax : Math.min(want ?? LIMITS.pageSizeDefault, LIMITS.pageSizeMax);
   const out: T[] = [];
-  for await (const page of client.pages<T>({ ...req, limit: perPage, all: opts.all || (want !== undefined && want > perPage), signal: deps.signal })) {
+  for await (const page of (list as ListCall<T>).pages({ limit: perPage, all: opts.all || (want !== undefined && want > perPage) })) {
     for (const x of page.items) out.push(lenient(deps, item, x) as T);
     if (!opts.all && want !== undefined && out.length >= want) break;
   }

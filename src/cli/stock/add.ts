@@ -10,12 +10,12 @@ import { Listing, StockAddResult } from '../../api/responses.js';
 import { ChunkBodyWriter, detectFormat, scanCredentials, type CredentialChunk, type CredentialFormat } from '../../input/credentials.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
-import { fingerprintInput, jobSpec, listJobs, type ChunkPlan, type SendChunk } from '../../jobs/index.js';
+import { fingerprintInput, jobSpec, listJobs, type ChunkPlan } from '../../jobs/index.js';
 import { collectGarbage, holdYoungGeneration } from '../../jobs/memory.js';
 import { note, warn } from '../../output/reporter.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
-import { decideResume, runBulkJob } from '../shared/job-runner.js';
+import { decideResume, runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { lenient } from '../shared/read.js';
 
@@ -56,11 +56,11 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const format: CredentialFormat = o.format ?? (o.file === '-' ? 'lines' : detectFormat(o.file));
   if (o.separator !== undefined && format !== 'lines') throw new UsageError('--separator goes with the lines format');
   await requireV2(deps, 'stock add');
-  const client = await deps.client();
+  const api = await deps.api();
 
   // The target decides the per-variant total (spec 8: 10000 per listing or variant, what it
   // already holds included) and whether a variant is needed (A13).
-  const listing = lenient(deps, Listing, (await client.request({ route: 'getProduct', params: { id }, signal: deps.signal })).data);
+  const listing = lenient(deps, Listing, (await api.products.get(id, 'v2')).data);
   const multiple = listing.listingType === 'multiple';
   if (multiple && o.variant === undefined) {
     throw new UsageError(`listing ${id} has variants: say which with --variant INDEX`, `see them with \`svc products variants ${id}\``);
@@ -105,13 +105,13 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     // The body of every chunk is the same around its items (spec 4.2 POST .../stock).
     const [head, tail] = splitAround(JSON.stringify({ ...(multiple ? { variantIndex: o.variant } : {}), items: [], dedupeMode: o.dedupe }), '"items":[]');
     const bodies = new ChunkBodyWriter(input.path, format, { separator: o.separator, displayName: input.displayName, csv: scan.csv });
-    const send: SendChunk = async (chunk, idempotencyKey, signal) => {
+    const send: ChunkSend = async (chunk, send) => {
       const c: CredentialChunk = byIndex.get(chunk.index)!;
       // Memory (bench/stock-memory): a chunk is ~10 MB, written straight into a reused buffer.
       const payload = await bodies.write(c, `${head}"items":[`, `]${tail}`);
       collectGarbage();
       // 409 retryable (stock in use by a sale) is resent with the same key by the request core.
-      const res = await client.request({ route: 'addStock', params: { id }, body: payload, idempotencyKey, signal });
+      const res = await send(api.stock.add(id, payload));
       const r = lenient(deps, StockAddResult, res.data);
       return { items: chunk.items.map((ref) => ({ ...ref, status: 'ok' as const })), summary: { added: r.added, duplicates: r.duplicates, requests: 1 } };
     };
@@ -121,7 +121,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
       printItems: false,
       summary: (r) => `${target}: ${r.summary.added ?? 0} added, ${r.summary.duplicates ?? 0} skipped as duplicates, ${inStock ?? '?'} now in stock (${r.requests} requests)`,
       finish: async (r) => {
-        const after = lenient(deps, Listing, (await client.request({ route: 'getProduct', params: { id }, signal: deps.signal })).data);
+        const after = lenient(deps, Listing, (await api.products.get(id, 'v2')).data);
         inStock = (multiple ? after.variants?.find((v) => v.index === o.variant)?.autoDeliveryStock : after.autoDeliveryStock) ?? undefined;
         return { jobId: r.jobId, listing: id, ...(multiple ? { variant: o.variant } : {}), credentials: scan.count, added: r.summary.added ?? 0, duplicates: r.summary.duplicates ?? 0, inStock: inStock ?? null, requests: r.requests };
       },

@@ -96,9 +96,8 @@ async function fromOrder(deps: Deps, def: EventDef, raw: string): Promise<Record
   // spec 4.2: `:id` is the order id or its orderCode.
   const id = /^\d+$/.test(raw) ? parseId(raw, '--order') : raw;
   if (!/^[A-Za-z0-9._-]{1,64}$/.test(String(id))) throw new UsageError('--order must be an order id or an order code');
-  const client = await deps.client();
-  const res = await client.request<Record<string, unknown>>({ route: 'getOrder', params: { id }, signal: deps.signal });
-  return dataFromOrder(def, res.data ?? {});
+  const res = await (await deps.api()).orders.get(id, 'v2');
+  return dataFromOrder(def, (res.data ?? {}) as Record<string, unknown>);
 }
 
 function progressLine(a: SendAttempt): string {

@@ -1,0 +1,93 @@
+// One request of a resource, built and not yet sent: `describe()` is what a `--dry-run` plan
+// shows, `send()` goes through the one request core (src/api/client.ts). The run's abort
+// signal is bound once, in the core every resource shares.
+import type { ApiVersion } from '../assumptions.js';
+import type { ApiClient, ApiResponse, RequestOptions } from '../client.js';
+import { SvcError } from '../errors.js';
+import type { Pagination } from '../responses.js';
+import { routeByName, type Method, type RouteDef } from '../routes.js';
+
+/** What every resource shares: the request core, the run's abort signal, and `--api`. */
+export interface ResourceCore {
+  client: ApiClient;
+  signal: AbortSignal;
+  /** `--api v1|v2` (cli-spec 1); else v2 when a v2 key is there. */
+  forced?: ApiVersion;
+}
+
+/** A request as a `--dry-run` plan shows it: nothing is sent to build it. */
+export interface RequestPlan {
+  /** The route's name in src/api/routes.ts (`bulkPrice`, `updateVariants`). */
+  route: string;
+  method: Method;
+  /** Prefix, path and query, e.g. `/api/v2/products/42/variants`. */
+  path: string;
+  body?: unknown;
+}
+
+export interface SendOptions {
+  /** A bulk job's journaled key (spec 4.1.1); other writes get a fresh one per call. */
+  idempotencyKey?: string;
+  /** Instead of the run's signal (the job engine passes its own). */
+  signal?: AbortSignal;
+}
+
+type RequestParts = Pick<RequestOptions, 'params' | 'query' | 'body'>;
+
+export class Call<T> {
+  readonly route: RouteDef;
+
+  constructor(protected readonly core: ResourceCore, route: string, protected readonly parts: RequestParts = {}) {
+    this.route = routeByName(route);
+  }
+
+  describe(): RequestPlan {
+    const { method, name } = this.route;
+    const plan: RequestPlan = { route: name, method, path: this.core.client.pathOf(this.route, this.parts.params, this.parts.query) };
+    if (this.parts.body !== undefined) plan.body = this.parts.body;
+    return plan;
+  }
+
+  send(opts: SendOptions = {}): Promise<ApiResponse<T>> {
+    return this.core.client.request<T>({ route: this.route, ...this.parts, idempotencyKey: opts.idempotencyKey, signal: opts.signal ?? this.core.signal });
+  }
+}
+
+/** A list route: one page with `send()`, or page after page (cli-spec 1 `--all`). */
+export class ListCall<T> extends Call<T[]> {
+  pages(opts: { limit?: number; all?: boolean }): AsyncGenerator<{ items: T[]; pagination?: Pagination }> {
+    return this.core.client.pages<T>({ route: this.route, ...this.parts, ...opts, signal: this.core.signal });
+  }
+}
+
+/** cli-spec 1 `--api`: the version a command that exists in both uses. */
+export function pickVersion(keys: { v1?: string; v2?: string }, forced?: ApiVersion): ApiVersion {
+  if (forced && !keys[forced]) throw new SvcError(`--api ${forced} needs a ${forced} key`, 'store one with `svc auth login`');
+  return forced ?? (keys.v2 ? 'v2' : 'v1');
+}
+
+/** The base of every resource: a route picked per version, a call built from it. */
+export abstract class Resource {
+  constructor(protected readonly core: ResourceCore) {}
+
+  protected get version(): ApiVersion {
+    return pickVersion(this.core.client.config.keys, this.core.forced);
+  }
+
+  /** `v2` route name when the version is v2, else the v1 one (spec 4.3: v1 has its own routes). */
+  protected byVersion(v2: string, v1: string, version: ApiVersion = this.version): string {
+    return version === 'v2' ? v2 : v1;
+  }
+
+  protected call<T>(route: string, parts?: RequestParts): Call<T> {
+    return new Call<T>(this.core, route, parts);
+  }
+
+  protected read<T>(route: string, parts?: RequestParts): Promise<ApiResponse<T>> {
+    return this.call<T>(route, parts).send();
+  }
+
+  protected listOf<T>(route: string, query?: RequestOptions['query']): ListCall<T> {
+    return new ListCall<T>(this.core, route, { query });
+  }
+}
