@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { SEED_IDS } from '../../src/sandbox/index.js';
 import { until } from '../webhooks/helpers.js';
-import { KNOWN_V2, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
+import { startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
 import { actions, delivered, listen, post } from './listener-harness.js';
 
 let sb: TestSandbox;
@@ -29,11 +29,15 @@ async function stock(n: number): Promise<void> {
   assert.equal(r.status, 200, JSON.stringify(r.body));
 }
 
-/** A hook that appends one JSON line per run: its delivery id, event, order, the envelope and its environment's SVC_* names. */
+/**
+ * A hook that appends one JSON line per run: its delivery id, event, order, the envelope and its
+ * environment's SVC_* names, and whether any variable holds something shaped like a key (the script
+ * itself holds no key: the run's secret scan reads it).
+ */
 function recordingHook(dir: string): { cmd: string; runs: () => { id: string; event: string; order: string; confirmed: string; svcOrderId?: number; envKeys: string[]; envHasKey: boolean }[] } {
   const file = join(dir, 'runs.jsonl');
   const script = join(dir, 'hook.cjs');
-  writeFileSync(script, `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>{const e=JSON.parse(s);require('fs').appendFileSync(${JSON.stringify(file)},JSON.stringify({id:process.env.SVC_DELIVERY_ID,event:process.env.SVC_EVENT,order:process.env.SVC_ORDER_ID,confirmed:process.env.SVC_CONFIRMED,svcOrderId:e.svc.order&&e.svc.order.id,envKeys:Object.keys(process.env).filter(k=>k.startsWith('SVC_')),envHasKey:Object.values(process.env).some(v=>String(v).includes(${JSON.stringify(KNOWN_V2)}))})+'\\n')})`);
+  writeFileSync(script, `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>{const e=JSON.parse(s);require('fs').appendFileSync(${JSON.stringify(file)},JSON.stringify({id:process.env.SVC_DELIVERY_ID,event:process.env.SVC_EVENT,order:process.env.SVC_ORDER_ID,confirmed:process.env.SVC_CONFIRMED,svcOrderId:e.svc.order&&e.svc.order.id,envKeys:Object.keys(process.env).filter(k=>k.startsWith('SVC_')),envHasKey:Object.values(process.env).some(v=>/svc_(v2_)?sk_/.test(String(v)))})+'\\n')})`);
   return {
     cmd: `"${process.execPath}" "${script}"`,
     runs: () => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []),
