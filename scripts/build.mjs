@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startupShims } from './shims/index.mjs';
 
@@ -42,7 +42,9 @@ const common = {
 const uiExternal = {
   name: 'ui-external',
   setup(b) {
-    b.onResolve({ filter: /\/ui\/index\.js$/ }, () => ({ path: 'ui-bundle', external: true }));
+    // src/ui/load.ts's import('./index.js'), or any other path to src/ui/index.ts
+    const uiIndex = join(root, 'src', 'ui', 'index.js');
+    b.onResolve({ filter: /index\.js$/ }, (args) => (resolvePath(args.resolveDir, args.path) === uiIndex ? { path: 'ui-bundle', external: true } : undefined));
   },
 };
 await bundle({
@@ -51,7 +53,7 @@ await bundle({
   outfile: join(dist, 'main.cjs'),
   format: 'cjs',
   // import() does not survive the V8 code cache (bin/svc.js): builtins become require(), and
-  // the UI bundle is loaded through globalThis.__svcImport (src/output/format.ts).
+  // the UI bundle is loaded through globalThis.__svcImport (src/ui/load.ts).
   supported: { 'dynamic-import': false },
   define: { ...common.define, __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs') },
   plugins: [uiExternal, ...startupShims(root)],

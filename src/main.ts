@@ -4,8 +4,8 @@ import { EXIT, InterruptedError } from './api/errors.js';
 import { closeTransport, TransportError, type Transport } from './api/transport.js';
 import { HELP_TOPICS } from './cli/help/topics.js';
 import { buildProgram } from './cli/program.js';
-import { verbVersionArgv } from './cli/version-flag.js';
-import type { Runtime } from './cli/command.js';
+import { verbVersionArgv } from './cli/shared/version-flag.js';
+import type { Runtime } from './cli/shared/command.js';
 import { processIO, type IO } from './output/io.js';
 import { printError } from './output/reporter.js';
 import { VERSION } from './version.js';
@@ -76,5 +76,5 @@ export async function helpTexts(): Promise<{ version: string; texts: Record<stri
 
 /** The build's warm-up run (src/warm-cache.ts): loaded only then, never on a seller's start. */
 export async function warmCache(): Promise<void> {
-  await (await import('./warm-cache.js')).warmCache();
+  await (await import('./warm-cache.js')).warmCache({ main, helpTexts });
 }

@@ -9,7 +9,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { helpTexts, main } from './main.js';
 import { processIO, type IO } from './output/io.js';
 
 const LISTING = {
@@ -19,7 +18,13 @@ const LISTING = {
   createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-export async function warmCache(): Promise<void> {
+/** What main.ts hands in, so this module never imports it (no import cycle). */
+export interface WarmEntry {
+  main(argv: string[], opts: { io: IO; env: NodeJS.ProcessEnv }): Promise<number>;
+  helpTexts(): Promise<unknown>;
+}
+
+export async function warmCache({ main, helpTexts }: WarmEntry): Promise<void> {
   await helpTexts();
   const body = JSON.stringify({ data: [LISTING], pagination: { page: 1, limit: 20, total: 1, totalPages: 1 } });
   const server = createServer((_req, res) => {

@@ -81,12 +81,6 @@ export class ApiClient {
     return Boolean(this.config.keys[version]);
   }
 
-  /** Which version a command that exists in both uses (cli-spec 1 `--api`). */
-  preferredVersion(forced?: ApiVersion): ApiVersion {
-    if (forced) return forced;
-    return this.config.keys.v2 ? 'v2' : 'v1';
-  }
-
   async request<T = unknown>(opts: RequestOptions): Promise<ApiResponse<T>> {
     const route = typeof opts.route === 'string' ? routeByName(opts.route) : opts.route;
     const version: ApiVersion = route.family === 'v2' ? 'v2' : 'v1'; // A10: key routes take a v1 key

@@ -21,12 +21,6 @@ export const realClock: Clock = {
   }),
 };
 
-export interface RateState {
-  used: number;
-  resetAtMs: number;
-  limits: Record<ApiVersion, number>;
-}
-
 export class RateBudget {
   private used = 0;
   private resetAtMs = 0;
@@ -78,10 +72,6 @@ export class RateBudget {
   remaining(version: ApiVersion): number | undefined {
     if (!this.known || this.clock.now() >= this.resetAtMs) return undefined;
     return Math.max(0, this.limits[version] - this.used);
-  }
-
-  state(): RateState | undefined {
-    return this.known ? { used: this.used, resetAtMs: this.resetAtMs, limits: { ...this.limits } } : undefined;
   }
 }
 

@@ -2,16 +2,16 @@
 // walks it to write the help texts that bin/svc.js prints without loading anything.
 import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
-import type { Runtime } from './command.js';
+import type { Runtime } from './shared/command.js';
 import { registerHelp } from './help/index.js';
 
-/** Registers a group; `verb`, when the run names one, lets it load just that verb (src/cli/verbs.ts). */
+/** Registers a group; `verb`, when the run names one, lets it load just that verb (src/cli/shared/verbs.ts). */
 type Register = (program: Command, rt: Runtime, verb?: string) => void | Promise<void>;
 
 // Top-level commands and the module that registers them. A run loads only the group of the
 // command it runs (style.md principle 5: heavy things load late): a read never evaluates the
 // webhook server, the job engine or the input readers. Help and unknown commands load all.
-// Within a group, only the verb that runs is loaded (src/cli/verbs.ts); `topLevel` groups are
+// Within a group, only the verb that runs is loaded (src/cli/shared/verbs.ts); `topLevel` groups are
 // made of top-level commands, so their verb is the command word itself.
 const GROUPS: { names: string[]; topLevel?: boolean; load: () => Promise<Register> }[] = [
   { names: ['auth'], load: async () => (await import('./auth/index.js')).registerAuth },
@@ -25,7 +25,11 @@ const GROUPS: { names: string[]; topLevel?: boolean; load: () => Promise<Registe
   { names: ['keys'], load: async () => (await import('./keys/index.js')).registerKeys },
   { names: ['webhooks'], load: async () => (await import('./webhooks/index.js')).registerWebhooks },
   { names: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandbox },
-  { names: ['completion', '__complete'], load: async () => (await import('./completion/index.js')).registerCompletion },
+  // Completion needs the whole tree: it gets a builder of it, so it never imports this module.
+  { names: ['completion', '__complete'], load: async () => {
+    const { registerCompletion } = await import('./completion/index.js');
+    return (program, rt) => registerCompletion(program, rt, () => buildProgram(rt));
+  } },
 ];
 
 // Global options that take a value (cli-spec 1), to find the command word after them.

@@ -1,7 +1,7 @@
 // Output formats (cli-spec 1): table on a TTY, TSV when piped; json = the API's data as
 // returned (pages joined into one array); jsonl = one object a line; csv/tsv with a header.
 // stdout carries results only.
-import { SvcError, UsageError } from '../api/errors.js';
+import { UsageError } from '../api/errors.js';
 import { cellText, isNumeric, type Column } from './columns.js';
 import type { IO } from './io.js';
 
@@ -26,32 +26,31 @@ export interface PrintOptions<T> {
   empty?: string;
 }
 
-/** Print records. `data` is printed unchanged for json/jsonl. */
-export async function printRecords<T>(io: IO, data: T | T[], opts: PrintOptions<T>): Promise<void> {
+/**
+ * What printing records comes to: text for stdout, or a table model that the terminal UI
+ * renders (src/ui/print.ts prints either; this layer never loads the UI). Undefined: an empty
+ * table, its message already on stderr. `data` is printed unchanged for json/jsonl.
+ */
+export type Printable = { text: string } | { table: TableModel };
+
+export function formatRecords<T>(io: IO, data: T | T[], opts: PrintOptions<T>): Printable | undefined {
   const rows = Array.isArray(data) ? data : [data];
   switch (opts.format) {
     case 'json':
-      io.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
-      return;
+      return { text: `${JSON.stringify(data, null, 2)}\n` };
     case 'jsonl':
-      for (const r of rows) io.stdout.write(`${JSON.stringify(r)}\n`);
-      return;
+      return { text: rows.map((r) => `${JSON.stringify(r)}\n`).join('') };
     case 'csv':
     case 'tsv':
-      io.stdout.write(delimited(rows, opts.columns, opts.format === 'csv' ? ',' : '\t'));
-      return;
+      return { text: delimited(rows, opts.columns, opts.format === 'csv' ? ',' : '\t') };
     case 'table':
       if (rows.length === 0) {
         if (opts.empty && !io.quiet) io.stderr.write(`${opts.empty}\n`);
-        return;
+        return undefined;
       }
-      if (io.stdoutIsTTY) {
-        // Ink only when rendering to a terminal (style.md principle 5).
-        const ui = await loadUi();
-        await ui.renderTable(io, tableModel(rows, opts.columns, opts.single));
-        return;
-      }
-      io.stdout.write(plainTable(tableModel(rows, opts.columns, opts.single)));
+      // Ink only when rendering to a terminal (style.md principle 5).
+      if (io.stdoutIsTTY) return { table: tableModel(rows, opts.columns, opts.single) };
+      return { text: plainTable(tableModel(rows, opts.columns, opts.single)) };
   }
 }
 
@@ -121,27 +120,4 @@ export function csvEscape(v: string): string {
 
 function tsvEscape(v: string): string {
   return v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
-}
-
-type UiModule = typeof import('../ui/index.js');
-// The build sets this to the file name of the separate UI bundle (dist/ui.mjs).
-declare const __SVC_UI_BUNDLE__: string | undefined;
-let uiModule: Promise<UiModule> | undefined;
-/** The Ink UI bundle, loaded on first use only. */
-export function loadUi(): Promise<UiModule> {
-  uiModule ??= importUi().catch((err) => {
-    throw new SvcError(`cannot load the terminal UI: ${(err as Error).message}`, 'use -o tsv or -o json');
-  });
-  return uiModule;
-}
-
-async function importUi(): Promise<UiModule> {
-  if (typeof __SVC_UI_BUNDLE__ === 'string') {
-    const { pathToFileURL } = await import('node:url');
-    const { join } = await import('node:path');
-    // bin/svc.js's own import(): the bundle's import() is lost with the V8 code cache.
-    const load = (globalThis as { __svcImport?: (s: string) => Promise<unknown> }).__svcImport ?? ((s: string) => import(s));
-    return load(pathToFileURL(join(__dirname, __SVC_UI_BUNDLE__)).href) as Promise<UiModule>;
-  }
-  return import('../ui/index.js');
 }

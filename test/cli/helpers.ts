@@ -1,7 +1,7 @@
 // An in-memory IO and runtime for running the CLI in-process (no TTY, no colour).
 import { PassThrough } from 'node:stream';
 import { buildProgram } from '../../src/cli/program.js';
-import type { Runtime } from '../../src/cli/command.js';
+import type { Runtime } from '../../src/cli/shared/command.js';
 import { main } from '../../src/main.js';
 import type { IO } from '../../src/output/io.js';
 

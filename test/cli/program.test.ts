@@ -1,9 +1,9 @@
-// A run loads only the group and the verb it runs (src/cli/program.ts, src/cli/verbs.ts); help,
+// A run loads only the group and the verb it runs (src/cli/program.ts, src/cli/shared/verbs.ts); help,
 // a mistyped verb and completion still see every command.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { buildProgram, commandWords } from '../../src/cli/program.js';
-import type { Runtime } from '../../src/cli/command.js';
+import type { Runtime } from '../../src/cli/shared/command.js';
 import { bufferIO, runMain } from './helpers.js';
 
 function rt(): Runtime {

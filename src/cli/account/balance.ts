@@ -1,9 +1,9 @@
 // svc balance / svc stats: v2 (cents) or v1 (decimals), whichever key is in use (cli-spec 1 --api).
 import type { Command } from 'commander';
 import { Balance, Stats } from '../../api/responses.js';
-import { act, examples, type Runtime } from '../command.js';
-import { apiVersion, type Deps } from '../context.js';
-import { lenient, printOne } from '../read.js';
+import { act, examples, type Runtime } from '../shared/command.js';
+import { apiVersion, type Deps } from '../shared/context.js';
+import { lenient, printOne } from '../shared/read.js';
 
 export function registerBalance(program: Command, rt: Runtime): void {
   examples(program.command('balance').description('available, pending and blocked balance').action(act(rt, balance)), ['svc balance', 'svc balance --api v1 --json']);

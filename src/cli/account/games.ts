@@ -1,9 +1,9 @@
 // svc games (v1 GET /games) and svc catalog (v2 GET /catalog/games, with minimum prices).
 import type { Command } from 'commander';
 import { Game } from '../../api/responses.js';
-import { act, examples, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { fetchList, printList } from '../read.js';
+import { act, examples, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { fetchList, printList } from '../shared/read.js';
 
 export function registerGames(program: Command, rt: Runtime): void {
   examples(program.command('games').description('games of the platform (v1)').action(act(rt, games)), ['svc games', 'svc games -o csv > games.csv']);

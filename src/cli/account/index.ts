@@ -1,7 +1,7 @@
 // Account-level reads that are a single verb each: me, usage, limits, balance, stats, games, catalog.
 import type { Command } from 'commander';
-import type { Runtime } from '../command.js';
-import { registerVerbs, type Verbs } from '../verbs.js';
+import type { Runtime } from '../shared/command.js';
+import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
   me: async () => (await import('./me.js')).registerMe,
@@ -13,7 +13,7 @@ const VERBS: Verbs = {
   catalog: async () => (await import('./games.js')).registerGames,
 };
 
-/** These are top-level commands: `verb` is the command word itself (src/cli/verbs.ts). */
+/** These are top-level commands: `verb` is the command word itself (src/cli/shared/verbs.ts). */
 export async function registerAccount(program: Command, rt: Runtime, verb?: string): Promise<void> {
   await registerVerbs(program, rt, VERBS, verb);
 }

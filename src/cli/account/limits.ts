@@ -2,10 +2,10 @@
 import type { Command } from 'commander';
 import { LIMITS } from '../../api/assumptions.js';
 import { Usage } from '../../api/responses.js';
-import { printRecords } from '../../output/format.js';
-import { act, examples, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { lenient } from '../read.js';
+import { printRecords } from '../../ui/print.js';
+import { act, examples, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { lenient } from '../shared/read.js';
 
 export function registerLimits(program: Command, rt: Runtime): void {
   const cmd = program.command('limits')

@@ -1,10 +1,10 @@
 // svc me: GET /api/v2/me, the identity of the key in use.
 import type { Command } from 'commander';
 import { Me } from '../../api/responses.js';
-import { act, examples, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { rememberKeyCreatedAt } from '../keys/key-age.js';
-import { lenient, printOne } from '../read.js';
+import { act, examples, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { rememberKeyCreatedAt } from '../../config/key-age.js';
+import { lenient, printOne } from '../shared/read.js';
 
 export function registerMe(program: Command, rt: Runtime): void {
   examples(program.command('me').description('who the v2 key belongs to, its scopes and age').action(act(rt, run)), ['svc me', 'svc me --json']);
@@ -14,7 +14,7 @@ async function run(deps: Deps): Promise<number> {
   const res = await (await deps.client()).request({ route: 'me', signal: deps.signal });
   const me = lenient(deps, Me, res.data);
   const key = (await deps.session()).keys.v2;
-  if (key) rememberKeyCreatedAt(deps, key, me.keyCreatedAt); // spec 5.5: dates the key for the age warning
+  if (key) rememberKeyCreatedAt(deps.stateDir(), key, me.keyCreatedAt); // spec 5.5: dates the key for the age warning
   await printOne(deps, me, [
     { header: 'username', value: 'username' }, { header: 'account', value: 'accountId' }, { header: 'seller', value: 'sellerId' },
     { header: 'key id', value: 'keyId' }, { header: 'key prefix', value: 'keyPrefix' }, { header: 'key created', value: 'keyCreatedAt', kind: 'date' },

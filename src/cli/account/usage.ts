@@ -1,10 +1,10 @@
 // svc usage: GET /api/v2/usage, the account's consumption of its rate limits (A4, A8).
 import type { Command } from 'commander';
 import { Usage } from '../../api/responses.js';
-import { printRecords } from '../../output/format.js';
-import { act, examples, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { lenient } from '../read.js';
+import { printRecords } from '../../ui/print.js';
+import { act, examples, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { lenient } from '../shared/read.js';
 
 export function registerUsage(program: Command, rt: Runtime): void {
   examples(program.command('usage').description('requests used and left in this minute and this day').action(act(rt, run)), ['svc usage', 'svc usage -o json']);

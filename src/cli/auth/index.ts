@@ -1,7 +1,7 @@
 // svc auth: the noun file only wires its verbs (style.md).
 import type { Command } from 'commander';
-import { examples, type Runtime } from '../command.js';
-import { registerVerbs, type Verbs } from '../verbs.js';
+import { examples, type Runtime } from '../shared/command.js';
+import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
   login: async () => (await import('./login.js')).registerLogin,
@@ -11,7 +11,7 @@ const VERBS: Verbs = {
   use: async () => (await import('./profiles.js')).registerProfiles,
 };
 
-/** The group; with `verb`, only that verb is loaded (src/cli/verbs.ts). */
+/** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
 export async function registerAuth(program: Command, rt: Runtime, verb?: string): Promise<void> {
   const auth = program.command('auth').description('log in, show and manage profiles and their keys');
   examples(auth, [

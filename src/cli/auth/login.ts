@@ -8,8 +8,8 @@ import { UsageError } from '../../api/errors.js';
 import { undiciTransport } from '../../api/transport.js';
 import { maskKey } from '../../config/mask.js';
 import { note, success } from '../../output/reporter.js';
-import { act, examples, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
+import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
 import { readSecret } from './secret-input.js';
 
 const Opts = z.object({ alias: z.boolean().optional(), default: z.boolean().optional() });

@@ -4,8 +4,8 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from '../../api/errors.js';
 import { success } from '../../output/reporter.js';
-import { act, examples, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
+import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
 
 const Opts = z.object({ all: z.boolean().optional() });
 

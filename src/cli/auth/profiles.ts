@@ -3,10 +3,10 @@ import type { Command } from 'commander';
 import { UsageError } from '../../api/errors.js';
 import { keyLocationOf } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
-import { printRecords } from '../../output/format.js';
+import { printRecords } from '../../ui/print.js';
 import { success } from '../../output/reporter.js';
-import { act, examples, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
+import { act, examples, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
 
 export function registerProfiles(auth: Command, rt: Runtime): void {
   examples(auth.command('profiles').description('list the profiles').action(act(rt, list)), ['svc auth profiles', 'svc auth profiles --json']);

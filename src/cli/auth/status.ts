@@ -4,9 +4,9 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { keyLocationOf } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
-import { printRecords } from '../../output/format.js';
-import { act, examples, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
+import { printRecords } from '../../ui/print.js';
+import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
 
 const Opts = z.object({ check: z.boolean().optional() });
 

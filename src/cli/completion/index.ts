@@ -3,7 +3,7 @@
 // `svc __complete profiles`, which prints them one per line.
 import { Argument, type Command } from 'commander';
 import { ProfileStore } from '../../config/profiles.js';
-import { examples, type Runtime } from '../command.js';
+import { examples, type Runtime } from '../shared/command.js';
 import { bashScript } from './bash.js';
 import { fishScript } from './fish.js';
 import { completionSpec } from './spec.js';
@@ -12,18 +12,20 @@ import { zshScript } from './zsh.js';
 export const SHELLS = { bash: bashScript, zsh: zshScript, fish: fishScript } as const;
 export type Shell = keyof typeof SHELLS;
 
-/** The script for a shell, from the whole command tree (a run loads only its own group). */
-export async function completionScript(shell: Shell, rt: Runtime): Promise<string> {
-  const { buildProgram } = await import('../program.js');
-  return SHELLS[shell](completionSpec(await buildProgram(rt)));
+/** The whole command tree, built on demand (a run loads only its own group); given by program.ts. */
+export type WholeTree = () => Promise<Command>;
+
+/** The script for a shell, from the whole command tree. */
+export async function completionScript(shell: Shell, wholeTree: WholeTree): Promise<string> {
+  return SHELLS[shell](completionSpec(await wholeTree()));
 }
 
-export function registerCompletion(program: Command, rt: Runtime): void {
+export function registerCompletion(program: Command, rt: Runtime, wholeTree: WholeTree): void {
   const cmd = program.command('completion')
     .description('print a shell completion script: commands, flags, and profile names')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(Object.keys(SHELLS)))
     .action(async (shell: Shell) => {
-      rt.io.stdout.write(await completionScript(shell, rt));
+      rt.io.stdout.write(await completionScript(shell, wholeTree));
     });
   examples(cmd, [
     'svc completion bash > ~/.local/share/bash-completion/completions/svc',

@@ -4,7 +4,7 @@
 // answers the same forms from dist/help.json without loading the bundle (src/main.ts helpTexts).
 import type { Command } from 'commander';
 import { UsageError } from '../../api/errors.js';
-import { examples, type Runtime } from '../command.js';
+import { examples, type Runtime } from '../shared/command.js';
 import { HELP_TOPICS } from './topics.js';
 
 export { HELP_TOPICS } from './topics.js';

@@ -9,12 +9,12 @@ import { UsageError } from '../../api/errors.js';
 import { KeyCreate } from '../../api/requests.js';
 import { ApiKey } from '../../api/responses.js';
 import { maskKey } from '../../config/mask.js';
-import { printRecords } from '../../output/format.js';
+import { printRecords } from '../../ui/print.js';
 import { note, success, warn } from '../../output/reporter.js';
-import { act, commandPath, examples, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { lenient } from '../read.js';
-import { rememberKeyCreatedAt } from './key-age.js';
+import { act, commandPath, examples, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { lenient } from '../shared/read.js';
+import { rememberKeyCreatedAt } from '../../config/key-age.js';
 
 const Opts = z.object({
   name: z.string().trim().min(1, 'give the key a name'),
@@ -55,7 +55,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const created = lenient(deps, ApiKey, res.data);
   const key = typeof created.key === 'string' ? created.key : undefined;
   if (!key) throw new UsageError('the service created the key but did not return it', `revoke it with \`svc keys revoke ${created.id}\` and try again`);
-  rememberKeyCreatedAt(deps, key, created.createdAt);
+  rememberKeyCreatedAt(deps.stateDir(), key, created.createdAt);
   const label = `${o.version} key #${created.id} "${o.name}"`;
   const format = deps.format();
   if (o.save !== undefined && o.save !== false) {

@@ -1,7 +1,7 @@
 // svc keys: the noun file only wires its verbs (style.md). Key routes take the v1 key (A10).
 import type { Command } from 'commander';
-import { examples, type Runtime } from '../command.js';
-import { registerVerbs, type Verbs } from '../verbs.js';
+import { examples, type Runtime } from '../shared/command.js';
+import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
   list: async () => (await import('./list.js')).registerList,
@@ -11,7 +11,7 @@ const VERBS: Verbs = {
   rotate: async () => (await import('./rotate.js')).registerRotate,
 };
 
-/** The group; with `verb`, only that verb is loaded (src/cli/verbs.ts). */
+/** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
 export async function registerKeys(program: Command, rt: Runtime, verb?: string): Promise<void> {
   const keys = program.command('keys').description('API keys of the account: list, create, revoke, usage, rotate (needs a v1 key)');
   examples(keys, [

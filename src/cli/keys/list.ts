@@ -2,10 +2,10 @@
 // key svc is using, never a key itself.
 import type { Command } from 'commander';
 import { ApiKey } from '../../api/responses.js';
-import { act, examples, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { lenient, printList } from '../read.js';
-import { rememberKeyCreatedAt } from './key-age.js';
+import { act, examples, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { lenient, printList } from '../shared/read.js';
+import { rememberKeyCreatedAt } from '../../config/key-age.js';
 import { isSameKey, keyColumns, type KeyRow } from './key-record.js';
 
 export function registerList(keys: Command, rt: Runtime): void {
@@ -21,7 +21,7 @@ export async function fetchKeys(deps: Deps): Promise<KeyRow[]> {
     const key = s.keys[version];
     const mine = key ? rows.find((k) => k.active !== false && isSameKey(k, key)) : undefined;
     // spec 5.5: the creation time seen here feeds the key-age warning at no extra request.
-    if (mine && key) rememberKeyCreatedAt(deps, key, mine.createdAt);
+    if (mine && key) rememberKeyCreatedAt(deps.stateDir(), key, mine.createdAt);
   }
   return rows;
 }

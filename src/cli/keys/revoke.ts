@@ -3,9 +3,9 @@
 import type { Command } from 'commander';
 import { SvcError } from '../../api/errors.js';
 import { note, success, warn } from '../../output/reporter.js';
-import { act, examples, parseId, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { printOne } from '../read.js';
+import { act, examples, parseId, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { printOne } from '../shared/read.js';
 import { displayKey, isSameKey } from './key-record.js';
 import { fetchKeys } from './list.js';
 

@@ -12,10 +12,10 @@ import { ApiKey } from '../../api/responses.js';
 import type { StoredKey } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
 import { note, success, warn } from '../../output/reporter.js';
-import { act, examples, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { lenient, printOne } from '../read.js';
-import { rememberKeyCreatedAt } from './key-age.js';
+import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { lenient, printOne } from '../shared/read.js';
+import { rememberKeyCreatedAt } from '../../config/key-age.js';
 import { displayKey, isSameKey, type KeyRow } from './key-record.js';
 import { fetchKeys } from './list.js';
 
@@ -87,7 +87,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     throw new SvcError(`the new key failed its check (${why}): the old key ${maskKey(oldKey)} is stored again and still works`,
       'nothing was revoked; run `svc keys rotate` again later');
   }
-  rememberKeyCreatedAt(deps, newKey, created.createdAt);
+  rememberKeyCreatedAt(deps.stateDir(), newKey, created.createdAt);
   // 4. revoke the old key (for a v1 rotation through the new key, which proves it can)
   try {
     await (version === 'v1' ? fresh : client).request({ route: 'revokeKey', params: { id: old.id }, signal: deps.signal });

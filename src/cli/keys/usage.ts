@@ -3,9 +3,9 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { NotFoundError } from '../../api/errors.js';
 import { KeyUsageEntry } from '../../api/responses.js';
-import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { lenient, printList } from '../read.js';
+import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { lenient, printList } from '../shared/read.js';
 
 const Opts = z.object({ limit: z.coerce.number().int().positive().optional() });
 type Entry = z.infer<typeof KeyUsageEntry>;

@@ -2,9 +2,9 @@
 import type { Command } from 'commander';
 import { NotFoundError } from '../../api/errors.js';
 import { Mediation } from '../../api/responses.js';
-import { act, examples, parseId, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { lenient, printOne } from '../read.js';
+import { act, examples, parseId, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { lenient, printOne } from '../shared/read.js';
 import { mediationColumns } from './columns.js';
 
 export function registerGet(mediations: Command, rt: Runtime): void {

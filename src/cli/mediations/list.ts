@@ -4,9 +4,9 @@ import { Option } from 'commander';
 import { z } from 'zod';
 import { MEDIATION_STATUSES } from '../../api/assumptions.js';
 import { Mediation } from '../../api/responses.js';
-import { act, examples, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { fetchList, printList } from '../read.js';
+import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { fetchList, printList } from '../shared/read.js';
 import { mediationColumns, type MediationRow } from './columns.js';
 
 const Opts = z.object({

@@ -3,10 +3,10 @@
 import type { Command } from 'commander';
 import { NotFoundError, UsageError } from '../../api/errors.js';
 import { Order } from '../../api/responses.js';
-import { printRecords } from '../../output/format.js';
-import { act, examples, type Runtime } from '../command.js';
-import { apiVersion, type Deps } from '../context.js';
-import { lenient, printOne } from '../read.js';
+import { printRecords } from '../../ui/print.js';
+import { act, examples, type Runtime } from '../shared/command.js';
+import { apiVersion, type Deps } from '../shared/context.js';
+import { lenient, printOne } from '../shared/read.js';
 import { deliveredItemColumns, orderColumns } from './columns.js';
 import { saleMoney } from './order-money.js';
 

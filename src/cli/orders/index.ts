@@ -1,7 +1,7 @@
 // svc orders: the noun file only wires its verbs (style.md).
 import type { Command } from 'commander';
-import { examples, type Runtime } from '../command.js';
-import { registerVerbs, type Verbs } from '../verbs.js';
+import { examples, type Runtime } from '../shared/command.js';
+import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
   list: async () => (await import('./list.js')).registerList,
@@ -9,7 +9,7 @@ const VERBS: Verbs = {
   profit: async () => (await import('./profit.js')).registerProfit,
 };
 
-/** The group; with `verb`, only that verb is loaded (src/cli/verbs.ts). */
+/** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
 export async function registerOrders(program: Command, rt: Runtime, verb?: string): Promise<void> {
   const orders = program.command('orders').description('sales and purchases, their delivered items, and the profit of your sales');
   examples(orders, [

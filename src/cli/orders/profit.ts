@@ -6,12 +6,13 @@ import { Option } from 'commander';
 import { z } from 'zod';
 import { Order } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
-import { printRecords, type Format } from '../../output/format.js';
+import type { Format } from '../../output/format.js';
+import { printRecords } from '../../ui/print.js';
 import { formatCents } from '../../output/money.js';
 import { note } from '../../output/reporter.js';
-import { act, examples, parseOpts, type Runtime } from '../command.js';
-import { apiVersion, type Deps } from '../context.js';
-import { fetchList } from '../read.js';
+import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
+import { apiVersion, type Deps } from '../shared/context.js';
+import { fetchList } from '../shared/read.js';
 import { checkRange, IsoDate } from './date-range.js';
 import { PROFIT_GROUPS, profitReport, type ExcludedSale, type ProfitGroup, type ProfitReport, type ProfitRow } from './profit-report.js';
 

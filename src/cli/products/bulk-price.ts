@@ -10,11 +10,11 @@ import { readPriceFile, type PriceRow } from '../../input/prices.js';
 import { openInput } from '../../input/source.js';
 import { fingerprintInput, jobSpec, planChunks, type ChunkGroup, type ItemOutcome, type SendChunk } from '../../jobs/index.js';
 import { formatCents } from '../../output/money.js';
-import { act, examples, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { fetchList } from '../read.js';
-import { runBulkJob } from '../job-runner.js';
-import { invalidInput, jobCommand, requireV2 } from '../job-helpers.js';
+import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { fetchList } from '../shared/read.js';
+import { runBulkJob } from '../shared/job-runner.js';
+import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { outcomesFromResults } from './item-results.js';
 
 const Opts = z.object({

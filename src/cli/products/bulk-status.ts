@@ -10,11 +10,11 @@ import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
 import { readStatusFile } from '../../input/statuses.js';
 import { fingerprintInput, jobSpec, planChunks, type JobInput, type SendChunk } from '../../jobs/index.js';
-import { act, examples, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { runBulkJob } from '../job-runner.js';
+import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { runBulkJob } from '../shared/job-runner.js';
 import { outcomesFromResults } from './item-results.js';
-import { invalidInput, jobCommand, requireV2 } from '../job-helpers.js';
+import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 
 const Opts = z.object({
   report: z.string().optional(),

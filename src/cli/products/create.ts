@@ -9,9 +9,9 @@ import { UsageError } from '../../api/errors.js';
 import { ProductCreateV1, ProductCreateV2, fieldPath } from '../../api/requests.js';
 import { Game, Listing } from '../../api/responses.js';
 import { note, success } from '../../output/reporter.js';
-import { act, examples, parseOpts, type Runtime } from '../command.js';
-import { apiVersion, type Deps } from '../context.js';
-import { fetchList, lenient, printOne } from '../read.js';
+import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
+import { apiVersion, type Deps } from '../shared/context.js';
+import { fetchList, lenient, printOne } from '../shared/read.js';
 import { listingColumns } from './columns.js';
 import { priceFlag } from './price-flag.js';
 

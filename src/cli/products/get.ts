@@ -1,10 +1,10 @@
 // svc products get ID: the listing with its variants and base/effective price.
 import type { Command } from 'commander';
 import { Listing } from '../../api/responses.js';
-import { printRecords } from '../../output/format.js';
-import { act, examples, parseId, type Runtime } from '../command.js';
-import { apiVersion, type Deps } from '../context.js';
-import { lenient, printOne } from '../read.js';
+import { printRecords } from '../../ui/print.js';
+import { act, examples, parseId, type Runtime } from '../shared/command.js';
+import { apiVersion, type Deps } from '../shared/context.js';
+import { lenient, printOne } from '../shared/read.js';
 import { listingColumns, variantColumns } from './columns.js';
 
 export function registerGet(products: Command, rt: Runtime): void {

@@ -1,7 +1,7 @@
 // svc products: the noun file only wires its verbs.
 import type { Command } from 'commander';
-import { examples, type Runtime } from '../command.js';
-import { registerVerbs, type Verbs } from '../verbs.js';
+import { examples, type Runtime } from '../shared/command.js';
+import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
   list: async () => (await import('./list.js')).registerList,
@@ -15,7 +15,7 @@ const VERBS: Verbs = {
   variants: async () => (await import('./variants.js')).registerVariants,
 };
 
-/** The group; with `verb`, only that verb is loaded (src/cli/verbs.ts). */
+/** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
 export async function registerProducts(program: Command, rt: Runtime, verb?: string): Promise<void> {
   const products = program.command('products').description('list, read, create and edit listings; bulk price and status jobs');
   examples(products, [

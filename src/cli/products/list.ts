@@ -4,9 +4,9 @@ import { Option } from 'commander';
 import { z } from 'zod';
 import { PRODUCT_STATUS_FILTERS } from '../../api/assumptions.js';
 import { Listing } from '../../api/responses.js';
-import { act, examples, parseOpts, type Runtime } from '../command.js';
-import { apiVersion, type Deps } from '../context.js';
-import { fetchList, printList } from '../read.js';
+import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
+import { apiVersion, type Deps } from '../shared/context.js';
+import { fetchList, printList } from '../shared/read.js';
 import { listingColumns } from './columns.js';
 
 const Opts = z.object({

@@ -9,9 +9,9 @@ import { UsageError } from '../../api/errors.js';
 import { ProductUpdateV2 } from '../../api/requests.js';
 import { Listing } from '../../api/responses.js';
 import { note, success, warn } from '../../output/reporter.js';
-import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
-import { apiVersion, type Deps } from '../context.js';
-import { lenient, printOne } from '../read.js';
+import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
+import { apiVersion, type Deps } from '../shared/context.js';
+import { lenient, printOne } from '../shared/read.js';
 import { listingColumns } from './columns.js';
 import { priceFlag } from './price-flag.js';
 

@@ -10,14 +10,14 @@ import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
 import { readVariantFile, type VariantRow } from '../../input/variants.js';
 import { fingerprintInput, jobSpec, planChunks, type SendChunk } from '../../jobs/index.js';
-import { printRecords } from '../../output/format.js';
-import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { runBulkJob } from '../job-runner.js';
-import { lenient } from '../read.js';
+import { printRecords } from '../../ui/print.js';
+import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { runBulkJob } from '../shared/job-runner.js';
+import { lenient } from '../shared/read.js';
 import { variantColumns } from './columns.js';
 import { outcomesFromResults } from './item-results.js';
-import { invalidInput, jobCommand, requireV2 } from '../job-helpers.js';
+import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { priceFlag } from './price-flag.js';
 
 export function registerVariants(products: Command, rt: Runtime): void {

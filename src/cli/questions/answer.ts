@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { AnswerQuestion } from '../../api/requests.js';
 import { Question } from '../../api/responses.js';
 import { note, success } from '../../output/reporter.js';
-import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { lenient, printOne } from '../read.js';
-import { textInput } from '../text-input.js';
+import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { lenient, printOne } from '../shared/read.js';
+import { textInput } from '../shared/text-input.js';
 import { explainAnswerError } from './answer-errors.js';
 import { questionDetailColumns } from './columns.js';
 

@@ -2,9 +2,9 @@
 import type { Command } from 'commander';
 import { NotFoundError } from '../../api/errors.js';
 import { Question } from '../../api/responses.js';
-import { act, examples, parseId, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { lenient, printOne } from '../read.js';
+import { act, examples, parseId, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { lenient, printOne } from '../shared/read.js';
 import { questionDetailColumns } from './columns.js';
 
 export function registerGet(questions: Command, rt: Runtime): void {

@@ -6,8 +6,8 @@ import { LIMITS } from '../../api/assumptions.js';
 import { Listing, Question } from '../../api/responses.js';
 import { formatCents } from '../../output/money.js';
 import type { InboxQuestion, InboxSendOutcome } from '../../ui/index.js';
-import type { Deps } from '../context.js';
-import { lenient } from '../read.js';
+import type { Deps } from '../shared/context.js';
+import { lenient } from '../shared/read.js';
 import { AnswerBudgetTracker, type AnswerBudget } from './answer-budget.js';
 import { classifyAnswerError, explainAnswerError } from './answer-errors.js';
 

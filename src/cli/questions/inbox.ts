@@ -3,10 +3,10 @@
 // through loadUi() and gets callbacks, never the HTTP client.
 import type { Command } from 'commander';
 import { UsageError } from '../../api/errors.js';
-import { loadUi } from '../../output/format.js';
+import { loadUi } from '../../ui/load.js';
 import { note } from '../../output/reporter.js';
-import { act, examples, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
+import { act, examples, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
 import { InboxFeed } from './inbox-feed.js';
 
 export function registerInbox(questions: Command, rt: Runtime): void {

@@ -4,9 +4,9 @@ import { Option } from 'commander';
 import { z } from 'zod';
 import { QUESTION_STATUSES } from '../../api/assumptions.js';
 import { Question } from '../../api/responses.js';
-import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { fetchList, printList } from '../read.js';
+import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { fetchList, printList } from '../shared/read.js';
 import { questionColumns } from './columns.js';
 
 const Opts = z.object({

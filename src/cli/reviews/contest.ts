@@ -6,10 +6,10 @@ import { NotFoundError } from '../../api/errors.js';
 import { ContestReview } from '../../api/requests.js';
 import { Contestation } from '../../api/responses.js';
 import { note, success } from '../../output/reporter.js';
-import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { lenient, printOne } from '../read.js';
-import { textInput } from '../text-input.js';
+import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { lenient, printOne } from '../shared/read.js';
+import { textInput } from '../shared/text-input.js';
 import { contestationColumns } from './columns.js';
 
 const Opts = z.object({ reason: z.string().optional(), reasonFile: z.string().optional() });

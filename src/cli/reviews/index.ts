@@ -1,7 +1,7 @@
 // svc reviews: the noun file only wires its verbs (style.md).
 import type { Command } from 'commander';
-import { examples, type Runtime } from '../command.js';
-import { registerVerbs, type Verbs } from '../verbs.js';
+import { examples, type Runtime } from '../shared/command.js';
+import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
   list: async () => (await import('./list.js')).registerList,
@@ -10,7 +10,7 @@ const VERBS: Verbs = {
   contestations: async () => (await import('./contestations.js')).registerContestations,
 };
 
-/** The group; with `verb`, only that verb is loaded (src/cli/verbs.ts). */
+/** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
 export async function registerReviews(program: Command, rt: Runtime, verb?: string): Promise<void> {
   const reviews = program.command('reviews').description('reviews buyers left you, their statistics, and contestations (v2)');
   examples(reviews, [

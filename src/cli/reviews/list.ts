@@ -1,9 +1,9 @@
 // svc reviews list: GET /api/v2/reviews; --all follows pages.
 import type { Command } from 'commander';
 import { Review } from '../../api/responses.js';
-import { act, examples, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { fetchList, printList } from '../read.js';
+import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { fetchList, printList } from '../shared/read.js';
 import { reviewColumns, type ReviewRow } from './columns.js';
 import { PagingOpts, withPaging } from './paging.js';
 

@@ -1,10 +1,10 @@
 // svc reviews stats: GET /api/v2/reviews/stats (A4: count, average, distribution 1..5).
 import type { Command } from 'commander';
 import { ReviewStats } from '../../api/responses.js';
-import { printRecords } from '../../output/format.js';
-import { act, examples, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { lenient } from '../read.js';
+import { printRecords } from '../../ui/print.js';
+import { act, examples, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { lenient } from '../shared/read.js';
 
 export function registerStats(reviews: Command, rt: Runtime): void {
   const cmd = reviews.command('stats').description('number of reviews, average rating and how many of each rating (v2)').action(act(rt, run));

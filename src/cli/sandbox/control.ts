@@ -3,10 +3,10 @@
 import type { Command } from 'commander';
 import { SvcError, UsageError } from '../../api/errors.js';
 import { rawRequest } from '../../api/transport.js';
-import { printRecords } from '../../output/format.js';
+import { printRecords } from '../../ui/print.js';
 import { success } from '../../output/reporter.js';
-import { parseId } from '../command.js';
-import type { Deps } from '../context.js';
+import { parseId } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
 
 async function control(deps: Deps, method: string, path: string, body?: unknown): Promise<unknown> {
   const s = await deps.session();

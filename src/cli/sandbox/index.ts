@@ -1,6 +1,6 @@
 // svc sandbox: the local emulator, and fronts for its control routes.
 import { Option, type Command } from 'commander';
-import { act, examples, type Runtime } from '../command.js';
+import { act, examples, type Runtime } from '../shared/command.js';
 import { fault, moderate, offline, sell } from './control.js';
 import { runSandbox } from './start.js';
 

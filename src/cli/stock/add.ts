@@ -13,11 +13,11 @@ import { openInput } from '../../input/source.js';
 import { fingerprintInput, jobSpec, listJobs, type ChunkPlan, type SendChunk } from '../../jobs/index.js';
 import { collectGarbage, holdYoungGeneration } from '../../jobs/memory.js';
 import { note, warn } from '../../output/reporter.js';
-import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
-import { decideResume, runBulkJob } from '../job-runner.js';
-import { invalidInput, jobCommand, requireV2 } from '../job-helpers.js';
-import { lenient } from '../read.js';
+import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
+import { decideResume, runBulkJob } from '../shared/job-runner.js';
+import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
+import { lenient } from '../shared/read.js';
 
 const Opts = z.object({
   variant: z.coerce.number().int().min(0).optional(),

@@ -1,14 +1,14 @@
 // svc stock: credential imports for automatic delivery.
 import type { Command } from 'commander';
-import { examples, type Runtime } from '../command.js';
-import { registerVerbs, type Verbs } from '../verbs.js';
+import { examples, type Runtime } from '../shared/command.js';
+import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
   add: async () => (await import('./add.js')).registerAdd,
   jobs: async () => (await import('./jobs.js')).registerJobs,
 };
 
-/** The group; with `verb`, only that verb is loaded (src/cli/verbs.ts). */
+/** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
 export async function registerStock(program: Command, rt: Runtime, verb?: string): Promise<void> {
   const stock = program.command('stock').description('restock automatic delivery from credential files; list import jobs');
   examples(stock, [

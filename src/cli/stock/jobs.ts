@@ -1,9 +1,9 @@
 // svc stock jobs: interrupted and finished import jobs, with their resume commands (issue 5).
 import type { Command } from 'commander';
 import { listJobs } from '../../jobs/index.js';
-import { printRecords } from '../../output/format.js';
-import { act, examples, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
+import { printRecords } from '../../ui/print.js';
+import { act, examples, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
 
 export function registerJobs(stock: Command, rt: Runtime): void {
   const cmd = stock.command('jobs').description('list stock import jobs (interrupted ones with their resume command)')

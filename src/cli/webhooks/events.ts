@@ -3,10 +3,10 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../api/errors.js';
 import type { Column } from '../../output/columns.js';
-import { printRecords } from '../../output/format.js';
+import { printRecords } from '../../ui/print.js';
 import { EVENTS, EVENT_NAMES, eventDef, ORDER_DELIVERED_FIELDS, type EventDef } from '../../webhooks/events.js';
-import { act, examples, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
+import { act, examples, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
 
 interface EventRow { event: string; group: string; source: string; idField: string | null; confirmed: boolean; meaning: string }
 interface FieldRow { field: string; type: string; notes: string }

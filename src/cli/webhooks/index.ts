@@ -1,8 +1,8 @@
 // svc webhooks: the noun file only wires its verbs. Webhooks are configured in the seller
 // dashboard, not through the API (spec 6); the CLI receives them and tests endpoints.
 import type { Command } from 'commander';
-import { examples, type Runtime } from '../command.js';
-import { registerVerbs, type Verbs } from '../verbs.js';
+import { examples, type Runtime } from '../shared/command.js';
+import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
   listen: async () => (await import('./listen.js')).registerListen,
@@ -10,7 +10,7 @@ const VERBS: Verbs = {
   events: async () => (await import('./events.js')).registerEvents,
 };
 
-/** The group; with `verb`, only that verb is loaded (src/cli/verbs.ts). */
+/** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
 export async function registerWebhooks(program: Command, rt: Runtime, verb?: string): Promise<void> {
   const webhooks = program.command('webhooks').description('receive the service\'s webhooks (dedupe, confirm, forward), send test notifications, list the events');
   examples(webhooks, [

@@ -2,11 +2,11 @@
 // (and no machine format was asked for), JSON lines on stdout otherwise, one per action:
 // {"at", "action", "event", "orderId", "ms", ...}. Warnings also go to stderr when stdout
 // is piped, so someone watching the terminal sees a dropped or failing delivery.
-import { loadUi } from '../../output/format.js';
+import { loadUi } from '../../ui/load.js';
 import { sanitizeInline } from '../../output/sanitize.js';
 import { warn } from '../../output/reporter.js';
 import { WARN_ACTIONS, type LogFn, type WebhookLogLine } from '../../webhooks/log.js';
-import type { Deps } from '../context.js';
+import type { Deps } from '../shared/context.js';
 
 export interface ListenOutput {
   log: LogFn;

@@ -14,8 +14,8 @@ import type { ListenerStats } from '../../webhooks/listener.js';
 import { EVENT_NAMES } from '../../webhooks/events.js';
 import { displayUrl } from '../../webhooks/forward.js';
 import { startListener } from '../../webhooks/listener.js';
-import { act, examples, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
+import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
 import { listenOutput } from './listen-output.js';
 
 const Opts = z.object({

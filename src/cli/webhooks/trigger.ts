@@ -6,13 +6,13 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from '../../api/errors.js';
 import type { Column } from '../../output/columns.js';
-import { printRecords } from '../../output/format.js';
+import { printRecords } from '../../ui/print.js';
 import { note } from '../../output/reporter.js';
 import { dataFromOrder, describeIssues, EVENT_NAMES, eventDef, sampleData, type EventDef } from '../../webhooks/events.js';
 import { displayUrl } from '../../webhooks/forward.js';
 import { notificationBody, sendNotification, type SendAttempt } from '../../webhooks/send.js';
-import { act, examples, parseId, parseOpts, type Runtime } from '../command.js';
-import type { Deps } from '../context.js';
+import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
+import type { Deps } from '../shared/context.js';
 
 const Opts = z.object({
   to: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }),

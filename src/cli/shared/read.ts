@@ -1,12 +1,12 @@
 // The shape every read verb shares: call a route (following pages with --all), check the
 // answer leniently against its schema, print it in the chosen format.
 import type { z } from 'zod';
-import type { RequestOptions } from '../api/client.js';
-import { UsageError } from '../api/errors.js';
-import { LIMITS } from '../api/assumptions.js';
-import type { Column } from '../output/columns.js';
-import { printRecords } from '../output/format.js';
-import { warn } from '../output/reporter.js';
+import type { RequestOptions } from '../../api/client.js';
+import { UsageError } from '../../api/errors.js';
+import { LIMITS } from '../../api/assumptions.js';
+import type { Column } from '../../output/columns.js';
+import { printRecords } from '../../ui/print.js';
+import { warn } from '../../output/reporter.js';
 import type { Deps } from './context.js';
 
 /**

@@ -1,18 +1,18 @@
 // The factory of lazy dependencies every verb receives (style.md: gh's Factory). A test swaps
 // in buffers and an in-memory transport; nothing is loaded before a verb asks for it.
 import { z } from 'zod';
-import { keyVersion, type ApiVersion } from '../api/assumptions.js';
-import { ApiClient, type AttemptLog } from '../api/client.js';
-import { NoKeyError, SvcError, UsageError } from '../api/errors.js';
-import { undiciTransport, type Transport } from '../api/transport.js';
-import { KeyStore } from '../config/key-store.js';
-import { redact } from '../config/mask.js';
-import { stateDir } from '../config/paths.js';
-import { ProfileStore, type Profile } from '../config/profiles.js';
-import { resolveFormat, type Format } from '../output/format.js';
-import type { IO } from '../output/io.js';
-import { VERSION } from '../version.js';
-import { warnOldKeys } from './keys/key-age.js';
+import { keyVersion, type ApiVersion } from '../../api/assumptions.js';
+import { ApiClient, type AttemptLog } from '../../api/client.js';
+import { NoKeyError, SvcError, UsageError } from '../../api/errors.js';
+import { undiciTransport, type Transport } from '../../api/transport.js';
+import { KeyStore } from '../../config/key-store.js';
+import { redact } from '../../config/mask.js';
+import { stateDir } from '../../config/paths.js';
+import { ProfileStore, type Profile } from '../../config/profiles.js';
+import { resolveFormat, type Format } from '../../output/format.js';
+import type { IO } from '../../output/io.js';
+import { VERSION } from '../../version.js';
+import { warnOldKeys } from '../../config/key-age.js';
 
 // cli-spec 1: the global options, parsed once with zod (Pastel: one schema per option set).
 export const GlobalOptions = z.object({
@@ -125,7 +125,7 @@ async function resolveSession(deps: Deps): Promise<Session> {
 async function makeClient(deps: Deps, transport?: Transport): Promise<ApiClient> {
   const s = await deps.session();
   if (!s.keys.v1 && !s.keys.v2) throw new NoKeyError(s.profileName);
-  warnOldKeys(deps, s); // spec 5.5: at most once a day, when the key in use is past 90 days
+  warnOldKeys(deps.io, deps.stateDir(), s); // spec 5.5: at most once a day, when the key in use is past 90 days
   const secrets = [s.keys.v1, s.keys.v2];
   const { io, globals } = deps;
   return new ApiClient({

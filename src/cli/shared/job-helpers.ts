@@ -1,6 +1,6 @@
 // Pieces the bulk verbs share: refusing a bad input (exit 2), the v2 key check, and the
 // command line that resumes a job.
-import { NeedsV2KeyError } from '../api/errors.js';
+import { NeedsV2KeyError } from '../../api/errors.js';
 import type { Deps } from './context.js';
 
 /** cli-spec 3: every problem as FILE:LINE: message (first 50, then a count), exit 2, nothing sent. */

@@ -2,8 +2,8 @@
 // (--text/--file) and the reason of `reviews contest` (--reason/--reason-file). Exactly one of
 // the two, trimmed, never empty; checked before anything is sent.
 import { readFileSync } from 'node:fs';
-import { UsageError } from '../api/errors.js';
-import type { IO } from '../output/io.js';
+import { UsageError } from '../../api/errors.js';
+import type { IO } from '../../output/io.js';
 
 export interface TextFlags {
   /** What the text is, in messages: `answer`, `reason`. */

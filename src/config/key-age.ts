@@ -5,9 +5,18 @@
 // keyed by a truncated hash of the key, never the key itself.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiVersion } from '../../api/assumptions.js';
-import { warn } from '../../output/reporter.js';
-import type { Deps, Session } from '../context.js';
+import type { ApiVersion } from '../api/assumptions.js';
+import type { IO } from '../output/io.js';
+import { warn } from '../output/reporter.js';
+import type { Profile } from './profiles.js';
+
+/** The keys a command runs with and where they came from (a part of src/cli/shared/context.ts's Session). */
+export interface KeysInUse {
+  profileName: string;
+  profile: Pick<Profile, 'v1KeyStoredAt' | 'v2KeyStoredAt'> | undefined;
+  keys: { v1?: string; v2?: string };
+  keySource: { v1?: 'env' | 'profile'; v2?: 'env' | 'profile' };
+}
 
 export const KEY_ROTATION_DAYS = 90; // spec 5.5
 const DAY_MS = 86_400_000;
@@ -42,10 +51,10 @@ function save(dir: string, state: KeyAgeState): void {
 }
 
 /** Remember when a key was created (from `keys list` or `keys rotate`), for the age warning. */
-export function rememberKeyCreatedAt(deps: Deps, key: string, createdAt: string | null | undefined): void {
+export function rememberKeyCreatedAt(stateDir: string, key: string, createdAt: string | null | undefined): void {
   if (!createdAt || Number.isNaN(Date.parse(createdAt))) return;
   try {
-    const dir = deps.stateDir();
+    const dir = stateDir;
     const state = load(dir);
     const fp = keyFingerprint(key);
     if (state.createdAt[fp] === createdAt) return;
@@ -54,11 +63,10 @@ export function rememberKeyCreatedAt(deps: Deps, key: string, createdAt: string 
   } catch { /* the warning is a courtesy: never fail a command over it */ }
 }
 
-/** Called once when a command builds its client (src/cli/context.ts). Never throws. */
-export function warnOldKeys(deps: Deps, s: Session, now = Date.now()): void {
-  if (deps.io.quiet) return;
+/** Called once when a command builds its client (src/cli/shared/context.ts). Never throws. */
+export function warnOldKeys(io: IO, dir: string, s: KeysInUse, now = Date.now()): void {
+  if (io.quiet) return;
   try {
-    const dir = deps.stateDir();
     const state = load(dir);
     let changed = false;
     for (const version of ['v1', 'v2'] as const) {
@@ -75,7 +83,7 @@ export function warnOldKeys(deps: Deps, s: Session, now = Date.now()): void {
       if (last && now - Date.parse(last) < DAY_MS) continue;
       const which = s.keySource[version] === 'env' ? `the ${version} key in SVC_API_KEY` : `the ${version} key of profile "${s.profileName}"`;
       const how = s.keySource[version] === 'env' ? 'create a new one with `svc keys create`' : `rotate it with \`svc keys rotate --version ${version}\``;
-      warn(deps.io, `${which} is ${days} days old; keys should be rotated every ${KEY_ROTATION_DAYS} days: ${how}`);
+      warn(io, `${which} is ${days} days old; keys should be rotated every ${KEY_ROTATION_DAYS} days: ${how}`);
       state.warnedAt[fp] = new Date(now).toISOString();
       changed = true;
     }
@@ -83,6 +91,6 @@ export function warnOldKeys(deps: Deps, s: Session, now = Date.now()): void {
   } catch { /* never fail a command over the warning */ }
 }
 
-function storedAt(s: Session, version: ApiVersion): string | undefined {
+function storedAt(s: KeysInUse, version: ApiVersion): string | undefined {
   return version === 'v1' ? s.profile?.v1KeyStoredAt : s.profile?.v2KeyStoredAt;
 }

@@ -1,14 +1,15 @@
 // What every bulk verb does around the job engine (issue 4, cli-spec 1 and 4): the dry-run
 // plan, offering to resume an unfinished job, progress (Ink on a TTY, plain lines elsewhere),
 // Ctrl-C, per-item results, the report file and the exit code.
-import { InterruptedError, SvcError, UsageError } from '../api/errors.js';
+import { InterruptedError, SvcError, UsageError } from '../../api/errors.js';
 import {
   exitCodeFor, findResumable, planSummary, runJob, writeReport,
   type ItemOutcome, type JobProgress, type JobResult, type JobSpec, type SendChunk,
-} from '../jobs/index.js';
-import { loadUi, printRecords } from '../output/format.js';
-import { note, printError, warn } from '../output/reporter.js';
-import { VERSION } from '../version.js';
+} from '../../jobs/index.js';
+import { loadUi } from '../../ui/load.js';
+import { printRecords } from '../../ui/print.js';
+import { note, printError, warn } from '../../output/reporter.js';
+import { VERSION } from '../../version.js';
 import type { Deps } from './context.js';
 
 export interface BulkJob {

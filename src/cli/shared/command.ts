@@ -2,9 +2,9 @@
 // help examples. A verb file reads like a paragraph: parse, call, print (style.md principle 1).
 import { Command } from 'commander';
 import type { z } from 'zod';
-import { UsageError } from '../api/errors.js';
-import type { Transport } from '../api/transport.js';
-import type { IO } from '../output/io.js';
+import { UsageError } from '../../api/errors.js';
+import type { Transport } from '../../api/transport.js';
+import type { IO } from '../../output/io.js';
 import { createDeps, type Deps } from './context.js';
 
 export interface Runtime {

@@ -1,0 +1,26 @@
+// The Ink UI bundle (dist/ui.mjs), loaded on first use only: a read, --json and piped output
+// never load Ink or React (style.md principle 5). This module itself imports neither.
+import { SvcError } from '../api/errors.js';
+
+type UiModule = typeof import('./index.js');
+// The build sets this to the file name of the separate UI bundle (dist/ui.mjs).
+declare const __SVC_UI_BUNDLE__: string | undefined;
+let uiModule: Promise<UiModule> | undefined;
+/** The Ink UI bundle, loaded on first use only. */
+export function loadUi(): Promise<UiModule> {
+  uiModule ??= importUi().catch((err) => {
+    throw new SvcError(`cannot load the terminal UI: ${(err as Error).message}`, 'use -o tsv or -o json');
+  });
+  return uiModule;
+}
+
+async function importUi(): Promise<UiModule> {
+  if (typeof __SVC_UI_BUNDLE__ === 'string') {
+    const { pathToFileURL } = await import('node:url');
+    const { join } = await import('node:path');
+    // bin/svc.js's own import(): the bundle's import() is lost with the V8 code cache.
+    const load = (globalThis as { __svcImport?: (s: string) => Promise<unknown> }).__svcImport ?? ((s: string) => import(s));
+    return load(pathToFileURL(join(__dirname, __SVC_UI_BUNDLE__)).href) as Promise<UiModule>;
+  }
+  return import('./index.js');
+}
