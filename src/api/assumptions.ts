@@ -24,7 +24,8 @@ export const KEYS_PREFIX = '/api/api-keys';
 
 // ---- spec 4.1.1 / A12: idempotency ----------------------------------------------------
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,255}$/;
+export const IDEMPOTENCY_KEY_LENGTH = { min: 16, max: 255 } as const;
+export const IDEMPOTENCY_KEY_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${IDEMPOTENCY_KEY_LENGTH.min},${IDEMPOTENCY_KEY_LENGTH.max}}$`);
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IN_FLIGHT_RETRY_AFTER_S = 1; // A12
 
@@ -76,15 +77,7 @@ export const RATE_HEADERS = {
 // spec 2.3: ref is not secret; 1-64 of letters, digits, dot, hyphen, underscore.
 export const REF_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
-// ---- A2: list query parameters ---------------------------------------------------------
-export const LIST_QUERY = {
-  products: ['page', 'limit', 'status', 'game', 'q'],
-  orders: ['page', 'limit', 'type', 'status', 'from', 'to'],
-  mediations: ['page', 'limit', 'status'],
-  questions: ['page', 'limit', 'status', 'productId', 'orderId'],
-  reviews: ['page', 'limit'],
-  contestations: ['page', 'limit'],
-} as const;
+// ---- A2: list query values -------------------------------------------------------------
 export const PRODUCT_STATUS_FILTERS = [
   'active', 'inactive', 'em_analise', 'approved', 'rejected', 'taken_down', 'permanently_rejected',
 ] as const;
@@ -93,27 +86,21 @@ export const MEDIATION_STATUSES = ['open', 'closed'] as const;
 export const QUESTION_STATUSES = ['unanswered', 'answered'] as const;
 
 // ---- A3: units and values ----------------------------------------------------------------
-// v2 money is integer cents; v1 money is a decimal in the platform currency.
-export const V1_MONEY_IS_DECIMAL = true;
+// v2 money is integer cents; v1 money is a decimal in the platform currency (src/output/money.ts).
 export const DELIVERY_TIME_PATTERN = /^[0-9]+h$/;
-export const WARRANTY_UNIT = 'days';
 export const WARRANTY_CATEGORY = 'account';
 export const LISTING_TYPES = ['single', 'multiple'] as const;
 export const DEDUPE_MODES = ['skip', 'none'] as const;
 export const DEFAULT_SEPARATOR = '\n'; // A13
 
 // ---- A4: listing and order states -----------------------------------------------------
-export const LISTING_STATUSES = ['approved', 'em_analise', 'rejected', 'taken_down', 'permanently_rejected'] as const;
-export type ListingStatus = (typeof LISTING_STATUSES)[number];
+export type ListingStatus = 'approved' | 'em_analise' | 'rejected' | 'taken_down' | 'permanently_rejected';
 export const ORDER_STATUSES = ['pending_payment', 'processing', 'delivered', 'completed', 'cancelled', 'in_mediation'] as const;
 // A13: profit counts these statuses; others are listed apart.
 export const PROFIT_ORDER_STATUSES = ['delivered', 'completed'] as const;
-// spec 3: fields whose real change sends a listing back to review.
+// spec 3: fields whose real change sends a listing back to review (the rule: src/api/rules/review.ts).
 export const REVIEW_TRIGGER_FIELDS = ['title', 'description', 'warrantyPeriod', 'deliveryTime'] as const;
 export const NO_CHANGES_MESSAGE = 'No changes applied';
-
-// ---- A5: success statuses of writes ------------------------------------------------------
-export const CREATED_STATUS_ROUTES = ['createProductV2', 'createProductV1', 'createKey', 'contestReview'] as const;
 
 // ---- A9: scopes ----------------------------------------------------------------------------
 export const SCOPES = [
@@ -159,7 +146,6 @@ export const ERROR_CODES = {
   RATE_LIMITED: 'RATE_LIMITED',
   DAILY_LIMIT: 'DAILY_LIMIT',
 } as const;
-export type ErrorCode = keyof typeof ERROR_CODES;
 
 // A1: validation errors carry this `error` text and a `field` JSON path.
 export const VALIDATION_ERROR = 'Validation error';
@@ -168,6 +154,10 @@ export const VALIDATION_ERROR = 'Validation error';
 // svc decision: a price must be > 0 as well as <= 100000000 (cli-spec 3 checks > 0; the
 // sandbox refuses 0 the same way, as a validation error on the field).
 export const PRICE_MIN_CENTS = 1;
+// svc decision: a single wait longer than this (a spent daily quota, a far Retry-After) is not
+// waited: the command fails with exit 5 instead (cli-spec 4). The retry table and the rate
+// budget both stop here.
+export const MAX_WAIT_MS = 120_000;
 // svc decision: an unverified seller gets 403 with code SELLER_NOT_VERIFIED (spec 5.3 names
 // the rule, not the answer).
 export const SELLER_NOT_VERIFIED = 'SELLER_NOT_VERIFIED';

@@ -1,14 +1,17 @@
-// One-line hints for error codes: what the spec says to do (cli-spec 1: `hint: …`).
+// One-line hints for error codes: what the spec says to do (cli-spec 1: `hint: …`). Numbers
+// come from LIMITS (spec 8), so a hint cannot drift from the limit it names.
+import { IDEMPOTENCY_KEY_LENGTH, LIMITS } from './assumptions.js';
+
 const HINTS: Record<string, string> = {
   // spec 7.1
   IDEMPOTENCY_KEY_REUSED: 'svc sent one idempotency key with two different requests: this is a bug in svc, please report it',
   IDEMPOTENCY_KEY_CONFLICT: 'the idempotency key belongs to another account: this is a bug in svc, please report it',
-  IDEMPOTENCY_KEY_INVALID: 'idempotency keys are 16-255 characters of A-Za-z0-9_-',
+  IDEMPOTENCY_KEY_INVALID: `idempotency keys are ${IDEMPOTENCY_KEY_LENGTH.min}-${IDEMPOTENCY_KEY_LENGTH.max} characters of A-Za-z0-9_-`,
   IDEMPOTENCY_KEY_REQUIRED: 'every v2 write needs an Idempotency-Key header',
   IDEMPOTENCY_UNAVAILABLE: 'nothing was executed; run the command again in a moment',
   IDEMPOTENCY_IN_FLIGHT: 'the same request is still being processed; run the command again in a moment',
   // spec 7.2
-  TOO_MANY_CREDENTIALS: 'at most 10000 credentials per listing or variant: split the file or sell some stock first',
+  TOO_MANY_CREDENTIALS: `at most ${LIMITS.stockPerVariantMax} credentials per listing or variant: split the file or sell some stock first`,
   NOT_APPROVED: 'the listing is not approved yet: wait for moderation before activating it',
   NO_STOCK: 'add stock first with `svc stock add ID --file FILE` (or set manual stock with `svc products variants set`)',
   OFFLINE_PAUSED: 'the listing is paused by Offline Mode: turn Offline Mode off in the seller panel',
@@ -19,7 +22,7 @@ const HINTS: Record<string, string> = {
   SECURITY_VIOLATION: 'the answer was not published: remove contact details, links or credentials from the text and send it again',
   ALREADY_ANSWERED: 'the question already has an answer; nothing to resend',
   PRODUCT_UNAVAILABLE: 'the listing is paused, inactive, under review or deleted: answer once it is active again',
-  QUESTION_ANSWER_RATE_LIMIT: 'at most 5 answers a minute and 20 an hour',
+  QUESTION_ANSWER_RATE_LIMIT: `at most ${LIMITS.questionAnswersPerMinute} answers a minute and ${LIMITS.questionAnswersPerHour} an hour`,
   SELLER_RESTRICTED: 'the seller account is restricted and the API suspended: contact support',
   SELLER_IN_DEBT: 'the API is suspended until the pending debt with the platform is paid',
   SELLER_NOT_VERIFIED: 'only verified sellers can use the API: complete verification in the seller panel',
@@ -28,8 +31,8 @@ const HINTS: Record<string, string> = {
   VARIANT_NOT_FOUND: 'no variant with that index: list them with `svc products variants ID`',
   LISTING_NOT_DYNAMIC: 'variants can be edited only on multi-variant (listingType multiple) listings',
   ALREADY_CONTESTED: 'this review was already contested: see `svc reviews contestations`',
-  DAILY_CREATION_LIMIT: 'v1 allows 50 listing creations a day: try again tomorrow, or use a v2 key',
-  KEY_LIMIT: 'at most 5 active keys: revoke one with `svc keys revoke ID` first',
+  DAILY_CREATION_LIMIT: `v1 allows ${LIMITS.v1CreationsPerDay} listing creations a day: try again tomorrow, or use a v2 key`,
+  KEY_LIMIT: `at most ${LIMITS.activeKeysMax} active keys: revoke one with \`svc keys revoke ID\` first`,
   NOT_IN_BETA: 'v2 keys are a closed beta: request access through support',
   RATE_LIMITED: 'the account rate limit is spent; svc waits for the reset unless --no-wait is given',
   DAILY_LIMIT: 'the daily request quota is spent; it resets at midnight UTC',

@@ -3,7 +3,7 @@
 // shared minute count reaches 30, a v2 one once it reaches 60. So we track the shared count
 // ("used") and the reset time, and each version's own limit. When the window is spent we wait
 // for the reset instead of collecting 429s (cli-spec 4).
-import { LIMITS, RATE_HEADERS, type ApiVersion } from './assumptions.js';
+import { LIMITS, MAX_WAIT_MS, RATE_HEADERS, type ApiVersion } from './assumptions.js';
 import { RateLimitError } from './errors.js';
 
 export interface Clock {
@@ -27,7 +27,7 @@ export class RateBudget {
   private known = false;
   private limits: Record<ApiVersion, number> = { v1: LIMITS.v1PerMinute, v2: LIMITS.v2PerMinute };
 
-  constructor(private readonly clock: Clock = realClock, private readonly noWait = false, private readonly maxWaitMs = 120_000) {}
+  constructor(private readonly clock: Clock = realClock, private readonly noWait = false, private readonly maxWaitMs = MAX_WAIT_MS) {}
 
   /** How long a request of `version` must wait now (0 = go). */
   waitFor(version: ApiVersion): number {

@@ -6,11 +6,15 @@ import { z } from 'zod';
 import {
   DEDUPE_MODES, DELIVERY_TIME_PATTERN, LIMITS, LISTING_TYPES, PRICE_MIN_CENTS, REF_PATTERN, SCOPES,
 } from './assumptions.js';
+import { credentialTooLong } from './rules/credential.js';
+import { priceAboveMax, priceBelowMin } from './rules/price.js';
+import { REF_FORMAT } from './rules/ref.js';
 
 // ---------------------------------------------------------------- request pieces
+// The price rule (src/api/rules/price.ts) speaks for the sandbox's answers too.
 export const priceCents = z.number().int('price must be whole cents')
-  .min(PRICE_MIN_CENTS, 'price must be greater than 0')
-  .max(LIMITS.priceMaxCents, `price must be at most ${LIMITS.priceMaxCents} cents`);
+  .min(PRICE_MIN_CENTS, priceBelowMin('price'))
+  .max(LIMITS.priceMaxCents, priceAboveMax('price', 'cents'));
 const id = z.number().int().positive();
 const deliveryTime = z.string().regex(DELIVERY_TIME_PATTERN, 'deliveryTime must look like 24h'); // A3
 
@@ -77,8 +81,8 @@ export type BulkStatus = z.infer<typeof BulkStatus>;
 
 // spec 2.3
 export const StockItem = z.strictObject({
-  credential: z.string().min(1).max(LIMITS.credentialMaxChars),
-  ref: z.string().regex(REF_PATTERN, 'ref must be 1-64 letters, digits, dot, hyphen or underscore').optional(),
+  credential: z.string().min(1, 'empty credential').max(LIMITS.credentialMaxChars, credentialTooLong()),
+  ref: z.string().regex(REF_PATTERN, REF_FORMAT).optional(),
   costCents: z.number().int().min(0).optional(),
 });
 export type StockItem = z.infer<typeof StockItem>;

@@ -1,7 +1,7 @@
 // When to send again, and after how long (cli-spec 4; spec 4.1.4, 7.1, 7.2; A8, A12).
 // Every retry of a write reuses the idempotency key made before the first attempt: the
 // policy only decides *whether* and *when*.
-import { ERROR_CODES, RATE_HEADERS } from './assumptions.js';
+import { ERROR_CODES, MAX_WAIT_MS, RATE_HEADERS } from './assumptions.js';
 import type { ErrorBody } from './responses.js';
 
 export interface RetryOptions {
@@ -18,7 +18,7 @@ export const DEFAULT_RETRY: RetryOptions = {
   deadlineMs: 5 * 60_000,
   baseDelayMs: 500,
   maxDelayMs: 10_000,
-  maxWaitMs: 120_000,
+  maxWaitMs: MAX_WAIT_MS,
 };
 
 export type Decision =

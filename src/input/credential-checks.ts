@@ -5,7 +5,8 @@ import { LIMITS } from '../api/assumptions.js';
 import type { StockItem } from '../api/requests.js';
 import type { PhysicalLineOptions } from './physical-lines.js';
 import type { ProblemList } from './problems.js';
-import { refProblem } from './ref-rule.js';
+import { credentialProblem, credentialTooLong } from '../api/rules/credential.js';
+import { refProblem } from '../api/rules/ref.js';
 
 export type { StockItem };
 export type CredentialFormat = 'lines' | 'csv' | 'jsonl';
@@ -35,33 +36,20 @@ export interface CandidateItem {
 }
 
 /**
- * Characters as the service counts them: UTF-16 code units, the unit of the StockItem zod
- * schema's `max(5000)` (src/api/requests.ts), so a file we accept is one the sandbox accepts.
- */
-export function credentialLength(credential: string): number {
-  return credential.length;
-}
-
-/**
  * Bytes of one line beyond which a credential is over the limit without decoding it: UTF-8
  * spends at most 3 bytes per UTF-16 code unit, so more than 3 x 5000 bytes is > 5000 units.
  */
 export const CREDENTIAL_LINE_MAX_BYTES = LIMITS.credentialMaxChars * 3;
 
-export const CREDENTIAL_TOO_LONG = `credential longer than ${LIMITS.credentialMaxChars} characters`;
+export const CREDENTIAL_TOO_LONG = credentialTooLong();
 
 /** The item to send, or undefined after reporting each of its problems on `line`. */
 export function judgeItem(candidate: CandidateItem, line: number, problems: ProblemList): StockItem | undefined {
   let ok = true;
   const fail = (message: string): void => { ok = false; problems.add(line, message); };
   const { credential, ref, costCents } = candidate;
-  if (credential === undefined) {
-    fail(CREDENTIAL_TOO_LONG);
-  } else if (credential.trim() === '') {
-    fail('empty credential');
-  } else if (credentialLength(credential) > LIMITS.credentialMaxChars) {
-    fail(`${CREDENTIAL_TOO_LONG} (${credentialLength(credential)})`);
-  }
+  const problem = credential === undefined ? CREDENTIAL_TOO_LONG : credentialProblem(credential);
+  if (problem) fail(problem);
   if (ref !== undefined) {
     const why = refProblem(ref, credential);
     if (why) fail(why);

@@ -5,7 +5,7 @@
 import { LIMITS } from '../api/assumptions.js';
 import { judgeItem, type CandidateItem, type CredentialEntry, type EntryReadContext } from './credential-checks.js';
 import { encodingProblem, readPhysicalLines } from './physical-lines.js';
-import { refProblem } from './ref-rule.js';
+import { refProblem } from '../api/rules/ref.js';
 
 export const JSONL_KEYS = ['credential', 'ref', 'costCents'] as const;
 

@@ -5,8 +5,9 @@
 // last one is an error; an empty block between two separators is ("empty credential").
 import { LIMITS } from '../api/assumptions.js';
 import { UsageError } from '../api/errors.js';
+import { credentialLength } from '../api/rules/credential.js';
 import {
-  CREDENTIAL_LINE_MAX_BYTES, CREDENTIAL_TOO_LONG, credentialLength, judgeItem,
+  CREDENTIAL_LINE_MAX_BYTES, CREDENTIAL_TOO_LONG, judgeItem,
   type CredentialEntry, type EntryReadContext,
 } from './credential-checks.js';
 import { encodingProblem, readPhysicalLines, type PhysicalLine } from './physical-lines.js';

@@ -1,3 +1,6 @@
+import { priceAboveMax, priceBelowMin, priceProblem, type PriceUnit } from '../api/rules/price.js';
+import { quoteValue } from './problems.js';
+
 // Money in input files (cli-spec 3): a decimal in the platform currency (`19.90`, `19,90`,
 // `19`, `19.9`) or integer cents. Parsed from the text with integer arithmetic, never through
 // floating point, so `19.90` is exactly 1990 cents.
@@ -53,6 +56,24 @@ export function centsProblem(name: string, reason: Exclude<CentsParse, { ok: tru
       ? `${subject} is not a whole number of cents`
       : `${subject} is not a decimal amount (like 19.90 or 19,90)`;
   }
+}
+
+/**
+ * A price as a person typed it (a file cell or `--price`), in cents, or the one message that
+ * says why not. `name` is the column or flag; the range is the price rule's (src/api/rules/price.ts).
+ */
+export function readPrice(text: string, name: string, unit: PriceUnit): { ok: true; cents: number } | { ok: false; problem: string } {
+  const value = text.trim();
+  const shown = value === '' ? '' : quoteValue(value);
+  const subject = `${name} ${shown}`;
+  const parsed = unit === 'cents' ? parseIntegerCents(value) : parseDecimalCents(value);
+  if (!parsed.ok) {
+    if (parsed.reason === 'negative') return { ok: false, problem: priceBelowMin(subject) };
+    if (parsed.reason === 'too-large') return { ok: false, problem: priceAboveMax(subject, unit) };
+    return { ok: false, problem: centsProblem(name, parsed.reason, shown, unit === 'cents') };
+  }
+  const problem = priceProblem(parsed.cents, subject, unit);
+  return problem ? { ok: false, problem } : { ok: true, cents: parsed.cents };
 }
 
 /** A positive integer id (listing id). */

@@ -1,7 +1,6 @@
 // The bulk-price input (cli-spec 3 "Prices CSV"): id, price or price_cents, optional variant.
 // Every row is judged; the caller gets the valid rows and every problem (exit 2 if any).
-import { LIMITS, PRICE_MIN_CENTS } from '../api/assumptions.js';
-import { centsProblem, parseDecimalCents, parseIntegerCents, parseNonNegativeInt, parsePositiveInt } from './money.js';
+import { parseNonNegativeInt, parsePositiveInt, readPrice } from './money.js';
 import { ProblemList, quoteValue } from './problems.js';
 import { assertReadableFile, readError } from './source.js';
 import { TableReader, type ColumnSpec, type ReadTableOptions, type TableFileResult } from './table-rows.js';
@@ -69,24 +68,10 @@ function judgePriceRow(raw: Record<string, string>, report: (message: string) =>
     if (variant === undefined) fail(`variant ${quoteValue(variantText)} is not a whole number >= 0`);
   }
 
-  const integer = 'price_cents' in raw;
-  const name = integer ? 'price_cents' : 'price';
-  const text = raw[name] ?? '';
-  const parsed = integer ? parseIntegerCents(text) : parseDecimalCents(text);
-  let priceCents: number | undefined;
-  const shown = quoteValue(text.trim());
-  const aboveMax = `${name} ${shown} is above the maximum of ${LIMITS.priceMaxCents} cents`; // spec 8
-  if (!parsed.ok) {
-    if (parsed.reason === 'negative') fail(`${name} ${shown} must be greater than 0`);
-    else if (parsed.reason === 'too-large') fail(aboveMax);
-    else fail(centsProblem(name, parsed.reason, shown, integer));
-  } else if (parsed.cents < PRICE_MIN_CENTS) {
-    fail(`${name} ${shown} must be greater than 0`); // cli-spec 3: price > 0
-  } else if (parsed.cents > LIMITS.priceMaxCents) {
-    fail(aboveMax);
-  } else {
-    priceCents = parsed.cents;
-  }
+  const unit = 'price_cents' in raw ? 'cents' : 'decimal';
+  const price = readPrice(raw[unit === 'cents' ? 'price_cents' : 'price'] ?? '', unit === 'cents' ? 'price_cents' : 'price', unit);
+  if (!price.ok) fail(price.problem);
+  const priceCents = price.ok ? price.cents : undefined;
   if (!ok || id === undefined || priceCents === undefined) return undefined;
   return variant === undefined ? { id, priceCents } : { id, variant, priceCents };
 }

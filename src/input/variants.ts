@@ -1,7 +1,6 @@
 // The `products variants set ID --file F.csv` input (cli-spec 2): index, price or price_cents,
 // stock; at least one of price and stock per row. Same CSV rules as the prices file.
-import { LIMITS, PRICE_MIN_CENTS } from '../api/assumptions.js';
-import { centsProblem, parseDecimalCents, parseIntegerCents, parseNonNegativeInt } from './money.js';
+import { parseNonNegativeInt, readPrice } from './money.js';
 import { ProblemList, quoteValue } from './problems.js';
 import { assertReadableFile, readError } from './source.js';
 import { TableReader, type ColumnSpec, type ReadTableOptions, type TableFileResult } from './table-rows.js';
@@ -56,11 +55,9 @@ function judgeVariantRow(raw: Record<string, string>, report: (m: string) => voi
   const name = 'price_cents' in raw ? 'price_cents' : 'price';
   const priceText = (raw[name] ?? '').trim();
   if (priceText !== '') {
-    const parsed = name === 'price_cents' ? parseIntegerCents(priceText) : parseDecimalCents(priceText);
-    if (!parsed.ok) fail(centsProblem(name, parsed.reason, quoteValue(priceText), name === 'price_cents'));
-    else if (parsed.cents < PRICE_MIN_CENTS) fail(`${name} ${quoteValue(priceText)} must be greater than 0`);
-    else if (parsed.cents > LIMITS.priceMaxCents) fail(`${name} ${quoteValue(priceText)} is above the maximum of ${LIMITS.priceMaxCents} cents`); // spec 8
-    else priceCents = parsed.cents;
+    const price = readPrice(priceText, name, name === 'price_cents' ? 'cents' : 'decimal');
+    if (price.ok) priceCents = price.cents;
+    else fail(price.problem);
   }
   let stock: number | undefined;
   const stockText = (raw.stock ?? '').trim();

@@ -1,5 +1,5 @@
 // Messages on stderr: errors (`error: …` + `hint: …`, cli-spec 1), warnings, notes.
-import { ApiError, SvcError } from '../api/errors.js';
+import { ApiError, EXIT, SvcError } from '../api/errors.js';
 import type { IO } from './io.js';
 
 const paint = (io: IO, code: string, text: string) => (io.color ? `\u001b[${code}m${text}\u001b[0m` : text);
@@ -15,7 +15,7 @@ export function printError(io: IO, err: unknown): number {
   io.stderr.write(`${paint(io, '31', 'error:')} unexpected failure: ${e?.message ?? String(err)}\n`);
   io.stderr.write(`${paint(io, '2', 'hint:')} this is a bug in svc; run again with --verbose and report it\n`);
   if (process.env.SVC_DEBUG && e?.stack) io.stderr.write(`${e.stack}\n`);
-  return 1;
+  return EXIT.failed;
 }
 
 export function warn(io: IO, text: string): void {

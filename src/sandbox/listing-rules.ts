@@ -1,6 +1,7 @@
 // The listing state table of spec 3 with the orders and readings of assumption A13, shared by
 // v2 and v1 PATCH, bulk-status and bulk-price so that every route applies the same rules.
-import { ERROR_CODES, NO_CHANGES_MESSAGE, WARRANTY_CATEGORY } from '../api/assumptions.js';
+import { ERROR_CODES, NO_CHANGES_MESSAGE } from '../api/assumptions.js';
+import { reviewTriggers } from '../api/rules/review.js';
 import { ApiError } from './envelope.js';
 import { hasStock, type Listing } from './state.js';
 
@@ -46,14 +47,8 @@ export function patchListing(l: Listing, patch: ListingPatch, now: string): Patc
   if (patch.price !== undefined && l.variants.length > 0) {
     throw new ApiError(400, ERROR_CODES.HAS_VARIANTS, 'this listing has variants: change prices with PATCH /products/:id/variants');
   }
-  const warrantyApplies = l.category === WARRANTY_CATEGORY; // A13: ignored elsewhere
   const review: Partial<ListingPatch> = {};
-  if (patch.title !== undefined && patch.title !== l.title) review.title = patch.title;
-  if (patch.description !== undefined && patch.description !== l.description) review.description = patch.description;
-  if (patch.deliveryTime !== undefined && patch.deliveryTime !== l.deliveryTime) review.deliveryTime = patch.deliveryTime;
-  if (warrantyApplies && patch.warrantyPeriod !== undefined && patch.warrantyPeriod !== l.warrantyPeriod) {
-    review.warrantyPeriod = patch.warrantyPeriod;
-  }
+  for (const field of reviewTriggers(l, patch)) Object.assign(review, { [field]: patch[field] }); // spec 3 row 1, A13
   const activeChange = patch.isActive !== undefined && patch.isActive !== l.isActive;
   const priceChange = patch.price !== undefined && patch.price !== l.price;
   if (activeChange && patch.isActive === true) {

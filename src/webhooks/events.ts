@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { REF_PATTERN } from '../api/assumptions.js';
+import { REF_FORMAT } from '../api/rules/ref.js';
 
 const Id = z.number().int().positive();
 const Text = z.string().min(1);
@@ -27,7 +28,7 @@ export type Notification = z.infer<typeof Notification>;
 
 // spec 6.4: deliveredItems hold `ref` and `costCents` only; the credential is never sent.
 const DeliveredItem = z.strictObject({
-  ref: z.string().regex(REF_PATTERN, 'ref must be 1-64 of letters, digits, dot, hyphen, underscore').optional(),
+  ref: z.string().regex(REF_PATTERN, REF_FORMAT).optional(),
   costCents: z.number().int().min(0).optional(),
 });
 

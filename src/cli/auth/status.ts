@@ -7,6 +7,7 @@ import { maskKey } from '../../config/mask.js';
 import { printRecords } from '../../ui/print.js';
 import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { EXIT } from '../../api/errors.js';
 
 const Opts = z.object({ check: z.boolean().optional() });
 
@@ -49,7 +50,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
       ...(opts.check ? [{ header: 'check', value: 'check' as const }] : []),
     ],
   });
-  return rows.length === 0 ? 4 : rows.some((r) => r.check && r.check !== 'ok') ? 4 : 0;
+  return rows.length === 0 || rows.some((r) => r.check && r.check !== 'ok') ? EXIT.auth : EXIT.ok;
 }
 
 async function check(deps: Deps, version: 'v1' | 'v2'): Promise<string> {

@@ -1,7 +1,7 @@
 // svc keys revoke ID: DELETE /api/api-keys/:id (A5, A10). Destructive: confirms on a terminal,
 // needs --yes elsewhere (cli-spec 1). Says so when the key is the one svc is using.
 import type { Command } from 'commander';
-import { SvcError } from '../../api/errors.js';
+import { EXIT, SvcError } from '../../api/errors.js';
 import { note, success, warn } from '../../output/reporter.js';
 import { act, examples, parseId, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
@@ -35,7 +35,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   }
   if (!(await deps.confirm(`revoke ${label}?`))) {
     note(deps.io, 'cancelled: nothing revoked');
-    return 1;
+    return EXIT.failed;
   }
   await (await deps.client()).request({ route: 'revokeKey', params: { id }, signal: deps.signal });
   success(deps.io, `revoked ${label}`);

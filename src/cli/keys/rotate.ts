@@ -7,7 +7,7 @@ import { Option } from 'commander';
 import { z } from 'zod';
 import type { ApiVersion } from '../../api/assumptions.js';
 import { ApiClient } from '../../api/client.js';
-import { SvcError, UsageError } from '../../api/errors.js';
+import { EXIT, SvcError, UsageError } from '../../api/errors.js';
 import { ApiKey } from '../../api/responses.js';
 import type { StoredKey } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
@@ -52,7 +52,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   }
   if (!(await deps.confirm(`rotate: ${plan}?`))) {
     note(deps.io, 'cancelled: nothing changed');
-    return 1;
+    return EXIT.failed;
   }
 
   // 1. create

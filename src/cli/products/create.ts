@@ -5,10 +5,11 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEFAULT_SEPARATOR, LIMITS } from '../../api/assumptions.js';
-import { UsageError } from '../../api/errors.js';
+import { EXIT, UsageError } from '../../api/errors.js';
 import { ProductCreateV1, ProductCreateV2, fieldPath } from '../../api/requests.js';
 import { Game, Listing } from '../../api/responses.js';
-import { note, success } from '../../output/reporter.js';
+import { success } from '../../output/reporter.js';
+import { v1PriceBelowMin } from '../../api/rules/price.js';
 import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { fetchList, lenient, printOne } from '../shared/read.js';
@@ -65,7 +66,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   if (problems.length > 0) {
     for (const p of problems) deps.io.stderr.write(`${source}: ${p}\n`);
     deps.io.stderr.write(`error: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the listing; nothing was sent\n`);
-    return 2;
+    return EXIT.usage;
   }
   const sendBody = version === 'v2' ? body : { ...body, price: (body.price as number) / 100 }; // A3: v1 money is a decimal
   if (deps.globals.dryRun) {
@@ -131,7 +132,7 @@ function checkV2(body: Record<string, unknown>): string[] {
 
 function checkV1(body: Record<string, unknown>): string[] {
   const out = issues(ProductCreateV1.safeParse({ ...body, price: typeof body.price === 'number' ? body.price / 100 : body.price }));
-  if (typeof body.price === 'number' && body.price < LIMITS.v1MinPriceCents) out.push(`price: at least ${LIMITS.v1MinPriceCents / 100} on v1 (spec 8)`);
+  if (typeof body.price === 'number' && body.price < LIMITS.v1MinPriceCents) out.push(v1PriceBelowMin('price'));
   for (const k of ['variants', 'autoDeliveryContent', 'listingType']) if (k in body) out.push(`${k}: needs a v2 key (v1 creates single listings without automatic delivery)`);
   return out;
 }

@@ -4,8 +4,9 @@
 // with variants takes prices only through `variants set`.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { NO_CHANGES_MESSAGE, WARRANTY_CATEGORY } from '../../api/assumptions.js';
-import { UsageError } from '../../api/errors.js';
+import { NO_CHANGES_MESSAGE } from '../../api/assumptions.js';
+import { REVIEW_TRIGGER_NAMES, reviewTriggers, type ReviewedFields } from '../../api/rules/review.js';
+import { EXIT, UsageError } from '../../api/errors.js';
 import { ProductUpdateV2 } from '../../api/requests.js';
 import { Listing } from '../../api/responses.js';
 import { note, success, warn } from '../../output/reporter.js';
@@ -66,12 +67,12 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   if (price !== undefined && (current.variants?.length ?? 0) > 0) {
     throw new UsageError(`listing ${id} has variants: its price changes only per variant (spec 4.2)`, `use \`svc products variants set ${id} --index N --price P\``);
   }
-  const reviewFields = changesSentToReview(current, body);
+  const reviewFields = reviewTriggers(current as ReviewedFields, body).map((f) => REVIEW_TRIGGER_NAMES[f]);
   if (reviewFields.length > 0) {
     warn(deps.io, `changing ${reviewFields.join(', ')} sends listing ${id} back to review (status em_analise) until the platform approves it`);
     if (!deps.globals.dryRun && !(await deps.confirm(`send listing ${id} back to review?`))) {
       note(deps.io, 'nothing changed');
-      return 1;
+      return EXIT.failed;
     }
   }
   if (deps.globals.dryRun) {
@@ -86,16 +87,6 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   else success(deps.io, `listing ${id} updated${reviewFields.length ? ' (now under review)' : ''}`);
   await printOne(deps, lenient(deps, Listing, res.data ?? current), listingColumns(version));
   return 0;
-}
-
-/** spec 3: a value equal to the current one is not a change; warranty counts only for `account` (A13). */
-function changesSentToReview(current: Listing, body: ProductUpdateV2): string[] {
-  const out: string[] = [];
-  if (body.title !== undefined && body.title !== current.title) out.push('the title');
-  if (body.description !== undefined && body.description !== current.description) out.push('the description');
-  if (body.warrantyPeriod !== undefined && current.category === WARRANTY_CATEGORY && body.warrantyPeriod !== (current as { warrantyPeriod?: number }).warrantyPeriod) out.push('the warranty');
-  if (body.deliveryTime !== undefined && body.deliveryTime !== (current as { deliveryTime?: string }).deliveryTime) out.push('the delivery time');
-  return out;
 }
 
 /** A3: v1 money is a decimal in the platform currency. */

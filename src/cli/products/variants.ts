@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
-import { UsageError } from '../../api/errors.js';
+import { EXIT, UsageError } from '../../api/errors.js';
 import { Listing } from '../../api/responses.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
@@ -74,7 +74,7 @@ async function setVariants(deps: Deps, cmd: Command): Promise<number> {
     format: deps.format(),
     columns: [{ header: 'id', value: 'id' }, { header: 'variant', value: 'variant' }, { header: 'status', value: 'status' }, { header: 'code', value: 'code' }, { header: 'message', value: 'message' }],
   });
-  return outcome!.status === 'failed' ? 3 : 0;
+  return outcome!.status === 'failed' ? EXIT.refused : EXIT.ok;
 }
 
 async function setFromFile(deps: Deps, id: number, file: string, o: z.infer<typeof SetOpts>): Promise<number> {

@@ -4,7 +4,6 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { SvcError, UsageError } from '../../api/errors.js';
 import { success } from '../../output/reporter.js';
-import { act, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 
 const Opts = z.object({

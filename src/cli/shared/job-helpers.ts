@@ -1,13 +1,13 @@
 // Pieces the bulk verbs share: refusing a bad input (exit 2), the v2 key check, and the
 // command line that resumes a job.
-import { NeedsV2KeyError } from '../../api/errors.js';
+import { EXIT, NeedsV2KeyError } from '../../api/errors.js';
 import type { Deps } from './context.js';
 
 /** cli-spec 3: every problem as FILE:LINE: message (first 50, then a count), exit 2, nothing sent. */
 export function invalidInput(deps: Deps, problems: string, count: number, file: string): number {
   deps.io.stderr.write(`${problems}\n`);
   deps.io.stderr.write(`error: ${count} problem${count === 1 ? '' : 's'} in ${file}; nothing was sent\n`);
-  return 2;
+  return EXIT.usage;
 }
 
 /** A v2-only command with only a v1 key fails before sending (exit 4). */

@@ -1,7 +1,7 @@
 // What every bulk verb does around the job engine (issue 4, cli-spec 1 and 4): the dry-run
 // plan, offering to resume an unfinished job, progress (Ink on a TTY, plain lines elsewhere),
 // Ctrl-C, per-item results, the report file and the exit code.
-import { InterruptedError, SvcError, UsageError } from '../../api/errors.js';
+import { EXIT, InterruptedError, SvcError, UsageError } from '../../api/errors.js';
 import {
   exitCodeFor, findResumable, planSummary, runJob, writeReport,
   type ItemOutcome, type JobProgress, type JobResult, type JobSpec, type SendChunk,
@@ -58,7 +58,7 @@ export async function runBulkJob(deps: Deps, job: BulkJob): Promise<number> {
   if (result.state === 'interrupted') {
     printError(io, new InterruptedError(`interrupted after ${result.counts.ok + result.counts.unchanged + result.counts.failed} of ${job.spec.totalItems} items`));
     io.stderr.write(`resume with: ${result.resumeCommand}\n`);
-    return 130;
+    return EXIT.interrupted;
   }
   if (result.state === 'aborted') {
     const code = printError(io, result.error);
@@ -75,7 +75,7 @@ export async function runBulkJob(deps: Deps, job: BulkJob): Promise<number> {
   if (job.report) note(io, `report: ${job.report.path}`);
   const pre = job.preOutcomes?.length ?? 0;
   const code = exitCodeFor(result);
-  return code === 0 && pre > 0 ? 3 : code;
+  return code === EXIT.ok && pre > 0 ? EXIT.refused : code;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   DEFAULT_SEPARATOR, ERROR_CODES, LIMITS, PRODUCT_STATUS_FILTERS, WARRANTY_CATEGORY,
 } from '../../api/assumptions.js';
 import { ProductCreateV2, ProductUpdateV2 } from '../../api/requests.js';
+import { credentialLengthProblem } from '../../api/rules/credential.js';
 import { ApiError, notFound, v2Data, validationError } from '../envelope.js';
 import { patchListing } from '../listing-rules.js';
 import { nextId, ownListing, type Credential, type Listing, type SandboxData, type Variant } from '../state.js';
@@ -47,6 +48,15 @@ export function splitCredentials(text: string, separator: string): string[] {
   return text.split(separator).filter((s) => s.length > 0);
 }
 
+/** Credentials split from a text field (`field` for the error), each within the credential rule. */
+export function checkedCredentials(pieces: string[], field: string): Credential[] {
+  pieces.forEach((credential, i) => {
+    const problem = credentialLengthProblem(credential, `credential ${i + 1}`);
+    if (problem) throw validationError(field, problem);
+  });
+  return pieces.map((credential) => ({ credential }));
+}
+
 /** spec 8 creation limits: characters and auto-delivery variants (field `variants`), then the 10000 credentials. */
 function creationCredentials(b: ProductCreateV2): { listing: Credential[]; variants: Credential[][] } {
   const sep = b.autoDeliverySeparator ?? DEFAULT_SEPARATOR;
@@ -60,12 +70,7 @@ function creationCredentials(b: ProductCreateV2): { listing: Credential[]; varia
   if (auto > LIMITS.autoDeliveryVariantsPerCreation) {
     throw validationError('variants', `at most ${LIMITS.autoDeliveryVariantsPerCreation} variants with automatic delivery`);
   }
-  const split = (text: string | undefined, field: string): Credential[] => {
-    const pieces = text === undefined ? [] : splitCredentials(text, sep);
-    const long = pieces.findIndex((p) => p.length > LIMITS.credentialMaxChars);
-    if (long >= 0) throw validationError(field, `credential ${long + 1} is longer than ${LIMITS.credentialMaxChars} characters`);
-    return pieces.map((credential) => ({ credential }));
-  };
+  const split = (text: string | undefined, field: string): Credential[] => (text === undefined ? [] : checkedCredentials(splitCredentials(text, sep), field));
   const listing = split(b.autoDeliveryContent, 'autoDeliveryContent');
   const perVariant = variants.map((v, i) => split(v.autoDeliveryItems, `variants[${i}].autoDeliveryItems`));
   const total = listing.length + perVariant.reduce((n, c) => n + c.length, 0);

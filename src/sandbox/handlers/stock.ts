@@ -7,7 +7,7 @@ import { editBlock } from '../listing-rules.js';
 import type { Credential } from '../state.js';
 import { parseBody } from '../validate.js';
 import type { Handler } from './context.js';
-import { listingFromPath, splitCredentials } from './products.js';
+import { checkedCredentials, listingFromPath, splitCredentials } from './products.js';
 
 function incoming(b: StockAdd): Credential[] {
   if (b.items) return b.items.map((i) => ({ ...i }));
@@ -16,9 +16,7 @@ function incoming(b: StockAdd): Credential[] {
   if (pieces.length > LIMITS.stockItemsPerRequest) {
     throw validationError('credentialsText', `at most ${LIMITS.stockItemsPerRequest} credentials per request`);
   }
-  const long = pieces.findIndex((p) => p.length > LIMITS.credentialMaxChars);
-  if (long >= 0) throw validationError('credentialsText', `credential ${long + 1} is longer than ${LIMITS.credentialMaxChars} characters`);
-  return pieces.map((credential) => ({ credential }));
+  return checkedCredentials(pieces, 'credentialsText');
 }
 
 const addStock: Handler = (ctx) => {

@@ -2,6 +2,7 @@
 // envelope; served under /api/v1 and the /api/service alias. v1 bodies are not strict.
 import { DEFAULT_SEPARATOR, ERROR_CODES, LIMITS, WARRANTY_CATEGORY } from '../../api/assumptions.js';
 import { ProductCreateV1, ProductUpdateV1 } from '../../api/requests.js';
+import { priceProblem, v1PriceBelowMin } from '../../api/rules/price.js';
 import { ApiError, v1Data, validationError } from '../envelope.js';
 import { patchListing, type ListingPatch } from '../listing-rules.js';
 import { nextId, type Listing } from '../state.js';
@@ -15,8 +16,8 @@ import { checkGamePrice, filterListings, listingFromPath } from './products.js';
 /** A3: v1 prices are decimals; to cents, with the spec 8 ceiling. */
 function toCents(price: number, field = 'price'): number {
   const cents = Math.round(price * 100);
-  if (cents > LIMITS.priceMaxCents) throw validationError(field, `price must be at most ${toDecimal(LIMITS.priceMaxCents)}`);
-  if (cents < 1) throw validationError(field, 'price must be greater than 0');
+  const problem = priceProblem(cents, 'price', 'decimal');
+  if (problem) throw validationError(field, problem);
   return cents;
 }
 
@@ -45,7 +46,7 @@ const v1CreateProduct: Handler = (ctx) => {
   const b = parseBody(ProductCreateV1, ctx.body);
   const price = toCents(b.price);
   checkGamePrice(ctx.data, b.game, [['price', price]]);
-  if (price < LIMITS.v1MinPriceCents) throw validationError('price', 'price must be at least 1.00');
+  if (price < LIMITS.v1MinPriceCents) throw validationError('price', v1PriceBelowMin('price'));
   countCreation(ctx);
   const category = b.category ?? 'other';
   const l: Listing = {

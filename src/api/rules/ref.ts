@@ -14,7 +14,7 @@
 //      as labelled lines `Login: x`, `E-mail = y`, `Senha - z` (label naming a login, user,
 //      e-mail, account or password). For an e-mail part, its local part counts too.
 // Problems never quote the ref: if it does hold a secret, printing it would leak it.
-import { LIMITS, REF_PATTERN } from '../api/assumptions.js';
+import { LIMITS, REF_PATTERN } from '../assumptions.js';
 
 const SECRET_SUBSTRINGS = ['password', 'passwd', 'pwd', 'senha', 'login', 'username', 'usuario', 'email', 'secret'];
 const SECRET_WORDS = new Set(['pass', 'pw', 'user', 'mail']);
@@ -24,10 +24,13 @@ const JOINED_PARTS = /^[^\s:|;\t]+(?:[:|;\t][^\s:|;\t]+)+$/;
 /** Parts shorter than this only refuse a ref equal to them (a 2-letter password is in many words). */
 const MIN_CONTAINED_PART = 4;
 
+/** spec 2.3: the format, in the words every check uses (readers, request schemas, webhooks). */
+export const REF_FORMAT = `ref must be ${LIMITS.refMin}-${LIMITS.refMax} letters, digits, dot, hyphen or underscore`;
+
 /** Why the ref is refused, or undefined when it is fine. */
 export function refProblem(ref: string, credential?: string): string | undefined {
   if (ref.includes('@')) return 'ref must not look like an e-mail address (refs are not secret)';
-  if (!REF_PATTERN.test(ref)) return `ref must be ${LIMITS.refMin}-${LIMITS.refMax} letters, digits, dot, hyphen or underscore`;
+  if (!REF_PATTERN.test(ref)) return REF_FORMAT;
   const lower = ref.toLowerCase();
   const substring = SECRET_SUBSTRINGS.find((word) => lower.includes(word));
   if (substring) return `ref must not name a login or password (contains "${substring}")`;

@@ -2,7 +2,7 @@
 // login, e-mail or password. See src/input/ref-rule.ts for the rule as decided.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { refProblem, secretParts } from '../../src/input/ref-rule.js';
+import { refProblem, secretParts } from '../../../src/api/rules/ref.js';
 
 test('ordinary refs pass', () => {
   for (const ref of ['lot-42', 'supplier_A.2024-05', 'battlepass-s12', 'a', 'x'.repeat(64)]) {
