@@ -4,9 +4,11 @@ import { benchBulkPrice } from './bulk-price.js';
 import { benchKillResume } from './kill-resume.js';
 import { benchStartup } from './startup.js';
 import { benchStockMemory } from './stock-memory.js';
+import { benchWebhooks } from './webhooks.js';
 
 const all: Record<string, () => Promise<unknown>> = {
   startup: benchStartup, 'bulk-price': benchBulkPrice, 'stock-memory': benchStockMemory, 'kill-resume': benchKillResume,
+  webhooks: benchWebhooks,
 };
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 for (const name of names) {

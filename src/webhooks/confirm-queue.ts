@@ -1,57 +1,44 @@
 // Which notification is confirmed when, and at what cost (issue 11). Anyone who finds the
 // listener's URL can POST, and each confirmation is a request on the seller's account budget
-// (spec 8: 60/min shared with every bulk job). So:
-// - the listener uses at most `lookupsPerMinute` requests (its share of the account budget);
-// - lookups that end in a refusal (forged, another seller's) come out of a smaller budget,
-//   `unknownPerMinute`: forged traffic can never take more than that;
-// - when several notifications wait, one list request (the seller's recent sales) confirms
-//   every real recent sale among them at once, so genuine sales go first and cost little;
-// - an order id that was refused is not looked up again for a while (doubling each time), but
-//   its notification is kept, never dropped: if the sale becomes real, it is confirmed later;
+// (spec 8: 60/min shared with every bulk job). So (numbers in decisions.ts):
+// - the listener makes at most `lookupsPerMinute` requests (its share of the account budget);
+// - a request that confirms nothing (404, another seller's order, a state that does not fit, a
+//   list page with none of the waiting orders) is also charged to `unknownPerMinute`, and no
+//   request is made without room there: forged traffic can never cost more than that. A request
+//   that confirms a notification gives its unknown slot back;
+// - notifications that arrive together are settled by one list request (the seller's recent
+//   sales): every real sale among them is confirmed at once, and, when the list is complete, a
+//   sale event whose order is not in it is refused without a lookup of its own;
+// - an order id refused by id is not looked up by id again for a while (doubling each time); a
+//   new post of it only makes it eligible for the next list page. Its notification is forgotten,
+//   never remembered as processed, so the real one is handed on when the sale happens;
 // - a notification nothing confirms within `giveUpAfterMs` is given up (and forgotten).
-import type { EventDef } from './events.js';
 import { checkOrder, describeLookupError, type Order, type OrderCheck, type OrderSource } from './confirm.js';
+import {
+  BATCH_WINDOW_MS, CONFIRM_RETRY_MAX_MS, CREATION_EVENTS, DEFAULT_CONFIRM_POLICY, MAX_REFUSED_IDS, NOT_YET_TRIES, PAGE_SHARE,
+  type ConfirmPolicy,
+} from './decisions.js';
+import type { EventDef } from './events.js';
 
-export interface ConfirmPolicy {
-  lookupsPerMinute: number;
-  unknownPerMinute: number;
-  refuseForMs: number;
-  maxRefuseForMs: number;
-  giveUpAfterMs: number;
-}
-
-/** svc decisions, documented in `svc webhooks listen --help` and docs/DECISIONS.md. */
-export const DEFAULT_CONFIRM_POLICY: ConfirmPolicy = {
-  lookupsPerMinute: 20, // a third of v2's 60/min (spec 8): bulk jobs keep the rest
-  unknownPerMinute: 4,
-  refuseForMs: 30_000,
-  maxRefuseForMs: 30 * 60_000,
-  giveUpAfterMs: 60 * 60_000,
-};
-
-const MAX_REFUSED_IDS = 10_000;
-const NOT_YET_TRIES = 10;
-/** Notifications arriving together are confirmed by one list page: it waits this long for them. */
-const BATCH_WINDOW_MS = 250;
-
-export interface Waiting {
+interface Waiting {
   key: string;
   def: EventDef;
   orderId: number;
   receivedAt: number;
+  /** When it (last) arrived: the list page waits BATCH_WINDOW_MS after the oldest fresh one. */
   addedAt: number;
+  /** Not looked up by id before this (a refused id, a not-yet, a failed lookup). */
   notBefore: number;
-  /** Looked for in a list page and not there: only a lookup by id can confirm it now. */
-  missedInPage: boolean;
   tries: number;
 }
 
 export interface ConfirmStats {
+  /** Notifications waiting for confirmation. */
   backlog: number;
   lookups: number;
   pageLookups: number;
-  /** Lookups by id that ended in a refusal: what unknown senders cost the account. */
-  refusedLookups: number;
+  /** Requests that confirmed nothing (charged to the unknown budget): what unknown senders cost. */
+  unconfirmedLookups: number;
   confirmed: number;
   refused: number;
 }
@@ -63,34 +50,62 @@ export interface ConfirmHandlers {
   deferred(key: string, detail: string): void;
 }
 
-/** At most N events per rolling minute. */
+/** At most N requests in any rolling minute: the listener's share, a hard ceiling. */
 class MinuteBudget {
-  private readonly times: number[] = [];
+  private times: number[] = [];
   constructor(readonly perMinute: number) {}
   nextFree(now: number): number {
-    while (this.times.length > 0 && this.times[0]! <= now - 60_000) this.times.shift();
-    return this.times.length < this.perMinute ? now : this.times[0]! + 60_000;
+    this.times = this.times.filter((t) => t > now - 60_000);
+    return this.times.length < this.perMinute ? now : Math.min(...this.times) + 60_000;
   }
   take(now: number): void {
     this.times.push(now);
   }
 }
 
+/**
+ * N a minute, evenly spaced (a bucket of one token, refilled every 60/N s): the unknown senders'
+ * budget. Spaced rather than N at once, so a flood that spends it delays a real sale by at most
+ * 60/N s, not a minute; a request that confirmed something gives its token back.
+ */
+class SpacedBudget {
+  private tokens = 1;
+  private at = -Infinity;
+  constructor(readonly perMinute: number) {}
+  private refill(now: number): void {
+    if (this.at === -Infinity) { this.at = now; return; }
+    this.tokens = Math.min(1, this.tokens + ((now - this.at) * this.perMinute) / 60_000);
+    this.at = now;
+  }
+  nextFree(now: number): number {
+    this.refill(now);
+    return this.tokens >= 1 ? now : now + Math.ceil(((1 - this.tokens) * 60_000) / this.perMinute);
+  }
+  take(now: number): void {
+    this.refill(now);
+    this.tokens -= 1;
+  }
+  giveBack(): void {
+    this.tokens = Math.min(1, this.tokens + 1);
+  }
+}
+
 export class ConfirmQueue {
   private readonly waiting = new Map<string, Waiting>();
+  /** Waiting and not looked for in a list page since they arrived (or were posted again), oldest first. */
+  private readonly fresh = new Set<Waiting>();
   private readonly lookups: MinuteBudget;
-  private readonly unknown: MinuteBudget;
-  /** Order ids the service refused: not looked up again until `until`. */
+  private readonly unknown: SpacedBudget;
+  /** Order ids the service refused: not looked up by id again until `until`. */
   private readonly refusedIds = new Map<number, { until: number; times: number }>();
   private readonly abort = new AbortController();
   private running = false;
   private timer: NodeJS.Timeout | undefined;
   private wakeAt = Infinity;
   private lastPageAt = -Infinity;
-  /** List pages take at most half the listener's lookups; lookups by id keep the rest. */
   private readonly pageEveryMs: number;
   private closed = false;
-  private readonly counts = { lookups: 0, pageLookups: 0, refusedLookups: 0, confirmed: 0, refused: 0 };
+  private readonly counts = { lookups: 0, pageLookups: 0, unconfirmedLookups: 0, confirmed: 0, refused: 0 };
 
   constructor(
     private readonly source: OrderSource,
@@ -99,21 +114,37 @@ export class ConfirmQueue {
     private readonly now: () => number = Date.now,
   ) {
     this.lookups = new MinuteBudget(policy.lookupsPerMinute);
-    this.unknown = new MinuteBudget(policy.unknownPerMinute);
-    this.pageEveryMs = 60_000 / Math.max(1, Math.floor(policy.lookupsPerMinute / 2));
+    this.unknown = new SpacedBudget(Math.min(policy.unknownPerMinute, policy.lookupsPerMinute));
+    this.pageEveryMs = 60_000 / Math.max(1, Math.floor(policy.lookupsPerMinute * PAGE_SHARE));
   }
 
   get stats(): ConfirmStats {
     return { ...this.counts, backlog: this.waiting.size };
   }
 
+  /** A notification to confirm; the same one posted again while it waits is looked for in the next list page. */
   add(w: { key: string; def: EventDef; orderId: number; receivedAt: number }): void {
-    if (this.closed || this.waiting.has(w.key)) return;
-    const refused = this.refusedIds.get(w.orderId);
-    // A refused id is not looked up again for a while; a list page can still confirm it.
-    const notBefore = refused && refused.until > this.now() ? refused.until : this.now();
-    this.waiting.set(w.key, { ...w, addedAt: this.now(), notBefore, missedInPage: false, tries: 0 });
-        void this.pump();
+    if (this.closed) return;
+    const now = this.now();
+    // Under a flood, when a page is already due for two or more fresh notifications, one more
+    // changes nothing: no need to work the queue out again (it would cost O(backlog) per post).
+    const settled = this.running || (this.timer !== undefined && this.fresh.size >= 2);
+    let x = this.waiting.get(w.key);
+    if (x) {
+      this.fresh.delete(x);
+      x.addedAt = now;
+    } else {
+      const refused = this.refusedIds.get(w.orderId);
+      const notBefore = refused && refused.until > now ? refused.until : now;
+      x = { ...w, addedAt: now, notBefore, tries: 0 };
+      this.waiting.set(w.key, x);
+    }
+    this.fresh.add(x);
+    if (!settled) void this.pump();
+  }
+
+  has(key: string): boolean {
+    return this.waiting.has(key);
   }
 
   close(): void {
@@ -140,119 +171,145 @@ export class ConfirmQueue {
       while (!this.closed && this.waiting.size > 0) {
         const now = this.now();
         this.giveUp(now);
-        const due = [...this.waiting.values()].filter((w) => w.notBefore <= now);
-        if (due.length === 0) {
-          this.wake(Math.min(...[...this.waiting.values()].map((w) => w.notBefore)));
-          break;
-        }
-        const slot = this.lookups.nextFree(now);
-        if (slot > now) { this.wake(slot); break; }
-        const unchecked = due.filter((w) => !w.missedInPage);
-        const suspects = due.filter((w) => w.missedInPage);
-        const unknownSlot = this.unknown.nextFree(now);
-        if (unchecked.length >= 2 || (unchecked.length === 1 && unknownSlot > now)) {
-          // Several at once (a burst, or a flood with real sales in it): one list page for all,
-          // once the burst is in and not more often than pageEveryMs.
-          const pageAt = Math.max(this.lastPageAt + this.pageEveryMs, Math.min(...unchecked.map((w) => w.addedAt)) + BATCH_WINDOW_MS);
-          if (pageAt <= now || unchecked.length >= 100) {
-            await this.confirmFromPage(now);
-            continue;
-          }
-          if (suspects.length === 0 || unknownSlot > now) { this.wake(Math.min(pageAt, suspects.length ? unknownSlot : pageAt)); break; }
-          await this.confirmById(suspects[0]!, now);
-          continue;
-        }
-        if (unknownSlot > now) {
-          // Only suspects are left, and their budget is spent: they wait for it.
-          for (const w of due) w.notBefore = unknownSlot;
-          continue;
-        }
-        await this.confirmById(due[0]!, now);
+        const next = this.nextRequest(now);
+        if (next.at > now) { this.wake(next.at); break; }
+        if (next.kind === 'page') await this.confirmFromPage(now);
+        else if (next.kind === 'id') await this.confirmById(next.w, now);
       }
     } finally {
       this.running = false;
-          }
+    }
+  }
+
+  /** What to ask next, and when. Every request needs room in both budgets. */
+  private nextRequest(now: number): { at: number; kind: 'page' } | { at: number; kind: 'id'; w: Waiting } | { at: number; kind: 'none' } {
+    const budget = Math.max(this.lookups.nextFree(now), this.unknown.nextFree(now));
+    const fresh = this.fresh;
+    const first = fresh.values().next().value as Waiting | undefined;
+    // One fresh notification alone, in quiet times: its own lookup, at once.
+    if (fresh.size === 1 && first!.notBefore <= now) return { at: budget, kind: 'id', w: first! };
+    if (first) {
+      // Several at once (a burst, a flood with real sales in it), or a refused id posted again:
+      // one list page for all, once the burst is in, and not more often than pageEveryMs.
+      const pageAt = Math.max(this.lastPageAt + this.pageEveryMs, fresh.size >= 100 ? 0 : first.addedAt + BATCH_WINDOW_MS);
+      const suspect = pageAt <= now ? undefined : this.dueSuspect(now);
+      if (!suspect) return { at: Math.max(budget, pageAt), kind: 'page' };
+      return { at: budget, kind: 'id', w: suspect };
+    }
+    const suspect = this.dueSuspect(now);
+    if (suspect) return { at: budget, kind: 'id', w: suspect };
+    let at = Infinity;
+    for (const w of this.waiting.values()) at = Math.min(at, w.notBefore);
+    return { at, kind: 'none' };
+  }
+
+  /** A notification a page did not settle, whose lookup by id is due. */
+  private dueSuspect(now: number): Waiting | undefined {
+    for (const w of this.waiting.values()) if (w.notBefore <= now && !this.fresh.has(w)) return w;
+    return undefined;
   }
 
   /** One list request: every waiting notification whose order is a recent sale is settled. */
   private async confirmFromPage(now: number): Promise<void> {
-    const oldest = Math.min(...[...this.waiting.values()].map((w) => w.receivedAt));
+    const waiting = [...this.waiting.values()];
+    const oldest = Math.min(...waiting.map((w) => w.receivedAt));
     const fromDay = new Date(oldest - 24 * 60 * 60_000).toISOString().slice(0, 10);
-    this.lookups.take(now);
+    this.take(now);
     this.lastPageAt = now;
-    let orders: Order[];
+    let page;
     try {
-      const r = await this.source.recentSales(fromDay, this.abort.signal);
-      orders = r.orders;
-      for (let i = 1; i < r.requests; i++) this.lookups.take(now);
-      this.counts.lookups += r.requests;
-      this.counts.pageLookups += r.requests;
+      page = await this.source.recentSales(fromDay, this.abort.signal);
     } catch (err) {
       this.counts.lookups++;
-      const detail = describeLookupError(err);
-      if (detail === undefined) return; // shutting down
-      // The page could not be read: everyone waiting is tried by id instead, within budget.
-      for (const w of this.waiting.values()) w.missedInPage = true;
+      this.unknown.giveBack(); // a failure to ask is not the senders' doing
+      if (describeLookupError(err) === undefined) return; // shutting down
+      this.fresh.clear(); // tried by id instead, within budget
       return;
     }
+    for (let i = 1; i < page.requests; i++) this.lookups.take(now);
+    this.counts.lookups += page.requests;
+    this.counts.pageLookups += page.requests;
     const byId = new Map<number, Order>();
-    for (const o of orders) if (typeof o.id === 'number') byId.set(o.id, o);
-    for (const w of [...this.waiting.values()]) {
+    for (const o of page.orders) if (typeof o.id === 'number') byId.set(o.id, o);
+    let confirmedAny = false;
+    for (const w of waiting) {
+      if (!this.waiting.has(w.key)) continue;
       const order = byId.get(w.orderId);
-      if (order) this.settle(w, checkOrder(w.def, w.orderId, order), false);
-      else w.missedInPage = true;
+      if (order) {
+        confirmedAny = this.settle(w, checkOrder(w.def, w.orderId, order), false) || confirmedAny;
+      } else if (page.complete && CREATION_EVENTS.has(w.def.name) && w.receivedAt <= now) {
+        // Sent when the order was made, and not among the seller's sales made since: not real.
+        this.settle(w, { status: 'refused', detail: `order ${w.orderId} is not among your sales since ${fromDay}` }, false);
+      } else {
+        this.fresh.delete(w);
+      }
     }
+    this.charge(now, confirmedAny, page.requests);
   }
 
-  /** One lookup by id; a refusal is charged to the unknown senders' budget. */
+  /** One lookup by id; the answer settles every notification waiting on that order. */
   private async confirmById(w: Waiting, now: number): Promise<void> {
-    this.lookups.take(now);
+    this.take(now);
     this.counts.lookups++;
-    let check: OrderCheck;
+    let order: Order | undefined;
     try {
-      const order = await this.source.getOrder(w.orderId, this.abort.signal);
-      check = order === undefined
-        ? { status: 'refused', detail: `order ${w.orderId} does not exist or belongs to another seller (404)` }
-        : checkOrder(w.def, w.orderId, order);
+      order = await this.source.getOrder(w.orderId, this.abort.signal);
     } catch (err) {
+      this.unknown.giveBack();
       const detail = describeLookupError(err);
       if (detail === undefined) return;
-      check = { status: 'error', detail: `cannot confirm order ${w.orderId}: ${detail}` };
+      this.settle(w, { status: 'error', detail: `cannot confirm order ${w.orderId}: ${detail}` }, true);
+      return;
     }
-    if (check.status === 'refused') {
-      this.unknown.take(now);
-      this.counts.refusedLookups++;
+    let confirmedAny = false;
+    for (const x of [...this.waiting.values()].filter((y) => y.orderId === w.orderId)) {
+      const check: OrderCheck = order === undefined
+        ? { status: 'refused', detail: `order ${x.orderId} does not exist or belongs to another seller (404)` }
+        : checkOrder(x.def, x.orderId, order);
+      confirmedAny = this.settle(x, check, true) || confirmedAny;
     }
-    this.settle(w, check, true);
+    this.charge(now, confirmedAny, 1);
   }
 
-  private settle(w: Waiting, check: OrderCheck, byId: boolean): void {
+  private take(now: number): void {
+    this.lookups.take(now);
+    this.unknown.take(now);
+  }
+
+  /** A request that confirmed something gives its unknown slot back; one that did not counts against it. */
+  private charge(now: number, confirmedAny: boolean, requests: number): void {
+    if (confirmedAny) this.unknown.giveBack();
+    else this.counts.unconfirmedLookups += requests;
+  }
+
+  /** True when confirmed. */
+  private settle(w: Waiting, check: OrderCheck, byId: boolean): boolean {
     const now = this.now();
     if (check.status === 'confirmed') {
-      this.waiting.delete(w.key);
+      this.forget(w);
       this.refusedIds.delete(w.orderId);
       this.counts.confirmed++;
       this.handlers.confirmed(w.key, check.order);
-      return;
+      return true;
     }
-    if (check.status === 'refused') {
-      this.waiting.delete(w.key);
-      this.rememberRefused(w.orderId, now);
+    if (check.status === 'refused' || (check.status === 'not-yet' && w.tries + 1 >= NOT_YET_TRIES)) {
+      this.forget(w);
+      if (byId) this.rememberRefused(w.orderId, now);
       this.counts.refused++;
-      this.handlers.refused(w.key, check.detail);
-      return;
+      this.handlers.refused(w.key, check.status === 'refused' ? check.detail : `${check.detail} after ${w.tries + 1} tries`);
+      return false;
     }
+    // Not yet, or could not ask: again after a backoff (2 s doubling).
     w.tries++;
-    if (check.status === 'not-yet' && w.tries >= NOT_YET_TRIES) {
-      this.waiting.delete(w.key);
-      this.counts.refused++;
-      this.handlers.refused(w.key, `${check.detail} after ${w.tries} tries`);
-      return;
-    }
-    // Not yet, or could not ask: again after a backoff (2 s doubling, at most 1 min).
-    w.notBefore = now + Math.min(60_000, 2_000 * 2 ** (w.tries - 1));
-    if (!byId) w.missedInPage = false;
+    w.notBefore = now + Math.min(CONFIRM_RETRY_MAX_MS, 2_000 * 2 ** (w.tries - 1));
+    this.fresh.delete(w);
     if (check.status === 'error') this.handlers.deferred(w.key, check.detail);
+    return false;
+  }
+
+  private forget(w: Waiting): void {
+    this.waiting.delete(w.key);
+    this.fresh.delete(w);
   }
 
   private rememberRefused(orderId: number, now: number): void {
@@ -266,9 +323,10 @@ export class ConfirmQueue {
 
   /** Nothing confirmed it in time: forgotten, like a refusal. */
   private giveUp(now: number): void {
-    for (const w of [...this.waiting.values()]) {
-      if (now - w.receivedAt < this.policy.giveUpAfterMs) continue;
-      this.waiting.delete(w.key);
+    // The map is in order of arrival: the oldest come first.
+    for (const w of this.waiting.values()) {
+      if (now - w.receivedAt < this.policy.giveUpAfterMs) break;
+      this.forget(w);
       this.counts.refused++;
       this.handlers.refused(w.key, `order ${w.orderId} not confirmed within ${Math.round(this.policy.giveUpAfterMs / 60_000)} min`);
     }

@@ -5,6 +5,7 @@
 import type { ApiClient } from '../api/client.js';
 import { NotFoundError, SvcError } from '../api/errors.js';
 import { TransportError } from '../api/transport.js';
+import { ORDER_STATES_PER_EVENT } from './decisions.js';
 import type { EventDef } from './events.js';
 
 export type Order = Record<string, unknown>;
@@ -15,36 +16,27 @@ export type OrderCheck =
   | { status: 'not-yet'; detail: string } // real, but the order has not reached that state yet
   | { status: 'error'; detail: string }; // could not ask: try again later
 
-/**
- * svc decision (the spec names no order state per event): the order statuses (A4) an event can
- * be about. A status before them is "not yet" (the notification can overtake the order); any
- * other status contradicts the event.
- */
-const FITS: Record<string, readonly string[]> = {
-  'sale.processing': ['processing', 'delivered', 'completed', 'in_mediation'],
-  'order.delivered': ['delivered', 'completed', 'in_mediation'],
-  'order.completed': ['completed'],
-  'funds.released': ['completed', 'delivered'],
-  'order.cancelled': ['cancelled'],
-};
-const EARLY = ['pending_payment', 'processing'];
-
 /** Does the order the service returned back up this event? One rule, for lookups by id and by page. */
 export function checkOrder(def: EventDef, orderId: number, order: Order): OrderCheck {
   if (order.type !== undefined && order.type !== 'sale') return { status: 'refused', detail: `order ${orderId} is one of your purchases, not a sale` };
-  const fits = FITS[def.name];
+  const states = ORDER_STATES_PER_EVENT[def.name];
   const status = typeof order.status === 'string' ? order.status : undefined;
-  if (!fits || status === undefined || fits.includes(status)) return { status: 'confirmed', order };
-  if (EARLY.includes(status)) return { status: 'not-yet', detail: `order ${orderId} is ${status}, not yet ${fits.join('/')}` };
+  if (!states || status === undefined || states.fits.includes(status)) return { status: 'confirmed', order };
+  if (states.early.includes(status)) return { status: 'not-yet', detail: `order ${orderId} is ${status}, not yet ${states.fits[0]}` };
   return { status: 'refused', detail: `order ${orderId} is ${status}: it cannot be ${def.name}` };
 }
+
+export interface RecentSales { orders: Order[]; requests: number; complete: boolean }
 
 /** Where confirmations come from: the service (through the one request core), or a test's stand-in. */
 export interface OrderSource {
   /** One order by id; undefined when the service says it does not exist (404). */
   getOrder(orderId: number, signal?: AbortSignal): Promise<Order | undefined>;
-  /** The seller's sales created since `fromDay` (YYYY-MM-DD): one or two list pages, never more. */
-  recentSales(fromDay: string, signal?: AbortSignal): Promise<{ orders: Order[]; requests: number }>;
+  /**
+   * The seller's sales created since `fromDay` (YYYY-MM-DD): one or two list pages, never more.
+   * `complete`: every sale since that day is in `orders` (a miss is then a verdict).
+   */
+  recentSales(fromDay: string, signal?: AbortSignal): Promise<RecentSales>;
 }
 
 export function apiOrderSource(client: ApiClient): OrderSource {
@@ -64,10 +56,10 @@ export function apiOrderSource(client: ApiClient): OrderSource {
       // newest sales either way (A2: `from` is inclusive, by createdAt).
       const first = await page(fromDay, 1, signal);
       const orders = Array.isArray(first.data) ? [...first.data] : [];
-      const last = first.pagination?.totalPages ?? 1;
-      if (last <= 1) return { orders, requests: 1 };
+      const last = first.pagination?.totalPages ?? (orders.length < 100 ? 1 : 2);
+      if (last <= 1) return { orders, requests: 1, complete: first.pagination !== undefined || orders.length < 100 };
       const tail = await page(fromDay, last, signal);
-      return { orders: orders.concat(Array.isArray(tail.data) ? tail.data : []), requests: 2 };
+      return { orders: orders.concat(Array.isArray(tail.data) ? tail.data : []), requests: 2, complete: last === 2 && first.pagination !== undefined };
     },
   };
 }

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { rawRequest, TransportError } from '../api/transport.js';
 import { sanitizeInline } from '../output/sanitize.js';
+import { EXEC_TIMEOUT_MS, FORWARD_TIMEOUT_MS, HOOK_ENV_REMOVED_PREFIX } from './decisions.js';
 import type { StoredDelivery } from './store.js';
 
 export interface StepOutcome {
@@ -17,10 +18,6 @@ export interface StepOutcome {
   detail?: string;
 }
 
-/** svc decision: a forward target gets the service's own 10 s (spec 6.2.1). */
-export const FORWARD_TIMEOUT_MS = 10_000;
-/** svc decision: a handler run longer than this is killed and retried. */
-export const EXEC_TIMEOUT_MS = 60_000;
 
 /**
  * A stable id per notification, sent as `X-Svc-Delivery`, so a target can drop the one resend
@@ -99,7 +96,7 @@ export interface ExecRun {
  */
 export function hookEnv(env: NodeJS.ProcessEnv, n: DeliveryEnvelope): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(env)) if (!k.toUpperCase().startsWith('SVC_')) out[k] = v;
+  for (const [k, v] of Object.entries(env)) if (!k.toUpperCase().startsWith(HOOK_ENV_REMOVED_PREFIX)) out[k] = v;
   return {
     ...out,
     SVC_DELIVERY_ID: n.deliveryId,

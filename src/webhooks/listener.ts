@@ -2,7 +2,8 @@
 // Order on start: open the store (and its lock), open the port, then resume what a previous
 // run left pending. Order on stop: close the port (answers in flight finish), give steps
 // in flight a grace period, close the store.
-import type { ConfirmPolicy, ConfirmStats } from './confirm-queue.js';
+import type { ConfirmStats } from './confirm-queue.js';
+import type { ConfirmPolicy } from './decisions.js';
 import type { OrderSource } from './confirm.js';
 import type { LogFn } from './log.js';
 import { DeliveryProcessor } from './processor.js';
@@ -61,7 +62,7 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
       log: o.log,
       // spec 6.2.4: the store is the dedupe memory; the record is on disk before the 2xx.
       accept: (n) => store.accept({ key: n.key, event: n.def.name, orderId: n.orderId, body: n.body, targets }),
-      afterAnswer: (key) => processor.enqueue(key),
+      afterAnswer: (key, verdict) => (verdict === 'received' ? processor.enqueue(key) : processor.repeated(key)),
     });
   } catch (err) {
     store.close();

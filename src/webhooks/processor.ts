@@ -4,8 +4,9 @@
 // failed step is retried after a capped exponential backoff, for as long as the listener runs;
 // a delivery still pending at shutdown stays in the store and is resumed by the next listener.
 // The hook and the forward target get the confirmed order beside the notification (issue 11).
-import { ConfirmQueue, DEFAULT_CONFIRM_POLICY, type ConfirmPolicy, type ConfirmStats } from './confirm-queue.js';
+import { ConfirmQueue, type ConfirmStats } from './confirm-queue.js';
 import type { OrderSource } from './confirm.js';
+import { DEFAULT_CONFIRM_POLICY, handOnBackoffMs, type ConfirmPolicy } from './decisions.js';
 import { eventDef } from './events.js';
 import { deliveryEnvelope, forwardTo as defaultForward, runExec, type ExecRun, type StepOutcome } from './forward.js';
 import type { LogFn } from './log.js';
@@ -24,12 +25,6 @@ export interface ProcessorOptions {
   backoffMs?: (attempt: number) => number;
   forward?: typeof defaultForward;
   execTimeoutMs?: number;
-}
-
-/** svc decision: 0.5 s, 1 s, 2 s, … capped at 5 min, ±20 % jitter; no attempt limit (never lost). */
-export function defaultBackoffMs(attempt: number): number {
-  const base = Math.min(300_000, 500 * 2 ** Math.max(0, attempt - 1));
-  return Math.round(base * (0.8 + Math.random() * 0.4));
 }
 
 export class DeliveryProcessor {
@@ -68,6 +63,17 @@ export class DeliveryProcessor {
       if (def) return this.confirmer.add({ key, def, orderId: e.orderId, receivedAt: Date.parse(e.receivedAt) });
     }
     this.schedule(key);
+  }
+
+  /**
+   * The same notification posted again while it awaits confirmation (answered `duplicate`): a
+   * refused id posted again may be a real sale by now, so the next list page looks for it.
+   */
+  repeated(key: string): void {
+    const e = this.opts.store.get(key);
+    if (this.closing || !this.confirmer || !e || e.confirmed || !this.confirmer.has(key)) return;
+    const def = eventDef(e.event);
+    if (def && e.orderId !== undefined) this.confirmer.add({ key, def, orderId: e.orderId, receivedAt: Date.parse(e.receivedAt) });
   }
 
   /** After a restart: every delivery the store still holds as pending. */
@@ -226,7 +232,7 @@ export class DeliveryProcessor {
       this.opts.log({ action: 'failed', event: e.event, orderId: e.orderId, ms: outcome.ms, status: outcome.status, attempt, detail: `${outcome.detail ?? 'failed'}; kept for the next run` });
       return;
     }
-    const delay = (this.opts.backoffMs ?? defaultBackoffMs)(attempt);
+    const delay = (this.opts.backoffMs ?? handOnBackoffMs)(attempt);
     this.opts.log({ action: 'failed', event: e.event, orderId: e.orderId, ms: outcome.ms, status: outcome.status, attempt, retryInS: Math.round(delay / 100) / 10, detail: outcome.detail });
     const t = setTimeout(() => {
       this.timers.delete(e.key);

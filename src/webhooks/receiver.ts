@@ -6,19 +6,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dedupeKey, describeIssues, eventDef, Notification, orderIdOf, type EventDef } from './events.js';
 import type { LogFn } from './log.js';
+import { MAX_BODY_BYTES, RECEIVER_LIMITS, STORE_FULL_RETRY_AFTER_S } from './decisions.js';
 import { StoreFullError } from './store.js';
-
-/** issue 7: bodies over 1 MB are refused (413). */
-export const MAX_BODY_BYTES = 1024 * 1024;
-/**
- * svc decisions (issue 11): a sender has 5 s to send its headers and 10 s for the whole request
- * (the service itself waits 10 s for our answer, spec 6.2.1); an idle kept-alive connection is
- * closed after 5 s; at most 256 connections at once. Node checks these every second (its default
- * is every 30 s, which let slow senders hold a connection for up to 40 s).
- */
-export const RECEIVER_LIMITS = { headersTimeoutMs: 5_000, requestTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, maxConnections: 256, checkEveryMs: 1_000 };
-/** While the store cannot write (disk full), new notifications get 503 and this Retry-After. */
-export const STORE_FULL_RETRY_AFTER_S = 60;
 
 export interface Accepted {
   key: string;
@@ -38,8 +27,8 @@ export interface ReceiverOptions {
   events?: ReadonlySet<string>;
   /** Called before the answer: records the notification (StoreFullError → 503, other errors → 500: the service resends). */
   accept(n: Accepted): Promise<'received' | 'duplicate'>;
-  /** Called after the answer was sent, for a `received` notification. */
-  afterAnswer(key: string): void;
+  /** Called after the answer was sent, for a notification `received` or a `duplicate`. */
+  afterAnswer(key: string, verdict: 'received' | 'duplicate'): void;
   log: LogFn;
   maxBytes?: number;
 }
@@ -73,7 +62,7 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
       ({ verdict, accepted }) => {
         reply(res, 200, { ok: true, ...(verdict === 'duplicate' ? { duplicate: true } : {}), ...(verdict === 'ignored' ? { ignored: true } : {}) });
         opts.log({ action: verdict, event: accepted.def.name, orderId: accepted.orderId, status: 200, ms: Date.now() - t0 });
-        if (verdict === 'received') opts.afterAnswer(accepted.key);
+        if (verdict !== 'ignored') opts.afterAnswer(accepted.key, verdict);
       },
       (err: unknown) => {
         const r = err instanceof Refusal ? err

@@ -19,6 +19,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import { fsyncDir } from '../state/durable.js';
+import { STORE_LIMITS } from './decisions.js';
 import { acquireStoreLock, type StoreLock } from './store-lock.js';
 
 const write = promisify(fs.write);
@@ -62,7 +63,7 @@ type StoreRecord = z.infer<typeof StoreRecord>;
 
 export interface StoreOptions {
   now?: () => number;
-  /** Finished deliveries are remembered this long (svc decision: 7 days; the service resends for ~36 min). */
+  /** Finished deliveries are remembered this long (decisions.ts STORE_LIMITS). */
   retentionMs?: number;
   /** At most this many finished deliveries are remembered (oldest go first). */
   maxEntries?: number;
@@ -72,11 +73,6 @@ export interface StoreOptions {
   onWritable?: (writable: boolean, detail: string) => void;
 }
 
-export const DEFAULT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
-export const DEFAULT_MAX_ENTRIES = 100_000;
-export const DEFAULT_MAX_PENDING = 10_000;
-/** While the store cannot write, it tries again this often. */
-const RETRY_WRITE_MS = 1_000;
 
 export function webhooksDir(stateDir: string): string {
   return path.join(stateDir, 'webhooks');
@@ -114,8 +110,8 @@ export class WebhookStore {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const lock = acquireStoreLock(path.join(dir, 'listener.lock'), dir);
     const opts = {
-      now: options.now ?? Date.now, retentionMs: options.retentionMs ?? DEFAULT_RETENTION_MS,
-      maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES, maxPending: options.maxPending ?? DEFAULT_MAX_PENDING, onWritable: options.onWritable,
+      now: options.now ?? Date.now, retentionMs: options.retentionMs ?? STORE_LIMITS.retentionMs,
+      maxEntries: options.maxEntries ?? STORE_LIMITS.maxEntries, maxPending: options.maxPending ?? STORE_LIMITS.maxPending, onWritable: options.onWritable,
     };
     const store = new WebhookStore(path.join(dir, 'deliveries.jsonl'), lock, opts);
     try {
@@ -255,7 +251,7 @@ export class WebhookStore {
       }
       if (!ok) this.scheduleRetry();
     }
-    if (this.appended >= Math.max(1_000, this.pendingMap.size + this.finished.size) && this.writable()) this.tryCompact();
+    if (this.appended >= Math.max(STORE_LIMITS.minRecordsBeforeRewrite, this.pendingMap.size + this.finished.size) && this.writable()) this.tryCompact();
   }
 
   private async writeRecords(records: StoreRecord[]): Promise<boolean> {
@@ -284,7 +280,7 @@ export class WebhookStore {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
       void this.retryUnwritten();
-    }, RETRY_WRITE_MS);
+    }, STORE_LIMITS.retryWriteMs);
   }
 
   private async retryUnwritten(): Promise<void> {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { SEED_IDS } from '../../src/sandbox/index.js';
 import { ORDER_DELIVERED_FIELDS } from '../../src/webhooks/events.js';
-import { sleep, target, until } from '../webhooks/helpers.js';
+import { eventually, target, until } from '../webhooks/helpers.js';
 import { startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
 import { actions, listen as listenProcess, post, type Listener } from './listener-harness.js';
 
@@ -23,6 +23,10 @@ async function sell(l: Listener, productId: number = SEED_IDS.products.singleAut
   return order.id;
 }
 
+/** The sandbox's delivery log and how many deliveries it still has to make (resends included). */
+async function sandboxWebhooks(): Promise<{ data: unknown[]; pending: number }> {
+  return (await fetch(`${sb.url}/_sandbox/webhooks`)).json() as Promise<{ data: unknown[]; pending: number }>;
+}
 
 describe('webhooks listen', () => {
   test('answers 2xx to a sale, confirms each event with GET /api/v2/orders/:id and forwards each exactly once', async () => {
@@ -32,14 +36,20 @@ describe('webhooks listen', () => {
     await sb.control('DELETE', 'requests');
     const orderId = await sell(l);
     await until(() => t.accepted().length >= 2);
-    await sleep(300);
-    const deliveries = (await sb.control('GET', 'webhooks')) as { event: string; status: number; attempt: number }[];
+    // The sandbox has its 2xx for both (nothing more will come), then the listener stops: what the
+    // target got is final.
+    await eventually(async () => (await sandboxWebhooks()).pending === 0);
+    assert.equal(await l.stop(), 0);
+    const deliveries = (await sandboxWebhooks()).data as { event: string; status: number; attempt: number }[];
     assert.deepEqual(deliveries.map((d) => [d.event, d.status, d.attempt]).sort(), [['order.delivered', 200, 1], ['sale.processing', 200, 1]]);
-    const gets = ((await sb.control('GET', 'requests')) as { method: string; path: string }[]).filter((r) => r.method === 'GET' && r.path === `/api/v2/orders/${orderId}`);
-    assert.equal(gets.length, 2, 'one confirmation per event');
+    // spec 6.2.5: confirmed with the service before being handed on, by id or by one page of
+    // recent sales for both (issue 11: notifications that arrive together share a lookup).
+    const lookups = ((await sb.control('GET', 'requests')) as { route: string; path: string }[])
+      .filter((r) => (r.route === 'getOrder' && r.path === `/api/v2/orders/${orderId}`) || r.route === 'listOrders');
+    assert.ok(lookups.length >= 1 && lookups.length <= 2, `${lookups.length} confirmation requests`);
+    assert.equal(actions(l, 'confirmed').length, 2);
     assert.deepEqual(t.hits.map((h) => h.headers['x-service-event']).sort(), ['order.delivered', 'sale.processing']);
     assert.ok(t.hits.every((h) => JSON.parse(h.body).data.id === orderId));
-    assert.equal(await l.stop(), 0);
     await t.close();
   });
 
@@ -65,9 +75,9 @@ describe('webhooks listen', () => {
     const again = await post(l.url, t.hits[0]!.body, 'order.delivered');
     assert.equal(again.status, 200);
     assert.equal(again.body.duplicate, true);
-    await sleep(300);
+    await until(() => actions(l, 'duplicate').length === 1);
+    assert.equal(await l.stop(), 0); // stopped: nothing more can be forwarded
     assert.equal(t.hits.length, 1);
-    await l.stop();
     await t.close();
   });
 
@@ -82,9 +92,8 @@ describe('webhooks listen', () => {
     const again = await post(second.url, t.hits[0]!.body, 'order.delivered');
     assert.equal(again.status, 200);
     await until(() => actions(second, 'duplicate').length === 1);
-    await sleep(300);
+    assert.equal(await second.stop(), 0);
     assert.equal(t.hits.length, 1);
-    await second.stop();
     await t.close();
   });
 
@@ -98,12 +107,11 @@ describe('webhooks listen', () => {
     const t = await target([500, 500]);
     const l = await listen(tempDirs(), ['--forward-to', t.url, '--events', 'order.delivered']);
     await sell(l);
-    await until(() => t.accepted().length === 1, 10_000);
-    await sleep(500);
+    await until(() => actions(l, 'forwarded').length === 1, 10_000);
+    assert.equal(await l.stop(), 0);
     assert.deepEqual(t.hits.map((h) => h.status), [500, 500, 200]);
     assert.equal(new Set(t.hits.map((h) => h.body)).size, 1, 'the same body every time');
     assert.equal(actions(l, 'forwarded').length, 1);
-    await l.stop();
     await t.close();
   });
 
@@ -117,11 +125,10 @@ describe('webhooks listen', () => {
     assert.match(first.stderr(), /2 pending deliveries kept/);
     t.state.fallback = 200;
     const second = await listen(dirs, ['--forward-to', t.url]);
-    await until(() => t.accepted().length === 2);
-    await sleep(300);
+    await until(() => actions(second, 'forwarded').length === 2);
+    assert.equal(await second.stop(), 0);
     assert.deepEqual(t.accepted().map((h) => h.headers['x-service-event']).sort(), ['order.delivered', 'sale.processing']);
     assert.equal(actions(second, 'resumed').length, 2);
-    await second.stop();
     await t.close();
   });
 
@@ -134,9 +141,8 @@ describe('webhooks listen', () => {
     // stdout (the action line) and stderr (the warning) are two pipes: wait for both.
     await until(() => actions(l, 'dropped').length === 1 && /warning: dropped/.test(l.stderr()));
     assert.match(l.stderr(), /warning: dropped order\.delivered order 900001/);
-    await sleep(200);
+    assert.equal(await l.stop(), 0);
     assert.equal(t.hits.length, 0);
-    await l.stop();
     await t.close();
   });
 

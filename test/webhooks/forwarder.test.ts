@@ -10,14 +10,14 @@ import type { Order, OrderSource } from '../../src/webhooks/confirm.js';
 import type { WebhookLogLine } from '../../src/webhooks/log.js';
 import { DeliveryProcessor, type ProcessorOptions } from '../../src/webhooks/processor.js';
 import { WebhookStore, type Target } from '../../src/webhooks/store.js';
-import { notification, sleep, stateDir, target, until } from './helpers.js';
+import { notification, stateDir, target, until } from './helpers.js';
 
 after(() => closeTransport());
 
 const fast = () => 10;
 const sale = (id: number): Order => ({ id, orderCode: `ORD-${id}`, type: 'sale', status: 'delivered' });
 /** A service that knows every order as one of the seller's delivered sales. */
-const knowsAll: OrderSource = { getOrder: async (id) => sale(id), recentSales: async () => ({ orders: [], requests: 1 }) };
+const knowsAll: OrderSource = { getOrder: async (id) => sale(id), recentSales: async () => ({ orders: [], requests: 1, complete: false }) };
 const body = notification('order.delivered', { id: 42, orderCode: 'ORD-42' });
 
 function setup(dir: string, opts: Partial<ProcessorOptions> = {}, targets: Target[] = ['forward']) {
@@ -38,7 +38,6 @@ describe('forwarding', () => {
     const { store, p, receive } = setup(stateDir(), { forwardTo: t.url });
     await receive();
     await p.idle();
-    await sleep(50);
     assert.deepEqual(t.hits.map((h) => h.status), [500, 503, 200]);
     assert.equal(t.accepted().length, 1);
     assert.equal(store.pending().length, 0);
@@ -139,7 +138,7 @@ describe('exec handler', () => {
 describe('confirmation (spec 6.2.5, issue 11)', () => {
   test('an order the service does not know is dropped, never handed on, and not remembered', async () => {
     const t = await target();
-    const none: OrderSource = { getOrder: async () => undefined, recentSales: async () => ({ orders: [], requests: 1 }) };
+    const none: OrderSource = { getOrder: async () => undefined, recentSales: async () => ({ orders: [], requests: 1, complete: false }) };
     const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, orders: none });
     await receive();
     await p.idle();
@@ -153,7 +152,7 @@ describe('confirmation (spec 6.2.5, issue 11)', () => {
   test("one of the seller's purchases, or an order in a state that contradicts the event, is dropped", async () => {
     for (const order of [{ ...sale(42), type: 'purchase' }, { ...sale(42), status: 'cancelled' }]) {
       const t = await target();
-      const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, orders: { getOrder: async () => order, recentSales: async () => ({ orders: [], requests: 1 }) } });
+      const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, orders: { getOrder: async () => order, recentSales: async () => ({ orders: [], requests: 1, complete: false }) } });
       await receive();
       await p.idle();
       assert.equal(t.hits.length, 0);
@@ -167,7 +166,7 @@ describe('confirmation (spec 6.2.5, issue 11)', () => {
     let calls = 0;
     const flaky: OrderSource = {
       getOrder: async (id) => { if (++calls === 1) throw new SvcError('the service answered 503'); return sale(id); },
-      recentSales: async () => ({ orders: [], requests: 1 }),
+      recentSales: async () => ({ orders: [], requests: 1, complete: false }),
     };
     const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, orders: flaky });
     await receive();
@@ -189,34 +188,5 @@ describe('confirmation (spec 6.2.5, issue 11)', () => {
     assert.match(got.svc.note ?? '', /--no-confirm/);
     assert.equal(t.hits[0]!.headers['x-svc-confirmed'], 'false');
     await p.close(); store.close(); await t.close();
-  });
-
-  test('a flood of forged ids costs at most the unknown budget; real sales among them are confirmed by one list page', async () => {
-    const genuine = [501, 502, 503];
-    const byId: number[] = [];
-    let pages = 0;
-    const service: OrderSource = {
-      getOrder: async (id) => { byId.push(id); return genuine.includes(id) ? sale(id) : undefined; },
-      recentSales: async () => { pages++; return { orders: genuine.map(sale), requests: 1 }; },
-    };
-    const store = WebhookStore.open(stateDir());
-    const log: Omit<WebhookLogLine, 'at'>[] = [];
-    const p = new DeliveryProcessor({
-      store, env: process.env, log: (l) => log.push(l), orders: service,
-      policy: { lookupsPerMinute: 20, unknownPerMinute: 3, refuseForMs: 60_000, maxRefuseForMs: 600_000, giveUpAfterMs: 3_600_000 },
-    });
-    const ids = [...Array.from({ length: 60 }, (_, i) => 9000 + i), ...genuine];
-    for (const id of ids) {
-      const key = `order.delivered:order:${id}`;
-      await store.accept({ key, event: 'order.delivered', orderId: id, body: notification('order.delivered', { id }), targets: [] });
-      p.enqueue(key);
-    }
-    await until(() => log.filter((l) => l.action === 'confirmed').length === 3 && log.filter((l) => l.action === 'dropped').length === 3)
-      .catch((e) => { throw new Error(`${e.message}: ${JSON.stringify({ log: log.map((l) => `${l.action}:${l.orderId}`), byId, pages, stats: p.confirmStats() })}`); });
-    assert.deepEqual(log.filter((l) => l.action === 'confirmed').map((l) => l.orderId).sort(), genuine);
-    assert.equal(byId.filter((id) => !genuine.includes(id)).length, 3, `lookups by id for forged orders: ${byId.length}`);
-    assert.ok(pages <= 2, `${pages} list pages`);
-    assert.equal(p.confirmStats()!.backlog, 57, 'the other forged ids wait for the unknown budget');
-    await p.close(); store.close();
   });
 });

@@ -51,6 +51,15 @@ export async function until(cond: () => boolean, ms = 5000): Promise<void> {
   }
 }
 
+/** Like `until`, for a condition that has to ask something (a server's state). */
+export async function eventually(cond: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await sleep(10);
+  }
+}
+
 /** A notification body as the service sends it (spec 6.1). */
 export function notification(event: string, data: Record<string, unknown>, timestamp = '2026-11-21T10:00:00.000Z'): string {
   return JSON.stringify({ event, timestamp, data });

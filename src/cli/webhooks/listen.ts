@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { NeedsV2KeyError, SvcError } from '../../api/errors.js';
 import { warn } from '../../output/reporter.js';
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_CONFIRM_POLICY, type ConfirmPolicy } from '../../webhooks/confirm-queue.js';
+import { DEFAULT_CONFIRM_POLICY, SECRET_PATH_BYTES, SECRET_PATH_PREFIX, type ConfirmPolicy } from '../../webhooks/decisions.js';
 import { apiOrderSource, type OrderSource } from '../../webhooks/confirm.js';
 import type { ListenerStats } from '../../webhooks/listener.js';
 import { EVENT_NAMES } from '../../webhooks/events.js';
@@ -41,16 +41,13 @@ const Opts = z.object({
   refuseFor: z.coerce.number().min(0.1, 'must be at least 0.1').max(86_400, 'must be at most 86400').optional(),
 });
 
-/** The threat model, in `--help` and the README (issue 11). */
+/** The threat model in five lines, in `--help` and the README (issue 11). */
 const THREAT_MODEL = `
-Who can post: anyone who finds the URL (the service signs nothing, spec 6.3). Use the secret
-path from \`svc webhooks listen --init\`: any other path gets 404, no store write, no lookup.
-What is checked: every order event is confirmed with the service (the order exists, is your sale,
-its state fits the event) before it is remembered or handed on; forged ids are forgotten and their
-lookups come from a small budget (--unknown-budget) inside the listener's share (--lookup-budget).
-What the hook can trust: \`svc.order\` (the service's own answer) and \`svc.confirmed\`; the
-notification body is as received. The hook gets no key: SVC_* variables are removed from its
-environment; it gets SVC_DELIVERY_ID (the same on a rerun), SVC_EVENT, SVC_ORDER_ID, SVC_CONFIRMED.`;
+Threat model: anyone who finds the URL can POST (the service signs nothing, spec 6.3), so use the
+secret path from \`svc webhooks listen --init\`: any other path gets a bare 404 and touches nothing.
+Checked: each order event is confirmed with the service (your sale, in a state that fits the event)
+before it is remembered or handed on; requests that confirm nothing come out of --unknown-budget.
+The hook can trust svc.order and svc.confirmed, not the body; it never gets a key (no SVC_* variable).`;
 
 export function registerListen(webhooks: Command, rt: Runtime): void {
   const cmd = webhooks.command('listen')
@@ -136,7 +133,7 @@ async function initSecretPath(deps: Deps): Promise<number> {
   const store = await deps.profiles();
   const name = deps.globals.profile ?? (deps.env.SVC_PROFILE?.trim() || store.defaultName());
   const had = store.get(name)?.webhookPath !== undefined;
-  const path = `/hooks/${randomBytes(24).toString('base64url')}`;
+  const path = `${SECRET_PATH_PREFIX}${randomBytes(SECRET_PATH_BYTES).toString('base64url')}`;
   await store.update(name, (p) => ({ ...p, webhookPath: path }));
   deps.io.stdout.write(`${path}\n`);
   if (!deps.io.quiet) {
@@ -161,7 +158,7 @@ function summary(s: ListenerStats, policy: ConfirmPolicy): string {
   if (s.confirm) {
     const c = s.confirm;
     parts.push(`${c.confirmed} confirmed, ${c.refused} not confirmed by the service`);
-    parts.push(`${c.lookups} ${c.lookups === 1 ? 'lookup' : 'lookups'} (${c.pageLookups} list ${c.pageLookups === 1 ? 'page' : 'pages'}; ${c.refusedLookups} for orders the service refused, budget ${policy.unknownPerMinute}/min)`);
+    parts.push(`${c.lookups} ${c.lookups === 1 ? 'lookup' : 'lookups'} (${c.pageLookups} list ${c.pageLookups === 1 ? 'page' : 'pages'}; ${c.unconfirmedLookups} confirmed nothing, budget ${policy.unknownPerMinute}/min)`);
     if (c.backlog > 0) parts.push(`${c.backlog} awaiting confirmation`);
   }
   return parts.join('; ');
