@@ -11,6 +11,17 @@ const { join } = require('node:path');
 const dist = join(__dirname, '..', 'dist');
 const argv = process.argv.slice(2);
 
+// A closed stdout (`svc products list --all | head -2`): the reader has what it wanted. Without a
+// handler Node prints `Error: write EPIPE` with a stack and exits 1. A read ends quietly with
+// exit 0; while a bulk job runs, src/main.ts stops it at a chunk boundary (journal consistent,
+// resume command on stderr).
+process.stdout.on('error', (err) => {
+  if (err.code !== 'EPIPE') throw err;
+  const onClosed = globalThis.__svcStdoutClosed;
+  if (typeof onClosed === 'function') onClosed();
+  else process.exit(0);
+});
+
 function prebuiltHelp() {
   try { return JSON.parse(readFileSync(join(dist, 'help.json'), 'utf8')); } catch { return undefined; }
 }

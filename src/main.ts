@@ -8,6 +8,7 @@ import { verbVersionArgv } from './cli/shared/version-flag.js';
 import type { Runtime } from './cli/shared/command.js';
 import { processIO, type IO } from './output/io.js';
 import { printError } from './output/reporter.js';
+import { runningJobs } from './jobs/running.js';
 import { VERSION } from './version.js';
 
 export interface MainOptions {
@@ -30,6 +31,13 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
   if (!opts.signal) {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
+    // bin/svc.js calls this when the reader of stdout went away (EPIPE): nothing more is written
+    // there; a read is done (exit 0), a running job stops like on Ctrl-C (journal, resume command).
+    (globalThis as { __svcStdoutClosed?: () => void }).__svcStdoutClosed = () => {
+      process.stdout.write = (() => true) as typeof process.stdout.write;
+      if (runningJobs.count === 0) process.exit(EXIT.ok);
+      controller.abort(new InterruptedError('stdout was closed'));
+    };
   }
   const program = await buildProgram(rt, argv);
   try {

@@ -5,6 +5,7 @@ import { classifyChunkError } from './chunk-errors.js';
 import { newIdempotencyKey } from './ids.js';
 import { compactOutcome, journalError, type JournaledError } from './journal-records.js';
 import { openJobForResume, openNewJob, type OpenedJob } from './open-job.js';
+import { runningJobs } from './running.js';
 import {
   ITEM_STATUSES, type ChunkPlan, type ChunkResult, type ItemOutcome, type ItemRef, type ItemStatus, type JobProgress,
   type JobResult, type JobSpec, type RunState, type SendChunk,
@@ -28,6 +29,15 @@ export interface RunOptions {
 interface Answered { items: ItemOutcome[]; summary?: Record<string, number> }
 
 export async function runJob<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<I>, opts: RunOptions): Promise<JobResult> {
+  runningJobs.count++;
+  try {
+    return await runJobInner(spec, send, opts);
+  } finally {
+    runningJobs.count--;
+  }
+}
+
+async function runJobInner<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<I>, opts: RunOptions): Promise<JobResult> {
   checkSpec(spec);
   const job = opts.resumeJobId
     ? openJobForResume(spec, opts.stateDir, opts.resumeJobId)

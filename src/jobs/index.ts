@@ -5,6 +5,7 @@ export type {
   JobSpec, JsonValue, RunState, SendChunk,
 } from './types.js';
 export { runJob, resumeCommand, type RunOptions } from './engine.js';
+export { runningJobs } from './running.js';
 export { exitCodeFor } from './exit-code.js';
 export { findResumable, listJobs, type ListedJob, type ListedJobState } from './jobs-list.js';
 export { JobLockedError } from './lock.js';
