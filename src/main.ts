@@ -20,7 +20,7 @@ export interface MainOptions {
 
 export async function main(argv: string[], opts: MainOptions = {}): Promise<number> {
   const env = opts.env ?? process.env;
-  const io = opts.io ?? processIO({ noColor: argv.includes('--no-color'), quiet: argv.includes('-q') || argv.includes('--quiet') }, env);
+  const io = opts.io ?? processIO({ noColor: argv.includes('--no-color'), wide: argv.includes('--wide'), quiet: argv.includes('-q') || argv.includes('--quiet') }, env);
   const controller = new AbortController();
   const signal = opts.signal ?? controller.signal;
   const rt: Runtime = { io, env, signal, transport: opts.transport, exitCode: 0 };

@@ -11,29 +11,53 @@ export interface Column<T = Record<string, unknown>> {
   kind?: CellKind;
   /** Widest the cell may be in a TTY table (longer text is cut with …). */
   max?: number;
+  /** On a narrow terminal, left out in this order (1 first) once free text is cut to its floor. */
+  drop?: number;
 }
 
 export function cellValue<T>(col: Column<T>, row: T): unknown {
   return typeof col.value === 'function' ? col.value(row) : (row as Record<string, unknown>)[col.value as string];
 }
 
-/** The text of a cell, for humans (table) or machines (csv/tsv: raw numbers, cents stay cents). */
+/**
+ * The text of a cell, for humans (table: money with two decimals, dates without the T) or
+ * machines (csv/tsv: money as integer cents for v1 and v2 alike, numbers raw). Whatever came
+ * from the network goes through the one sanitiser (issue 12).
+ */
 export function cellText<T>(col: Column<T>, row: T, forHumans: boolean): string {
   const v = cellValue(col, row);
   if (v === null || v === undefined) return '';
-  if (forHumans) {
-    switch (col.kind) {
-      case 'cents': return formatCents(Number(v));
-      case 'decimal': return formatDecimal(Number(v));
-      case 'bool': return v ? 'yes' : 'no';
-      case 'date': return String(v).replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
-    }
+  return sanitizeInline(forHumans ? humanText(col.kind, v) : machineText(col.kind, v));
+}
+
+function humanText(kind: CellKind | undefined, v: unknown): string {
+  switch (kind) {
+    case 'cents': return formatCents(Number(v));
+    case 'decimal': return formatDecimal(Number(v));
+    case 'bool': return v ? 'yes' : 'no';
+    case 'date': return String(v).replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
+    default: return plainText(v);
   }
-  if (Array.isArray(v)) return sanitizeInline(v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', '));
-  if (typeof v === 'object') return sanitizeInline(JSON.stringify(v));
-  return sanitizeInline(String(v));
+}
+
+function machineText(kind: CellKind | undefined, v: unknown): string {
+  switch (kind) {
+    case 'cents': return Number.isFinite(Number(v)) ? String(Math.round(Number(v))) : plainText(v);
+    case 'decimal': return Number.isFinite(Number(v)) ? String(Math.round(Number(v) * 100)) : plainText(v);
+    default: return plainText(v);
+  }
+}
+
+function plainText(v: unknown): string {
+  if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ');
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
 }
 
 export function isNumeric(kind: CellKind | undefined): boolean {
   return kind === 'cents' || kind === 'decimal' || kind === 'number';
+}
+
+export function isMoney(kind: CellKind | undefined): boolean {
+  return kind === 'cents' || kind === 'decimal';
 }

@@ -2,7 +2,11 @@
 // returned (pages joined into one array); jsonl = one object a line; csv/tsv with a header.
 // stdout carries results only.
 import { UsageError } from '../api/errors.js';
-import { cellText, isNumeric, type Column } from './columns.js';
+import { cellText, isMoney, isNumeric, type Column } from './columns.js';
+import { jsonText } from './sanitize.js';
+import { renderTable, type TableModel } from './table.js';
+
+export type { TableModel } from './table.js';
 import type { IO } from './io.js';
 
 export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const;
@@ -27,39 +31,31 @@ export interface PrintOptions<T> {
 }
 
 /**
- * What printing records comes to: text for stdout, or a table model that the terminal UI
- * renders (src/ui/print.ts prints either; this layer never loads the UI). Undefined: an empty
- * table, its message already on stderr. `data` is printed unchanged for json/jsonl.
+ * Records as the text for stdout in the chosen format; undefined for an empty table (its message
+ * already on stderr). `data` is printed unchanged for json/jsonl (bidi and C1 characters escaped).
  */
-export type Printable = { text: string } | { table: TableModel };
-
-export function formatRecords<T>(io: IO, data: T | T[], opts: PrintOptions<T>): Printable | undefined {
+export function formatRecords<T>(io: IO, data: T | T[], opts: PrintOptions<T>): string | undefined {
   const rows = Array.isArray(data) ? data : [data];
   switch (opts.format) {
     case 'json':
-      return { text: `${JSON.stringify(data, null, 2)}\n` };
+      return `${jsonText(data, 2)}\n`;
     case 'jsonl':
-      return { text: rows.map((r) => `${JSON.stringify(r)}\n`).join('') };
+      return rows.map((r) => `${jsonText(r)}\n`).join('');
     case 'csv':
     case 'tsv':
-      return { text: delimited(rows, opts.columns, opts.format === 'csv' ? ',' : '\t') };
+      return delimited(rows, opts.columns, opts.format === 'csv' ? ',' : '\t');
     case 'table':
       if (rows.length === 0) {
         if (opts.empty && !io.quiet) io.stderr.write(`${opts.empty}\n`);
         return undefined;
       }
-      // Ink only when rendering to a terminal (style.md principle 5).
-      if (io.stdoutIsTTY) return { table: tableModel(rows, opts.columns, opts.single) };
-      return { text: plainTable(tableModel(rows, opts.columns, opts.single)) };
+    {
+      // Printed once as plain lines, fitted to the terminal (src/output/table.ts).
+      const { text, left } = renderTable(tableModel(rows, opts.columns, opts.single), { width: io.tableWidth, bold: io.colorStdout ?? false });
+      if (left.length > 0 && !io.quiet) io.stderr.write(`${left.length === 1 ? 'column' : 'columns'} ${left.join(', ')} left out to fit ${io.tableWidth} columns; --wide shows ${left.length === 1 ? 'it' : 'them'}\n`);
+      return text;
+    }
   }
-}
-
-export interface TableModel {
-  headers: string[];
-  rows: string[][];
-  numeric: boolean[];
-  max: (number | undefined)[];
-  keyValue: boolean;
 }
 
 export function tableModel<T>(rows: T[], columns: Column<T>[], single = false): TableModel {
@@ -70,6 +66,7 @@ export function tableModel<T>(rows: T[], columns: Column<T>[], single = false): 
       rows: columns.map((c) => [c.header, cellText(c, row, true)]),
       numeric: [false, false],
       max: [undefined, undefined],
+      drop: [undefined, undefined],
       keyValue: true,
     };
   }
@@ -78,46 +75,37 @@ export function tableModel<T>(rows: T[], columns: Column<T>[], single = false): 
     rows: rows.map((r) => columns.map((c) => cellText(c, r, true))),
     numeric: columns.map((c) => isNumeric(c.kind)),
     max: columns.map((c) => c.max),
+    drop: columns.map((c) => c.drop),
     keyValue: false,
   };
 }
 
-/** Column widths: the widest cell, capped by the column's max. */
-export function columnWidths(model: TableModel): number[] {
-  return model.headers.map((h, i) => {
-    const widest = Math.max(h.length, ...model.rows.map((r) => r[i]!.length));
-    return Math.min(widest, model.max[i] ?? Infinity);
-  });
-}
-
-export function truncate(text: string, width: number): string {
-  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
-}
-
-/** An aligned text table without Ink, for `-o table` into a pipe or a file. */
-export function plainTable(model: TableModel): string {
-  const widths = columnWidths(model);
-  const line = (cells: string[]) => cells
-    .map((c, i) => (model.numeric[i] ? truncate(c, widths[i]!).padStart(widths[i]!) : truncate(c, widths[i]!).padEnd(widths[i]!)))
-    .join('  ').trimEnd();
-  const out = model.keyValue ? [] : [line(model.headers)];
-  for (const r of model.rows) out.push(line(r));
-  return `${out.join('\n')}\n`;
-}
-
+// cli-spec 8 / issue 12: one rule for money in csv and tsv: integer cents, and the header says so
+// (`price_cents`), for v2 cents and v1 decimals alike (A3), so a spreadsheet sums them right.
 function delimited<T>(rows: T[], columns: Column<T>[], sep: ',' | '\t'): string {
   const esc = sep === ',' ? csvEscape : tsvEscape;
-  const lines = [columns.map((c) => esc(c.header)).join(sep)];
+  const lines = [columns.map((c) => esc(delimitedHeader(c))).join(sep)];
   for (const r of rows) lines.push(columns.map((c) => esc(cellText(c, r, false))).join(sep));
   return `${lines.join('\n')}\n`;
 }
 
-/** CSV cell; a cell that a spreadsheet would run as a formula gets a leading quote. */
+export function delimitedHeader<T>(c: Column<T>): string {
+  return isMoney(c.kind) ? `${c.header}_cents` : c.header;
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (it starts with = + - @, a tab or a CR: OWASP's
+ * CSV injection list) gets a leading quote, unless the whole cell is a number (-5, +3.2, 1e3).
+ */
+export function guardFormula(v: string): string {
+  return /^[=+\-@\t\r]/.test(v) && !/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(v) ? `'${v}` : v;
+}
+
 export function csvEscape(v: string): string {
-  const safe = /^[=+@]/.test(v) || /^-(?![\d.])/.test(v) ? `'${v}` : v;
+  const safe = guardFormula(v);
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 function tsvEscape(v: string): string {
-  return v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+  return guardFormula(v).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 }

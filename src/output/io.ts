@@ -14,9 +14,13 @@ export interface IO {
   interactive: boolean;
   quiet: boolean;
   columns: number;
+  /** Escapes on stdout (bold table headers): a terminal without NO_COLOR, --no-color, TERM=dumb. */
+  colorStdout?: boolean;
+  /** The width tables fit into: the terminal's; undefined with --wide, a pipe or a file (issue 12). */
+  tableWidth?: number;
 }
 
-export function processIO(opts: { noColor?: boolean; quiet?: boolean } = {}, env: NodeJS.ProcessEnv = process.env): IO {
+export function processIO(opts: { noColor?: boolean; quiet?: boolean; wide?: boolean } = {}, env: NodeJS.ProcessEnv = process.env): IO {
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   const stderrIsTTY = Boolean(process.stderr.isTTY);
   const noColor = opts.noColor || env.NO_COLOR !== undefined || env.TERM === 'dumb';
@@ -36,5 +40,16 @@ export function processIO(opts: { noColor?: boolean; quiet?: boolean } = {}, env
     get interactive() { return stderrIsTTY && !env.CI && stdinTTY(); },
     quiet: Boolean(opts.quiet),
     columns: process.stdout.columns ?? 100,
+    colorStdout: !noColor && stdoutIsTTY,
+    tableWidth: stdoutIsTTY && !opts.wide ? process.stdout.columns || 80 : undefined,
   };
+}
+
+/**
+ * A live view (Ink progress, the webhook log) redraws with cursor escapes, so it is drawn only on
+ * a terminal that takes escapes: NO_COLOR, --no-color and TERM=dumb get plain lines instead, with
+ * no escape sequence at all (issue 12).
+ */
+export function canDrawLive(io: IO, on: 'stdout' | 'stderr'): boolean {
+  return on === 'stderr' ? io.stderrIsTTY && io.color : io.stdoutIsTTY && (io.colorStdout ?? false);
 }

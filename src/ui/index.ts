@@ -4,11 +4,9 @@
 import React from 'react';
 import { render } from 'ink';
 import type { IO } from '../output/io.js';
-import type { TableModel } from '../output/format.js';
 import { Inbox } from './inbox.js';
 import type { InboxCallbacks, InboxResult } from './inbox-model.js';
 import { Progress, type ProgressState } from './progress.js';
-import { Table } from './table.js';
 import { WebhookLog, type WebhookLogState } from './webhook-log.js';
 import type { WebhookLogLine } from '../webhooks/log.js';
 
@@ -22,13 +20,6 @@ function inkOptions(io: IO) {
     patchConsole: false,
     exitOnCtrlC: false,
   };
-}
-
-/** Render a table once to the terminal, then let go of it. */
-export async function renderTable(io: IO, model: TableModel): Promise<void> {
-  const instance = render(React.createElement(Table, { model }), inkOptions(io));
-  instance.unmount();
-  await instance.waitUntilExit();
 }
 
 export interface ProgressHandle {

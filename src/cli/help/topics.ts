@@ -95,7 +95,23 @@ Problems are listed as FILE:LINE: message (LINE counts physical lines, the heade
 line 1; the first 50, then a count) and the command exits 2 with nothing sent.
 Credentials are never printed, not even in an error: they are referred to by line.
 
+Output (-o, stdout; messages and progress go to stderr)
+  table  for people: money with two decimals, dates as 2025-01-11 12:00:00. Fitted to
+         the terminal: titles and names are cut with ..., ids, money and dates never;
+         on a narrow terminal low-ranked columns are left out (stderr says which).
+         --wide, a pipe or a file: every column, every cell whole.
+  json   the API's data as returned (pages joined into one array); jsonl: one object
+         a line. Money as the API gives it (v2 cents, v1 decimals).
+  csv    a header row, then one row per record; tsv the same with tabs (TAB, newline
+         and \\ escaped). Money is always integer cents, v1 and v2 alike, in columns named
+         *_cents (price_cents, fee_cents). A cell starting with = + - @ (a formula to
+         a spreadsheet) gets a leading ' unless the whole cell is a number.
+  Text from the service or a file is untrusted: on a terminal, escape sequences,
+  control characters and invisible bidi marks are removed; json escapes them
+  (\\u202e). NO_COLOR, --no-color and TERM=dumb: no escape sequence at all.
+
 Examples:
+  $ svc products list -o csv > listings.csv
   $ svc products bulk-price prices.csv --dry-run
   $ svc stock add 42 --variant 1 --file creds.csv --dry-run
   $ svc stock add 42 --file multi.txt --format lines --separator ---
@@ -104,5 +120,5 @@ Examples:
 export const HELP_TOPICS: Record<string, HelpTopic> = {
   'exit-codes': { summary: 'what each exit code means, for scripts and CI', text: EXIT_CODES },
   environment: { summary: 'environment variables, and where config, keys and state live', text: ENVIRONMENT },
-  formats: { summary: 'the input files: prices, statuses, variants, credentials, listings', text: FORMATS },
+  formats: { summary: 'the input files (prices, statuses, variants, credentials, listings) and the output formats', text: FORMATS },
 };

@@ -8,16 +8,17 @@ type DeliveredItem = NonNullable<Order['deliveredItems']>[number];
 
 export function orderColumns(version: ApiVersion): Column<Order>[] {
   const money = version === 'v2' ? 'cents' as const : 'decimal' as const;
+  // On a narrow terminal `drop` ranks what is left out first (--wide shows all).
   return [
     { header: 'id', value: 'id', kind: 'number' },
     { header: 'code', value: 'orderCode' },
-    { header: 'type', value: 'type' },
+    { header: 'type', value: 'type', drop: 1 },
     { header: 'status', value: 'status' },
     { header: 'listing', value: 'productTitle', max: 32 },
     { header: 'buyer', value: 'buyerName', max: 20 },
-    { header: 'qty', value: 'quantity', kind: 'number' },
+    { header: 'qty', value: 'quantity', kind: 'number', drop: 3 },
     { header: 'price', value: 'price', kind: money },
-    { header: 'fee', value: 'fee', kind: money },
+    { header: 'fee', value: 'fee', kind: money, drop: 2 },
     { header: 'created', value: 'createdAt', kind: 'date' },
   ];
 }

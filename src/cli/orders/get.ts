@@ -59,7 +59,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     deps.io.stdout.write('\ndelivered items:\n');
     if (items.length === 0) deps.io.stdout.write('  none recorded (no ref or cost was attached, or the sale predates the feature)\n');
     else await printRecords(deps.io, items, { format, columns: deliveredItemColumns });
-    if (money && money.itemsWithoutCost > 0) deps.io.stdout.write(`  ${money.itemsWithoutCost} item(s) without a cost, counted as 0\n`);
+    if (money && money.itemsWithoutCost > 0) deps.io.stdout.write(`  ${money.itemsWithoutCost} item${money.itemsWithoutCost === 1 ? '' : 's'} without a cost, counted as 0\n`);
   }
   return 0;
 }

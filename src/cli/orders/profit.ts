@@ -1,6 +1,7 @@
 // svc orders profit: the profit of your sales (spec 1.5, A4, A13), per sale or grouped by
 // listing, ref or day, with totals. Money: two decimals in tables and CSV/TSV (a spreadsheet
 // reads them as amounts), integer cents in JSON.
+import { jsonText } from '../../output/sanitize.js';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { z } from 'zod';
@@ -45,11 +46,11 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const report = profitReport(orders, v, o.by);
   const format = deps.format();
   if (format === 'json') {
-    deps.io.stdout.write(`${JSON.stringify({ currency: 'cents', from: o.from ?? null, to: o.to ?? null, ...report }, null, 2)}\n`);
+    deps.io.stdout.write(`${jsonText({ currency: 'cents', from: o.from ?? null, to: o.to ?? null, ...report }, 2)}\n`);
     return 0;
   }
   if (format === 'jsonl') {
-    for (const r of report.rows) deps.io.stdout.write(`${JSON.stringify(r)}\n`);
+    for (const r of report.rows) deps.io.stdout.write(`${jsonText(r)}\n`);
     notes(deps, report, true);
     return 0;
   }

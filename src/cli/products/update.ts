@@ -2,6 +2,7 @@
 // "No changes applied" is said as such; a real change of title, description, warranty or
 // delivery time sends the listing back to review, so it is announced and confirmed; a listing
 // with variants takes prices only through `variants set`.
+import { jsonText } from '../../output/sanitize.js';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { NO_CHANGES_MESSAGE } from '../../api/assumptions.js';
@@ -78,7 +79,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const update = api.products.update(id, body);
   if (deps.globals.dryRun) {
     const plan = update.describe();
-    deps.io.stdout.write(`dry run: nothing sent\n${plan.method} ${plan.path} ${JSON.stringify(plan.body)}\n`);
+    deps.io.stdout.write(`dry run: nothing sent\n${plan.method} ${plan.path} ${jsonText(plan.body)}\n`);
     return 0;
   }
   const res = await update.send();

@@ -25,6 +25,7 @@ export const GlobalOptions = z.object({
   quiet: z.boolean().optional(),
   verbose: z.boolean().optional(),
   color: z.boolean().optional(),
+  wide: z.boolean().optional(),
   yes: z.boolean().optional(),
   dryRun: z.boolean().optional(),
   timeout: z.coerce.number().positive().max(3600).optional(),

@@ -1,6 +1,7 @@
 // What every bulk verb does around the job engine (issue 4, cli-spec 1 and 4): the dry-run
 // plan, offering to resume an unfinished job, progress (Ink on a TTY, plain lines elsewhere),
 // Ctrl-C, per-item results, the report file and the exit code.
+import { jsonText } from '../../output/sanitize.js';
 import { EXIT, InterruptedError, SvcError, UsageError } from '../../api/errors.js';
 import { chunkSender, type SendBound } from '../../api/resources/index.js';
 import {
@@ -10,6 +11,7 @@ import {
 import { loadUi } from '../../ui/load.js';
 import { printRecords } from '../../ui/print.js';
 import { note, printError, warn } from '../../output/reporter.js';
+import { canDrawLive } from '../../output/io.js';
 import { VERSION } from '../../version.js';
 import type { Deps } from './context.js';
 
@@ -137,7 +139,7 @@ async function printPlan<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promis
   const plan = planSummary(job.spec, budget);
   const format = deps.format();
   if (format === 'json' || format === 'jsonl') {
-    deps.io.stdout.write(`${JSON.stringify({ dryRun: true, ...plan, refusedBeforeSending: job.preOutcomes?.length ?? 0 })}\n`);
+    deps.io.stdout.write(`${jsonText({ dryRun: true, ...plan, refusedBeforeSending: job.preOutcomes?.length ?? 0 })}\n`);
     return 0;
   }
   const lines = [
@@ -159,7 +161,7 @@ async function progressReporter(deps: Deps, spec: Pick<JobSpec, 'kind' | 'input'
   const { io } = deps;
   const title = `${spec.kind} ${spec.input.displayName}`;
   if (io.quiet) return { update: () => {}, done: async () => {} };
-  if (io.stderrIsTTY && deps.format() !== 'json' && deps.format() !== 'jsonl') {
+  if (canDrawLive(io, 'stderr') && deps.format() !== 'json' && deps.format() !== 'jsonl') {
     const ui = await loadUi();
     const handle = ui.startProgress(io, { title, itemsDone: 0, totalItems: spec.totalItems, requests: 0, failures: 0, itemsPerSecond: 0 });
     return { update: (p) => handle.update({ title, ...p }), done: () => handle.done() };

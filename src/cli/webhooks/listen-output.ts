@@ -3,8 +3,9 @@
 // {"at", "action", "event", "orderId", "ms", ...}. Warnings also go to stderr when stdout
 // is piped, so someone watching the terminal sees a dropped or failing delivery.
 import { loadUi } from '../../ui/load.js';
-import { sanitizeInline } from '../../output/sanitize.js';
+import { jsonText, sanitizeInline } from '../../output/sanitize.js';
 import { warn } from '../../output/reporter.js';
+import { canDrawLive } from '../../output/io.js';
 import { WARN_ACTIONS, type LogFn, type WebhookLogLine } from '../../webhooks/log.js';
 import type { Deps } from '../shared/context.js';
 
@@ -18,7 +19,7 @@ export interface ListenOutput {
 
 export function listenOutput(deps: Deps): ListenOutput {
   const { io } = deps;
-  const live = io.stdoutIsTTY && deps.format() === 'table';
+  const live = canDrawLive(io, 'stdout') && deps.format() === 'table';
   return live ? inkOutput(deps) : jsonLinesOutput(deps);
 }
 
@@ -27,7 +28,7 @@ function jsonLinesOutput(deps: Deps): ListenOutput {
   return {
     log: (l) => {
       const line: WebhookLogLine = { at: new Date().toISOString(), ...l };
-      io.stdout.write(`${JSON.stringify(line)}\n`);
+      io.stdout.write(`${jsonText(line)}\n`);
       if (WARN_ACTIONS.has(l.action) && !io.stdoutIsTTY && !io.quiet) warn(io, describe(line));
     },
     started: async ({ url, mode, resumed }) => {

@@ -1,0 +1,112 @@
+// Tables for people (issue 12), printed once as plain lines, the way gh's table printer does:
+// never through a live renderer, so nothing printed before (the screen, the scrollback) is
+// ever cleared, and `| head`, `less` and a terminal all get the same lines.
+//
+// On a terminal the table fits its width: ids, money, numbers, dates and short states are never
+// cut; free-text columns (titles, names, comments: those with a `max`) give up room, longest
+// first, down to a floor, and what is cut ends with `…`. When that is not enough, the columns a
+// command ranked as optional are left out, lowest rank first (a note on stderr names them).
+// `--wide`, a pipe or a file: every column, every cell whole.
+import stringWidth from 'string-width';
+
+export interface TableModel {
+  headers: string[];
+  rows: string[][];
+  numeric: boolean[];
+  /** Widest a column is on a terminal (free text), undefined: never cut. */
+  max: (number | undefined)[];
+  /** Left out, in this order (1 first), when cutting free text is not enough; undefined: always shown. */
+  drop: (number | undefined)[];
+  keyValue: boolean;
+}
+
+export interface TableLayout {
+  /** The terminal's width; undefined: no fitting, no cutting (--wide, a pipe, a file). */
+  width?: number;
+  /** Bold header (a terminal without NO_COLOR / --no-color / TERM=dumb). */
+  bold: boolean;
+}
+
+const GAP = 2;
+/** A cut column keeps at least this many cells (or its header's width). */
+const MIN_CUT_WIDTH = 8;
+
+/** Display width: wide (CJK, emoji) characters take two cells, combining marks none. */
+export function displayWidth(text: string): number {
+  // ASCII is by far the usual case and needs no segmentation.
+  // eslint-disable-next-line no-control-regex
+  return /^[\u0020-\u007e]*$/.test(text) ? text.length : stringWidth(text);
+}
+
+/** Cut `text` to at most `width` cells, ending with `…` when cut. */
+export function truncate(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  if (width <= 0) return '';
+  let out = '';
+  let used = 0;
+  for (const { segment } of new Intl.Segmenter().segment(text)) {
+    const w = displayWidth(segment);
+    if (used + w > width - 1) break;
+    out += segment;
+    used += w;
+  }
+  return `${out}…`;
+}
+
+/** What fits: each column's width, undefined for a column left out. */
+export function columnWidths(model: TableModel, width?: number): (number | undefined)[] {
+  const natural = model.headers.map((h, i) => Math.max(displayWidth(h), ...model.rows.map((r) => displayWidth(r[i]!))));
+  if (width === undefined) return natural;
+  const widths: (number | undefined)[] = natural.map((w, i) => Math.min(w, model.max[i] ?? Infinity));
+  const floor = (i: number) => Math.min(widths[i]!, Math.max(MIN_CUT_WIDTH, displayWidth(model.headers[i]!)));
+  const over = () => {
+    const shown = widths.filter((w): w is number => w !== undefined);
+    return shown.reduce((a, b) => a + b, 0) + GAP * (shown.length - 1) - width;
+  };
+  const dropOrder = model.drop
+    .map((rank, i) => ({ rank, i }))
+    .filter((d): d is { rank: number; i: number } => d.rank !== undefined)
+    .sort((a, b) => a.rank - b.rank);
+  for (;;) {
+    // Take one cell at a time from the widest free-text column still above its floor.
+    let pick = -1;
+    for (let i = 0; i < widths.length; i++) {
+      if (model.max[i] !== undefined && widths[i] !== undefined && widths[i]! > floor(i) && (pick < 0 || widths[i]! > widths[pick]!)) pick = i;
+    }
+    if (over() <= 0) break;
+    if (pick >= 0) { widths[pick]!--; continue; }
+    const next = dropOrder.shift();
+    if (!next) break; // only columns that are never cut or left out remain: the row wraps
+    widths[next.i] = undefined;
+    // Room freed by a column left out goes back to the cut text, up to its natural width.
+    for (let i = 0; i < widths.length; i++) {
+      if (model.max[i] === undefined || widths[i] === undefined) continue;
+      const cap = Math.min(natural[i]!, model.max[i]!);
+      while (widths[i]! < cap && over() < 0) widths[i]!++;
+    }
+  }
+  return widths;
+}
+
+/** The table as text lines (no Ink), and the headers of the columns left out to fit. */
+export function renderTable(model: TableModel, layout: TableLayout): { text: string; left: string[] } {
+  const widths = columnWidths(model, layout.width);
+  const shown = widths.map((w, i) => (w === undefined ? -1 : i)).filter((i) => i >= 0);
+  const pad = (text: string, i: number) => {
+    const t = truncate(text, widths[i]!);
+    const fill = ' '.repeat(Math.max(0, widths[i]! - displayWidth(t)));
+    return model.numeric[i] ? fill + t : t + fill;
+  };
+  const row = (cells: string[]) => shown.map((i) => pad(cells[i]!, i)).join(' '.repeat(GAP)).trimEnd();
+  const bold = (s: string) => (layout.bold ? `\u001b[1m${s}\u001b[22m` : s);
+  const lines: string[] = [];
+  if (model.keyValue) {
+    // One record: the value is whole (a long one wraps on the terminal, like `gh issue view`).
+    for (const r of model.rows) lines.push(`${bold(pad(r[0]!, 0))}${' '.repeat(GAP)}${r[1]!}`.trimEnd());
+  } else {
+    lines.push(bold(row(model.headers)));
+    for (const r of model.rows) lines.push(row(r));
+  }
+  const left = widths.map((w, i) => (w === undefined ? model.headers[i]!.toLowerCase() : '')).filter(Boolean);
+  return { text: `${lines.join('\n')}\n`, left };
+}
