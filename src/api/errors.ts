@@ -98,10 +98,17 @@ export class NeedsV1KeyError extends SvcError {
 }
 export class NoKeyError extends SvcError {
   override readonly exitCode = EXIT.auth;
-  constructor(profile: string) {
-    super(`no API key for profile "${profile}"`,
-      'run `svc auth login`, set SVC_API_KEY, or try the local sandbox with `svc sandbox`');
+  /** `others`: the profiles that do exist, so the hint can name the one the seller meant (issue 12). */
+  constructor(profile: string, others: string[] = []) {
+    super(`no API key for profile "${profile}"`, noKeyHint(others));
   }
+}
+
+function noKeyHint(others: string[]): string {
+  if (others.length === 0) return 'run `svc auth login`, set SVC_API_KEY, or try the local sandbox with `svc sandbox`';
+  const example = others.includes('sandbox') ? 'sandbox' : others[0]!;
+  const names = others.map((n) => `"${n}"`).join(', ');
+  return `${others.length === 1 ? 'a profile exists' : 'profiles exist'}: ${names}; use it with \`--profile ${example}\` or make it the default with \`svc auth use ${example}\` (or run \`svc auth login\` for this one)`;
 }
 
 /** Map a status + error body to the error class (spec 7; A14 codes that change the class). */

@@ -15,7 +15,7 @@ const HINTS: Record<string, string> = {
   NOT_APPROVED: 'the listing is not approved yet: wait for moderation before activating it',
   NO_STOCK: 'add stock first with `svc stock add ID --file FILE` (or set manual stock with `svc products variants set`)',
   OFFLINE_PAUSED: 'the listing is paused by Offline Mode: turn Offline Mode off in the seller panel',
-  LISTING_TAKEN_DOWN: 'the listing was removed by moderation; this is final',
+  LISTING_TAKEN_DOWN: 'this is final: it cannot be edited or reactivated (create a new listing)',
   LISTING_PERMANENTLY_REJECTED: 'the listing was permanently rejected; this is final (create a new listing)',
   EMAIL_NOT_VERIFIED: 'verify the account e-mail in the seller panel, then answer again',
   QUESTIONS_BLOCKED: 'the account is barred from answering questions: contact support',

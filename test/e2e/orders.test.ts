@@ -52,7 +52,7 @@ describe('orders list', { concurrency: true }, () => {
   test('a date that is not ISO 8601 is a usage error and nothing is sent', () => own(async (sb) => {
     const r = await run(['orders', 'list', '--from', '12/01/2025'], undefined, sb);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /--from: must be an ISO 8601 date/);
+    assert.match(r.stderr, /--from must be an ISO 8601 date/);
     assert.equal((await ordersRequests(sb)).length, 0);
   }));
 

@@ -1,6 +1,7 @@
 // svc products bulk-price FILE: the main job (issue 4). Rows without a variant go through
 // PATCH /products/bulk-price, rows with one through PATCH /products/:id/variants grouped per
 // listing; chunks of 100 (spec 8) on the one job engine.
+import { count } from '../../output/plural.js';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
@@ -87,7 +88,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     return await runBulkJob(deps, {
       spec, send, resume, noResume: opts.resume === false, preOutcomes,
       report: opts.report ? { path: opts.report, columns: parsed.columns, rows: new Map(parsed.rows.map((r) => [r.line, r.raw])) } : undefined,
-      summary: (r) => `${input.displayName}: ${parsed.rows.length} rows, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed + preOutcomes.length} refused, ${r.requests} requests`,
+      summary: (r) => `${input.displayName}: ${count(parsed.rows.length, 'row')}, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed + preOutcomes.length} refused, ${count(r.requests, 'request')}`,
     });
   } finally {
     await input.cleanup();

@@ -1,6 +1,7 @@
 // svc products bulk-status FILE and svc products activate|deactivate ID...: PATCH
 // /products/bulk-status in chunks of 100 (spec 4.2); refusals come per item with HTTP 200 and
 // are shown with the spec's hint (NO_STOCK, NOT_APPROVED, OFFLINE_PAUSED, the 410s).
+import { count } from '../../output/plural.js';
 import { createHash } from 'node:crypto';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -90,9 +91,9 @@ async function runIds(deps: Deps, cmd: Command, active: boolean): Promise<number
     command: jobCommand(deps, ['products', active ? 'activate' : 'deactivate', ...ids.map(String)]),
     input, chunks: planChunks([{ route: 'bulkStatus', items: ids.map((id, i) => ({ line: i + 1, id, isActive: active })) }], CHUNK_SIZE.bulk),
   });
-  return runBulkJob(deps, { spec, send: send(deps), summary: (r) => summary(`${ids.length} listings`, ids.length, r.counts, r.requests) });
+  return runBulkJob(deps, { spec, send: send(deps), summary: (r) => summary(count(ids.length, 'listing'), ids.length, r.counts, r.requests) });
 }
 
 function summary(what: string, n: number, c: Record<string, number>, requests: number): string {
-  return `${what}: ${n} items, ${c.ok} applied, ${c.unchanged} unchanged, ${c.failed} refused, ${requests} requests`;
+  return `${what}: ${count(n, 'item')}, ${c.ok} applied, ${c.unchanged} unchanged, ${c.failed} refused, ${count(requests, 'request')}`;
 }

@@ -1,6 +1,7 @@
 // svc products variants ID (list) and svc products variants set ID (--file F | --index N
 // [--price P] [--stock S]): PATCH /products/:id/variants, 1-100 items a request (spec 4.2),
 // only on multi-variant listings; per-item results (A6).
+import { count } from '../../output/plural.js';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
@@ -99,7 +100,7 @@ async function setFromFile(deps: Deps, id: number, file: string, o: z.infer<type
     return await runBulkJob(deps, {
       spec, send, resume: typeof o.resume === 'string' ? o.resume : undefined, noResume: o.resume === false,
       report: o.report ? { path: o.report, columns: parsed.columns, rows: new Map(parsed.rows.map((r) => [r.line, r.raw])) } : undefined,
-      summary: (r) => `listing ${id}: ${parsed.rows.length} variants, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed} refused, ${r.requests} requests`,
+      summary: (r) => `listing ${id}: ${count(parsed.rows.length, 'variant')}, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed} refused, ${count(r.requests, 'request')}`,
     });
   } finally {
     await input.cleanup();

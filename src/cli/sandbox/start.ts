@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { SvcError, UsageError } from '../../api/errors.js';
+import { optionIssues } from '../shared/option-words.js';
 import { success } from '../../output/reporter.js';
 import type { Deps } from '../shared/context.js';
 
@@ -19,7 +20,7 @@ const Opts = z.object({
 
 export async function runSandbox(deps: Deps, cmd: Command): Promise<number> {
   const r = Opts.safeParse(cmd.opts());
-  if (!r.success) throw new UsageError(r.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('; '));
+  if (!r.success) throw new UsageError(optionIssues(r.error, cmd.opts()));
   const o = r.data;
   if (!['127.0.0.1', 'localhost', '::1'].includes(o.host)) {
     throw new UsageError('the sandbox listens on the loopback interface only', 'use --host 127.0.0.1 (the default)');

@@ -6,6 +6,7 @@ import { UsageError } from '../../api/errors.js';
 import type { Transport } from '../../api/transport.js';
 import type { IO } from '../../output/io.js';
 import { createDeps, type Deps } from './context.js';
+import { optionIssues } from './option-words.js';
 
 export interface Runtime {
   io: IO;
@@ -31,7 +32,7 @@ export function act(rt: Runtime, run: VerbRun): (...args: unknown[]) => Promise<
 export function parseOpts<S extends z.ZodType>(schema: S, cmd: Command): z.infer<S> {
   const r = schema.safeParse(cmd.opts());
   if (!r.success) {
-    const msg = r.error.issues.map((i) => `${i.path.length ? `--${kebab(String(i.path[0]))}: ` : ''}${i.message}`).join('; ');
+    const msg = optionIssues(r.error, cmd.opts());
     throw new UsageError(msg, `see \`svc ${commandPath(cmd)} --help\``);
   }
   return r.data;
@@ -53,8 +54,4 @@ export function commandPath(cmd: Command): string {
   const names: string[] = [];
   for (let c: Command | null = cmd; c && c.parent; c = c.parent) names.unshift(c.name());
   return names.join(' ');
-}
-
-function kebab(s: string): string {
-  return s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }

@@ -14,6 +14,7 @@ import { resolveFormat, type Format } from '../../output/format.js';
 import type { IO } from '../../output/io.js';
 import { VERSION } from '../../version.js';
 import { warnOldKeys } from '../../config/key-age.js';
+import { optionIssues } from './option-words.js';
 
 // cli-spec 1: the global options, parsed once with zod (Pastel: one schema per option set).
 export const GlobalOptions = z.object({
@@ -83,7 +84,7 @@ export interface DepsInit {
 
 export function createDeps(init: DepsInit): Deps {
   const parsed = GlobalOptions.safeParse(init.globals);
-  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => i.message).join('; '));
+  if (!parsed.success) throw new UsageError(optionIssues(parsed.error, init.globals));
   const globals = parsed.data;
   let store: Promise<ProfileStore> | undefined;
   let keys: Promise<KeyStore> | undefined;
@@ -136,15 +137,20 @@ async function resolveSession(deps: Deps): Promise<Session> {
   }
   const baseUrl = envBase ?? profile?.baseUrl;
   if (!baseUrl) {
-    if (!keys.v1 && !keys.v2) throw new NoKeyError(profileName);
+    if (!keys.v1 && !keys.v2) throw new NoKeyError(profileName, otherProfiles(store, profileName));
     throw new UsageError(`no base URL for profile "${profileName}"`, 'pass --base-url, set SVC_BASE_URL, or run `svc auth login --base-url URL`');
   }
   return { profileName, profile, baseUrl, keys, keySource };
 }
 
+/** Profiles other than `name` that exist, for the no-key hint. */
+function otherProfiles(store: ProfileStore | undefined, name: string): string[] {
+  return (store?.list() ?? []).map((p) => p.name).filter((n) => n !== name);
+}
+
 async function makeClient(deps: Deps, transport?: Transport): Promise<ApiClient> {
   const s = await deps.session();
-  if (!s.keys.v1 && !s.keys.v2) throw new NoKeyError(s.profileName);
+  if (!s.keys.v1 && !s.keys.v2) throw new NoKeyError(s.profileName, otherProfiles(await deps.profiles(), s.profileName));
   warnOldKeys(deps.io, deps.stateDir(), s); // spec 5.5: at most once a day, when the key in use is past 90 days
   return newClient(deps, { baseUrl: s.baseUrl, keys: s.keys, v1Prefix: s.profile?.v1Prefix }, transport);
 }

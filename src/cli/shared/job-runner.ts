@@ -1,6 +1,7 @@
 // What every bulk verb does around the job engine (issue 4, cli-spec 1 and 4): the dry-run
 // plan, offering to resume an unfinished job, progress (Ink on a TTY, plain lines elsewhere),
 // Ctrl-C, per-item results, the report file and the exit code.
+import { count } from '../../output/plural.js';
 import { jsonText } from '../../output/sanitize.js';
 import { EXIT, InterruptedError, SvcError, UsageError } from '../../api/errors.js';
 import { chunkSender, type SendBound } from '../../api/resources/index.js';
@@ -145,11 +146,11 @@ async function printPlan<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promis
   const lines = [
     `dry run: nothing sent`,
     `input: ${plan.input}, ${plan.items} items`,
-    ...plan.byRoute.map((r) => `  ${r.route}: ${r.items} items in ${r.requests} requests`),
+    ...plan.byRoute.map((r) => `  ${r.route}: ${count(r.items, 'item')} in ${count(r.requests, 'request')}`),
     `requests: ${plan.requests}${budget ? ` (${budget.remaining} of ${budget.limit} left in this minute)` : ''}`,
     `estimated time: ${plan.etaSeconds} s`,
   ];
-  if (job.preOutcomes?.length) lines.push(`refused before sending: ${job.preOutcomes.length} rows (see --max-change)`);
+  if (job.preOutcomes?.length) lines.push(`refused before sending: ${count(job.preOutcomes.length, 'row')} (see --max-change)`);
   deps.io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }

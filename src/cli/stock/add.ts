@@ -2,6 +2,7 @@
 // validate everything (constant memory), then send chunks of 2000 (spec 8) on the one job
 // engine, each chunk re-read from its byte range and checked against the hash it had when
 // validated. The journal holds offsets, counts, hashes and keys: never a credential.
+import { count } from '../../output/plural.js';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEDUPE_MODES, LIMITS } from '../../api/assumptions.js';
@@ -119,7 +120,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     const code = await runBulkJob(deps, {
       spec, send, decidedResume: resumeJobId ?? null,
       printItems: false,
-      summary: (r) => `${target}: ${r.summary.added ?? 0} added, ${r.summary.duplicates ?? 0} skipped as duplicates, ${inStock ?? '?'} now in stock (${r.requests} requests)`,
+      summary: (r) => `${target}: ${r.summary.added ?? 0} added, ${r.summary.duplicates ?? 0} skipped as duplicates, ${inStock ?? '?'} now in stock (${count(r.requests, 'request')})`,
       finish: async (r) => {
         const after = lenient(deps, Listing, (await api.products.get(id, 'v2')).data);
         inStock = (multiple ? after.variants?.find((v) => v.index === o.variant)?.autoDeliveryStock : after.autoDeliveryStock) ?? undefined;
