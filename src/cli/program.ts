@@ -4,6 +4,9 @@ import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
 import type { Runtime } from './shared/command.js';
 import { registerHelp } from './help/index.js';
+import { commandPath } from './shared/command.js';
+import { DRY_RUN, WRITE_ONLY_FLAGS } from './shared/writes.js';
+import { UsageError } from '../api/errors.js';
 
 /** Registers a group; `verb`, when the run names one, lets it load just that verb (src/cli/shared/verbs.ts). */
 type Register = (program: Command, rt: Runtime, verb?: string) => void | Promise<void>;
@@ -79,6 +82,24 @@ export async function buildProgram(rt: Runtime, argv?: readonly string[]): Promi
     writeErr: (s) => rt.io.stderr.write(s),
     getOutHelpWidth: () => HELP_WIDTH,
     getErrHelpWidth: () => HELP_WIDTH,
+  });
+  // issue 12: a command's help lists the global flags it honours, as gh lists inherited flags;
+  // --dry-run and --yes only on writes.
+  program.configureHelp({
+    showGlobalOptions: true,
+    visibleGlobalOptions(cmd: Command) {
+      const honoursWrites = DRY_RUN[commandPath(cmd)] === 'plan' || DRY_RUN[commandPath(cmd)] === 'refuse';
+      const globals: Option[] = [];
+      for (let c = cmd.parent; c; c = c.parent) globals.push(...c.options.filter((o) => !o.hidden));
+      return globals.filter((o) => o.long !== '--version' && o.long !== '--help' && (honoursWrites || !WRITE_ONLY_FLAGS.has(o.long ?? '')));
+    },
+  });
+  // issue 12: a write that cannot show a plan refuses --dry-run before doing anything.
+  program.hook('preAction', (_program, action) => {
+    const path = commandPath(action);
+    if (action.optsWithGlobals().dryRun && DRY_RUN[path] === 'refuse') {
+      throw new UsageError(`\`svc ${path}\` has no dry run: nothing was done`, 'run it without --dry-run');
+    }
   });
   program.addHelpText('after', `
 Examples:

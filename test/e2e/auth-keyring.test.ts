@@ -76,7 +76,10 @@ describe('keys in the OS keyring or the config file', { concurrency: true }, () 
   test('auth logout removes the stored keys; the profile and its base URL stay', async () => {
     const { env, config } = loginEnv({ SVC_KEYRING: 'off' });
     assert.equal((await svc(['auth', 'login'], { env, input: V2 })).code, 0);
-    const r = await svc(['auth', 'logout'], { env });
+    const refused = await svc(['auth', 'logout'], { env });
+    assert.equal(refused.code, 2, 'without a terminal, auth logout needs --yes (issue 12)');
+    assert.match(refused.stderr, /confirmation needed/);
+    const r = await svc(['auth', 'logout', '--yes'], { env });
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(JSON.parse(config()).profiles.default, { baseUrl: sb.url });
   });

@@ -219,7 +219,7 @@ describe('keys rotate', { concurrency: true }, () => {
     await sb.control('DELETE', 'requests');
     const r = await p.run(['keys', 'rotate', '--dry-run']);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /dry run: would create v2 key "demo v2 \(rotated .*\)" with scopes .*, store it in profile "default", check it with GET \/api\/v2\/me, then revoke key #2/);
+    assert.match(r.stdout, /^dry run: nothing sent\nPOST \/api\/api-keys: create v2 key "demo v2 \(rotated .*\)" with scopes .*\nGET \/api\/v2\/me: check the new key, once stored in profile "default"\nDELETE \/api\/api-keys\/2: revoke key #2 /);
     assert.deepEqual(((await sb.control('GET', 'requests')) as any[]).map((x) => x.route), ['listKeys']);
   }));
 });

@@ -163,7 +163,7 @@ describe('questions answer', { concurrency: true }, () => {
   test('--dry-run sends nothing', () => ownSandbox(async (sb) => {
     const r = await run(['questions', 'answer', String(Q.unanswered), '--text', 'Yes.', '--dry-run'], sb);
     assert.equal(r.code, 0);
-    assert.match(r.stderr, /dry run: would send POST \/api\/v2\/questions\/6001\/answer/);
+    assert.match(r.stdout, /dry run: nothing sent\nPOST \/api\/v2\/questions\/6001\/answer /);
     assert.equal((await answers(sb)).length, 0);
   }));
 });

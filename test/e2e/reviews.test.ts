@@ -76,7 +76,7 @@ describe('reviews', { concurrency: true }, () => {
   test('contest --dry-run sends nothing', () => ownSandbox(async (sb) => {
     const r = await run(['reviews', 'contest', String(R.fiveStars), '--reason', 'why', '--dry-run'], sb);
     assert.equal(r.code, 0);
-    assert.match(r.stderr, /dry run: would send POST \/api\/v2\/reviews\/3001\/contest/);
+    assert.match(r.stdout, /dry run: nothing sent\nPOST \/api\/v2\/reviews\/3001\/contest /);
     assert.equal((await routeRequests(sb, 'contestReview')).length, 0);
   }));
 

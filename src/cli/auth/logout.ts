@@ -2,8 +2,8 @@
 // and its base URL stay unless --all).
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { UsageError } from '../../api/errors.js';
-import { success } from '../../output/reporter.js';
+import { EXIT, UsageError } from '../../api/errors.js';
+import { note, success } from '../../output/reporter.js';
 import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 
@@ -14,7 +14,7 @@ export function registerLogout(auth: Command, rt: Runtime): void {
     .description("remove the profile's stored keys")
     .option('--all', 'remove the whole profile, base URL included')
     .action(act(rt, run));
-  examples(cmd, ['svc auth logout', 'svc auth logout --profile old-shop --all']);
+  examples(cmd, ['svc auth logout', 'svc auth logout --profile old-shop --all --yes']);
 }
 
 async function run(deps: Deps, cmd: Command): Promise<number> {
@@ -22,6 +22,12 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const store = await deps.profiles();
   const name = deps.globals.profile ?? deps.env.SVC_PROFILE ?? store.defaultName();
   if (!store.get(name)) throw new UsageError(`no profile named "${name}"`, 'list them with `svc auth profiles`');
+  // issue 12: a destructive local action asks on a terminal, and needs --yes anywhere else.
+  const what = opts.all ? `remove profile "${name}" and its keys` : `remove the keys of profile "${name}"`;
+  if (!(await deps.confirm(`${what}?`))) {
+    note(deps.io, 'cancelled: nothing removed');
+    return EXIT.failed;
+  }
   await (await deps.keys()).remove(name, { all: opts.all });
   success(deps.io, opts.all ? `removed profile "${name}"` : `removed the keys of profile "${name}"`);
   return 0;

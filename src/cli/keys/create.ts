@@ -1,6 +1,7 @@
 // svc keys create --name N --version v1|v2 [--scope S…] [--save [profile]]: POST /api/api-keys
 // (A10). The new key is in the answer once (A4): it goes to stdout and nowhere else, or
 // straight into a profile with --save (then it is not printed at all).
+import { printPlan } from '../shared/plan.js';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { z } from 'zod';
@@ -47,11 +48,12 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     throw new UsageError(bad.length ? `unknown scope ${bad.join(', ')}` : o.version === 'v2' && !scopes?.length ? 'v2 keys need at least one --scope' : parsed.error.issues[0]!.message,
       `scopes: ${SCOPES.join(', ')}; see \`svc ${commandPath(cmd)} --help\``);
   }
+  const create = (await deps.api()).keys.create(parsed.data);
   if (deps.globals.dryRun) {
-    note(deps.io, `dry run: would send POST /api/api-keys ${JSON.stringify(parsed.data)} (1 request)${o.save ? ', then store the key in a profile' : ''}; nothing sent`);
-    return 0;
+    const plan = create.describe();
+    return printPlan(deps, [{ method: plan.method, path: plan.path, body: plan.body }], o.save ? ['then the new key would be stored in a profile'] : []);
   }
-  const res = await (await deps.api()).keys.create(parsed.data).send();
+  const res = await create.send();
   const created = lenient(deps, ApiKey, res.data);
   const key = typeof created.key === 'string' ? created.key : undefined;
   if (!key) throw new UsageError('the service created the key but did not return it', `revoke it with \`svc keys revoke ${created.id}\` and try again`);

@@ -2,6 +2,7 @@
 // the profile, check it with a read, then revoke the old one. On any failure before the
 // revoke, the old key stays stored and working (the new one is put back out and revoked);
 // if only the revoke fails, the new, checked key stays stored and the old one is named.
+import { printPlan } from '../shared/plan.js';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { z } from 'zod';
@@ -49,8 +50,11 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const check = version === 'v2' ? 'GET /api/v2/me' : 'GET /api/v1/stats';
   const plan = `create ${version} key "${name}"${version === 'v2' ? ` with scopes ${(old.scopes ?? []).join(', ')}` : ''}, store it in profile "${s.profileName}", check it with ${check}, then revoke key #${old.id} (${displayKey(old)})`;
   if (deps.globals.dryRun) {
-    note(deps.io, `dry run: would ${plan} (4 requests); nothing sent`);
-    return 0;
+    return printPlan(deps, [
+      { method: 'POST', path: '/api/api-keys', what: `create ${version} key "${name}"${version === 'v2' ? ` with scopes ${(old.scopes ?? []).join(', ')}` : ''}` },
+      { method: check.split(' ')[0]!, path: check.split(' ')[1]!, what: `check the new key, once stored in profile "${s.profileName}"` },
+      { method: 'DELETE', path: `/api/api-keys/${old.id}`, what: `revoke key #${old.id} (${displayKey(old)})` },
+    ]);
   }
   if (!(await deps.confirm(`rotate: ${plan}?`))) {
     note(deps.io, 'cancelled: nothing changed');

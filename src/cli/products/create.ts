@@ -1,6 +1,8 @@
 // svc products create --file listing.json|yaml [--content-file creds.txt], or flags for a
 // simple listing: POST /api/v2/products (v1 when only a v1 key). Every creation limit (spec 8,
 // A13) is checked before sending; credentials are counted, never printed.
+import { count } from '../../output/plural.js';
+import { printPlan } from '../shared/plan.js';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -73,8 +75,8 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   if (deps.globals.dryRun) {
     const creds = countCredentials(body);
     const plan = create.describe();
-    deps.io.stdout.write(`dry run: nothing sent\n${plan.method} ${plan.path}: "${String(body.title)}", ${(body.variants as unknown[] | undefined)?.length ?? 0} variants, ${creds.count} credentials\n`);
-    return 0;
+    const variants = (body.variants as unknown[] | undefined)?.length ?? 0;
+    return printPlan(deps, [{ method: plan.method, path: plan.path, what: `"${String(body.title)}", ${count(variants, 'variant')}, ${count(creds.count, 'credential')}` }]);
   }
   const res = await create.send();
   const listing = lenient(deps, Listing, res.data);

@@ -2,7 +2,7 @@
 // "No changes applied" is said as such; a real change of title, description, warranty or
 // delivery time sends the listing back to review, so it is announced and confirmed; a listing
 // with variants takes prices only through `variants set`.
-import { jsonText } from '../../output/sanitize.js';
+import { printPlan } from '../shared/plan.js';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { NO_CHANGES_MESSAGE } from '../../api/assumptions.js';
@@ -79,8 +79,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const update = api.products.update(id, body);
   if (deps.globals.dryRun) {
     const plan = update.describe();
-    deps.io.stdout.write(`dry run: nothing sent\n${plan.method} ${plan.path} ${jsonText(plan.body)}\n`);
-    return 0;
+    return printPlan(deps, [{ method: plan.method, path: plan.path, body: plan.body }]);
   }
   const res = await update.send();
   if (res.message === NO_CHANGES_MESSAGE) note(deps.io, `no changes applied: listing ${id} already has these values`);

@@ -1,6 +1,7 @@
 // svc products variants ID (list) and svc products variants set ID (--file F | --index N
 // [--price P] [--stock S]): PATCH /products/:id/variants, 1-100 items a request (spec 4.2),
 // only on multi-variant listings; per-item results (A6).
+import { printPlan } from '../shared/plan.js';
 import { count } from '../../output/plural.js';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -64,12 +65,13 @@ async function setVariants(deps: Deps, cmd: Command): Promise<number> {
   const price = priceFlag(o.price);
   if (price === undefined && o.stock === undefined) throw new UsageError('nothing to change: give --price and/or --stock');
   await requireV2(deps, 'products variants set');
-  if (deps.globals.dryRun) {
-    deps.io.stdout.write(`dry run: nothing sent\nPATCH /api/v2/products/${id}/variants: 1 item (index ${o.index})\n`);
-    return 0;
-  }
   const item = { index: o.index!, ...(price !== undefined ? { price } : {}), ...(o.stock !== undefined ? { stock: o.stock } : {}) };
-  const res = await (await deps.api()).variants.update(id, [item]).send();
+  const update = (await deps.api()).variants.update(id, [item]);
+  if (deps.globals.dryRun) {
+    const plan = update.describe();
+    return printPlan(deps, [{ method: plan.method, path: plan.path, body: plan.body }]);
+  }
+  const res = await update.send();
   const [outcome] = outcomesFromResults([{ line: 1, id, variant: o.index }], res.data, 'index');
   await printRecords(deps.io, [outcome!], {
     format: deps.format(),

@@ -1,11 +1,12 @@
 // svc questions answer ID (--text T | --file F): POST /api/v2/questions/:id/answer (spec 4.2,
 // 7.2). Every run is one operation with a fresh idempotency key; QUESTION_ANSWER_RATE_LIMIT
 // is waited out by the request core, which resends with the SAME key (spec 7.2, A12).
+import { printPlan } from '../shared/plan.js';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { AnswerQuestion } from '../../api/requests.js';
 import { Question } from '../../api/responses.js';
-import { note, success } from '../../output/reporter.js';
+import { success } from '../../output/reporter.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { lenient, printOne } from '../shared/read.js';
@@ -37,12 +38,13 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     emptyHint: (file) => (file ? `write the answer into ${file}` : 'pass some text to --text'),
   });
   const body = AnswerQuestion.parse({ answer: answer.replace(/\r\n/g, '\n') });
+  const answerCall = (await deps.api()).questions.answer(id, body);
   if (deps.globals.dryRun) {
-    note(deps.io, `dry run: would send POST /api/v2/questions/${id}/answer with an answer of ${body.answer.length} characters (1 request); nothing sent`);
-    return 0;
+    const plan = answerCall.describe();
+    return printPlan(deps, [{ method: plan.method, path: plan.path, body: plan.body }]);
   }
   try {
-    const res = await (await deps.api()).questions.answer(id, body).send();
+    const res = await answerCall.send();
     success(deps.io, `answer to question ${id} published`);
     await printOne(deps, lenient(deps, Question, res.data), questionDetailColumns);
     return 0;

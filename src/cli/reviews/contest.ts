@@ -1,11 +1,12 @@
 // svc reviews contest ID --reason TEXT: POST /api/v2/reviews/:reviewId/contest (spec 2.4, 4.2).
 // 404 means the review is missing or another seller's (spec 7.2); 409 ALREADY_CONTESTED (A14).
+import { printPlan } from '../shared/plan.js';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { NotFoundError } from '../../api/errors.js';
 import { ContestReview } from '../../api/requests.js';
 import { Contestation } from '../../api/responses.js';
-import { note, success } from '../../output/reporter.js';
+import { success } from '../../output/reporter.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { lenient, printOne } from '../shared/read.js';
@@ -35,12 +36,13 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     emptyHint: () => 'say why the review should be reconsidered',
   });
   const body = ContestReview.parse({ reason });
+  const contest = (await deps.api()).reviews.contest(id, body);
   if (deps.globals.dryRun) {
-    note(deps.io, `dry run: would send POST /api/v2/reviews/${id}/contest with a reason of ${reason.length} characters (1 request); nothing sent`);
-    return 0;
+    const plan = contest.describe();
+    return printPlan(deps, [{ method: plan.method, path: plan.path, body: plan.body }]);
   }
   try {
-    const res = await (await deps.api()).reviews.contest(id, body).send();
+    const res = await contest.send();
     success(deps.io, `review ${id} contested`);
     await printOne(deps, lenient(deps, Contestation, res.data), contestationColumns);
     return 0;

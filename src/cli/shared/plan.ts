@@ -1,0 +1,31 @@
+// What a write would send, for --dry-run (issue 12): one shape for every command, on stdout as
+// data. -o json/jsonl: {"dryRun": true, "requests": [{method, path, body?, what?}], "notes": [...]};
+// otherwise a "dry run: nothing sent" line, then one line per request. A credential is never in a
+// plan: a command that would send credentials describes them (`what`) instead of showing them.
+import { jsonText } from '../../output/sanitize.js';
+import type { Deps } from './context.js';
+
+export interface PlannedRequest {
+  method: string;
+  path: string;
+  /** The body as it would be sent (never one holding credentials). */
+  body?: unknown;
+  /** In words, where the body is not shown (credentials, long text). */
+  what?: string;
+}
+
+export function printPlan(deps: Deps, requests: PlannedRequest[], notes: string[] = []): number {
+  const format = deps.format();
+  if (format === 'json' || format === 'jsonl') {
+    deps.io.stdout.write(`${jsonText({ dryRun: true, requests, ...(notes.length > 0 ? { notes } : {}) }, format === 'json' ? 2 : undefined)}\n`);
+    return 0;
+  }
+  const lines = ['dry run: nothing sent'];
+  for (const r of requests) {
+    const detail = r.what !== undefined ? `: ${r.what}` : r.body !== undefined ? ` ${jsonText(r.body)}` : '';
+    lines.push(`${r.method} ${r.path}${detail}`);
+  }
+  lines.push(...notes);
+  deps.io.stdout.write(`${lines.join('\n')}\n`);
+  return 0;
+}
