@@ -1,6 +1,6 @@
 // Account-level reads that are a single verb each: me, usage, limits, balance, stats, games, catalog.
 import type { Command } from 'commander';
-import type { Runtime } from '../shared/command.js';
+import type { CliRuntime } from '../shared/command.js';
 import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
@@ -14,6 +14,6 @@ const VERBS: Verbs = {
 };
 
 /** These are top-level commands: `verb` is the command word itself (src/cli/shared/verbs.ts). */
-export async function registerAccount(program: Command, rt: Runtime, verb?: string): Promise<void> {
+export async function registerAccount(program: Command, rt: CliRuntime, verb?: string): Promise<void> {
   await registerVerbs(program, rt, VERBS, verb);
 }

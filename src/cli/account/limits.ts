@@ -3,16 +3,23 @@ import type { Command } from 'commander';
 import { LIMITS } from '../../api/assumptions.js';
 import { Usage } from '../../api/responses.js';
 import { printRecords } from '../../ui/print.js';
-import { act, examples, type Runtime } from '../shared/command.js';
+import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { lenient } from '../shared/read.js';
+import { defineVerb, flag, type OptsOf } from '../shared/verb.js';
 
-export function registerLimits(program: Command, rt: Runtime): void {
-  const cmd = program.command('limits')
-    .description("the service's limits, and what is left of the rate limit now")
-    .option('--offline', 'only the table; do not ask the service for the live state')
-    .action(act(rt, run));
-  examples(cmd, ['svc limits', 'svc limits --offline -o json']);
+const options = { offline: flag('--offline', 'only the table; do not ask the service for the live state') };
+
+export const limitsVerb = defineVerb({
+  name: 'limits',
+  description: "the service's limits, and what is left of the rate limit now",
+  options,
+  examples: ['svc limits', 'svc limits --offline -o json'],
+  run,
+});
+
+export function registerLimits(program: Command, rt: CliRuntime): void {
+  limitsVerb.register(program, rt);
 }
 
 const TABLE: [string, string | number][] = [
@@ -40,9 +47,9 @@ const TABLE: [string, string | number][] = [
   ['webhooks', `${LIMITS.webhooksActiveMax} active, ${LIMITS.webhookTimeoutMs / 1000} s to answer, ${LIMITS.webhookAttempts} attempts`],
 ];
 
-async function run(deps: Deps, cmd: Command): Promise<number> {
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const rows = TABLE.map(([limit, value]) => ({ limit, value: String(value) }));
-  if (!cmd.opts().offline) {
+  if (!o.offline) {
     const client = await deps.client();
     if (client.hasKey('v2')) {
       const u = lenient(deps, Usage, (await (await deps.api()).account.usage()).data);

@@ -2,12 +2,15 @@
 import type { Command } from 'commander';
 import { Usage } from '../../api/responses.js';
 import { printRecords } from '../../ui/print.js';
-import { act, examples, type Runtime } from '../shared/command.js';
+import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb } from '../shared/verb.js';
 import { lenient } from '../shared/read.js';
 
-export function registerUsage(program: Command, rt: Runtime): void {
-  examples(program.command('usage').description('requests used and left in this minute and this day').action(act(rt, run)), ['svc usage', 'svc usage -o json']);
+export const usageVerb = defineVerb({ name: 'usage', description: 'requests used and left in this minute and this day', examples: ['svc usage', 'svc usage -o json'], run });
+
+export function registerUsage(program: Command, rt: CliRuntime): void {
+  usageVerb.register(program, rt);
 }
 
 async function run(deps: Deps): Promise<number> {

@@ -1,6 +1,6 @@
 // svc auth: the noun file only wires its verbs (style.md).
 import type { Command } from 'commander';
-import { examples, type Runtime } from '../shared/command.js';
+import { examples, type CliRuntime } from '../shared/command.js';
 import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
@@ -12,7 +12,7 @@ const VERBS: Verbs = {
 };
 
 /** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
-export async function registerAuth(program: Command, rt: Runtime, verb?: string): Promise<void> {
+export async function registerAuth(program: Command, rt: CliRuntime, verb?: string): Promise<void> {
   const auth = program.command('auth').description('log in, show and manage profiles and their keys');
   examples(auth, [
     'svc auth login --base-url https://marketplace.example',

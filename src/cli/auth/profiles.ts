@@ -5,12 +5,18 @@ import { keyLocationOf } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
 import { printRecords } from '../../ui/print.js';
 import { success } from '../../output/reporter.js';
-import { act, examples, type Runtime } from '../shared/command.js';
+import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb } from '../shared/verb.js';
 
-export function registerProfiles(auth: Command, rt: Runtime): void {
-  examples(auth.command('profiles').description('list the profiles').action(act(rt, list)), ['svc auth profiles', 'svc auth profiles --json']);
-  examples(auth.command('use').argument('<name>', 'profile name').description('make a profile the default one').action(act(rt, use)), ['svc auth use sandbox']);
+export const profilesVerb = defineVerb({ name: 'profiles', description: 'list the profiles', examples: ['svc auth profiles', 'svc auth profiles --json'], run: list });
+export const useVerb = defineVerb({
+  name: 'use', description: 'make a profile the default one', args: [['<name>', 'profile name']], examples: ['svc auth use sandbox'], run: use,
+});
+
+export function registerProfiles(auth: Command, rt: CliRuntime): void {
+  profilesVerb.register(auth, rt);
+  useVerb.register(auth, rt);
 }
 
 async function list(deps: Deps): Promise<number> {
@@ -36,8 +42,8 @@ function shown(key: string | undefined, where: 'keyring' | 'file' | undefined): 
   return where === 'keyring' ? '(OS keyring)' : key ? maskKey(key) : undefined;
 }
 
-async function use(deps: Deps, cmd: Command): Promise<number> {
-  const name = cmd.args[0]!;
+async function use(deps: Deps, _opts: object, args: string[]): Promise<number> {
+  const name = args[0]!;
   const store = await deps.profiles();
   if (!store.get(name)) throw new UsageError(`no profile named "${name}"`, 'list them with `svc auth profiles`');
   await store.setDefault(name);

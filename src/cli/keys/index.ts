@@ -1,6 +1,6 @@
 // svc keys: the noun file only wires its verbs (style.md). Key routes take the v1 key (A10).
 import type { Command } from 'commander';
-import { examples, type Runtime } from '../shared/command.js';
+import { examples, type CliRuntime } from '../shared/command.js';
 import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
@@ -12,7 +12,7 @@ const VERBS: Verbs = {
 };
 
 /** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
-export async function registerKeys(program: Command, rt: Runtime, verb?: string): Promise<void> {
+export async function registerKeys(program: Command, rt: CliRuntime, verb?: string): Promise<void> {
   const keys = program.command('keys').description('API keys of the account: list, create, revoke, usage, rotate (needs a v1 key)');
   examples(keys, [
     'svc keys list',

@@ -2,15 +2,19 @@
 // key svc is using, never a key itself.
 import type { Command } from 'commander';
 import { ApiKey } from '../../api/responses.js';
-import { act, examples, type Runtime } from '../shared/command.js';
+import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb } from '../shared/verb.js';
 import { lenient, printList } from '../shared/read.js';
 import { rememberKeyCreatedAt } from '../../config/key-age.js';
 import { isSameKey, keyColumns, type KeyRow } from './key-record.js';
 
-export function registerList(keys: Command, rt: Runtime): void {
-  const cmd = keys.command('list').description('list the API keys of the account (needs a v1 key)').action(act(rt, run));
-  examples(cmd, ['svc keys list', 'svc keys list --json | jq ".[] | select(.active)"']);
+export const listVerb = defineVerb({
+  name: 'list', description: 'list the API keys of the account (needs a v1 key)', examples: ['svc keys list', 'svc keys list --json | jq ".[] | select(.active)"'], run,
+});
+
+export function registerList(keys: Command, rt: CliRuntime): void {
+  listVerb.register(keys, rt);
 }
 
 export async function fetchKeys(deps: Deps): Promise<KeyRow[]> {

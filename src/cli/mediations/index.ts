@@ -1,6 +1,6 @@
 // svc mediations: the noun file only wires its verbs (style.md).
 import type { Command } from 'commander';
-import { examples, type Runtime } from '../shared/command.js';
+import { examples, type CliRuntime } from '../shared/command.js';
 import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
@@ -9,7 +9,7 @@ const VERBS: Verbs = {
 };
 
 /** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
-export async function registerMediations(program: Command, rt: Runtime, verb?: string): Promise<void> {
+export async function registerMediations(program: Command, rt: CliRuntime, verb?: string): Promise<void> {
   const mediations = program.command('mediations').description('read the mediations opened on your sales (v2)');
   examples(mediations, [
     'svc mediations list --status open',

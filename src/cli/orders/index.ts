@@ -1,6 +1,6 @@
 // svc orders: the noun file only wires its verbs (style.md).
 import type { Command } from 'commander';
-import { examples, type Runtime } from '../shared/command.js';
+import { examples, type CliRuntime } from '../shared/command.js';
 import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
@@ -10,7 +10,7 @@ const VERBS: Verbs = {
 };
 
 /** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
-export async function registerOrders(program: Command, rt: Runtime, verb?: string): Promise<void> {
+export async function registerOrders(program: Command, rt: CliRuntime, verb?: string): Promise<void> {
   const orders = program.command('orders').description('sales and purchases, their delivered items, and the profit of your sales');
   examples(orders, [
     'svc orders list --type sales --status delivered',

@@ -1,6 +1,6 @@
 // svc products: the noun file only wires its verbs.
 import type { Command } from 'commander';
-import { examples, type Runtime } from '../shared/command.js';
+import { examples, type CliRuntime } from '../shared/command.js';
 import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
@@ -16,7 +16,7 @@ const VERBS: Verbs = {
 };
 
 /** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
-export async function registerProducts(program: Command, rt: Runtime, verb?: string): Promise<void> {
+export async function registerProducts(program: Command, rt: CliRuntime, verb?: string): Promise<void> {
   const products = program.command('products').description('list, read, create and edit listings; bulk price and status jobs');
   examples(products, [
     'svc products list --status active',

@@ -5,15 +5,20 @@ import type { Command } from 'commander';
 import { UsageError } from '../../api/errors.js';
 import { loadUi } from '../../ui/load.js';
 import { note } from '../../output/reporter.js';
-import { act, examples, type Runtime } from '../shared/command.js';
+import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb } from '../shared/verb.js';
 import { InboxFeed } from './inbox-feed.js';
 
-export function registerInbox(questions: Command, rt: Runtime): void {
-  const cmd = questions.command('inbox')
-    .description('answer unanswered questions one by one on an interactive screen (v2): Enter sends, Tab skips, Esc quits')
-    .action(act(rt, run));
-  examples(cmd, ['svc questions inbox', 'svc questions inbox --profile shop2']);
+export const inboxVerb = defineVerb({
+  name: 'inbox',
+  description: 'answer unanswered questions one by one on an interactive screen (v2): Enter sends, Tab skips, Esc quits',
+  examples: ['svc questions inbox', 'svc questions inbox --profile shop2'],
+  run,
+});
+
+export function registerInbox(questions: Command, rt: CliRuntime): void {
+  inboxVerb.register(questions, rt);
 }
 
 async function run(deps: Deps): Promise<number> {

@@ -1,6 +1,6 @@
 // svc questions: the noun file only wires its verbs (style.md).
 import type { Command } from 'commander';
-import { examples, type Runtime } from '../shared/command.js';
+import { examples, type CliRuntime } from '../shared/command.js';
 import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
@@ -11,7 +11,7 @@ const VERBS: Verbs = {
 };
 
 /** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
-export async function registerQuestions(program: Command, rt: Runtime, verb?: string): Promise<void> {
+export async function registerQuestions(program: Command, rt: CliRuntime, verb?: string): Promise<void> {
   const questions = program.command('questions').description("buyers' questions on your listings: list, read, answer, and an interactive inbox (v2)");
   examples(questions, [
     'svc questions list --status unanswered',

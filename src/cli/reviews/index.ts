@@ -1,6 +1,6 @@
 // svc reviews: the noun file only wires its verbs (style.md).
 import type { Command } from 'commander';
-import { examples, type Runtime } from '../shared/command.js';
+import { examples, type CliRuntime } from '../shared/command.js';
 import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
@@ -11,7 +11,7 @@ const VERBS: Verbs = {
 };
 
 /** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
-export async function registerReviews(program: Command, rt: Runtime, verb?: string): Promise<void> {
+export async function registerReviews(program: Command, rt: CliRuntime, verb?: string): Promise<void> {
   const reviews = program.command('reviews').description('reviews buyers left you, their statistics, and contestations (v2)');
   examples(reviews, [
     'svc reviews list',

@@ -1,6 +1,6 @@
 // svc stock: credential imports for automatic delivery.
 import type { Command } from 'commander';
-import { examples, type Runtime } from '../shared/command.js';
+import { examples, type CliRuntime } from '../shared/command.js';
 import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
@@ -9,7 +9,7 @@ const VERBS: Verbs = {
 };
 
 /** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
-export async function registerStock(program: Command, rt: Runtime, verb?: string): Promise<void> {
+export async function registerStock(program: Command, rt: CliRuntime, verb?: string): Promise<void> {
   const stock = program.command('stock').description('restock automatic delivery from credential files; list import jobs');
   examples(stock, [
     'svc stock add 101 --file creds.txt',

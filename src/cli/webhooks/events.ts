@@ -5,8 +5,9 @@ import { UsageError } from '../../api/errors.js';
 import type { Column } from '../../output/columns.js';
 import { printRecords } from '../../ui/print.js';
 import { EVENTS, EVENT_NAMES, eventDef, ORDER_DELIVERED_FIELDS, type EventDef } from '../../webhooks/events.js';
-import { act, examples, type Runtime } from '../shared/command.js';
+import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb } from '../shared/verb.js';
 
 interface EventRow { event: string; group: string; source: string; idField: string | null; confirmed: boolean; meaning: string }
 interface FieldRow { field: string; type: string; notes: string }
@@ -25,12 +26,16 @@ const fieldColumns: Column<FieldRow>[] = [
   { header: 'notes', value: 'notes', max: 70 },
 ];
 
-export function registerEvents(webhooks: Command, rt: Runtime): void {
-  const cmd = webhooks.command('events')
-    .argument('[event]', 'show the payload fields of this event')
-    .description('list the events the service sends (spec 6.3, assumption A11) and the order.delivered payload')
-    .action(act(rt, run));
-  examples(cmd, ['svc webhooks events', 'svc webhooks events order.delivered', 'svc webhooks events --json']);
+export const eventsVerb = defineVerb({
+  name: 'events',
+  description: 'list the events the service sends (spec 6.3, assumption A11) and the order.delivered payload',
+  args: [['[event]', 'show the payload fields of this event']],
+  examples: ['svc webhooks events', 'svc webhooks events order.delivered', 'svc webhooks events --json'],
+  run,
+});
+
+export function registerEvents(webhooks: Command, rt: CliRuntime): void {
+  eventsVerb.register(webhooks, rt);
 }
 
 function row(e: EventDef): EventRow {
@@ -45,8 +50,8 @@ function fields(e: EventDef): FieldRow[] {
   return [];
 }
 
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const name = cmd.args[0];
+async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
+  const name = args[0];
   const format = deps.format();
   if (name !== undefined) {
     const def = eventDef(name);

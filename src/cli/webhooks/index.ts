@@ -1,7 +1,7 @@
 // svc webhooks: the noun file only wires its verbs. Webhooks are configured in the seller
 // dashboard, not through the API (spec 6); the CLI receives them and tests endpoints.
 import type { Command } from 'commander';
-import { examples, type Runtime } from '../shared/command.js';
+import { examples, type CliRuntime } from '../shared/command.js';
 import { registerVerbs, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
@@ -11,7 +11,7 @@ const VERBS: Verbs = {
 };
 
 /** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
-export async function registerWebhooks(program: Command, rt: Runtime, verb?: string): Promise<void> {
+export async function registerWebhooks(program: Command, rt: CliRuntime, verb?: string): Promise<void> {
   const webhooks = program.command('webhooks').description('receive the service\'s webhooks (dedupe, confirm, forward), send test notifications, list the events');
   examples(webhooks, [
     'svc webhooks listen --forward-to http://127.0.0.1:3000/hooks',
