@@ -1,18 +1,8 @@
 // svc games (v1 GET /games) and svc catalog (v2 GET /catalog/games, with minimum prices).
-import type { Command } from 'commander';
 import { Game } from '../../api/responses.js';
-import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { fetchList, printList } from '../shared/read.js';
 import { defineVerb } from '../shared/verb.js';
-
-export const gamesVerb = defineVerb({ name: 'games', description: 'games of the platform (v1)', examples: ['svc games', 'svc games -o csv > games.csv'], run: games });
-export const catalogVerb = defineVerb({ name: 'catalog', description: 'games with their minimum listing price (v2)', examples: ['svc catalog', 'svc catalog --json'], run: catalog });
-
-export function registerGames(program: Command, rt: CliRuntime): void {
-  gamesVerb.register(program, rt);
-  catalogVerb.register(program, rt);
-}
 
 type G = { id: string | number; name?: string | null; slug?: string | null; minPrice?: number | null };
 
@@ -30,3 +20,10 @@ async function catalog(deps: Deps): Promise<number> {
   ]);
   return 0;
 }
+
+export const gamesVerb = defineVerb({ name: 'games', description: 'games of the platform (v1)', examples: ['svc games', 'svc games -o csv > games.csv'], run: games });
+
+export const catalogVerb = defineVerb({ name: 'catalog', description: 'games with their minimum listing price (v2)', examples: ['svc catalog', 'svc catalog --json'], run: catalog });
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [gamesVerb, catalogVerb];

@@ -1,26 +1,12 @@
 // svc limits: the spec's limits table (spec 8) and the live rate-limit state (cli-spec 2).
-import type { Command } from 'commander';
 import { LIMITS } from '../../api/assumptions.js';
 import { Usage } from '../../api/responses.js';
 import { printRecords } from '../../ui/print.js';
-import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { lenient } from '../shared/read.js';
 import { defineVerb, flag, type OptsOf } from '../shared/verb.js';
 
 const options = { offline: flag('--offline', 'only the table; do not ask the service for the live state') };
-
-export const limitsVerb = defineVerb({
-  name: 'limits',
-  description: "the service's limits, and what is left of the rate limit now",
-  options,
-  examples: ['svc limits', 'svc limits --offline -o json'],
-  run,
-});
-
-export function registerLimits(program: Command, rt: CliRuntime): void {
-  limitsVerb.register(program, rt);
-}
 
 const TABLE: [string, string | number][] = [
   ['v2 requests per minute (per account)', LIMITS.v2PerMinute],
@@ -64,3 +50,14 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   await printRecords(deps.io, rows, { format: deps.format(), columns: [{ header: 'limit', value: 'limit' }, { header: 'value', value: 'value' }] });
   return 0;
 }
+
+export const limitsVerb = defineVerb({
+  name: 'limits',
+  description: "the service's limits, and what is left of the rate limit now",
+  options,
+  examples: ['svc limits', 'svc limits --offline -o json'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [limitsVerb];

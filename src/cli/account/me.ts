@@ -1,17 +1,9 @@
 // svc me: GET /api/v2/me, the identity of the key in use.
-import type { Command } from 'commander';
 import { Me } from '../../api/responses.js';
-import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { rememberKeyCreatedAt } from '../../config/key-age.js';
 import { defineVerb } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
-
-export const meVerb = defineVerb({ name: 'me', description: 'who the v2 key belongs to, its scopes and age', examples: ['svc me', 'svc me --json'], run });
-
-export function registerMe(program: Command, rt: CliRuntime): void {
-  meVerb.register(program, rt);
-}
 
 async function run(deps: Deps): Promise<number> {
   const res = await (await deps.api()).account.me();
@@ -25,3 +17,8 @@ async function run(deps: Deps): Promise<number> {
   ]);
   return 0;
 }
+
+export const meVerb = defineVerb({ name: 'me', description: 'who the v2 key belongs to, its scopes and age', examples: ['svc me', 'svc me --json'], run });
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [meVerb];

@@ -1,25 +1,11 @@
 // svc auth logout: forget a profile's keys, from the config file and the OS keyring (the profile
 // and its base URL stay unless --all).
-import type { Command } from 'commander';
 import { UsageError } from '../../api/errors.js';
 import { success } from '../../output/reporter.js';
-import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, type OptsOf } from '../shared/verb.js';
 
 const options = { all: flag('--all', 'remove the whole profile, base URL included') };
-
-export const logoutVerb = defineVerb({
-  name: 'logout',
-  description: "remove the profile's stored keys",
-  options,
-  examples: ['svc auth logout', 'svc auth logout --profile old-shop --all'],
-  run,
-});
-
-export function registerLogout(auth: Command, rt: CliRuntime): void {
-  logoutVerb.register(auth, rt);
-}
 
 async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   const store = await deps.profiles();
@@ -29,3 +15,14 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   success(deps.io, opts.all ? `removed profile "${name}"` : `removed the keys of profile "${name}"`);
   return 0;
 }
+
+export const logoutVerb = defineVerb({
+  name: 'logout',
+  description: "remove the profile's stored keys",
+  options,
+  examples: ['svc auth logout', 'svc auth logout --profile old-shop --all'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [logoutVerb];

@@ -1,23 +1,11 @@
 // svc auth profiles / svc auth use: list profiles, choose the default one.
-import type { Command } from 'commander';
 import { UsageError } from '../../api/errors.js';
 import { keyLocationOf } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
 import { printRecords } from '../../ui/print.js';
 import { success } from '../../output/reporter.js';
-import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
-
-export const profilesVerb = defineVerb({ name: 'profiles', description: 'list the profiles', examples: ['svc auth profiles', 'svc auth profiles --json'], run: list });
-export const useVerb = defineVerb({
-  name: 'use', description: 'make a profile the default one', args: [['<name>', 'profile name']], examples: ['svc auth use sandbox'], run: use,
-});
-
-export function registerProfiles(auth: Command, rt: CliRuntime): void {
-  profilesVerb.register(auth, rt);
-  useVerb.register(auth, rt);
-}
 
 async function list(deps: Deps): Promise<number> {
   const store = await deps.profiles();
@@ -50,3 +38,12 @@ async function use(deps: Deps, _opts: object, args: string[]): Promise<number> {
   success(deps.io, `profile "${name}" is now the default`);
   return 0;
 }
+
+export const profilesVerb = defineVerb({ name: 'profiles', description: 'list the profiles', examples: ['svc auth profiles', 'svc auth profiles --json'], run: list });
+
+export const useVerb = defineVerb({
+  name: 'use', description: 'make a profile the default one', args: [['<name>', 'profile name']], examples: ['svc auth use sandbox'], run: use,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [profilesVerb, useVerb];

@@ -1,7 +1,6 @@
 // svc keys create --name N --version v1|v2 [--scope S…] [--save [profile]]: POST /api/api-keys
 // (A10). The new key is in the answer once (A4): it goes to stdout and nowhere else, or
 // straight into a profile with --save (then it is not printed at all).
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { SCOPES } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
@@ -10,7 +9,6 @@ import { ApiKey } from '../../api/responses.js';
 import { maskKey } from '../../config/mask.js';
 import { printRecords } from '../../ui/print.js';
 import { note, success, warn } from '../../output/reporter.js';
-import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { lenient } from '../shared/read.js';
@@ -22,21 +20,6 @@ const options = {
   scope: option('--scope <scope...>', `v2 scopes, repeated or comma-separated: ${SCOPES.join(', ')}`, z.array(z.string()).optional()),
   save: option('--save [profile]', 'store the key in a profile (default: the profile in use) instead of printing it', z.union([z.boolean(), z.string()]).optional()),
 };
-
-export const createVerb = defineVerb({
-  name: 'create',
-  description: 'create an API key (needs a v1 key; at most 5 active). The key is shown once',
-  options,
-  examples: [
-    'svc keys create --name ci --version v2 --scope orders:read --scope products:read',
-    'svc keys create --name backup --version v1 --save shop2',
-  ],
-  run,
-});
-
-export function registerCreate(keys: Command, rt: CliRuntime): void {
-  createVerb.register(keys, rt);
-}
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const scopes = o.scope?.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
@@ -79,3 +62,17 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   note(deps.io, 'this is the only time the key is shown: store it now (`svc auth login` reads it from stdin), or use --save next time');
   return 0;
 }
+
+export const createVerb = defineVerb({
+  name: 'create',
+  description: 'create an API key (needs a v1 key; at most 5 active). The key is shown once',
+  options,
+  examples: [
+    'svc keys create --name ci --version v2 --scope orders:read --scope products:read',
+    'svc keys create --name backup --version v1 --save shop2',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [createVerb];

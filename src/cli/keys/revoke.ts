@@ -1,26 +1,13 @@
 // svc keys revoke ID: DELETE /api/api-keys/:id (A5, A10). Destructive: confirms on a terminal,
 // needs --yes elsewhere (cli-spec 1). Says so when the key is the one svc is using.
-import type { Command } from 'commander';
 import { EXIT, SvcError } from '../../api/errors.js';
 import { note, success, warn } from '../../output/reporter.js';
-import { parseId, type CliRuntime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
 import { printOne } from '../shared/read.js';
 import { displayKey, isSameKey } from './key-record.js';
 import { fetchKeys } from './list.js';
-
-export const revokeVerb = defineVerb({
-  name: 'revoke',
-  description: 'revoke an API key for good (needs a v1 key; asks first, or --yes)',
-  args: [['<id>', 'key id (see `svc keys list`)']],
-  examples: ['svc keys revoke 7', 'svc keys revoke 7 --yes   # in a script'],
-  run,
-});
-
-export function registerRevoke(keys: Command, rt: CliRuntime): void {
-  revokeVerb.register(keys, rt);
-}
 
 async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   const id = parseId(args[0], 'key ID');
@@ -52,3 +39,14 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   ]);
   return 0;
 }
+
+export const revokeVerb = defineVerb({
+  name: 'revoke',
+  description: 'revoke an API key for good (needs a v1 key; asks first, or --yes)',
+  args: [['<id>', 'key id (see `svc keys list`)']],
+  examples: ['svc keys revoke 7', 'svc keys revoke 7 --yes   # in a script'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [revokeVerb];

@@ -1,24 +1,11 @@
 // svc mediations get ORDER_ID: GET /api/v2/mediations/:orderId (mediations are keyed by order, A4).
-import type { Command } from 'commander';
 import { NotFoundError } from '../../api/errors.js';
 import { Mediation } from '../../api/responses.js';
-import { parseId, type CliRuntime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
 import { mediationColumns } from './columns.js';
-
-export const getVerb = defineVerb({
-  name: 'get',
-  description: 'show the mediation of one order (v2)',
-  args: [['<order-id>', 'id of the order the mediation is about']],
-  examples: ['svc mediations get 5005', 'svc mediations get 5005 --json'],
-  run,
-});
-
-export function registerGet(mediations: Command, rt: CliRuntime): void {
-  getVerb.register(mediations, rt);
-}
 
 async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   const orderId = parseId(args[0], 'ORDER_ID');
@@ -31,3 +18,14 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
     throw err;
   }
 }
+
+export const getVerb = defineVerb({
+  name: 'get',
+  description: 'show the mediation of one order (v2)',
+  args: [['<order-id>', 'id of the order the mediation is about']],
+  examples: ['svc mediations get 5005', 'svc mediations get 5005 --json'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [getVerb];

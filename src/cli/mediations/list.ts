@@ -1,8 +1,6 @@
 // svc mediations list: GET /api/v2/mediations (A2: status open|closed); --all follows pages.
-import type { Command } from 'commander';
 import { MEDIATION_STATUSES } from '../../api/assumptions.js';
 import { Mediation } from '../../api/responses.js';
-import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { choice, defineVerb, pagingOptions, type OptsOf } from '../shared/verb.js';
 import { fetchList, printList } from '../shared/read.js';
@@ -13,6 +11,12 @@ const options = {
   ...pagingOptions('mediations'),
 };
 
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
+  const rows = await fetchList<MediationRow>(deps, (await deps.api()).mediations.list({ status: o.status, page: o.page }), { limit: o.limit, all: o.all }, Mediation);
+  await printList(deps, rows, mediationColumns, 'no mediations match');
+  return 0;
+}
+
 export const listVerb = defineVerb({
   name: 'list',
   description: 'list the mediations opened on your sales (v2)',
@@ -21,12 +25,5 @@ export const listVerb = defineVerb({
   run,
 });
 
-export function registerList(mediations: Command, rt: CliRuntime): void {
-  listVerb.register(mediations, rt);
-}
-
-async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
-  const rows = await fetchList<MediationRow>(deps, (await deps.api()).mediations.list({ status: o.status, page: o.page }), { limit: o.limit, all: o.all }, Mediation);
-  await printList(deps, rows, mediationColumns, 'no mediations match');
-  return 0;
-}
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [listVerb];

@@ -1,10 +1,8 @@
 // svc orders get ID|ORDER_CODE: one order; for a sale, its deliveredItems (ref, cost) and the
 // profit of the sale (spec 1.5, 2.5). v2 accepts the orderCode as `:id` (spec 4.2).
-import type { Command } from 'commander';
 import { NotFoundError, UsageError } from '../../api/errors.js';
 import { Order } from '../../api/responses.js';
 import { printRecords } from '../../ui/print.js';
-import type { CliRuntime } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
@@ -13,18 +11,6 @@ import { saleMoney } from './order-money.js';
 
 // svc decision: an order code is 1-64 letters, digits, dot, hyphen or underscore.
 const ORDER_REF = /^(?:\d+|[A-Za-z0-9][A-Za-z0-9._-]{0,63})$/;
-
-export const getVerb = defineVerb({
-  name: 'get',
-  description: 'show one order; a sale shows its delivered items (ref and cost) and its profit',
-  args: [['<id>', 'order id or order code']],
-  examples: ['svc orders get 5001', 'svc orders get ORD-5001', 'svc orders get 5001 --json | jq .deliveredItems'],
-  run,
-});
-
-export function registerGet(orders: Command, rt: CliRuntime): void {
-  getVerb.register(orders, rt);
-}
 
 async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   const ref = args[0] ?? '';
@@ -68,3 +54,14 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   }
   return 0;
 }
+
+export const getVerb = defineVerb({
+  name: 'get',
+  description: 'show one order; a sale shows its delivered items (ref and cost) and its profit',
+  args: [['<id>', 'order id or order code']],
+  examples: ['svc orders get 5001', 'svc orders get ORD-5001', 'svc orders get 5001 --json | jq .deliveredItems'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [getVerb];

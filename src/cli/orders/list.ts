@@ -1,8 +1,6 @@
 // svc orders list: GET /api/v2/orders or /api/v1/orders with the filters of A2; --all follows pages.
-import type { Command } from 'commander';
 import { ORDER_STATUSES, ORDER_TYPES } from '../../api/assumptions.js';
 import { Order } from '../../api/responses.js';
-import type { CliRuntime } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { choice, defineVerb, option, pagingOptions, type OptsOf } from '../shared/verb.js';
 import { fetchList, printList } from '../shared/read.js';
@@ -17,6 +15,15 @@ const options = {
   ...pagingOptions('orders'),
 };
 
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
+  checkRange(o.from, o.to);
+  const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
+  const api = await deps.api();
+  const rows = await fetchList<Order>(deps, api.orders.list({ type: o.type, status: o.status, from: o.from, to: o.to, page: o.page }), { limit: o.limit, all: o.all }, Order);
+  await printList(deps, rows, orderColumns(v), 'no orders match');
+  return 0;
+}
+
 export const listVerb = defineVerb({
   name: 'list',
   description: 'list your sales and purchases',
@@ -29,15 +36,5 @@ export const listVerb = defineVerb({
   run,
 });
 
-export function registerList(orders: Command, rt: CliRuntime): void {
-  listVerb.register(orders, rt);
-}
-
-async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
-  checkRange(o.from, o.to);
-  const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
-  const api = await deps.api();
-  const rows = await fetchList<Order>(deps, api.orders.list({ type: o.type, status: o.status, from: o.from, to: o.to, page: o.page }), { limit: o.limit, all: o.all }, Order);
-  await printList(deps, rows, orderColumns(v), 'no orders match');
-  return 0;
-}
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [listVerb];

@@ -1,14 +1,12 @@
 // svc orders profit: the profit of your sales (spec 1.5, A4, A13), per sale or grouped by
 // listing, ref or day, with totals. Money: two decimals in tables and CSV/TSV (a spreadsheet
 // reads them as amounts), integer cents in JSON.
-import type { Command } from 'commander';
 import { Order } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
 import type { Format } from '../../output/format.js';
 import { printRecords } from '../../ui/print.js';
 import { formatCents } from '../../output/money.js';
 import { note } from '../../output/reporter.js';
-import type { CliRuntime } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { choice, defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { fetchList } from '../shared/read.js';
@@ -20,22 +18,6 @@ const options = {
   to: option('--to <date>', 'sales created on or before this ISO 8601 date (a bare date covers the whole day)', IsoDate.optional()),
   by: choice('--by <group>', 'one row per listing, per credential ref or per day (default: per sale)', PROFIT_GROUPS),
 };
-
-export const profitVerb = defineVerb({
-  name: 'profit',
-  description: 'profit of your delivered and completed sales: price - fee - cost of the delivered items',
-  options,
-  examples: [
-    'svc orders profit --from 2026-11-01 --by listing',
-    'svc orders profit --by day -o csv > profit.csv',
-    'svc orders profit --by ref --json | jq .totals.profitCents',
-  ],
-  run,
-});
-
-export function registerProfit(orders: Command, rt: CliRuntime): void {
-  profitVerb.register(orders, rt);
-}
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   checkRange(o.from, o.to);
@@ -117,3 +99,18 @@ const excludedColumns: Column<ExcludedSale>[] = [
   { header: 'status', value: 'status' }, { header: 'created', value: 'createdAt', kind: 'date' },
   { header: 'price', value: 'priceCents', kind: 'cents' },
 ];
+
+export const profitVerb = defineVerb({
+  name: 'profit',
+  description: 'profit of your delivered and completed sales: price - fee - cost of the delivered items',
+  options,
+  examples: [
+    'svc orders profit --from 2026-11-01 --by listing',
+    'svc orders profit --by day -o csv > profit.csv',
+    'svc orders profit --by ref --json | jq .totals.profitCents',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [profitVerb];

@@ -2,46 +2,19 @@
 // /products/bulk-status in chunks of 100 (spec 4.2); refusals come per item with HTTP 200 and
 // are shown with the spec's hint (NO_STOCK, NOT_APPROVED, OFFLINE_PAUSED, the 410s).
 import { createHash } from 'node:crypto';
-import type { Command } from 'commander';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
 import { readStatusFile } from '../../input/statuses.js';
 import { fingerprintInput, jobSpec, planChunks, type JobInput } from '../../jobs/index.js';
-import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
-import { defineVerb, reportOption, resumeOption, type OptsOf, type Verb } from '../shared/verb.js';
+import { defineVerb, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { outcomesFromResults } from './item-results.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 
 const options = { report: reportOption(), resume: resumeOption() };
-
-export const bulkStatusVerb = defineVerb({
-  name: 'bulk-status',
-  description: 'activate or deactivate many listings from a CSV, 100 per request',
-  args: [['<file>', 'status CSV (id, active: true/false/1/0/yes/no); - for stdin']],
-  options,
-  examples: ['svc products bulk-status statuses.csv', 'svc products bulk-status statuses.csv --report report.csv -o json'],
-  run: runFile,
-});
-
-/** `products activate ID…` and `products deactivate ID…`. */
-export const [activateVerb, deactivateVerb] = [true, false].map((active) => {
-  const name = active ? 'activate' : 'deactivate';
-  return defineVerb({
-    name,
-    description: `${name} listings (bulk-status, 100 per request)`,
-    args: [['<ids...>', 'listing ids']],
-    examples: [`svc products ${name} 101 102 103`],
-    run: (deps, _o, args) => runIds(deps, args, active),
-  });
-}) as [Verb<Record<never, never>>, Verb<Record<never, never>>];
-
-export function registerBulkStatus(products: Command, rt: CliRuntime): void {
-  for (const verb of [bulkStatusVerb, activateVerb, deactivateVerb]) verb.register(products, rt);
-}
 
 /** An item of a status job: where it sits, and the state it gets. */
 interface StatusItem { line: number; id: number; isActive: boolean }
@@ -99,3 +72,27 @@ async function runIds(deps: Deps, args: string[], active: boolean): Promise<numb
 function summary(what: string, n: number, c: Record<string, number>, requests: number): string {
   return `${what}: ${n} items, ${c.ok} applied, ${c.unchanged} unchanged, ${c.failed} refused, ${requests} requests`;
 }
+
+export const bulkStatusVerb = defineVerb({
+  name: 'bulk-status',
+  description: 'activate or deactivate many listings from a CSV, 100 per request',
+  args: [['<file>', 'status CSV (id, active: true/false/1/0/yes/no); - for stdin']],
+  options,
+  examples: ['svc products bulk-status statuses.csv', 'svc products bulk-status statuses.csv --report report.csv -o json'],
+  run: runFile,
+});
+
+/** `products activate ID…` and `products deactivate ID…`. */
+const [activateVerb, deactivateVerb] = [true, false].map((active) => {
+  const name = active ? 'activate' : 'deactivate';
+  return defineVerb({
+    name,
+    description: `${name} listings (bulk-status, 100 per request)`,
+    args: [['<ids...>', 'listing ids']],
+    examples: [`svc products ${name} 101 102 103`],
+    run: (deps, _o, args) => runIds(deps, args, active),
+  });
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [bulkStatusVerb, activateVerb!, deactivateVerb!];

@@ -2,7 +2,6 @@
 // simple listing: POST /api/v2/products (v1 when only a v1 key). Every creation limit (spec 8,
 // A13) is checked before sending; credentials are counted, never printed.
 import { readFileSync } from 'node:fs';
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEFAULT_SEPARATOR, LIMITS } from '../../api/assumptions.js';
 import { EXIT, UsageError } from '../../api/errors.js';
@@ -10,7 +9,6 @@ import { ProductCreateV1, ProductCreateV2, fieldPath } from '../../api/requests.
 import { Game, Listing } from '../../api/responses.js';
 import { success } from '../../output/reporter.js';
 import { v1PriceBelowMin } from '../../api/rules/price.js';
-import type { CliRuntime } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { fetchList, lenient, printOne } from '../shared/read.js';
@@ -31,22 +29,6 @@ const options = {
   image: option('--image <url...>', 'image URLs (up to 10)', z.array(z.string()).optional()),
   inactive: flag('--inactive', 'create it inactive'),
 };
-
-export const createVerb = defineVerb({
-  name: 'create',
-  description: 'create a listing from a JSON/YAML file (variants, automatic delivery) or from flags',
-  options,
-  examples: [
-    'svc products create --title "Prime Vandal bundle" --description "All Prime skins, delivered in 1 hour." --price 15.00 --game valorant --category skin',
-    'svc products create --file listing.yaml --content-file keys.txt --dry-run',
-    'svc products create --file multi-variant.json',
-  ],
-  run,
-});
-
-export function registerCreate(products: Command, rt: CliRuntime): void {
-  createVerb.register(products, rt);
-}
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const source = o.file ?? 'flags';
@@ -153,3 +135,18 @@ async function checkMinPrice(deps: Deps, body: Record<string, unknown>): Promise
   (Array.isArray(body.variants) ? body.variants as Record<string, unknown>[] : []).forEach((v, i) => check(v.price, `variants[${i}].price`));
   return out;
 }
+
+export const createVerb = defineVerb({
+  name: 'create',
+  description: 'create a listing from a JSON/YAML file (variants, automatic delivery) or from flags',
+  options,
+  examples: [
+    'svc products create --title "Prime Vandal bundle" --description "All Prime skins, delivered in 1 hour." --price 15.00 --game valorant --category skin',
+    'svc products create --file listing.yaml --content-file keys.txt --dry-run',
+    'svc products create --file multi-variant.json',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [createVerb];

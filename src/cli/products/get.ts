@@ -1,20 +1,11 @@
 // svc products get ID: the listing with its variants and base/effective price.
-import type { Command } from 'commander';
 import { Listing } from '../../api/responses.js';
 import { printRecords } from '../../ui/print.js';
-import { parseId, type CliRuntime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
 import { listingColumns, variantColumns } from './columns.js';
-
-export const getVerb = defineVerb({
-  name: 'get', description: 'show one listing, with its variants', args: [['<id>', 'listing id']], examples: ['svc products get 42', 'svc products get 42 --json | jq .variants'], run,
-});
-
-export function registerGet(products: Command, rt: CliRuntime): void {
-  getVerb.register(products, rt);
-}
 
 async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   const id = parseId(args[0]);
@@ -33,3 +24,10 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   }
   return 0;
 }
+
+export const getVerb = defineVerb({
+  name: 'get', description: 'show one listing, with its variants', args: [['<id>', 'listing id']], examples: ['svc products get 42', 'svc products get 42 --json | jq .variants'], run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [getVerb];

@@ -1,9 +1,7 @@
 // svc products list: GET /api/v2/products or /api/v1/products, filters of A2, --all follows pages.
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { PRODUCT_STATUS_FILTERS } from '../../api/assumptions.js';
 import { Listing } from '../../api/responses.js';
-import type { CliRuntime } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { choice, defineVerb, option, pagingOptions, type OptsOf } from '../shared/verb.js';
 import { fetchList, printList } from '../shared/read.js';
@@ -16,6 +14,14 @@ const options = {
   ...pagingOptions('listings'),
 };
 
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
+  const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
+  const api = await deps.api();
+  const rows = await fetchList<Listing>(deps, api.products.list({ status: o.status, game: o.game, q: o.query, page: o.page }), { limit: o.limit, all: o.all }, Listing);
+  await printList(deps, rows, listingColumns(v), 'no listings match');
+  return 0;
+}
+
 export const listVerb = defineVerb({
   name: 'list',
   description: 'list your listings',
@@ -24,14 +30,5 @@ export const listVerb = defineVerb({
   run,
 });
 
-export function registerList(products: Command, rt: CliRuntime): void {
-  listVerb.register(products, rt);
-}
-
-async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
-  const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
-  const api = await deps.api();
-  const rows = await fetchList<Listing>(deps, api.products.list({ status: o.status, game: o.game, q: o.query, page: o.page }), { limit: o.limit, all: o.all }, Listing);
-  await printList(deps, rows, listingColumns(v), 'no listings match');
-  return 0;
-}
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [listVerb];

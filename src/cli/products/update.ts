@@ -2,7 +2,6 @@
 // "No changes applied" is said as such; a real change of title, description, warranty or
 // delivery time sends the listing back to review, so it is announced and confirmed; a listing
 // with variants takes prices only through `variants set`.
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { NO_CHANGES_MESSAGE } from '../../api/assumptions.js';
 import { REVIEW_TRIGGER_NAMES, reviewTriggers, type ReviewedFields } from '../../api/rules/review.js';
@@ -10,7 +9,7 @@ import { EXIT, UsageError } from '../../api/errors.js';
 import { ProductUpdateV2 } from '../../api/requests.js';
 import { Listing } from '../../api/responses.js';
 import { note, success, warn } from '../../output/reporter.js';
-import { parseId, type CliRuntime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
@@ -26,23 +25,6 @@ const options = {
   active: flag('--active', 'activate the listing'),
   inactive: flag('--inactive', 'deactivate the listing'),
 };
-
-export const updateVerb = defineVerb({
-  name: 'update',
-  description: 'change a listing; a new title, description, warranty or delivery time sends it back to review',
-  args: [['<id>', 'listing id']],
-  options,
-  examples: [
-    'svc products update 42 --price 24.90',
-    'svc products update 42 --inactive',
-    'svc products update 42 --title "Immortal account, all agents" --yes   # goes back to review',
-  ],
-  run,
-});
-
-export function registerUpdate(products: Command, rt: CliRuntime): void {
-  updateVerb.register(products, rt);
-}
 
 async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
   const id = parseId(args[0]);
@@ -88,3 +70,18 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   return 0;
 }
 
+export const updateVerb = defineVerb({
+  name: 'update',
+  description: 'change a listing; a new title, description, warranty or delivery time sends it back to review',
+  args: [['<id>', 'listing id']],
+  options,
+  examples: [
+    'svc products update 42 --price 24.90',
+    'svc products update 42 --inactive',
+    'svc products update 42 --title "Immortal account, all agents" --yes   # goes back to review',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [updateVerb];

@@ -1,7 +1,6 @@
 // svc products variants ID (list) and svc products variants set ID (--file F | --index N
 // [--price P] [--stock S]): PATCH /products/:id/variants, 1-100 items a request (spec 4.2),
 // only on multi-variant listings; per-item results (A6).
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { EXIT, UsageError } from '../../api/errors.js';
@@ -11,7 +10,7 @@ import { openInput } from '../../input/source.js';
 import { readVariantFile, type VariantRow } from '../../input/variants.js';
 import { fingerprintInput, jobSpec, planChunks, type ItemRef } from '../../jobs/index.js';
 import { printRecords } from '../../ui/print.js';
-import { parseId, type CliRuntime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
@@ -21,14 +20,6 @@ import { outcomesFromResults } from './item-results.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { priceFlag } from './price-flag.js';
 
-export const variantsVerb = defineVerb({
-  name: 'variants',
-  description: "list a listing's variants, or change them with `variants set`",
-  args: [['<id>', 'listing id']],
-  examples: ['svc products variants 42', 'svc products variants 42 --json'],
-  run: list,
-});
-
 const setOptions = {
   file: option('--file <file.csv>', 'CSV with columns index, price or price_cents, stock; - for stdin', z.string().optional()),
   index: option('--index <n>', 'one variant: its index', z.coerce.number().int().min(0).optional()),
@@ -37,19 +28,6 @@ const setOptions = {
   report: reportOption('with --file: write the rows with status, code and message'),
   resume: resumeOption('with --file: finish an interrupted job', 'with --file: start a new job'),
 };
-
-export const variantsSetVerb = defineVerb({
-  name: 'set',
-  description: 'change variant prices and stock (from a CSV of index, price or price_cents, stock; or one variant by flags)',
-  args: [['<id>', 'listing id']],
-  options: setOptions,
-  examples: ['svc products variants set 42 --index 0 --price 19.90', 'svc products variants set 42 --index 1 --stock 25', 'svc products variants set 42 --file variants.csv --report out.csv'],
-  run: setVariants,
-});
-
-export function registerVariants(products: Command, rt: CliRuntime): void {
-  variantsSetVerb.register(variantsVerb.register(products, rt), rt);
-}
 
 async function list(deps: Deps, _o: object, args: string[]): Promise<number> {
   const id = parseId(args[0]);
@@ -112,3 +90,24 @@ async function setFromFile(deps: Deps, id: number, file: string, o: OptsOf<typeo
     await input.cleanup();
   }
 }
+
+export const variantsSetVerb = defineVerb({
+  name: 'set',
+  description: 'change variant prices and stock (from a CSV of index, price or price_cents, stock; or one variant by flags)',
+  args: [['<id>', 'listing id']],
+  options: setOptions,
+  examples: ['svc products variants set 42 --index 0 --price 19.90', 'svc products variants set 42 --index 1 --stock 25', 'svc products variants set 42 --file variants.csv --report out.csv'],
+  run: setVariants,
+});
+
+export const variantsVerb = defineVerb({
+  name: 'variants',
+  description: "list a listing's variants, or change them with `variants set`",
+  args: [['<id>', 'listing id']],
+  examples: ['svc products variants 42', 'svc products variants 42 --json'],
+  subcommands: [variantsSetVerb],
+  run: list,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [variantsVerb];

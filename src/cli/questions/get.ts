@@ -1,20 +1,11 @@
 // svc questions get ID: GET /api/v2/questions/:id.
-import type { Command } from 'commander';
 import { NotFoundError } from '../../api/errors.js';
 import { Question } from '../../api/responses.js';
-import { parseId, type CliRuntime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
 import { questionDetailColumns } from './columns.js';
-
-export const getVerb = defineVerb({
-  name: 'get', description: 'show one question and its answer (v2)', args: [['<id>', 'question id']], examples: ['svc questions get 6001', 'svc questions get 6001 --json | jq -r .text'], run,
-});
-
-export function registerGet(questions: Command, rt: CliRuntime): void {
-  getVerb.register(questions, rt);
-}
 
 async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   const id = parseId(args[0], 'question ID');
@@ -27,3 +18,10 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
     throw err;
   }
 }
+
+export const getVerb = defineVerb({
+  name: 'get', description: 'show one question and its answer (v2)', args: [['<id>', 'question id']], examples: ['svc questions get 6001', 'svc questions get 6001 --json | jq -r .text'], run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [getVerb];

@@ -1,9 +1,8 @@
 // svc questions list: GET /api/v2/questions with the filters of A2 (status, productId, orderId).
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { QUESTION_STATUSES } from '../../api/assumptions.js';
 import { Question } from '../../api/responses.js';
-import { parseId, type CliRuntime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { choice, defineVerb, option, pagingOptions, type OptsOf } from '../shared/verb.js';
 import { fetchList, printList } from '../shared/read.js';
@@ -15,6 +14,14 @@ const options = {
   order: option('--order <id>', 'only questions about this order', z.string().optional()),
   ...pagingOptions('questions'),
 };
+
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
+  const productId = o.product === undefined ? undefined : parseId(o.product, '--product');
+  const orderId = o.order === undefined ? undefined : parseId(o.order, '--order');
+  const rows = await fetchList<Question>(deps, (await deps.api()).questions.list({ status: o.status, productId, orderId, page: o.page }), { limit: o.limit, all: o.all }, Question);
+  await printList(deps, rows, questionColumns, 'no questions match');
+  return 0;
+}
 
 export const listVerb = defineVerb({
   name: 'list',
@@ -28,14 +35,5 @@ export const listVerb = defineVerb({
   run,
 });
 
-export function registerList(questions: Command, rt: CliRuntime): void {
-  listVerb.register(questions, rt);
-}
-
-async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
-  const productId = o.product === undefined ? undefined : parseId(o.product, '--product');
-  const orderId = o.order === undefined ? undefined : parseId(o.order, '--order');
-  const rows = await fetchList<Question>(deps, (await deps.api()).questions.list({ status: o.status, productId, orderId, page: o.page }), { limit: o.limit, all: o.all }, Question);
-  await printList(deps, rows, questionColumns, 'no questions match');
-  return 0;
-}
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [listVerb];

@@ -1,12 +1,11 @@
 // svc reviews contest ID --reason TEXT: POST /api/v2/reviews/:reviewId/contest (spec 2.4, 4.2).
 // 404 means the review is missing or another seller's (spec 7.2); 409 ALREADY_CONTESTED (A14).
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { NotFoundError } from '../../api/errors.js';
 import { ContestReview } from '../../api/requests.js';
 import { Contestation } from '../../api/responses.js';
 import { note, success } from '../../output/reporter.js';
-import { parseId, type CliRuntime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
@@ -17,22 +16,6 @@ const options = {
   reason: option('--reason <text>', 'why the review should be reconsidered', z.string().optional()),
   reasonFile: option('--reason-file <file>', 'read the reason from a file', z.string().optional()),
 };
-
-export const contestVerb = defineVerb({
-  name: 'contest',
-  description: 'contest a review: ask the platform to look at it again (v2)',
-  args: [['<id>', 'review id']],
-  options,
-  examples: [
-    'svc reviews contest 3001 --reason "The buyer confused this order with another one."',
-    'svc reviews contest 3001 --reason-file why.txt --dry-run',
-  ],
-  run,
-});
-
-export function registerContest(reviews: Command, rt: CliRuntime): void {
-  contestVerb.register(reviews, rt);
-}
 
 async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
   const id = parseId(args[0], 'review ID');
@@ -60,3 +43,18 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     throw err;
   }
 }
+
+export const contestVerb = defineVerb({
+  name: 'contest',
+  description: 'contest a review: ask the platform to look at it again (v2)',
+  args: [['<id>', 'review id']],
+  options,
+  examples: [
+    'svc reviews contest 3001 --reason "The buyer confused this order with another one."',
+    'svc reviews contest 3001 --reason-file why.txt --dry-run',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [contestVerb];

@@ -1,7 +1,5 @@
 // svc reviews contestations: GET /api/v2/contestations; --all follows pages.
-import type { Command } from 'commander';
 import { Contestation } from '../../api/responses.js';
-import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, pagingOptions, type OptsOf } from '../shared/verb.js';
 import { fetchList, printList } from '../shared/read.js';
@@ -9,6 +7,12 @@ import { contestationColumns, type ContestationRow } from './columns.js';
 
 // A2: reviews and contestations take only page and limit.
 const options = pagingOptions('contestations');
+
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
+  const rows = await fetchList<ContestationRow>(deps, (await deps.api()).reviews.contestations({ page: o.page }), { limit: o.limit, all: o.all }, Contestation);
+  await printList(deps, rows, contestationColumns, 'no contestations yet');
+  return 0;
+}
 
 export const contestationsVerb = defineVerb({
   name: 'contestations',
@@ -18,12 +22,5 @@ export const contestationsVerb = defineVerb({
   run,
 });
 
-export function registerContestations(reviews: Command, rt: CliRuntime): void {
-  contestationsVerb.register(reviews, rt);
-}
-
-async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
-  const rows = await fetchList<ContestationRow>(deps, (await deps.api()).reviews.contestations({ page: o.page }), { limit: o.limit, all: o.all }, Contestation);
-  await printList(deps, rows, contestationColumns, 'no contestations yet');
-  return 0;
-}
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [contestationsVerb];

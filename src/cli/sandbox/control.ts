@@ -25,15 +25,6 @@ const text = () => z.string().optional();
 
 const sellOptions = { variant: option('--variant <index>', 'variant index', text()), quantity: option('--quantity <n>', 'units', text()) };
 
-export const sellVerb = defineVerb({
-  name: 'sell',
-  description: 'simulate a purchase (auto-delivery consumes credentials, webhooks fire)',
-  args: [['<listing>', 'listing id']],
-  options: sellOptions,
-  examples: ['svc --profile sandbox sandbox sell 109 --variant 0'],
-  run: sell,
-});
-
 async function sell(deps: Deps, o: OptsOf<typeof sellOptions>, args: string[]): Promise<number> {
   const body = {
     productId: parseId(args[0], 'listing id'),
@@ -50,6 +41,50 @@ async function sell(deps: Deps, o: OptsOf<typeof sellOptions>, args: string[]): 
 }
 
 const ACTIONS = ['approve', 'reject', 'take_down', 'reject_permanently'];
+async function offline(deps: Deps, _o: object, args: string[]): Promise<number> {
+  const state = args[0];
+  if (state !== 'on' && state !== 'off') throw new UsageError('say `on` or `off`');
+  await control(deps, 'POST', 'offline', { on: state === 'on' });
+  success(deps.io, `Offline Mode ${state}`);
+  return 0;
+}
+
+const faultOptions = {
+  route: option('--route <name>', 'route name, e.g. bulkPrice, addStock', text()),
+  method: option('--method <m>', 'HTTP method', text()),
+  path: option('--path <text>', 'path contains', text()),
+  status: option('--status <code>', 'status to answer (type status)', text()),
+  body: option('--body <json>', 'body to answer (type status)', text()),
+  ms: option('--ms <n>', 'delay (type delay)', text()),
+  times: option('--times <n>', 'how many requests', text(), { default: '1' }),
+};
+
+async function fault(deps: Deps, o: OptsOf<typeof faultOptions>, args: string[]): Promise<number> {
+  const type = args[0]!;
+  if (!['drop-before', 'drop-after', 'delay', 'status'].includes(type)) throw new UsageError(`unknown fault "${type}"`, 'use drop-before, drop-after, delay or status');
+  let body: unknown;
+  if (o.body) {
+    try { body = JSON.parse(o.body); } catch { throw new UsageError('--body must be JSON'); }
+  }
+  const f = {
+    match: { ...(o.route ? { route: o.route } : {}), ...(o.method ? { method: o.method.toUpperCase() } : {}), ...(o.path ? { path: o.path } : {}) },
+    fault: { type, ...(o.status ? { status: Number(o.status) } : {}), ...(o.ms ? { ms: Number(o.ms) } : {}), ...(body !== undefined ? { body } : {}) },
+    times: o.times ? Number(o.times) : 1,
+  };
+  await control(deps, 'POST', 'faults', f);
+  success(deps.io, `fault queued: ${type} for the next ${f.times} matching request(s)`);
+  return 0;
+}
+
+export const sellVerb = defineVerb({
+  name: 'sell',
+  description: 'simulate a purchase (auto-delivery consumes credentials, webhooks fire)',
+  args: [['<listing>', 'listing id']],
+  options: sellOptions,
+  examples: ['svc --profile sandbox sandbox sell 109 --variant 0'],
+  run: sell,
+});
+
 export const moderateVerb = defineVerb({
   name: 'moderate',
   description: 'moderate a listing as the platform would',
@@ -72,24 +107,6 @@ export const offlineVerb = defineVerb({
   run: offline,
 });
 
-async function offline(deps: Deps, _o: object, args: string[]): Promise<number> {
-  const state = args[0];
-  if (state !== 'on' && state !== 'off') throw new UsageError('say `on` or `off`');
-  await control(deps, 'POST', 'offline', { on: state === 'on' });
-  success(deps.io, `Offline Mode ${state}`);
-  return 0;
-}
-
-const faultOptions = {
-  route: option('--route <name>', 'route name, e.g. bulkPrice, addStock', text()),
-  method: option('--method <m>', 'HTTP method', text()),
-  path: option('--path <text>', 'path contains', text()),
-  status: option('--status <code>', 'status to answer (type status)', text()),
-  body: option('--body <json>', 'body to answer (type status)', text()),
-  ms: option('--ms <n>', 'delay (type delay)', text()),
-  times: option('--times <n>', 'how many requests', text(), { default: '1' }),
-};
-
 export const faultVerb = defineVerb({
   name: 'fault',
   description: 'make the next matching request fail (for trying retries and resume)',
@@ -98,20 +115,3 @@ export const faultVerb = defineVerb({
   examples: ['svc --profile sandbox sandbox fault drop-after --route bulkPrice', "svc --profile sandbox sandbox fault status --route addStock --status 503 --body '{\"code\":\"IDEMPOTENCY_UNAVAILABLE\"}'"],
   run: fault,
 });
-
-async function fault(deps: Deps, o: OptsOf<typeof faultOptions>, args: string[]): Promise<number> {
-  const type = args[0]!;
-  if (!['drop-before', 'drop-after', 'delay', 'status'].includes(type)) throw new UsageError(`unknown fault "${type}"`, 'use drop-before, drop-after, delay or status');
-  let body: unknown;
-  if (o.body) {
-    try { body = JSON.parse(o.body); } catch { throw new UsageError('--body must be JSON'); }
-  }
-  const f = {
-    match: { ...(o.route ? { route: o.route } : {}), ...(o.method ? { method: o.method.toUpperCase() } : {}), ...(o.path ? { path: o.path } : {}) },
-    fault: { type, ...(o.status ? { status: Number(o.status) } : {}), ...(o.ms ? { ms: Number(o.ms) } : {}), ...(body !== undefined ? { body } : {}) },
-    times: o.times ? Number(o.times) : 1,
-  };
-  await control(deps, 'POST', 'faults', f);
-  success(deps.io, `fault queued: ${type} for the next ${f.times} matching request(s)`);
-  return 0;
-}

@@ -5,6 +5,7 @@ import { SvcError, UsageError } from '../../api/errors.js';
 import { success } from '../../output/reporter.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
+import { faultVerb, moderateVerb, offlineVerb, sellVerb } from './control.js';
 
 const options = {
   port: option('--port <n>', 'port; 0 picks a free one', z.coerce.number().int().min(0).max(65535), { default: '4010' }),
@@ -16,18 +17,6 @@ const options = {
   seed: option('--no-seed', 'start empty, without the demo data', z.boolean()),
   save: option('--no-save', 'do not write the `sandbox` profile', z.boolean()),
 };
-
-export const sandboxVerb = defineVerb({
-  name: 'sandbox',
-  description: 'start a local emulator of the whole service on 127.0.0.1 (no key needed)',
-  options,
-  examples: [
-    'svc sandbox',
-    'svc sandbox --port 0 --json            # prints {"url", "v1Key", "v2Key"} for scripts',
-    'svc sandbox --data sandbox.json --webhook http://127.0.0.1:8787/',
-  ],
-  run: runSandbox,
-});
 
 async function runSandbox(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   if (!['127.0.0.1', 'localhost', '::1'].includes(o.host)) {
@@ -66,3 +55,16 @@ async function runSandbox(deps: Deps, o: OptsOf<typeof options>): Promise<number
   deps.io.stderr.write('sandbox stopped\n');
   return 0;
 }
+
+export const sandboxVerb = defineVerb({
+  name: 'sandbox',
+  description: 'start a local emulator of the whole service on 127.0.0.1 (no key needed)',
+  options,
+  examples: [
+    'svc sandbox',
+    'svc sandbox --port 0 --json            # prints {"url", "v1Key", "v2Key"} for scripts',
+    'svc sandbox --data sandbox.json --webhook http://127.0.0.1:8787/',
+  ],
+  subcommands: [sellVerb, moderateVerb, offlineVerb, faultVerb],
+  run: runSandbox,
+});

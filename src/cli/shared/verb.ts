@@ -73,8 +73,13 @@ export interface VerbSpec<O extends OptionDecls> {
   /** Text after the options in `--help`, before the examples. */
   helpAfter?: string;
   examples?: readonly string[];
+  /** Verbs under this one (`products variants set`, `sandbox sell`). */
+  subcommands?: readonly AnyVerb[];
   run: VerbRun<O>;
 }
+
+/** A verb whatever its options, as the tables that register verbs hold them. */
+export interface AnyVerb { register(parent: Command, rt: CliRuntime): Command }
 
 export interface Verb<O extends OptionDecls> extends VerbSpec<O> {
   /** The zod object of the options, built from the declarations. */
@@ -110,6 +115,7 @@ export function defineVerb<O extends OptionDecls = Record<never, OptionDecl>>(sp
       cmd.action(act(rt, verb));
       if (spec.helpAfter) cmd.addHelpText('after', spec.helpAfter);
       if (spec.examples) examples(cmd, [...spec.examples]);
+      for (const sub of spec.subcommands ?? []) sub.register(cmd, rt);
       return cmd;
     },
   };

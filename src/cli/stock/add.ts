@@ -2,7 +2,6 @@
 // validate everything (constant memory), then send chunks of 2000 (spec 8) on the one job
 // engine, each chunk re-read from its byte range and checked against the hash it had when
 // validated. The journal holds offsets, counts, hashes and keys: never a credential.
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEDUPE_MODES, LIMITS } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
@@ -13,7 +12,7 @@ import { openInput } from '../../input/source.js';
 import { fingerprintInput, jobSpec, listJobs, type ChunkPlan } from '../../jobs/index.js';
 import { collectGarbage, holdYoungGeneration } from '../../jobs/memory.js';
 import { note, warn } from '../../output/reporter.js';
-import { parseId, type CliRuntime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, resumeOption, type OptsOf } from '../shared/verb.js';
 import { decideResume, runBulkJob, type ChunkSend } from '../shared/job-runner.js';
@@ -29,25 +28,6 @@ const options = {
   dedupe: option('--dedupe <mode>', 'skip (default: duplicates are skipped by the service) or none', z.enum(DEDUPE_MODES).default('skip')),
   resume: resumeOption('finish an interrupted import (same file)', 'start a new import even if an unfinished one exists for this file'),
 };
-
-export const addVerb = defineVerb({
-  name: 'add',
-  description: 'add automatic-delivery credentials (with optional ref and cost) from a file, 2000 per request',
-  args: [['<id>', 'listing id']],
-  options,
-  examples: [
-    'svc stock add 42 --file creds.txt',
-    'svc stock add 42 --variant 1 --file creds.csv            # columns credential, ref, cost',
-    'svc stock add 42 --file accounts.txt --separator ---     # multi-line credentials',
-    'cat keys.txt | svc stock add 42 --file - --format lines',
-    'svc stock add 42 --variant 1 --file creds.txt --resume st-20261121-a1b2c3',
-  ],
-  run,
-});
-
-export function registerAdd(stock: Command, rt: CliRuntime): void {
-  addVerb.register(stock, rt);
-}
 
 async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
   holdYoungGeneration(); // memory stays flat with the file's size (bench/stock-memory)
@@ -150,3 +130,21 @@ function splitAround(text: string, middle: string): [string, string] {
   if (at < 0 || text.indexOf(middle, at + 1) >= 0) throw new Error(`expected one ${middle} in ${text}`);
   return [text.slice(0, at), text.slice(at + middle.length)];
 }
+
+export const addVerb = defineVerb({
+  name: 'add',
+  description: 'add automatic-delivery credentials (with optional ref and cost) from a file, 2000 per request',
+  args: [['<id>', 'listing id']],
+  options,
+  examples: [
+    'svc stock add 42 --file creds.txt',
+    'svc stock add 42 --variant 1 --file creds.csv            # columns credential, ref, cost',
+    'svc stock add 42 --file accounts.txt --separator ---     # multi-line credentials',
+    'cat keys.txt | svc stock add 42 --file - --format lines',
+    'svc stock add 42 --variant 1 --file creds.txt --resume st-20261121-a1b2c3',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [addVerb];

@@ -1,20 +1,10 @@
 // svc stock jobs: interrupted and finished import jobs, with their resume commands (issue 5).
-import type { Command } from 'commander';
 import { listJobs } from '../../jobs/index.js';
 import { printRecords } from '../../ui/print.js';
-import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, type OptsOf } from '../shared/verb.js';
 
 const options = { allKinds: flag('--all-kinds', 'also list bulk-price and bulk-status jobs') };
-
-export const jobsVerb = defineVerb({
-  name: 'jobs', description: 'list stock import jobs (interrupted ones with their resume command)', options, examples: ['svc stock jobs', 'svc stock jobs --json'], run,
-});
-
-export function registerJobs(stock: Command, rt: CliRuntime): void {
-  jobsVerb.register(stock, rt);
-}
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const jobs = listJobs(deps.stateDir(), o.allKinds ? {} : { kind: 'stock' });
@@ -37,3 +27,10 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   });
   return 0;
 }
+
+export const jobsVerb = defineVerb({
+  name: 'jobs', description: 'list stock import jobs (interrupted ones with their resume command)', options, examples: ['svc stock jobs', 'svc stock jobs --json'], run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [jobsVerb];

@@ -3,7 +3,6 @@
 // events with the service (within a budget of the account's requests), then forwards and/or runs
 // a handler with the confirmed order, with retries that survive restarts. Runs until
 // SIGINT/SIGTERM, then stops cleanly (exit 0). `--init` makes the secret URL path.
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { NeedsV2KeyError, SvcError } from '../../api/errors.js';
 import { warn } from '../../output/reporter.js';
@@ -14,7 +13,6 @@ import type { ListenerStats } from '../../webhooks/listener.js';
 import { EVENT_NAMES } from '../../webhooks/events.js';
 import { displayUrl } from '../../webhooks/forward.js';
 import { startListener } from '../../webhooks/listener.js';
-import type { CliRuntime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { listenOutput } from './listen-output.js';
@@ -52,25 +50,6 @@ secret path from \`svc webhooks listen --init\`: any other path gets a bare 404 
 Checked: each order event is confirmed with the service (your sale, in a state that fits the event)
 before it is remembered or handed on; requests that confirm nothing come out of --unknown-budget.
 The hook can trust svc.order and svc.confirmed, not the body; it never gets a key (no SVC_* variable).`;
-
-export const listenVerb = defineVerb({
-  name: 'listen',
-  description: 'receive webhooks: answer at once, dedupe, confirm order events, forward and/or run a handler',
-  options,
-  helpAfter: THREAT_MODEL,
-  examples: [
-    'svc webhooks listen --init                       # once: prints the secret path for the dashboard',
-    'svc webhooks listen --forward-to http://127.0.0.1:3000/hooks',
-    "svc webhooks listen --events order.delivered --exec './on-delivery.sh'",
-    'svc webhooks listen --host 0.0.0.0 --port 8787 --path /svc-hooks > webhooks.jsonl',
-    'svc webhooks listen --no-confirm --port 0        # prints the chosen port on stderr',
-  ],
-  run,
-});
-
-export function registerListen(webhooks: Command, rt: CliRuntime): void {
-  listenVerb.register(webhooks, rt);
-}
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   if (o.init) return initSecretPath(deps);
@@ -192,3 +171,21 @@ function listenError(err: unknown, host: string, port: number): unknown {
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new SvcError(`cannot listen on ${host}: no such local address`, 'use --host 127.0.0.1, or 0.0.0.0 for every interface');
   return err;
 }
+
+export const listenVerb = defineVerb({
+  name: 'listen',
+  description: 'receive webhooks: answer at once, dedupe, confirm order events, forward and/or run a handler',
+  options,
+  helpAfter: THREAT_MODEL,
+  examples: [
+    'svc webhooks listen --init                       # once: prints the secret path for the dashboard',
+    'svc webhooks listen --forward-to http://127.0.0.1:3000/hooks',
+    "svc webhooks listen --events order.delivered --exec './on-delivery.sh'",
+    'svc webhooks listen --host 0.0.0.0 --port 8787 --path /svc-hooks > webhooks.jsonl',
+    'svc webhooks listen --no-confirm --port 0        # prints the chosen port on stderr',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [listenVerb];

@@ -2,7 +2,6 @@
 // (spec 6.1: {event, timestamp, data}, X-Service-Event; order.delivered shaped as 6.4), report
 // the status and time, and with --retry follow the service's schedule (6.2.2). Nothing that
 // is not valid for the event is sent (the per-event schemas of src/webhooks/events.ts).
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from '../../api/errors.js';
 import type { Column } from '../../output/columns.js';
@@ -11,7 +10,7 @@ import { note } from '../../output/reporter.js';
 import { dataFromOrder, describeIssues, EVENT_NAMES, eventDef, sampleData, type EventDef } from '../../webhooks/events.js';
 import { displayUrl } from '../../webhooks/forward.js';
 import { notificationBody, sendNotification, type SendAttempt } from '../../webhooks/send.js';
-import { parseId, type CliRuntime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 
@@ -32,24 +31,6 @@ const columns: Column<SendAttempt>[] = [
   { header: 'next in s', value: 'nextInS', kind: 'number' },
   { header: 'error', value: 'error', max: 60 },
 ];
-
-export const triggerVerb = defineVerb({
-  name: 'trigger',
-  description: 'send a test notification to your endpoint exactly as the service would',
-  args: [['<event>', 'event name (see `svc webhooks events`)']],
-  options,
-  examples: [
-    'svc webhooks trigger order.delivered --to http://127.0.0.1:8787/',
-    'svc webhooks trigger order.delivered --to https://example.com/hooks --order 5001 --retry',
-    `svc webhooks trigger product.out_of_stock --to http://127.0.0.1:8787/ --data '{"productId": 109}'`,
-    'svc webhooks trigger sale.processing --to http://127.0.0.1:3000/ --retry --time-scale 0.01',
-  ],
-  run,
-});
-
-export function registerTrigger(webhooks: Command, rt: CliRuntime): void {
-  triggerVerb.register(webhooks, rt);
-}
 
 async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
   const name = args[0]!;
@@ -105,3 +86,20 @@ function progressLine(a: SendAttempt): string {
   const next = a.nextInS === undefined ? '' : `; next attempt in ${a.nextInS} s`;
   return `attempt ${a.attempt}: ${a.result === 'delivered' ? 'delivered' : 'failed'} (${status}, ${a.ms} ms)${a.error ? ` ${a.error}` : ''}${next}`;
 }
+
+export const triggerVerb = defineVerb({
+  name: 'trigger',
+  description: 'send a test notification to your endpoint exactly as the service would',
+  args: [['<event>', 'event name (see `svc webhooks events`)']],
+  options,
+  examples: [
+    'svc webhooks trigger order.delivered --to http://127.0.0.1:8787/',
+    'svc webhooks trigger order.delivered --to https://example.com/hooks --order 5001 --retry',
+    `svc webhooks trigger product.out_of_stock --to http://127.0.0.1:8787/ --data '{"productId": 109}'`,
+    'svc webhooks trigger sale.processing --to http://127.0.0.1:3000/ --retry --time-scale 0.01',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [triggerVerb];
