@@ -3,7 +3,7 @@
 // object are both built from that one list, so a verb never sees the commander object and a test
 // can call `verb.run(deps, opts, args)` (or `main(argv, { transport })`) without a process.
 // (gh: NewCmdX(f, runF) with an options struct; Pastel: zod as the option source.)
-import { Command, Option } from 'commander';
+import { Option, type Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from '../../api/errors.js';
 import { commandPath, examples, type CliRuntime } from './command.js';
