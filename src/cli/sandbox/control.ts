@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { SvcError, UsageError } from '../../api/errors.js';
 import { rawRequest } from '../../api/transport.js';
 import { printRecords } from '../../ui/print.js';
-import { success } from '../../output/reporter.js';
+import { note, success } from '../../output/reporter.js';
 import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 
@@ -20,18 +20,36 @@ async function control(deps: Deps, method: string, path: string, body?: unknown)
 }
 
 export async function sell(deps: Deps, cmd: Command): Promise<number> {
-  const o = cmd.opts<{ variant?: string; quantity?: string }>();
+  const o = cmd.opts<{ variant?: string; quantity?: string; orders?: string }>();
   const body = {
     productId: parseId(cmd.args[0], 'listing id'),
     ...(o.variant !== undefined ? { variantIndex: Number(o.variant) } : {}),
     ...(o.quantity !== undefined ? { quantity: parseId(o.quantity, '--quantity') } : {}),
   };
-  const order = await control(deps, 'POST', 'purchase', body);
-  await printRecords<Record<string, unknown>>(deps.io, order as Record<string, unknown>, {
-    format: deps.format(), single: true,
-    columns: [{ header: 'order', value: 'id' }, { header: 'code', value: 'orderCode' }, { header: 'status', value: 'status' },
-      { header: 'price', value: 'price', kind: 'cents' }, { header: 'fee', value: 'fee', kind: 'cents' }, { header: 'delivered items', value: 'deliveredItems', kind: 'list' }],
-  });
+  const columns = [{ header: 'order', value: 'id' }, { header: 'code', value: 'orderCode' }, { header: 'status', value: 'status' },
+    { header: 'price', value: 'price', kind: 'cents' as const }, { header: 'fee', value: 'fee', kind: 'cents' as const }, { header: 'delivered items', value: 'deliveredItems', kind: 'list' as const }];
+  if (o.orders === undefined) {
+    const order = await control(deps, 'POST', 'purchase', body);
+    await printRecords<Record<string, unknown>>(deps.io, order as Record<string, unknown>, { format: deps.format(), single: true, columns });
+    return 0;
+  }
+  // A burst (issue 17): N sales one after another, as buyers would, until the stock runs out.
+  // The sandbox emits product.out_of_stock when the listing holds nothing more (A11).
+  const wanted = parseId(o.orders, '--orders');
+  const orders: Record<string, unknown>[] = [];
+  let stopped: string | undefined;
+  for (let i = 0; i < wanted; i++) {
+    try {
+      orders.push(await control(deps, 'POST', 'purchase', body) as Record<string, unknown>);
+    } catch (err) {
+      if (orders.length === 0 || !(err instanceof SvcError) || !/in stock/.test(err.message)) throw err;
+      stopped = err.message.replace(/^the sandbox refused: /, '');
+      break;
+    }
+  }
+  await printRecords<Record<string, unknown>>(deps.io, orders, { format: deps.format(), columns });
+  const units = orders.reduce((n, x) => n + (Number(x.quantity) || 1), 0);
+  note(deps.io, `${orders.length} of ${wanted} sales made (${units} units)${stopped ? `; stopped: ${stopped}` : ''}`);
   return 0;
 }
 

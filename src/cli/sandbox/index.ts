@@ -22,8 +22,9 @@ export function registerSandbox(program: Command, rt: Runtime): void {
     'svc sandbox --data sandbox.json --webhook http://127.0.0.1:8787/',
   ]);
   const sellCmd = sandbox.command('sell').argument('<listing>', 'listing id').description('simulate a purchase (auto-delivery consumes credentials, webhooks fire)')
-    .option('--variant <index>', 'variant index').option('--quantity <n>', 'units').action(act(rt, sell));
-  examples(sellCmd, ['svc --profile sandbox sandbox sell 109 --variant 0']);
+    .option('--variant <index>', 'variant index').option('--quantity <n>', 'units')
+    .option('--orders <n>', 'a burst of N sales, one after another, stopping when the stock runs out').action(act(rt, sell));
+  examples(sellCmd, ['svc --profile sandbox sandbox sell 109 --variant 0', 'svc --profile sandbox sandbox sell 102 --orders 50   # drain a listing']);
   const modCmd = sandbox.command('moderate').argument('<listing>', 'listing id').argument('<action>', 'approve|reject|take-down|reject-permanently')
     .description('moderate a listing as the platform would').action(act(rt, moderate));
   examples(modCmd, ['svc --profile sandbox sandbox moderate 104 approve']);
