@@ -79,3 +79,38 @@ describe('sandbox sell burst (issue 17)', () => {
     waiters = [];
   });
 });
+
+describe('stock status (issue 17)', () => {
+  test('rows per listing and variant with held, sold in 7 days, days left, state; --fail-below exits 3 only when a row is marked', async () => {
+    const a = await stockedListing(5, 'st-a');
+    const b = await stockedListing([4, 0], 'st-b');
+    const dirs = tempDirs();
+    const env = svcEnv(sb, dirs);
+    const sold = await svc(['sandbox', 'sell', String(a), '--orders', '3'], { env });
+    assert.equal(sold.code, 0, sold.stderr);
+
+    const r = await svc(['stock', 'status', String(a), String(b), '--below', '3', '-o', 'json', '--verbose'], { env });
+    assert.equal(r.code, 0, r.stderr); // marked rows without --fail-below: still 0
+    const rows = JSON.parse(r.stdout);
+    assert.deepEqual(rows.map((x: any) => [x.listing, x.variant, x.held, x.sold, x.daysLeft, x.state, x.alert]), [
+      [a, null, 2, 3, 4.6, 'active', true],
+      [b, 0, 4, 0, null, 'active', false],
+      [b, 1, 0, 0, 0, 'out of stock', true],
+    ]);
+    // few requests: one page of listings and one of sales, nothing per listing
+    assert.match(r.stderr, /stock status: 2 requests \(1 page of listings, 1 page of sales/);
+    assert.equal(r.stderr.match(/^svc: GET /gm)?.length, 2);
+
+    const fail = await svc(['stock', 'status', String(a), String(b), '--below', '3', '--fail-below'], { env });
+    assert.equal(fail.code, 3, fail.stderr);
+    assert.match(fail.stderr, /2 of 3 rows marked \(fewer than 3 held\)/);
+    const days = await svc(['stock', 'status', String(a), '--days', '5', '--fail-below', '--alerts', '-o', 'json'], { env });
+    assert.equal(days.code, 3, days.stderr);
+    assert.deepEqual(JSON.parse(days.stdout).map((x: any) => x.reasons), [['under 5 days']]);
+    const fine = await svc(['stock', 'status', String(a), '--below', '2', '--days', '4', '--fail-below'], { env });
+    assert.equal(fine.code, 0, fine.stderr);
+    const usage = await svc(['stock', 'status', '--fail-below'], { env });
+    assert.equal(usage.code, 2);
+    assert.match(usage.stderr, /needs a threshold/);
+  });
+});

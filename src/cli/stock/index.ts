@@ -6,14 +6,16 @@ import { registerVerbs, type Verbs } from '../shared/verbs.js';
 const VERBS: Verbs = {
   add: async () => (await import('./add.js')).registerAdd,
   jobs: async () => (await import('./jobs.js')).registerJobs,
+  status: async () => (await import('./status.js')).registerStatus,
 };
 
 /** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
 export async function registerStock(program: Command, rt: Runtime, verb?: string): Promise<void> {
-  const stock = program.command('stock').description('restock automatic delivery from credential files; list import jobs');
+  const stock = program.command('stock').description('restock automatic delivery from credential files and pools; stock levels; import jobs');
   examples(stock, [
     'svc stock add 101 --file creds.txt',
     'svc stock jobs',
+    'svc stock status --below 20 --fail-below',
   ]);
   await registerVerbs(stock, rt, VERBS, verb);
 }
