@@ -192,4 +192,6 @@ export const STOCK_LEVELS = {
   soldStatuses: ['processing', 'delivered', 'completed', 'in_mediation'] as readonly string[],
   /** `stock refill`: the highest --target, the service's per-variant ceiling (spec 8). */
   targetMax: 10_000,
+  /** `stock refill` warns "running low" when the entries left are fewer than this share of --target. */
+  poolLowFraction: 1,
 } as const;

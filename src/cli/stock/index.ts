@@ -7,6 +7,7 @@ const VERBS: Verbs = {
   add: async () => (await import('./add.js')).registerAdd,
   jobs: async () => (await import('./jobs.js')).registerJobs,
   status: async () => (await import('./status.js')).registerStatus,
+  refill: async () => (await import('./refill.js')).registerRefill,
 };
 
 /** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
