@@ -8,6 +8,7 @@ const VERBS: Verbs = {
   jobs: async () => (await import('./jobs.js')).registerJobs,
   status: async () => (await import('./status.js')).registerStatus,
   refill: async () => (await import('./refill.js')).registerRefill,
+  pool: async () => (await import('./pool.js')).registerPool,
 };
 
 /** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
@@ -17,6 +18,8 @@ export async function registerStock(program: Command, rt: Runtime, verb?: string
     'svc stock add 101 --file creds.txt',
     'svc stock jobs',
     'svc stock status --below 20 --fail-below',
+    'svc stock refill 101 --pool batch.csv --target 50',
+    'svc stock pool batch.csv',
   ]);
   await registerVerbs(stock, rt, VERBS, verb);
 }
