@@ -194,4 +194,7 @@ export const STOCK_LEVELS = {
   targetMax: 10_000,
   /** `stock refill` warns "running low" when the entries left are fewer than this share of --target. */
   poolLowFraction: 1,
+  /** A refill waits this long for another refill of the same pool (a cron run meeting a hook), checking every poolLockPollMs. */
+  poolLockWaitMs: 120_000,
+  poolLockPollMs: 200,
 } as const;

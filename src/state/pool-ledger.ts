@@ -195,24 +195,41 @@ export class LedgerWriter {
 
 /**
  * One refill per pool at a time (a cron run and a webhook hook may meet): `<ledger>.lock`
- * holds the owner's pid; a dead owner's lock is taken over.
+ * holds the owner's pid; a dead owner's lock is taken over. A live owner is waited for, up to
+ * `waitMs`, checking every `pollMs`: the second refill then sees what the first one sent.
  */
-export function lockPool(file: string, displayName: string): () => void {
+export async function lockPool(
+  file: string, displayName: string, opts: { waitMs: number; pollMs: number; onWait?: (pid: number) => void; signal?: AbortSignal },
+): Promise<{ release: () => void; waited: boolean }> {
   const lock = `${file}.lock`;
-  for (let attempt = 0; attempt < 3; attempt++) {
+  const deadline = Date.now() + opts.waitMs;
+  let waited = false;
+  for (;;) {
     try {
       const fd = fs.openSync(lock, 'wx', 0o600);
       try { fs.writeSync(fd, String(process.pid)); fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
-      return () => fs.rmSync(lock, { force: true });
+      return { release: () => fs.rmSync(lock, { force: true }), waited };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      let pid = NaN;
-      try { pid = Number(fs.readFileSync(lock, 'utf8').trim()); } catch { /* gone meanwhile */ }
-      if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) {
-        throw new SvcError(`pool ${displayName} is in use by another svc (process ${pid})`, 'wait for that refill to finish, then run again');
-      }
-      fs.rmSync(lock, { force: true }); // stale: its owner died
     }
+    let pid = NaN;
+    try { pid = Number(fs.readFileSync(lock, 'utf8').trim()); } catch { continue; /* released meanwhile */ }
+    const hasPid = Number.isInteger(pid) && pid > 0;
+    if (hasPid && !processAlive(pid)) { fs.rmSync(lock, { force: true }); continue; } // its owner died
+    if (!hasPid && lockAgeMs(lock) > EMPTY_LOCK_GRACE_MS) { fs.rmSync(lock, { force: true }); continue; } // killed mid-creation
+    if (Date.now() >= deadline || opts.signal?.aborted) {
+      throw new SvcError(`pool ${displayName} is in use by another svc (process ${Number.isNaN(pid) ? '?' : pid})`, 'wait for that refill to finish, then run again');
+    }
+    if (!waited) opts.onWait?.(pid);
+    waited = true;
+    await new Promise((r) => setTimeout(r, opts.pollMs));
   }
-  throw new SvcError(`could not lock pool ${displayName}`);
+}
+
+// An owner writes its pid right after creating the lock: an empty lock older than this is a
+// creator killed in between.
+const EMPTY_LOCK_GRACE_MS = 5_000;
+
+function lockAgeMs(file: string): number {
+  try { return Date.now() - fs.statSync(file).mtimeMs; } catch { return 0; }
 }

@@ -321,3 +321,26 @@ function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknow
 function esc(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('stock refill at the same time (issue 17)', () => {
+  test('two refills from one pool at once (a cron run meeting a hook): the second waits, no entry twice', async () => {
+    const a = await stockedListing(0, 'rf-lock-a');
+    const b = await stockedListing(0, 'rf-lock-b');
+    const dirs = tempDirs();
+    const env = svcEnv(sb, dirs);
+    const pool = writeFile(dirs.dir, 'pool.csv', `credential,ref\n${poolCsv('lock', 1, 30).replaceAll(',0.25', '')}\n`);
+    await sb.control('POST', 'faults', { match: { route: 'addStock' }, fault: { type: 'delay', ms: 1500 }, times: 1 });
+    const inFlight = sb.waitForRequest((e) => e.route === 'addStock' && e.path === `/api/v2/products/${a}/stock`);
+    const first = svc(['stock', 'refill', String(a), '--pool', pool, '--target', '20'], { env });
+    await inFlight; // the first holds the pool while its request is in flight
+    const second = await svc(['stock', 'refill', String(b), '--pool', pool, '--target', '20'], { env });
+    const one = await first;
+    assert.equal(one.code, 0, one.stderr);
+    assert.equal(second.code, 0, second.stderr);
+    assert.match(second.stderr, /waiting for the refill from pool .* running in process \d+/);
+    assert.match(second.stderr, /ran out: 10 sent of the 20 needed/);
+    const refs = [...await refsOf(a), ...await refsOf(b)];
+    assertOnce(refs, 'lock');
+    assert.equal(refs.length, 30);
+  });
+});

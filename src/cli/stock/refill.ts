@@ -129,9 +129,14 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const pool: Pool = { name: o.pool, realPath, read, entries: scan.entries, repeats: scan.repeats, ledgerFile: ledgerPath(stateDir, secret, realPath) };
 
   const api = await deps.api();
-  const before = await held(deps, api, t); // unknown listing or variant: exit 2, nothing sent
+  let before = await held(deps, api, t); // unknown listing or variant: exit 2, nothing sent
 
-  const release = dry ? () => {} : lockPool(pool.ledgerFile, o.pool);
+  const lock = dry ? { release: () => {}, waited: false } : await lockPool(pool.ledgerFile, o.pool, {
+    waitMs: STOCK_LEVELS.poolLockWaitMs, pollMs: STOCK_LEVELS.poolLockPollMs, signal: deps.signal,
+    onWait: (pid) => note(deps.io, `waiting for the refill from pool ${o.pool} running in process ${pid}`),
+  });
+  const release = lock.release;
+  if (lock.waited) before = await held(deps, api, t); // the other refill may have filled it
   let writer: LedgerWriter | undefined;
   const ledger = (): LedgerWriter => (writer ??= LedgerWriter.open(stateDir, pool.ledgerFile, realPath));
   try {
