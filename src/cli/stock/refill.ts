@@ -248,7 +248,7 @@ async function runPlan(
   let inStock: number | undefined;
   return runBulkJob(deps, {
     spec, send, decidedResume: resumeJob, printItems: false,
-    summary: (r) => `${describe(t)}: ${total} sent from pool ${pool.name} (${r.summary.added ?? 0} added, ${r.summary.duplicates ?? 0} already held), ${inStock ?? '?'} now in stock (${r.requests} requests)${poolLeft !== undefined ? `; pool: ${poolLeft} left` : ''}`,
+    summary: (r) => `${describe(t)}: ${total} sent from pool ${pool.name} (${r.summary.added ?? 0} added, ${r.summary.duplicates ?? 0} already held), ${inStock ?? '?'} now in stock (${r.requests} request${r.requests === 1 ? '' : 's'})${poolLeft !== undefined ? `; pool: ${poolLeft} left` : ''}`,
     finish: async (r) => {
       ledger.write({ t: 'end', plan: p.plan, state: 'done', job: r.jobId, at: now() });
       inStock = (await held(deps, api, t)).held;
