@@ -109,7 +109,7 @@ describe('stock status (issue 17)', () => {
     assert.match(fail.stderr, /2 of 3 rows marked \(fewer than 3 held\)/);
     const days = await svc(['stock', 'status', String(a), '--days', '5', '--fail-below', '--alerts', '-o', 'json'], { env });
     assert.equal(days.code, 3, days.stderr);
-    assert.deepEqual(JSON.parse(days.stdout).map((x: any) => x.reasons), [['under 5 days']]);
+    assert.deepEqual(JSON.parse(days.stdout).map((x: any) => x.reasons), [['< 5 days']]);
     const fine = await svc(['stock', 'status', String(a), '--below', '2', '--days', '4', '--fail-below'], { env });
     assert.equal(fine.code, 0, fine.stderr);
     const usage = await svc(['stock', 'status', '--fail-below'], { env });

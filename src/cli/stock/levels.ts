@@ -63,8 +63,8 @@ function row(l: Listing, variant: number | null, title: string, held: number, so
   const onSale = listingState === 'active' || listingState === 'paused';
   const state = onSale && held === 0 ? 'out of stock' : listingState;
   const reasons: string[] = [];
-  if (onSale && t.below !== undefined && held < t.below) reasons.push(`below ${t.below}`);
-  if (onSale && t.days !== undefined && daysLeft !== null && daysLeft < t.days) reasons.push(`under ${t.days} days`);
+  if (onSale && t.below !== undefined && held < t.below) reasons.push(`< ${t.below} held`);
+  if (onSale && t.days !== undefined && daysLeft !== null && daysLeft < t.days) reasons.push(`< ${t.days} days`);
   return { listing: l.id, variant, title, held, sold, windowDays, perDay, daysLeft, state, alert: reasons.length > 0, reasons };
 }
 
