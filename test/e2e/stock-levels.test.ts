@@ -118,6 +118,24 @@ describe('stock status (issue 17)', () => {
   });
 });
 
+describe('stock status cost (issue 17)', () => {
+  test('requests grow with pages of 100, not with listings: 250 more auto-delivery listings and 120 sales', async () => {
+    await sb.control('POST', 'listings', { count: 250, autoDelivery: true });
+    const manual = (await sb.control('POST', 'listings', { count: 120, stock: 1 })).ids as number[];
+    for (const id of manual) await sb.control('POST', 'purchase', { productId: id });
+    const dirs = tempDirs();
+    const r = await svc(['stock', 'status', '--verbose', '-o', 'json'], { env: svcEnv(sb, dirs) });
+    assert.equal(r.code, 0, r.stderr);
+    const listings = (await sb.api('GET', '/api/v2/products?limit=1')).body.pagination.total as number;
+    const sales = (await sb.api('GET', `/api/v2/orders?type=sales&limit=1&from=${encodeURIComponent(new Date(Date.now() - 7 * 86_400_000).toISOString())}`)).body.pagination.total as number;
+    assert.ok(listings > 370 && sales >= 120, `${listings} listings, ${sales} sales`);
+    const expected = Math.ceil(listings / 100) + Math.ceil(sales / 100);
+    assert.match(r.stderr, new RegExp(`stock status: ${expected} requests \\(${Math.ceil(listings / 100)} pages of listings, ${Math.ceil(sales / 100)} pages of sales`));
+    assert.equal(r.stderr.match(/^svc: GET /gm)?.length, expected);
+    assert.ok(JSON.parse(r.stdout).length >= 250);
+  });
+});
+
 // ---- stock refill and stock pool -------------------------------------------------------------
 
 /** A CSV pool: one credential per line with a unique ref, so where each entry went can be counted. */
@@ -131,7 +149,12 @@ function poolCsv(tag: string, from: number, to: number): string {
 async function refsOf(id: number): Promise<string[]> {
   const state = await sb.control('GET', `state/products/${id}`);
   const held = [...state.credentialRefs, ...state.variants.flatMap((v: any) => v.credentialRefs)];
-  const orders = (await sb.api('GET', '/api/v2/orders?type=sales&limit=100')).body.data.filter((o: any) => o.productId === id);
+  const orders: any[] = [];
+  for (let page = 1; ; page++) {
+    const res = (await sb.api('GET', `/api/v2/orders?type=sales&limit=100&page=${page}`)).body;
+    orders.push(...res.data.filter((o: any) => o.productId === id));
+    if (page >= res.pagination.totalPages) break;
+  }
   return [...held, ...orders.flatMap((o: any) => o.deliveredItems.map((d: any) => d.ref))].filter((r) => r !== null && r !== undefined);
 }
 
