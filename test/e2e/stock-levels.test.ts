@@ -119,7 +119,7 @@ describe('stock status (issue 17)', () => {
 });
 
 describe('stock status cost (issue 17)', () => {
-  test('requests grow with pages of 100, not with listings: 250 more auto-delivery listings and 120 sales', async () => {
+  test('requests grow with pages of 100, not with listings: 250 more auto-delivery listings and 120 sales', async (t) => {
     await sb.control('POST', 'listings', { count: 250, autoDelivery: true });
     const manual = (await sb.control('POST', 'listings', { count: 120, stock: 1 })).ids as number[];
     for (const id of manual) await sb.control('POST', 'purchase', { productId: id });
@@ -132,6 +132,7 @@ describe('stock status cost (issue 17)', () => {
     const expected = Math.ceil(listings / 100) + Math.ceil(sales / 100);
     assert.match(r.stderr, new RegExp(`stock status: ${expected} requests \\(${Math.ceil(listings / 100)} pages of listings, ${Math.ceil(sales / 100)} pages of sales`));
     assert.equal(r.stderr.match(/^svc: GET /gm)?.length, expected);
+    t.diagnostic(`stock status: ${expected} requests for ${listings} listings (${JSON.parse(r.stdout).length} rows) and ${sales} sales in 7 days`);
     assert.ok(JSON.parse(r.stdout).length >= 250);
   });
 });
