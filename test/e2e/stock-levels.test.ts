@@ -226,6 +226,11 @@ describe('stock refill and stock pool (issue 17)', () => {
     assert.equal(killed.signal, 'SIGKILL');
     await sb.control('DELETE', 'faults');
     await sb.idle(); // the request in flight at the kill still lands
+    // Before the rerun, the pool shows what the ledger knows: chunk 1 answered, chunks 2 and 3 in flight.
+    const mid = JSON.parse((await svc(['stock', 'pool', pool, '-o', 'json'], { env })).stdout);
+    assert.deepEqual(mid.map((x: any) => [x.status, x.count]), [['available', 500], ['in flight', 2500], ['sent', 2000]]);
+    assert.match(mid[1].job, /^st-\d{8}-[0-9a-f]{6}$/);
+    assert.equal(mid[1].job, mid[2].job);
     const again = await svc([...args, '-o', 'json'], { env });
     assert.equal(again.code, 0, again.stderr);
     assert.match(again.stderr, /finishing interrupted refill job st-/);

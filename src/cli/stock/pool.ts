@@ -55,8 +55,11 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const stateDir = deps.stateDir();
   const secret = poolSecret(stateDir, false); // read-only: no secret yet means no ledger yet
   const scan = await scanPool(realPath, { format, ...(o.separator ? { separator: o.separator } : {}), displayName: file, fingerprint: fingerprinter(secret ?? randomBytes(32)) });
-  const uses = secret ? entryUses(readLedger(ledgerPath(stateDir, secret, realPath))) : new Map();
-  const jobs = secret ? listJobs(stateDir, { kind: 'stock' }) : [];
+  const ledger = secret ? readLedger(ledgerPath(stateDir, secret, realPath)) : undefined;
+  const uses = ledger ? entryUses(ledger) : new Map();
+  // An unfinished refill's job is found by its plan's fingerprint (the job's input sha256).
+  const jobs = ledger && ledger.plans.some((p) => !p.end) ? listJobs(stateDir, { kind: 'stock' }) : [];
+  const jobOfPlan = new Map(ledger?.plans.map((p) => [p.plan.plan, jobs.find((j) => j.input.sha256 === p.plan.sha256)?.id]) ?? []);
 
   const groups = new Map<string, PoolRow & { lineList: number[] }>();
   const add = (key: string, init: Omit<PoolRow, 'count' | 'lines'>, line?: number) => {
@@ -70,13 +73,14 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     inFile.add(e.hash);
     const u = uses.get(e.hash);
     if (!u) { add('available', { status: 'available', listing: null, variant: null, job: null, code: null, message: null }, e.line); continue; }
-    const job = u.job ?? (u.status === 'in flight' ? jobs.find((j) => j.input.sha256 === planShaOf(u.plan))?.id : undefined) ?? null;
+    const job = u.job ?? jobOfPlan.get(u.plan) ?? null;
     add(`${u.status}|${u.listing}|${u.variant}|${job}|${u.code ?? ''}`, { status: u.status, listing: u.listing, variant: u.variant, job, code: u.code ?? null, message: u.message ?? null }, e.line);
   }
   // Entries the ledger knows that the file no longer holds: still never sent again.
   for (const [hash, u] of uses) {
     if (inFile.has(hash)) continue;
-    add(`gone|${u.status}|${u.listing}|${u.variant}|${u.job}`, { status: `${u.status}, not in file`, listing: u.listing, variant: u.variant, job: u.job ?? null, code: u.code ?? null, message: u.message ?? null });
+    const job = u.job ?? jobOfPlan.get(u.plan) ?? null;
+    add(`gone|${u.status}|${u.listing}|${u.variant}|${job}`, { status: `${u.status}, not in file`, listing: u.listing, variant: u.variant, job, code: u.code ?? null, message: u.message ?? null });
   }
   if (scan.problemCount > 0) {
     for (const p of scan.problems) warn(deps.io, p);
@@ -102,10 +106,6 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   if (count('in flight') > 0) note(deps.io, 'in flight: a refill was interrupted; run the same `svc stock refill` again to finish it');
   if (count('refused') > 0) note(deps.io, 'refused: fix what the code says, then `svc stock refill … --retry-refused` sends them again');
   return 0;
-
-  function planShaOf(plan: string): string | undefined {
-    return secret ? readLedger(ledgerPath(stateDir, secret, realPath)).plans.find((p) => p.plan.plan === plan)?.plan.sha256 : undefined;
-  }
 }
 
 /** 2,3,4,5,9 → "2-5, 9"; long lists are cut with a count. */
