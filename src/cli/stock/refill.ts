@@ -180,7 +180,8 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     if (setAside > 0 && !o.retryRefused) note(deps.io, `${setAside} pool entries the service refused before are set aside (see \`svc stock pool ${o.pool}\`; --retry-refused takes them again)`);
     if (take.length === 0) {
       const record = { listing: t.id, ...(t.variant !== undefined ? { variant: t.variant } : {}), target: o.target, held: now0, sent: 0, poolLeft: left };
-      await printRecords<Record<string, unknown>>(deps.io, record, { format: deps.format(), single: true, columns: Object.keys(record).map((k) => ({ header: k, value: k })) });
+      // After finishing an interrupted refill, its record is the result: one record for scripts.
+      if (resumable.length === 0) await printRecords<Record<string, unknown>>(deps.io, record, { format: deps.format(), single: true, columns: Object.keys(record).map((k) => ({ header: k, value: k })) });
       if (needed === 0) note(deps.io, `${describe(t)}: ${now0} held, at or above the target of ${o.target}; nothing to send`);
       poolWarnings(deps, o, pool.name, needed, 0, left);
       return 0;
