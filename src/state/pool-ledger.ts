@@ -71,7 +71,7 @@ export type LedgerRecord =
   /** A refill's selection, written before its job starts: its entries are taken from then on. */
   | { t: 'plan'; plan: string; listing: number; variant: number | null; target: number; held: number; sha256: string; chunks: string[][]; at: string }
   | { t: 'sent'; plan: string; chunk: number; job?: string; added: number; duplicates: number; total?: number; at: string }
-  | { t: 'refused'; plan: string; chunk: number; status?: number; code?: string; message: string; at: string }
+  | { t: 'refused'; plan: string; chunk: number; job?: string; status?: number; code?: string; message: string; at: string }
   /** done: the job finished; abandoned: the plan's job never started (nothing was sent). */
   | { t: 'end'; plan: string; state: 'done' | 'abandoned'; job?: string; at: string };
 
@@ -132,7 +132,7 @@ export function entryUses(state: LedgerState): Map<string, EntryUse> {
       const use: EntryUse = {
         plan: p.plan.plan, listing: p.plan.listing, variant: p.plan.variant, chunk,
         status: o?.t === 'sent' ? 'sent' : o?.t === 'refused' ? 'refused' : 'in flight',
-        ...(o?.t === 'sent' && o.job ? { job: o.job } : p.end?.job ? { job: p.end.job } : {}),
+        ...(o?.job ? { job: o.job } : p.end?.job ? { job: p.end.job } : {}),
         ...(o?.t === 'refused' ? { ...(o.code ? { code: o.code } : o.status ? { code: String(o.status) } : {}), message: o.message } : {}),
         at: o?.at ?? p.plan.at,
       };

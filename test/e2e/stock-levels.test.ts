@@ -283,7 +283,7 @@ describe('stock refill and stock pool (issue 17)', () => {
     const dirs = tempDirs();
     const env = svcEnv(sb, dirs);
     const pool = writeFile(dirs.dir, 'pool.txt', `${Array.from({ length: 20 }, (_, i) => `ledger-${MARKER}-${i}:pw`).join('\n')}\n`);
-    const r = await svc(['stock', 'refill', String(id), '--pool', pool, '--target', '12'], { env });
+    const r = await svc(['stock', 'refill', String(id), '--pool', pool, '--target', '12', '-o', 'json'], { env });
     assert.equal(r.code, 0, r.stderr);
     const [ledger] = ledgerFiles(dirs.stateDir);
     assert.ok(ledger);
@@ -292,6 +292,10 @@ describe('stock refill and stock pool (issue 17)', () => {
     const plan = text.split('\n').filter(Boolean).map((l) => JSON.parse(l)).find((x) => x.t === 'plan');
     assert.equal(plan.chunks[0].length, 12);
     for (const h of plan.chunks[0]) assert.match(h, /^[A-Za-z0-9_-]{43}$/);
+    // which entries went where, in which job, with the service's answer
+    const sent = text.split('\n').filter(Boolean).map((l) => JSON.parse(l)).find((x) => x.t === 'sent');
+    assert.deepEqual({ ...sent, at: undefined }, { t: 'sent', plan: plan.plan, chunk: 0, job: JSON.parse(r.stdout).jobId, added: 12, duplicates: 0, total: 12, at: undefined });
+    assert.equal(plan.listing, id);
     // keyed: the plain sha256 of a credential is not what the ledger holds
     assert.ok(!text.includes(createHash('sha256').update(`ledger-${MARKER}-0:pw`).digest('base64url')));
     for (const f of [ledger!, join(dirs.stateDir, 'pools', 'secret')]) assert.equal(statSync(f).mode & 0o777, 0o600, f);

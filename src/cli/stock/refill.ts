@@ -226,6 +226,10 @@ async function runPlan(
     input: { path: pool.realPath, displayName: pool.name, sha256: p.sha256, size: total },
     chunks,
   });
+  // The job's id, for the ledger's records: its journal (input sha256 = the plan's) exists
+  // before the first chunk is sent. Looked up once per plan.
+  let jobId = resumeJob ?? undefined;
+  const job = (): string | undefined => (jobId ??= listJobs(deps.stateDir(), { kind: 'stock' }).find((j) => j.input.sha256 === p.sha256)?.id);
   const send: ChunkSend = async (chunk, sendBound) => {
     const hashes = p.chunks[chunk.index]!;
     const items = await readPoolItems(pool.realPath, pool.read, hashes);
@@ -239,11 +243,11 @@ async function runPlan(
       data = lenient(deps, StockAddResult, (await sendBound(api.stock.add(t.id, body))).data);
     } catch (err) {
       if (err instanceof ApiError && classifyChunkError(err) === 'refused') {
-        ledger.write({ t: 'refused', plan: p.plan, chunk: chunk.index, ...(err.status !== undefined ? { status: err.status } : {}), ...(err.code ? { code: err.code } : {}), message: err.message.slice(0, 300), at: now() });
+        ledger.write({ t: 'refused', plan: p.plan, chunk: chunk.index, ...(job() ? { job: job() } : {}), ...(err.status !== undefined ? { status: err.status } : {}), ...(err.code ? { code: err.code } : {}), message: err.message.slice(0, 300), at: now() });
       }
       throw err;
     }
-    ledger.write({ t: 'sent', plan: p.plan, chunk: chunk.index, added: data.added ?? 0, duplicates: data.duplicates ?? 0, ...(typeof data.total === 'number' ? { total: data.total } : {}), at: now() });
+    ledger.write({ t: 'sent', plan: p.plan, chunk: chunk.index, ...(job() ? { job: job() } : {}), added: data.added ?? 0, duplicates: data.duplicates ?? 0, ...(typeof data.total === 'number' ? { total: data.total } : {}), at: now() });
     return { items: chunk.items.map((ref) => ({ ...ref, status: 'ok' as const })), summary: { added: data.added ?? 0, duplicates: data.duplicates ?? 0 } };
   };
   let inStock: number | undefined;
