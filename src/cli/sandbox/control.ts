@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SvcError, UsageError } from '../../api/errors.js';
 import { rawRequest } from '../../api/transport.js';
 import { printRecords } from '../../ui/print.js';
-import { success } from '../../output/reporter.js';
+import { note, success } from '../../output/reporter.js';
 import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
@@ -23,7 +23,11 @@ async function control(deps: Deps, method: string, path: string, body?: unknown)
 // The control routes check their own input: the option values are passed on as typed.
 const text = () => z.string().optional();
 
-const sellOptions = { variant: option('--variant <index>', 'variant index', text()), quantity: option('--quantity <n>', 'units', text()) };
+const sellOptions = {
+  variant: option('--variant <index>', 'variant index', text()),
+  quantity: option('--quantity <n>', 'units', text()),
+  orders: option('--orders <n>', 'a burst of N sales, one after another, stopping when the stock runs out', text()),
+};
 
 async function sell(deps: Deps, o: OptsOf<typeof sellOptions>, args: string[]): Promise<number> {
   const body = {
@@ -31,12 +35,30 @@ async function sell(deps: Deps, o: OptsOf<typeof sellOptions>, args: string[]): 
     ...(o.variant !== undefined ? { variantIndex: Number(o.variant) } : {}),
     ...(o.quantity !== undefined ? { quantity: parseId(o.quantity, '--quantity') } : {}),
   };
-  const order = await control(deps, 'POST', 'purchase', body);
-  await printRecords<Record<string, unknown>>(deps.io, order as Record<string, unknown>, {
-    format: deps.format(), single: true,
-    columns: [{ header: 'order', value: 'id' }, { header: 'code', value: 'orderCode' }, { header: 'status', value: 'status' },
-      { header: 'price', value: 'price', kind: 'cents' }, { header: 'fee', value: 'fee', kind: 'cents' }, { header: 'delivered items', value: 'deliveredItems', kind: 'list' }],
-  });
+  const columns = [{ header: 'order', value: 'id' }, { header: 'code', value: 'orderCode' }, { header: 'status', value: 'status' },
+    { header: 'price', value: 'price', kind: 'cents' as const }, { header: 'fee', value: 'fee', kind: 'cents' as const }, { header: 'delivered items', value: 'deliveredItems', kind: 'list' as const }];
+  if (o.orders === undefined) {
+    const order = await control(deps, 'POST', 'purchase', body);
+    await printRecords<Record<string, unknown>>(deps.io, order as Record<string, unknown>, { format: deps.format(), single: true, columns });
+    return 0;
+  }
+  // A burst (issue 17): N sales one after another, as buyers would, until the stock runs out.
+  // The sandbox emits product.out_of_stock when the listing holds nothing more (A11).
+  const wanted = parseId(o.orders, '--orders');
+  const orders: Record<string, unknown>[] = [];
+  let stopped: string | undefined;
+  for (let i = 0; i < wanted; i++) {
+    try {
+      orders.push(await control(deps, 'POST', 'purchase', body) as Record<string, unknown>);
+    } catch (err) {
+      if (orders.length === 0 || !(err instanceof SvcError) || !/in stock/.test(err.message)) throw err;
+      stopped = err.message.replace(/^the sandbox refused: /, '');
+      break;
+    }
+  }
+  await printRecords<Record<string, unknown>>(deps.io, orders, { format: deps.format(), columns });
+  const units = orders.reduce((n, x) => n + (Number(x.quantity) || 1), 0);
+  note(deps.io, `${orders.length} of ${wanted} sales made (${units} units)${stopped ? `; stopped: ${stopped}` : ''}`);
   return 0;
 }
 
@@ -81,7 +103,7 @@ export const sellVerb = defineVerb({
   description: 'simulate a purchase (auto-delivery consumes credentials, webhooks fire)',
   args: [['<listing>', 'listing id']],
   options: sellOptions,
-  examples: ['svc --profile sandbox sandbox sell 109 --variant 0'],
+  examples: ['svc --profile sandbox sandbox sell 109 --variant 0', 'svc --profile sandbox sandbox sell 102 --orders 50   # drain a listing'],
   run: sell,
 });
 
