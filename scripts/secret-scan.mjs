@@ -18,6 +18,7 @@ export function secretScan(runRoot) {
   const badModes = [];
   let files = 0;
   let configs = 0;
+  let ledgers = 0;
   const walk = (dir) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, e.name);
@@ -26,6 +27,13 @@ export function secretScan(runRoot) {
       files++;
       if (e.name === 'config.json') {
         configs++;
+        const mode = statSync(p).mode & 0o777;
+        if (mode !== 0o600) badModes.push(`${relative(runRoot, p)}: mode ${mode.toString(8)}`);
+      }
+      // issue 17: a pool's ledger (and the per-install secret keying its hashes) lives in
+      // <state>/pools: 0600 like a config, and searched like every file for keys and credentials.
+      if (dir.endsWith(`${join('/', 'pools')}`) && (e.name.endsWith('.jsonl') || e.name === 'secret')) {
+        if (e.name.endsWith('.jsonl')) ledgers++;
         const mode = statSync(p).mode & 0o777;
         if (mode !== 0o600) badModes.push(`${relative(runRoot, p)}: mode ${mode.toString(8)}`);
       }
@@ -46,7 +54,7 @@ export function secretScan(runRoot) {
     }
   };
   walk(runRoot);
-  return { files, configs, hits, badModes };
+  return { files, configs, ledgers, hits, badModes };
 }
 
 function withoutStoredKeys(text) {
@@ -63,7 +71,7 @@ function withoutStoredKeys(text) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const r = secretScan(process.argv[2]);
-  console.log(`secret scan: ${r.files} files, ${r.hits.length} hits, ${r.configs} config files, ${r.badModes.length} not 0600`);
+  console.log(`secret scan: ${r.files} files, ${r.hits.length} hits, ${r.configs} config files, ${r.ledgers} pool ledgers, ${r.badModes.length} not 0600`);
   for (const h of [...r.hits, ...r.badModes].slice(0, 50)) console.log(`  ${h}`);
   process.exit(r.hits.length || r.badModes.length ? 1 : 0);
 }

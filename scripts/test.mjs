@@ -79,7 +79,7 @@ if (status !== 0) process.exit(status);
 
 const { secretScan } = await import('./secret-scan.mjs');
 const scan = secretScan(runRoot);
-console.log(`secret scan: ${scan.files} files of the run searched (every CLI output, journal, report, store, config), ${scan.hits.length} hits; ${scan.configs} config files, ${scan.badModes.length} not 0600`);
+console.log(`secret scan: ${scan.files} files of the run searched (every CLI output, journal, report, store, config), ${scan.hits.length} hits; ${scan.configs} config files, ${scan.ledgers} pool ledgers, ${scan.badModes.length} not 0600`);
 for (const h of [...scan.hits, ...scan.badModes].slice(0, 50)) console.log(`  ${h}`);
 if (scan.hits.length || scan.badModes.length) {
   console.log(`the run's files are kept in ${runRoot}`);

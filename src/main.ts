@@ -5,7 +5,7 @@ import { closeTransport, TransportError, type Transport } from './api/transport.
 import { HELP_TOPICS } from './cli/help/topics.js';
 import { buildProgram } from './cli/program.js';
 import { verbVersionArgv } from './cli/shared/version-flag.js';
-import type { Runtime } from './cli/shared/command.js';
+import type { CliRuntime } from './cli/shared/command.js';
 import { processIO, type IO } from './output/io.js';
 import { printError } from './output/reporter.js';
 import { runningJobs } from './jobs/running.js';
@@ -23,7 +23,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
   const io = opts.io ?? processIO({ noColor: argv.includes('--no-color'), wide: argv.includes('--wide'), quiet: argv.includes('-q') || argv.includes('--quiet') }, env);
   const controller = new AbortController();
   const signal = opts.signal ?? controller.signal;
-  const rt: Runtime = { io, env, signal, transport: opts.transport, exitCode: 0 };
+  const rt: CliRuntime = { io, env, signal, transport: opts.transport, exitCode: 0 };
   const onSignal = () => {
     if (controller.signal.aborted) process.exit(EXIT.interrupted); // second Ctrl-C: leave now
     controller.abort(new InterruptedError('interrupted'));

@@ -182,3 +182,19 @@ export const SECURITY_VIOLATION_PATTERNS: readonly RegExp[] = [
 // aid for tests and --verbose output; the real service is not known to send it, so a client must
 // not depend on it.
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+
+// Issue 17: stock levels and refill from a credential pool (docs/DECISIONS.md "Stock levels
+// and refill"). The spec names no such feature; these are svc's own choices.
+export const STOCK_LEVELS = {
+  /** `stock status`: the pace of sales is measured over this many days (issue 17: "the last 7 days"). */
+  salesWindowDays: 7,
+  /** Orders that took stock: every sale but a cancelled or unpaid one (A4 order statuses). */
+  soldStatuses: ['processing', 'delivered', 'completed', 'in_mediation'] as readonly string[],
+  /** `stock refill`: the highest --target, the service's per-variant ceiling (spec 8). */
+  targetMax: 10_000,
+  /** `stock refill` warns "running low" when the entries left are fewer than this share of --target. */
+  poolLowFraction: 1,
+  /** A refill waits this long for another refill of the same pool (a cron run meeting a hook), checking every poolLockPollMs. */
+  poolLockWaitMs: 120_000,
+  poolLockPollMs: 200,
+} as const;

@@ -2,14 +2,14 @@
 // walks it to write the help texts that bin/svc.js prints without loading anything.
 import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
-import type { Runtime } from './shared/command.js';
+import type { CliRuntime } from './shared/command.js';
 import { registerHelp } from './help/index.js';
 import { commandPath } from './shared/command.js';
 import { DRY_RUN, WRITE_ONLY_FLAGS } from './shared/writes.js';
 import { UsageError } from '../api/errors.js';
 
 /** Registers a group; `verb`, when the run names one, lets it load just that verb (src/cli/shared/verbs.ts). */
-type Register = (program: Command, rt: Runtime, verb?: string) => void | Promise<void>;
+type Register = (program: Command, rt: CliRuntime, verb?: string) => void | Promise<void>;
 
 // Top-level commands and the module that registers them. A run loads only the group of the
 // command it runs (style.md principle 5: heavy things load late): a read never evaluates the
@@ -55,7 +55,7 @@ export function commandWords(argv: readonly string[]): string[] {
 const HELP_WIDTH = 80;
 
 /** The program; with argv, only the command group argv runs is loaded. */
-export async function buildProgram(rt: Runtime, argv?: readonly string[]): Promise<Command> {
+export async function buildProgram(rt: CliRuntime, argv?: readonly string[]): Promise<Command> {
   const program = new Command('svc')
     .description('Command-line tool for verified sellers of the marketplace: listings, bulk price and stock jobs, orders, reviews, questions, webhooks, and a local sandbox.')
     .version(VERSION, '-V, --version', 'print the version')

@@ -1,9 +1,9 @@
 // The bulk-price input (cli-spec 3 "Prices CSV"): id, price or price_cents, optional variant.
 // Every row is judged; the caller gets the valid rows and every problem (exit 2 if any).
 import { parseNonNegativeInt, parsePositiveInt, readPrice } from './money.js';
-import { ProblemList, quoteValue } from './problems.js';
-import { assertReadableFile, readError } from './source.js';
-import { TableReader, type ColumnSpec, type ReadTableOptions, type TableFileResult } from './table-rows.js';
+import { quoteValue } from './problems.js';
+import { readTableFile } from './table-file.js';
+import type { ColumnSpec, ReadTableOptions, TableFileResult } from './table-rows.js';
 
 export interface PriceRow {
   /** First physical line of the row (header = line 1). */
@@ -25,30 +25,13 @@ export const PRICE_COLUMNS: ColumnSpec = {
 };
 
 export async function readPriceFile(path: string, opts: ReadTableOptions = {}): Promise<TableFileResult<PriceRow>> {
-  const displayName = opts.displayName ?? path;
-  await assertReadableFile(path, displayName);
-  const problems = new ProblemList(displayName);
-  const table = new TableReader(path, PRICE_COLUMNS, problems);
-  const rows: PriceRow[] = [];
-  const seen = new Map<string, number>(); // "id/variant" -> line: cli-spec 3 duplicate pairs
-  try {
-    for await (const row of table.rows()) {
-      const price = judgePriceRow(row.raw, (message) => problems.add(row.line, message));
-      if (!price) continue;
-      const key = `${price.id}/${price.variant ?? ''}`;
-      const first = seen.get(key);
-      if (first !== undefined) {
-        const what = price.variant === undefined ? `id ${price.id}` : `id ${price.id} variant ${price.variant}`;
-        problems.add(row.line, `duplicate of line ${first} (${what} appears twice)`);
-        continue;
-      }
-      seen.set(key, row.line);
-      rows.push({ line: row.line, ...price, raw: row.raw });
-    }
-  } catch (err) {
-    throw readError(err, displayName);
-  }
-  return { rows, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [] };
+  // cli-spec 3: an id (and variant) appears once per file.
+  return readTableFile(path, PRICE_COLUMNS, opts, (raw, report) => {
+    const price = judgePriceRow(raw, report);
+    if (!price) return undefined;
+    const what = price.variant === undefined ? `id ${price.id}` : `id ${price.id} variant ${price.variant}`;
+    return { value: price, key: `${price.id}/${price.variant ?? ''}`, what };
+  });
 }
 
 /** The values of one row, or undefined after reporting each problem of the row. */

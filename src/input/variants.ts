@@ -1,9 +1,9 @@
 // The `products variants set ID --file F.csv` input (cli-spec 2): index, price or price_cents,
 // stock; at least one of price and stock per row. Same CSV rules as the prices file.
 import { parseNonNegativeInt, readPrice } from './money.js';
-import { ProblemList, quoteValue } from './problems.js';
-import { assertReadableFile, readError } from './source.js';
-import { TableReader, type ColumnSpec, type ReadTableOptions, type TableFileResult } from './table-rows.js';
+import { quoteValue } from './problems.js';
+import { readTableFile } from './table-file.js';
+import type { ColumnSpec, ReadTableOptions, TableFileResult } from './table-rows.js';
 
 export interface VariantRow {
   line: number;
@@ -22,25 +22,10 @@ export const VARIANT_COLUMNS: ColumnSpec = {
 };
 
 export async function readVariantFile(path: string, opts: ReadTableOptions = {}): Promise<TableFileResult<VariantRow>> {
-  const displayName = opts.displayName ?? path;
-  await assertReadableFile(path, displayName);
-  const problems = new ProblemList(displayName);
-  const table = new TableReader(path, VARIANT_COLUMNS, problems);
-  const rows: VariantRow[] = [];
-  const seen = new Map<number, number>();
-  try {
-    for await (const row of table.rows()) {
-      const v = judgeVariantRow(row.raw, (m) => problems.add(row.line, m));
-      if (!v) continue;
-      const first = seen.get(v.index);
-      if (first !== undefined) { problems.add(row.line, `duplicate of line ${first} (variant ${v.index} appears twice)`); continue; }
-      seen.set(v.index, row.line);
-      rows.push({ line: row.line, ...v, raw: row.raw });
-    }
-  } catch (err) {
-    throw readError(err, displayName);
-  }
-  return { rows, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [] };
+  return readTableFile(path, VARIANT_COLUMNS, opts, (raw, report) => {
+    const v = judgeVariantRow(raw, report);
+    return v && { value: v, key: v.index, what: `variant ${v.index}` };
+  });
 }
 
 function judgeVariantRow(raw: Record<string, string>, report: (m: string) => void): Omit<VariantRow, 'line' | 'raw'> | undefined {

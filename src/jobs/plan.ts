@@ -55,7 +55,7 @@ export function jobSpec<I extends ItemRef>(init: { kind: JobKind; command: strin
 }
 
 /** The account's minute budget as the request core knows it (A8: shared by v1 and v2). */
-export interface RateBudget {
+export interface PlanBudget {
   remaining: number;
   limit: number;
   /** When the minute window resets, epoch milliseconds (X-RateLimit-Reset is seconds: × 1000). */
@@ -83,7 +83,7 @@ const WINDOW_S = 60;
  * not modelled: the request core reports it when it is near.
  */
 export function planSummary(
-  spec: JobSpec, budget?: RateBudget, opts: { perRequestSeconds?: number; now?: number } = {},
+  spec: JobSpec, budget?: PlanBudget, opts: { perRequestSeconds?: number; now?: number } = {},
 ): PlanSummary {
   const perRequest = opts.perRequestSeconds ?? 0.5;
   const now = opts.now ?? Date.now();

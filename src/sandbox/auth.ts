@@ -5,7 +5,7 @@ import {
   ERROR_CODES, SELLER_NOT_VERIFIED, V2_KEY_PREFIX, keyVersion, type ApiVersion, type Scope,
 } from '../api/assumptions.js';
 import type { RouteDef, RouteFamily } from '../api/routes.js';
-import { ApiError } from './envelope.js';
+import { SandboxError } from './envelope.js';
 import type { Account, KeyRecord, SandboxData } from './state.js';
 
 export function hashKey(key: string): string {
@@ -47,32 +47,32 @@ export function familyKeyVersion(family: RouteFamily): ApiVersion {
 export function authenticate(
   data: SandboxData, family: RouteFamily, header: string | undefined,
 ): { key: KeyRecord; account: Account } {
-  if (!header) throw new ApiError(401, undefined, 'missing x-api-key header');
+  if (!header) throw new SandboxError(401, undefined, 'missing x-api-key header');
   const version = keyVersion(header);
-  if (!version) throw new ApiError(401, undefined, 'invalid API key');
+  if (!version) throw new SandboxError(401, undefined, 'invalid API key');
   const want = familyKeyVersion(family);
   if (version !== want) {
-    throw new ApiError(401, undefined, `a ${version} key does not work on ${family === 'keys' ? 'key management' : family} routes`);
+    throw new SandboxError(401, undefined, `a ${version} key does not work on ${family === 'keys' ? 'key management' : family} routes`);
   }
   const hash = hashKey(header);
   const key = data.keys.find((k) => k.hash === hash);
-  if (!key || !key.active) throw new ApiError(401, undefined, 'invalid API key');
+  if (!key || !key.active) throw new SandboxError(401, undefined, 'invalid API key');
   const account = data.accounts.find((a) => a.id === key.accountId);
-  if (!account) throw new ApiError(401, undefined, 'invalid API key');
+  if (!account) throw new SandboxError(401, undefined, 'invalid API key');
   return { key, account };
 }
 
 /** spec 5.3, 7.2, 7.3: account-wide refusals, checked on every route. */
 export function checkSeller(account: Account): void {
-  if (!account.verified) throw new ApiError(403, SELLER_NOT_VERIFIED, 'only verified sellers can use the API');
-  if (account.restricted) throw new ApiError(403, ERROR_CODES.SELLER_RESTRICTED, 'seller account restricted: the API is suspended');
-  if (account.inDebt) throw new ApiError(403, ERROR_CODES.SELLER_IN_DEBT, 'API suspended: the seller has a pending debt with the platform');
+  if (!account.verified) throw new SandboxError(403, SELLER_NOT_VERIFIED, 'only verified sellers can use the API');
+  if (account.restricted) throw new SandboxError(403, ERROR_CODES.SELLER_RESTRICTED, 'seller account restricted: the API is suspended');
+  if (account.inDebt) throw new SandboxError(403, ERROR_CODES.SELLER_IN_DEBT, 'API suspended: the seller has a pending debt with the platform');
 }
 
 /** spec 5.4 + A9: a v2 route called without its scope → 403 (no code, spec 7.2). */
 export function checkScope(route: RouteDef, key: KeyRecord): void {
   if (route.family !== 'v2' || !route.scope) return;
   if (!(key.scopes ?? []).includes(route.scope)) {
-    throw new ApiError(403, undefined, `this key lacks the scope ${route.scope}`);
+    throw new SandboxError(403, undefined, `this key lacks the scope ${route.scope}`);
   }
 }

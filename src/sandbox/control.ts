@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { ROUTES } from '../api/routes.js';
 import { fieldPath } from '../api/requests.js';
-import { ApiError, errorReply, notFound, type Reply } from './envelope.js';
+import { SandboxError, errorReply, notFound, type Reply } from './envelope.js';
 import { FaultSpec } from './faults.js';
 import { purchase } from './purchase.js';
 import type { Runtime } from './runtime.js';
@@ -39,7 +39,7 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const r = schema.safeParse(body);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
-  throw new ApiError(400, undefined, `${fieldPath(issue.path) || 'body'}: ${issue.message}`, { field: fieldPath(issue.path) });
+  throw new SandboxError(400, undefined, `${fieldPath(issue.path) || 'body'}: ${issue.message}`, { field: fieldPath(issue.path) });
 }
 
 const ok = (data: unknown, status = 200): Reply => ({ status, body: { data } });
@@ -104,7 +104,7 @@ const routes: Record<string, ControlHandler> = {
   'POST faults': (rt, body) => {
     const spec = parse(FaultSpec, body);
     if (spec.match.route && !ROUTES.some((r) => r.name === spec.match.route)) {
-      throw new ApiError(400, undefined, `unknown route name ${spec.match.route}`, { field: 'match.route' });
+      throw new SandboxError(400, undefined, `unknown route name ${spec.match.route}`, { field: 'match.route' });
     }
     rt.faults.add(spec);
     return ok(spec, 201);
@@ -176,15 +176,15 @@ export async function handleControl(rt: Runtime, req: IncomingMessage, url: URL)
   const name = m ? 'state/products' : rest;
   const handler = routes[`${method} ${name}`];
   try {
-    if (!handler) throw new ApiError(404, undefined, `no control route ${method} ${url.pathname}`);
+    if (!handler) throw new SandboxError(404, undefined, `no control route ${method} ${url.pathname}`);
     const text = await readBody(req);
     const body = method === 'GET' || method === 'DELETE' ? undefined : parseJson(text);
     const reply = handler(rt, body, m?.[1]);
     rt.onChange();
     return reply;
   } catch (e) {
-    if (e instanceof ApiError) return errorReply('control', e);
-    if (e instanceof Error) return errorReply('control', new ApiError(400, undefined, e.message));
+    if (e instanceof SandboxError) return errorReply('control', e);
+    if (e instanceof Error) return errorReply('control', new SandboxError(400, undefined, e.message));
     throw e;
   }
 }

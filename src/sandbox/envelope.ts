@@ -20,7 +20,7 @@ export function shortError(status: number): string {
   return SHORT[status] ?? `HTTP ${status}`;
 }
 
-export interface ApiErrorExtra {
+export interface SandboxErrorExtra {
   field?: string;
   limit?: number;
   retryable?: boolean;
@@ -29,26 +29,26 @@ export interface ApiErrorExtra {
 }
 
 /** Thrown by handlers; turned into the A1 error body of the request's family. */
-export class ApiError extends Error {
+export class SandboxError extends Error {
   constructor(
     readonly status: number,
     readonly code: string | undefined,
     message: string,
-    readonly extra: ApiErrorExtra = {},
+    readonly extra: SandboxErrorExtra = {},
   ) {
     super(message);
   }
 }
 
-export function validationError(field: string, message: string, code?: string): ApiError {
-  return new ApiError(400, code, message, { field, error: VALIDATION_ERROR });
+export function validationError(field: string, message: string, code?: string): SandboxError {
+  return new SandboxError(400, code, message, { field, error: VALIDATION_ERROR });
 }
-export function notFound(what: string): ApiError {
-  return new ApiError(404, undefined, `${what} not found`);
+export function notFound(what: string): SandboxError {
+  return new SandboxError(404, undefined, `${what} not found`);
 }
 
 /** A1 error body: v2 `{error, code?, message, retryable?, limit?, field?}`; v1 adds `success: false`. */
-export function errorReply(family: RouteFamily | 'control', err: ApiError): Reply {
+export function errorReply(family: RouteFamily | 'control', err: SandboxError): Reply {
   const body: Record<string, unknown> = {};
   if (family === 'v1' || family === 'keys') body.success = false;
   body.error = err.extra.error ?? shortError(err.status);

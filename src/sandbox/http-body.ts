@@ -1,6 +1,6 @@
 // Reading and parsing request bodies, shared by the API and the control routes.
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from './envelope.js';
+import { SandboxError } from './envelope.js';
 
 const MAX_BODY_BYTES = 25 * 1024 * 1024;
 
@@ -9,7 +9,7 @@ export async function readBody(req: IncomingMessage): Promise<string> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new ApiError(413, undefined, 'request body too large');
+    if (size > MAX_BODY_BYTES) throw new SandboxError(413, undefined, 'request body too large');
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -21,6 +21,6 @@ export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(400, undefined, 'request body is not valid JSON', { error: 'Invalid JSON' });
+    throw new SandboxError(400, undefined, 'request body is not valid JSON', { error: 'Invalid JSON' });
   }
 }

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import {
   ERROR_CODES, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_MS, IN_FLIGHT_RETRY_AFTER_S,
 } from '../api/assumptions.js';
-import { ApiError, type Reply } from './envelope.js';
+import { SandboxError, type Reply } from './envelope.js';
 import type { IdempotencyEntry, SandboxData, StoredResponse } from './state.js';
 
 /** JSON with object keys sorted at every depth (spec 4.1.3: field order does not matter). */
@@ -29,10 +29,10 @@ export function fingerprint(method: string, routeName: string, params: Record<st
 /** spec 4.1.1 / 7.1: the header is required and must match the format. */
 export function checkKeyHeader(raw: string | undefined): string {
   if (raw === undefined || raw === '') {
-    throw new ApiError(400, ERROR_CODES.IDEMPOTENCY_KEY_REQUIRED, 'Idempotency-Key header is required on every v2 write');
+    throw new SandboxError(400, ERROR_CODES.IDEMPOTENCY_KEY_REQUIRED, 'Idempotency-Key header is required on every v2 write');
   }
   if (!IDEMPOTENCY_KEY_PATTERN.test(raw)) {
-    throw new ApiError(400, ERROR_CODES.IDEMPOTENCY_KEY_INVALID, 'Idempotency-Key must be 16 to 255 characters of A-Za-z0-9_-');
+    throw new SandboxError(400, ERROR_CODES.IDEMPOTENCY_KEY_INVALID, 'Idempotency-Key must be 16 to 255 characters of A-Za-z0-9_-');
   }
   return raw;
 }
@@ -72,14 +72,14 @@ export class IdempotencyStore {
     const owner = held ?? stored;
     if (owner) {
       if (owner.accountId !== accountId) {
-        throw new ApiError(409, ERROR_CODES.IDEMPOTENCY_KEY_CONFLICT, 'this Idempotency-Key was already used by another account');
+        throw new SandboxError(409, ERROR_CODES.IDEMPOTENCY_KEY_CONFLICT, 'this Idempotency-Key was already used by another account');
       }
       if (owner.fingerprint !== fp) {
-        throw new ApiError(422, ERROR_CODES.IDEMPOTENCY_KEY_REUSED,
+        throw new SandboxError(422, ERROR_CODES.IDEMPOTENCY_KEY_REUSED,
           'this Idempotency-Key was used with another method, route, resource or body; nothing was executed');
       }
       if (held) {
-        throw new ApiError(409, ERROR_CODES.IDEMPOTENCY_IN_FLIGHT, 'an identical request is still processing; resend with the same key',
+        throw new SandboxError(409, ERROR_CODES.IDEMPOTENCY_IN_FLIGHT, 'an identical request is still processing; resend with the same key',
           { retryable: true, retryAfterS: IN_FLIGHT_RETRY_AFTER_S });
       }
       return { kind: 'replay', response: stored!.response };

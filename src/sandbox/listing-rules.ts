@@ -2,29 +2,29 @@
 // v2 and v1 PATCH, bulk-status and bulk-price so that every route applies the same rules.
 import { ERROR_CODES, NO_CHANGES_MESSAGE } from '../api/assumptions.js';
 import { reviewTriggers } from '../api/rules/review.js';
-import { ApiError } from './envelope.js';
+import { SandboxError } from './envelope.js';
 import { hasStock, type Listing } from './state.js';
 
 /** spec 3: a taken-down or permanently rejected listing is final; any edit gets its 410. */
-export function editBlock(l: Listing): ApiError | undefined {
+export function editBlock(l: Listing): SandboxError | undefined {
   if (l.status === 'taken_down') {
-    return new ApiError(410, ERROR_CODES.LISTING_TAKEN_DOWN, 'the listing was removed by moderation');
+    return new SandboxError(410, ERROR_CODES.LISTING_TAKEN_DOWN, 'the listing was removed by moderation');
   }
   if (l.status === 'permanently_rejected') {
-    return new ApiError(410, ERROR_CODES.LISTING_PERMANENTLY_REJECTED, 'the listing was rejected permanently');
+    return new SandboxError(410, ERROR_CODES.LISTING_PERMANENTLY_REJECTED, 'the listing was rejected permanently');
   }
   return undefined;
 }
 
 /** A13: reactivation checks, first match wins (after the 410s of `editBlock`). */
-export function reactivationBlock(l: Listing): ApiError | undefined {
+export function reactivationBlock(l: Listing): SandboxError | undefined {
   const final = editBlock(l);
   if (final) return final;
-  if (l.status !== 'approved') return new ApiError(400, ERROR_CODES.NOT_APPROVED, 'only an approved listing can be activated');
+  if (l.status !== 'approved') return new SandboxError(400, ERROR_CODES.NOT_APPROVED, 'only an approved listing can be activated');
   if (l.pausedByOfflineMode) {
-    return new ApiError(409, ERROR_CODES.OFFLINE_PAUSED, 'the listing is paused by Offline Mode; turn Offline Mode off in the seller panel');
+    return new SandboxError(409, ERROR_CODES.OFFLINE_PAUSED, 'the listing is paused by Offline Mode; turn Offline Mode off in the seller panel');
   }
-  if (!hasStock(l)) return new ApiError(400, ERROR_CODES.NO_STOCK, 'the listing has no stock');
+  if (!hasStock(l)) return new SandboxError(400, ERROR_CODES.NO_STOCK, 'the listing has no stock');
   return undefined;
 }
 
@@ -45,7 +45,7 @@ export function patchListing(l: Listing, patch: ListingPatch, now: string): Patc
   if (block) throw block;
   // spec 4.2: a listing with variants changes price only through the variants route.
   if (patch.price !== undefined && l.variants.length > 0) {
-    throw new ApiError(400, ERROR_CODES.HAS_VARIANTS, 'this listing has variants: change prices with PATCH /products/:id/variants');
+    throw new SandboxError(400, ERROR_CODES.HAS_VARIANTS, 'this listing has variants: change prices with PATCH /products/:id/variants');
   }
   const review: Partial<ListingPatch> = {};
   for (const field of reviewTriggers(l, patch)) Object.assign(review, { [field]: patch[field] }); // spec 3 row 1, A13

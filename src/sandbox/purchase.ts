@@ -2,7 +2,7 @@
 // credentials first in, first out, records their `ref`/`costCents` as `deliveredItems` (spec
 // 1.5, 2.5; never the credential) and emits `sale.processing` and `order.delivered` (spec 6.4).
 import { SANDBOX_FEE_RATE } from '../api/assumptions.js';
-import { ApiError, notFound, validationError } from './envelope.js';
+import { SandboxError, notFound, validationError } from './envelope.js';
 import type { Runtime } from './runtime.js';
 import { SEED_IDS } from './seed.js';
 import { hasStock, nextId, type Credential, type DeliveredItem, type Order } from './state.js';
@@ -23,19 +23,19 @@ export function purchase(rt: Runtime, req: PurchaseRequest): Order {
   const quantity = req.quantity ?? 1;
   const l = data.listings.find((x) => x.id === req.productId);
   if (!l) throw notFound('listing');
-  if (!l.isActive || l.status !== 'approved') throw new ApiError(409, 'NOT_ON_SALE', 'the listing is not active and approved');
+  if (!l.isActive || l.status !== 'approved') throw new SandboxError(409, 'NOT_ON_SALE', 'the listing is not active and approved');
   let target: { credentials: Credential[]; stock: number; isAutoDelivery: boolean; price: number } = l;
   let variantIndex: number | null = null;
   if (l.listingType === 'multiple') {
     if (req.variantIndex === undefined) throw validationError('variantIndex', 'variantIndex is required for a multiple listing');
     const v = l.variants.find((x) => x.index === req.variantIndex);
-    if (!v) throw new ApiError(404, 'VARIANT_NOT_FOUND', `no variant with index ${req.variantIndex}`);
+    if (!v) throw new SandboxError(404, 'VARIANT_NOT_FOUND', `no variant with index ${req.variantIndex}`);
     target = v;
     variantIndex = v.index;
   }
   const auto = target.credentials.length > 0 || target.isAutoDelivery;
   const available = auto ? target.credentials.length : target.stock;
-  if (available < quantity) throw new ApiError(409, 'NO_STOCK', `only ${available} in stock`);
+  if (available < quantity) throw new SandboxError(409, 'NO_STOCK', `only ${available} in stock`);
   const delivered = auto ? target.credentials.splice(0, quantity) : [];
   if (!auto) target.stock -= quantity;
   const price = target.price * quantity;

@@ -6,7 +6,7 @@
 // Day windows (A8 "Retry-After runs to the day's end, UTC") are epoch-aligned blocks of
 // 86400 s × timeScale, which for timeScale 1 are exactly the UTC days.
 import { ERROR_CODES, LIMITS, type ApiVersion } from '../api/assumptions.js';
-import { ApiError } from './envelope.js';
+import { SandboxError } from './envelope.js';
 
 export interface RateLimits { v1PerMinute: number; v2PerMinute: number; v1PerDay: number; v2PerDay: number }
 
@@ -63,11 +63,11 @@ export class RateLimiter {
     const c = this.counter(accountId, now);
     if (c.dayCount >= this.perDay(version)) {
       const wait = Math.max(1, Math.ceil((c.dayEnd - now) / 1000));
-      throw new ApiError(429, ERROR_CODES.DAILY_LIMIT, 'daily request quota spent', { retryAfterS: wait, retryable: true });
+      throw new SandboxError(429, ERROR_CODES.DAILY_LIMIT, 'daily request quota spent', { retryAfterS: wait, retryable: true });
     }
     if (c.minCount >= this.perMinute(version)) {
       const wait = Math.max(1, Math.ceil((c.minEnd - now) / 1000));
-      throw new ApiError(429, ERROR_CODES.RATE_LIMITED, 'rate limit exceeded', { retryAfterS: wait, retryable: true });
+      throw new SandboxError(429, ERROR_CODES.RATE_LIMITED, 'rate limit exceeded', { retryAfterS: wait, retryable: true });
     }
     c.minCount++;
     c.dayCount++;

@@ -10,7 +10,7 @@ import {
 import { matchRoute, type RouteDef, type RouteFamily } from '../api/routes.js';
 import { authenticate, checkScope, checkSeller, familyKeyVersion } from './auth.js';
 import { handleControl } from './control.js';
-import { ApiError, errorReply, shortError, type Reply } from './envelope.js';
+import { SandboxError, errorReply, shortError, type Reply } from './envelope.js';
 import type { Fault } from './faults.js';
 import { HANDLERS } from './handlers/index.js';
 import { checkKeyHeader, fingerprint } from './idempotency.js';
@@ -49,16 +49,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Answer of a `status` fault (cli-spec 5: 500, 503 IDEMPOTENCY_UNAVAILABLE, retryable 409, ...). */
 function faultReply(fault: Fault, family: RouteFamily): Reply {
   const status = fault.status ?? 500;
-  let err: ApiError;
+  let err: SandboxError;
   if (status === 503) {
-    err = new ApiError(503, 'IDEMPOTENCY_UNAVAILABLE', 'idempotency temporarily unavailable; nothing executed', { retryAfterS: 1 });
+    err = new SandboxError(503, 'IDEMPOTENCY_UNAVAILABLE', 'idempotency temporarily unavailable; nothing executed', { retryAfterS: 1 });
   } else if (status === 409) {
     // spec 7.2: "listing or stock in use by a sale in progress" has no code, only retryable.
-    err = new ApiError(409, undefined, 'listing or stock in use by a sale in progress', { retryable: true, retryAfterS: 1 });
+    err = new SandboxError(409, undefined, 'listing or stock in use by a sale in progress', { retryable: true, retryAfterS: 1 });
   } else if (status === 429) {
-    err = new ApiError(429, 'RATE_LIMITED', 'rate limit exceeded', { retryable: true, retryAfterS: 1 });
+    err = new SandboxError(429, 'RATE_LIMITED', 'rate limit exceeded', { retryable: true, retryAfterS: 1 });
   } else {
-    err = new ApiError(status, undefined, `injected fault: ${shortError(status)}`);
+    err = new SandboxError(status, undefined, `injected fault: ${shortError(status)}`);
   }
   const base = errorReply(family, err);
   return {
@@ -91,7 +91,7 @@ async function processApi(
   try {
     auth = authenticate(rt.data, family, header(req, 'x-api-key'));
   } catch (e) {
-    if (e instanceof ApiError) return { reply: errorReply(family, e) };
+    if (e instanceof SandboxError) return { reply: errorReply(family, e) };
     throw e;
   }
   const { key, account } = auth;
@@ -101,7 +101,7 @@ async function processApi(
   try {
     rt.rates.hit(account.id, version, now);
     const bodyText = await readBody(req);
-    if (!matched) throw new ApiError(404, undefined, `no route ${method} ${url.pathname}`);
+    if (!matched) throw new SandboxError(404, undefined, `no route ${method} ${url.pathname}`);
     const { route, params } = matched;
     const fault = rt.faults.take(method, route.name, url.pathname);
     entry.fault = fault?.type ?? null;
@@ -110,7 +110,7 @@ async function processApi(
     checkSeller(account);
     checkScope(route, key);
     const handler = HANDLERS[route.name];
-    if (!handler) throw new ApiError(500, undefined, `no handler for ${route.name}`);
+    if (!handler) throw new SandboxError(500, undefined, `no handler for ${route.name}`);
     let idemKey: string | undefined;
     let body: unknown;
     if (route.write) {
@@ -145,9 +145,9 @@ async function processApi(
 }
 
 function toReply(family: RouteFamily, e: unknown): Reply {
-  if (e instanceof ApiError) return errorReply(family, e);
+  if (e instanceof SandboxError) return errorReply(family, e);
   const msg = e instanceof Error ? e.message : String(e);
-  return errorReply(family, new ApiError(500, undefined, `unexpected error: ${msg}`));
+  return errorReply(family, new SandboxError(500, undefined, `unexpected error: ${msg}`));
 }
 
 /** Merge the A8 headers: a reply's own Retry-After (429, 503, retryable 409) wins. */

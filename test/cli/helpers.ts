@@ -1,15 +1,15 @@
 // An in-memory IO and runtime for running the CLI in-process (no TTY, no colour).
 import { PassThrough } from 'node:stream';
 import { buildProgram } from '../../src/cli/program.js';
-import type { Runtime } from '../../src/cli/shared/command.js';
+import type { CliRuntime } from '../../src/cli/shared/command.js';
 import { main } from '../../src/main.js';
 import type { IO } from '../../src/output/io.js';
 
-export function bufferIO(): { io: IO; out: () => string; err: () => string } {
+export function bufferIO(stdinText?: string): { io: IO; out: () => string; err: () => string } {
   let out = '';
   let err = '';
   const stdin = new PassThrough();
-  stdin.end();
+  stdin.end(stdinText);
   const io: IO = {
     stdout: { write: (s: string) => { out += s; return true; } },
     stderr: { write: (s: string) => { err += s; return true; } },
@@ -29,6 +29,6 @@ export async function runMain(args: string[], env: NodeJS.ProcessEnv = {}): Prom
 
 /** The whole command tree, every group loaded. */
 export async function fullProgram(env: NodeJS.ProcessEnv = {}) {
-  const rt: Runtime = { io: bufferIO().io, env, signal: new AbortController().signal, exitCode: 0 };
+  const rt: CliRuntime = { io: bufferIO().io, env, signal: new AbortController().signal, exitCode: 0 };
   return { program: await buildProgram(rt), rt };
 }

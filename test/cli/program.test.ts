@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { buildProgram, commandWords } from '../../src/cli/program.js';
-import type { Runtime } from '../../src/cli/shared/command.js';
+import type { CliRuntime } from '../../src/cli/shared/command.js';
 import { bufferIO, runMain } from './helpers.js';
 
-function rt(): Runtime {
+function rt(): CliRuntime {
   return { io: bufferIO().io, env: {}, signal: new AbortController().signal, exitCode: 0 };
 }
 async function tree(argv?: string[]): Promise<Record<string, string[]>> {

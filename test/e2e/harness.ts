@@ -70,6 +70,10 @@ export interface RunOptions {
   killOn?: Promise<unknown>;
   /** Send SIGINT (Ctrl-C) once stderr/stdout matches, once. */
   interruptWhen?: RegExp;
+  /** Send SIGINT (Ctrl-C) once this settles (the test is done with a long-running command). */
+  interruptOn?: Promise<unknown>;
+  /** Called with everything written so far, on each write (to wait for a state the CLI prints). */
+  onOutput?: (stdout: string, stderr: string) => void;
 }
 
 // Every CLI a test file spawns dies with the file's tests, pass or fail: no run can be kept
@@ -98,12 +102,14 @@ export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
     const child = spawn(process.execPath, [BIN, ...args], { env, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     live.add(child);
     opts.killOn?.then(() => child.kill('SIGKILL'), () => child.kill('SIGKILL'));
+    opts.interruptOn?.then(() => child.kill('SIGINT'), () => child.kill('SIGINT'));
     let stdout = '';
     let stderr = '';
     let interrupted = false;
     const check = () => {
       if (opts.killWhen && opts.killWhen.test(stdout + stderr)) child.kill('SIGKILL');
       if (!interrupted && opts.interruptWhen && opts.interruptWhen.test(stdout + stderr)) { interrupted = true; child.kill('SIGINT'); }
+      opts.onOutput?.(stdout, stderr);
     };
     child.stdout.on('data', (d) => { stdout += d; check(); });
     child.stderr.on('data', (d) => { stderr += d; check(); });

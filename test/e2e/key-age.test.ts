@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KNOWN_V1, KNOWN_V2, startTestSandbox, svc, tempDirs, type TestSandbox } from './harness.js';
+import { KNOWN_V1, KNOWN_V2, startTestSandbox, svc, tempDirs, type RunResult, type TestSandbox } from './harness.js';
 
 const DAY = 86_400_000;
 const WARNING = /warning: the v2 key of profile "default" is (\d+) days old; keys should be rotated every 90 days: rotate it with `svc keys rotate --version v2`/;
@@ -22,7 +22,14 @@ async function profileStored(daysAgo: number) {
   const cfg = JSON.parse(readFileSync(file, 'utf8'));
   cfg.profiles.default.v2KeyStoredAt = new Date(Date.now() - daysAgo * DAY).toISOString();
   writeFileSync(file, JSON.stringify(cfg));
-  return { env, dirs, run: (args: string[], extra: Record<string, string> = {}) => svc(args, { env: { ...env, ...extra } }) };
+  return { env, dirs, run: (args: string[], extra: Record<string, string> = {}) => succeeded(svc(args, { env: { ...env, ...extra } })) };
+}
+
+/** A run that must succeed: "no warning" means nothing when the command failed. */
+async function succeeded(run: Promise<RunResult>): Promise<RunResult> {
+  const r = await run;
+  assert.equal(r.code, 0, r.stderr);
+  return r;
 }
 
 describe('key age warning', { concurrency: true }, () => {
@@ -71,17 +78,17 @@ describe('key age warning', { concurrency: true }, () => {
   test('the creation time seen by `keys list` dates a key from SVC_API_KEY (the demo keys date from 2025-01-10)', async () => {
     const dirs = tempDirs();
     const env = { SVC_BASE_URL: sb.url, SVC_API_KEY: KNOWN_V1, SVC_CONFIG_DIR: dirs.configDir, SVC_STATE_DIR: dirs.stateDir };
-    const before = await svc(['orders', 'list'], { env });
+    const before = await succeeded(svc(['orders', 'list'], { env }));
     assert.doesNotMatch(before.stderr, /warning/, 'nothing known about the age yet');
-    await svc(['keys', 'list'], { env });
-    const after = await svc(['orders', 'list'], { env });
+    await succeeded(svc(['keys', 'list'], { env }));
+    const after = await succeeded(svc(['orders', 'list'], { env }));
     assert.match(after.stderr, /warning: the v1 key in SVC_API_KEY is \d+ days old; .*create a new one with `svc keys create`/);
   });
 
   test('`svc me` dates a v2 key from SVC_API_KEY with me.keyCreatedAt, at no extra request', async () => {
     const dirs = tempDirs();
     const env = { SVC_BASE_URL: sb.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: dirs.configDir, SVC_STATE_DIR: dirs.stateDir };
-    assert.equal((await svc(['me'], { env })).code, 0);
-    assert.match((await svc(['reviews', 'stats'], { env })).stderr, /warning: the v2 key in SVC_API_KEY is \d+ days old/);
+    await succeeded(svc(['me'], { env }));
+    assert.match((await succeeded(svc(['reviews', 'stats'], { env }))).stderr, /warning: the v2 key in SVC_API_KEY is \d+ days old/);
   });
 });

@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KNOWN_V1, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
 import { SEED_IDS } from '../../src/sandbox/index.js';
+import { ownSandbox as own, routeRequests } from './own-sandbox.js';
 
 const O = SEED_IDS.orders;
 // Tests run concurrently: the shared sandbox is only read; a test that changes data or looks
@@ -17,13 +18,9 @@ let shared: TestSandbox;
 before(async () => { shared = await startTestSandbox(); });
 after(async () => { await shared.close(); });
 
-async function own(fn: (sb: TestSandbox) => Promise<void>): Promise<void> {
-  const sb = await startTestSandbox();
-  try { await fn(sb); } finally { await sb.close(); }
-}
 const run = (args: string[], key?: string, sb: TestSandbox = shared) => svc(args, { env: svcEnv(sb, tempDirs(), key) });
 const json = (stdout: string) => JSON.parse(stdout);
-const ordersRequests = async (sb: TestSandbox) => ((await sb.control('GET', 'requests')) as any[]).filter((r) => r.route === 'listOrders' || r.route === 'v1ListOrders');
+const ordersRequests = (sb: TestSandbox) => routeRequests(sb, 'listOrders', 'v1ListOrders');
 
 describe('orders', { concurrency: true }, () => {
 describe('orders list', { concurrency: true }, () => {

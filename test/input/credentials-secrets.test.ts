@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { readCredentialChunk, scanCredentials, type CredentialFormat } from '../../src/input/credentials.js';
+import { InputChangedError, readCredentialChunk, scanCredentials, type CredentialFormat } from '../../src/input/credentials.js';
 import { fileWith } from './helpers.js';
 
 const MARKER = 'Zq7MarkerSecretXv';
@@ -60,8 +60,9 @@ test('the file-changed error of a re-read quotes no credential', async () => {
   const path = fileWith('chg.txt', `${M}1\n${M}2\n`);
   const scan = await scanCredentials(path, { format: 'lines' });
   writeFileSync(path, `${M}3\n${M}4\n`);
-  const err = await readCredentialChunk(path, 'lines', scan.chunks[0]!).catch((e: unknown) => e);
-  assertNoMarker([String(err)], 'changed file');
+  const err = await readCredentialChunk(path, 'lines', scan.chunks[0]!).then(() => undefined, (e: unknown) => e);
+  assert.ok(err instanceof InputChangedError, `a changed file is refused (got ${err === undefined ? 'no error' : String(err)})`);
+  assertNoMarker([String(err), err.hint ?? '', err.stack ?? ''], 'changed file');
 });
 
 const piece = fc.constantFrom(M, ',', ';', '"', '\n', '\r\n', '\0', '---', ':', '@', ' ', '{', '}', '"credential":', '"ref":', 'x'.repeat(300));

@@ -1,22 +1,16 @@
 // spec 5, 7.2, 7.3 and A9, A10, A12: who may call what.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ERROR_CODES, SELLER_NOT_VERIFIED } from '../../src/api/assumptions.js';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
-import { Client, SEED_IDS, control, reset, start } from './helpers.js';
+import { Client, SEED_IDS, control, useSandbox } from './helpers.js';
 
 let sb: SandboxHandle;
 let v2: Client;
 let v1: Client;
 
 describe('authentication and authorisation', () => {
-  before(async () => {
-    sb = await start();
-    v2 = new Client(sb, sb.keys.v2);
-    v1 = new Client(sb, sb.keys.v1);
-  });
-  afterEach(() => reset(sb));
-  after(() => sb.close());
+  useSandbox((s) => ({ sb, v2, v1 } = s));
 
   it('answers 401 without x-api-key', async () => {
     const r = await v2.get('/api/v2/me', { key: null });

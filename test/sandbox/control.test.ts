@@ -4,21 +4,16 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
-import { Client, SEED_IDS, control, idemKey, listingState, requestLog, reset, sleep, start } from './helpers.js';
+import { Client, SEED_IDS, control, idemKey, listingState, requestLog, reset, sleep, start, useSandbox } from './helpers.js';
 
 const P = SEED_IDS.products;
 let sb: SandboxHandle;
 let v2: Client;
 
 describe('control routes and faults', () => {
-  before(async () => {
-    sb = await start();
-    v2 = new Client(sb, sb.keys.v2);
-  });
-  beforeEach(() => reset(sb));
-  after(() => sb.close());
+  useSandbox((s) => ({ sb, v2 } = s));
 
   it('needs no key and is not part of the API log', async () => {
     assert.equal((await control(sb, 'GET', '')).status, 200);

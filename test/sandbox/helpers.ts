@@ -1,5 +1,6 @@
 // Test helpers: a sandbox on a free port and a tiny fetch client over real HTTP.
 import { randomBytes } from 'node:crypto';
+import { after, before, beforeEach } from 'node:test';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.js';
 
 export { SEED_IDS } from '../../src/sandbox/index.js';
@@ -83,6 +84,22 @@ export async function listingState(sb: SandboxHandle, id: number) {
 
 export async function requestLog(sb: SandboxHandle) {
   return (await control(sb, 'GET', 'requests')).body.data as Array<Record<string, unknown>>;
+}
+
+export interface SandboxFixture { sb: SandboxHandle; v1: Client; v2: Client }
+
+/**
+ * The setup of a describe block: one sandbox started before its tests (with `opts`), reset to
+ * the seed before each test, closed after; `ready` gets it and a client per demo key.
+ */
+export function useSandbox(ready: (f: SandboxFixture) => void, opts: SandboxOptions = {}): void {
+  let sb: SandboxHandle | undefined;
+  before(async () => {
+    sb = await start(opts);
+    ready({ sb, v1: new Client(sb, sb.keys.v1), v2: new Client(sb, sb.keys.v2) });
+  });
+  beforeEach(() => reset(sb!));
+  after(() => sb?.close());
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

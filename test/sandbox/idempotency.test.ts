@@ -1,9 +1,9 @@
 // spec 4.1 and 7.1, assumption A12: idempotency of every v2 write.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ERROR_CODES } from '../../src/api/assumptions.js';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
-import { Client, SEED_IDS, control, idemKey, listingState, requestLog, reset, sleep, start } from './helpers.js';
+import { Client, SEED_IDS, control, idemKey, listingState, requestLog, sleep, useSandbox } from './helpers.js';
 
 const P = SEED_IDS.products;
 let sb: SandboxHandle;
@@ -12,12 +12,7 @@ let v2: Client;
 const writes = (log: Array<Record<string, unknown>>, route: string) => log.filter((e) => e.route === route && e.applied).length;
 
 describe('idempotency (spec 4.1, 7.1, A12)', () => {
-  before(async () => {
-    sb = await start({ timeScale: 0.01 });
-    v2 = new Client(sb, sb.keys.v2);
-  });
-  beforeEach(() => reset(sb));
-  after(() => sb.close());
+  useSandbox((s) => ({ sb, v2 } = s), { timeScale: 0.01 });
 
   it('refuses a v2 write without Idempotency-Key with 400 IDEMPOTENCY_KEY_REQUIRED', async () => {
     const r = await v2.patch(`/api/v2/products/${P.inactiveNoStock}`, { price: 1900 }, { idem: null });

@@ -1,20 +1,15 @@
 // Key management (spec 4.4, 5, A5, A10, A14).
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ERROR_CODES, V1_KEY_PATTERN, V2_KEY_PATTERN } from '../../src/api/assumptions.js';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
-import { Client, control, reset, start } from './helpers.js';
+import { Client, control, useSandbox } from './helpers.js';
 
 let sb: SandboxHandle;
 let v1: Client;
 
 describe('key management', () => {
-  before(async () => {
-    sb = await start();
-    v1 = new Client(sb, sb.keys.v1);
-  });
-  beforeEach(() => reset(sb));
-  after(() => sb.close());
+  useSandbox((s) => ({ sb, v1 } = s));
 
   it('creates a v1 key with 201 and shows the key only in that response', async () => {
     const r = await v1.post('/api/api-keys', { name: 'ci', version: 'v1' });

@@ -1,9 +1,9 @@
 // Spec 8 limits and the strict schemas of spec 2.1 / 7.2: each limit at its edge.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ERROR_CODES, LIMITS, VALIDATION_ERROR } from '../../src/api/assumptions.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/index.js';
-import { Client, SEED_IDS, listingBody, listingState, reset, start } from './helpers.js';
+import { Client, SEED_IDS, listingBody, listingState, useSandbox } from './helpers.js';
 
 const P = SEED_IDS.products;
 const startDefault = () => startSandbox({ port: 0 });
@@ -22,13 +22,7 @@ const variants = (n: number, extra: (i: number) => Record<string, unknown> = () 
   Array.from({ length: n }, (_, i) => ({ title: `V${i}`, price: 1000, ...extra(i) }));
 
 describe('limits (spec 8) and strict schemas (spec 2.1, 7.2)', () => {
-  before(async () => {
-    sb = await start();
-    v2 = new Client(sb, sb.keys.v2);
-    v1 = new Client(sb, sb.keys.v1);
-  });
-  beforeEach(() => reset(sb));
-  after(() => sb.close());
+  useSandbox((s) => ({ sb, v2, v1 } = s));
 
   it('refuses an unknown field on a v2 write with 400 naming it', async () => {
     assertValidation(await v2.patch(`/api/v2/products/${P.activeManual}`, { price: 2000, colour: 'red' }), 'colour');

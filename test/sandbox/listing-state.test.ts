@@ -1,10 +1,10 @@
 // Spec 3 (listing states and transitions) with the readings of A13, row by row, through
 // PATCH /products/:id, bulk-status and the Offline Mode switch.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ERROR_CODES, NO_CHANGES_MESSAGE } from '../../src/api/assumptions.js';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
-import { Client, SEED_IDS, control, listingState, reset, start } from './helpers.js';
+import { Client, SEED_IDS, control, listingState, reset, useSandbox } from './helpers.js';
 
 const P = SEED_IDS.products;
 let sb: SandboxHandle;
@@ -14,12 +14,7 @@ const patch = (id: number, body: unknown) => v2.patch(`/api/v2/products/${id}`, 
 const bulkStatus = (items: { id: number; isActive: boolean }[]) => v2.patch('/api/v2/products/bulk-status', { items });
 
 describe('listing states (spec 3, A13)', () => {
-  before(async () => {
-    sb = await start();
-    v2 = new Client(sb, sb.keys.v2);
-  });
-  beforeEach(() => reset(sb));
-  after(() => sb.close());
+  useSandbox((s) => ({ sb, v2 } = s));
 
   for (const field of ['title', 'description', 'warrantyPeriod', 'deliveryTime'] as const) {
     it(`sends the listing to review (em_analise) on a real change of ${field}`, async () => {
@@ -183,12 +178,7 @@ describe('listing states (spec 3, A13)', () => {
 });
 
 describe('bulk-status (spec 4.2, 7.2, A6)', () => {
-  before(async () => {
-    sb = await start();
-    v2 = new Client(sb, sb.keys.v2);
-  });
-  beforeEach(() => reset(sb));
-  after(() => sb.close());
+  useSandbox((s) => ({ sb, v2 } = s));
 
   it('answers 200 with per-item results in request order, refusals as failed with lowercase error', async () => {
     const r = await bulkStatus([

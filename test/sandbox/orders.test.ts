@@ -1,9 +1,9 @@
 // Orders and the simulated purchase (spec 1.5, 2.5, 4.2, A2, A4, A13).
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { SANDBOX_FEE_RATE } from '../../src/api/assumptions.js';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
-import { Client, SEED_IDS, control, listingState, reset, start } from './helpers.js';
+import { Client, SEED_IDS, control, listingState, useSandbox } from './helpers.js';
 
 const P = SEED_IDS.products;
 const O = SEED_IDS.orders;
@@ -13,13 +13,7 @@ let v1: Client;
 const ids = (r: { body: { data: { id: number }[] } }) => r.body.data.map((o) => o.id);
 
 describe('orders and purchases', () => {
-  before(async () => {
-    sb = await start();
-    v2 = new Client(sb, sb.keys.v2);
-    v1 = new Client(sb, sb.keys.v1);
-  });
-  beforeEach(() => reset(sb));
-  after(() => sb.close());
+  useSandbox((s) => ({ sb, v2, v1 } = s));
 
   it('consumes credentials first in, first out and records deliveredItems in delivery order', async () => {
     const r = await control(sb, 'POST', 'purchase', { productId: P.singleAuto, quantity: 2 });

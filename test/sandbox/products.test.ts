@@ -1,9 +1,9 @@
 // Listings, stock, variants and bulk-price (spec 2, 4.2, A2, A4, A6, A7, A13, A14).
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ERROR_CODES, VALIDATION_ERROR } from '../../src/api/assumptions.js';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
-import { Client, SEED_IDS, control, listingBody, listingState, reset, start } from './helpers.js';
+import { Client, SEED_IDS, control, listingBody, listingState, useSandbox } from './helpers.js';
 
 const P = SEED_IDS.products;
 let sb: SandboxHandle;
@@ -11,12 +11,7 @@ let v2: Client;
 const stock = (id: number, body: unknown) => v2.post(`/api/v2/products/${id}/stock`, body);
 
 describe('products (spec 4.2, A2, A4)', () => {
-  before(async () => {
-    sb = await start();
-    v2 = new Client(sb, sb.keys.v2);
-  });
-  beforeEach(() => reset(sb));
-  after(() => sb.close());
+  useSandbox((s) => ({ sb, v2 } = s));
 
   it('lists only the caller\'s listings with variants and their prices', async () => {
     const r = await v2.get('/api/v2/products?limit=100');
@@ -109,12 +104,7 @@ describe('products (spec 4.2, A2, A4)', () => {
 });
 
 describe('stock add (spec 2.3, A7, A13)', () => {
-  before(async () => {
-    sb = await start();
-    v2 = new Client(sb, sb.keys.v2);
-  });
-  beforeEach(() => reset(sb));
-  after(() => sb.close());
+  useSandbox((s) => ({ sb, v2 } = s));
 
   it('adds items and answers {added, duplicates, total}', async () => {
     const r = await stock(P.singleAuto, { items: [{ credential: 'n1', ref: 'N-1', costCents: 120 }, { credential: 'n2' }] });
@@ -182,12 +172,7 @@ describe('stock add (spec 2.3, A7, A13)', () => {
 });
 
 describe('variants edit and bulk-price (spec 4.2, A6, A14)', () => {
-  before(async () => {
-    sb = await start();
-    v2 = new Client(sb, sb.keys.v2);
-  });
-  beforeEach(() => reset(sb));
-  after(() => sb.close());
+  useSandbox((s) => ({ sb, v2 } = s));
 
   it('edits variant price and stock with per-item results by index', async () => {
     const r = await v2.patch(`/api/v2/products/${P.multiManual}/variants`, {

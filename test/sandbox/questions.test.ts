@@ -1,9 +1,9 @@
 // Listing questions (spec 3, 4.2, 7.2, A2, A13): list, get, answer and its five refusals.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ERROR_CODES } from '../../src/api/assumptions.js';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
-import { Client, SEED_IDS, control, reset, sleep, start } from './helpers.js';
+import { Client, SEED_IDS, control, sleep, useSandbox } from './helpers.js';
 
 const Q = SEED_IDS.questions;
 const P = SEED_IDS.products;
@@ -13,12 +13,7 @@ const answer = (id: number, text: string) => v2.post(`/api/v2/questions/${id}/an
 const ids = (r: { body: { data: { id: number }[] } }) => r.body.data.map((q) => q.id);
 
 describe('questions', () => {
-  before(async () => {
-    sb = await start({ timeScale: 0.01 });
-    v2 = new Client(sb, sb.keys.v2);
-  });
-  beforeEach(() => reset(sb));
-  after(() => sb.close());
+  useSandbox((s) => ({ sb, v2 } = s), { timeScale: 0.01 });
 
   it('lists the seller\'s questions only', async () => {
     const r = await v2.get('/api/v2/questions');

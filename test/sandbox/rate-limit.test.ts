@@ -1,10 +1,10 @@
 // Spec 8 and assumption A8: shared per-account minute and day counters, headers on every
 // v1 and v2 response, whole-second windows.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { ERROR_CODES } from '../../src/api/assumptions.js';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
-import { Client, control, reset, sleep, start } from './helpers.js';
+import { Client, control, reset, sleep, start, useSandbox } from './helpers.js';
 
 let sb: SandboxHandle;
 let v1: Client;
@@ -14,13 +14,7 @@ const limits = { v1PerMinute: 3, v2PerMinute: 5, v1PerDay: 1000, v2PerDay: 1000 
 const num = (h: Headers, name: string) => Number(h.get(name));
 
 describe('rate limits (A8)', () => {
-  before(async () => {
-    sb = await start({ rateLimit: limits });
-    v1 = new Client(sb, sb.keys.v1);
-    v2 = new Client(sb, sb.keys.v2);
-  });
-  beforeEach(() => reset(sb));
-  after(() => sb.close());
+  useSandbox((s) => ({ sb, v1, v2 } = s), { rateLimit: limits });
 
   it('sends X-RateLimit-Limit/Remaining/Reset and Retry-After on a v2 success', async () => {
     const r = await v2.get('/api/v2/me');

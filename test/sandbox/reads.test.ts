@@ -1,10 +1,10 @@
 // Reviews, contestations, mediations, balance, stats, catalog, me, usage, and the v1 reads
 // (spec 4.2, 4.3, A2, A3, A4, A5, A14).
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { ERROR_CODES, SCOPES } from '../../src/api/assumptions.js';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
-import { Client, SEED_IDS, listingBody, reset, start } from './helpers.js';
+import { Client, SEED_IDS, listingBody, start, useSandbox } from './helpers.js';
 
 const R = SEED_IDS.reviews;
 let sb: SandboxHandle;
@@ -12,13 +12,7 @@ let v2: Client;
 let v1: Client;
 
 describe('reviews and contestations', () => {
-  before(async () => {
-    sb = await start();
-    v2 = new Client(sb, sb.keys.v2);
-    v1 = new Client(sb, sb.keys.v1);
-  });
-  beforeEach(() => reset(sb));
-  after(() => sb.close());
+  useSandbox((s) => ({ sb, v2, v1 } = s));
 
   it('lists the received reviews only', async () => {
     const r = await v2.get('/api/v2/reviews');
@@ -123,12 +117,7 @@ describe('mediations, balance, stats, catalog, me, usage', () => {
 });
 
 describe('v1 listings (spec 4.3, A3)', () => {
-  before(async () => {
-    sb = await start();
-    v1 = new Client(sb, sb.keys.v1);
-  });
-  beforeEach(() => reset(sb));
-  after(() => sb.close());
+  useSandbox((s) => ({ sb, v1 } = s));
 
   it('lists listings with decimal prices and no variants', async () => {
     const r = await v1.get(`/api/v1/products?status=active&limit=2`);

@@ -1,14 +1,8 @@
 // svc balance / svc stats: v2 (cents) or v1 (decimals), whichever key is in use (cli-spec 1 --api).
-import type { Command } from 'commander';
 import { Balance, Stats } from '../../api/responses.js';
-import { act, examples, type Runtime } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { lenient, printOne } from '../shared/read.js';
-
-export function registerBalance(program: Command, rt: Runtime): void {
-  examples(program.command('balance').description('available, pending and blocked balance').action(act(rt, balance)), ['svc balance', 'svc balance --api v1 --json']);
-  examples(program.command('stats').description('total sales, rating, level, active listings').action(act(rt, stats)), ['svc stats']);
-}
+import { defineVerb } from '../shared/verb.js';
 
 async function balance(deps: Deps): Promise<number> {
   const v = await apiVersion(deps);
@@ -29,3 +23,12 @@ async function stats(deps: Deps): Promise<number> {
   ]);
   return 0;
 }
+
+export const balanceVerb = defineVerb({
+  name: 'balance', description: 'available, pending and blocked balance', examples: ['svc balance', 'svc balance --api v1 --json'], run: balance,
+});
+
+export const statsVerb = defineVerb({ name: 'stats', description: 'total sales, rating, level, active listings', examples: ['svc stats'], run: stats });
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [balanceVerb, statsVerb];

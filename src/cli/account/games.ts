@@ -1,14 +1,8 @@
 // svc games (v1 GET /games) and svc catalog (v2 GET /catalog/games, with minimum prices).
-import type { Command } from 'commander';
 import { Game } from '../../api/responses.js';
-import { act, examples, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { fetchList, printList } from '../shared/read.js';
-
-export function registerGames(program: Command, rt: Runtime): void {
-  examples(program.command('games').description('games of the platform (v1)').action(act(rt, games)), ['svc games', 'svc games -o csv > games.csv']);
-  examples(program.command('catalog').description('games with their minimum listing price (v2)').action(act(rt, catalog)), ['svc catalog', 'svc catalog --json']);
-}
+import { defineVerb } from '../shared/verb.js';
 
 type G = { id: string | number; name?: string | null; slug?: string | null; minPrice?: number | null };
 
@@ -26,3 +20,10 @@ async function catalog(deps: Deps): Promise<number> {
   ]);
   return 0;
 }
+
+export const gamesVerb = defineVerb({ name: 'games', description: 'games of the platform (v1)', examples: ['svc games', 'svc games -o csv > games.csv'], run: games });
+
+export const catalogVerb = defineVerb({ name: 'catalog', description: 'games with their minimum listing price (v2)', examples: ['svc catalog', 'svc catalog --json'], run: catalog });
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [gamesVerb, catalogVerb];

@@ -1,19 +1,11 @@
 // Account-level reads that are a single verb each: me, usage, limits, balance, stats, games, catalog.
-import type { Command } from 'commander';
-import type { Runtime } from '../shared/command.js';
-import { registerVerbs, type Verbs } from '../shared/verbs.js';
+import { registerVerbs, type RegisterGroup, type Verbs } from '../shared/verbs.js';
 
 const VERBS: Verbs = {
-  me: async () => (await import('./me.js')).registerMe,
-  usage: async () => (await import('./usage.js')).registerUsage,
-  limits: async () => (await import('./limits.js')).registerLimits,
-  balance: async () => (await import('./balance.js')).registerBalance, // also registers stats
-  stats: async () => (await import('./balance.js')).registerBalance,
-  games: async () => (await import('./games.js')).registerGames, // also registers catalog
-  catalog: async () => (await import('./games.js')).registerGames,
+  me: () => import('./me.js'), usage: () => import('./usage.js'), limits: () => import('./limits.js'),
+  balance: () => import('./balance.js'), stats: () => import('./balance.js'), // one module: balance and stats
+  games: () => import('./games.js'), catalog: () => import('./games.js'), // one module: games and catalog
 };
 
 /** These are top-level commands: `verb` is the command word itself (src/cli/shared/verbs.ts). */
-export async function registerAccount(program: Command, rt: Runtime, verb?: string): Promise<void> {
-  await registerVerbs(program, rt, VERBS, verb);
-}
+export const registerAccount: RegisterGroup = (program, rt, verb) => registerVerbs(program, rt, VERBS, verb);

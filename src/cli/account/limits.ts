@@ -1,19 +1,12 @@
 // svc limits: the spec's limits table (spec 8) and the live rate-limit state (cli-spec 2).
-import type { Command } from 'commander';
 import { LIMITS } from '../../api/assumptions.js';
 import { Usage } from '../../api/responses.js';
 import { printRecords } from '../../ui/print.js';
-import { act, examples, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { lenient } from '../shared/read.js';
+import { defineVerb, flag, type OptsOf } from '../shared/verb.js';
 
-export function registerLimits(program: Command, rt: Runtime): void {
-  const cmd = program.command('limits')
-    .description("the service's limits, and what is left of the rate limit now")
-    .option('--offline', 'only the table; do not ask the service for the live state')
-    .action(act(rt, run));
-  examples(cmd, ['svc limits', 'svc limits --offline -o json']);
-}
+const options = { offline: flag('--offline', 'only the table; do not ask the service for the live state') };
 
 const TABLE: [string, string | number][] = [
   ['v2 requests per minute (per account)', LIMITS.v2PerMinute],
@@ -40,9 +33,9 @@ const TABLE: [string, string | number][] = [
   ['webhooks', `${LIMITS.webhooksActiveMax} active, ${LIMITS.webhookTimeoutMs / 1000} s to answer, ${LIMITS.webhookAttempts} attempts`],
 ];
 
-async function run(deps: Deps, cmd: Command): Promise<number> {
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const rows = TABLE.map(([limit, value]) => ({ limit, value: String(value) }));
-  if (!cmd.opts().offline) {
+  if (!o.offline) {
     const client = await deps.client();
     if (client.hasKey('v2')) {
       const u = lenient(deps, Usage, (await (await deps.api()).account.usage()).data);
@@ -57,3 +50,14 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   await printRecords(deps.io, rows, { format: deps.format(), columns: [{ header: 'limit', value: 'limit' }, { header: 'value', value: 'value' }] });
   return 0;
 }
+
+export const limitsVerb = defineVerb({
+  name: 'limits',
+  description: "the service's limits, and what is left of the rate limit now",
+  options,
+  examples: ['svc limits', 'svc limits --offline -o json'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [limitsVerb];

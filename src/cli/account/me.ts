@@ -1,14 +1,9 @@
 // svc me: GET /api/v2/me, the identity of the key in use.
-import type { Command } from 'commander';
 import { Me } from '../../api/responses.js';
-import { act, examples, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { rememberKeyCreatedAt } from '../../config/key-age.js';
+import { defineVerb } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
-
-export function registerMe(program: Command, rt: Runtime): void {
-  examples(program.command('me').description('who the v2 key belongs to, its scopes and age').action(act(rt, run)), ['svc me', 'svc me --json']);
-}
 
 async function run(deps: Deps): Promise<number> {
   const res = await (await deps.api()).account.me();
@@ -22,3 +17,8 @@ async function run(deps: Deps): Promise<number> {
   ]);
   return 0;
 }
+
+export const meVerb = defineVerb({ name: 'me', description: 'who the v2 key belongs to, its scopes and age', examples: ['svc me', 'svc me --json'], run });
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [meVerb];

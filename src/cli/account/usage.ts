@@ -1,14 +1,9 @@
 // svc usage: GET /api/v2/usage, the account's consumption of its rate limits (A4, A8).
-import type { Command } from 'commander';
 import { Usage } from '../../api/responses.js';
 import { printRecords } from '../../ui/print.js';
-import { act, examples, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb } from '../shared/verb.js';
 import { lenient } from '../shared/read.js';
-
-export function registerUsage(program: Command, rt: Runtime): void {
-  examples(program.command('usage').description('requests used and left in this minute and this day').action(act(rt, run)), ['svc usage', 'svc usage -o json']);
-}
 
 async function run(deps: Deps): Promise<number> {
   const res = await (await deps.api()).account.usage();
@@ -28,3 +23,8 @@ async function run(deps: Deps): Promise<number> {
   });
   return 0;
 }
+
+export const usageVerb = defineVerb({ name: 'usage', description: 'requests used and left in this minute and this day', examples: ['svc usage', 'svc usage -o json'], run });
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [usageVerb];

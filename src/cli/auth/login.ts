@@ -1,33 +1,21 @@
 // svc auth login: read a key (stdin or hidden prompt), check it with a read, store it (cli-spec 2)
 // in the OS keyring, or the config file where there is none (issue 8, src/config/key-store.ts).
-import type { Command } from 'commander';
-import { z } from 'zod';
 import { keyVersion } from '../../api/assumptions.js';
 import { serviceApi } from '../../api/resources/index.js';
 import { UsageError } from '../../api/errors.js';
 import type { Me } from '../../api/responses.js';
 import { maskKey } from '../../config/mask.js';
 import { note, success } from '../../output/reporter.js';
-import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, flag, type OptsOf } from '../shared/verb.js';
 import { readSecret } from './secret-input.js';
 
-const Opts = z.object({ alias: z.boolean().optional(), default: z.boolean().optional() });
+const options = {
+  alias: flag('--alias', 'use the /api/service prefix for v1 routes instead of /api/v1'),
+  default: flag('--default', 'make this profile the default one'),
+};
 
-export function registerLogin(auth: Command, rt: Runtime): void {
-  const cmd = auth.command('login')
-    .description('store an API key in a profile, after checking it against the service')
-    .option('--alias', 'use the /api/service prefix for v1 routes instead of /api/v1')
-    .option('--default', 'make this profile the default one')
-    .action(act(rt, run));
-  examples(cmd, [
-    'svc auth login --base-url https://marketplace.example            # asks for the key, hidden',
-    'printf %s "$SVC_V2_KEY" | svc auth login --profile shop2 --base-url https://marketplace.example',
-  ]);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const opts = parseOpts(Opts, cmd);
+async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   const store = await deps.profiles();
   const name = deps.globals.profile ?? deps.env.SVC_PROFILE ?? store.defaultName();
   const existing = store.get(name);
@@ -52,3 +40,17 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   }
   return 0;
 }
+
+export const loginVerb = defineVerb({
+  name: 'login',
+  description: 'store an API key in a profile, after checking it against the service',
+  options,
+  examples: [
+    'svc auth login --base-url https://marketplace.example            # asks for the key, hidden',
+    'printf %s "$SVC_V2_KEY" | svc auth login --profile shop2 --base-url https://marketplace.example',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [loginVerb];

@@ -1,24 +1,13 @@
 // svc auth logout: forget a profile's keys, from the config file and the OS keyring (the profile
 // and its base URL stay unless --all).
-import type { Command } from 'commander';
-import { z } from 'zod';
 import { EXIT, UsageError } from '../../api/errors.js';
 import { note, success } from '../../output/reporter.js';
-import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, flag, type OptsOf } from '../shared/verb.js';
 
-const Opts = z.object({ all: z.boolean().optional() });
+const options = { all: flag('--all', 'remove the whole profile, base URL included') };
 
-export function registerLogout(auth: Command, rt: Runtime): void {
-  const cmd = auth.command('logout')
-    .description("remove the profile's stored keys")
-    .option('--all', 'remove the whole profile, base URL included')
-    .action(act(rt, run));
-  examples(cmd, ['svc auth logout', 'svc auth logout --profile old-shop --all --yes']);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const opts = parseOpts(Opts, cmd);
+async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   const store = await deps.profiles();
   const name = deps.globals.profile ?? deps.env.SVC_PROFILE ?? store.defaultName();
   if (!store.get(name)) throw new UsageError(`no profile named "${name}"`, 'list them with `svc auth profiles`');
@@ -32,3 +21,14 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   success(deps.io, opts.all ? `removed profile "${name}"` : `removed the keys of profile "${name}"`);
   return 0;
 }
+
+export const logoutVerb = defineVerb({
+  name: 'logout',
+  description: "remove the profile's stored keys",
+  options,
+  examples: ['svc auth logout', 'svc auth logout --profile old-shop --all --yes'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [logoutVerb];

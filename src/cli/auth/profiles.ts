@@ -1,17 +1,11 @@
 // svc auth profiles / svc auth use: list profiles, choose the default one.
-import type { Command } from 'commander';
 import { UsageError } from '../../api/errors.js';
 import { keyLocationOf } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
 import { printRecords } from '../../ui/print.js';
 import { success } from '../../output/reporter.js';
-import { act, examples, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
-
-export function registerProfiles(auth: Command, rt: Runtime): void {
-  examples(auth.command('profiles').description('list the profiles').action(act(rt, list)), ['svc auth profiles', 'svc auth profiles --json']);
-  examples(auth.command('use').argument('<name>', 'profile name').description('make a profile the default one').action(act(rt, use)), ['svc auth use sandbox']);
-}
+import { defineVerb } from '../shared/verb.js';
 
 async function list(deps: Deps): Promise<number> {
   const store = await deps.profiles();
@@ -36,11 +30,20 @@ function shown(key: string | undefined, where: 'keyring' | 'file' | undefined): 
   return where === 'keyring' ? '(OS keyring)' : key ? maskKey(key) : undefined;
 }
 
-async function use(deps: Deps, cmd: Command): Promise<number> {
-  const name = cmd.args[0]!;
+async function use(deps: Deps, _opts: object, args: string[]): Promise<number> {
+  const name = args[0]!;
   const store = await deps.profiles();
   if (!store.get(name)) throw new UsageError(`no profile named "${name}"`, 'list them with `svc auth profiles`');
   await store.setDefault(name);
   success(deps.io, `profile "${name}" is now the default`);
   return 0;
 }
+
+export const profilesVerb = defineVerb({ name: 'profiles', description: 'list the profiles', examples: ['svc auth profiles', 'svc auth profiles --json'], run: list });
+
+export const useVerb = defineVerb({
+  name: 'use', description: 'make a profile the default one', args: [['<name>', 'profile name']], examples: ['svc auth use sandbox'], run: use,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [profilesVerb, useVerb];

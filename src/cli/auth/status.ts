@@ -1,28 +1,17 @@
 // svc auth status: the profile in use, its keys masked, their age and where they come from and
 // are stored: SVC_API_KEY, the OS keyring or the config file (issue 8).
-import type { Command } from 'commander';
-import { z } from 'zod';
 import { keyLocationOf } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
 import { printRecords } from '../../ui/print.js';
-import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, flag, type OptsOf } from '../shared/verb.js';
 import { EXIT } from '../../api/errors.js';
 
-const Opts = z.object({ check: z.boolean().optional() });
-
-export function registerStatus(auth: Command, rt: Runtime): void {
-  const cmd = auth.command('status')
-    .description('show the profile in use and its keys (masked), with their age')
-    .option('--check', 'also check each key against the service')
-    .action(act(rt, run));
-  examples(cmd, ['svc auth status', 'svc auth status --check --profile sandbox']);
-}
+const options = { check: flag('--check', 'also check each key against the service') };
 
 interface KeyRow { version: string; key: string; source: string; storedAt?: string; ageDays?: number; check?: string }
 
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const opts = parseOpts(Opts, cmd);
+async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   const s = await deps.session();
   const rows: KeyRow[] = [];
   for (const version of ['v1', 'v2'] as const) {
@@ -62,3 +51,14 @@ async function check(deps: Deps, version: 'v1' | 'v2'): Promise<string> {
     return (err as Error).message;
   }
 }
+
+export const statusVerb = defineVerb({
+  name: 'status',
+  description: 'show the profile in use and its keys (masked), with their age',
+  options,
+  examples: ['svc auth status', 'svc auth status --check --profile sandbox'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [statusVerb];

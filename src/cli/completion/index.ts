@@ -3,7 +3,7 @@
 // `svc __complete profiles`, which prints them one per line.
 import { Argument, type Command } from 'commander';
 import { ProfileStore } from '../../config/profiles.js';
-import { examples, type Runtime } from '../shared/command.js';
+import { examples, type CliRuntime } from '../shared/command.js';
 import { bashScript } from './bash.js';
 import { fishScript } from './fish.js';
 import { completionSpec } from './spec.js';
@@ -20,7 +20,7 @@ export async function completionScript(shell: Shell, wholeTree: WholeTree): Prom
   return SHELLS[shell](completionSpec(await wholeTree()));
 }
 
-export function registerCompletion(program: Command, rt: Runtime, wholeTree: WholeTree): void {
+export function registerCompletion(program: Command, rt: CliRuntime, wholeTree: WholeTree): void {
   const cmd = program.command('completion')
     .description('print a shell completion script: commands, flags, and profile names')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(Object.keys(SHELLS)))

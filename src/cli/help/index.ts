@@ -4,12 +4,12 @@
 // answers the same forms from dist/help.json without loading the bundle (src/main.ts helpTexts).
 import type { Command } from 'commander';
 import { UsageError } from '../../api/errors.js';
-import { examples, type Runtime } from '../shared/command.js';
+import { examples, type CliRuntime } from '../shared/command.js';
 import { HELP_TOPICS } from './topics.js';
 
 export { HELP_TOPICS } from './topics.js';
 
-export function registerHelp(program: Command, rt: Runtime): void {
+export function registerHelp(program: Command, rt: CliRuntime): void {
   const names = Object.keys(HELP_TOPICS);
   const cmd = program.command('help')
     .argument('[command-or-topic...]', `a command (products list) or a topic: ${names.join(', ')}`)

@@ -2,8 +2,6 @@
 // (A10). The new key is in the answer once (A4): it goes to stdout and nowhere else, or
 // straight into a profile with --save (then it is not printed at all).
 import { printPlan } from '../shared/plan.js';
-import type { Command } from 'commander';
-import { Option } from 'commander';
 import { z } from 'zod';
 import { SCOPES } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
@@ -12,41 +10,26 @@ import { ApiKey } from '../../api/responses.js';
 import { maskKey } from '../../config/mask.js';
 import { printRecords } from '../../ui/print.js';
 import { note, success, warn } from '../../output/reporter.js';
-import { act, commandPath, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { lenient } from '../shared/read.js';
 import { rememberKeyCreatedAt } from '../../config/key-age.js';
 
-const Opts = z.object({
-  name: z.string().trim().min(1, 'give the key a name'),
-  version: z.enum(['v1', 'v2']),
-  scope: z.array(z.string()).optional(),
-  save: z.union([z.boolean(), z.string()]).optional(),
-});
+const options = {
+  name: option('--name <name>', 'a name to recognise the key by', z.string().trim().min(1, 'give the key a name'), { mandatory: true }),
+  version: option('--version <version>', 'v1, or v2 (closed beta; needs scopes)', z.enum(['v1', 'v2']), { choices: ['v1', 'v2'], mandatory: true }),
+  scope: option('--scope <scope...>', `v2 scopes, repeated or comma-separated: ${SCOPES.join(', ')}`, z.array(z.string()).optional()),
+  save: option('--save [profile]', 'store the key in a profile (default: the profile in use) instead of printing it', z.union([z.boolean(), z.string()]).optional()),
+};
 
-export function registerCreate(keys: Command, rt: Runtime): void {
-  const cmd = keys.command('create')
-    .description('create an API key (needs a v1 key; at most 5 active). The key is shown once')
-    .requiredOption('--name <name>', 'a name to recognise the key by')
-    .addOption(new Option('--version <version>', 'v1, or v2 (closed beta; needs scopes)').choices(['v1', 'v2']).makeOptionMandatory())
-    .option('--scope <scope...>', `v2 scopes, repeated or comma-separated: ${SCOPES.join(', ')}`)
-    .option('--save [profile]', 'store the key in a profile (default: the profile in use) instead of printing it')
-    .action(act(rt, run));
-  examples(cmd, [
-    'svc keys create --name ci --version v2 --scope orders:read --scope products:read',
-    'svc keys create --name backup --version v1 --save shop2',
-  ]);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const o = parseOpts(Opts, cmd);
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const scopes = o.scope?.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
   if (o.version === 'v1' && scopes?.length) throw new UsageError('scopes apply to v2 keys only', 'drop --scope, or use --version v2');
   const parsed = KeyCreate.safeParse({ name: o.name, version: o.version, scopes: o.version === 'v2' ? scopes : undefined });
   if (!parsed.success) {
     const bad = scopes?.filter((s) => !(SCOPES as readonly string[]).includes(s)) ?? [];
     throw new UsageError(bad.length ? `unknown scope ${bad.join(', ')}` : o.version === 'v2' && !scopes?.length ? 'v2 keys need at least one --scope' : parsed.error.issues[0]!.message,
-      `scopes: ${SCOPES.join(', ')}; see \`svc ${commandPath(cmd)} --help\``);
+      `scopes: ${SCOPES.join(', ')}; see \`svc keys create --help\``);
   }
   const create = (await deps.api()).keys.create(parsed.data);
   if (deps.globals.dryRun) {
@@ -81,3 +64,17 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   note(deps.io, 'this is the only time the key is shown: store it now (`svc auth login` reads it from stdin), or use --save next time');
   return 0;
 }
+
+export const createVerb = defineVerb({
+  name: 'create',
+  description: 'create an API key (needs a v1 key; at most 5 active). The key is shown once',
+  options,
+  examples: [
+    'svc keys create --name ci --version v2 --scope orders:read --scope products:read',
+    'svc keys create --name backup --version v1 --save shop2',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [createVerb];

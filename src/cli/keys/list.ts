@@ -1,17 +1,11 @@
 // svc keys list: GET /api/api-keys (A10: authenticated by the account's v1 key). Shows which
 // key svc is using, never a key itself.
-import type { Command } from 'commander';
 import { ApiKey } from '../../api/responses.js';
-import { act, examples, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb } from '../shared/verb.js';
 import { lenient, printList } from '../shared/read.js';
 import { rememberKeyCreatedAt } from '../../config/key-age.js';
 import { isSameKey, keyColumns, type KeyRow } from './key-record.js';
-
-export function registerList(keys: Command, rt: Runtime): void {
-  const cmd = keys.command('list').description('list the API keys of the account (needs a v1 key)').action(act(rt, run));
-  examples(cmd, ['svc keys list', 'svc keys list --json | jq ".[] | select(.active)"']);
-}
 
 export async function fetchKeys(deps: Deps): Promise<KeyRow[]> {
   const res = await (await deps.api()).keys.list();
@@ -39,3 +33,10 @@ async function run(deps: Deps): Promise<number> {
   await printList(deps, shown, keyColumns, 'no keys');
   return 0;
 }
+
+export const listVerb = defineVerb({
+  name: 'list', description: 'list the API keys of the account (needs a v1 key)', examples: ['svc keys list', 'svc keys list --json | jq ".[] | select(.active)"'], run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [listVerb];

@@ -1,25 +1,17 @@
 // svc keys revoke ID: DELETE /api/api-keys/:id (A5, A10). Destructive: confirms on a terminal,
 // needs --yes elsewhere (cli-spec 1). Says so when the key is the one svc is using.
 import { printPlan } from '../shared/plan.js';
-import type { Command } from 'commander';
 import { EXIT, SvcError } from '../../api/errors.js';
 import { note, success, warn } from '../../output/reporter.js';
-import { act, examples, parseId, type Runtime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb } from '../shared/verb.js';
 import { printOne } from '../shared/read.js';
 import { displayKey, isSameKey } from './key-record.js';
 import { fetchKeys } from './list.js';
 
-export function registerRevoke(keys: Command, rt: Runtime): void {
-  const cmd = keys.command('revoke')
-    .argument('<id>', 'key id (see `svc keys list`)')
-    .description('revoke an API key for good (needs a v1 key; asks first, or --yes)')
-    .action(act(rt, run));
-  examples(cmd, ['svc keys revoke 7', 'svc keys revoke 7 --yes   # in a script']);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const id = parseId(cmd.args[0], 'key ID');
+async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
+  const id = parseId(args[0], 'key ID');
   const k = (await fetchKeys(deps)).find((x) => String(x.id) === String(id));
   if (!k) throw new SvcError(`no key #${id} on this account`, 'see `svc keys list`');
   const label = `${k.version ?? ''} key #${id} "${k.name ?? ''}" (${displayKey(k)})`.trim();
@@ -45,3 +37,14 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   ]);
   return 0;
 }
+
+export const revokeVerb = defineVerb({
+  name: 'revoke',
+  description: 'revoke an API key for good (needs a v1 key; asks first, or --yes)',
+  args: [['<id>', 'key id (see `svc keys list`)']],
+  examples: ['svc keys revoke 7', 'svc keys revoke 7 --yes   # in a script'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [revokeVerb];

@@ -3,8 +3,6 @@
 // revoke, the old key stays stored and working (the new one is put back out and revoked);
 // if only the revoke fails, the new, checked key stays stored and the old one is named.
 import { printPlan } from '../shared/plan.js';
-import type { Command } from 'commander';
-import { Option } from 'commander';
 import { z } from 'zod';
 import type { ApiVersion } from '../../api/assumptions.js';
 import { ApiClient } from '../../api/client.js';
@@ -15,26 +13,19 @@ import { ApiKey, type Me } from '../../api/responses.js';
 import type { StoredKey } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
 import { note, success, warn } from '../../output/reporter.js';
-import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { choice, defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
 import { rememberKeyCreatedAt } from '../../config/key-age.js';
 import { displayKey, isSameKey, type KeyRow } from './key-record.js';
 import { fetchKeys } from './list.js';
 
-const Opts = z.object({ version: z.enum(['v1', 'v2']).optional(), name: z.string().trim().min(1).max(100).optional() });
+const options = {
+  version: choice('--version <version>', 'which key of the profile (default: v2 when it has one, else v1)', ['v1', 'v2']),
+  name: option('--name <name>', 'name of the new key (default: the old name and the date)', z.string().trim().min(1).max(100).optional()),
+};
 
-export function registerRotate(keys: Command, rt: Runtime): void {
-  const cmd = keys.command('rotate')
-    .description('replace the stored key with a new one: create, store, check, then revoke the old key (asks first, or --yes)')
-    .addOption(new Option('--version <version>', 'which key of the profile (default: v2 when it has one, else v1)').choices(['v1', 'v2']))
-    .option('--name <name>', 'name of the new key (default: the old name and the date)')
-    .action(act(rt, run));
-  examples(cmd, ['svc keys rotate', 'svc keys rotate --version v1 --yes --profile shop2']);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const o = parseOpts(Opts, cmd);
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const s = await deps.session();
   const version: ApiVersion = o.version ?? (s.keys.v2 ? 'v2' : 'v1');
   const oldKey = s.keys[version];
@@ -125,3 +116,14 @@ async function revokeQuietly(api: ServiceApi, id: string | number, deps: Deps): 
     warn(deps.io, `could not revoke the unused new key #${id}: revoke it with \`svc keys revoke ${id}\``);
   }
 }
+
+export const rotateVerb = defineVerb({
+  name: 'rotate',
+  description: 'replace the stored key with a new one: create, store, check, then revoke the old key (asks first, or --yes)',
+  options,
+  examples: ['svc keys rotate', 'svc keys rotate --version v1 --yes --profile shop2'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [rotateVerb];

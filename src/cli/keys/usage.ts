@@ -1,27 +1,17 @@
 // svc keys usage ID: GET /api/api-keys/:id/usage, the key's last 100 requests (spec 4.4, 8).
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { NotFoundError } from '../../api/errors.js';
 import { KeyUsageEntry } from '../../api/responses.js';
-import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { lenient, printList } from '../shared/read.js';
 
-const Opts = z.object({ limit: z.coerce.number().int().positive().optional() });
 type Entry = z.infer<typeof KeyUsageEntry>;
+const options = { limit: option('--limit <n>', 'only the newest N', z.coerce.number().int().positive().optional()) };
 
-export function registerUsage(keys: Command, rt: Runtime): void {
-  const cmd = keys.command('usage')
-    .argument('<id>', 'key id (see `svc keys list`)')
-    .description("a key's last requests, newest first (needs a v1 key; the service keeps 100)")
-    .option('--limit <n>', 'only the newest N')
-    .action(act(rt, run));
-  examples(cmd, ['svc keys usage 2', 'svc keys usage 2 --limit 10 -o csv']);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const id = parseId(cmd.args[0], 'key ID');
-  const o = parseOpts(Opts, cmd);
+async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
+  const id = parseId(args[0], 'key ID');
   let data: unknown;
   try {
     data = (await (await deps.api()).keys.usage(id)).data;
@@ -36,3 +26,15 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   ], 'no requests recorded for this key');
   return 0;
 }
+
+export const usageVerb = defineVerb({
+  name: 'usage',
+  description: "a key's last requests, newest first (needs a v1 key; the service keeps 100)",
+  args: [['<id>', 'key id (see `svc keys list`)']],
+  options,
+  examples: ['svc keys usage 2', 'svc keys usage 2 --limit 10 -o csv'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [usageVerb];

@@ -1,22 +1,14 @@
 // svc mediations get ORDER_ID: GET /api/v2/mediations/:orderId (mediations are keyed by order, A4).
-import type { Command } from 'commander';
 import { NotFoundError } from '../../api/errors.js';
 import { Mediation } from '../../api/responses.js';
-import { act, examples, parseId, type Runtime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
 import { mediationColumns } from './columns.js';
 
-export function registerGet(mediations: Command, rt: Runtime): void {
-  const cmd = mediations.command('get')
-    .argument('<order-id>', 'id of the order the mediation is about')
-    .description('show the mediation of one order (v2)')
-    .action(act(rt, run));
-  examples(cmd, ['svc mediations get 5005', 'svc mediations get 5005 --json']);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const orderId = parseId(cmd.args[0], 'ORDER_ID');
+async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
+  const orderId = parseId(args[0], 'ORDER_ID');
   try {
     const res = await (await deps.api()).mediations.get(orderId);
     await printOne(deps, lenient(deps, Mediation, res.data), mediationColumns);
@@ -26,3 +18,14 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     throw err;
   }
 }
+
+export const getVerb = defineVerb({
+  name: 'get',
+  description: 'show the mediation of one order (v2)',
+  args: [['<order-id>', 'id of the order the mediation is about']],
+  examples: ['svc mediations get 5005', 'svc mediations get 5005 --json'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [getVerb];

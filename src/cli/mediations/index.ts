@@ -1,19 +1,10 @@
 // svc mediations: the noun file only wires its verbs (style.md).
-import type { Command } from 'commander';
-import { examples, type Runtime } from '../shared/command.js';
-import { registerVerbs, type Verbs } from '../shared/verbs.js';
-
-const VERBS: Verbs = {
-  list: async () => (await import('./list.js')).registerList,
-  get: async () => (await import('./get.js')).registerGet,
-};
+import { defineNoun } from '../shared/verbs.js';
 
 /** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
-export async function registerMediations(program: Command, rt: Runtime, verb?: string): Promise<void> {
-  const mediations = program.command('mediations').description('read the mediations opened on your sales (v2)');
-  examples(mediations, [
-    'svc mediations list --status open',
-    'svc mediations get 5005',
-  ]);
-  await registerVerbs(mediations, rt, VERBS, verb);
-}
+export const registerMediations = defineNoun('mediations', 'read the mediations opened on your sales (v2)', [
+  'svc mediations list --status open',
+  'svc mediations get 5005',
+], {
+  list: () => import('./list.js'), get: () => import('./get.js'),
+});

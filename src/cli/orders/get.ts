@@ -1,11 +1,10 @@
 // svc orders get ID|ORDER_CODE: one order; for a sale, its deliveredItems (ref, cost) and the
 // profit of the sale (spec 1.5, 2.5). v2 accepts the orderCode as `:id` (spec 4.2).
-import type { Command } from 'commander';
 import { NotFoundError, UsageError } from '../../api/errors.js';
 import { Order } from '../../api/responses.js';
 import { printRecords } from '../../ui/print.js';
-import { act, examples, type Runtime } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
+import { defineVerb } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
 import { deliveredItemColumns, orderColumns } from './columns.js';
 import { saleMoney } from './order-money.js';
@@ -13,16 +12,8 @@ import { saleMoney } from './order-money.js';
 // svc decision: an order code is 1-64 letters, digits, dot, hyphen or underscore.
 const ORDER_REF = /^(?:\d+|[A-Za-z0-9][A-Za-z0-9._-]{0,63})$/;
 
-export function registerGet(orders: Command, rt: Runtime): void {
-  const cmd = orders.command('get')
-    .argument('<id>', 'order id or order code')
-    .description('show one order; a sale shows its delivered items (ref and cost) and its profit')
-    .action(act(rt, run));
-  examples(cmd, ['svc orders get 5001', 'svc orders get ORD-5001', 'svc orders get 5001 --json | jq .deliveredItems']);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const ref = cmd.args[0] ?? '';
+async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
+  const ref = args[0] ?? '';
   if (!ORDER_REF.test(ref) || /^0+$/.test(ref)) {
     throw new UsageError(`"${ref}" is neither an order id nor an order code`, 'pass the numeric id or the code, e.g. `svc orders get ORD-5001`');
   }
@@ -63,3 +54,14 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   }
   return 0;
 }
+
+export const getVerb = defineVerb({
+  name: 'get',
+  description: 'show one order; a sale shows its delivered items (ref and cost) and its profit',
+  args: [['<id>', 'order id or order code']],
+  examples: ['svc orders get 5001', 'svc orders get ORD-5001', 'svc orders get 5001 --json | jq .deliveredItems'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [getVerb];

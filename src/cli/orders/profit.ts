@@ -2,43 +2,25 @@
 // listing, ref or day, with totals. Money: two decimals in tables and CSV/TSV (a spreadsheet
 // reads them as amounts), integer cents in JSON.
 import { jsonText } from '../../output/sanitize.js';
-import type { Command } from 'commander';
-import { Option } from 'commander';
-import { z } from 'zod';
 import { Order } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
 import type { Format } from '../../output/format.js';
 import { printRecords } from '../../ui/print.js';
 import { formatCents } from '../../output/money.js';
 import { note } from '../../output/reporter.js';
-import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
+import { choice, defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { fetchList } from '../shared/read.js';
 import { checkRange, IsoDate } from './date-range.js';
 import { PROFIT_GROUPS, profitReport, type ExcludedSale, type ProfitGroup, type ProfitReport, type ProfitRow } from './profit-report.js';
 
-const Opts = z.object({
-  from: IsoDate.optional(),
-  to: IsoDate.optional(),
-  by: z.enum(PROFIT_GROUPS).optional(),
-});
+const options = {
+  from: option('--from <date>', 'sales created on or after this ISO 8601 date', IsoDate.optional()),
+  to: option('--to <date>', 'sales created on or before this ISO 8601 date (a bare date covers the whole day)', IsoDate.optional()),
+  by: choice('--by <group>', 'one row per listing, per credential ref or per day (default: per sale)', PROFIT_GROUPS),
+};
 
-export function registerProfit(orders: Command, rt: Runtime): void {
-  const cmd = orders.command('profit')
-    .description('profit of your delivered and completed sales: price - fee - cost of the delivered items')
-    .option('--from <date>', 'sales created on or after this ISO 8601 date')
-    .option('--to <date>', 'sales created on or before this ISO 8601 date (a bare date covers the whole day)')
-    .addOption(new Option('--by <group>', 'one row per listing, per credential ref or per day (default: per sale)').choices([...PROFIT_GROUPS]))
-    .action(act(rt, run));
-  examples(cmd, [
-    'svc orders profit --from 2026-11-01 --by listing',
-    'svc orders profit --by day -o csv > profit.csv',
-    'svc orders profit --by ref --json | jq .totals.profitCents',
-  ]);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const o = parseOpts(Opts, cmd);
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   checkRange(o.from, o.to);
   const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
   const api = await deps.api();
@@ -118,3 +100,18 @@ const excludedColumns: Column<ExcludedSale>[] = [
   { header: 'status', value: 'status' }, { header: 'created', value: 'createdAt', kind: 'date' },
   { header: 'price', value: 'priceCents', kind: 'cents' },
 ];
+
+export const profitVerb = defineVerb({
+  name: 'profit',
+  description: 'profit of your delivered and completed sales: price - fee - cost of the delivered items',
+  options,
+  examples: [
+    'svc orders profit --from 2026-11-01 --by listing',
+    'svc orders profit --by day -o csv > profit.csv',
+    'svc orders profit --by ref --json | jq .totals.profitCents',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [profitVerb];

@@ -2,7 +2,6 @@
 // PATCH /products/bulk-price, rows with one through PATCH /products/:id/variants grouped per
 // listing; chunks of 100 (spec 8) on the one job engine.
 import { count } from '../../output/plural.js';
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { Listing } from '../../api/responses.js';
@@ -11,41 +10,22 @@ import { readPriceFile, type PriceRow } from '../../input/prices.js';
 import { openInput } from '../../input/source.js';
 import { fingerprintInput, jobSpec, planChunks, type ChunkGroup, type ItemOutcome, type ItemRef } from '../../jobs/index.js';
 import { formatCents } from '../../output/money.js';
-import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { fetchList } from '../shared/read.js';
 import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { outcomesFromResults } from './item-results.js';
 
-const Opts = z.object({
-  report: z.string().optional(),
-  maxChange: z.coerce.number().positive().max(10_000).optional(),
-  // commander pairs --resume <job> with --no-resume: a job id, or false.
-  resume: z.union([z.string(), z.boolean()]).optional(),
-});
+const options = {
+  report: reportOption(),
+  maxChange: option('--max-change <pct>', 'refuse rows whose price moves more than PCT percent from the current one', z.coerce.number().positive().max(10_000).optional()),
+  resume: resumeOption(),
+};
 
-export function registerBulkPrice(products: Command, rt: Runtime): void {
-  const cmd = products.command('bulk-price')
-    .argument('<file>', 'prices CSV (id, price or price_cents, optional variant); - for stdin')
-    .description('set many prices from a CSV, 100 per request, safely resumable')
-    .option('--report <file.csv>', 'write the input rows with status, code and message')
-    .option('--max-change <pct>', 'refuse rows whose price moves more than PCT percent from the current one')
-    .option('--resume <job>', 'finish an interrupted job (same file)')
-    .option('--no-resume', 'start a new job even if an unfinished one exists for this file')
-    .action(act(rt, run));
-  examples(cmd, [
-    'svc products bulk-price prices.csv',
-    'svc products bulk-price prices.csv --dry-run',
-    'svc products bulk-price prices.csv --max-change 20 --report report.csv --yes -o json',
-    'svc products bulk-price prices.csv --resume bp-20261121-a1b2c3',
-  ]);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const opts = parseOpts(Opts, cmd);
+async function run(deps: Deps, opts: OptsOf<typeof options>, args: string[]): Promise<number> {
   const resume = typeof opts.resume === 'string' ? opts.resume : undefined;
-  const input = await openInput(cmd.args[0]!);
+  const input = await openInput(args[0]!);
   try {
     // cli-spec 3: the whole file is validated before the first request.
     const parsed = await readPriceFile(input.path, { displayName: input.displayName });
@@ -119,3 +99,20 @@ async function maxChangeGuard(deps: Deps, rows: PriceRow[], pct: number): Promis
   }
   return out;
 }
+
+export const bulkPriceVerb = defineVerb({
+  name: 'bulk-price',
+  description: 'set many prices from a CSV, 100 per request, safely resumable',
+  args: [['<file>', 'prices CSV (id, price or price_cents, optional variant); - for stdin']],
+  options,
+  examples: [
+    'svc products bulk-price prices.csv',
+    'svc products bulk-price prices.csv --dry-run',
+    'svc products bulk-price prices.csv --max-change 20 --report report.csv --yes -o json',
+    'svc products bulk-price prices.csv --resume bp-20261121-a1b2c3',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [bulkPriceVerb];

@@ -3,42 +3,19 @@
 // are shown with the spec's hint (NO_STOCK, NOT_APPROVED, OFFLINE_PAUSED, the 410s).
 import { count } from '../../output/plural.js';
 import { createHash } from 'node:crypto';
-import type { Command } from 'commander';
-import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
 import { readStatusFile } from '../../input/statuses.js';
 import { fingerprintInput, jobSpec, planChunks, type JobInput } from '../../jobs/index.js';
-import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { outcomesFromResults } from './item-results.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 
-const Opts = z.object({
-  report: z.string().optional(),
-  resume: z.union([z.string(), z.boolean()]).optional(),
-});
-
-export function registerBulkStatus(products: Command, rt: Runtime): void {
-  const cmd = products.command('bulk-status')
-    .argument('<file>', 'status CSV (id, active: true/false/1/0/yes/no); - for stdin')
-    .description('activate or deactivate many listings from a CSV, 100 per request')
-    .option('--report <file.csv>', 'write the input rows with status, code and message')
-    .option('--resume <job>', 'finish an interrupted job (same file)')
-    .option('--no-resume', 'start a new job even if an unfinished one exists for this file')
-    .action(act(rt, runFile));
-  examples(cmd, ['svc products bulk-status statuses.csv', 'svc products bulk-status statuses.csv --report report.csv -o json']);
-  for (const active of [true, false]) {
-    const verb = active ? 'activate' : 'deactivate';
-    const c = products.command(verb).argument('<ids...>', 'listing ids')
-      .description(`${verb} listings (bulk-status, 100 per request)`)
-      .action(act(rt, (deps, command) => runIds(deps, command, active)));
-    examples(c, [`svc products ${verb} 101 102 103`]);
-  }
-}
+const options = { report: reportOption(), resume: resumeOption() };
 
 /** An item of a status job: where it sits, and the state it gets. */
 interface StatusItem { line: number; id: number; isActive: boolean }
@@ -49,9 +26,8 @@ const send = (deps: Deps): ChunkSend<StatusItem> => async (chunk, send) => {
   return { items: outcomesFromResults(chunk.items.map(({ line, id }) => ({ line, id })), res.data, 'id') };
 };
 
-async function runFile(deps: Deps, cmd: Command): Promise<number> {
-  const opts = parseOpts(Opts, cmd);
-  const input = await openInput(cmd.args[0]!);
+async function runFile(deps: Deps, opts: OptsOf<typeof options>, args: string[]): Promise<number> {
+  const input = await openInput(args[0]!);
   try {
     const parsed = await readStatusFile(input.path, { displayName: input.displayName });
     if (parsed.problemCount > 0) return invalidInput(deps, formatProblems(parsed.problems, parsed.problemCount), parsed.problemCount, input.displayName);
@@ -74,8 +50,8 @@ async function runFile(deps: Deps, cmd: Command): Promise<number> {
   }
 }
 
-async function runIds(deps: Deps, cmd: Command, active: boolean): Promise<number> {
-  const ids = cmd.args.map((a) => {
+async function runIds(deps: Deps, args: string[], active: boolean): Promise<number> {
+  const ids = args.map((a) => {
     if (!/^\d+$/.test(a) || Number(a) <= 0) throw new UsageError(`listing ids are positive whole numbers, got "${a}"`);
     return Number(a);
   });
@@ -97,3 +73,27 @@ async function runIds(deps: Deps, cmd: Command, active: boolean): Promise<number
 function summary(what: string, n: number, c: Record<string, number>, requests: number): string {
   return `${what}: ${count(n, 'item')}, ${c.ok} applied, ${c.unchanged} unchanged, ${c.failed} refused, ${count(requests, 'request')}`;
 }
+
+export const bulkStatusVerb = defineVerb({
+  name: 'bulk-status',
+  description: 'activate or deactivate many listings from a CSV, 100 per request',
+  args: [['<file>', 'status CSV (id, active: true/false/1/0/yes/no); - for stdin']],
+  options,
+  examples: ['svc products bulk-status statuses.csv', 'svc products bulk-status statuses.csv --report report.csv -o json'],
+  run: runFile,
+});
+
+/** `products activate ID…` and `products deactivate ID…`. */
+const [activateVerb, deactivateVerb] = [true, false].map((active) => {
+  const name = active ? 'activate' : 'deactivate';
+  return defineVerb({
+    name,
+    description: `${name} listings (bulk-status, 100 per request)`,
+    args: [['<ids...>', 'listing ids']],
+    examples: [`svc products ${name} 101 102 103`],
+    run: (deps, _o, args) => runIds(deps, args, active),
+  });
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [bulkStatusVerb, activateVerb!, deactivateVerb!];

@@ -4,7 +4,6 @@
 import { count } from '../../output/plural.js';
 import { printPlan } from '../shared/plan.js';
 import { readFileSync } from 'node:fs';
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEFAULT_SEPARATOR, LIMITS } from '../../api/assumptions.js';
 import { EXIT, UsageError } from '../../api/errors.js';
@@ -12,45 +11,28 @@ import { ProductCreateV1, ProductCreateV2, fieldPath } from '../../api/requests.
 import { Game, Listing } from '../../api/responses.js';
 import { success } from '../../output/reporter.js';
 import { v1PriceBelowMin } from '../../api/rules/price.js';
-import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
+import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { fetchList, lenient, printOne } from '../shared/read.js';
 import { listingColumns } from './columns.js';
 import { priceFlag } from './price-flag.js';
 
-const Opts = z.object({
-  file: z.string().optional(),
-  contentFile: z.string().optional(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  price: z.string().optional(),
-  game: z.string().optional(),
-  category: z.string().optional(),
-  deliveryTime: z.string().optional(),
-  warranty: z.coerce.number().int().min(0).optional(),
-  image: z.array(z.string()).optional(),
-  inactive: z.boolean().optional(),
-});
+const text = () => z.string().optional();
+const options = {
+  file: option('--file <listing.json|yaml>', 'the listing, as the v2 create body (prices in cents)', text()),
+  contentFile: option('--content-file <creds.txt>', 'automatic-delivery credentials, one per line (or split by the listing\'s autoDeliverySeparator)', text()),
+  title: option('--title <text>', 'title (5-200 characters)', text()),
+  description: option('--description <text>', 'description (20-5000 characters)', text()),
+  price: option('--price <price>', 'price, e.g. 19.90', text()),
+  game: option('--game <id>', 'game id (see `svc catalog`)', text()),
+  category: option('--category <name>', 'category, e.g. account', text()),
+  deliveryTime: option('--delivery-time <hours>', 'like 24h', text()),
+  warranty: option('--warranty <days>', 'warranty in days (account category)', z.coerce.number().int().min(0).optional()),
+  image: option('--image <url...>', 'image URLs (up to 10)', z.array(z.string()).optional()),
+  inactive: flag('--inactive', 'create it inactive'),
+};
 
-export function registerCreate(products: Command, rt: Runtime): void {
-  const cmd = products.command('create')
-    .description('create a listing from a JSON/YAML file (variants, automatic delivery) or from flags')
-    .option('--file <listing.json|yaml>', 'the listing, as the v2 create body (prices in cents)')
-    .option('--content-file <creds.txt>', 'automatic-delivery credentials, one per line (or split by the listing\'s autoDeliverySeparator)')
-    .option('--title <text>', 'title (5-200 characters)').option('--description <text>', 'description (20-5000 characters)')
-    .option('--price <price>', 'price, e.g. 19.90').option('--game <id>', 'game id (see `svc catalog`)').option('--category <name>', 'category, e.g. account')
-    .option('--delivery-time <hours>', 'like 24h').option('--warranty <days>', 'warranty in days (account category)')
-    .option('--image <url...>', 'image URLs (up to 10)').option('--inactive', 'create it inactive')
-    .action(act(rt, run));
-  examples(cmd, [
-    'svc products create --title "Prime Vandal bundle" --description "All Prime skins, delivered in 1 hour." --price 15.00 --game valorant --category skin',
-    'svc products create --file listing.yaml --content-file keys.txt --dry-run',
-    'svc products create --file multi-variant.json',
-  ]);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const o = parseOpts(Opts, cmd);
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const source = o.file ?? 'flags';
   const body = o.file ? await readListingFile(o.file) : {};
   const price = priceFlag(o.price);
@@ -155,3 +137,18 @@ async function checkMinPrice(deps: Deps, body: Record<string, unknown>): Promise
   (Array.isArray(body.variants) ? body.variants as Record<string, unknown>[] : []).forEach((v, i) => check(v.price, `variants[${i}].price`));
   return out;
 }
+
+export const createVerb = defineVerb({
+  name: 'create',
+  description: 'create a listing from a JSON/YAML file (variants, automatic delivery) or from flags',
+  options,
+  examples: [
+    'svc products create --title "Prime Vandal bundle" --description "All Prime skins, delivered in 1 hour." --price 15.00 --game valorant --category skin',
+    'svc products create --file listing.yaml --content-file keys.txt --dry-run',
+    'svc products create --file multi-variant.json',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [createVerb];

@@ -1,19 +1,14 @@
 // svc products get ID: the listing with its variants and base/effective price.
-import type { Command } from 'commander';
 import { Listing } from '../../api/responses.js';
 import { printRecords } from '../../ui/print.js';
-import { act, examples, parseId, type Runtime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
+import { defineVerb } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
 import { listingColumns, variantColumns } from './columns.js';
 
-export function registerGet(products: Command, rt: Runtime): void {
-  const cmd = products.command('get').argument('<id>', 'listing id').description('show one listing, with its variants').action(act(rt, run));
-  examples(cmd, ['svc products get 42', 'svc products get 42 --json | jq .variants']);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const id = parseId(cmd.args[0]);
+async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
+  const id = parseId(args[0]);
   const v = await apiVersion(deps);
   const res = await (await deps.api()).products.get(id);
   const listing = lenient(deps, Listing, res.data);
@@ -29,3 +24,10 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   }
   return 0;
 }
+
+export const getVerb = defineVerb({
+  name: 'get', description: 'show one listing, with its variants', args: [['<id>', 'listing id']], examples: ['svc products get 42', 'svc products get 42 --json | jq .variants'], run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [getVerb];

@@ -3,7 +3,6 @@
 // delivery time sends the listing back to review, so it is announced and confirmed; a listing
 // with variants takes prices only through `variants set`.
 import { printPlan } from '../shared/plan.js';
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { NO_CHANGES_MESSAGE } from '../../api/assumptions.js';
 import { REVIEW_TRIGGER_NAMES, reviewTriggers, type ReviewedFields } from '../../api/rules/review.js';
@@ -11,42 +10,25 @@ import { EXIT, UsageError } from '../../api/errors.js';
 import { ProductUpdateV2 } from '../../api/requests.js';
 import { Listing } from '../../api/responses.js';
 import { note, success, warn } from '../../output/reporter.js';
-import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
+import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
 import { listingColumns } from './columns.js';
 import { priceFlag } from './price-flag.js';
 
-const Opts = z.object({
-  price: z.string().optional(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  warranty: z.coerce.number().int().min(0).optional(),
-  deliveryTime: z.string().optional(),
-  active: z.boolean().optional(),
-  inactive: z.boolean().optional(),
-});
+const options = {
+  price: option('--price <price>', 'new price, e.g. 19.90 (listings with variants: use `variants set`)', z.string().optional()),
+  title: option('--title <text>', 'new title (5-200 characters)', z.string().optional()),
+  description: option('--description <text>', 'new description (20-5000 characters)', z.string().optional()),
+  warranty: option('--warranty <days>', 'warranty in days (account listings only)', z.coerce.number().int().min(0).optional()),
+  deliveryTime: option('--delivery-time <hours>', 'delivery time like 24h', z.string().optional()),
+  active: flag('--active', 'activate the listing'),
+  inactive: flag('--inactive', 'deactivate the listing'),
+};
 
-export function registerUpdate(products: Command, rt: Runtime): void {
-  const cmd = products.command('update').argument('<id>', 'listing id')
-    .description('change a listing; a new title, description, warranty or delivery time sends it back to review')
-    .option('--price <price>', 'new price, e.g. 19.90 (listings with variants: use `variants set`)')
-    .option('--title <text>', 'new title (5-200 characters)')
-    .option('--description <text>', 'new description (20-5000 characters)')
-    .option('--warranty <days>', 'warranty in days (account listings only)')
-    .option('--delivery-time <hours>', 'delivery time like 24h')
-    .option('--active', 'activate the listing').option('--inactive', 'deactivate the listing')
-    .action(act(rt, run));
-  examples(cmd, [
-    'svc products update 42 --price 24.90',
-    'svc products update 42 --inactive',
-    'svc products update 42 --title "Immortal account, all agents" --yes   # goes back to review',
-  ]);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const id = parseId(cmd.args[0]);
-  const o = parseOpts(Opts, cmd);
+async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
+  const id = parseId(args[0]);
   if (o.active && o.inactive) throw new UsageError('--active and --inactive exclude each other');
   const price = priceFlag(o.price);
   const body: ProductUpdateV2 = {
@@ -88,3 +70,18 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   return 0;
 }
 
+export const updateVerb = defineVerb({
+  name: 'update',
+  description: 'change a listing; a new title, description, warranty or delivery time sends it back to review',
+  args: [['<id>', 'listing id']],
+  options,
+  examples: [
+    'svc products update 42 --price 24.90',
+    'svc products update 42 --inactive',
+    'svc products update 42 --title "Immortal account, all agents" --yes   # goes back to review',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [updateVerb];

@@ -1,9 +1,8 @@
 // svc products variants ID (list) and svc products variants set ID (--file F | --index N
 // [--price P] [--stock S]): PATCH /products/:id/variants, 1-100 items a request (spec 4.2),
 // only on multi-variant listings; per-item results (A6).
-import { printPlan } from '../shared/plan.js';
 import { count } from '../../output/plural.js';
-import type { Command } from 'commander';
+import { printPlan } from '../shared/plan.js';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { EXIT, UsageError } from '../../api/errors.js';
@@ -13,8 +12,9 @@ import { openInput } from '../../input/source.js';
 import { readVariantFile, type VariantRow } from '../../input/variants.js';
 import { fingerprintInput, jobSpec, planChunks, type ItemRef } from '../../jobs/index.js';
 import { printRecords } from '../../ui/print.js';
-import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { lenient } from '../shared/read.js';
 import { variantColumns } from './columns.js';
@@ -22,22 +22,17 @@ import { outcomesFromResults } from './item-results.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { priceFlag } from './price-flag.js';
 
-export function registerVariants(products: Command, rt: Runtime): void {
-  const variants = products.command('variants').argument('<id>', 'listing id').description("list a listing's variants, or change them with `variants set`")
-    .action(act(rt, list));
-  examples(variants, ['svc products variants 42', 'svc products variants 42 --json']);
-  const set = variants.command('set').argument('<id>', 'listing id')
-    .description('change variant prices and stock (from a CSV of index, price or price_cents, stock; or one variant by flags)')
-    .option('--file <file.csv>', 'CSV with columns index, price or price_cents, stock; - for stdin')
-    .option('--index <n>', 'one variant: its index').option('--price <price>', 'new price, e.g. 19.90').option('--stock <n>', 'new manual stock')
-    .option('--report <file.csv>', 'with --file: write the rows with status, code and message')
-    .option('--resume <job>', 'with --file: finish an interrupted job').option('--no-resume', 'with --file: start a new job')
-    .action(act(rt, setVariants));
-  examples(set, ['svc products variants set 42 --index 0 --price 19.90', 'svc products variants set 42 --index 1 --stock 25', 'svc products variants set 42 --file variants.csv --report out.csv']);
-}
+const setOptions = {
+  file: option('--file <file.csv>', 'CSV with columns index, price or price_cents, stock; - for stdin', z.string().optional()),
+  index: option('--index <n>', 'one variant: its index', z.coerce.number().int().min(0).optional()),
+  price: option('--price <price>', 'new price, e.g. 19.90', z.string().optional()),
+  stock: option('--stock <n>', 'new manual stock', z.coerce.number().int().min(0).optional()),
+  report: reportOption('with --file: write the rows with status, code and message'),
+  resume: resumeOption('with --file: finish an interrupted job', 'with --file: start a new job'),
+};
 
-async function list(deps: Deps, cmd: Command): Promise<number> {
-  const id = parseId(cmd.args[0]);
+async function list(deps: Deps, _o: object, args: string[]): Promise<number> {
+  const id = parseId(args[0]);
   await requireV2(deps, 'products variants');
   const res = await (await deps.api()).products.get(id, 'v2');
   const listing = lenient(deps, Listing, res.data);
@@ -45,18 +40,8 @@ async function list(deps: Deps, cmd: Command): Promise<number> {
   return 0;
 }
 
-const SetOpts = z.object({
-  file: z.string().optional(),
-  index: z.coerce.number().int().min(0).optional(),
-  price: z.string().optional(),
-  stock: z.coerce.number().int().min(0).optional(),
-  report: z.string().optional(),
-  resume: z.union([z.string(), z.boolean()]).optional(),
-});
-
-async function setVariants(deps: Deps, cmd: Command): Promise<number> {
-  const id = parseId(cmd.args[0]);
-  const o = parseOpts(SetOpts, cmd);
+async function setVariants(deps: Deps, o: OptsOf<typeof setOptions>, args: string[]): Promise<number> {
+  const id = parseId(args[0]);
   if ((o.file === undefined) === (o.index === undefined)) throw new UsageError('give either --file or --index', 'see `svc products variants set --help`');
   if (o.file !== undefined) {
     if (o.price !== undefined || o.stock !== undefined) throw new UsageError('--price and --stock go with --index, not --file');
@@ -80,7 +65,7 @@ async function setVariants(deps: Deps, cmd: Command): Promise<number> {
   return outcome!.status === 'failed' ? EXIT.refused : EXIT.ok;
 }
 
-async function setFromFile(deps: Deps, id: number, file: string, o: z.infer<typeof SetOpts>): Promise<number> {
+async function setFromFile(deps: Deps, id: number, file: string, o: OptsOf<typeof setOptions>): Promise<number> {
   const input = await openInput(file);
   try {
     const parsed = await readVariantFile(input.path, { displayName: input.displayName });
@@ -108,3 +93,24 @@ async function setFromFile(deps: Deps, id: number, file: string, o: z.infer<type
     await input.cleanup();
   }
 }
+
+export const variantsSetVerb = defineVerb({
+  name: 'set',
+  description: 'change variant prices and stock (from a CSV of index, price or price_cents, stock; or one variant by flags)',
+  args: [['<id>', 'listing id']],
+  options: setOptions,
+  examples: ['svc products variants set 42 --index 0 --price 19.90', 'svc products variants set 42 --index 1 --stock 25', 'svc products variants set 42 --file variants.csv --report out.csv'],
+  run: setVariants,
+});
+
+export const variantsVerb = defineVerb({
+  name: 'variants',
+  description: "list a listing's variants, or change them with `variants set`",
+  args: [['<id>', 'listing id']],
+  examples: ['svc products variants 42', 'svc products variants 42 --json'],
+  subcommands: [variantsSetVerb],
+  run: list,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [variantsVerb];

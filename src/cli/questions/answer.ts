@@ -2,36 +2,25 @@
 // 7.2). Every run is one operation with a fresh idempotency key; QUESTION_ANSWER_RATE_LIMIT
 // is waited out by the request core, which resends with the SAME key (spec 7.2, A12).
 import { printPlan } from '../shared/plan.js';
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { AnswerQuestion } from '../../api/requests.js';
 import { Question } from '../../api/responses.js';
 import { success } from '../../output/reporter.js';
-import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
 import { textInput } from '../shared/text-input.js';
 import { explainAnswerError } from './answer-errors.js';
 import { questionDetailColumns } from './columns.js';
 
-const Opts = z.object({ text: z.string().optional(), file: z.string().optional() });
+const options = {
+  text: option('--text <text>', 'the answer', z.string().optional()),
+  file: option('--file <file>', 'read the answer from a file (- for stdin)', z.string().optional()),
+};
 
-export function registerAnswer(questions: Command, rt: Runtime): void {
-  const cmd = questions.command('answer')
-    .argument('<id>', 'question id')
-    .description("publish an answer to a buyer's question (v2; at most 5 a minute, 20 an hour)")
-    .option('--text <text>', 'the answer')
-    .option('--file <file>', 'read the answer from a file (- for stdin)')
-    .action(act(rt, run));
-  examples(cmd, [
-    'svc questions answer 6001 --text "Yes, the Champions bundle is included."',
-    'svc questions answer 6001 --file answer.txt',
-  ]);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const id = parseId(cmd.args[0], 'question ID');
-  const o = parseOpts(Opts, cmd);
+async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
+  const id = parseId(args[0], 'question ID');
   const answer = await textInput(deps.io, { text: o.text, file: o.file }, {
     what: 'answer', text: '--text', file: '--file', stdin: true,
     usageHint: 'e.g. `svc questions answer 6001 --text "Yes, it is included."`',
@@ -52,3 +41,18 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     throw explainAnswerError(err, id);
   }
 }
+
+export const answerVerb = defineVerb({
+  name: 'answer',
+  description: "publish an answer to a buyer's question (v2; at most 5 a minute, 20 an hour)",
+  args: [['<id>', 'question id']],
+  options,
+  examples: [
+    'svc questions answer 6001 --text "Yes, the Champions bundle is included."',
+    'svc questions answer 6001 --file answer.txt',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [answerVerb];

@@ -1,19 +1,14 @@
 // svc questions get ID: GET /api/v2/questions/:id.
-import type { Command } from 'commander';
 import { NotFoundError } from '../../api/errors.js';
 import { Question } from '../../api/responses.js';
-import { act, examples, parseId, type Runtime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
 import { questionDetailColumns } from './columns.js';
 
-export function registerGet(questions: Command, rt: Runtime): void {
-  const cmd = questions.command('get').argument('<id>', 'question id').description('show one question and its answer (v2)').action(act(rt, run));
-  examples(cmd, ['svc questions get 6001', 'svc questions get 6001 --json | jq -r .text']);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const id = parseId(cmd.args[0], 'question ID');
+async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
+  const id = parseId(args[0], 'question ID');
   try {
     const res = await (await deps.api()).questions.get(id);
     await printOne(deps, lenient(deps, Question, res.data), questionDetailColumns);
@@ -23,3 +18,10 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     throw err;
   }
 }
+
+export const getVerb = defineVerb({
+  name: 'get', description: 'show one question and its answer (v2)', args: [['<id>', 'question id']], examples: ['svc questions get 6001', 'svc questions get 6001 --json | jq -r .text'], run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [getVerb];

@@ -1,20 +1,12 @@
 // svc questions inbox: an interactive screen over the unanswered questions (issue 6). Needs a
 // terminal (cli-spec 1: interactive only on a TTY without CI); the Ink screen is loaded late
 // through loadUi() and gets callbacks, never the HTTP client.
-import type { Command } from 'commander';
 import { UsageError } from '../../api/errors.js';
 import { loadUi } from '../../ui/load.js';
 import { note } from '../../output/reporter.js';
-import { act, examples, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb } from '../shared/verb.js';
 import { InboxFeed } from './inbox-feed.js';
-
-export function registerInbox(questions: Command, rt: Runtime): void {
-  const cmd = questions.command('inbox')
-    .description('answer unanswered questions one by one on an interactive screen (v2): Enter sends, Tab skips, Esc quits')
-    .action(act(rt, run));
-  examples(cmd, ['svc questions inbox', 'svc questions inbox --profile shop2']);
-}
 
 async function run(deps: Deps): Promise<number> {
   const { io } = deps;
@@ -44,3 +36,13 @@ async function run(deps: Deps): Promise<number> {
   note(io, `answered ${result.answered}, skipped ${result.skipped}`);
   return 0;
 }
+
+export const inboxVerb = defineVerb({
+  name: 'inbox',
+  description: 'answer unanswered questions one by one on an interactive screen (v2): Enter sends, Tab skips, Esc quits',
+  examples: ['svc questions inbox', 'svc questions inbox --profile shop2'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [inboxVerb];

@@ -1,22 +1,12 @@
 // svc questions: the noun file only wires its verbs (style.md).
-import type { Command } from 'commander';
-import { examples, type Runtime } from '../shared/command.js';
-import { registerVerbs, type Verbs } from '../shared/verbs.js';
-
-const VERBS: Verbs = {
-  list: async () => (await import('./list.js')).registerList,
-  get: async () => (await import('./get.js')).registerGet,
-  answer: async () => (await import('./answer.js')).registerAnswer,
-  inbox: async () => (await import('./inbox.js')).registerInbox,
-};
+import { defineNoun } from '../shared/verbs.js';
 
 /** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
-export async function registerQuestions(program: Command, rt: Runtime, verb?: string): Promise<void> {
-  const questions = program.command('questions').description("buyers' questions on your listings: list, read, answer, and an interactive inbox (v2)");
-  examples(questions, [
-    'svc questions list --status unanswered',
-    'svc questions answer 6001 --text "Yes, the Champions bundle is included."',
-    'svc questions inbox',
-  ]);
-  await registerVerbs(questions, rt, VERBS, verb);
-}
+export const registerQuestions = defineNoun('questions', "buyers' questions on your listings: list, read, answer, and an interactive inbox (v2)", [
+  'svc questions list --status unanswered',
+  'svc questions answer 6001 --text "Yes, the Champions bundle is included."',
+  'svc questions inbox',
+], {
+  list: () => import('./list.js'), get: () => import('./get.js'), answer: () => import('./answer.js'),
+  inbox: () => import('./inbox.js'),
+});

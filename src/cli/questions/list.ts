@@ -1,45 +1,39 @@
 // svc questions list: GET /api/v2/questions with the filters of A2 (status, productId, orderId).
-import type { Command } from 'commander';
-import { Option } from 'commander';
 import { z } from 'zod';
 import { QUESTION_STATUSES } from '../../api/assumptions.js';
 import { Question } from '../../api/responses.js';
-import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { choice, defineVerb, option, pagingOptions, type OptsOf } from '../shared/verb.js';
 import { fetchList, printList } from '../shared/read.js';
 import { questionColumns } from './columns.js';
 
-const Opts = z.object({
-  status: z.enum(QUESTION_STATUSES).optional(),
-  product: z.string().optional(),
-  order: z.string().optional(),
-  limit: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().positive().optional(),
-  all: z.boolean().optional(),
-});
+const options = {
+  status: choice('--status <status>', 'only unanswered or only answered questions', QUESTION_STATUSES),
+  product: option('--product <id>', 'only questions on this listing', z.string().optional()),
+  order: option('--order <id>', 'only questions about this order', z.string().optional()),
+  ...pagingOptions('questions'),
+};
 
-export function registerList(questions: Command, rt: Runtime): void {
-  const cmd = questions.command('list')
-    .description("list buyers' questions on your listings (v2)")
-    .addOption(new Option('--status <status>', 'only unanswered or only answered questions').choices([...QUESTION_STATUSES]))
-    .option('--product <id>', 'only questions on this listing')
-    .option('--order <id>', 'only questions about this order')
-    .option('--limit <n>', 'at most N questions (default 20)')
-    .option('--page <n>', 'page to start from')
-    .option('--all', 'follow every page')
-    .action(act(rt, run));
-  examples(cmd, [
-    'svc questions list --status unanswered',
-    'svc questions list --product 101 --all --json',
-    'svc questions inbox            # answer them one by one',
-  ]);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const o = parseOpts(Opts, cmd);
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const productId = o.product === undefined ? undefined : parseId(o.product, '--product');
   const orderId = o.order === undefined ? undefined : parseId(o.order, '--order');
   const rows = await fetchList<Question>(deps, (await deps.api()).questions.list({ status: o.status, productId, orderId, page: o.page }), { limit: o.limit, all: o.all }, Question);
   await printList(deps, rows, questionColumns, 'no questions match');
   return 0;
 }
+
+export const listVerb = defineVerb({
+  name: 'list',
+  description: "list buyers' questions on your listings (v2)",
+  options,
+  examples: [
+    'svc questions list --status unanswered',
+    'svc questions list --product 101 --all --json',
+    'svc questions inbox            # answer them one by one',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [listVerb];

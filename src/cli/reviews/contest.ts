@@ -1,36 +1,25 @@
 // svc reviews contest ID --reason TEXT: POST /api/v2/reviews/:reviewId/contest (spec 2.4, 4.2).
 // 404 means the review is missing or another seller's (spec 7.2); 409 ALREADY_CONTESTED (A14).
 import { printPlan } from '../shared/plan.js';
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { NotFoundError } from '../../api/errors.js';
 import { ContestReview } from '../../api/requests.js';
 import { Contestation } from '../../api/responses.js';
 import { success } from '../../output/reporter.js';
-import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
 import { textInput } from '../shared/text-input.js';
 import { contestationColumns } from './columns.js';
 
-const Opts = z.object({ reason: z.string().optional(), reasonFile: z.string().optional() });
+const options = {
+  reason: option('--reason <text>', 'why the review should be reconsidered', z.string().optional()),
+  reasonFile: option('--reason-file <file>', 'read the reason from a file', z.string().optional()),
+};
 
-export function registerContest(reviews: Command, rt: Runtime): void {
-  const cmd = reviews.command('contest')
-    .argument('<id>', 'review id')
-    .description('contest a review: ask the platform to look at it again (v2)')
-    .option('--reason <text>', 'why the review should be reconsidered')
-    .option('--reason-file <file>', 'read the reason from a file')
-    .action(act(rt, run));
-  examples(cmd, [
-    'svc reviews contest 3001 --reason "The buyer confused this order with another one."',
-    'svc reviews contest 3001 --reason-file why.txt --dry-run',
-  ]);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const id = parseId(cmd.args[0], 'review ID');
-  const o = parseOpts(Opts, cmd);
+async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
+  const id = parseId(args[0], 'review ID');
   const reason = await textInput(deps.io, { text: o.reason, file: o.reasonFile }, {
     what: 'reason', text: '--reason', file: '--reason-file',
     emptyHint: () => 'say why the review should be reconsidered',
@@ -56,3 +45,18 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     throw err;
   }
 }
+
+export const contestVerb = defineVerb({
+  name: 'contest',
+  description: 'contest a review: ask the platform to look at it again (v2)',
+  args: [['<id>', 'review id']],
+  options,
+  examples: [
+    'svc reviews contest 3001 --reason "The buyer confused this order with another one."',
+    'svc reviews contest 3001 --reason-file why.txt --dry-run',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [contestVerb];

@@ -1,21 +1,26 @@
 // svc reviews contestations: GET /api/v2/contestations; --all follows pages.
-import type { Command } from 'commander';
 import { Contestation } from '../../api/responses.js';
-import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, pagingOptions, type OptsOf } from '../shared/verb.js';
 import { fetchList, printList } from '../shared/read.js';
 import { contestationColumns, type ContestationRow } from './columns.js';
-import { PagingOpts, withPaging } from './paging.js';
 
-export function registerContestations(reviews: Command, rt: Runtime): void {
-  const cmd = withPaging(reviews.command('contestations').description('list your contestations of reviews and their status (v2)'), 'contestations')
-    .action(act(rt, run));
-  examples(cmd, ['svc reviews contestations', 'svc reviews contestations --json']);
-}
+// A2: reviews and contestations take only page and limit.
+const options = pagingOptions('contestations');
 
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const o = parseOpts(PagingOpts, cmd);
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const rows = await fetchList<ContestationRow>(deps, (await deps.api()).reviews.contestations({ page: o.page }), { limit: o.limit, all: o.all }, Contestation);
   await printList(deps, rows, contestationColumns, 'no contestations yet');
   return 0;
 }
+
+export const contestationsVerb = defineVerb({
+  name: 'contestations',
+  description: 'list your contestations of reviews and their status (v2)',
+  options,
+  examples: ['svc reviews contestations', 'svc reviews contestations --json'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [contestationsVerb];

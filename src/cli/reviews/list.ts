@@ -1,20 +1,22 @@
 // svc reviews list: GET /api/v2/reviews; --all follows pages.
-import type { Command } from 'commander';
 import { Review } from '../../api/responses.js';
-import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, pagingOptions, type OptsOf } from '../shared/verb.js';
 import { fetchList, printList } from '../shared/read.js';
 import { reviewColumns, type ReviewRow } from './columns.js';
-import { PagingOpts, withPaging } from './paging.js';
 
-export function registerList(reviews: Command, rt: Runtime): void {
-  const cmd = withPaging(reviews.command('list').description('list the reviews buyers left you (v2)'), 'reviews').action(act(rt, run));
-  examples(cmd, ['svc reviews list', 'svc reviews list --all -o csv > reviews.csv']);
-}
+// A2: reviews and contestations take only page and limit.
+const options = pagingOptions('reviews');
 
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const o = parseOpts(PagingOpts, cmd);
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const rows = await fetchList<ReviewRow>(deps, (await deps.api()).reviews.list({ page: o.page }), { limit: o.limit, all: o.all }, Review);
   await printList(deps, rows, reviewColumns, 'no reviews yet');
   return 0;
 }
+
+export const listVerb = defineVerb({
+  name: 'list', description: 'list the reviews buyers left you (v2)', options, examples: ['svc reviews list', 'svc reviews list --all -o csv > reviews.csv'], run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [listVerb];

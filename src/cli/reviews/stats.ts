@@ -1,15 +1,9 @@
 // svc reviews stats: GET /api/v2/reviews/stats (A4: count, average, distribution 1..5).
-import type { Command } from 'commander';
 import { ReviewStats } from '../../api/responses.js';
 import { printRecords } from '../../ui/print.js';
-import { act, examples, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb } from '../shared/verb.js';
 import { lenient } from '../shared/read.js';
-
-export function registerStats(reviews: Command, rt: Runtime): void {
-  const cmd = reviews.command('stats').description('number of reviews, average rating and how many of each rating (v2)').action(act(rt, run));
-  examples(cmd, ['svc reviews stats', 'svc reviews stats --json | jq .average']);
-}
 
 const RATINGS = ['5', '4', '3', '2', '1'] as const;
 const BAR = 30;
@@ -45,3 +39,10 @@ async function run(deps: Deps): Promise<number> {
   });
   return 0;
 }
+
+export const statsVerb = defineVerb({
+  name: 'stats', description: 'number of reviews, average rating and how many of each rating (v2)', examples: ['svc reviews stats', 'svc reviews stats --json | jq .average'], run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [statsVerb];

@@ -1,27 +1,24 @@
 // svc sandbox: start the local emulator (cli-spec 5) on 127.0.0.1, print its URL and keys,
 // write a `sandbox` profile, and run until Ctrl-C.
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { SvcError, UsageError } from '../../api/errors.js';
-import { optionIssues } from '../shared/option-words.js';
 import { success } from '../../output/reporter.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, option, type OptsOf } from '../shared/verb.js';
+import { faultVerb, moderateVerb, offlineVerb, sellVerb } from './control.js';
 
-const Opts = z.object({
-  port: z.coerce.number().int().min(0).max(65535),
-  host: z.string(),
-  data: z.string().optional(),
-  timeScale: z.coerce.number().positive().max(1000),
-  webhook: z.array(z.url()).max(5, 'at most 5 webhooks (spec 6)').optional(),
-  rateLimit: z.coerce.number().int().positive().optional(),
-  seed: z.boolean(),
-  save: z.boolean(),
-});
+const options = {
+  port: option('--port <n>', 'port; 0 picks a free one', z.coerce.number().int().min(0).max(65535), { default: '4010' }),
+  host: option('--host <host>', 'loopback address to listen on', z.string(), { default: '127.0.0.1' }),
+  data: option('--data <file>', 'keep the state in FILE across restarts', z.string().optional()),
+  timeScale: option('--time-scale <x>', 'speed of time for rate windows and webhook retries (0.01 = 100x faster)', z.coerce.number().positive().max(1000), { default: '1' }),
+  webhook: option('--webhook <url...>', 'deliver webhook events to URL (up to 5)', z.array(z.url()).max(5, 'at most 5 webhooks (spec 6)').optional()),
+  rateLimit: option('--rate-limit <n>', 'v2 requests per minute (default 60; v1 gets half)', z.coerce.number().int().positive().optional()),
+  seed: option('--no-seed', 'start empty, without the demo data', z.boolean()),
+  save: option('--no-save', 'do not write the `sandbox` profile', z.boolean()),
+};
 
-export async function runSandbox(deps: Deps, cmd: Command): Promise<number> {
-  const r = Opts.safeParse(cmd.opts());
-  if (!r.success) throw new UsageError(optionIssues(r.error, cmd.opts()));
-  const o = r.data;
+async function runSandbox(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   if (!['127.0.0.1', 'localhost', '::1'].includes(o.host)) {
     throw new UsageError('the sandbox listens on the loopback interface only', 'use --host 127.0.0.1 (the default)');
   }
@@ -58,3 +55,16 @@ export async function runSandbox(deps: Deps, cmd: Command): Promise<number> {
   deps.io.stderr.write('sandbox stopped\n');
   return 0;
 }
+
+export const sandboxVerb = defineVerb({
+  name: 'sandbox',
+  description: 'start a local emulator of the whole service on 127.0.0.1 (no key needed)',
+  options,
+  examples: [
+    'svc sandbox',
+    'svc sandbox --port 0 --json            # prints {"url", "v1Key", "v2Key"} for scripts',
+    'svc sandbox --data sandbox.json --webhook http://127.0.0.1:8787/',
+  ],
+  subcommands: [sellVerb, moderateVerb, offlineVerb, faultVerb],
+  run: runSandbox,
+});

@@ -1,41 +1,17 @@
-// Wiring shared by every verb: the runtime, the action wrapper, option parsing with zod, and
-// help examples. A verb file reads like a paragraph: parse, call, print (style.md principle 1).
-import { Command } from 'commander';
-import type { z } from 'zod';
+// Wiring shared by every verb: the runtime, id arguments and help examples. The verb contract
+// itself (options declared once, `run(deps, opts, args)`) is ./verb.ts.
+import type { Command } from 'commander';
 import { UsageError } from '../../api/errors.js';
 import type { Transport } from '../../api/transport.js';
 import type { IO } from '../../output/io.js';
-import { createDeps, type Deps } from './context.js';
-import { optionIssues } from './option-words.js';
 
-export interface Runtime {
+/** What every verb's action is built with (main.ts): not the sandbox's Runtime (src/sandbox/runtime.ts). */
+export interface CliRuntime {
   io: IO;
   env: NodeJS.ProcessEnv;
   signal: AbortSignal;
   transport?: Transport;
   exitCode: number;
-}
-
-export type VerbRun = (deps: Deps, cmd: Command) => Promise<number | void>;
-
-/** A commander action that builds the dependencies from the parsed globals and records the exit code. */
-export function act(rt: Runtime, run: VerbRun): (...args: unknown[]) => Promise<void> {
-  return async (...args: unknown[]) => {
-    const cmd = args[args.length - 1] as Command;
-    const deps = createDeps({ io: rt.io, env: rt.env, globals: cmd.optsWithGlobals(), signal: rt.signal, transport: rt.transport });
-    const code = await run(deps, cmd);
-    rt.exitCode = code ?? 0;
-  };
-}
-
-/** Parse a verb's own options with its zod schema; a bad value is a usage error (exit 2). */
-export function parseOpts<S extends z.ZodType>(schema: S, cmd: Command): z.infer<S> {
-  const r = schema.safeParse(cmd.opts());
-  if (!r.success) {
-    const msg = optionIssues(r.error, cmd.opts());
-    throw new UsageError(msg, `see \`svc ${commandPath(cmd)} --help\``);
-  }
-  return r.data;
 }
 
 /** A positive integer id argument (listing, question, review ids). */

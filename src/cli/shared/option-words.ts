@@ -32,12 +32,13 @@ export function optionIssueText(issue: z.core.$ZodIssue, value?: unknown): strin
 }
 
 /** Every issue of a parse of option values, as `--flag-name must be …; …`. */
-export function optionIssues(error: z.ZodError, given: unknown): string {
+export function optionIssues(error: z.ZodError, given: unknown, flagOf?: ReadonlyMap<string, string>): string {
   const values = (given ?? {}) as Record<string, unknown>;
   return error.issues.map((i) => {
     if (i.path.length === 0) return optionIssueText(i);
     const key = String(i.path[0]);
     const text = optionIssueText(i, values[key]);
-    return text.startsWith('--') ? text : `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${text}`;
+    const name = flagOf?.get(key) ?? `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    return text.startsWith('--') ? text : `${name} ${text}`;
   }).join('; ');
 }

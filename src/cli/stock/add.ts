@@ -3,7 +3,6 @@
 // engine, each chunk re-read from its byte range and checked against the hash it had when
 // validated. The journal holds offsets, counts, hashes and keys: never a credential.
 import { count } from '../../output/plural.js';
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEDUPE_MODES, LIMITS } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
@@ -14,46 +13,26 @@ import { openInput } from '../../input/source.js';
 import { fingerprintInput, jobSpec, listJobs, type ChunkPlan } from '../../jobs/index.js';
 import { collectGarbage, holdYoungGeneration } from '../../jobs/memory.js';
 import { note, warn } from '../../output/reporter.js';
-import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, option, resumeOption, type OptsOf } from '../shared/verb.js';
 import { decideResume, runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { lenient } from '../shared/read.js';
 
-const Opts = z.object({
-  variant: z.coerce.number().int().min(0).optional(),
-  file: z.string({ message: '--file is required (a path, or - for stdin)' }),
-  format: z.enum(['lines', 'csv', 'jsonl']).optional(),
-  separator: z.string().min(1).optional(),
-  dedupe: z.enum(DEDUPE_MODES).default('skip'),
-  resume: z.union([z.string(), z.boolean()]).optional(),
-});
+const options = {
+  variant: option('--variant <index>', 'variant index (required for multi-variant listings)', z.coerce.number().int().min(0).optional()),
+  file: option('--file <file>', 'credentials file: lines, csv (credential, ref, cost|cost_cents) or jsonl; - for stdin',
+    z.string({ message: '--file is required (a path, or - for stdin)' }), { mandatory: true }),
+  format: option('--format <format>', 'lines|csv|jsonl (default: from the file extension)', z.enum(['lines', 'csv', 'jsonl']).optional()),
+  separator: option('--separator <text>', 'lines format: a line that separates multi-line credentials, e.g. ---', z.string().min(1).optional()),
+  dedupe: option('--dedupe <mode>', 'skip (default: duplicates are skipped by the service) or none', z.enum(DEDUPE_MODES).default('skip')),
+  resume: resumeOption('finish an interrupted import (same file)', 'start a new import even if an unfinished one exists for this file'),
+};
 
-export function registerAdd(stock: Command, rt: Runtime): void {
-  const cmd = stock.command('add')
-    .argument('<id>', 'listing id')
-    .description('add automatic-delivery credentials (with optional ref and cost) from a file, 2000 per request')
-    .option('--variant <index>', 'variant index (required for multi-variant listings)')
-    .requiredOption('--file <file>', 'credentials file: lines, csv (credential, ref, cost|cost_cents) or jsonl; - for stdin')
-    .option('--format <format>', 'lines|csv|jsonl (default: from the file extension)')
-    .option('--separator <text>', 'lines format: a line that separates multi-line credentials, e.g. ---')
-    .option('--dedupe <mode>', 'skip (default: duplicates are skipped by the service) or none')
-    .option('--resume <job>', 'finish an interrupted import (same file)')
-    .option('--no-resume', 'start a new import even if an unfinished one exists for this file')
-    .action(act(rt, run));
-  examples(cmd, [
-    'svc stock add 42 --file creds.txt',
-    'svc stock add 42 --variant 1 --file creds.csv            # columns credential, ref, cost',
-    'svc stock add 42 --file accounts.txt --separator ---     # multi-line credentials',
-    'cat keys.txt | svc stock add 42 --file - --format lines',
-    'svc stock add 42 --variant 1 --file creds.txt --resume st-20261121-a1b2c3',
-  ]);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
+async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
   holdYoungGeneration(); // memory stays flat with the file's size (bench/stock-memory)
-  const id = parseId(cmd.args[0], 'listing id');
-  const o = parseOpts(Opts, cmd);
+  const id = parseId(args[0], 'listing id');
   const format: CredentialFormat = o.format ?? (o.file === '-' ? 'lines' : detectFormat(o.file));
   if (o.separator !== undefined && format !== 'lines') throw new UsageError('--separator goes with the lines format');
   await requireV2(deps, 'stock add');
@@ -152,3 +131,21 @@ function splitAround(text: string, middle: string): [string, string] {
   if (at < 0 || text.indexOf(middle, at + 1) >= 0) throw new Error(`expected one ${middle} in ${text}`);
   return [text.slice(0, at), text.slice(at + middle.length)];
 }
+
+export const addVerb = defineVerb({
+  name: 'add',
+  description: 'add automatic-delivery credentials (with optional ref and cost) from a file, 2000 per request',
+  args: [['<id>', 'listing id']],
+  options,
+  examples: [
+    'svc stock add 42 --file creds.txt',
+    'svc stock add 42 --variant 1 --file creds.csv            # columns credential, ref, cost',
+    'svc stock add 42 --file accounts.txt --separator ---     # multi-line credentials',
+    'cat keys.txt | svc stock add 42 --file - --format lines',
+    'svc stock add 42 --variant 1 --file creds.txt --resume st-20261121-a1b2c3',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [addVerb];

@@ -1,19 +1,14 @@
-// svc stock: credential imports for automatic delivery.
-import type { Command } from 'commander';
-import { examples, type Runtime } from '../shared/command.js';
-import { registerVerbs, type Verbs } from '../shared/verbs.js';
-
-const VERBS: Verbs = {
-  add: async () => (await import('./add.js')).registerAdd,
-  jobs: async () => (await import('./jobs.js')).registerJobs,
-};
+// svc stock: credential imports for automatic delivery, stock levels and refills from a pool.
+import { defineNoun } from '../shared/verbs.js';
 
 /** The group; with `verb`, only that verb is loaded (src/cli/shared/verbs.ts). */
-export async function registerStock(program: Command, rt: Runtime, verb?: string): Promise<void> {
-  const stock = program.command('stock').description('restock automatic delivery from credential files; list import jobs');
-  examples(stock, [
-    'svc stock add 101 --file creds.txt',
-    'svc stock jobs',
-  ]);
-  await registerVerbs(stock, rt, VERBS, verb);
-}
+export const registerStock = defineNoun('stock', 'restock automatic delivery from credential files and pools; stock levels; import jobs', [
+  'svc stock add 101 --file creds.txt',
+  'svc stock jobs',
+  'svc stock status --below 20 --fail-below',
+  'svc stock refill 101 --pool batch.csv --target 50',
+  'svc stock pool batch.csv',
+], {
+  add: () => import('./add.js'), jobs: () => import('./jobs.js'),
+  status: () => import('./status.js'), refill: () => import('./refill.js'), pool: () => import('./pool.js'),
+});

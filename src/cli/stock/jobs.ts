@@ -1,18 +1,13 @@
 // svc stock jobs: interrupted and finished import jobs, with their resume commands (issue 5).
-import type { Command } from 'commander';
 import { listJobs } from '../../jobs/index.js';
 import { printRecords } from '../../ui/print.js';
-import { act, examples, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, flag, type OptsOf } from '../shared/verb.js';
 
-export function registerJobs(stock: Command, rt: Runtime): void {
-  const cmd = stock.command('jobs').description('list stock import jobs (interrupted ones with their resume command)')
-    .option('--all-kinds', 'also list bulk-price and bulk-status jobs').action(act(rt, run));
-  examples(cmd, ['svc stock jobs', 'svc stock jobs --json']);
-}
+const options = { allKinds: flag('--all-kinds', 'also list bulk-price and bulk-status jobs') };
 
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const jobs = listJobs(deps.stateDir(), cmd.opts().allKinds ? {} : { kind: 'stock' });
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
+  const jobs = listJobs(deps.stateDir(), o.allKinds ? {} : { kind: 'stock' });
   const rows = jobs.map((j) => ({
     id: j.id, kind: j.kind, target: j.target ?? '', file: j.input.displayName, progress: `${j.itemsDone}/${j.totalItems}`,
     state: j.state, created: j.createdAt, resume: j.state === 'done' ? '' : j.resumeCommand ?? '',
@@ -32,3 +27,10 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   });
   return 0;
 }
+
+export const jobsVerb = defineVerb({
+  name: 'jobs', description: 'list stock import jobs (interrupted ones with their resume command)', options, examples: ['svc stock jobs', 'svc stock jobs --json'], run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [jobsVerb];

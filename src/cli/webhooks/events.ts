@@ -1,12 +1,11 @@
 // svc webhooks events [EVENT]: the known events (spec 6.3 + A11) and the order.delivered
 // payload (spec 6.4); with EVENT, that event's payload fields.
-import type { Command } from 'commander';
 import { UsageError } from '../../api/errors.js';
 import type { Column } from '../../output/columns.js';
 import { printRecords } from '../../ui/print.js';
 import { EVENTS, EVENT_NAMES, eventDef, ORDER_DELIVERED_FIELDS, type EventDef } from '../../webhooks/events.js';
-import { act, examples, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb } from '../shared/verb.js';
 
 interface EventRow { event: string; group: string; source: string; idField: string | null; confirmed: boolean; meaning: string }
 interface FieldRow { field: string; type: string; notes: string }
@@ -25,14 +24,6 @@ const fieldColumns: Column<FieldRow>[] = [
   { header: 'notes', value: 'notes', max: 70 },
 ];
 
-export function registerEvents(webhooks: Command, rt: Runtime): void {
-  const cmd = webhooks.command('events')
-    .argument('[event]', 'show the payload fields of this event')
-    .description('list the events the service sends (spec 6.3, assumption A11) and the order.delivered payload')
-    .action(act(rt, run));
-  examples(cmd, ['svc webhooks events', 'svc webhooks events order.delivered', 'svc webhooks events --json']);
-}
-
 function row(e: EventDef): EventRow {
   return { event: e.name, group: e.group, source: e.source, idField: e.idField ?? null, confirmed: e.orderEvent, meaning: e.meaning };
 }
@@ -45,8 +36,8 @@ function fields(e: EventDef): FieldRow[] {
   return [];
 }
 
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const name = cmd.args[0];
+async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
+  const name = args[0];
   const format = deps.format();
   if (name !== undefined) {
     const def = eventDef(name);
@@ -66,3 +57,14 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   }
   return 0;
 }
+
+export const eventsVerb = defineVerb({
+  name: 'events',
+  description: 'list the events the service sends (spec 6.3, assumption A11) and the order.delivered payload',
+  args: [['[event]', 'show the payload fields of this event']],
+  examples: ['svc webhooks events', 'svc webhooks events order.delivered', 'svc webhooks events --json'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [eventsVerb];

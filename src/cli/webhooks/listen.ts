@@ -3,7 +3,6 @@
 // events with the service (within a budget of the account's requests), then forwards and/or runs
 // a handler with the confirmed order, with retries that survive restarts. Runs until
 // SIGINT/SIGTERM, then stops cleanly (exit 0). `--init` makes the secret URL path.
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { NeedsV2KeyError, SvcError } from '../../api/errors.js';
 import { warn } from '../../output/reporter.js';
@@ -14,15 +13,18 @@ import type { ListenerStats } from '../../webhooks/listener.js';
 import { EVENT_NAMES } from '../../webhooks/events.js';
 import { displayUrl } from '../../webhooks/forward.js';
 import { startListener } from '../../webhooks/listener.js';
-import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { listenOutput } from './listen-output.js';
 
-const Opts = z.object({
-  port: z.coerce.number().int().min(0).max(65535),
-  host: z.string().min(1),
-  path: z.string().regex(/^\/[^\s?#]*$/, 'must be a path starting with / (no query)').optional(),
-  events: z.string().optional().transform((s, ctx) => {
+const budget = () => z.coerce.number().int().min(1, 'must be at least 1').max(600, 'must be at most 600').optional();
+const options = {
+  port: option('--port <n>', 'port; 0 picks a free one', z.coerce.number().int().min(0).max(65535), { default: '8787' }),
+  host: option('--host <address>', 'address to listen on (0.0.0.0 behind a proxy)', z.string().min(1), { default: '127.0.0.1' }),
+  path: option('--path <path>', 'URL path the notifications are POSTed to (default: the secret path made by --init, else /)',
+    z.string().regex(/^\/[^\s?#]*$/, 'must be a path starting with / (no query)').optional()),
+  init: flag('--init', 'make a long random secret path, store it in the profile, print it once, and exit'),
+  events: option('--events <a,b>', 'hand on only these events (others are answered and ignored)', z.string().optional().transform((s, ctx) => {
     if (s === undefined) return undefined;
     const names = s.split(',').map((x) => x.trim()).filter(Boolean);
     const unknown = names.filter((n) => !EVENT_NAMES.includes(n));
@@ -31,15 +33,15 @@ const Opts = z.object({
       return z.NEVER;
     }
     return new Set(names);
-  }),
-  forwardTo: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
-  exec: z.string().min(1).optional(),
-  confirm: z.boolean(),
-  init: z.boolean().optional(),
-  lookupBudget: z.coerce.number().int().min(1, 'must be at least 1').max(600, 'must be at most 600').optional(),
-  unknownBudget: z.coerce.number().int().min(1, 'must be at least 1').max(600, 'must be at most 600').optional(),
-  refuseFor: z.coerce.number().min(0.1, 'must be at least 0.1').max(86_400, 'must be at most 86400').optional(),
-});
+  })),
+  forwardTo: option('--forward-to <url>', 'POST each notification, same body and X-Service-Event, to URL', z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()),
+  exec: option('--exec <cmd>', 'run CMD per notification: the delivery (notification + confirmed order) on stdin, SVC_DELIVERY_ID, SVC_EVENT, SVC_ORDER_ID set, no SVC_* key', z.string().min(1).optional()),
+  confirm: option('--no-confirm', 'do not confirm order events with the service (e.g. no v2 key): the hook gets the raw body, marked unconfirmed', z.boolean()),
+  lookupBudget: option('--lookup-budget <n>', `at most N confirmation requests a minute (default ${DEFAULT_CONFIRM_POLICY.lookupsPerMinute}, a third of the account's 60)`, budget()),
+  unknownBudget: option('--unknown-budget <n>', `at most N a minute of them for orders the service does not confirm (default ${DEFAULT_CONFIRM_POLICY.unknownPerMinute})`, budget()),
+  refuseFor: option('--refuse-for <seconds>', `an order id the service refused is not looked up again for this long, doubling each time (default ${DEFAULT_CONFIRM_POLICY.refuseForMs / 1000})`,
+    z.coerce.number().min(0.1, 'must be at least 0.1').max(86_400, 'must be at most 86400').optional()),
+};
 
 /** The threat model in five lines, in `--help` and the README (issue 11). */
 const THREAT_MODEL = `
@@ -49,33 +51,7 @@ Checked: each order event is confirmed with the service (your sale, in a state t
 before it is remembered or handed on; requests that confirm nothing come out of --unknown-budget.
 The hook can trust svc.order and svc.confirmed, not the body; it never gets a key (no SVC_* variable).`;
 
-export function registerListen(webhooks: Command, rt: Runtime): void {
-  const cmd = webhooks.command('listen')
-    .description('receive webhooks: answer at once, dedupe, confirm order events, forward and/or run a handler')
-    .option('--port <n>', 'port; 0 picks a free one', '8787')
-    .option('--host <address>', 'address to listen on (0.0.0.0 behind a proxy)', '127.0.0.1')
-    .option('--path <path>', 'URL path the notifications are POSTed to (default: the secret path made by --init, else /)')
-    .option('--init', 'make a long random secret path, store it in the profile, print it once, and exit')
-    .option('--events <a,b>', 'hand on only these events (others are answered and ignored)')
-    .option('--forward-to <url>', 'POST each notification, same body and X-Service-Event, to URL')
-    .option('--exec <cmd>', 'run CMD per notification: the delivery (notification + confirmed order) on stdin, SVC_DELIVERY_ID, SVC_EVENT, SVC_ORDER_ID set, no SVC_* key')
-    .option('--no-confirm', 'do not confirm order events with the service (e.g. no v2 key): the hook gets the raw body, marked unconfirmed')
-    .option('--lookup-budget <n>', `at most N confirmation requests a minute (default ${DEFAULT_CONFIRM_POLICY.lookupsPerMinute}, a third of the account's 60)`)
-    .option('--unknown-budget <n>', `at most N a minute of them for orders the service does not confirm (default ${DEFAULT_CONFIRM_POLICY.unknownPerMinute})`)
-    .option('--refuse-for <seconds>', `an order id the service refused is not looked up again for this long, doubling each time (default ${DEFAULT_CONFIRM_POLICY.refuseForMs / 1000})`)
-    .addHelpText('after', THREAT_MODEL)
-    .action(act(rt, run));
-  examples(cmd, [
-    'svc webhooks listen --init                       # once: prints the secret path for the dashboard',
-    'svc webhooks listen --forward-to http://127.0.0.1:3000/hooks',
-    "svc webhooks listen --events order.delivered --exec './on-delivery.sh'",
-    'svc webhooks listen --host 0.0.0.0 --port 8787 --path /svc-hooks > webhooks.jsonl',
-    'svc webhooks listen --no-confirm --port 0        # prints the chosen port on stderr',
-  ]);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const o = parseOpts(Opts, cmd);
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   if (o.init) return initSecretPath(deps);
   const { path, secret } = await listenPath(deps, o.path);
   const orders = o.confirm ? await orderSource(deps) : undefined;
@@ -179,7 +155,7 @@ async function orderSource(deps: Deps): Promise<OrderSource> {
   }
 }
 
-function describeMode(o: z.infer<typeof Opts>, policy: ConfirmPolicy): string {
+function describeMode(o: OptsOf<typeof options>, policy: ConfirmPolicy): string {
   const parts = [o.confirm ? `confirming order events (≤ ${policy.lookupsPerMinute}/min, ${policy.unknownPerMinute}/min for unknown orders)` : 'not confirming'];
   if (o.events) parts.push(`events ${[...o.events].join(',')}`);
   if (o.forwardTo) parts.push(`forward to ${displayUrl(o.forwardTo)}`);
@@ -195,3 +171,21 @@ function listenError(err: unknown, host: string, port: number): unknown {
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new SvcError(`cannot listen on ${host}: no such local address`, 'use --host 127.0.0.1, or 0.0.0.0 for every interface');
   return err;
 }
+
+export const listenVerb = defineVerb({
+  name: 'listen',
+  description: 'receive webhooks: answer at once, dedupe, confirm order events, forward and/or run a handler',
+  options,
+  helpAfter: THREAT_MODEL,
+  examples: [
+    'svc webhooks listen --init                       # once: prints the secret path for the dashboard',
+    'svc webhooks listen --forward-to http://127.0.0.1:3000/hooks',
+    "svc webhooks listen --events order.delivered --exec './on-delivery.sh'",
+    'svc webhooks listen --host 0.0.0.0 --port 8787 --path /svc-hooks > webhooks.jsonl',
+    'svc webhooks listen --no-confirm --port 0        # prints the chosen port on stderr',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [listenVerb];

@@ -2,7 +2,6 @@
 // (spec 6.1: {event, timestamp, data}, X-Service-Event; order.delivered shaped as 6.4), report
 // the status and time, and with --retry follow the service's schedule (6.2.2). Nothing that
 // is not valid for the event is sent (the per-event schemas of src/webhooks/events.ts).
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from '../../api/errors.js';
 import type { Column } from '../../output/columns.js';
@@ -11,16 +10,17 @@ import { note } from '../../output/reporter.js';
 import { dataFromOrder, describeIssues, EVENT_NAMES, eventDef, sampleData, type EventDef } from '../../webhooks/events.js';
 import { displayUrl } from '../../webhooks/forward.js';
 import { notificationBody, sendNotification, type SendAttempt } from '../../webhooks/send.js';
-import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
+import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
+import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 
-const Opts = z.object({
-  to: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }),
-  order: z.string().optional(),
-  data: z.string().optional(),
-  retry: z.boolean().optional(),
-  timeScale: z.coerce.number().positive().max(1000),
-});
+const options = {
+  to: option('--to <url>', 'endpoint to send it to', z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }), { mandatory: true }),
+  order: option('--order <id|code>', 'build the payload from this order (GET /api/v2/orders/:id)', z.string().optional()),
+  data: option('--data <json>', 'payload fields to set, as a JSON object (merged over the sample or the order)', z.string().optional()),
+  retry: flag('--retry', 'on failure, resend on the service\'s schedule: 15 s, 1 min, 5 min, 30 min (5 attempts)'),
+  timeScale: option('--time-scale <x>', 'shorten the retry schedule (0.01 = 100x faster)', z.coerce.number().positive().max(1000), { default: '1' }),
+};
 
 const columns: Column<SendAttempt>[] = [
   { header: 'attempt', value: 'attempt', kind: 'number' },
@@ -32,27 +32,8 @@ const columns: Column<SendAttempt>[] = [
   { header: 'error', value: 'error', max: 60 },
 ];
 
-export function registerTrigger(webhooks: Command, rt: Runtime): void {
-  const cmd = webhooks.command('trigger')
-    .argument('<event>', 'event name (see `svc webhooks events`)')
-    .description('send a test notification to your endpoint exactly as the service would')
-    .requiredOption('--to <url>', 'endpoint to send it to')
-    .option('--order <id|code>', 'build the payload from this order (GET /api/v2/orders/:id)')
-    .option('--data <json>', 'payload fields to set, as a JSON object (merged over the sample or the order)')
-    .option('--retry', 'on failure, resend on the service\'s schedule: 15 s, 1 min, 5 min, 30 min (5 attempts)')
-    .option('--time-scale <x>', 'shorten the retry schedule (0.01 = 100x faster)', '1')
-    .action(act(rt, run));
-  examples(cmd, [
-    'svc webhooks trigger order.delivered --to http://127.0.0.1:8787/',
-    'svc webhooks trigger order.delivered --to https://example.com/hooks --order 5001 --retry',
-    `svc webhooks trigger product.out_of_stock --to http://127.0.0.1:8787/ --data '{"productId": 109}'`,
-    'svc webhooks trigger sale.processing --to http://127.0.0.1:3000/ --retry --time-scale 0.01',
-  ]);
-}
-
-async function run(deps: Deps, cmd: Command): Promise<number> {
-  const o = parseOpts(Opts, cmd);
-  const name = cmd.args[0]!;
+async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
+  const name = args[0]!;
   const def = eventDef(name);
   if (!def) throw new UsageError(`unknown event "${name}"`, `known events: ${EVENT_NAMES.join(', ')}`);
   const override = parseData(o.data);
@@ -105,3 +86,20 @@ function progressLine(a: SendAttempt): string {
   const next = a.nextInS === undefined ? '' : `; next attempt in ${a.nextInS} s`;
   return `attempt ${a.attempt}: ${a.result === 'delivered' ? 'delivered' : 'failed'} (${status}, ${a.ms} ms)${a.error ? ` ${a.error}` : ''}${next}`;
 }
+
+export const triggerVerb = defineVerb({
+  name: 'trigger',
+  description: 'send a test notification to your endpoint exactly as the service would',
+  args: [['<event>', 'event name (see `svc webhooks events`)']],
+  options,
+  examples: [
+    'svc webhooks trigger order.delivered --to http://127.0.0.1:8787/',
+    'svc webhooks trigger order.delivered --to https://example.com/hooks --order 5001 --retry',
+    `svc webhooks trigger product.out_of_stock --to http://127.0.0.1:8787/ --data '{"productId": 109}'`,
+    'svc webhooks trigger sale.processing --to http://127.0.0.1:3000/ --retry --time-scale 0.01',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [triggerVerb];

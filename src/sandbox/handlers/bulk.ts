@@ -3,14 +3,14 @@
 // anywhere refuses the whole request (the strict schema, spec 7.2).
 import { ERROR_CODES } from '../../api/assumptions.js';
 import { BulkPrice, BulkStatus, VariantsEdit } from '../../api/requests.js';
-import { ApiError, failedItem, resultsReply, type ItemResult } from '../envelope.js';
+import { SandboxError, failedItem, resultsReply, type ItemResult } from '../envelope.js';
 import { editBlock, reactivationBlock } from '../listing-rules.js';
 import { ownListing } from '../state.js';
 import { parseBody } from '../validate.js';
 import type { Handler } from './context.js';
 import { listingFromPath } from './products.js';
 
-const refused = (key: { id?: number; index?: number }, e: ApiError) => failedItem(key, e.code ?? 'ERROR', e.message);
+const refused = (key: { id?: number; index?: number }, e: SandboxError) => failedItem(key, e.code ?? 'ERROR', e.message);
 
 const bulkPrice: Handler = (ctx) => {
   const { items } = parseBody(BulkPrice, ctx.body);
@@ -55,7 +55,7 @@ const updateVariants: Handler = (ctx) => {
   const block = editBlock(l);
   if (block) throw block;
   if (l.listingType !== 'multiple') {
-    throw new ApiError(400, ERROR_CODES.LISTING_NOT_DYNAMIC, 'the variants route needs a listing with listingType multiple');
+    throw new SandboxError(400, ERROR_CODES.LISTING_NOT_DYNAMIC, 'the variants route needs a listing with listingType multiple');
   }
   let changed = false;
   const results: ItemResult[] = items.map(({ index, price, stock }) => {

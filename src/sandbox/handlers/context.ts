@@ -1,5 +1,5 @@
 // What every route handler receives. Handlers are plain functions from a context to a Reply;
-// they throw ApiError for refusals. The route table (src/api/routes.ts) names them.
+// they throw SandboxError for refusals. The route table (src/api/routes.ts) names them.
 import type { RouteDef } from '../../api/routes.js';
 import type { Reply } from '../envelope.js';
 import type { Runtime } from '../runtime.js';

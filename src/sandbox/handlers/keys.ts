@@ -3,7 +3,7 @@
 import { ERROR_CODES, LIMITS } from '../../api/assumptions.js';
 import { KeyCreate } from '../../api/requests.js';
 import { generateKey, makeKeyRecord } from '../auth.js';
-import { ApiError, notFound, v1Data } from '../envelope.js';
+import { SandboxError, notFound, v1Data } from '../envelope.js';
 import { nextId, type KeyRecord } from '../state.js';
 import { numericId, parseBody } from '../validate.js';
 import type { Handler, HandlerContext } from './context.js';
@@ -26,10 +26,10 @@ function ownKey(ctx: HandlerContext): KeyRecord {
 
 const createKey: Handler = (ctx) => {
   const b = parseBody(KeyCreate, ctx.body);
-  if (b.version === 'v2' && !ctx.account.inBeta) throw new ApiError(403, ERROR_CODES.NOT_IN_BETA, 'v2 keys are issued only to accounts in the beta');
+  if (b.version === 'v2' && !ctx.account.inBeta) throw new SandboxError(403, ERROR_CODES.NOT_IN_BETA, 'v2 keys are issued only to accounts in the beta');
   const active = ctx.data.keys.filter((k) => k.accountId === ctx.account.id && k.active).length;
   if (active >= LIMITS.activeKeysMax) {
-    throw new ApiError(409, ERROR_CODES.KEY_LIMIT, `at most ${LIMITS.activeKeysMax} active keys: revoke one first`, { limit: LIMITS.activeKeysMax });
+    throw new SandboxError(409, ERROR_CODES.KEY_LIMIT, `at most ${LIMITS.activeKeysMax} active keys: revoke one first`, { limit: LIMITS.activeKeysMax });
   }
   const key = generateKey(b.version);
   const rec = makeKeyRecord(ctx.data, nextId(ctx.data, 'key'), ctx.account.id, b.name, key, b.version === 'v2' ? b.scopes : undefined, ctx.nowIso);

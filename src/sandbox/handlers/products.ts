@@ -4,7 +4,7 @@ import {
 } from '../../api/assumptions.js';
 import { ProductCreateV2, ProductUpdateV2 } from '../../api/requests.js';
 import { credentialLengthProblem } from '../../api/rules/credential.js';
-import { ApiError, notFound, v2Data, validationError } from '../envelope.js';
+import { SandboxError, notFound, v2Data, validationError } from '../envelope.js';
 import { patchListing } from '../listing-rules.js';
 import { nextId, ownListing, type Credential, type Listing, type SandboxData, type Variant } from '../state.js';
 import { enumParam, numericId, paginate, parseBody, type Query } from '../validate.js';
@@ -75,7 +75,7 @@ function creationCredentials(b: ProductCreateV2): { listing: Credential[]; varia
   const perVariant = variants.map((v, i) => split(v.autoDeliveryItems, `variants[${i}].autoDeliveryItems`));
   const total = listing.length + perVariant.reduce((n, c) => n + c.length, 0);
   if (total > LIMITS.credentialsPerCreation) {
-    throw new ApiError(400, ERROR_CODES.TOO_MANY_CREDENTIALS, `at most ${LIMITS.credentialsPerCreation} credentials in one creation`,
+    throw new SandboxError(400, ERROR_CODES.TOO_MANY_CREDENTIALS, `at most ${LIMITS.credentialsPerCreation} credentials in one creation`,
       { limit: LIMITS.credentialsPerCreation });
   }
   return { listing, variants: perVariant };

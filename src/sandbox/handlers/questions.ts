@@ -1,7 +1,7 @@
 // Listing questions (spec 3, 4.2, 7.2, A2, A4, A13).
 import { ERROR_CODES, LIMITS, QUESTION_STATUSES, SECURITY_VIOLATION_PATTERNS } from '../../api/assumptions.js';
 import { AnswerQuestion } from '../../api/requests.js';
-import { ApiError, notFound, v2Data } from '../envelope.js';
+import { SandboxError, notFound, v2Data } from '../envelope.js';
 import type { Question, SandboxData } from '../state.js';
 import { enumParam, idParam, numericId, paginate, parseBody } from '../validate.js';
 import type { Handler, HandlerContext } from './context.js';
@@ -50,21 +50,21 @@ function productAvailable(data: SandboxData, q: Question): boolean {
 
 const answerQuestion: Handler = (ctx) => {
   const { answer } = parseBody(AnswerQuestion, ctx.body);
-  if (!ctx.account.emailVerified) throw new ApiError(403, ERROR_CODES.EMAIL_NOT_VERIFIED, 'verify the account e-mail before answering');
-  if (ctx.account.questionsBlocked) throw new ApiError(403, ERROR_CODES.QUESTIONS_BLOCKED, 'this account is barred from answering questions');
+  if (!ctx.account.emailVerified) throw new SandboxError(403, ERROR_CODES.EMAIL_NOT_VERIFIED, 'verify the account e-mail before answering');
+  if (ctx.account.questionsBlocked) throw new SandboxError(403, ERROR_CODES.QUESTIONS_BLOCKED, 'this account is barred from answering questions');
   const q = ownQuestion(ctx);
-  if (q.status === 'answered') throw new ApiError(409, ERROR_CODES.ALREADY_ANSWERED, 'the question already has an answer; do not resend');
+  if (q.status === 'answered') throw new SandboxError(409, ERROR_CODES.ALREADY_ANSWERED, 'the question already has an answer; do not resend');
   if (!productAvailable(ctx.data, q)) {
-    throw new ApiError(409, ERROR_CODES.PRODUCT_UNAVAILABLE, 'the listing is paused, inactive, under review or deleted');
+    throw new SandboxError(409, ERROR_CODES.PRODUCT_UNAVAILABLE, 'the listing is paused, inactive, under review or deleted');
   }
   const wait = answerRateWait(ctx);
   if (wait !== undefined) {
-    throw new ApiError(429, ERROR_CODES.QUESTION_ANSWER_RATE_LIMIT, 'too many answers: at most 5 per minute and 20 per hour',
+    throw new SandboxError(429, ERROR_CODES.QUESTION_ANSWER_RATE_LIMIT, 'too many answers: at most 5 per minute and 20 per hour',
       { retryable: true, retryAfterS: Math.max(1, Math.ceil(wait / 1000)) });
   }
   // svc decision (src/api/assumptions.ts): e-mail addresses, URLs and phone numbers.
   if (SECURITY_VIOLATION_PATTERNS.some((p) => p.test(answer))) {
-    throw new ApiError(422, ERROR_CODES.SECURITY_VIOLATION,
+    throw new SandboxError(422, ERROR_CODES.SECURITY_VIOLATION,
       'the answer was not published: it must not hold e-mail addresses, links or phone numbers; revise it and send with a new key');
   }
   q.status = 'answered';

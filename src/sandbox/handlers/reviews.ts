@@ -1,7 +1,7 @@
 // Reviews and contestations (spec 2.4, 4.2, A4, A14).
 import { ERROR_CODES } from '../../api/assumptions.js';
 import { ContestReview } from '../../api/requests.js';
-import { ApiError, notFound, v2Data } from '../envelope.js';
+import { SandboxError, notFound, v2Data } from '../envelope.js';
 import { nextId, type Contestation, type Review } from '../state.js';
 import { numericId, paginate, parseBody } from '../validate.js';
 import type { Handler } from './context.js';
@@ -30,7 +30,7 @@ const contestReview: Handler = (ctx) => {
   const id = numericId(ctx.params.reviewId);
   const review = ctx.data.reviews.find((r) => r.id === id && r.sellerId === ctx.account.id);
   if (!review) throw notFound('review'); // spec 4.2: missing or another seller's
-  if (review.contested) throw new ApiError(409, ERROR_CODES.ALREADY_CONTESTED, 'this review is already contested');
+  if (review.contested) throw new SandboxError(409, ERROR_CODES.ALREADY_CONTESTED, 'this review is already contested');
   const c: Contestation = {
     id: nextId(ctx.data, 'contestation'), sellerId: ctx.account.id, reviewId: review.id, orderId: review.orderId,
     reason, status: 'pending', createdAt: ctx.nowIso,

@@ -2,7 +2,7 @@
 // deduplicated against what the target holds plus the request itself (`dedupeMode: skip`).
 import { DEFAULT_SEPARATOR, ERROR_CODES, LIMITS } from '../../api/assumptions.js';
 import { StockAdd } from '../../api/requests.js';
-import { ApiError, v2Data, validationError } from '../envelope.js';
+import { SandboxError, v2Data, validationError } from '../envelope.js';
 import { editBlock } from '../listing-rules.js';
 import type { Credential } from '../state.js';
 import { parseBody } from '../validate.js';
@@ -50,7 +50,7 @@ const addStock: Handler = (ctx) => {
     }
   }
   if (target.credentials.length + added.length > LIMITS.stockPerVariantMax) {
-    throw new ApiError(400, ERROR_CODES.TOO_MANY_CREDENTIALS,
+    throw new SandboxError(400, ERROR_CODES.TOO_MANY_CREDENTIALS,
       `at most ${LIMITS.stockPerVariantMax} credentials per listing or variant`, { limit: LIMITS.stockPerVariantMax });
   }
   target.credentials.push(...added);

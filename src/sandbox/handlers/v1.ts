@@ -3,7 +3,7 @@
 import { DEFAULT_SEPARATOR, ERROR_CODES, LIMITS, WARRANTY_CATEGORY } from '../../api/assumptions.js';
 import { ProductCreateV1, ProductUpdateV1 } from '../../api/requests.js';
 import { priceProblem, v1PriceBelowMin } from '../../api/rules/price.js';
-import { ApiError, v1Data, validationError } from '../envelope.js';
+import { SandboxError, v1Data, validationError } from '../envelope.js';
 import { patchListing, type ListingPatch } from '../listing-rules.js';
 import { nextId, type Listing } from '../state.js';
 import { paginate, parseBody } from '../validate.js';
@@ -29,7 +29,7 @@ function countCreation(ctx: HandlerContext): void {
   const c = ctx.data.v1Creations[k];
   const count = c && c.windowStart === windowStart ? c.count : 0;
   if (count >= LIMITS.v1CreationsPerDay) {
-    throw new ApiError(429, ERROR_CODES.DAILY_CREATION_LIMIT, `at most ${LIMITS.v1CreationsPerDay} listing creations per day`,
+    throw new SandboxError(429, ERROR_CODES.DAILY_CREATION_LIMIT, `at most ${LIMITS.v1CreationsPerDay} listing creations per day`,
       { retryAfterS: Math.max(1, Math.ceil((windowStart + dayMs - ctx.now) / 1000)) });
   }
   ctx.data.v1Creations[k] = { windowStart, count: count + 1 };

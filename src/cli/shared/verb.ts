@@ -1,0 +1,144 @@
+// The verb contract (issue 16): a verb is `run(deps, opts, args)`, and each of its options is
+// declared once: flags, help line and zod schema side by side. The commander options and the zod
+// object are both built from that one list, so a verb never sees the commander object and a test
+// can call `verb.run(deps, opts, args)` (or `main(argv, { transport })`) without a process.
+// (gh: NewCmdX(f, runF) with an options struct; Pastel: zod as the option source.)
+import { Option, type Command } from 'commander';
+import { z } from 'zod';
+import { UsageError } from '../../api/errors.js';
+import { commandPath, examples, type CliRuntime } from './command.js';
+import { createDeps, type Deps } from './context.js';
+import { optionIssues } from './option-words.js';
+
+/** One option: its commander flags and help line, and the zod schema of its value. */
+export interface OptionDecl<S extends z.ZodType = z.ZodType> {
+  flags: string;
+  description: string;
+  schema: S;
+  /** commander's default (a string, shown in help as `(default: "…")`). */
+  default?: string;
+  /** commander's choices (shown in help; a value outside them is a commander usage error). */
+  choices?: readonly string[];
+  /** commander refuses the command when the option is missing (`requiredOption`). */
+  mandatory?: boolean;
+  /** Help line of a `--no-…` flag sharing this value (`--resume <job>` and `--no-resume`). */
+  negate?: string;
+}
+
+export type OptionDecls = Record<string, OptionDecl>;
+type Shape<O extends OptionDecls> = { [K in keyof O]: O[K]['schema'] };
+export type OptsOf<O extends OptionDecls> = z.output<z.ZodObject<Shape<O>>>;
+
+/** An option with a value (or a plain flag when `schema` is a boolean). */
+export function option<S extends z.ZodType>(flags: string, description: string, schema: S, more: Omit<OptionDecl, 'flags' | 'description' | 'schema'> = {}): OptionDecl<S> {
+  return { flags, description, schema, ...more };
+}
+
+/** A boolean switch such as `--all`. */
+export function flag(flags: string, description: string): OptionDecl<z.ZodOptional<z.ZodBoolean>> {
+  return { flags, description, schema: z.boolean().optional() };
+}
+
+/** One of a fixed list, optional: commander shows and checks the choices, zod types the value. */
+export function choice<const T extends readonly [string, ...string[]]>(flags: string, description: string, values: T) {
+  return option(flags, description, z.enum(values).optional(), { choices: values });
+}
+
+/** `--limit`, `--page`, `--all` of every list (A2), `what` in the help line of `--limit`. */
+export function pagingOptions(what: string) {
+  return {
+    limit: option('--limit <n>', `at most N ${what} (default 20)`, z.coerce.number().int().positive().optional()),
+    page: option('--page <n>', 'page to start from', z.coerce.number().int().positive().optional()),
+    all: flag('--all', 'follow every page'),
+  };
+}
+
+/** `--report <file.csv>` of the bulk jobs. */
+export function reportOption(help = 'write the input rows with status, code and message') {
+  return option('--report <file.csv>', help, z.string().optional());
+}
+
+/** `--resume <job>` paired with `--no-resume` (a job id, or false) of every resumable job. */
+export function resumeOption(help = 'finish an interrupted job (same file)', noHelp = 'start a new job even if an unfinished one exists for this file') {
+  return option('--resume <job>', help, z.union([z.string(), z.boolean()]).optional(), { negate: noHelp });
+}
+
+export type VerbRun<O extends OptionDecls> = (deps: Deps, opts: OptsOf<O>, args: string[]) => Promise<number | void>;
+
+export interface VerbSpec<O extends OptionDecls> {
+  name: string;
+  description: string;
+  /** commander arguments, `[syntax, help]`, e.g. `['<id>', 'listing id']`. */
+  args?: readonly (readonly [string, string])[];
+  options?: O;
+  /** Text after the options in `--help`, before the examples. */
+  helpAfter?: string;
+  examples?: readonly string[];
+  /** Verbs under this one (`products variants set`, `sandbox sell`). */
+  subcommands?: readonly AnyVerb[];
+  run: VerbRun<O>;
+}
+
+/** A verb whatever its options, as the tables that register verbs hold them. */
+export interface AnyVerb { register(parent: Command, rt: CliRuntime): Command }
+
+export interface Verb<O extends OptionDecls> extends VerbSpec<O> {
+  /** The zod object of the options, built from the declarations. */
+  readonly schema: z.ZodObject<Shape<O>>;
+  /** Parse raw option values (commander's `opts()`); a bad one is a usage error (exit 2). */
+  parse(raw: Record<string, unknown>, path?: string): OptsOf<O>;
+  /** Add the command under `parent`, its action bound to `rt`; returns it (for subcommands). */
+  register(parent: Command, rt: CliRuntime): Command;
+}
+
+export function defineVerb<O extends OptionDecls = Record<never, OptionDecl>>(spec: VerbSpec<O>): Verb<O> {
+  const decls = Object.entries(spec.options ?? {}) as [string, OptionDecl][];
+  const schema = z.object(Object.fromEntries(decls.map(([k, d]) => [k, d.schema]))) as z.ZodObject<Shape<O>>;
+  const longOf = new Map(decls.map(([k, d]) => [k, new Option(d.flags).long ?? `--${k}`]));
+  const verb: Verb<O> = {
+    ...spec,
+    schema,
+    parse(raw, path) {
+      const r = schema.safeParse(raw);
+      if (r.success) return r.data;
+      // issue 12: in svc's words, naming the flag as typed, the value and the allowed range.
+      throw new UsageError(optionIssues(r.error, raw, longOf), path ? `see \`svc ${path} --help\`` : undefined);
+    },
+    register(parent, rt) {
+      const cmd = parent.command(spec.name).description(spec.description);
+      for (const [syntax, help] of spec.args ?? []) cmd.argument(syntax, help);
+      for (const [key, d] of decls) {
+        for (const o of commanderOptions(d)) {
+          if (o.attributeName() !== key) throw new Error(`svc ${spec.name}: option ${d.flags} is declared as "${key}"`);
+          cmd.addOption(o);
+        }
+      }
+      cmd.action(act(rt, verb));
+      if (spec.helpAfter) cmd.addHelpText('after', spec.helpAfter);
+      if (spec.examples) examples(cmd, [...spec.examples]);
+      for (const sub of spec.subcommands ?? []) sub.register(cmd, rt);
+      return cmd;
+    },
+  };
+  return verb;
+}
+
+function commanderOptions(d: OptionDecl): Option[] {
+  const o = new Option(d.flags, d.description);
+  if (d.default !== undefined) o.default(d.default);
+  if (d.choices) o.choices([...d.choices]);
+  if (d.mandatory) o.makeOptionMandatory();
+  if (d.negate === undefined) return [o];
+  const long = o.long!.replace(/^--/, '');
+  return [o, new Option(`--no-${long}`, d.negate)];
+}
+
+/** The commander action: the dependencies from the parsed globals, the options parsed once, the exit code recorded. */
+function act<O extends OptionDecls>(rt: CliRuntime, verb: Verb<O>): (...args: unknown[]) => Promise<void> {
+  return async (...args: unknown[]) => {
+    const cmd = args[args.length - 1] as Command;
+    const deps = createDeps({ io: rt.io, env: rt.env, globals: cmd.optsWithGlobals(), signal: rt.signal, transport: rt.transport });
+    const opts = verb.parse(cmd.opts(), commandPath(cmd));
+    rt.exitCode = (await verb.run(deps, opts, cmd.args)) ?? 0;
+  };
+}

@@ -1,0 +1,122 @@
+// svc stock pool FILE (issue 17): what a credential pool has left, what it sent where (listing,
+// job), and the entries the service refused (with codes) so the seller can fix and reuse them.
+// Read-only: it reads the pool and its ledger (src/state/pool-ledger.ts) and sends nothing.
+import * as fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { UsageError } from '../../api/errors.js';
+import { detectFormat, type CredentialFormat } from '../../input/credentials.js';
+import { scanPool } from '../../input/credential-pool.js';
+import { readError } from '../../input/source.js';
+import { listJobs } from '../../jobs/index.js';
+import { note, warn } from '../../output/reporter.js';
+import { entryUses, fingerprinter, ledgerPath, poolSecret, readLedger } from '../../state/pool-ledger.js';
+import { printRecords } from '../../ui/print.js';
+import { defineVerb, option, type OptsOf } from '../shared/verb.js';
+import type { Deps } from '../shared/context.js';
+
+const options = {
+  format: option('--format <format>', 'lines|csv|jsonl (default: from the file extension)', z.enum(['lines', 'csv', 'jsonl']).optional()),
+  separator: option('--separator <text>', 'lines format: a line that separates multi-line credentials, e.g. ---', z.string().min(1).optional()),
+};
+
+export interface PoolRow {
+  /** available | sent | in flight | refused | invalid */
+  status: string;
+  count: number;
+  listing: number | null;
+  variant: number | null;
+  job: string | null;
+  /** Lines of the file as it is now, e.g. "2-11, 15". */
+  lines: string;
+  code: string | null;
+  message: string | null;
+}
+
+async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
+  const file = args[0]!;
+  if (file === '-') throw new UsageError('a pool is a file, not stdin');
+  const format: CredentialFormat = o.format ?? detectFormat(file);
+  if (o.separator !== undefined && format !== 'lines') throw new UsageError('--separator goes with the lines format');
+  let realPath: string;
+  try { realPath = fs.realpathSync(file); } catch (err) { throw readError(err, file); }
+  const stateDir = deps.stateDir();
+  const secret = poolSecret(stateDir, false); // read-only: no secret yet means no ledger yet
+  const scan = await scanPool(realPath, { format, ...(o.separator ? { separator: o.separator } : {}), displayName: file, fingerprint: fingerprinter(secret ?? randomBytes(32)) });
+  const ledger = secret ? readLedger(ledgerPath(stateDir, secret, realPath)) : undefined;
+  const uses = ledger ? entryUses(ledger) : new Map();
+  // An unfinished refill's job is found by its plan's fingerprint (the job's input sha256).
+  const jobs = ledger && ledger.plans.some((p) => !p.end) ? listJobs(stateDir, { kind: 'stock' }) : [];
+  const jobOfPlan = new Map(ledger?.plans.map((p) => [p.plan.plan, jobs.find((j) => j.input.sha256 === p.plan.sha256)?.id]) ?? []);
+
+  const groups = new Map<string, PoolRow & { lineList: number[] }>();
+  const add = (key: string, init: Omit<PoolRow, 'count' | 'lines'>, line?: number) => {
+    let g = groups.get(key);
+    if (!g) { g = { ...init, count: 0, lines: '', lineList: [] }; groups.set(key, g); }
+    g.count++;
+    if (line !== undefined) g.lineList.push(line);
+  };
+  const inFile = new Set<string>();
+  for (const e of scan.entries) {
+    inFile.add(e.hash);
+    const u = uses.get(e.hash);
+    if (!u) { add('available', { status: 'available', listing: null, variant: null, job: null, code: null, message: null }, e.line); continue; }
+    const job = u.job ?? jobOfPlan.get(u.plan) ?? null;
+    add(`${u.status}|${u.listing}|${u.variant}|${job}|${u.code ?? ''}`, { status: u.status, listing: u.listing, variant: u.variant, job, code: u.code ?? null, message: u.message ?? null }, e.line);
+  }
+  // Entries the ledger knows that the file no longer holds: still never sent again.
+  for (const [hash, u] of uses) {
+    if (inFile.has(hash)) continue;
+    const job = u.job ?? jobOfPlan.get(u.plan) ?? null;
+    add(`gone|${u.status}|${u.listing}|${u.variant}|${job}`, { status: `${u.status}, not in file`, listing: u.listing, variant: u.variant, job, code: u.code ?? null, message: u.message ?? null });
+  }
+  if (scan.problemCount > 0) {
+    for (const p of scan.problems) warn(deps.io, p);
+    groups.set('invalid', { status: 'invalid', count: scan.problemCount, listing: null, variant: null, job: null, lines: '', lineList: [], code: null, message: 'fix these lines: `stock refill` refuses a pool with invalid lines' });
+  }
+  const order = ['available', 'in flight', 'sent', 'refused', 'invalid'];
+  const rows: PoolRow[] = [...groups.values()]
+    .map(({ lineList, ...g }) => ({ ...g, lines: g.lines || ranges(lineList) }))
+    .sort((a, b) => rank(a.status) - rank(b.status) || (a.listing ?? 0) - (b.listing ?? 0) || (a.variant ?? -1) - (b.variant ?? -1));
+  function rank(s: string): number { const i = order.findIndex((x) => s.startsWith(x)); return i < 0 ? order.length : i; }
+
+  await printRecords<PoolRow>(deps.io, rows, {
+    format: deps.format(), empty: 'the pool is empty',
+    columns: [
+      { header: 'status', value: 'status' }, { header: 'count', value: 'count', kind: 'number' },
+      { header: 'listing', value: 'listing', kind: 'number' }, { header: 'variant', value: 'variant', kind: 'number' },
+      { header: 'job', value: 'job' }, { header: 'lines', value: 'lines', max: 40 },
+      { header: 'code', value: 'code' }, { header: 'message', value: 'message', max: 50 },
+    ],
+  });
+  const count = (s: string) => rows.filter((r) => r.status === s).reduce((n, r) => n + r.count, 0);
+  note(deps.io, `pool ${file}: ${scan.entries.length} entries, ${count('available')} left, ${count('sent')} sent, ${count('in flight')} in flight, ${count('refused')} refused${scan.repeats ? `, ${scan.repeats} lines repeat an earlier credential` : ''}`);
+  if (count('in flight') > 0) note(deps.io, 'in flight: a refill was interrupted; run the same `svc stock refill` again to finish it');
+  if (count('refused') > 0) note(deps.io, 'refused: fix what the code says, then `svc stock refill … --retry-refused` sends them again');
+  return 0;
+}
+
+/** 2,3,4,5,9 → "2-5, 9"; long lists are cut with a count. */
+function ranges(lines: number[]): string {
+  const sorted = [...lines].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    parts.push(i === j ? String(sorted[i]) : `${sorted[i]}-${sorted[j]}`);
+    i = j + 1;
+  }
+  return parts.length > 8 ? `${parts.slice(0, 8).join(', ')}, … (${parts.length - 8} more ranges)` : parts.join(', ');
+}
+
+export const poolVerb = defineVerb({
+  name: 'pool',
+  description: 'what a credential pool has left, what it sent to which listing, and what the service refused',
+  args: [['<file>', 'pool file, as given to `stock refill --pool`']],
+  options,
+  examples: ['svc stock pool batch.csv', 'svc stock pool batch.csv -o json'],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [poolVerb];
