@@ -19,6 +19,11 @@ export interface CredentialChunk {
   sha256: string;
   /** csv only: the header mapping, so the chunk can be re-read without line 1. */
   csv?: CsvLayout;
+  /**
+   * Positions (0-based, among the chunk's `count` credentials) of duplicates of an earlier
+   * credential of the file, left out when the chunk is sent (issue 13, --dedupe skip).
+   */
+  drop?: number[];
 }
 
 type PlannedChunk = Omit<CredentialChunk, 'sha256'>;
@@ -28,12 +33,13 @@ export class ChunkPlanner {
 
   constructor(private readonly chunkSize: number) {}
 
-  add(entry: { line: number; lastLine: number; startOffset: number; endOffset: number }): void {
+  add(entry: { line: number; lastLine: number; startOffset: number; endOffset: number }, drop = false): void {
     let current = this.planned[this.planned.length - 1];
     if (!current || current.count >= this.chunkSize) {
       current = { index: this.planned.length, startOffset: entry.startOffset, endOffset: entry.endOffset, firstLine: entry.line, lastLine: entry.lastLine, count: 0 };
       this.planned.push(current);
     }
+    if (drop) (current.drop ??= []).push(current.count);
     current.count += 1;
     current.endOffset = entry.endOffset;
     current.lastLine = entry.lastLine;

@@ -61,7 +61,7 @@ export class CredentialCsvReader {
       if (parsed.ok) costCents = parsed.cents;
       else problems.add(line, centsProblem(costName, parsed.reason, '', integer));
     }
-    const item = judgeItem({ credential: raw.credential ?? '', ...(ref !== '' ? { ref } : {}), ...(costCents !== undefined ? { costCents } : {}) }, line, problems);
+    const item = judgeItem({ credential: raw.credential ?? '', ...(ref !== '' ? { ref } : {}), ...(costCents !== undefined ? { costCents } : {}) }, line, problems, this.ctx);
     return problems.count === before ? item : undefined;
   }
 }

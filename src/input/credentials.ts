@@ -14,6 +14,7 @@ import type { CredentialEntry, CredentialFormat, EntryReadContext, StockItem } f
 import { CredentialCsvReader, readCredentialCsvLayout, type CsvLayout } from './credential-csv.js';
 import { readJsonlEntries } from './credential-jsonl.js';
 import { normaliseSeparator, readLineEntries } from './credential-lines.js';
+import { DigestSet } from './digest-set.js';
 import { ProblemList } from './problems.js';
 import { assertReadableFile, fileInfo, readBlocks, readError } from './source.js';
 
@@ -27,6 +28,9 @@ export function detectFormat(path: string): CredentialFormat {
   return 'lines';
 }
 
+/** Duplicate lines the summary can name (issue 13); the rest are counted. */
+export const DUPLICATE_LINES_KEPT = 20;
+
 export interface ScanOptions {
   format: CredentialFormat;
   /** `lines` only: the line between multi-line credentials, e.g. `---`. */
@@ -37,6 +41,15 @@ export interface ScanOptions {
   limitPerVariant?: number;
   /** Credentials per chunk (default: spec 8's 2000 per stock request). */
   chunkSize?: number;
+  /** `--keep-whitespace` (issue 13): credentials as written, only BOM and CR removed. */
+  keepWhitespace?: boolean;
+  /**
+   * `--dedupe skip` (issue 13): a credential equal to an earlier one of the file (once
+   * normalised) is left out of its chunk (`drop`) instead of being sent for the service to skip.
+   */
+  dropDuplicates?: boolean;
+  /** Ctrl-C / SIGTERM: the read stops at the next block (issue 13). */
+  signal?: AbortSignal;
 }
 
 export interface ScanResult {
@@ -47,6 +60,12 @@ export interface ScanResult {
   duplicates: number;
   /** First 50 duplicate warnings, `FILE:LINE: duplicate of line N (…)`. */
   warnings: string[];
+  /** Lines of the first DUPLICATE_LINES_KEPT duplicates, for the summary. */
+  duplicateLines: number[];
+  /** Whether duplicates are left out of the chunks (dropDuplicates). */
+  duplicatesDropped: boolean;
+  /** Credentials whose leading or trailing whitespace was trimmed (issue 13). */
+  trimmed: number;
   problems: string[];
   problemCount: number;
   /** The import's chunks; empty when there are problems (nothing may be sent). */
@@ -77,26 +96,33 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
   const existing = opts.existingCount ?? 0;
   const limit = opts.limitPerVariant ?? LIMITS.stockPerVariantMax;
   const planner = new ChunkPlanner(opts.chunkSize ?? LIMITS.stockItemsPerRequest);
-  const seen = new Map<string, number>(); // sha256 digest (32 bytes as latin1) -> first line
+  const seen = new DigestSet(); // sha256 of the NORMALISED credential -> first line (issue 13)
   const firstPass = createHash('sha256');
   let count = 0;
   let duplicates = 0;
+  const duplicateLines: number[] = [];
   let firstOverLimit: number | undefined;
-  const ctx: EntryReadContext = { problems, onBytes: (bytes) => firstPass.update(bytes) };
+  const counts = { trimmed: 0 };
+  const ctx: EntryReadContext = {
+    problems, onBytes: (bytes) => firstPass.update(bytes), counts,
+    keepWhitespace: opts.keepWhitespace ?? false, ...(opts.signal ? { signal: opts.signal } : {}),
+  };
   const reader = entryReader(path, opts.format, ctx, separator);
+  const drop = opts.dropDuplicates ?? false;
   try {
     for await (const entry of reader.entries) {
       count += 1;
-      planner.add(entry);
       if (existing + count > limit) firstOverLimit ??= entry.line;
-      if (!entry.item) continue;
-      const digest = createHash('sha256').update(entry.item.credential).digest().toString('latin1');
-      const first = seen.get(digest);
-      if (first === undefined) {
-        seen.set(digest, entry.line);
-      } else {
+      if (!entry.item) {
+        planner.add(entry);
+        continue;
+      }
+      const first = seen.addOrFind(createHash('sha256').update(entry.item.credential).digest(), entry.line);
+      planner.add(entry, first !== 0 && drop);
+      if (first !== 0) {
         duplicates += 1;
-        warnings.add(entry.line, `duplicate of line ${first} (same credential; --dedupe skip leaves it out)`);
+        if (duplicateLines.length < DUPLICATE_LINES_KEPT) duplicateLines.push(entry.line);
+        warnings.add(entry.line, `duplicate of line ${first} (same credential${drop ? ', left out' : ''})`);
       }
     }
   } catch (err) {
@@ -109,7 +135,8 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
   }
   const csv = reader.layout();
   const result: ScanResult = {
-    format: opts.format, count, duplicates, warnings: warnings.messages,
+    format: opts.format, count, duplicates, warnings: warnings.messages, duplicateLines,
+    duplicatesDropped: drop, trimmed: counts.trimmed,
     problems: problems.messages, problemCount: problems.count, chunks: [],
     size: info.size, mtimeMs: info.mtimeMs, ...(csv ? { csv } : {}),
   };
@@ -125,6 +152,8 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
 
 export interface ChunkReadOptions {
   separator?: string;
+  /** As given to scanCredentials: a chunk is read as it was validated. */
+  keepWhitespace?: boolean;
   displayName?: string;
   /** csv: header mapping when the chunk does not carry it (else line 1 is re-read). */
   csv?: CsvLayout;
@@ -165,12 +194,16 @@ async function* chunkItems(
     }
   }
   const problems = new ProblemList(displayName);
-  const ctx: EntryReadContext = { problems, source: bytes(), start: chunk.startOffset, firstLine: chunk.firstLine };
+  const ctx: EntryReadContext = {
+    problems, source: bytes(), start: chunk.startOffset, firstLine: chunk.firstLine, keepWhitespace: opts.keepWhitespace ?? false,
+  };
+  const drop = new Set(chunk.drop ?? []);
   let count = 0;
   try {
     for await (const entry of entryReader(path, format, ctx, separator, known).entries) {
       if (!entry.item) continue;
       count += 1;
+      if (drop.has(count - 1)) continue; // a duplicate of an earlier credential (issue 13)
       yield entry.item;
     }
   } catch (err) {
@@ -244,4 +277,24 @@ function optionSeparator(format: CredentialFormat, separator: string | undefined
     throw new UsageError(`--separator applies to --format lines only, not ${format}`);
   }
   return normaliseSeparator(separator);
+}
+
+/**
+ * What normalising and deduplicating did, one line each, for stderr (issue 13): counts and
+ * line numbers only, never a credential.
+ */
+export function inputSummary(scan: Pick<ScanResult, 'duplicates' | 'duplicateLines' | 'duplicatesDropped' | 'trimmed'>): string[] {
+  const out: string[] = [];
+  const s = (n: number): string => (n === 1 ? '' : 's');
+  if (scan.trimmed > 0) {
+    out.push(`${scan.trimmed} credential${s(scan.trimmed)} trimmed of leading/trailing whitespace (--keep-whitespace sends them as written)`);
+  }
+  if (scan.duplicates > 0) {
+    const more = scan.duplicates - scan.duplicateLines.length;
+    const lines = `line${s(scan.duplicates)} ${scan.duplicateLines.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+    out.push(scan.duplicatesDropped
+      ? `${scan.duplicates} duplicate${s(scan.duplicates)} of an earlier credential of the file dropped (${lines})`
+      : `${scan.duplicates} duplicate${s(scan.duplicates)} of an earlier credential of the file sent again, --dedupe none (${lines})`);
+  }
+  return out;
 }

@@ -39,6 +39,8 @@ export interface PhysicalLineOptions {
   source?: AsyncIterable<Buffer> | Iterable<Buffer>;
   /** Sees every raw byte read, BOM included, in order: used to hash the whole file. */
   onBytes?: (bytes: Buffer) => void;
+  /** Ctrl-C / SIGTERM: checked before every block read, the read then throws its reason (issue 13). */
+  signal?: AbortSignal;
 }
 
 const NL = 0x0a;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { DEDUPE_MODES, LIMITS } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
 import { Listing, StockAddResult } from '../../api/responses.js';
-import { ChunkBodyWriter, detectFormat, scanCredentials, type CredentialChunk, type CredentialFormat } from '../../input/credentials.js';
+import { ChunkBodyWriter, detectFormat, inputSummary, scanCredentials, type CredentialChunk, type CredentialFormat } from '../../input/credentials.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
 import { fingerprintInput, jobSpec, listJobs, type ChunkPlan } from '../../jobs/index.js';
@@ -26,6 +26,7 @@ const Opts = z.object({
   separator: z.string().min(1).optional(),
   dedupe: z.enum(DEDUPE_MODES).default('skip'),
   resume: z.union([z.string(), z.boolean()]).optional(),
+  keepWhitespace: z.boolean().optional(),
 });
 
 export function registerAdd(stock: Command, rt: Runtime): void {
@@ -36,7 +37,8 @@ export function registerAdd(stock: Command, rt: Runtime): void {
     .requiredOption('--file <file>', 'credentials file: lines, csv (credential, ref, cost|cost_cents) or jsonl; - for stdin')
     .option('--format <format>', 'lines|csv|jsonl (default: from the file extension)')
     .option('--separator <text>', 'lines format: a line that separates multi-line credentials, e.g. ---')
-    .option('--dedupe <mode>', 'skip (default: duplicates are skipped by the service) or none')
+    .option('--dedupe <mode>', 'skip (default: repeats of a credential in the file are left out, and the service skips what it holds) or none')
+    .option('--keep-whitespace', 'send credentials as written: no trimming of leading/trailing spaces, zero-width characters allowed')
     .option('--resume <job>', 'finish an interrupted import (same file)')
     .option('--no-resume', 'start a new import even if an unfinished one exists for this file')
     .action(act(rt, run));
@@ -77,34 +79,36 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     // the stock it reads, so the per-variant total (spec 8) is then left to the service, which
     // refuses a chunk beyond 10000 (TOO_MANY_CREDENTIALS) and skips what it already holds.
     const resumeJobId = deps.globals.dryRun ? undefined : await stockResume(deps, target, input, o.resume);
-    const scan = await scanCredentials(input.path, { format, separator: o.separator, displayName: input.displayName, existingCount: resumeJobId ? 0 : existing });
+    const scan = await scanCredentials(input.path, {
+      format, separator: o.separator, displayName: input.displayName, existingCount: resumeJobId ? 0 : existing,
+      keepWhitespace: o.keepWhitespace ?? false, dropDuplicates: o.dedupe === 'skip', signal: deps.signal,
+    });
     if (scan.problemCount > 0) return invalidInput(deps, formatProblems(scan.problems, scan.problemCount), scan.problemCount, input.displayName);
     collectGarbage(); // what the validation pass read is garbage now
     if (scan.count === 0) return invalidInput(deps, `${input.displayName}: no credentials`, 1, input.displayName);
-    if (scan.duplicates > 0) {
-      warn(deps.io, `${scan.duplicates} credential${scan.duplicates === 1 ? '' : 's'} repeat an earlier line of the file; ${o.dedupe === 'skip' ? 'the service skips them' : 'they are added again (--dedupe none)'}`);
-      if (deps.globals.verbose) for (const w of scan.warnings) deps.io.stderr.write(`${w}\n`);
-    }
+    for (const line of inputSummary(scan)) warn(deps.io, line);
+    if (scan.duplicates > 0 && deps.globals.verbose) for (const w of scan.warnings) deps.io.stderr.write(`${w}\n`);
     const byIndex = new Map(scan.chunks.map((c) => [c.index, c]));
     const chunks: ChunkPlan[] = scan.chunks.map((c) => ({
       index: c.index, route: 'addStock',
       descriptor: { startOffset: c.startOffset, endOffset: c.endOffset, firstLine: c.firstLine, lastLine: c.lastLine, count: c.count, sha256: c.sha256 },
       // The stock route answers counts, not per-credential results: outcomes are per chunk,
       // so every credential of a chunk is referred to by the chunk's first line.
-      items: Array.from({ length: c.count }, () => ({ line: c.firstLine, id })),
+      items: Array.from({ length: c.count - (c.drop?.length ?? 0) }, () => ({ line: c.firstLine, id })),
     }));
     const spec = jobSpec({
       kind: 'stock', target,
       command: jobCommand(deps, ['stock', 'add', String(id)], [
         ...(multiple ? ['--variant', String(o.variant)] : []), '--file', o.file,
         ...(o.format ? ['--format', o.format] : []), ...(o.separator ? ['--separator', o.separator] : []), ...(o.dedupe !== 'skip' ? ['--dedupe', o.dedupe] : []),
+        ...(o.keepWhitespace ? ['--keep-whitespace'] : []),
       ]),
       input: { path: input.path, displayName: input.displayName, sha256: scan.fileSha256!, size: scan.size },
       chunks,
     });
     // The body of every chunk is the same around its items (spec 4.2 POST .../stock).
     const [head, tail] = splitAround(JSON.stringify({ ...(multiple ? { variantIndex: o.variant } : {}), items: [], dedupeMode: o.dedupe }), '"items":[]');
-    const bodies = new ChunkBodyWriter(input.path, format, { separator: o.separator, displayName: input.displayName, csv: scan.csv });
+    const bodies = new ChunkBodyWriter(input.path, format, { separator: o.separator, displayName: input.displayName, csv: scan.csv, keepWhitespace: o.keepWhitespace ?? false });
     const send: ChunkSend = async (chunk, send) => {
       const c: CredentialChunk = byIndex.get(chunk.index)!;
       // Memory (bench/stock-memory): a chunk is ~10 MB, written straight into a reused buffer.
