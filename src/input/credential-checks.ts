@@ -28,6 +28,8 @@ export interface EntryReadContext extends Omit<PhysicalLineOptions, 'maxBytes'> 
   problems: ProblemList;
   /** `--keep-whitespace`: credentials as written (only BOM and CR removed), issue 13. */
   keepWhitespace?: boolean;
+  /** `--strict-columns` (csv): unknown columns are a problem, not a note (issue 13). */
+  strictColumns?: boolean;
   /** Counts what normalising did, for the summary. */
   counts?: { trimmed: number };
 }

@@ -50,6 +50,8 @@ export interface ScanOptions {
   dropDuplicates?: boolean;
   /** Ctrl-C / SIGTERM: the read stops at the next block (issue 13). */
   signal?: AbortSignal;
+  /** `--strict-columns` (csv): unknown columns are a problem instead of a note. */
+  strictColumns?: boolean;
 }
 
 export interface ScanResult {
@@ -66,6 +68,8 @@ export interface ScanResult {
   duplicatesDropped: boolean;
   /** Credentials whose leading or trailing whitespace was trimmed (issue 13). */
   trimmed: number;
+  /** csv: unknown columns ignored, `FILE:LINE: note` (issue 13). */
+  notes: string[];
   problems: string[];
   problemCount: number;
   /** The import's chunks; empty when there are problems (nothing may be sent). */
@@ -106,6 +110,7 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
   const ctx: EntryReadContext = {
     problems, onBytes: (bytes) => firstPass.update(bytes), counts,
     keepWhitespace: opts.keepWhitespace ?? false, ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.strictColumns ? { strictColumns: true } : {}),
   };
   const reader = entryReader(path, opts.format, ctx, separator);
   const drop = opts.dropDuplicates ?? false;
@@ -136,7 +141,7 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
   const csv = reader.layout();
   const result: ScanResult = {
     format: opts.format, count, duplicates, warnings: warnings.messages, duplicateLines,
-    duplicatesDropped: drop, trimmed: counts.trimmed,
+    duplicatesDropped: drop, trimmed: counts.trimmed, notes: reader.notes(),
     problems: problems.messages, problemCount: problems.count, chunks: [],
     size: info.size, mtimeMs: info.mtimeMs, ...(csv ? { csv } : {}),
   };
@@ -263,13 +268,14 @@ export class ChunkBodyWriter {
 function entryReader(path: string, format: CredentialFormat, ctx: EntryReadContext, separator: string | undefined, known?: CsvLayout): {
   entries: AsyncGenerator<CredentialEntry>;
   layout: () => CsvLayout | undefined;
+  notes: () => string[];
 } {
   if (format === 'csv') {
     const csv = new CredentialCsvReader(path, ctx, known);
-    return { entries: csv.entries(), layout: () => csv.layout };
+    return { entries: csv.entries(), layout: () => csv.layout, notes: () => csv.notes };
   }
   const entries = format === 'jsonl' ? readJsonlEntries(path, ctx) : readLineEntries(path, ctx, separator);
-  return { entries, layout: () => undefined };
+  return { entries, layout: () => undefined, notes: () => [] };
 }
 
 function optionSeparator(format: CredentialFormat, separator: string | undefined): string | undefined {

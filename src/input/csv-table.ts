@@ -86,7 +86,7 @@ export async function* readCsvTable(path: string, opts: CsvTableOptions = {}): A
         yield { kind: 'problem', line: record.firstLine, message: parsed };
         return; // without a usable header no row can be judged
       }
-      if (parsed.length === 0) continue; // only spaces around delimiters: a blank line
+      if (allEmpty(parsed)) continue; // `;;` or only spaces around delimiters: a blank line (issue 13)
       haveHeader = true;
       yield { kind: 'header', line: record.firstLine, columns: parsed.map((name) => name.trim().toLowerCase()), delimiter };
       continue;
@@ -130,7 +130,7 @@ class RecordBatch {
       const record = records[i]!;
       const parsed = results[i]!;
       if (typeof parsed === 'string') yield { kind: 'problem', line: record.firstLine, message: parsed };
-      else if (parsed.length > 0) {
+      else if (!allEmpty(parsed)) { // issue 13: a spreadsheet's empty rows (`;;`) are blank lines
         yield {
           kind: 'record', line: record.firstLine, lastLine: record.lastLine,
           startOffset: record.startOffset, endOffset: record.endOffset, fields: parsed,
@@ -191,6 +191,12 @@ class PendingRecord {
     this.parts.forEach((part, i) => { if (i > 0) joined.push(NEWLINE); joined.push(part); });
     return Buffer.concat(joined);
   }
+}
+
+/** Every cell empty or spaces: an empty spreadsheet row (issue 13). */
+function allEmpty(fields: string[]): boolean {
+  for (const f of fields) if (f.trim() !== '') return false;
+  return true;
 }
 
 /** The delimiter that occurs most often outside quotes in the header; ties go to DELIMITERS order. */

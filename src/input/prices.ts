@@ -1,9 +1,9 @@
 // The bulk-price input (cli-spec 3 "Prices CSV"): id, price or price_cents, optional variant.
 // Every row is judged; the caller gets the valid rows and every problem (exit 2 if any).
-import { parseNonNegativeInt, parsePositiveInt, readPrice } from './money.js';
+import { DecimalMarks, parseNonNegativeInt, parsePositiveInt, readPrice } from './money.js';
 import { ProblemList, quoteValue } from './problems.js';
 import { assertReadableFile, readError } from './source.js';
-import { TableReader, type ColumnSpec, type ReadTableOptions, type TableFileResult } from './table-rows.js';
+import { TableReader, tableOptions, type ColumnSpec, type ReadTableOptions, type TableFileResult } from './table-rows.js';
 
 export interface PriceRow {
   /** First physical line of the row (header = line 1). */
@@ -28,12 +28,13 @@ export async function readPriceFile(path: string, opts: ReadTableOptions = {}): 
   const displayName = opts.displayName ?? path;
   await assertReadableFile(path, displayName);
   const problems = new ProblemList(displayName);
-  const table = new TableReader(path, PRICE_COLUMNS, problems);
+  const table = new TableReader(path, PRICE_COLUMNS, problems, tableOptions(opts));
   const rows: PriceRow[] = [];
   const seen = new Map<string, number>(); // "id/variant" -> line: cli-spec 3 duplicate pairs
+  const marks = new DecimalMarks();
   try {
     for await (const row of table.rows()) {
-      const price = judgePriceRow(row.raw, (message) => problems.add(row.line, message));
+      const price = judgePriceRow(row.raw, (message) => problems.add(row.line, message), marks);
       if (!price) continue;
       const key = `${price.id}/${price.variant ?? ''}`;
       const first = seen.get(key);
@@ -48,11 +49,11 @@ export async function readPriceFile(path: string, opts: ReadTableOptions = {}): 
   } catch (err) {
     throw readError(err, displayName);
   }
-  return { rows, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [] };
+  return { rows, notes: table.notes, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [] };
 }
 
 /** The values of one row, or undefined after reporting each problem of the row. */
-function judgePriceRow(raw: Record<string, string>, report: (message: string) => void): Omit<PriceRow, 'line' | 'raw'> | undefined {
+function judgePriceRow(raw: Record<string, string>, report: (message: string) => void, marks: DecimalMarks): Omit<PriceRow, 'line' | 'raw'> | undefined {
   let ok = true;
   const fail = (message: string): void => { ok = false; report(message); };
 
@@ -69,7 +70,7 @@ function judgePriceRow(raw: Record<string, string>, report: (message: string) =>
   }
 
   const unit = 'price_cents' in raw ? 'cents' : 'decimal';
-  const price = readPrice(raw[unit === 'cents' ? 'price_cents' : 'price'] ?? '', unit === 'cents' ? 'price_cents' : 'price', unit);
+  const price = readPrice(raw[unit === 'cents' ? 'price_cents' : 'price'] ?? '', unit === 'cents' ? 'price_cents' : 'price', unit, marks);
   if (!price.ok) fail(price.problem);
   const priceCents = price.ok ? price.cents : undefined;
   if (!ok || id === undefined || priceCents === undefined) return undefined;

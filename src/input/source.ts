@@ -25,6 +25,8 @@ export interface OpenInputOptions {
   stdin?: NodeJS.ReadableStream;
   /** Folder for the spooled copy (default os.tmpdir()). */
   tmpDir?: string;
+  /** Ctrl-C / SIGTERM: stops spooling stdin (issue 13). */
+  signal?: AbortSignal;
 }
 
 export async function openInput(pathOrDash: string, opts: OpenInputOptions = {}): Promise<InputFile> {

@@ -3,7 +3,7 @@
 import { parsePositiveInt } from './money.js';
 import { ProblemList, quoteValue } from './problems.js';
 import { assertReadableFile, readError } from './source.js';
-import { TableReader, type ColumnSpec, type ReadTableOptions, type TableFileResult } from './table-rows.js';
+import { TableReader, tableOptions, type ColumnSpec, type ReadTableOptions, type TableFileResult } from './table-rows.js';
 
 export interface StatusRow {
   line: number;
@@ -31,7 +31,7 @@ export async function readStatusFile(path: string, opts: ReadTableOptions = {}):
   const displayName = opts.displayName ?? path;
   await assertReadableFile(path, displayName);
   const problems = new ProblemList(displayName);
-  const table = new TableReader(path, STATUS_COLUMNS, problems);
+  const table = new TableReader(path, STATUS_COLUMNS, problems, tableOptions(opts));
   const rows: StatusRow[] = [];
   const seen = new Map<number, number>(); // id -> line: one status per listing per file
   try {
@@ -57,5 +57,5 @@ export async function readStatusFile(path: string, opts: ReadTableOptions = {}):
   } catch (err) {
     throw readError(err, displayName);
   }
-  return { rows, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [] };
+  return { rows, notes: table.notes, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [] };
 }

@@ -35,6 +35,8 @@ export interface TableHeader {
 
 export interface TableFileResult<Row> {
   rows: Row[];
+  /** Things ignored on purpose, for stderr (issue 13: unknown columns), `FILE:LINE: note`. */
+  notes: string[];
   /** The first 50 problems as `FILE:LINE: message`. */
   problems: string[];
   problemCount: number;
@@ -45,18 +47,33 @@ export interface TableFileResult<Row> {
 export interface ReadTableOptions {
   /** Name used in problems (default: the path). */
   displayName?: string;
+  /** `--strict-columns`: an unknown column is a problem instead of a note (issue 13). */
+  strictColumns?: boolean;
+  /** Ctrl-C / SIGTERM (issue 13). */
+  signal?: AbortSignal;
+}
+
+/** The CSV options of a table file (prices, statuses, variants): spreadsheet exports read as they are. */
+export function tableOptions(opts: ReadTableOptions): CsvTableOptions & { strictColumns?: boolean } {
+  return {
+    decodeUtf16: true, // issue 13: Excel's "Unicode text" (UTF-16 with BOM, tab-separated)
+    ...(opts.strictColumns ? { strictColumns: true } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  };
 }
 
 export class TableReader {
   header: TableHeader | undefined;
   /** Rows read past the header, the refused ones included. */
   rowCount = 0;
+  /** Notes about the header (unknown columns ignored), `FILE:LINE: note`. */
+  readonly notes: string[] = [];
 
   constructor(
     private readonly path: string,
     private readonly spec: ColumnSpec,
     private readonly problems: ProblemList,
-    private readonly csv: CsvTableOptions = {},
+    private readonly csv: CsvTableOptions & { strictColumns?: boolean } = {},
   ) {}
 
   /** Rows whose shape fits the header; every other finding goes to the problem list. */
@@ -71,13 +88,17 @@ export class TableReader {
       }
       if (event.kind === 'header') {
         this.header = { line: event.line, columns: event.columns, delimiter: event.delimiter };
-        headerUsable = checkHeader(event.columns, event.line, this.spec, this.problems);
+        headerUsable = checkHeader(event.columns, event.line, this.spec, this.problems, {
+          strict: this.csv.strictColumns ?? false,
+          note: (message) => this.notes.push(`${this.problems.file}:${event.line}: ${message}`),
+        });
         if (!headerUsable) return; // no row can be judged against a header without its columns
         continue;
       }
       this.rowCount += 1;
       const columns = this.header!.columns;
-      if (event.fields.length > columns.length) {
+      if (event.fields.length > columns.length && !emptyFrom(event.fields, columns.length)) {
+        // issue 13: empty cells past the header's width (`1,10,,`) are a spreadsheet's habit.
         this.problems.add(event.line, tooManyValues(event.fields.length, columns.length, this.header!.delimiter));
         continue;
       }
@@ -91,6 +112,11 @@ export class TableReader {
   }
 }
 
+function emptyFrom(fields: string[], from: number): boolean {
+  for (let i = from; i < fields.length; i++) if (fields[i]!.trim() !== '') return false;
+  return true;
+}
+
 function tooManyValues(got: number, want: number, delimiter: Delimiter): string {
   const hint = delimiter === ','
     ? ' (quote values that contain a comma, such as a decimal comma: "19,90")'
@@ -98,15 +124,27 @@ function tooManyValues(got: number, want: number, delimiter: Delimiter): string 
   return `${got} values but the header has ${want} ${want === 1 ? 'column' : 'columns'}${hint}`;
 }
 
-/** Header problems on the header line; false when a required column is missing (fatal). */
-export function checkHeader(columns: string[], line: number, spec: ColumnSpec, problems: ProblemList): boolean {
+/**
+ * Header problems on the header line; false when a required column is missing (fatal).
+ * issue 13: columns with no name at the END of the header (`id,price,,`) are ignored; other
+ * unknown or nameless columns are ignored with one note naming them, or are one problem with
+ * `strict` (--strict-columns).
+ */
+export function checkHeader(
+  columns: string[], line: number, spec: ColumnSpec, problems: ProblemList,
+  opts: { strict?: boolean; note?: (message: string) => void } = {},
+): boolean {
   const known = new Set([...spec.required, ...spec.optional, ...spec.exclusive.flatMap((g) => g.names)]);
   let usable = true;
   const unknown: string[] = [];
   const seen = new Set<string>();
+  let named = columns.length;
+  while (named > 0 && columns[named - 1] === '') named -= 1;
   columns.forEach((name, i) => {
+    if (i >= named) return; // trailing empty columns of a spreadsheet export
     if (name === '') {
-      problems.add(line, `column ${i + 1} has no name`);
+      if (opts.strict) problems.add(line, `column ${i + 1} has no name`);
+      else unknown.push(spec.nameUnknown ? `column ${i + 1} (no name)` : String(i + 1));
     } else if (!known.has(name)) {
       unknown.push(spec.nameUnknown ? printable(name) : String(i + 1));
     } else if (seen.has(name)) {
@@ -115,26 +153,32 @@ export function checkHeader(columns: string[], line: number, spec: ColumnSpec, p
     }
     seen.add(name);
   });
-  if (unknown.length > 0) {
-    const what = spec.nameUnknown ? unknown.join(', ') : `at position ${unknown.join(', ')}`;
-    problems.add(line, `unknown ${unknown.length === 1 ? 'column' : 'columns'} ${what} (expected ${spec.expected})`);
-  }
+  const later: string[] = []; // after the unknown columns, as before issue 13
   for (const name of spec.required) {
     if (!seen.has(name)) {
-      problems.add(line, `missing column ${name}${spec.nameUnknown ? '' : ' (line 1 must be the header row)'}`);
+      later.push(`missing column ${name}${spec.nameUnknown ? '' : ' (line 1 must be the header row)'}`);
       usable = false;
     }
   }
   for (const group of spec.exclusive) {
     const present = group.names.filter((n) => seen.has(n));
     if (present.length > 1) {
-      problems.add(line, `use one of the columns ${present.join(' or ')}, not both`);
+      later.push(`use one of the columns ${present.join(' or ')}, not both`);
       usable = false;
     } else if (present.length === 0 && group.exactlyOne) {
-      problems.add(line, `missing column ${group.names.join(' or ')}`);
+      later.push(`missing column ${group.names.join(' or ')}`);
       usable = false;
     }
   }
+  if (unknown.length > 0) {
+    const what = spec.nameUnknown ? unknown.join(', ') : `at position ${unknown.join(', ')}`;
+    const columnsWord = unknown.length === 1 ? 'column' : 'columns';
+    // Refused with --strict-columns, and when a required column is missing: then the unknown
+    // one is likely the misspelled one, and says so on the header line next to it.
+    if (opts.strict || !opts.note || !usable) problems.add(line, `unknown ${columnsWord} ${what} (expected ${spec.expected})`);
+    else opts.note(`${unknown.length} unknown ${columnsWord} ignored: ${what} (expected ${spec.expected}; --strict-columns refuses them)`);
+  }
+  for (const message of later) problems.add(line, message);
   return usable;
 }
 

@@ -1,9 +1,9 @@
 // The `products variants set ID --file F.csv` input (cli-spec 2): index, price or price_cents,
 // stock; at least one of price and stock per row. Same CSV rules as the prices file.
-import { parseNonNegativeInt, readPrice } from './money.js';
+import { DecimalMarks, parseNonNegativeInt, readPrice } from './money.js';
 import { ProblemList, quoteValue } from './problems.js';
 import { assertReadableFile, readError } from './source.js';
-import { TableReader, type ColumnSpec, type ReadTableOptions, type TableFileResult } from './table-rows.js';
+import { TableReader, tableOptions, type ColumnSpec, type ReadTableOptions, type TableFileResult } from './table-rows.js';
 
 export interface VariantRow {
   line: number;
@@ -25,12 +25,13 @@ export async function readVariantFile(path: string, opts: ReadTableOptions = {})
   const displayName = opts.displayName ?? path;
   await assertReadableFile(path, displayName);
   const problems = new ProblemList(displayName);
-  const table = new TableReader(path, VARIANT_COLUMNS, problems);
+  const table = new TableReader(path, VARIANT_COLUMNS, problems, tableOptions(opts));
   const rows: VariantRow[] = [];
   const seen = new Map<number, number>();
+  const marks = new DecimalMarks();
   try {
     for await (const row of table.rows()) {
-      const v = judgeVariantRow(row.raw, (m) => problems.add(row.line, m));
+      const v = judgeVariantRow(row.raw, (m) => problems.add(row.line, m), marks);
       if (!v) continue;
       const first = seen.get(v.index);
       if (first !== undefined) { problems.add(row.line, `duplicate of line ${first} (variant ${v.index} appears twice)`); continue; }
@@ -40,10 +41,10 @@ export async function readVariantFile(path: string, opts: ReadTableOptions = {})
   } catch (err) {
     throw readError(err, displayName);
   }
-  return { rows, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [] };
+  return { rows, notes: table.notes, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [] };
 }
 
-function judgeVariantRow(raw: Record<string, string>, report: (m: string) => void): Omit<VariantRow, 'line' | 'raw'> | undefined {
+function judgeVariantRow(raw: Record<string, string>, report: (m: string) => void, marks: DecimalMarks): Omit<VariantRow, 'line' | 'raw'> | undefined {
   let ok = true;
   const fail = (m: string) => { ok = false; report(m); };
   const indexText = (raw.index ?? '').trim();
@@ -55,7 +56,7 @@ function judgeVariantRow(raw: Record<string, string>, report: (m: string) => voi
   const name = 'price_cents' in raw ? 'price_cents' : 'price';
   const priceText = (raw[name] ?? '').trim();
   if (priceText !== '') {
-    const price = readPrice(priceText, name, name === 'price_cents' ? 'cents' : 'decimal');
+    const price = readPrice(priceText, name, name === 'price_cents' ? 'cents' : 'decimal', marks);
     if (price.ok) priceCents = price.cents;
     else fail(price.problem);
   }

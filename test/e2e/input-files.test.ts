@@ -1,7 +1,8 @@
 // issue 13, must show: real-world input files through the built CLI against the sandbox.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { join } from 'node:path';
+import { createListings, getListing, ROOT, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 
 let sb: TestSandbox;
 before(async () => { sb = await startTestSandbox(); });
@@ -45,5 +46,24 @@ describe('credentials normalised before dedupe and upload', () => {
     const kept = await svc(['stock', 'add', String(id), '--file', file, '--keep-whitespace', '-o', 'json'], { env: svcEnv(sb, tempDirs()) });
     assert.equal(kept.code, 0, kept.stderr);
     assert.equal(JSON.parse(kept.stdout).added, 2);
+  });
+});
+
+describe('spreadsheet exports', () => {
+  test('a LibreOffice pt-BR export (`;`, 1.234,50, title/notes columns, `;;` rows) applies; the note names the ignored columns', async () => {
+    const ids = await createListings(sb, 3);
+    const dirs = tempDirs();
+    const real = join(ROOT, 'test', 'input', 'fixtures', 'spreadsheet', 'libreoffice-pt-BR-semicolon.csv');
+    // the fixture's ids are 101..103: the same sheet with this sandbox's ids
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(real, 'utf8').replace(/^101;/m, `${ids[0]};`).replace(/^102;/m, `${ids[1]};`).replace(/^103;/m, `${ids[2]};`);
+    const file = writeFile(dirs.dir, 'precos.csv', text);
+    const r = await svc(['products', 'bulk-price', file, '--yes', '-o', 'json'], { env: svcEnv(sb, dirs) });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /precos\.csv:1: 2 unknown columns ignored: title, notes/);
+    assert.deepEqual([(await getListing(sb, ids[0]!)).price, (await getListing(sb, ids[1]!)).price, (await getListing(sb, ids[2]!)).price], [123450, 1990, 2500000]);
+    const strict = await svc(['products', 'bulk-price', file, '--strict-columns', '--yes'], { env: svcEnv(sb, tempDirs()) });
+    assert.equal(strict.code, 2);
+    assert.match(strict.stderr, /precos\.csv:1: unknown columns title, notes/);
   });
 });

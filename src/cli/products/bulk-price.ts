@@ -10,6 +10,7 @@ import { readPriceFile, type PriceRow } from '../../input/prices.js';
 import { openInput } from '../../input/source.js';
 import { fingerprintInput, jobSpec, planChunks, type ChunkGroup, type ItemOutcome, type ItemRef } from '../../jobs/index.js';
 import { formatCents } from '../../output/money.js';
+import { note } from '../../output/reporter.js';
 import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { fetchList } from '../shared/read.js';
@@ -22,6 +23,7 @@ const Opts = z.object({
   maxChange: z.coerce.number().positive().max(10_000).optional(),
   // commander pairs --resume <job> with --no-resume: a job id, or false.
   resume: z.union([z.string(), z.boolean()]).optional(),
+  strictColumns: z.boolean().optional(),
 });
 
 export function registerBulkPrice(products: Command, rt: Runtime): void {
@@ -32,6 +34,7 @@ export function registerBulkPrice(products: Command, rt: Runtime): void {
     .option('--max-change <pct>', 'refuse rows whose price moves more than PCT percent from the current one')
     .option('--resume <job>', 'finish an interrupted job (same file)')
     .option('--no-resume', 'start a new job even if an unfinished one exists for this file')
+    .option('--strict-columns', 'refuse columns other than id, price|price_cents, variant (default: ignored with a note)')
     .action(act(rt, run));
   examples(cmd, [
     'svc products bulk-price prices.csv',
@@ -44,10 +47,11 @@ export function registerBulkPrice(products: Command, rt: Runtime): void {
 async function run(deps: Deps, cmd: Command): Promise<number> {
   const opts = parseOpts(Opts, cmd);
   const resume = typeof opts.resume === 'string' ? opts.resume : undefined;
-  const input = await openInput(cmd.args[0]!);
+  const input = await openInput(cmd.args[0]!, { signal: deps.signal });
   try {
     // cli-spec 3: the whole file is validated before the first request.
-    const parsed = await readPriceFile(input.path, { displayName: input.displayName });
+    const parsed = await readPriceFile(input.path, { displayName: input.displayName, strictColumns: opts.strictColumns ?? false, signal: deps.signal });
+    for (const n of parsed.notes) note(deps.io, n);
     if (parsed.problemCount > 0) return invalidInput(deps, formatProblems(parsed.problems, parsed.problemCount), parsed.problemCount, input.displayName);
     if (parsed.rows.length === 0) return invalidInput(deps, `${input.displayName}: no price rows`, 1, input.displayName);
     await requireV2(deps, 'products bulk-price');

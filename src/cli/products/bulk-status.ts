@@ -9,6 +9,7 @@ import { UsageError } from '../../api/errors.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
 import { readStatusFile } from '../../input/statuses.js';
+import { note } from '../../output/reporter.js';
 import { fingerprintInput, jobSpec, planChunks, type JobInput } from '../../jobs/index.js';
 import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
@@ -19,6 +20,7 @@ import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 const Opts = z.object({
   report: z.string().optional(),
   resume: z.union([z.string(), z.boolean()]).optional(),
+  strictColumns: z.boolean().optional(),
 });
 
 export function registerBulkStatus(products: Command, rt: Runtime): void {
@@ -28,6 +30,7 @@ export function registerBulkStatus(products: Command, rt: Runtime): void {
     .option('--report <file.csv>', 'write the input rows with status, code and message')
     .option('--resume <job>', 'finish an interrupted job (same file)')
     .option('--no-resume', 'start a new job even if an unfinished one exists for this file')
+    .option('--strict-columns', 'refuse columns other than id, active (default: ignored with a note)')
     .action(act(rt, runFile));
   examples(cmd, ['svc products bulk-status statuses.csv', 'svc products bulk-status statuses.csv --report report.csv -o json']);
   for (const active of [true, false]) {
@@ -50,9 +53,10 @@ const send = (deps: Deps): ChunkSend<StatusItem> => async (chunk, send) => {
 
 async function runFile(deps: Deps, cmd: Command): Promise<number> {
   const opts = parseOpts(Opts, cmd);
-  const input = await openInput(cmd.args[0]!);
+  const input = await openInput(cmd.args[0]!, { signal: deps.signal });
   try {
-    const parsed = await readStatusFile(input.path, { displayName: input.displayName });
+    const parsed = await readStatusFile(input.path, { displayName: input.displayName, strictColumns: opts.strictColumns ?? false, signal: deps.signal });
+    for (const n of parsed.notes) note(deps.io, n);
     if (parsed.problemCount > 0) return invalidInput(deps, formatProblems(parsed.problems, parsed.problemCount), parsed.problemCount, input.displayName);
     if (parsed.rows.length === 0) return invalidInput(deps, `${input.displayName}: no status rows`, 1, input.displayName);
     await requireV2(deps, 'products bulk-status');

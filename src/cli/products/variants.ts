@@ -9,6 +9,7 @@ import { Listing } from '../../api/responses.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
 import { readVariantFile, type VariantRow } from '../../input/variants.js';
+import { note } from '../../output/reporter.js';
 import { fingerprintInput, jobSpec, planChunks, type ItemRef } from '../../jobs/index.js';
 import { printRecords } from '../../ui/print.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
@@ -30,6 +31,7 @@ export function registerVariants(products: Command, rt: Runtime): void {
     .option('--index <n>', 'one variant: its index').option('--price <price>', 'new price, e.g. 19.90').option('--stock <n>', 'new manual stock')
     .option('--report <file.csv>', 'with --file: write the rows with status, code and message')
     .option('--resume <job>', 'with --file: finish an interrupted job').option('--no-resume', 'with --file: start a new job')
+    .option('--strict-columns', 'with --file: refuse columns other than index, price|price_cents, stock (default: ignored with a note)')
     .action(act(rt, setVariants));
   examples(set, ['svc products variants set 42 --index 0 --price 19.90', 'svc products variants set 42 --index 1 --stock 25', 'svc products variants set 42 --file variants.csv --report out.csv']);
 }
@@ -50,6 +52,7 @@ const SetOpts = z.object({
   stock: z.coerce.number().int().min(0).optional(),
   report: z.string().optional(),
   resume: z.union([z.string(), z.boolean()]).optional(),
+  strictColumns: z.boolean().optional(),
 });
 
 async function setVariants(deps: Deps, cmd: Command): Promise<number> {
@@ -78,9 +81,10 @@ async function setVariants(deps: Deps, cmd: Command): Promise<number> {
 }
 
 async function setFromFile(deps: Deps, id: number, file: string, o: z.infer<typeof SetOpts>): Promise<number> {
-  const input = await openInput(file);
+  const input = await openInput(file, { signal: deps.signal });
   try {
-    const parsed = await readVariantFile(input.path, { displayName: input.displayName });
+    const parsed = await readVariantFile(input.path, { displayName: input.displayName, strictColumns: o.strictColumns ?? false, signal: deps.signal });
+    for (const n of parsed.notes) note(deps.io, n);
     if (parsed.problemCount > 0) return invalidInput(deps, formatProblems(parsed.problems, parsed.problemCount), parsed.problemCount, input.displayName);
     await requireV2(deps, 'products variants set');
     // Chunks carry the variant rows themselves (index, price, stock), each with the listing's id.

@@ -27,6 +27,7 @@ const Opts = z.object({
   dedupe: z.enum(DEDUPE_MODES).default('skip'),
   resume: z.union([z.string(), z.boolean()]).optional(),
   keepWhitespace: z.boolean().optional(),
+  strictColumns: z.boolean().optional(),
 });
 
 export function registerAdd(stock: Command, rt: Runtime): void {
@@ -38,6 +39,7 @@ export function registerAdd(stock: Command, rt: Runtime): void {
     .option('--format <format>', 'lines|csv|jsonl (default: from the file extension)')
     .option('--separator <text>', 'lines format: a line that separates multi-line credentials, e.g. ---')
     .option('--dedupe <mode>', 'skip (default: repeats of a credential in the file are left out, and the service skips what it holds) or none')
+    .option('--strict-columns', 'csv: refuse columns other than credential, ref, cost|cost_cents (default: ignored with a note)')
     .option('--keep-whitespace', 'send credentials as written: no trimming of leading/trailing spaces, zero-width characters allowed')
     .option('--resume <job>', 'finish an interrupted import (same file)')
     .option('--no-resume', 'start a new import even if an unfinished one exists for this file')
@@ -72,7 +74,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   if (multiple && !variant) throw new UsageError(`listing ${id} has no variant ${o.variant}`, `see them with \`svc products variants ${id}\``);
   const existing = (multiple ? variant?.autoDeliveryStock : listing.autoDeliveryStock) ?? 0;
 
-  const input = await openInput(o.file);
+  const input = await openInput(o.file, { signal: deps.signal });
   try {
     const target = `listing ${id}${multiple ? ` variant ${o.variant}` : ''}`;
     // Resume or not is known before validating: a resumed import's earlier chunks are already in
@@ -81,11 +83,12 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     const resumeJobId = deps.globals.dryRun ? undefined : await stockResume(deps, target, input, o.resume);
     const scan = await scanCredentials(input.path, {
       format, separator: o.separator, displayName: input.displayName, existingCount: resumeJobId ? 0 : existing,
-      keepWhitespace: o.keepWhitespace ?? false, dropDuplicates: o.dedupe === 'skip', signal: deps.signal,
+      keepWhitespace: o.keepWhitespace ?? false, dropDuplicates: o.dedupe === 'skip', signal: deps.signal, strictColumns: o.strictColumns ?? false,
     });
     if (scan.problemCount > 0) return invalidInput(deps, formatProblems(scan.problems, scan.problemCount), scan.problemCount, input.displayName);
     collectGarbage(); // what the validation pass read is garbage now
     if (scan.count === 0) return invalidInput(deps, `${input.displayName}: no credentials`, 1, input.displayName);
+    for (const n of scan.notes) note(deps.io, n);
     for (const line of inputSummary(scan)) warn(deps.io, line);
     if (scan.duplicates > 0 && deps.globals.verbose) for (const w of scan.warnings) deps.io.stderr.write(`${w}\n`);
     const byIndex = new Map(scan.chunks.map((c) => [c.index, c]));
