@@ -59,7 +59,7 @@ export interface RangeHashes {
 }
 
 /** One streamed pass over the file hashing it whole and each (sorted, disjoint) range. */
-export async function hashRanges(path: string, ranges: readonly { startOffset: number; endOffset: number }[]): Promise<RangeHashes> {
+export async function hashRanges(path: string, ranges: readonly { startOffset: number; endOffset: number }[], signal?: AbortSignal): Promise<RangeHashes> {
   const whole = createHash('sha256');
   const digests: string[] = [];
   let next = 0;
@@ -71,7 +71,7 @@ export async function hashRanges(path: string, ranges: readonly { startOffset: n
       next += 1;
     }
   };
-  for await (const buf of readBlocks(path)) {
+  for await (const buf of readBlocks(path, signal ? { signal } : {})) {
     whole.update(buf);
     const bufEnd = pos + buf.length;
     closeEmptyRanges();

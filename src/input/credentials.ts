@@ -147,7 +147,7 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
   };
   if (problems.count > 0) return result;
   // Second pass: hash each chunk's bytes; the whole-file hash proves they are the bytes validated.
-  const hashes = await hashRanges(path, planner.chunks).catch((err: unknown) => { throw readError(err, displayName); });
+  const hashes = await hashRanges(path, planner.chunks, opts.signal).catch((err: unknown) => { throw readError(err, displayName); });
   if (hashes.file !== firstPass.digest('hex')) throw new InputChangedError(displayName, 'it changed while being validated');
   result.fileSha256 = hashes.file;
   result.size = hashes.size;

@@ -1,8 +1,10 @@
 // issue 13, must show: real-world input files through the built CLI against the sandbox.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { createListings, getListing, ROOT, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { BIN, createListings, getListing, ROOT, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 
 let sb: TestSandbox;
 before(async () => { sb = await startTestSandbox(); });
@@ -65,5 +67,97 @@ describe('spreadsheet exports', () => {
     const strict = await svc(['products', 'bulk-price', file, '--strict-columns', '--yes'], { env: svcEnv(sb, tempDirs()) });
     assert.equal(strict.code, 2);
     assert.match(strict.stderr, /precos\.csv:1: unknown columns title, notes/);
+  });
+});
+
+// A CLI fed by an endless stdin (`yes | svc ...`): the test writes as long as the CLI reads.
+const children = new Set<ChildProcess>();
+after(() => { for (const c of children) c.kill('SIGKILL'); });
+
+function endlessStdin(args: string[], env: Record<string, string>): { child: ChildProcess; fed: () => number; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> } {
+  const clean: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('SVC_')) clean[k] = v;
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...clean, ...env, NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  children.add(child);
+  let fed = 0;
+  let stderr = '';
+  child.stderr!.on('data', (d) => { stderr += d; });
+  child.stdout!.resume();
+  const block = Buffer.alloc(256 * 1024, 'y\n');
+  const feed = (): void => {
+    while (child.stdin!.writable && child.stdin!.write(block)) fed += block.length;
+    if (child.stdin!.writable) child.stdin!.once('drain', () => { fed += block.length; feed(); });
+  };
+  child.stdin!.on('error', () => { /* the CLI stopped reading: EPIPE */ });
+  feed();
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) => {
+    child.on('close', (code, signal) => { children.delete(child); resolve({ code, signal, stderr }); });
+  });
+  return { child, fed: () => fed, done };
+}
+
+/** Resolves once the process has its stdin spool open (a state, read from /proc), polling on the event loop. */
+async function spoolOpen(pid: number): Promise<void> {
+  for (;;) {
+    let names: string[] = [];
+    try { names = readdirSync(`/proc/${pid}/fd`).map((fd) => { try { return readlinkSync(`/proc/${pid}/fd/${fd}`); } catch { return ''; } }); } catch { /* not yet */ }
+    if (names.some((n) => n.includes('svc-stdin-'))) return;
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+describe('hostile inputs', () => {
+  test('a FIFO, a symlink to /dev/urandom and a directory are refused at once: exit 2, nothing sent', async () => {
+    const id = await autoListing();
+    const dirs = tempDirs();
+    const fifo = join(dirs.dir, 'creds.fifo');
+    assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+    const random = join(dirs.dir, 'random.txt');
+    symlinkSync('/dev/urandom', random);
+    await sb.control('DELETE', 'requests');
+    for (const [file, why] of [[fifo, /is a FIFO/], [random, /is a device/], [dirs.dir, /is a directory/]] as const) {
+      const r = await svc(['stock', 'add', String(id), '--file', file], { env: svcEnv(sb, dirs) });
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, why);
+    }
+    const r = await svc(['products', 'bulk-price', fifo], { env: svcEnv(sb, dirs) });
+    assert.equal(r.code, 2, r.stderr);
+    assert.equal((await sb.writeRequests()).length, 0);
+  });
+
+  test('`yes | svc products bulk-price -` past the stdin cap: exit 2, and the temp folder holds no spool', async () => {
+    const dirs = tempDirs();
+    const tmp = join(dirs.dir, 'tmp');
+    mkdirSync(tmp);
+    const run = endlessStdin(['products', 'bulk-price', '-'], { ...svcEnv(sb, dirs), TMPDIR: tmp, SVC_STDIN_MAX_BYTES: String(4 * 1024 * 1024) });
+    const r = await run.done;
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /stdin is larger than 4194304 bytes: nothing was sent/);
+    assert.deepEqual(readdirSync(tmp), []);
+  });
+
+  test('SIGTERM while an endless stdin is read ends the command with exit 130; nothing is left behind', async () => {
+    const dirs = tempDirs();
+    const tmp = join(dirs.dir, 'tmp');
+    mkdirSync(tmp);
+    const run = endlessStdin(['products', 'bulk-price', '-'], { ...svcEnv(sb, dirs), TMPDIR: tmp, SVC_STDIN_MAX_BYTES: String(2 ** 50) });
+    await spoolOpen(run.child.pid!);
+    run.child.kill('SIGTERM');
+    const r = await run.done;
+    assert.equal(r.code, 130, `${r.signal} ${r.stderr}`);
+    assert.match(r.stderr, /interrupted/);
+    assert.deepEqual(readdirSync(tmp), []);
+  });
+
+  test('kill -9 while stdin is spooled leaves no spool file', async () => {
+    const dirs = tempDirs();
+    const tmp = join(dirs.dir, 'tmp');
+    mkdirSync(tmp);
+    const run = endlessStdin(['products', 'bulk-price', '-'], { ...svcEnv(sb, dirs), TMPDIR: tmp, SVC_STDIN_MAX_BYTES: String(2 ** 50) });
+    await spoolOpen(run.child.pid!);
+    run.child.kill('SIGKILL');
+    const r = await run.done;
+    assert.equal(r.signal, 'SIGKILL');
+    assert.deepEqual(readdirSync(tmp), []);
   });
 });
