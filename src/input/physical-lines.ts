@@ -96,12 +96,22 @@ async function* sourceBlocks(path: string, opts: PhysicalLineOptions, base: numb
   }
 }
 
+/** One line at a time (the credential readers); see readPhysicalLineBatches. */
 export async function* readPhysicalLines(path: string, opts: PhysicalLineOptions): AsyncGenerator<PhysicalLine> {
+  for await (const batch of readPhysicalLineBatches(path, opts)) yield* batch;
+}
+
+/**
+ * The lines of each block read, as one array per block (issue 13, speed): one await per 64 KiB
+ * instead of one per line for the readers that take them in bulk (the CSV table).
+ */
+export async function* readPhysicalLineBatches(path: string, opts: PhysicalLineOptions): AsyncGenerator<PhysicalLine[]> {
   const base = opts.start ?? 0;
   if (!opts.source && opts.end !== undefined && opts.end <= base) return;
   const found: { utf16?: boolean } = {};
   const source = sourceBlocks(path, opts, base, found);
-  const acc = new LineAccumulator(opts.maxBytes);
+  // A given source may refill its buffer after each block (readBlocks): lines are then copied.
+  const acc = new LineAccumulator(opts.maxBytes, opts.source !== undefined);
   let pos = base; // absolute offset of buf[0]
   let lineNo = opts.firstLine ?? 1;
   let lineStart = base;
@@ -129,6 +139,7 @@ export async function* readPhysicalLines(path: string, opts: PhysicalLineOptions
     }
     terminator ??= lineEnd(buf);
     const term = terminator ?? NL;
+    const lines: PhysicalLine[] = [];
     let i = 0;
     while (i < buf.length) {
       const nl = buf.indexOf(term, i);
@@ -136,18 +147,19 @@ export async function* readPhysicalLines(path: string, opts: PhysicalLineOptions
       acc.add(buf.subarray(i, stop));
       if (nl === -1) break;
       const end = pos + nl + 1;
-      yield acc.finish(lineNo, lineStart, end);
+      lines.push(acc.finish(lineNo, lineStart, end));
       lineNo += 1;
       lineStart = end;
       i = nl + 1;
     }
     pos += buf.length;
+    if (lines.length > 0) yield lines;
   }
   if (head) { // a file of one or two bytes that only look like the start of a BOM
     acc.add(head);
     pos += head.length;
   }
-  if (acc.started) yield acc.finish(lineNo, lineStart, pos);
+  if (acc.started) yield [acc.finish(lineNo, lineStart, pos)];
 }
 
 /**
@@ -171,7 +183,7 @@ class LineAccumulator {
   private lastByte = -1;
   started = false;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(private readonly maxBytes: number, private readonly copy: boolean) {}
 
   add(piece: Buffer): void {
     if (piece.length === 0) {
@@ -186,7 +198,9 @@ class LineAccumulator {
     const room = this.maxBytes + 1 - this.kept;
     if (room > 0) {
       const keep = piece.length <= room ? piece : piece.subarray(0, room);
-      this.parts.push(Buffer.from(keep)); // copy: do not pin the 64 KiB read buffer
+      // A view when the source's buffers are fresh (a file stream): lines of a block are used
+      // before long and no copy per line is made; a copy when the source reuses its buffer.
+      this.parts.push(this.copy ? Buffer.from(keep) : keep);
       this.kept += keep.length;
     }
   }

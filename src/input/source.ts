@@ -59,6 +59,8 @@ export function stdinMaxBytes(env: NodeJS.ProcessEnv = process.env): number {
 // its name in a 0700 folder of its own until cleanup, and a later start removes what a killed
 // run left there.
 const FD_DIR = '/proc/self/fd';
+// Linux's O_TMPFILE (__O_TMPFILE | O_DIRECTORY); node's fs.constants does not name it.
+const O_TMPFILE = 0o20000000 | constants.O_DIRECTORY;
 
 async function spoolStdin(input: NodeJS.ReadableStream, opts: OpenInputOptions): Promise<InputFile> {
   const signal = opts.signal;
@@ -68,9 +70,13 @@ async function spoolStdin(input: NodeJS.ReadableStream, opts: OpenInputOptions):
   const dir = opts.tmpDir ?? (unlinkAtOnce ? tmpdir() : privateSpoolDir());
   if (!unlinkAtOnce) sweepSpools(dir);
   const named = join(dir, `svc-stdin-${process.pid}-${randomUUID()}`);
-  // 'wx+': never follow or reuse an existing file; 0600: credentials may pass through here.
-  const handle = await open(named, 'wx+', 0o600);
-  let removed = false;
+  // Linux: O_TMPFILE makes a file that never has a name, so there is no moment at all when a
+  // kill -9 could leave it behind; where the file system refuses O_TMPFILE, a named file is
+  // unlinked right after it is opened. 'wx+': never follow or reuse an existing file; 0600:
+  // credentials may pass through here.
+  const anonymous = unlinkAtOnce ? await open(dir, O_TMPFILE | constants.O_RDWR, 0o600).catch(() => undefined) : undefined;
+  const handle = anonymous ?? await open(named, 'wx+', 0o600);
+  let removed = anonymous !== undefined;
   const removeNow = (): void => {
     if (removed) return;
     removed = true;

@@ -1,7 +1,7 @@
 // Header checks and row mapping shared by every CSV input (cli-spec 3 "Checked: columns"):
 // known, required and exclusive columns, one problem naming the unknown ones, values mapped to
 // their column. The readers of prices, statuses and credential CSV only judge values.
-import { readCsvTable, type CsvTableOptions, type Delimiter } from './csv-table.js';
+import { readCsvTableBatches, type CsvTableOptions, type Delimiter } from './csv-table.js';
 import { printable, type ProblemList } from './problems.js';
 
 export interface ColumnSpec {
@@ -78,33 +78,46 @@ export class TableReader {
 
   /** Rows whose shape fits the header; every other finding goes to the problem list. */
   async *rows(): AsyncGenerator<TableRow> {
+    for await (const batch of this.rowBatches()) yield* batch;
+  }
+
+  /** The rows of rows(), in arrays (issue 13, speed: one await per block of the file). */
+  async *rowBatches(): AsyncGenerator<TableRow[]> {
     let headerUsable = this.csv.known !== undefined;
     if (this.csv.known) this.header = { line: 0, ...this.csv.known };
-    for await (const event of readCsvTable(this.path, this.csv)) {
-      if (event.kind === 'problem') {
-        if (headerUsable) this.rowCount += 1;
-        this.problems.add(event.line, event.message);
-        continue;
+    for await (const events of readCsvTableBatches(this.path, this.csv)) {
+      const out: TableRow[] = [];
+      for (const event of events) {
+        if (event.kind === 'problem') {
+          if (headerUsable) this.rowCount += 1;
+          this.problems.add(event.line, event.message);
+          continue;
+        }
+        if (event.kind === 'header') {
+          this.header = { line: event.line, columns: event.columns, delimiter: event.delimiter };
+          headerUsable = checkHeader(event.columns, event.line, this.spec, this.problems, {
+            strict: this.csv.strictColumns ?? false,
+            note: (message) => this.notes.push(`${this.problems.file}:${event.line}: ${message}`),
+          });
+          if (!headerUsable) { // no row can be judged against a header without its columns
+            if (out.length > 0) yield out;
+            return;
+          }
+          continue;
+        }
+        this.rowCount += 1;
+        const columns = this.header!.columns;
+        const fields = event.fields;
+        if (fields.length > columns.length && !emptyFrom(fields, columns.length)) {
+          // issue 13: empty cells past the header's width (`1,10,,`) are a spreadsheet's habit.
+          this.problems.add(event.line, tooManyValues(fields.length, columns.length, this.header!.delimiter));
+          continue;
+        }
+        const raw: Record<string, string> = {};
+        for (let i = 0; i < columns.length; i++) raw[columns[i]!] = fields[i] ?? '';
+        out.push({ line: event.line, lastLine: event.lastLine, startOffset: event.startOffset, endOffset: event.endOffset, raw });
       }
-      if (event.kind === 'header') {
-        this.header = { line: event.line, columns: event.columns, delimiter: event.delimiter };
-        headerUsable = checkHeader(event.columns, event.line, this.spec, this.problems, {
-          strict: this.csv.strictColumns ?? false,
-          note: (message) => this.notes.push(`${this.problems.file}:${event.line}: ${message}`),
-        });
-        if (!headerUsable) return; // no row can be judged against a header without its columns
-        continue;
-      }
-      this.rowCount += 1;
-      const columns = this.header!.columns;
-      if (event.fields.length > columns.length && !emptyFrom(event.fields, columns.length)) {
-        // issue 13: empty cells past the header's width (`1,10,,`) are a spreadsheet's habit.
-        this.problems.add(event.line, tooManyValues(event.fields.length, columns.length, this.header!.delimiter));
-        continue;
-      }
-      const raw: Record<string, string> = {};
-      columns.forEach((name, i) => { raw[name] = event.fields[i] ?? ''; });
-      yield { line: event.line, lastLine: event.lastLine, startOffset: event.startOffset, endOffset: event.endOffset, raw };
+      if (out.length > 0) yield out;
     }
     if (headerUsable && this.rowCount === 0 && this.csv.known === undefined) {
       this.problems.add(this.header?.line ?? 1, 'no rows after the header');

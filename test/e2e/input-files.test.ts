@@ -96,12 +96,15 @@ function endlessStdin(args: string[], env: Record<string, string>): { child: Chi
   return { child, fed: () => fed, done };
 }
 
-/** Resolves once the process has its stdin spool open (a state, read from /proc), polling on the event loop. */
-async function spoolOpen(pid: number): Promise<void> {
+/**
+ * Resolves once the process has its stdin spool open: a file in `dir` among its open files, with
+ * no name left (`(deleted)`: O_TMPFILE or unlinked). A state read from /proc, on the event loop.
+ */
+async function spoolOpen(pid: number, dir: string): Promise<void> {
   for (;;) {
     let names: string[] = [];
     try { names = readdirSync(`/proc/${pid}/fd`).map((fd) => { try { return readlinkSync(`/proc/${pid}/fd/${fd}`); } catch { return ''; } }); } catch { /* not yet */ }
-    if (names.some((n) => n.includes('svc-stdin-'))) return;
+    if (names.some((n) => n.startsWith(`${dir}/`))) return;
     await new Promise((r) => setImmediate(r));
   }
 }
@@ -141,7 +144,7 @@ describe('hostile inputs', () => {
     const tmp = join(dirs.dir, 'tmp');
     mkdirSync(tmp);
     const run = endlessStdin(['products', 'bulk-price', '-'], { ...svcEnv(sb, dirs), TMPDIR: tmp, SVC_STDIN_MAX_BYTES: String(2 ** 50) });
-    await spoolOpen(run.child.pid!);
+    await spoolOpen(run.child.pid!, tmp);
     run.child.kill('SIGTERM');
     const r = await run.done;
     assert.equal(r.code, 130, `${r.signal} ${r.stderr}`);
@@ -154,7 +157,7 @@ describe('hostile inputs', () => {
     const tmp = join(dirs.dir, 'tmp');
     mkdirSync(tmp);
     const run = endlessStdin(['products', 'bulk-price', '-'], { ...svcEnv(sb, dirs), TMPDIR: tmp, SVC_STDIN_MAX_BYTES: String(2 ** 50) });
-    await spoolOpen(run.child.pid!);
+    await spoolOpen(run.child.pid!, tmp);
     run.child.kill('SIGKILL');
     const r = await run.done;
     assert.equal(r.signal, 'SIGKILL');

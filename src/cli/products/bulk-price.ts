@@ -6,15 +6,15 @@ import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { Listing } from '../../api/responses.js';
 import { formatProblems } from '../../input/problems.js';
-import { readPriceFile, type PriceRow } from '../../input/prices.js';
+import { planPriceFile, readPriceFile, type PriceRow } from '../../input/prices.js';
 import { openInput } from '../../input/source.js';
-import { fingerprintInput, jobSpec, planChunks, type ChunkGroup, type ItemOutcome, type ItemRef } from '../../jobs/index.js';
+import { fingerprintInput, jobSpec, planChunks, planSummaryOfCounts, type ChunkGroup, type ItemOutcome, type ItemRef } from '../../jobs/index.js';
 import { formatCents } from '../../output/money.js';
 import { note } from '../../output/reporter.js';
 import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { fetchList } from '../shared/read.js';
-import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
+import { printPlan, runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { outcomesFromResults } from './item-results.js';
 
@@ -49,6 +49,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const resume = typeof opts.resume === 'string' ? opts.resume : undefined;
   const input = await openInput(cmd.args[0]!, { signal: deps.signal });
   try {
+    if (deps.globals.dryRun && opts.maxChange === undefined) return await dryRun(deps, input, opts.strictColumns ?? false);
     // cli-spec 3: the whole file is validated before the first request.
     const parsed = await readPriceFile(input.path, { displayName: input.displayName, strictColumns: opts.strictColumns ?? false, signal: deps.signal });
     for (const n of parsed.notes) note(deps.io, n);
@@ -96,6 +97,23 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   } finally {
     await input.cleanup();
   }
+}
+
+/**
+ * --dry-run (without --max-change, which needs every row's current price): the plan from
+ * counts, no row held, so memory does not grow with the file (issue 13, bench/validate).
+ */
+async function dryRun(deps: Deps, input: { path: string; displayName: string }, strictColumns: boolean): Promise<number> {
+  const plan = await planPriceFile(input.path, { displayName: input.displayName, strictColumns, signal: deps.signal, perRequest: CHUNK_SIZE.bulk });
+  for (const n of plan.notes) note(deps.io, n);
+  if (plan.problemCount > 0) return invalidInput(deps, formatProblems(plan.problems, plan.problemCount), plan.problemCount, input.displayName);
+  if (plan.rows === 0) return invalidInput(deps, `${input.displayName}: no price rows`, 1, input.displayName);
+  await requireV2(deps, 'products bulk-price');
+  const byRoute = [
+    { route: 'bulkPrice', items: plan.plain, requests: Math.ceil(plan.plain / CHUNK_SIZE.bulk) },
+    { route: 'updateVariants', items: plan.variantRows, requests: plan.variantRequests },
+  ].filter((r) => r.items > 0);
+  return printPlan(deps, (budget) => planSummaryOfCounts('bulk-price', input.displayName, plan.rows, byRoute, budget));
 }
 
 /** Where a row sits in the file, for its outcome (never its price or raw cells). */
