@@ -33,13 +33,18 @@ export class ChunkPlanner {
 
   constructor(private readonly chunkSize: number) {}
 
-  add(entry: { line: number; lastLine: number; startOffset: number; endOffset: number }, drop = false): void {
+  /** Leaves out the credential at `ordinal` (0-based in the file) when its chunk is sent. */
+  drop(ordinal: number): void {
+    const chunk = this.planned[Math.floor(ordinal / this.chunkSize)];
+    if (chunk) (chunk.drop ??= []).push(ordinal % this.chunkSize);
+  }
+
+  add(entry: { line: number; lastLine: number; startOffset: number; endOffset: number }): void {
     let current = this.planned[this.planned.length - 1];
     if (!current || current.count >= this.chunkSize) {
       current = { index: this.planned.length, startOffset: entry.startOffset, endOffset: entry.endOffset, firstLine: entry.line, lastLine: entry.lastLine, count: 0 };
       this.planned.push(current);
     }
-    if (drop) (current.drop ??= []).push(current.count);
     current.count += 1;
     current.endOffset = entry.endOffset;
     current.lastLine = entry.lastLine;

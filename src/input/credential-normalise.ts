@@ -37,6 +37,9 @@ export function normaliseCredential(raw: string, opts: NormaliseOptions = {}): N
   let text = raw;
   if (text.includes('\r') || text.includes(BOM)) text = removeEncoding(text);
   if (opts.keepWhitespace) return { ok: true, credential: text, trimmed: false };
+  if (!text.includes('\n') && !isSpace(text.charCodeAt(0)) && !isSpace(text.charCodeAt(text.length - 1)) && !ZERO_WIDTH.test(text)) {
+    return { ok: true, credential: text, trimmed: false }; // nothing to trim or refuse: most lines
+  }
   let trimmed = text;
   if (trimmed.includes('\n')) trimmed = trimmed.split('\n').map((l) => l.replace(TRAILING_SPACE, '')).join('\n');
   trimmed = trimmed.replace(LEADING_SPACE, '').replace(TRAILING_SPACE, '');
@@ -62,4 +65,10 @@ function removeEncoding(text: string): string {
       return l;
     })
     .join('\n');
+}
+
+/** Printable ASCII is never whitespace; anything else asks `\s` (NaN, an empty text, too). */
+function isSpace(code: number): boolean {
+  if (code > 0x20 && code < 0x7f) return false;
+  return Number.isNaN(code) || /\s/.test(String.fromCharCode(code));
 }

@@ -5,7 +5,7 @@
 //                        returns its items, on the first run and when a killed job resumes.
 // A credential is never printed, logged or kept beyond the chunk being read: problems name
 // lines, duplicates are found through sha256 digests (32 bytes each).
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { extname } from 'node:path';
 import { LIMITS } from '../api/assumptions.js';
 import { SvcError, UsageError } from '../api/errors.js';
@@ -14,7 +14,7 @@ import type { CredentialEntry, CredentialFormat, EntryReadContext, StockItem } f
 import { CredentialCsvReader, readCredentialCsvLayout, type CsvLayout } from './credential-csv.js';
 import { readJsonlEntries } from './credential-jsonl.js';
 import { normaliseSeparator, readLineEntries } from './credential-lines.js';
-import { DigestSet } from './digest-set.js';
+import { DigestBlocks, digestPrefix } from './digest-set.js';
 import { ProblemList } from './problems.js';
 import { assertReadableFile, fileInfo, readBlocks, readError } from './source.js';
 
@@ -100,38 +100,56 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
   const existing = opts.existingCount ?? 0;
   const limit = opts.limitPerVariant ?? LIMITS.stockPerVariantMax;
   const planner = new ChunkPlanner(opts.chunkSize ?? LIMITS.stockItemsPerRequest);
-  const seen = new DigestSet(); // sha256 of the NORMALISED credential -> first line (issue 13)
+  const seen = new DigestBlocks(); // sha256 of the NORMALISED credential, 8 bytes each (issue 13)
   const firstPass = createHash('sha256');
   let count = 0;
-  let duplicates = 0;
-  const duplicateLines: number[] = [];
   let firstOverLimit: number | undefined;
   const counts = { trimmed: 0 };
-  const ctx: EntryReadContext = {
-    problems, onBytes: (bytes) => firstPass.update(bytes), counts,
+  const readOptions = {
     keepWhitespace: opts.keepWhitespace ?? false, ...(opts.signal ? { signal: opts.signal } : {}),
     ...(opts.strictColumns ? { strictColumns: true } : {}),
   };
+  const ctx: EntryReadContext = { problems, onBytes: (bytes) => firstPass.update(bytes), counts, ...readOptions };
   const reader = entryReader(path, opts.format, ctx, separator);
   const drop = opts.dropDuplicates ?? false;
   try {
     for await (const entry of reader.entries) {
       count += 1;
       if (existing + count > limit) firstOverLimit ??= entry.line;
-      if (!entry.item) {
-        planner.add(entry);
-        continue;
-      }
-      const first = seen.addOrFind(createHash('sha256').update(entry.item.credential).digest(), entry.line);
-      planner.add(entry, first !== 0 && drop);
-      if (first !== 0) {
-        duplicates += 1;
-        if (duplicateLines.length < DUPLICATE_LINES_KEPT) duplicateLines.push(entry.line);
-        warnings.add(entry.line, `duplicate of line ${first} (same credential${drop ? ', left out' : ''})`);
-      }
+      planner.add(entry);
+      if (entry.item) seen.add(hash('sha256', entry.item.credential, 'buffer'));
     }
   } catch (err) {
     throw readError(err, displayName);
+  }
+  // Repeats: only when the 8-byte prefixes show a candidate, a second read names the lines.
+  const candidates = seen.repeated();
+  let duplicates = 0;
+  const duplicateLines: number[] = [];
+  if (candidates.size > 0) {
+    const firstLine = new Map<string, number>(); // full digest (latin1) of a candidate -> first line
+    const again = entryReader(path, opts.format, { problems: new ProblemList(displayName), ...readOptions }, separator);
+    let ordinal = -1;
+    try {
+      for await (const entry of again.entries) {
+        ordinal += 1;
+        if (!entry.item) continue;
+        const digest = hash('sha256', entry.item.credential, 'buffer');
+        if (!candidates.has(digestPrefix(digest))) continue;
+        const key = digest.toString('latin1');
+        const first = firstLine.get(key);
+        if (first === undefined) {
+          firstLine.set(key, entry.line);
+          continue;
+        }
+        duplicates += 1;
+        if (drop) planner.drop(ordinal);
+        if (duplicateLines.length < DUPLICATE_LINES_KEPT) duplicateLines.push(entry.line);
+        warnings.add(entry.line, `duplicate of line ${first} (same credential${drop ? ', left out' : ''})`);
+      }
+    } catch (err) {
+      throw readError(err, displayName);
+    }
   }
   if (count === 0 && problems.count === 0) problems.add(1, 'no credentials in the file');
   if (firstOverLimit !== undefined) {

@@ -1,64 +1,42 @@
-// Duplicate detection for credential files in a few bytes per credential (issue 13 goal:
-// <= 64 bytes of memory per line beyond a fixed base). A Map of digest strings costs ~100
-// bytes per entry; this open-addressing table keeps the first 16 bytes of each sha256 and the
-// line it was first seen on in one Uint32Array: 20 bytes a slot, at most 70 % full.
-// 128 bits of sha256: two different credentials collide with probability ~n^2 / 2^129,
-// nil for any file a seller has.
-const WORDS = 5; // 4 digest words + line
+// Duplicate detection for credential files in 8 bytes per credential (issue 13 goal: <= 64
+// bytes of memory per line beyond a fixed base). The first pass keeps 52 bits of each
+// credential's sha256 (an exact integer in a Float64Array: no BigInt per line) in blocks of
+// 64K, sorted and merged at the end: what repeats is a candidate. Only when there is one does a second pass read the file again, comparing full
+// digests of the candidates, to name the lines (nothing is ever dropped on 64 bits alone).
+const BLOCK = 64 * 1024;
 
-export class DigestSet {
-  private table: Uint32Array;
-  private mask: number;
-  private size = 0;
+export class DigestBlocks {
+  private readonly blocks: Float64Array[] = [];
+  private used = BLOCK;
 
-  constructor(initialSlots = 1024) {
-    let slots = 1;
-    while (slots < initialSlots) slots *= 2;
-    this.table = new Uint32Array(slots * WORDS);
-    this.mask = slots - 1;
-  }
-
-  /**
-   * Adds the digest (>= 16 bytes) seen on `line` (>= 1). Returns 0 when it is new, else the
-   * line it was first seen on.
-   */
-  addOrFind(digest: Buffer, line: number): number {
-    if ((this.size + 1) * 10 > (this.mask + 1) * 7) this.grow();
-    const a = digest.readUInt32LE(0);
-    const b = digest.readUInt32LE(4);
-    const c = digest.readUInt32LE(8);
-    const d = digest.readUInt32LE(12);
-    const t = this.table;
-    for (let slot = a & this.mask; ; slot = (slot + 1) & this.mask) {
-      const at = slot * WORDS;
-      const seenLine = t[at + 4]!;
-      if (seenLine === 0) {
-        t[at] = a; t[at + 1] = b; t[at + 2] = c; t[at + 3] = d; t[at + 4] = line;
-        this.size += 1;
-        return 0;
-      }
-      if (t[at] === a && t[at + 1] === b && t[at + 2] === c && t[at + 3] === d) return seenLine;
+  /** Keeps the first 8 bytes of `digest` (a sha256). */
+  add(digest: Buffer): void {
+    if (this.used === BLOCK) {
+      this.blocks.push(new Float64Array(BLOCK));
+      this.used = 0;
     }
+    this.blocks[this.blocks.length - 1]![this.used++] = digestPrefix(digest);
   }
 
-  get count(): number {
-    return this.size;
-  }
-
-  private grow(): void {
-    const old = this.table;
-    const slots = (this.mask + 1) * 2;
-    this.table = new Uint32Array(slots * WORDS);
-    this.mask = slots - 1;
-    for (let at = 0; at < old.length; at += WORDS) {
-      if (old[at + 4] === 0) continue;
-      for (let slot = old[at]! & this.mask; ; slot = (slot + 1) & this.mask) {
-        const to = slot * WORDS;
-        if (this.table[to + 4] === 0) {
-          this.table.set(old.subarray(at, at + WORDS), to);
-          break;
-        }
+  /** The prefixes seen more than once (sorts the blocks in place). */
+  repeated(): Set<number> {
+    const runs = this.blocks.map((b, i) => (i === this.blocks.length - 1 ? b.subarray(0, this.used) : b));
+    for (const r of runs) r.sort();
+    const at = runs.map(() => 0);
+    const out = new Set<number>();
+    let last: number | undefined;
+    for (;;) {
+      let best = -1;
+      for (let r = 0; r < runs.length; r++) {
+        if (at[r]! < runs[r]!.length && (best === -1 || runs[r]![at[r]!]! < runs[best]![at[best]!]!)) best = r;
       }
+      if (best === -1) return out;
+      const key = runs[best]![at[best]!++]!;
+      if (key === last) out.add(key);
+      last = key;
     }
   }
 }
+
+/** The first 52 bits of a digest, as DigestBlocks keeps them. */
+export const digestPrefix = (digest: Buffer): number => digest.readUInt32LE(0) * 0x100000 + (digest.readUInt32LE(4) >>> 12);
