@@ -31,6 +31,8 @@ describe('credentials normalised before dedupe and upload', () => {
     const out = JSON.parse(r.stdout);
     assert.equal(out.added, 2);
     assert.equal(out.inStock, 2);
+    assert.equal(out.droppedInFile, 1);
+    assert.equal(out.trimmed, 1);
     assert.match(r.stderr, /1 credential trimmed of leading\/trailing whitespace/);
     assert.match(r.stderr, /1 duplicate of an earlier credential of the file dropped \(line 2\)/);
     assert.ok(!(r.stdout + r.stderr).includes(MARKER));

@@ -130,7 +130,7 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
       finish: async (r) => {
         const after = lenient(deps, Listing, (await api.products.get(id, 'v2')).data);
         inStock = (multiple ? after.variants?.find((v) => v.index === o.variant)?.autoDeliveryStock : after.autoDeliveryStock) ?? undefined;
-        return { jobId: r.jobId, listing: id, ...(multiple ? { variant: o.variant } : {}), credentials: scan.count, added: r.summary.added ?? 0, duplicates: r.summary.duplicates ?? 0, inStock: inStock ?? null, requests: r.requests };
+        return { jobId: r.jobId, listing: id, ...(multiple ? { variant: o.variant } : {}), credentials: scan.count, added: r.summary.added ?? 0, duplicates: r.summary.duplicates ?? 0, droppedInFile: scan.duplicatesDropped ? scan.duplicates : 0, trimmed: scan.trimmed, inStock: inStock ?? null, requests: r.requests };
       },
     });
     if (scan.count + existing > LIMITS.stockPerVariantMax) note(deps.io, 'close to the 10000 credential limit of the variant');
