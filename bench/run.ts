@@ -4,11 +4,12 @@ import { benchBulkPrice } from './bulk-price.js';
 import { benchKillResume } from './kill-resume.js';
 import { benchStartup } from './startup.js';
 import { benchStockMemory } from './stock-memory.js';
+import { benchValidate } from './validate.js';
 import { benchWebhooks } from './webhooks.js';
 
 const all: Record<string, () => Promise<unknown>> = {
   startup: benchStartup, 'bulk-price': benchBulkPrice, 'stock-memory': benchStockMemory, 'kill-resume': benchKillResume,
-  webhooks: benchWebhooks,
+  webhooks: benchWebhooks, validate: benchValidate,
 };
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 for (const name of names) {

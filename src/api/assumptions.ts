@@ -198,3 +198,24 @@ export const STOCK_LEVELS = {
   poolLockWaitMs: 120_000,
   poolLockPollMs: 200,
 } as const;
+
+// ---- issue 13: input files (docs/DECISIONS.md "Input files (issue 13)") -------------------
+// svc decision: zero-width characters refused inside a credential (unless --keep-whitespace):
+// ZERO WIDTH SPACE, NON-JOINER, JOINER, WORD JOINER, the invisible operators, MONGOLIAN VOWEL
+// SEPARATOR, SOFT HYPHEN and a BOM that is not at the start of a line.
+export const ZERO_WIDTH_CHARACTERS: readonly number[] = [0x200b, 0x200c, 0x200d, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x180e, 0x00ad, 0xfeff];
+// svc decision: stdin (`--file -`, `bulk-price -`) is spooled to a file with no name (Linux
+// O_TMPFILE; elsewhere a 0700 folder swept at the next start), at most this many bytes: the largest valid stock job (10000 credentials x 5000 characters) with room for
+// multi-byte characters, refs, costs and CSV quoting. Past it: exit 2, nothing sent.
+// SVC_STDIN_MAX_BYTES lowers or raises it.
+export const STDIN_SPOOL_MAX_BYTES = 64 * 1024 * 1024;
+// svc decision: rows of a spreadsheet export whose cells are all empty (Excel's `;;` rows
+// below the data) are blank lines; header columns with no name at the end of the header are
+// ignored; columns the verb does not know are ignored with one note naming them
+// (--strict-columns refuses them, the behaviour before issue 13).
+// svc decision: credentials are normalised (BOM, CR, leading/trailing whitespace) before they
+// are judged, deduplicated and sent; repeats within a file are dropped with --dedupe skip.
+// svc decision: a thousands separator is accepted when the file shows which mark is the
+// decimal one (a value with both marks, or with one mark followed by 1 or 2 digits); a value
+// like 1.234 in a file that does not say is refused as ambiguous. Spaces, NBSP, narrow NBSP
+// and `'` group digits only, never decimals.

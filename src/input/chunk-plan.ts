@@ -19,6 +19,11 @@ export interface CredentialChunk {
   sha256: string;
   /** csv only: the header mapping, so the chunk can be re-read without line 1. */
   csv?: CsvLayout;
+  /**
+   * Positions (0-based, among the chunk's `count` credentials) of duplicates of an earlier
+   * credential of the file, left out when the chunk is sent (issue 13, --dedupe skip).
+   */
+  drop?: number[];
 }
 
 type PlannedChunk = Omit<CredentialChunk, 'sha256'>;
@@ -27,6 +32,12 @@ export class ChunkPlanner {
   private readonly planned: PlannedChunk[] = [];
 
   constructor(private readonly chunkSize: number) {}
+
+  /** Leaves out the credential at `ordinal` (0-based in the file) when its chunk is sent. */
+  drop(ordinal: number): void {
+    const chunk = this.planned[Math.floor(ordinal / this.chunkSize)];
+    if (chunk) (chunk.drop ??= []).push(ordinal % this.chunkSize);
+  }
 
   add(entry: { line: number; lastLine: number; startOffset: number; endOffset: number }): void {
     let current = this.planned[this.planned.length - 1];
@@ -53,7 +64,7 @@ export interface RangeHashes {
 }
 
 /** One streamed pass over the file hashing it whole and each (sorted, disjoint) range. */
-export async function hashRanges(path: string, ranges: readonly { startOffset: number; endOffset: number }[]): Promise<RangeHashes> {
+export async function hashRanges(path: string, ranges: readonly { startOffset: number; endOffset: number }[], signal?: AbortSignal): Promise<RangeHashes> {
   const whole = createHash('sha256');
   const digests: string[] = [];
   let next = 0;
@@ -65,7 +76,7 @@ export async function hashRanges(path: string, ranges: readonly { startOffset: n
       next += 1;
     }
   };
-  for await (const buf of readBlocks(path)) {
+  for await (const buf of readBlocks(path, signal ? { signal } : {})) {
     whole.update(buf);
     const bufEnd = pos + buf.length;
     closeEmptyRanges();

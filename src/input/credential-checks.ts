@@ -7,6 +7,7 @@ import type { PhysicalLineOptions } from './physical-lines.js';
 import type { ProblemList } from './problems.js';
 import { credentialProblem, credentialTooLong } from '../api/rules/credential.js';
 import { refProblem } from '../api/rules/ref.js';
+import { normaliseCredential } from './credential-normalise.js';
 
 export type { StockItem };
 export type CredentialFormat = 'lines' | 'csv' | 'jsonl';
@@ -25,6 +26,12 @@ export interface CredentialEntry {
 /** What every format reader is given. */
 export interface EntryReadContext extends Omit<PhysicalLineOptions, 'maxBytes'> {
   problems: ProblemList;
+  /** `--keep-whitespace`: credentials as written (only BOM and CR removed), issue 13. */
+  keepWhitespace?: boolean;
+  /** `--strict-columns` (csv): unknown columns are a problem, not a note (issue 13). */
+  strictColumns?: boolean;
+  /** Counts what normalising did, for the summary. */
+  counts?: { trimmed: number };
 }
 
 /** The item as a format read it, before the shared checks. */
@@ -44,11 +51,23 @@ export const CREDENTIAL_LINE_MAX_BYTES = LIMITS.credentialMaxChars * 3;
 export const CREDENTIAL_TOO_LONG = credentialTooLong();
 
 /** The item to send, or undefined after reporting each of its problems on `line`. */
-export function judgeItem(candidate: CandidateItem, line: number, problems: ProblemList): StockItem | undefined {
+export function judgeItem(candidate: CandidateItem, line: number, problems: ProblemList, ctx: Pick<EntryReadContext, 'keepWhitespace' | 'counts'> = {}): StockItem | undefined {
   let ok = true;
   const fail = (message: string): void => { ok = false; problems.add(line, message); };
-  const { credential, ref, costCents } = candidate;
-  const problem = credential === undefined ? CREDENTIAL_TOO_LONG : credentialProblem(credential);
+  const { ref, costCents } = candidate;
+  let credential = candidate.credential;
+  let problem: string | undefined;
+  if (credential === undefined) problem = CREDENTIAL_TOO_LONG;
+  else {
+    // issue 13: judged, deduplicated and sent as normalised (credential-normalise.ts).
+    const normal = normaliseCredential(credential, { keepWhitespace: ctx.keepWhitespace ?? false });
+    if (!normal.ok) problem = normal.problem;
+    else {
+      credential = normal.credential;
+      if (normal.trimmed && ctx.counts) ctx.counts.trimmed += 1;
+      problem = credentialProblem(credential);
+    }
+  }
   if (problem) fail(problem);
   if (ref !== undefined) {
     const why = refProblem(ref, credential);

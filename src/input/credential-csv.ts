@@ -5,7 +5,7 @@
 import { LIMITS } from '../api/assumptions.js';
 import { judgeItem, type CredentialEntry, type EntryReadContext } from './credential-checks.js';
 import { readCsvTable, type Delimiter } from './csv-table.js';
-import { centsProblem, parseDecimalCents, parseIntegerCents } from './money.js';
+import { centsProblem, DecimalMarks, parseDecimalCents, parseIntegerCents } from './money.js';
 import { TableReader, type ColumnSpec } from './table-rows.js';
 
 export const CREDENTIAL_COLUMNS: ColumnSpec = {
@@ -30,6 +30,9 @@ export const CREDENTIAL_CSV_MAX_RECORD_BYTES = LIMITS.credentialMaxChars * 3 + 4
 
 export class CredentialCsvReader {
   layout: CsvLayout | undefined;
+  /** Unknown columns ignored (issue 13), `FILE:LINE: note`. */
+  notes: string[] = [];
+  private readonly marks = new DecimalMarks();
 
   constructor(private readonly path: string, private readonly ctx: EntryReadContext, private readonly known?: CsvLayout) {}
 
@@ -38,6 +41,7 @@ export class CredentialCsvReader {
       ...this.ctx, trimFields: false, maxRecordBytes: CREDENTIAL_CSV_MAX_RECORD_BYTES,
       ...(this.known ? { known: this.known } : {}),
     });
+    this.notes = table.notes;
     for await (const row of table.rows()) {
       this.layout ??= table.header && { delimiter: table.header.delimiter, columns: table.header.columns };
       const entry: CredentialEntry = { line: row.line, lastLine: row.lastLine, startOffset: row.startOffset, endOffset: row.endOffset };
@@ -56,12 +60,12 @@ export class CredentialCsvReader {
     const costName = 'cost_cents' in raw ? 'cost_cents' : 'cost' in raw ? 'cost' : undefined;
     if (costName && (raw[costName] ?? '').trim() !== '') {
       const integer = costName === 'cost_cents';
-      const parsed = integer ? parseIntegerCents(raw[costName]!) : parseDecimalCents(raw[costName]!);
+      const parsed = integer ? parseIntegerCents(raw[costName]!) : parseDecimalCents(raw[costName]!, this.marks);
       // No value is quoted: in a shifted row the cost column may hold a password.
       if (parsed.ok) costCents = parsed.cents;
-      else problems.add(line, centsProblem(costName, parsed.reason, '', integer));
+      else problems.add(line, centsProblem(costName, parsed.reason, '', integer, parsed.mark));
     }
-    const item = judgeItem({ credential: raw.credential ?? '', ...(ref !== '' ? { ref } : {}), ...(costCents !== undefined ? { costCents } : {}) }, line, problems);
+    const item = judgeItem({ credential: raw.credential ?? '', ...(ref !== '' ? { ref } : {}), ...(costCents !== undefined ? { costCents } : {}) }, line, problems, this.ctx);
     return problems.count === before ? item : undefined;
   }
 }

@@ -68,6 +68,6 @@ function judgeJsonLine(text: string, line: number, ctx: EntryReadContext): Crede
     if (why) problems.add(line, why);
     return undefined;
   }
-  const item = judgeItem(candidate, line, problems);
+  const item = judgeItem(candidate, line, problems, ctx);
   return problems.count === before ? item : undefined;
 }

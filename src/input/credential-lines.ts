@@ -39,7 +39,7 @@ async function* onePerLine(lines: AsyncGenerator<PhysicalLine>, ctx: EntryReadCo
       ctx.problems.add(bad.line, bad.message);
     } else {
       const credential = pl.truncated ? undefined : pl.content.toString('utf8');
-      const item = judgeItem({ credential }, pl.line, ctx.problems);
+      const item = judgeItem({ credential }, pl.line, ctx.problems, ctx);
       if (item) entry.item = item;
     }
     yield entry;
@@ -101,7 +101,7 @@ class Block {
     } else if (this.tooLong) {
       ctx.problems.add(first.line, CREDENTIAL_TOO_LONG);
     } else {
-      const item = judgeItem({ credential: this.texts.join('\n') }, first.line, ctx.problems);
+      const item = judgeItem({ credential: this.texts.join('\n') }, first.line, ctx.problems, ctx);
       if (item) entry.item = item;
     }
     return entry;

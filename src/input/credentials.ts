@@ -5,7 +5,7 @@
 //                        returns its items, on the first run and when a killed job resumes.
 // A credential is never printed, logged or kept beyond the chunk being read: problems name
 // lines, duplicates are found through sha256 digests (32 bytes each).
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { extname } from 'node:path';
 import { LIMITS } from '../api/assumptions.js';
 import { SvcError, UsageError } from '../api/errors.js';
@@ -14,6 +14,7 @@ import type { CredentialEntry, CredentialFormat, EntryReadContext, StockItem } f
 import { CredentialCsvReader, readCredentialCsvLayout, type CsvLayout } from './credential-csv.js';
 import { readJsonlEntries } from './credential-jsonl.js';
 import { normaliseSeparator, readLineEntries } from './credential-lines.js';
+import { DigestBlocks, digestPrefix } from './digest-set.js';
 import { ProblemList } from './problems.js';
 import { assertReadableFile, fileInfo, readBlocks, readError } from './source.js';
 
@@ -27,6 +28,9 @@ export function detectFormat(path: string): CredentialFormat {
   return 'lines';
 }
 
+/** Duplicate lines the summary can name (issue 13); the rest are counted. */
+export const DUPLICATE_LINES_KEPT = 20;
+
 export interface ScanOptions {
   format: CredentialFormat;
   /** `lines` only: the line between multi-line credentials, e.g. `---`. */
@@ -37,6 +41,17 @@ export interface ScanOptions {
   limitPerVariant?: number;
   /** Credentials per chunk (default: spec 8's 2000 per stock request). */
   chunkSize?: number;
+  /** `--keep-whitespace` (issue 13): credentials as written, only BOM and CR removed. */
+  keepWhitespace?: boolean;
+  /**
+   * `--dedupe skip` (issue 13): a credential equal to an earlier one of the file (once
+   * normalised) is left out of its chunk (`drop`) instead of being sent for the service to skip.
+   */
+  dropDuplicates?: boolean;
+  /** Ctrl-C / SIGTERM: the read stops at the next block (issue 13). */
+  signal?: AbortSignal;
+  /** `--strict-columns` (csv): unknown columns are a problem instead of a note. */
+  strictColumns?: boolean;
 }
 
 export interface ScanResult {
@@ -47,6 +62,14 @@ export interface ScanResult {
   duplicates: number;
   /** First 50 duplicate warnings, `FILE:LINE: duplicate of line N (…)`. */
   warnings: string[];
+  /** Lines of the first DUPLICATE_LINES_KEPT duplicates, for the summary. */
+  duplicateLines: number[];
+  /** Whether duplicates are left out of the chunks (dropDuplicates). */
+  duplicatesDropped: boolean;
+  /** Credentials whose leading or trailing whitespace was trimmed (issue 13). */
+  trimmed: number;
+  /** csv: unknown columns ignored, `FILE:LINE: note` (issue 13). */
+  notes: string[];
   problems: string[];
   problemCount: number;
   /** The import's chunks; empty when there are problems (nothing may be sent). */
@@ -77,30 +100,56 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
   const existing = opts.existingCount ?? 0;
   const limit = opts.limitPerVariant ?? LIMITS.stockPerVariantMax;
   const planner = new ChunkPlanner(opts.chunkSize ?? LIMITS.stockItemsPerRequest);
-  const seen = new Map<string, number>(); // sha256 digest (32 bytes as latin1) -> first line
+  const seen = new DigestBlocks(); // sha256 of the NORMALISED credential, 8 bytes each (issue 13)
   const firstPass = createHash('sha256');
   let count = 0;
-  let duplicates = 0;
   let firstOverLimit: number | undefined;
-  const ctx: EntryReadContext = { problems, onBytes: (bytes) => firstPass.update(bytes) };
+  const counts = { trimmed: 0 };
+  const readOptions = {
+    keepWhitespace: opts.keepWhitespace ?? false, ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.strictColumns ? { strictColumns: true } : {}),
+  };
+  const ctx: EntryReadContext = { problems, onBytes: (bytes) => firstPass.update(bytes), counts, ...readOptions };
   const reader = entryReader(path, opts.format, ctx, separator);
+  const drop = opts.dropDuplicates ?? false;
   try {
     for await (const entry of reader.entries) {
       count += 1;
-      planner.add(entry);
       if (existing + count > limit) firstOverLimit ??= entry.line;
-      if (!entry.item) continue;
-      const digest = createHash('sha256').update(entry.item.credential).digest().toString('latin1');
-      const first = seen.get(digest);
-      if (first === undefined) {
-        seen.set(digest, entry.line);
-      } else {
-        duplicates += 1;
-        warnings.add(entry.line, `duplicate of line ${first} (same credential; --dedupe skip leaves it out)`);
-      }
+      planner.add(entry);
+      if (entry.item) seen.add(hash('sha256', entry.item.credential, 'buffer'));
     }
   } catch (err) {
     throw readError(err, displayName);
+  }
+  // Repeats: only when the 8-byte prefixes show a candidate, a second read names the lines.
+  const candidates = seen.repeated();
+  let duplicates = 0;
+  const duplicateLines: number[] = [];
+  if (candidates.size > 0) {
+    const firstLine = new Map<string, number>(); // full digest (latin1) of a candidate -> first line
+    const again = entryReader(path, opts.format, { problems: new ProblemList(displayName), ...readOptions }, separator);
+    let ordinal = -1;
+    try {
+      for await (const entry of again.entries) {
+        ordinal += 1;
+        if (!entry.item) continue;
+        const digest = hash('sha256', entry.item.credential, 'buffer');
+        if (!candidates.has(digestPrefix(digest))) continue;
+        const key = digest.toString('latin1');
+        const first = firstLine.get(key);
+        if (first === undefined) {
+          firstLine.set(key, entry.line);
+          continue;
+        }
+        duplicates += 1;
+        if (drop) planner.drop(ordinal);
+        if (duplicateLines.length < DUPLICATE_LINES_KEPT) duplicateLines.push(entry.line);
+        warnings.add(entry.line, `duplicate of line ${first} (same credential${drop ? ', left out' : ''})`);
+      }
+    } catch (err) {
+      throw readError(err, displayName);
+    }
   }
   if (count === 0 && problems.count === 0) problems.add(1, 'no credentials in the file');
   if (firstOverLimit !== undefined) {
@@ -109,13 +158,14 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
   }
   const csv = reader.layout();
   const result: ScanResult = {
-    format: opts.format, count, duplicates, warnings: warnings.messages,
+    format: opts.format, count, duplicates, warnings: warnings.messages, duplicateLines,
+    duplicatesDropped: drop, trimmed: counts.trimmed, notes: reader.notes(),
     problems: problems.messages, problemCount: problems.count, chunks: [],
     size: info.size, mtimeMs: info.mtimeMs, ...(csv ? { csv } : {}),
   };
   if (problems.count > 0) return result;
   // Second pass: hash each chunk's bytes; the whole-file hash proves they are the bytes validated.
-  const hashes = await hashRanges(path, planner.chunks).catch((err: unknown) => { throw readError(err, displayName); });
+  const hashes = await hashRanges(path, planner.chunks, opts.signal).catch((err: unknown) => { throw readError(err, displayName); });
   if (hashes.file !== firstPass.digest('hex')) throw new InputChangedError(displayName, 'it changed while being validated');
   result.fileSha256 = hashes.file;
   result.size = hashes.size;
@@ -125,6 +175,8 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
 
 export interface ChunkReadOptions {
   separator?: string;
+  /** As given to scanCredentials: a chunk is read as it was validated. */
+  keepWhitespace?: boolean;
   displayName?: string;
   /** csv: header mapping when the chunk does not carry it (else line 1 is re-read). */
   csv?: CsvLayout;
@@ -165,12 +217,16 @@ async function* chunkItems(
     }
   }
   const problems = new ProblemList(displayName);
-  const ctx: EntryReadContext = { problems, source: bytes(), start: chunk.startOffset, firstLine: chunk.firstLine };
+  const ctx: EntryReadContext = {
+    problems, source: bytes(), start: chunk.startOffset, firstLine: chunk.firstLine, keepWhitespace: opts.keepWhitespace ?? false,
+  };
+  const drop = new Set(chunk.drop ?? []);
   let count = 0;
   try {
     for await (const entry of entryReader(path, format, ctx, separator, known).entries) {
       if (!entry.item) continue;
       count += 1;
+      if (drop.has(count - 1)) continue; // a duplicate of an earlier credential (issue 13)
       yield entry.item;
     }
   } catch (err) {
@@ -230,13 +286,14 @@ export class ChunkBodyWriter {
 function entryReader(path: string, format: CredentialFormat, ctx: EntryReadContext, separator: string | undefined, known?: CsvLayout): {
   entries: AsyncGenerator<CredentialEntry>;
   layout: () => CsvLayout | undefined;
+  notes: () => string[];
 } {
   if (format === 'csv') {
     const csv = new CredentialCsvReader(path, ctx, known);
-    return { entries: csv.entries(), layout: () => csv.layout };
+    return { entries: csv.entries(), layout: () => csv.layout, notes: () => csv.notes };
   }
   const entries = format === 'jsonl' ? readJsonlEntries(path, ctx) : readLineEntries(path, ctx, separator);
-  return { entries, layout: () => undefined };
+  return { entries, layout: () => undefined, notes: () => [] };
 }
 
 function optionSeparator(format: CredentialFormat, separator: string | undefined): string | undefined {
@@ -244,4 +301,24 @@ function optionSeparator(format: CredentialFormat, separator: string | undefined
     throw new UsageError(`--separator applies to --format lines only, not ${format}`);
   }
   return normaliseSeparator(separator);
+}
+
+/**
+ * What normalising and deduplicating did, one line each, for stderr (issue 13): counts and
+ * line numbers only, never a credential.
+ */
+export function inputSummary(scan: Pick<ScanResult, 'duplicates' | 'duplicateLines' | 'duplicatesDropped' | 'trimmed'>): string[] {
+  const out: string[] = [];
+  const s = (n: number): string => (n === 1 ? '' : 's');
+  if (scan.trimmed > 0) {
+    out.push(`${scan.trimmed} credential${s(scan.trimmed)} trimmed of leading/trailing whitespace (--keep-whitespace sends them as written)`);
+  }
+  if (scan.duplicates > 0) {
+    const more = scan.duplicates - scan.duplicateLines.length;
+    const lines = `line${s(scan.duplicates)} ${scan.duplicateLines.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+    out.push(scan.duplicatesDropped
+      ? `${scan.duplicates} duplicate${s(scan.duplicates)} of an earlier credential of the file dropped (${lines})`
+      : `${scan.duplicates} duplicate${s(scan.duplicates)} of an earlier credential of the file sent again, --dedupe none (${lines})`);
+  }
+  return out;
 }

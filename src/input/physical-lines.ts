@@ -24,6 +24,8 @@ export interface PhysicalLine {
   invalidUtf8: boolean;
   /** Content is empty or only spaces/tabs (never true for a truncated line). */
   blank: boolean;
+  /** The file is UTF-16 (BOM) and was not decoded: the line is not text to this reader. */
+  utf16?: boolean;
 }
 
 export interface PhysicalLineOptions {
@@ -39,6 +41,14 @@ export interface PhysicalLineOptions {
   source?: AsyncIterable<Buffer> | Iterable<Buffer>;
   /** Sees every raw byte read, BOM included, in order: used to hash the whole file. */
   onBytes?: (bytes: Buffer) => void;
+  /** Ctrl-C / SIGTERM: checked before every block read, the read then throws its reason (issue 13). */
+  signal?: AbortSignal;
+  /**
+   * A file starting with a UTF-16 BOM (Excel's "Unicode text") is decoded to UTF-8 (issue 13);
+   * offsets are then those of the UTF-8 text, so only readers that never re-read a byte range
+   * (prices, statuses, variants) ask for it. Without it such a file reads as `utf16` lines.
+   */
+  decodeUtf16?: boolean;
 }
 
 const NL = 0x0a;
@@ -46,23 +56,73 @@ const CR = 0x0d;
 const QUOTE = 0x22;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-export async function* readPhysicalLines(path: string, opts: PhysicalLineOptions): AsyncGenerator<PhysicalLine> {
-  const base = opts.start ?? 0;
-  if (!opts.source && opts.end !== undefined && opts.end <= base) return;
+/**
+ * The bytes to split: the file (or range, or given source), each block shown to onBytes as
+ * read, checked against the abort signal, and a UTF-16 file decoded to UTF-8 when asked.
+ * `utf16` is set once the first block shows a UTF-16 BOM.
+ */
+async function* sourceBlocks(path: string, opts: PhysicalLineOptions, base: number, found: { utf16?: boolean }): AsyncGenerator<Buffer> {
+  opts.signal?.throwIfAborted();
   const source = opts.source ?? createReadStream(path, {
     start: base,
     ...(opts.end !== undefined ? { end: opts.end - 1 } : {}),
     highWaterMark: 64 * 1024,
   });
-  const acc = new LineAccumulator(opts.maxBytes);
+  let decoder: TextDecoder | undefined;
+  let first = base === 0;
+  for await (const chunk of source) {
+    opts.signal?.throwIfAborted(); // issue 13: Ctrl-C ends a read of any size within a block
+    const buf = chunk as Buffer;
+    opts.onBytes?.(buf);
+    if (first && buf.length > 0) {
+      first = false;
+      const le = buf[0] === 0xff && buf[1] === 0xfe;
+      const be = buf[0] === 0xfe && buf[1] === 0xff;
+      if (le || be) {
+        found.utf16 = true;
+        if (opts.decodeUtf16) decoder = new TextDecoder(le ? 'utf-16le' : 'utf-16be'); // drops the BOM
+      }
+    }
+    if (decoder) {
+      const text = decoder.decode(buf, { stream: true });
+      if (text.length > 0) yield Buffer.from(text, 'utf8');
+    } else {
+      yield buf;
+    }
+  }
+  if (decoder) {
+    const rest = decoder.decode();
+    if (rest.length > 0) yield Buffer.from(rest, 'utf8');
+  }
+}
+
+/** One line at a time (the credential readers); see readPhysicalLineBatches. */
+export async function* readPhysicalLines(path: string, opts: PhysicalLineOptions): AsyncGenerator<PhysicalLine> {
+  for await (const batch of readPhysicalLineBatches(path, opts)) yield* batch;
+}
+
+/**
+ * The lines of each block read, as one array per block (issue 13, speed): one await per 64 KiB
+ * instead of one per line for the readers that take them in bulk (the CSV table).
+ */
+export async function* readPhysicalLineBatches(path: string, opts: PhysicalLineOptions): AsyncGenerator<PhysicalLine[]> {
+  const base = opts.start ?? 0;
+  if (!opts.source && opts.end !== undefined && opts.end <= base) return;
+  const found: { utf16?: boolean } = {};
+  const source = sourceBlocks(path, opts, base, found);
+  // A given source may refill its buffer after each block (readBlocks): lines are then copied.
+  const acc = new LineAccumulator(opts.maxBytes, opts.source !== undefined);
   let pos = base; // absolute offset of buf[0]
   let lineNo = opts.firstLine ?? 1;
   let lineStart = base;
   let atFileStart = base === 0;
   let head: Buffer | undefined; // first bytes of the file while fewer than a BOM's length
+  // issue 13: a file whose first line ends in a lone CR (old Mac, some exports) has CR-only
+  // line ends; otherwise LF ends a line and a CR before it is dropped (CRLF).
+  let terminator: number | undefined;
   for await (const chunk of source) {
-    let buf = chunk as Buffer;
-    opts.onBytes?.(buf);
+    let buf = chunk;
+    if (found.utf16 && !opts.decodeUtf16) acc.utf16 = true;
     if (atFileStart) {
       buf = head ? Buffer.concat([head, buf]) : buf;
       head = undefined;
@@ -77,29 +137,44 @@ export async function* readPhysicalLines(path: string, opts: PhysicalLineOptions
         lineStart = pos;
       }
     }
+    terminator ??= lineEnd(buf);
+    const term = terminator ?? NL;
+    const lines: PhysicalLine[] = [];
     let i = 0;
     while (i < buf.length) {
-      const nl = buf.indexOf(NL, i);
+      const nl = buf.indexOf(term, i);
       const stop = nl === -1 ? buf.length : nl;
       acc.add(buf.subarray(i, stop));
       if (nl === -1) break;
       const end = pos + nl + 1;
-      yield acc.finish(lineNo, lineStart, end);
+      lines.push(acc.finish(lineNo, lineStart, end));
       lineNo += 1;
       lineStart = end;
       i = nl + 1;
     }
     pos += buf.length;
+    if (lines.length > 0) yield lines;
   }
   if (head) { // a file of one or two bytes that only look like the start of a BOM
     acc.add(head);
     pos += head.length;
   }
-  if (acc.started) yield acc.finish(lineNo, lineStart, pos);
+  if (acc.started) yield [acc.finish(lineNo, lineStart, pos)];
+}
+
+/**
+ * LF as soon as a block holds one (CRLF and LF files, and a CR inside a line stays content);
+ * CR when a block holds a CR with something after it and no LF at all; undefined: not seen yet.
+ */
+function lineEnd(buf: Buffer): number | undefined {
+  if (buf.indexOf(NL) !== -1) return NL;
+  const cr = buf.indexOf(CR);
+  return cr !== -1 && cr + 1 < buf.length ? CR : undefined;
 }
 
 /** Collects the pieces of one line across reads, keeping at most maxBytes (+1 for a CR). */
 class LineAccumulator {
+  utf16 = false;
   private parts: Buffer[] = [];
   private kept = 0;
   private total = 0;
@@ -108,7 +183,7 @@ class LineAccumulator {
   private lastByte = -1;
   started = false;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(private readonly maxBytes: number, private readonly copy: boolean) {}
 
   add(piece: Buffer): void {
     if (piece.length === 0) {
@@ -123,7 +198,9 @@ class LineAccumulator {
     const room = this.maxBytes + 1 - this.kept;
     if (room > 0) {
       const keep = piece.length <= room ? piece : piece.subarray(0, room);
-      this.parts.push(Buffer.from(keep)); // copy: do not pin the 64 KiB read buffer
+      // A view when the source's buffers are fresh (a file stream): lines of a block are used
+      // before long and no copy per line is made; a copy when the source reuses its buffer.
+      this.parts.push(this.copy ? Buffer.from(keep) : keep);
       this.kept += keep.length;
     }
   }
@@ -139,6 +216,7 @@ class LineAccumulator {
       hasNul: this.nul,
       invalidUtf8: !truncated && !isUtf8(content),
       blank: !truncated && isBlank(content),
+      ...(this.utf16 ? { utf16: true } : {}),
     };
     this.parts = [];
     this.kept = 0;
@@ -158,6 +236,7 @@ function isBlank(content: Buffer): boolean {
 
 /** cli-spec 3: invalid UTF-8 and NUL bytes are a problem on their line, not a crash. */
 export function encodingProblem(pl: PhysicalLine): { line: number; message: string } | undefined {
+  if (pl.utf16) return { line: pl.line, message: 'UTF-16 text: save the file as UTF-8 (in Excel: "CSV UTF-8")' };
   if (pl.hasNul) return { line: pl.line, message: 'contains a NUL byte (is this a text file?)' };
   if (pl.invalidUtf8) return { line: pl.line, message: 'not valid UTF-8 (save the file as UTF-8)' };
   return undefined;

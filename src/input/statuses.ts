@@ -1,9 +1,9 @@
 // The bulk-status input (cli-spec 3 "Status CSV"): id, active (true/false/1/0/yes/no), with
 // the same CSV rules as the prices file.
 import { parsePositiveInt } from './money.js';
-import { quoteValue } from './problems.js';
-import { readTableFile } from './table-file.js';
-import type { ColumnSpec, ReadTableOptions, TableFileResult } from './table-rows.js';
+import { ProblemList, quoteValue } from './problems.js';
+import { assertReadableFile, readError } from './source.js';
+import { TableReader, tableOptions, type ColumnSpec, type ReadTableOptions, type TableFileResult } from './table-rows.js';
 
 export interface StatusRow {
   line: number;
@@ -28,17 +28,34 @@ export function parseActive(text: string): boolean | undefined {
 }
 
 export async function readStatusFile(path: string, opts: ReadTableOptions = {}): Promise<TableFileResult<StatusRow>> {
-  // One status per listing per file.
-  return readTableFile(path, STATUS_COLUMNS, opts, (raw, report) => {
-    const idText = raw.id ?? '';
-    const activeText = raw.active ?? '';
-    const id = parsePositiveInt(idText);
-    const isActive = parseActive(activeText);
-    if (idText.trim() === '') report('missing id');
-    else if (id === undefined) report(`id ${quoteValue(idText)} is not a positive whole number`);
-    if (activeText.trim() === '') report('missing active');
-    else if (isActive === undefined) report(`active ${quoteValue(activeText)} is not one of true, false, 1, 0, yes, no`);
-    if (id === undefined || isActive === undefined) return undefined;
-    return { value: { id, isActive }, key: id, what: `id ${id}` };
-  });
+  const displayName = opts.displayName ?? path;
+  await assertReadableFile(path, displayName);
+  const problems = new ProblemList(displayName);
+  const table = new TableReader(path, STATUS_COLUMNS, problems, tableOptions(opts));
+  const rows: StatusRow[] = [];
+  const seen = new Map<number, number>(); // id -> line: one status per listing per file
+  try {
+    for await (const row of table.rows()) {
+      const report = (message: string): void => problems.add(row.line, message);
+      const idText = row.raw.id ?? '';
+      const activeText = row.raw.active ?? '';
+      const id = parsePositiveInt(idText);
+      const isActive = parseActive(activeText);
+      if (idText.trim() === '') report('missing id');
+      else if (id === undefined) report(`id ${quoteValue(idText)} is not a positive whole number`);
+      if (activeText.trim() === '') report('missing active');
+      else if (isActive === undefined) report(`active ${quoteValue(activeText)} is not one of true, false, 1, 0, yes, no`);
+      if (id === undefined || isActive === undefined) continue;
+      const first = seen.get(id);
+      if (first !== undefined) {
+        report(`duplicate of line ${first} (id ${id} appears twice)`);
+        continue;
+      }
+      seen.set(id, row.line);
+      rows.push({ line: row.line, id, isActive, raw: row.raw });
+    }
+  } catch (err) {
+    throw readError(err, displayName);
+  }
+  return { rows, notes: table.notes, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [] };
 }

@@ -1,9 +1,9 @@
 // The `products variants set ID --file F.csv` input (cli-spec 2): index, price or price_cents,
 // stock; at least one of price and stock per row. Same CSV rules as the prices file.
-import { parseNonNegativeInt, readPrice } from './money.js';
-import { quoteValue } from './problems.js';
-import { readTableFile } from './table-file.js';
-import type { ColumnSpec, ReadTableOptions, TableFileResult } from './table-rows.js';
+import { DecimalMarks, parseNonNegativeInt, readPrice } from './money.js';
+import { ProblemList, quoteValue } from './problems.js';
+import { assertReadableFile, readError } from './source.js';
+import { TableReader, tableOptions, type ColumnSpec, type ReadTableOptions, type TableFileResult } from './table-rows.js';
 
 export interface VariantRow {
   line: number;
@@ -22,13 +22,29 @@ export const VARIANT_COLUMNS: ColumnSpec = {
 };
 
 export async function readVariantFile(path: string, opts: ReadTableOptions = {}): Promise<TableFileResult<VariantRow>> {
-  return readTableFile(path, VARIANT_COLUMNS, opts, (raw, report) => {
-    const v = judgeVariantRow(raw, report);
-    return v && { value: v, key: v.index, what: `variant ${v.index}` };
-  });
+  const displayName = opts.displayName ?? path;
+  await assertReadableFile(path, displayName);
+  const problems = new ProblemList(displayName);
+  const table = new TableReader(path, VARIANT_COLUMNS, problems, tableOptions(opts));
+  const rows: VariantRow[] = [];
+  const seen = new Map<number, number>();
+  const marks = new DecimalMarks();
+  try {
+    for await (const row of table.rows()) {
+      const v = judgeVariantRow(row.raw, (m) => problems.add(row.line, m), marks);
+      if (!v) continue;
+      const first = seen.get(v.index);
+      if (first !== undefined) { problems.add(row.line, `duplicate of line ${first} (variant ${v.index} appears twice)`); continue; }
+      seen.set(v.index, row.line);
+      rows.push({ line: row.line, ...v, raw: row.raw });
+    }
+  } catch (err) {
+    throw readError(err, displayName);
+  }
+  return { rows, notes: table.notes, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [] };
 }
 
-function judgeVariantRow(raw: Record<string, string>, report: (m: string) => void): Omit<VariantRow, 'line' | 'raw'> | undefined {
+function judgeVariantRow(raw: Record<string, string>, report: (m: string) => void, marks: DecimalMarks): Omit<VariantRow, 'line' | 'raw'> | undefined {
   let ok = true;
   const fail = (m: string) => { ok = false; report(m); };
   const indexText = (raw.index ?? '').trim();
@@ -40,7 +56,7 @@ function judgeVariantRow(raw: Record<string, string>, report: (m: string) => voi
   const name = 'price_cents' in raw ? 'price_cents' : 'price';
   const priceText = (raw[name] ?? '').trim();
   if (priceText !== '') {
-    const price = readPrice(priceText, name, name === 'price_cents' ? 'cents' : 'decimal');
+    const price = readPrice(priceText, name, name === 'price_cents' ? 'cents' : 'decimal', marks);
     if (price.ok) priceCents = price.cents;
     else fail(price.problem);
   }

@@ -85,9 +85,6 @@ const WINDOW_S = 60;
 export function planSummary(
   spec: JobSpec, budget?: PlanBudget, opts: { perRequestSeconds?: number; now?: number } = {},
 ): PlanSummary {
-  const perRequest = opts.perRequestSeconds ?? 0.5;
-  const now = opts.now ?? Date.now();
-  const b = budget ?? { remaining: LIMITS.v2PerMinute, limit: LIMITS.v2PerMinute, resetAt: now + WINDOW_S * 1000 };
   const byRoute = new Map<string, { requests: number; items: number }>();
   for (const c of spec.chunks) {
     const r = byRoute.get(c.route ?? spec.kind) ?? { requests: 0, items: 0 };
@@ -95,7 +92,21 @@ export function planSummary(
     r.items += c.items.length;
     byRoute.set(c.route ?? spec.kind, r);
   }
-  const requests = spec.chunks.length;
+  return planSummaryOfCounts(spec.kind, spec.input.displayName, spec.totalItems, [...byRoute].map(([route, r]) => ({ route, ...r })), budget, opts);
+}
+
+/**
+ * The same summary from counts per route, for a dry run that planned without holding the
+ * items (issue 13: bulk-price --dry-run in memory that does not grow with the file).
+ */
+export function planSummaryOfCounts(
+  kind: JobKind, input: string, items: number, byRoute: { route: string; requests: number; items: number }[],
+  budget?: PlanBudget, opts: { perRequestSeconds?: number; now?: number } = {},
+): PlanSummary {
+  const perRequest = opts.perRequestSeconds ?? 0.5;
+  const now = opts.now ?? Date.now();
+  const b = budget ?? { remaining: LIMITS.v2PerMinute, limit: LIMITS.v2PerMinute, resetAt: now + WINDOW_S * 1000 };
+  const requests = byRoute.reduce((n, r) => n + r.requests, 0);
   const remaining = Math.max(0, Math.min(b.remaining, requests));
   const limit = Math.max(1, b.limit);
   let beyond = requests - remaining;
@@ -109,8 +120,8 @@ export function planSummary(
     eta += beyond * perRequest;
   }
   return {
-    kind: spec.kind, input: spec.input.displayName, items: spec.totalItems, requests,
-    byRoute: [...byRoute].map(([route, r]) => ({ route, ...r })),
+    kind, input, items, requests,
+    byRoute,
     etaSeconds: Math.round(eta * 10) / 10, requestsBeyondBudget: requests - remaining,
   };
 }

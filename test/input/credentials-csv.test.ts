@@ -27,7 +27,7 @@ test('cost_cents takes whole cents, and 0 is a valid cost', async () => {
 });
 
 test('a quoted credential may span lines; the next row counts every line', async () => {
-  const result = await scan('credential,cost\n"line1\nline2",-1\nz,1.234\n');
+  const result = await scan('credential,cost\n"line1\nline2",-1\nz,1.2345\n');
   assert.deepEqual(result.problems, ['FILE:2: cost must not be negative', 'FILE:4: cost has more than 2 decimals (not whole cents)']);
 });
 

@@ -26,8 +26,8 @@ test('CRLF ends a line like LF and leaves no CR in the credential', async () => 
   assert.deepEqual(await itemsOf('a:1\r\nb:2\r\n'), ['a:1', 'b:2']);
 });
 
-test('a credential keeps its spaces as written', async () => {
-  assert.deepEqual(await itemsOf(' a b \n'), [' a b ']);
+test('leading and trailing spaces are trimmed (issue 13); inner spaces stay', async () => {
+  assert.deepEqual(await itemsOf(' a b \n'), ['a b']);
 });
 
 test('a 5001-character credential on line 77 is a problem at FILE:77:', async () => {
@@ -94,8 +94,8 @@ test('duplicates inside the file are counted as a warning, not an error', async 
   assert.equal(result.duplicates, 2);
   assert.deepEqual(result.problems, []);
   assert.deepEqual(result.warnings, [
-    'FILE:3: duplicate of line 1 (same credential; --dedupe skip leaves it out)',
-    'FILE:4: duplicate of line 1 (same credential; --dedupe skip leaves it out)',
+    'FILE:3: duplicate of line 1 (same credential)',
+    'FILE:4: duplicate of line 1 (same credential)',
   ]);
   assert.equal(result.chunks[0]!.count, 4);
 });

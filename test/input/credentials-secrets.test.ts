@@ -14,7 +14,7 @@ async function messagesOf(content: string | Buffer, format: CredentialFormat, se
   const path = fileWith(`secret.${format}`, content);
   try {
     const scan = await scanCredentials(path, { format, ...(separator ? { separator } : {}), existingCount: 9999 });
-    return [...scan.problems, ...scan.warnings];
+    return [...scan.problems, ...scan.warnings, ...scan.notes];
   } catch (err) {
     return [String(err), (err as Error).stack ?? ''];
   }

@@ -11,9 +11,12 @@ import { readStatusFile } from '../../src/input/statuses.js';
 import { AS_FILE, fileWith, PROBLEM_SHAPE } from './helpers.js';
 
 function physicalLines(bytes: Buffer): number {
+  // issue 13: a file with no LF but a CR with something after it has CR-only line ends
+  const cr = bytes.indexOf(0x0d);
+  const end = bytes.indexOf(0x0a) === -1 && cr !== -1 && cr + 1 < bytes.length ? 0x0d : 0x0a;
   let n = 0;
-  for (const b of bytes) if (b === 0x0a) n += 1;
-  return Math.max(1, bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a ? n + 1 : n);
+  for (const b of bytes) if (b === end) n += 1;
+  return Math.max(1, bytes.length > 0 && bytes[bytes.length - 1] !== end ? n + 1 : n);
 }
 
 function assertProblems(problems: string[], problemCount: number, bytes: Buffer): void {

@@ -40,13 +40,32 @@ test('price_cents takes whole cents', async () => {
 });
 
 test('more than 2 decimals is "not whole cents"', async () => {
-  assert.deepEqual((await read('id,price\n1,19.999\n')).problems, ['FILE:2: price "19.999" has more than 2 decimals (not whole cents)']);
+  assert.deepEqual((await read('id,price\n1,19.9999\n2,1234.567\n')).problems, [
+    'FILE:2: price "19.9999" has more than 2 decimals (not whole cents)',
+    'FILE:3: price "1234.567" has more than 2 decimals (not whole cents)',
+  ]);
+  // 19.999 once the file showed `.` as its decimal mark: three decimals, not a thousands group
+  assert.deepEqual((await read('id,price\n1,5.50\n2,19.999\n')).problems, ['FILE:3: price "19.999" has more than 2 decimals (not whole cents)']);
 });
 
-test('thousands separators are refused', async () => {
-  const result = await read('id;price\n1;1.234,56\n2;"1,234.56"\n3;1 234\n');
-  assert.equal(result.problemCount, 3);
-  for (const p of result.problems) assert.match(p, /thousands separators are not allowed/);
+test('issue 13: thousands separators are read when the value or the file shows the decimal mark', async () => {
+  // 1.234,56 and 1,234.56 show their decimal mark themselves; 1 234 and 1.234.567 group only;
+  // 2.000 on line 5 follows line 2's `,` decimal mark, so its `.` groups thousands.
+  const result = await read('id;price\n1;1.234,56\n3;1 234\n4;2.000\n5;1.000.000\n6;1\u00a0234,5\n7;12\'345,00\n');
+  assert.deepEqual(result.problems, []);
+  assert.deepEqual(result.rows.map((r) => r.priceCents), [123456, 123400, 200000, 100000000, 123450, 1234500]);
+  const dot = await read('id,price\n1,"1,234.56"\n2,"2,000"\n');
+  assert.deepEqual(dot.problems, []);
+  assert.deepEqual(dot.rows.map((r) => r.priceCents), [123456, 200000]);
+});
+
+test('issue 13: 1.234 before any value shows the decimal mark is refused as ambiguous; 1.234 after a . decimal is 3 decimals', async () => {
+  assert.deepEqual((await read('id;price\n1;1.234\n2;19,90\n3;1.234\n')).problems, [
+    'FILE:2: price "1.234" is ambiguous: a thousands separator or the decimal mark? No earlier value of the file shows its decimal mark: write 1234 or 1234,00',
+  ]);
+  assert.deepEqual((await read('id,price\n1,19.90\n2,"1,234"\n')).problems, []);
+  assert.deepEqual((await read('id,price\n1,19.90\n2,1.234\n')).problems, ['FILE:3: price "1.234" has more than 2 decimals (not whole cents)']);
+  assert.deepEqual((await read('id;price\n1;1.2.3\n2;1.234.56\n')).problems.length, 2);
 });
 
 test('the price must be greater than 0', async () => {
@@ -92,9 +111,14 @@ test('a duplicate (id, variant) pair names both lines', async () => {
   ]);
 });
 
-test('unknown columns are one problem on line 1 naming them', async () => {
-  const result = await read('id,price,colour,size\n1,2,red,L\n');
-  assert.deepEqual(result.problems, ['FILE:1: unknown columns colour, size (expected id, price or price_cents, variant)']);
+test('issue 13: unknown columns are ignored with one note naming them; --strict-columns makes them one problem', async () => {
+  const path = fileWith('prices.csv', 'id,price,colour,size\n1,2,red,L\n');
+  const result = await readPriceFile(path, AS_FILE);
+  assert.deepEqual(result.problems, []);
+  assert.deepEqual(result.notes, ['FILE:1: 2 unknown columns ignored: colour, size (expected id, price or price_cents, variant; --strict-columns refuses them)']);
+  assert.deepEqual(result.rows.map((r) => r.priceCents), [200]);
+  const strict = await readPriceFile(path, { ...AS_FILE, strictColumns: true });
+  assert.deepEqual(strict.problems, ['FILE:1: unknown columns colour, size (expected id, price or price_cents, variant)']);
 });
 
 test('price and price_cents together are refused', async () => {

@@ -21,8 +21,8 @@ test('id and active are both required columns', async () => {
   assert.deepEqual((await read('id\n1\n')).problems, ['FILE:1: missing column active']);
 });
 
-test('unknown columns are one problem naming them', async () => {
-  assert.deepEqual((await read('id,active,note\n1,yes,x\n')).problems, ['FILE:1: unknown column note (expected id, active)']);
+test('unknown columns are a note naming them (issue 13)', async () => {
+  assert.deepEqual((await read('id,active,note\n1,yes,x\n')).notes, ['FILE:1: 1 unknown column ignored: note (expected id, active; --strict-columns refuses them)']);
 });
 
 test('the same id twice names both lines', async () => {

@@ -1,19 +1,20 @@
 // svc products bulk-price FILE: the main job (issue 4). Rows without a variant go through
 // PATCH /products/bulk-price, rows with one through PATCH /products/:id/variants grouped per
 // listing; chunks of 100 (spec 8) on the one job engine.
+import { note } from '../../output/reporter.js';
 import { count } from '../../output/plural.js';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { Listing } from '../../api/responses.js';
 import { formatProblems } from '../../input/problems.js';
-import { readPriceFile, type PriceRow } from '../../input/prices.js';
+import { planPriceFile, readPriceFile, type PriceRow } from '../../input/prices.js';
 import { openInput } from '../../input/source.js';
-import { fingerprintInput, jobSpec, planChunks, type ChunkGroup, type ItemOutcome, type ItemRef } from '../../jobs/index.js';
+import { fingerprintInput, jobSpec, planChunks, planSummaryOfCounts, type ChunkGroup, type ItemOutcome, type ItemRef } from '../../jobs/index.js';
 import { formatCents } from '../../output/money.js';
 import type { Deps } from '../shared/context.js';
-import { defineVerb, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
+import { defineVerb, flag, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { fetchList } from '../shared/read.js';
-import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
+import { printPlan, runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { outcomesFromResults } from './item-results.js';
 
@@ -21,14 +22,17 @@ const options = {
   report: reportOption(),
   maxChange: option('--max-change <pct>', 'refuse rows whose price moves more than PCT percent from the current one', z.coerce.number().positive().max(10_000).optional()),
   resume: resumeOption(),
+  strictColumns: flag('--strict-columns', 'refuse columns other than id, price|price_cents, variant (default: ignored with a note)'),
 };
 
 async function run(deps: Deps, opts: OptsOf<typeof options>, args: string[]): Promise<number> {
   const resume = typeof opts.resume === 'string' ? opts.resume : undefined;
-  const input = await openInput(args[0]!);
+  const input = await openInput(args[0]!, { signal: deps.signal });
   try {
+    if (deps.globals.dryRun && opts.maxChange === undefined) return await dryRun(deps, input, opts.strictColumns ?? false);
     // cli-spec 3: the whole file is validated before the first request.
-    const parsed = await readPriceFile(input.path, { displayName: input.displayName });
+    const parsed = await readPriceFile(input.path, { displayName: input.displayName, strictColumns: opts.strictColumns ?? false, signal: deps.signal });
+    for (const n of parsed.notes) note(deps.io, n);
     if (parsed.problemCount > 0) return invalidInput(deps, formatProblems(parsed.problems, parsed.problemCount), parsed.problemCount, input.displayName);
     if (parsed.rows.length === 0) return invalidInput(deps, `${input.displayName}: no price rows`, 1, input.displayName);
     await requireV2(deps, 'products bulk-price');
@@ -98,6 +102,23 @@ async function maxChangeGuard(deps: Deps, rows: PriceRow[], pct: number): Promis
     }
   }
   return out;
+}
+
+/**
+ * --dry-run (without --max-change, which needs every row's current price): the plan from
+ * counts, no row held, so memory does not grow with the file (issue 13, bench/validate).
+ */
+async function dryRun(deps: Deps, input: { path: string; displayName: string }, strictColumns: boolean): Promise<number> {
+  const plan = await planPriceFile(input.path, { displayName: input.displayName, strictColumns, signal: deps.signal, perRequest: CHUNK_SIZE.bulk });
+  for (const n of plan.notes) note(deps.io, n);
+  if (plan.problemCount > 0) return invalidInput(deps, formatProblems(plan.problems, plan.problemCount), plan.problemCount, input.displayName);
+  if (plan.rows === 0) return invalidInput(deps, `${input.displayName}: no price rows`, 1, input.displayName);
+  await requireV2(deps, 'products bulk-price');
+  const byRoute = [
+    { route: 'bulkPrice', items: plan.plain, requests: Math.ceil(plan.plain / CHUNK_SIZE.bulk) },
+    { route: 'updateVariants', items: plan.variantRows, requests: plan.variantRequests },
+  ].filter((r) => r.items > 0);
+  return printPlan(deps, (budget) => planSummaryOfCounts('bulk-price', input.displayName, plan.rows, byRoute, budget));
 }
 
 export const bulkPriceVerb = defineVerb({

@@ -1,6 +1,7 @@
 // svc products bulk-status FILE and svc products activate|deactivate ID...: PATCH
 // /products/bulk-status in chunks of 100 (spec 4.2); refusals come per item with HTTP 200 and
 // are shown with the spec's hint (NO_STOCK, NOT_APPROVED, OFFLINE_PAUSED, the 410s).
+import { note } from '../../output/reporter.js';
 import { count } from '../../output/plural.js';
 import { createHash } from 'node:crypto';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
@@ -10,12 +11,16 @@ import { openInput } from '../../input/source.js';
 import { readStatusFile } from '../../input/statuses.js';
 import { fingerprintInput, jobSpec, planChunks, type JobInput } from '../../jobs/index.js';
 import type { Deps } from '../shared/context.js';
-import { defineVerb, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
+import { defineVerb, flag, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { outcomesFromResults } from './item-results.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 
-const options = { report: reportOption(), resume: resumeOption() };
+const options = {
+  report: reportOption(),
+  resume: resumeOption(),
+  strictColumns: flag('--strict-columns', 'refuse columns other than id, active (default: ignored with a note)'),
+};
 
 /** An item of a status job: where it sits, and the state it gets. */
 interface StatusItem { line: number; id: number; isActive: boolean }
@@ -27,9 +32,10 @@ const send = (deps: Deps): ChunkSend<StatusItem> => async (chunk, send) => {
 };
 
 async function runFile(deps: Deps, opts: OptsOf<typeof options>, args: string[]): Promise<number> {
-  const input = await openInput(args[0]!);
+  const input = await openInput(args[0]!, { signal: deps.signal });
   try {
-    const parsed = await readStatusFile(input.path, { displayName: input.displayName });
+    const parsed = await readStatusFile(input.path, { displayName: input.displayName, strictColumns: opts.strictColumns ?? false, signal: deps.signal });
+    for (const n of parsed.notes) note(deps.io, n);
     if (parsed.problemCount > 0) return invalidInput(deps, formatProblems(parsed.problems, parsed.problemCount), parsed.problemCount, input.displayName);
     if (parsed.rows.length === 0) return invalidInput(deps, `${input.displayName}: no status rows`, 1, input.displayName);
     await requireV2(deps, 'products bulk-status');

@@ -1,6 +1,7 @@
 // svc products variants ID (list) and svc products variants set ID (--file F | --index N
 // [--price P] [--stock S]): PATCH /products/:id/variants, 1-100 items a request (spec 4.2),
 // only on multi-variant listings; per-item results (A6).
+import { note } from '../../output/reporter.js';
 import { count } from '../../output/plural.js';
 import { printPlan } from '../shared/plan.js';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ import { fingerprintInput, jobSpec, planChunks, type ItemRef } from '../../jobs/
 import { printRecords } from '../../ui/print.js';
 import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
-import { defineVerb, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
+import { defineVerb, flag, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { lenient } from '../shared/read.js';
 import { variantColumns } from './columns.js';
@@ -29,6 +30,8 @@ const setOptions = {
   stock: option('--stock <n>', 'new manual stock', z.coerce.number().int().min(0).optional()),
   report: reportOption('with --file: write the rows with status, code and message'),
   resume: resumeOption('with --file: finish an interrupted job', 'with --file: start a new job'),
+  strictColumns: flag('--strict-columns', 'with --file: refuse columns other than index, price|price_cents, stock (default: ignored with a note)'),
+
 };
 
 async function list(deps: Deps, _o: object, args: string[]): Promise<number> {
@@ -66,9 +69,10 @@ async function setVariants(deps: Deps, o: OptsOf<typeof setOptions>, args: strin
 }
 
 async function setFromFile(deps: Deps, id: number, file: string, o: OptsOf<typeof setOptions>): Promise<number> {
-  const input = await openInput(file);
+  const input = await openInput(file, { signal: deps.signal });
   try {
-    const parsed = await readVariantFile(input.path, { displayName: input.displayName });
+    const parsed = await readVariantFile(input.path, { displayName: input.displayName, strictColumns: o.strictColumns ?? false, signal: deps.signal });
+    for (const n of parsed.notes) note(deps.io, n);
     if (parsed.problemCount > 0) return invalidInput(deps, formatProblems(parsed.problems, parsed.problemCount), parsed.problemCount, input.displayName);
     await requireV2(deps, 'products variants set');
     // Chunks carry the variant rows themselves (index, price, stock), each with the listing's id.

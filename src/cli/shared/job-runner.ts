@@ -8,6 +8,7 @@ import { chunkSender, type SendBound } from '../../api/resources/index.js';
 import {
   exitCodeFor, findResumable, planSummary, runJob, writeReport,
   type ChunkPlan, type ChunkResult, type ItemOutcome, type ItemRef, type JobProgress, type JobResult, type JobSpec,
+  type PlanSummary, type RateBudget,
 } from '../../jobs/index.js';
 import { loadUi } from '../../ui/load.js';
 import { printRecords } from '../../ui/print.js';
@@ -46,7 +47,7 @@ export interface BulkJob<I extends ItemRef = ItemRef> {
 
 export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promise<number> {
   const { io } = deps;
-  if (deps.globals.dryRun) return printPlan(deps, job);
+  if (deps.globals.dryRun) return printPlan(deps, (budget) => planSummary(job.spec, budget), job.preOutcomes?.length ?? 0);
 
   const resumeJobId = job.decidedResume !== undefined ? job.decidedResume ?? undefined : await decideResume(deps, job.spec, job.resume, job.noResume);
   if (resumeJobId) note(io, `resuming job ${resumeJobId}`);
@@ -125,7 +126,8 @@ async function printOutcomes(deps: Deps, items: ItemOutcome[]): Promise<void> {
   });
 }
 
-async function printPlan<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promise<number> {
+/** `--dry-run`: the plan, from a job spec or (issue 13) from counts of a file never held whole. */
+export async function printPlan(deps: Deps, summarise: (budget: RateBudget | undefined) => PlanSummary, refusedBeforeSending = 0): Promise<number> {
   const client = await deps.client();
   let budget: { remaining: number; limit: number; resetAt: number } | undefined;
   if (client.hasKey('v2')) {
@@ -137,10 +139,10 @@ async function printPlan<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promis
       warn(deps.io, `could not read the live rate budget (${(err as Error).message}); assuming a full minute`);
     }
   }
-  const plan = planSummary(job.spec, budget);
+  const plan = summarise(budget);
   const format = deps.format();
   if (format === 'json' || format === 'jsonl') {
-    deps.io.stdout.write(`${jsonText({ dryRun: true, ...plan, refusedBeforeSending: job.preOutcomes?.length ?? 0 })}\n`);
+    deps.io.stdout.write(`${jsonText({ dryRun: true, ...plan, refusedBeforeSending })}\n`);
     return 0;
   }
   const lines = [
@@ -150,7 +152,7 @@ async function printPlan<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promis
     `requests: ${plan.requests}${budget ? ` (${budget.remaining} of ${budget.limit} left in this minute)` : ''}`,
     `estimated time: ${plan.etaSeconds} s`,
   ];
-  if (job.preOutcomes?.length) lines.push(`refused before sending: ${count(job.preOutcomes.length, 'row')} (see --max-change)`);
+  if (refusedBeforeSending) lines.push(`refused before sending: ${count(refusedBeforeSending, 'row')} (see --max-change)`);
   deps.io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }

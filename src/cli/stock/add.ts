@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { DEDUPE_MODES, LIMITS } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
 import { Listing, StockAddResult } from '../../api/responses.js';
-import { ChunkBodyWriter, detectFormat, scanCredentials, type CredentialChunk, type CredentialFormat } from '../../input/credentials.js';
+import { ChunkBodyWriter, detectFormat, inputSummary, scanCredentials, type CredentialChunk, type CredentialFormat } from '../../input/credentials.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
 import { fingerprintInput, jobSpec, listJobs, type ChunkPlan } from '../../jobs/index.js';
@@ -15,7 +15,7 @@ import { collectGarbage, holdYoungGeneration } from '../../jobs/memory.js';
 import { note, warn } from '../../output/reporter.js';
 import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
-import { defineVerb, option, resumeOption, type OptsOf } from '../shared/verb.js';
+import { defineVerb, flag, option, resumeOption, type OptsOf } from '../shared/verb.js';
 import { decideResume, runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { lenient } from '../shared/read.js';
@@ -26,7 +26,9 @@ const options = {
     z.string({ message: '--file is required (a path, or - for stdin)' }), { mandatory: true }),
   format: option('--format <format>', 'lines|csv|jsonl (default: from the file extension)', z.enum(['lines', 'csv', 'jsonl']).optional()),
   separator: option('--separator <text>', 'lines format: a line that separates multi-line credentials, e.g. ---', z.string().min(1).optional()),
-  dedupe: option('--dedupe <mode>', 'skip (default: duplicates are skipped by the service) or none', z.enum(DEDUPE_MODES).default('skip')),
+  dedupe: option('--dedupe <mode>', 'skip (default: repeats of a credential in the file are left out, and the service skips what it holds) or none', z.enum(DEDUPE_MODES).default('skip')),
+  strictColumns: flag('--strict-columns', 'csv: refuse columns other than credential, ref, cost|cost_cents (default: ignored with a note)'),
+  keepWhitespace: flag('--keep-whitespace', 'send credentials as written: no trimming of leading/trailing spaces, zero-width characters allowed'),
   resume: resumeOption('finish an interrupted import (same file)', 'start a new import even if an unfinished one exists for this file'),
 };
 
@@ -50,41 +52,44 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   if (multiple && !variant) throw new UsageError(`listing ${id} has no variant ${o.variant}`, `see them with \`svc products variants ${id}\``);
   const existing = (multiple ? variant?.autoDeliveryStock : listing.autoDeliveryStock) ?? 0;
 
-  const input = await openInput(o.file);
+  const input = await openInput(o.file, { signal: deps.signal });
   try {
     const target = `listing ${id}${multiple ? ` variant ${o.variant}` : ''}`;
     // Resume or not is known before validating: a resumed import's earlier chunks are already in
     // the stock it reads, so the per-variant total (spec 8) is then left to the service, which
     // refuses a chunk beyond 10000 (TOO_MANY_CREDENTIALS) and skips what it already holds.
     const resumeJobId = deps.globals.dryRun ? undefined : await stockResume(deps, target, input, o.resume);
-    const scan = await scanCredentials(input.path, { format, separator: o.separator, displayName: input.displayName, existingCount: resumeJobId ? 0 : existing });
+    const scan = await scanCredentials(input.path, {
+      format, separator: o.separator, displayName: input.displayName, existingCount: resumeJobId ? 0 : existing,
+      keepWhitespace: o.keepWhitespace ?? false, dropDuplicates: o.dedupe === 'skip', signal: deps.signal, strictColumns: o.strictColumns ?? false,
+    });
     if (scan.problemCount > 0) return invalidInput(deps, formatProblems(scan.problems, scan.problemCount), scan.problemCount, input.displayName);
     collectGarbage(); // what the validation pass read is garbage now
     if (scan.count === 0) return invalidInput(deps, `${input.displayName}: no credentials`, 1, input.displayName);
-    if (scan.duplicates > 0) {
-      warn(deps.io, `${scan.duplicates} credential${scan.duplicates === 1 ? '' : 's'} repeat an earlier line of the file; ${o.dedupe === 'skip' ? 'the service skips them' : 'they are added again (--dedupe none)'}`);
-      if (deps.globals.verbose) for (const w of scan.warnings) deps.io.stderr.write(`${w}\n`);
-    }
+    for (const n of scan.notes) note(deps.io, n);
+    for (const line of inputSummary(scan)) warn(deps.io, line);
+    if (scan.duplicates > 0 && deps.globals.verbose) for (const w of scan.warnings) deps.io.stderr.write(`${w}\n`);
     const byIndex = new Map(scan.chunks.map((c) => [c.index, c]));
     const chunks: ChunkPlan[] = scan.chunks.map((c) => ({
       index: c.index, route: 'addStock',
       descriptor: { startOffset: c.startOffset, endOffset: c.endOffset, firstLine: c.firstLine, lastLine: c.lastLine, count: c.count, sha256: c.sha256 },
       // The stock route answers counts, not per-credential results: outcomes are per chunk,
       // so every credential of a chunk is referred to by the chunk's first line.
-      items: Array.from({ length: c.count }, () => ({ line: c.firstLine, id })),
+      items: Array.from({ length: c.count - (c.drop?.length ?? 0) }, () => ({ line: c.firstLine, id })),
     }));
     const spec = jobSpec({
       kind: 'stock', target,
       command: jobCommand(deps, ['stock', 'add', String(id)], [
         ...(multiple ? ['--variant', String(o.variant)] : []), '--file', o.file,
         ...(o.format ? ['--format', o.format] : []), ...(o.separator ? ['--separator', o.separator] : []), ...(o.dedupe !== 'skip' ? ['--dedupe', o.dedupe] : []),
+        ...(o.keepWhitespace ? ['--keep-whitespace'] : []),
       ]),
       input: { path: input.path, displayName: input.displayName, sha256: scan.fileSha256!, size: scan.size },
       chunks,
     });
     // The body of every chunk is the same around its items (spec 4.2 POST .../stock).
     const [head, tail] = splitAround(JSON.stringify({ ...(multiple ? { variantIndex: o.variant } : {}), items: [], dedupeMode: o.dedupe }), '"items":[]');
-    const bodies = new ChunkBodyWriter(input.path, format, { separator: o.separator, displayName: input.displayName, csv: scan.csv });
+    const bodies = new ChunkBodyWriter(input.path, format, { separator: o.separator, displayName: input.displayName, csv: scan.csv, keepWhitespace: o.keepWhitespace ?? false });
     const send: ChunkSend = async (chunk, send) => {
       const c: CredentialChunk = byIndex.get(chunk.index)!;
       // Memory (bench/stock-memory): a chunk is ~10 MB, written straight into a reused buffer.
@@ -103,7 +108,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
       finish: async (r) => {
         const after = lenient(deps, Listing, (await api.products.get(id, 'v2')).data);
         inStock = (multiple ? after.variants?.find((v) => v.index === o.variant)?.autoDeliveryStock : after.autoDeliveryStock) ?? undefined;
-        return { jobId: r.jobId, listing: id, ...(multiple ? { variant: o.variant } : {}), credentials: scan.count, added: r.summary.added ?? 0, duplicates: r.summary.duplicates ?? 0, inStock: inStock ?? null, requests: r.requests };
+        return { jobId: r.jobId, listing: id, ...(multiple ? { variant: o.variant } : {}), credentials: scan.count, added: r.summary.added ?? 0, duplicates: r.summary.duplicates ?? 0, droppedInFile: scan.duplicatesDropped ? scan.duplicates : 0, trimmed: scan.trimmed, inStock: inStock ?? null, requests: r.requests };
       },
     });
     if (scan.count + existing > LIMITS.stockPerVariantMax) note(deps.io, 'close to the 10000 credential limit of the variant');
