@@ -40,7 +40,7 @@ export interface PricePlanResult extends Omit<TableFileResult<PriceRow>, 'rows'>
 export async function readPriceFile(path: string, opts: ReadTableOptions = {}): Promise<TableFileResult<PriceRow>> {
   const rows: PriceRow[] = [];
   const result = await scanPrices(path, opts, (row) => rows.push(row));
-  return { rows, notes: result.notes, problems: result.problems, problemCount: result.problemCount, columns: result.columns };
+  return { rows, notes: result.notes, problems: result.problems, problemCount: result.problemCount, columns: result.columns, delimiter: result.delimiter };
 }
 
 /**
@@ -52,7 +52,7 @@ export async function planPriceFile(path: string, opts: ReadTableOptions & { per
   return {
     rows: result.pairs.plain + result.pairs.variantRows, plain: result.pairs.plain,
     variantRows: result.pairs.variantRows, variantRequests: result.pairs.variantRequests,
-    notes: result.notes, problems: result.problems, problemCount: result.problemCount, columns: result.columns,
+    notes: result.notes, problems: result.problems, problemCount: result.problemCount, columns: result.columns, delimiter: result.delimiter,
   };
 }
 
@@ -79,7 +79,7 @@ async function scanPrices(path: string, opts: ReadTableOptions, onRow: ((row: Pr
   // cli-spec 3: a pair twice is refused on each later line. Rare, so found again by a second
   // read only when the sorted pairs showed a repeat: no line is kept per row on the first.
   if (counts.repeated.size > 0) await reportRepeats(path, opts, counts.repeated, problems, table.header?.columns);
-  return { pairs: counts, notes: table.notes, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [] };
+  return { pairs: counts, notes: table.notes, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [], delimiter: table.header?.delimiter };
 }
 
 async function reportRepeats(path: string, opts: ReadTableOptions, repeated: Set<number | string>, problems: ProblemList, columns: string[] | undefined): Promise<void> {

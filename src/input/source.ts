@@ -8,7 +8,7 @@
 // (it is read through /proc/self/fd), so not even kill -9 leaves the plaintext behind. Every
 // read loop of src/input checks the abort signal: Ctrl-C / SIGTERM ends it within a block.
 import { createHash, randomUUID } from 'node:crypto';
-import { constants, existsSync, mkdirSync, readdirSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, existsSync, mkdirSync, openSync, readdirSync, readSync, unlinkSync } from 'node:fs';
 import { open, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -250,5 +250,25 @@ export async function fileInfo(path: string): Promise<FileInfo> {
     return { size: info.size, mtimeMs: info.mtimeMs };
   } catch (err) {
     throw readError(err, path);
+  }
+}
+
+/**
+ * Whether a file starts with a byte order mark (UTF-8, or the UTF-16 of Excel's "Unicode text"):
+ * a report written for it gets one too, so the spreadsheet that made it reads the report back
+ * the same way (issue 12).
+ */
+export function startsWithBom(path: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const head = Buffer.alloc(3);
+    const n = readSync(fd, head, 0, 3, 0);
+    return (n >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf)
+      || (n >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)));
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }

@@ -57,5 +57,5 @@ export async function readStatusFile(path: string, opts: ReadTableOptions = {}):
   } catch (err) {
     throw readError(err, displayName);
   }
-  return { rows, notes: table.notes, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [] };
+  return { rows, notes: table.notes, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [], delimiter: table.header?.delimiter };
 }

@@ -42,6 +42,8 @@ export interface TableFileResult<Row> {
   problemCount: number;
   /** Header columns, trimmed and lower-cased, in file order. */
   columns: string[];
+  /** The file's delimiter, so a report can be written the way the file was (issue 12). */
+  delimiter?: Delimiter;
 }
 
 export interface ReadTableOptions {

@@ -41,7 +41,7 @@ export async function readVariantFile(path: string, opts: ReadTableOptions = {})
   } catch (err) {
     throw readError(err, displayName);
   }
-  return { rows, notes: table.notes, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [] };
+  return { rows, notes: table.notes, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [], delimiter: table.header?.delimiter };
 }
 
 function judgeVariantRow(raw: Record<string, string>, report: (m: string) => void, marks: DecimalMarks): Omit<VariantRow, 'line' | 'raw'> | undefined {

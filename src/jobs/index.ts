@@ -10,6 +10,6 @@ export { exitCodeFor } from './exit-code.js';
 export { findResumable, listJobs, type ListedJob, type ListedJobState } from './jobs-list.js';
 export { JobLockedError } from './lock.js';
 export { fingerprintInput, jobSpec, planChunks, planSummary, planSummaryOfCounts, type ChunkGroup, type PlanSummary, type PlanBudget } from './plan.js';
-export { writeReport, type ReportRow } from './report.js';
+export { writeReport, type ReportRow, type ReportStyle } from './report.js';
 export { classifyChunkError } from './chunk-errors.js';
 export { newIdempotencyKey, newJobId } from './ids.js';

@@ -8,7 +8,7 @@ import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { Listing } from '../../api/responses.js';
 import { formatProblems } from '../../input/problems.js';
 import { planPriceFile, readPriceFile, type PriceRow } from '../../input/prices.js';
-import { openInput } from '../../input/source.js';
+import { openInput, startsWithBom } from '../../input/source.js';
 import { fingerprintInput, jobSpec, planChunks, planSummaryOfCounts, type ChunkGroup, type ItemOutcome, type ItemRef } from '../../jobs/index.js';
 import { formatCents } from '../../output/money.js';
 import type { Deps } from '../shared/context.js';
@@ -71,7 +71,7 @@ async function run(deps: Deps, opts: OptsOf<typeof options>, args: string[]): Pr
     };
     return await runBulkJob(deps, {
       spec, send, resume, noResume: opts.resume === false, preOutcomes,
-      report: opts.report ? { path: opts.report, columns: parsed.columns, rows: new Map(parsed.rows.map((r) => [r.line, r.raw])) } : undefined,
+      report: opts.report ? { path: opts.report, columns: parsed.columns, rows: new Map(parsed.rows.map((r) => [r.line, r.raw])), style: { delimiter: parsed.delimiter ?? ',', bom: startsWithBom(input.path) } } : undefined,
       summary: (r) => `${input.displayName}: ${count(parsed.rows.length, 'row')}, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed + preOutcomes.length} refused, ${count(r.requests, 'request')}`,
     });
   } finally {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
 import { formatProblems } from '../../input/problems.js';
-import { openInput } from '../../input/source.js';
+import { openInput, startsWithBom } from '../../input/source.js';
 import { readStatusFile } from '../../input/statuses.js';
 import { fingerprintInput, jobSpec, planChunks, type JobInput } from '../../jobs/index.js';
 import type { Deps } from '../shared/context.js';
@@ -48,7 +48,7 @@ async function runFile(deps: Deps, opts: OptsOf<typeof options>, args: string[])
     return await runBulkJob(deps, {
       spec, send: send(deps),
       resume: typeof opts.resume === 'string' ? opts.resume : undefined, noResume: opts.resume === false,
-      report: opts.report ? { path: opts.report, columns: parsed.columns, rows: new Map(parsed.rows.map((r) => [r.line, r.raw])) } : undefined,
+      report: opts.report ? { path: opts.report, columns: parsed.columns, rows: new Map(parsed.rows.map((r) => [r.line, r.raw])), style: { delimiter: parsed.delimiter ?? ',', bom: startsWithBom(input.path) } } : undefined,
       summary: (r) => summary(input.displayName, parsed.rows.length, r.counts, r.requests),
     });
   } finally {

@@ -9,7 +9,7 @@ import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { EXIT, UsageError } from '../../api/errors.js';
 import { Listing } from '../../api/responses.js';
 import { formatProblems } from '../../input/problems.js';
-import { openInput } from '../../input/source.js';
+import { openInput, startsWithBom } from '../../input/source.js';
 import { readVariantFile, type VariantRow } from '../../input/variants.js';
 import { fingerprintInput, jobSpec, planChunks, type ItemRef } from '../../jobs/index.js';
 import { printRecords } from '../../ui/print.js';
@@ -90,7 +90,7 @@ async function setFromFile(deps: Deps, id: number, file: string, o: OptsOf<typeo
     };
     return await runBulkJob(deps, {
       spec, send, resume: typeof o.resume === 'string' ? o.resume : undefined, noResume: o.resume === false,
-      report: o.report ? { path: o.report, columns: parsed.columns, rows: new Map(parsed.rows.map((r) => [r.line, r.raw])) } : undefined,
+      report: o.report ? { path: o.report, columns: parsed.columns, rows: new Map(parsed.rows.map((r) => [r.line, r.raw])), style: { delimiter: parsed.delimiter ?? ',', bom: startsWithBom(input.path) } } : undefined,
       summary: (r) => `listing ${id}: ${count(parsed.rows.length, 'variant')}, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed} refused, ${count(r.requests, 'request')}`,
     });
   } finally {

@@ -8,7 +8,7 @@ import { chunkSender, type SendBound } from '../../api/resources/index.js';
 import {
   exitCodeFor, findResumable, planSummary, runJob, writeReport,
   type ChunkPlan, type ChunkResult, type ItemOutcome, type ItemRef, type JobProgress, type JobResult, type JobSpec,
-  type PlanSummary, type RateBudget,
+  type PlanSummary, type PlanBudget, type ReportStyle,
 } from '../../jobs/index.js';
 import { loadUi } from '../../ui/load.js';
 import { printRecords } from '../../ui/print.js';
@@ -34,7 +34,7 @@ export interface BulkJob<I extends ItemRef = ItemRef> {
   /** The caller already ran decideResume (a job id, or null for a new job). */
   decidedResume?: string | null;
   /** --report FILE.csv: input rows + status, code, message. */
-  report?: { path: string; columns: string[]; rows: Map<number, Record<string, string>> };
+  report?: { path: string; columns: string[]; rows: Map<number, Record<string, string>>; style?: ReportStyle };
   /** One line on stderr after the job, e.g. "250 prices: 248 applied, 2 unchanged". */
   summary(result: JobResult): string;
   /** Outcomes that came before sending (e.g. rows refused by --max-change). */
@@ -65,7 +65,7 @@ export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>)
 
   const items = [...(job.preOutcomes ?? []), ...result.items].sort((a, b) => a.line - b.line);
   if (job.report) {
-    writeReport(job.report.path, job.report.columns, items.map((o) => ({ raw: job.report!.rows.get(o.line) ?? {}, outcome: o })));
+    writeReport(job.report.path, job.report.columns, items.map((o) => ({ raw: job.report!.rows.get(o.line) ?? {}, outcome: o })), job.report.style);
   }
   if (result.state === 'interrupted') {
     printError(io, new InterruptedError(`interrupted after ${result.counts.ok + result.counts.unchanged + result.counts.failed} of ${job.spec.totalItems} items`));
@@ -127,7 +127,7 @@ async function printOutcomes(deps: Deps, items: ItemOutcome[]): Promise<void> {
 }
 
 /** `--dry-run`: the plan, from a job spec or (issue 13) from counts of a file never held whole. */
-export async function printPlan(deps: Deps, summarise: (budget: RateBudget | undefined) => PlanSummary, refusedBeforeSending = 0): Promise<number> {
+export async function printPlan(deps: Deps, summarise: (budget: PlanBudget | undefined) => PlanSummary, refusedBeforeSending = 0): Promise<number> {
   const client = await deps.client();
   let budget: { remaining: number; limit: number; resetAt: number } | undefined;
   if (client.hasKey('v2')) {
