@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError } from '../api/errors.js';
 import { JOB_ID_PATTERN } from './ids.js';
-import { fsyncDir } from '../state/durable.js';
+import { DurableAppendFile } from '../state/append-file.js';
 import {
   JournalRecord, type ChunkDoneRecord, type JobEndRecord, type JobHeaderRecord,
 } from './journal-records.js';
@@ -27,54 +27,32 @@ export function ensureJobsDir(stateDir: string): string {
   return dir;
 }
 
-/** Appends records durably. One writer per job, guarded by the job lock (lock.ts). */
+/** Appends records durably (src/state/append-file.ts). One writer per job, guarded by the job lock (lock.ts). */
 export class JournalWriter {
-  private constructor(private fd: number, readonly path: string) {}
+  private constructor(private readonly file: DurableAppendFile<JournalRecord>) {}
+
+  get path(): string {
+    return this.file.path;
+  }
 
   /** Creates a new journal; fails with EEXIST when the id is taken. */
   static create(file: string): JournalWriter {
-    const fd = fs.openSync(file, 'wx', 0o600);
-    fsyncDir(path.dirname(file)); // the new directory entry must survive a crash too
-    return new JournalWriter(fd, file);
+    return new JournalWriter(DurableAppendFile.create<JournalRecord>(file));
   }
 
-  /**
-   * Opens an existing journal for appending. A line torn by a kill (no trailing newline)
-   * is closed off with a newline first, so the next record starts on a line of its own
-   * and the fragment stays an unparseable line that readers skip.
-   */
+  /** Opens an existing journal for appending (a line torn by a kill is closed off first). */
   static append(file: string): JournalWriter {
-    const fd = fs.openSync(file, 'a', 0o600);
-    const writer = new JournalWriter(fd, file);
-    const size = fs.fstatSync(fd).size;
-    if (size > 0) {
-      const last = Buffer.alloc(1);
-      const rfd = fs.openSync(file, 'r');
-      try { fs.readSync(rfd, last, 0, 1, size - 1); } finally { fs.closeSync(rfd); }
-      if (last[0] !== 0x0a) writer.writeRaw('\n');
-    }
-    return writer;
+    return new JournalWriter(DurableAppendFile.append<JournalRecord>(file).file);
   }
 
   write(record: JournalRecord): void {
-    this.writeRaw(`${JSON.stringify(record)}\n`);
-  }
-
-  private writeRaw(text: string): void {
-    const buf = Buffer.from(text, 'utf8');
-    let off = 0;
-    while (off < buf.length) off += fs.writeSync(this.fd, buf, off, buf.length - off);
-    fs.fsyncSync(this.fd);
+    this.file.write(record);
   }
 
   close(): void {
-    if (this.fd >= 0) {
-      fs.closeSync(this.fd);
-      this.fd = -1;
-    }
+    this.file.close();
   }
 }
-
 
 /** What a journal says, replayed: the basis of resume, findResumable and listJobs. */
 export interface JournalReplay {

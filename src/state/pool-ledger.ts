@@ -4,6 +4,7 @@
 // credential: entries are named by an HMAC-SHA256 of the credential keyed with a secret made
 // once per install (<stateDir>/pools/secret, 0600), so the ledger alone reveals nothing, not
 // even whether a guessed credential is in it.
+import { DurableAppendFile } from './append-file.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
@@ -154,42 +155,24 @@ export function chunkSha(hashes: string[]): string {
   return createHash('sha256').update(hashes.join(',')).digest('hex');
 }
 
-/** Appends records durably (fsync each); one writer at a time, under the pool lock. */
+/** Appends records durably (src/state/append-file.ts); one writer at a time, under the pool lock. */
 export class LedgerWriter {
-  private constructor(private fd: number) {}
+  private constructor(private readonly file: DurableAppendFile<LedgerRecord>) {}
 
   static open(stateDir: string, file: string, poolPath: string): LedgerWriter {
     ensurePoolsDir(stateDir);
-    const isNew = !fs.existsSync(file);
-    const fd = fs.openSync(file, 'a', 0o600);
-    const w = new LedgerWriter(fd);
-    const size = fs.fstatSync(fd).size;
-    if (isNew || size === 0) {
-      fsyncDir(path.dirname(file));
-      w.write({ t: 'pool', v: LEDGER_VERSION, path: poolPath, createdAt: new Date().toISOString() });
-    } else {
-      // A line torn by a kill is closed off, so the next record starts on a line of its own.
-      const last = Buffer.alloc(1);
-      const rfd = fs.openSync(file, 'r');
-      try { fs.readSync(rfd, last, 0, 1, size - 1); } finally { fs.closeSync(rfd); }
-      if (last[0] !== 0x0a) w.raw('\n');
-    }
+    const opened = DurableAppendFile.append<LedgerRecord>(file);
+    const w = new LedgerWriter(opened.file);
+    if (opened.created) w.write({ t: 'pool', v: LEDGER_VERSION, path: poolPath, createdAt: new Date().toISOString() });
     return w;
   }
 
   write(record: LedgerRecord): void {
-    this.raw(`${JSON.stringify(record)}\n`);
-  }
-
-  private raw(text: string): void {
-    const buf = Buffer.from(text, 'utf8');
-    let off = 0;
-    while (off < buf.length) off += fs.writeSync(this.fd, buf, off, buf.length - off);
-    fs.fsyncSync(this.fd);
+    this.file.write(record);
   }
 
   close(): void {
-    if (this.fd >= 0) { fs.closeSync(this.fd); this.fd = -1; }
+    this.file.close();
   }
 }
 

@@ -30,6 +30,12 @@ import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { lenient } from '../shared/read.js';
 
+const EXAMPLES = [
+    'svc stock refill 101 --pool accounts.csv --target 50',
+    'svc stock refill 109:1 --pool keys.txt --target 200 --dry-run',
+    'for l in 101 109:0 109:1; do svc stock refill $l --pool batch.csv --target 100 || exit; done',
+];
+
 const options = {
   pool: option('--pool <file>', 'pool file: lines, csv (credential, ref, cost|cost_cents) or jsonl, as for `stock add`',
     z.string({ message: '--pool is required (the pool file)' }), { mandatory: true }),
@@ -293,11 +299,7 @@ export const refillVerb = defineVerb({
   description: 'top a listing (or variant) up to N credentials from a pool file, never sending a pool entry twice',
   args: [['<id[:variant]>', 'listing id, or listing:variant for a multi-variant listing']],
   options,
-  examples: [
-    'svc stock refill 101 --pool accounts.csv --target 50',
-    'svc stock refill 109:1 --pool keys.txt --target 200 --dry-run',
-    'for l in 101 109:0 109:1; do svc stock refill $l --pool batch.csv --target 100 || exit; done',
-  ],
+  examples: EXAMPLES,
   run,
 });
 

@@ -16,6 +16,12 @@ import { requireV2 } from '../shared/job-helpers.js';
 import { lenient } from '../shared/read.js';
 import { stockRows, type StockRow } from './levels.js';
 
+const EXAMPLES = [
+    'svc stock status',
+    'svc stock status --below 20 --days 3 --fail-below     # exit 3 when a listing runs low',
+    'svc stock status 101 109 -o json',
+];
+
 const options = {
   below: option('--below <n>', 'mark rows holding fewer than N credentials', z.coerce.number().int().min(0).optional()),
   days: option('--days <d>', 'mark rows with fewer than D days of stock left at the pace of the last 7 days', z.coerce.number().min(0).optional()),
@@ -74,11 +80,7 @@ export const statusVerb = defineVerb({
   description: 'stock levels of auto-delivery listings: held, sold in 7 days, days left; alerts for cron and CI',
   args: [['[ids...]', 'only these listing ids (default: every auto-delivery listing)']],
   options,
-  examples: [
-    'svc stock status',
-    'svc stock status --below 20 --days 3 --fail-below     # exit 3 when a listing runs low',
-    'svc stock status 101 109 -o json',
-  ],
+  examples: EXAMPLES,
   run,
 });
 
