@@ -182,3 +182,13 @@ export const SECURITY_VIOLATION_PATTERNS: readonly RegExp[] = [
 // aid for tests and --verbose output; the real service is not known to send it, so a client must
 // not depend on it.
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+
+// ---- issue 14: beyond the spec, for any server (docs/DECISIONS.md, last section) ----------
+// svc decision: a time given as a number (usage `reset`) below this is Unix seconds, at or above
+// it Unix milliseconds (1e12 s is the year 33658; 1e12 ms is 2001).
+export const EPOCH_MS_THRESHOLD = 1e12;
+// svc decision: `--all` reads at most this many pages of a list (100,000 rows at 100 a page,
+// a fifth of a v2 day's quota). A first page that claims more fails at once with a hint to
+// narrow the list; a list that keeps going past it is printed as far as read, with a warning
+// and exit 1. A server's `totalPages` alone never keeps svc paging.
+export const MAX_LIST_PAGES = 1000;

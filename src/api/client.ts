@@ -1,10 +1,11 @@
 // The one request core (style.md principle 2): key header, idempotency keys, pacing, retries,
 // timeouts and error mapping. Resources are thin callers of `request()`.
 import {
-  IDEMPOTENCY_HEADER, KEYS_PREFIX, V1_PREFIX, V2_PREFIX, type ApiVersion,
+  IDEMPOTENCY_HEADER, KEYS_PREFIX, LIMITS, MAX_LIST_PAGES, V1_PREFIX, V2_PREFIX, type ApiVersion,
 } from './assumptions.js';
+import { checkAnswer } from './answers.js';
 import {
-  ApiError, NeedsV1KeyError, NeedsV2KeyError, NetworkError, RateLimitError, SvcError, errorFromResponse,
+  ApiError, BadAnswerError, NeedsV1KeyError, NeedsV2KeyError, NetworkError, RateLimitError, SvcError, errorFromResponse,
 } from './errors.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { RateBudget, realClock, type Clock } from './rate-budget.js';
@@ -129,7 +130,10 @@ export class ApiClient {
       });
 
       if (res && res.status >= 200 && res.status < 300) {
-        if (parsed === undefined) throw new ApiError({ status: res.status, message: 'the service answered with something that is not JSON' });
+        // issue 14: the one response layer; every answer is checked before any verb uses it.
+        const where = `${route.method} ${path.split('?')[0]}`;
+        if (parsed === undefined) throw new BadAnswerError(where, res.body ? 'is not JSON' : 'is empty', 'the answer', res.status);
+        checkAnswer(route, where, parsed);
         return toResponse<T>(res, parsed, idempotencyKey, attempt);
       }
       if (res && res.status >= 300 && res.status < 400) {
@@ -147,17 +151,57 @@ export class ApiClient {
     }
   }
 
-  /** Follow every page of a list route and join them into one array (cli-spec 1 `--all`). */
-  async *pages<T>(opts: RequestOptions & { limit?: number; all?: boolean }): AsyncGenerator<{ items: T[]; pagination?: Pagination }> {
-    let page = Number(opts.query?.page ?? 1);
-    for (;;) {
+  /**
+   * Follow the pages of a list route (cli-spec 1 `--all`) with guards (issue 14), whatever the
+   * server claims: stop on an empty page or a short one (the last page of A1 paging), never
+   * read more than `maxPages` (MAX_LIST_PAGES unless the caller derived fewer from `--limit`),
+   * and say so (`incomplete` on the last page yielded) when the list could not be read to its
+   * end for sure: a full page without `pagination`, a short page before the claimed last one,
+   * the page cap reached. An answer that claims more pages than the cap at once fails before
+   * reading them (TooManyPagesError).
+   */
+  async *pages<T>(opts: RequestOptions & { limit?: number; all?: boolean; maxPages?: number }): AsyncGenerator<ListPage<T>> {
+    const first = Number(opts.query?.page ?? 1);
+    const perPage = Number(opts.limit ?? opts.query?.limit ?? LIMITS.pageSizeDefault);
+    const maxPages = Math.max(1, Math.min(opts.maxPages ?? MAX_LIST_PAGES, MAX_LIST_PAGES));
+    for (let page = first, read = 1; ; page++, read++) {
       const res = await this.request<T[]>({ ...opts, query: { ...opts.query, page, limit: opts.limit ?? opts.query?.limit } });
-      const items = Array.isArray(res.data) ? res.data : [];
-      yield { items, pagination: res.pagination };
+      const items = res.data; // an array: checked by the response layer (answers.ts)
       const p = res.pagination;
-      if (!opts.all || !p || page >= p.totalPages || items.length === 0) return;
-      page++;
+      if (!opts.all) { yield { items, pagination: p }; return; }
+      const where = `GET ${this.pathOf(typeof opts.route === 'string' ? routeByName(opts.route) : opts.route).split('?')[0]}`;
+      let incomplete: string | undefined;
+      let last = items.length === 0 || items.length < perPage || (p !== undefined && page >= p.totalPages);
+      if (items.length > 0 && items.length < perPage && p && page < p.totalPages) {
+        incomplete = `page ${page} of ${where} held ${items.length} rows of the ${perPage} asked for, but the service says there are ${p.totalPages} pages; svc stopped there`;
+      } else if (!last && !p) {
+        incomplete = `${where} answered a full page ${page} without pagination (A1): svc cannot tell whether more pages exist and stopped there`;
+        last = true;
+      } else if (!last && read >= maxPages) {
+        incomplete = `svc read ${read} pages of ${where} (its cap, MAX_LIST_PAGES) and the service says there are ${p?.totalPages}; the rest was not read`;
+        last = true;
+      }
+      yield incomplete ? { items, pagination: p, incomplete } : { items, pagination: p };
+      if (last) return;
+      // The first page is the plan: a list that claims more pages than the cap is refused before
+      // reading them (a caller looking for one row, like the catalog lookup, may stop at page 1).
+      if (read === 1 && p && p.totalPages - first + 1 > maxPages) throw new TooManyPagesError(where, p, maxPages, perPage);
     }
+  }
+}
+
+export interface ListPage<T> {
+  items: T[];
+  pagination?: Pagination;
+  /** Why the list may go on beyond this, the last page read (issue 14). */
+  incomplete?: string;
+}
+
+/** `--all` on a list longer than svc reads (issue 14, MAX_LIST_PAGES): fails before paging. */
+export class TooManyPagesError extends SvcError {
+  constructor(where: string, p: Pagination, maxPages: number, perPage: number) {
+    super(`the service says ${where} has ${p.totalPages} pages (${p.total} rows); --all reads at most ${maxPages} pages (${maxPages * perPage} rows)`,
+      'narrow the list with its filters (--status, --from/--to, …) or read part of it with --limit / --page');
   }
 }
 

@@ -81,6 +81,16 @@ export class RateLimitError extends ApiError { override readonly exitCode = EXIT
 export class ServerError extends ApiError {}
 /** The connection failed or timed out after every retry. */
 export class NetworkError extends ApiError {}
+/**
+ * A 2xx answer svc cannot use (issue 14): not the documented shape (a wrong type, a missing
+ * required field, not JSON, too big). Exit 1; never retried (the same answer would come back).
+ */
+export class BadAnswerError extends ApiError {
+  constructor(where: string, what: string, field: string, status?: number) {
+    super({ status, message: field === 'the answer' ? `the service answered ${where}, but the answer ${what}` : `the service answered ${where}, but field ${field} ${what}` });
+    this.hint = 'the service (or a proxy in front of it) did not answer in the documented shape; check --base-url, and report it to the service if it persists';
+  }
+}
 
 /** A v2-only command run with only a v1 key: fails before sending (exit 4). */
 export class NeedsV2KeyError extends SvcError {

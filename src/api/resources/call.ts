@@ -2,9 +2,8 @@
 // shows, `send()` goes through the one request core (src/api/client.ts). The run's abort
 // signal is bound once, in the core every resource shares.
 import type { ApiVersion } from '../assumptions.js';
-import type { ApiClient, ApiResponse, RequestOptions } from '../client.js';
+import type { ApiClient, ApiResponse, ListPage, RequestOptions } from '../client.js';
 import { SvcError } from '../errors.js';
-import type { Pagination } from '../responses.js';
 import { routeByName, type Method, type RouteDef } from '../routes.js';
 
 /** What every resource shares: the request core, the run's abort signal, and `--api`. */
@@ -55,7 +54,7 @@ export class Call<T> {
 
 /** A list route: one page with `send()`, or page after page (cli-spec 1 `--all`). */
 export class ListCall<T> extends Call<T[]> {
-  pages(opts: { limit?: number; all?: boolean }): AsyncGenerator<{ items: T[]; pagination?: Pagination }> {
+  pages(opts: { limit?: number; all?: boolean; maxPages?: number }): AsyncGenerator<ListPage<T>> {
     return this.core.client.pages<T>({ route: this.route, ...this.parts, ...opts, signal: this.core.signal });
   }
 }

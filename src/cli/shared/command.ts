@@ -2,7 +2,7 @@
 // help examples. A verb file reads like a paragraph: parse, call, print (style.md principle 1).
 import { Command } from 'commander';
 import type { z } from 'zod';
-import { UsageError } from '../../api/errors.js';
+import { EXIT, UsageError } from '../../api/errors.js';
 import type { Transport } from '../../api/transport.js';
 import type { IO } from '../../output/io.js';
 import { createDeps, type Deps } from './context.js';
@@ -24,6 +24,7 @@ export function act(rt: Runtime, run: VerbRun): (...args: unknown[]) => Promise<
     const deps = createDeps({ io: rt.io, env: rt.env, globals: cmd.optsWithGlobals(), signal: rt.signal, transport: rt.transport });
     const code = await run(deps, cmd);
     rt.exitCode = code ?? 0;
+    if (rt.exitCode === 0 && deps.incomplete) rt.exitCode = EXIT.failed; // issue 14: a list not read to its end
   };
 }
 

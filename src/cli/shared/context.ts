@@ -62,6 +62,8 @@ export interface Deps {
   stateDir(): string;
   /** Ask yes/no on a TTY; without one, fail with the flag to add (cli-spec 1). */
   confirm(question: string, flag?: string): Promise<boolean>;
+  /** Set when a list could not be read to its end (issue 14): a run that would exit 0 exits 1. */
+  incomplete?: string;
 }
 
 /** Where and with which keys a client talks to the service. */

@@ -1,6 +1,7 @@
 // What every bulk verb does around the job engine (issue 4, cli-spec 1 and 4): the dry-run
 // plan, offering to resume an unfinished job, progress (Ink on a TTY, plain lines elsewhere),
 // Ctrl-C, per-item results, the report file and the exit code.
+import { timeToMs } from '../../api/times.js';
 import { EXIT, InterruptedError, SvcError, UsageError } from '../../api/errors.js';
 import { chunkSender, type SendBound } from '../../api/resources/index.js';
 import {
@@ -128,7 +129,7 @@ async function printPlan<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promis
   if (client.hasKey('v2')) {
     try {
       const u = (await (await deps.api()).account.usage()).data;
-      if (u?.minute) budget = { remaining: u.minute.remaining, limit: u.minute.limit, resetAt: u.minute.reset * 1000 };
+      if (u?.minute) budget = { remaining: u.minute.remaining, limit: u.minute.limit, resetAt: timeToMs(u.minute.reset) ?? Date.now() + 60_000 };
     } catch (err) {
       if (err instanceof SvcError && err.exitCode === 4) throw err;
       warn(deps.io, `could not read the live rate budget (${(err as Error).message}); assuming a full minute`);

@@ -1,0 +1,149 @@
+// issue 14: the built CLI against a server that follows the spec but is not the sandbox
+// (test/support/fake-service.ts), with the hostile answers such a server or a proxy may give.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { KNOWN_V1, KNOWN_V2, svc, tempDirs } from './harness.js';
+import { json, pagedList, sample, startFake, type FakeService } from '../support/fake-service.js';
+
+const fakes: FakeService[] = [];
+after(async () => { await Promise.all(fakes.map((f) => f.close())); });
+async function fake(): Promise<FakeService> {
+  const f = await startFake();
+  fakes.push(f);
+  return f;
+}
+const env = (f: FakeService, key = KNOWN_V2, extra: Record<string, string> = {}) => {
+  const d = tempDirs();
+  return { SVC_BASE_URL: f.url, SVC_API_KEY: key, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir, ...extra };
+};
+const run = (f: FakeService, args: string[], extra: Record<string, string> = {}) => svc(args, { env: env(f, KNOWN_V2, extra) });
+
+describe('answers checked against their schema', { concurrency: true }, () => {
+  test('usage: reset as an ISO 8601 string (A3 times) is shown, not a crash', async () => {
+    const f = await fake();
+    f.on('usage', () => json({ data: sample.usage('2026-11-25T16:00:00.000Z', '2026-11-26T00:00:00Z') }));
+    const r = await run(f, ['usage', '-o', 'csv']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /minute,60,59,2026-11-25T16:00:00/);
+    assert.match(r.stdout, /day,5000,4990,2026-11-26T00:00:00/);
+    assert.doesNotMatch(r.stderr, /bug in svc/);
+  });
+
+  test('usage: reset as epoch seconds still works', async () => {
+    const f = await fake();
+    f.on('usage', () => json({ data: sample.usage(1_795_000_000, 1_795_003_600) }));
+    const r = await run(f, ['usage', '-o', 'csv']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /minute,60,59,2026-11-18T/);
+  });
+
+  test('a string costCents is not counted as 0: exit 1 naming the route and the field', async () => {
+    const f = await fake();
+    f.on('listOrders', pagedList((i) => sample.order(i, { deliveredItems: [{ ref: 'R', costCents: '300' }] }), 3));
+    const r = await run(f, ['orders', 'profit', '--json']);
+    assert.equal(r.code, 1, r.stdout);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /the service answered GET \/api\/v2\/orders/);
+    assert.match(r.stderr, /field data\[0\]\.deliveredItems\[0\]\.costCents is a string, expected a number/);
+    assert.doesNotMatch(r.stderr, /bug in svc/);
+  });
+
+  test('a balance of the wrong type is an error, never printed as if fine', async () => {
+    const f = await fake();
+    f.on('balance', () => json({ data: { available: 'lots', pending: 0, blocked: 0 } }));
+    const r = await run(f, ['balance', '--json']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /the service answered GET \/api\/v2\/balance, but field data\.available is a string, expected a number/);
+  });
+
+  test('a listing without its id is an error', async () => {
+    const f = await fake();
+    f.on('getProduct', () => json({ data: { title: 'no id' } }));
+    const r = await run(f, ['products', 'get', '42']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /GET \/api\/v2\/products\/42, but field data\.id is missing/);
+  });
+
+  test('an answer that is not an object at all', async () => {
+    const f = await fake();
+    f.on('me', () => json(['not', 'an', 'envelope']));
+    const r = await run(f, ['me']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /the service answered GET \/api\/v2\/me/);
+    assert.doesNotMatch(r.stderr, /bug in svc/);
+  });
+
+  test('unknown extra fields still pass (A4: more may appear)', async () => {
+    const f = await fake();
+    f.on('balance', () => json({ data: { available: 5, pending: 0, blocked: 0, bonus: { x: 1 } }, extra: true }));
+    const r = await run(f, ['balance', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).available, 5);
+  });
+});
+
+describe('--all paging with guards', { concurrency: true }, () => {
+  const endless = (make: (i: number) => unknown) => pagedList(make, 0, { endless: true, totalPages: 55_000_000 });
+
+  for (const [args, route] of [
+    [['catalog'], 'catalogGames'], [['games'], 'v1Games'], [['products', 'list', '--all'], 'listProducts'],
+    [['orders', 'list', '--all'], 'listOrders'], [['orders', 'profit'], 'listOrders'],
+  ] as const) {
+    test(`${args.join(' ')}: totalPages 55 million ends after one request, exit 1 with a hint`, async () => {
+      const f = await fake();
+      const make = route === 'listOrders' ? (i: number) => sample.order(i) : route === 'listProducts' ? (i: number) => sample.listing(i) : (i: number) => sample.game(i);
+      f.on(route, endless(make));
+      const r = await svc([...args, '-o', 'json'], { env: env(f, route === 'v1Games' ? KNOWN_V1 : KNOWN_V2) });
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stderr, /has 55000000 pages .*--all reads at most 1000 pages/);
+      assert.match(r.stderr, /hint: narrow the list/);
+      assert.equal(f.count(route), 1);
+    });
+  }
+
+  test('orders profit: a full page without pagination is not a total (exit 1, nothing computed)', async () => {
+    const f = await fake();
+    f.on('listOrders', pagedList((i) => sample.order(i), 250, { noPagination: true }));
+    const r = await run(f, ['orders', 'profit', '--json']);
+    assert.equal(r.code, 1);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /full page 1 without pagination/);
+    assert.match(r.stderr, /nothing was computed from a partial list/);
+  });
+
+  test('orders list --all: a full page without pagination prints it, warns, exit 1', async () => {
+    const f = await fake();
+    f.on('listOrders', pagedList((i) => sample.order(i), 250, { noPagination: true }));
+    const r = await run(f, ['orders', 'list', '--all', '-o', 'jsonl']);
+    assert.equal(r.code, 1);
+    assert.equal(r.stdout.trim().split('\n').length, 100);
+    assert.match(r.stderr, /warning: .*cannot tell whether more pages exist.*may not be all of them/);
+  });
+
+  test('a short page without pagination is the last one: exit 0, no warning', async () => {
+    const f = await fake();
+    f.on('listOrders', pagedList((i) => sample.order(i), 3, { noPagination: true }));
+    const r = await run(f, ['orders', 'profit', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).totals.sales ?? JSON.parse(r.stdout).rows.length, 3);
+  });
+
+  test('an honest list of 250 rows is read in 3 pages', async () => {
+    const f = await fake();
+    f.on('listProducts', pagedList((i) => sample.listing(i), 250));
+    const r = await run(f, ['products', 'list', '--all', '-o', 'jsonl']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout.trim().split('\n').length, 250);
+    assert.equal(f.count('listProducts'), 3);
+  });
+
+  test('products create looks the game up page by page and stops when found', async () => {
+    const f = await fake();
+    f.on('catalogGames', endless((i) => sample.game(i)));
+    const r = await run(f, ['products', 'create', '--title', 'A fine listing', '--description', 'Twenty characters or more here.',
+      '--price', '5.00', '--game', 'game-7', '--category', 'skin', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(f.count('catalogGames'), 1);
+    assert.equal(f.count('createProduct'), 1);
+  });
+});
