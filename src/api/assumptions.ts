@@ -192,3 +192,13 @@ export const EPOCH_MS_THRESHOLD = 1e12;
 // narrow the list; a list that keeps going past it is printed as far as read, with a warning
 // and exit 1. A server's `totalPages` alone never keeps svc paging.
 export const MAX_LIST_PAGES = 1000;
+// svc decision: the largest answer svc reads, per request. A page of 100 listings with full
+// descriptions and 100 variants each is about 1.5 MB; 64 MB leaves 40x that for lists. One
+// object (a listing, an order, an answer to a write) gets 16 MB. Larger is refused at once
+// (exit 1, not retried): never held whole in memory, never taken for a network error.
+export const MAX_ANSWER_BYTES = { list: 64 * 1024 * 1024, one: 16 * 1024 * 1024 } as const;
+// svc decision: `--timeout` (default 30 s) bounds one attempt from connect to the body's last
+// byte, and the attempts of one request that time out share it: after a timeout past the
+// --timeout since the first attempt, the request fails (dropped connections and 5xx are still
+// retried by the cli-spec 4 table).
+export const DEFAULT_TIMEOUT_S = 30;

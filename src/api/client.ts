@@ -1,7 +1,7 @@
 // The one request core (style.md principle 2): key header, idempotency keys, pacing, retries,
 // timeouts and error mapping. Resources are thin callers of `request()`.
 import {
-  IDEMPOTENCY_HEADER, KEYS_PREFIX, LIMITS, MAX_LIST_PAGES, V1_PREFIX, V2_PREFIX, type ApiVersion,
+  IDEMPOTENCY_HEADER, KEYS_PREFIX, LIMITS, MAX_ANSWER_BYTES, MAX_LIST_PAGES, V1_PREFIX, V2_PREFIX, type ApiVersion,
 } from './assumptions.js';
 import { checkAnswer } from './answers.js';
 import {
@@ -110,16 +110,19 @@ export class ApiClient {
     if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
 
     const started = this.clock.now();
+    const timeoutMs = this.config.timeoutMs ?? 30_000;
     for (let attempt = 1; ; attempt++) {
       await this.budget.acquire(version, opts.signal, (ms) => this.config.onWait?.(ms, 'rate limit window spent'));
       const t0 = this.clock.now();
       let res: TransportResponse | undefined;
       let netErr: TransportError | undefined;
       try {
-        res = await this.config.transport({ method: route.method, url, headers, body, timeoutMs: this.config.timeoutMs ?? 30_000, signal: opts.signal });
+        res = await this.config.transport({ method: route.method, url, headers, body, timeoutMs, signal: opts.signal, maxBytes: answerCap(route) });
       } catch (err) {
         if (!(err instanceof TransportError)) throw err;
         if (err.kind === 'aborted') throw err;
+        // issue 14: too big is the answer's fault; the same answer would come back.
+        if (err.kind === 'too-large') throw new BadAnswerError(`${route.method} ${path.split('?')[0]}`, err.message.replace(/^the answer /, ''), 'the answer');
         netErr = err;
       }
       if (res) this.budget.update(version, res.headers);
@@ -144,7 +147,12 @@ export class ApiClient {
         ? { status: res.status, body: errBody, headers: res.headers }
         : { networkKind: netErr!.kind === 'timeout' ? 'timeout' : 'network' };
       const now = this.clock.now();
-      const d = decide(outcome, attempt, now - started, now, this.retry, this.config.noWait ?? false, this.config.random);
+      // issue 14: attempts that time out share one --timeout: a silent server fails in about
+      // the --timeout, not once per attempt (a dropped connection is still retried).
+      const timedOutTooLong = netErr?.kind === 'timeout' && now - started >= timeoutMs;
+      const d = timedOutTooLong
+        ? { retry: false as const, reason: 'final' as const }
+        : decide(outcome, attempt, now - started, now, this.retry, this.config.noWait ?? false, this.config.random);
       if (!d.retry) throw finalError(res, errBody, netErr, d.reason, attempt);
       this.config.onWait?.(d.delayMs, d.why);
       await this.clock.sleep(d.delayMs, opts.signal);
@@ -203,6 +211,12 @@ export class TooManyPagesError extends SvcError {
     super(`the service says ${where} has ${p.totalPages} pages (${p.total} rows); --all reads at most ${maxPages} pages (${maxPages * perPage} rows)`,
       'narrow the list with its filters (--status, --from/--to, …) or read part of it with --limit / --page');
   }
+}
+
+/** The size cap of one answer of `route` (issue 14, MAX_ANSWER_BYTES). */
+function answerCap(route: RouteDef): number {
+  return route.list || route.name === 'catalogGames' || route.name === 'v1Games' || route.name === 'listKeys' || route.name === 'keyUsage'
+    ? MAX_ANSWER_BYTES.list : MAX_ANSWER_BYTES.one;
 }
 
 function missingKey(route: RouteDef, version: ApiVersion): SvcError {

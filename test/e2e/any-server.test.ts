@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KNOWN_V1, KNOWN_V2, svc, tempDirs } from './harness.js';
-import { json, pagedList, sample, startFake, type FakeService } from '../support/fake-service.js';
+import { huge, json, pagedList, sample, silence, stall, startFake, type FakeService } from '../support/fake-service.js';
 
 const fakes: FakeService[] = [];
 after(async () => { await Promise.all(fakes.map((f) => f.close())); });
@@ -146,4 +146,36 @@ describe('--all paging with guards', { concurrency: true }, () => {
     assert.equal(f.count('catalogGames'), 1);
     assert.equal(f.count('createProduct'), 1);
   });
+});
+
+describe('bounded answers', { concurrency: true }, () => {
+  test('a 600 MB answer is refused at the size cap, once, not retried as a network error', async () => {
+    const f = await fake();
+    f.on('listProducts', () => huge(600 * 1024 * 1024));
+    const r = await run(f, ['products', 'list', '--json']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /the service answered GET \/api\/v2\/products, but the answer is larger than 64 MB/);
+    assert.doesNotMatch(r.stderr, /network error|gave up after/);
+    assert.equal(f.count('listProducts'), 1);
+  });
+
+  test('a single object answer has a smaller cap', async () => {
+    const f = await fake();
+    f.on('getProduct', () => huge(40 * 1024 * 1024));
+    const r = await run(f, ['products', 'get', '5']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /larger than 16 MB/);
+  });
+
+  for (const [kind, reply] of [['never answers', silence], ['sends headers and never ends the body', stall]] as const) {
+    test(`a server that ${kind} fails after one --timeout, not six`, async () => {
+      const f = await fake();
+      f.on('balance', reply);
+      const r = await run(f, ['balance', '--timeout', '1']);
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /no answer within 1 s/);
+      // The state that shows it: one attempt reached the server (six before).
+      assert.equal(f.count('balance'), 1);
+    });
+  }
 });
