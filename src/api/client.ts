@@ -4,6 +4,7 @@ import {
   IDEMPOTENCY_HEADER, KEYS_PREFIX, LIMITS, MAX_ANSWER_BYTES, MAX_LIST_PAGES, V1_PREFIX, V2_PREFIX, type ApiVersion,
 } from './assumptions.js';
 import { checkAnswer } from './answers.js';
+import { checkBaseUrl } from './base-url.js';
 import {
   ApiError, BadAnswerError, NeedsV1KeyError, NeedsV2KeyError, NetworkError, RateLimitError, SvcError, errorFromResponse,
 } from './errors.js';
@@ -73,6 +74,7 @@ export class ApiClient {
   private readonly retry: RetryOptions;
 
   constructor(readonly config: ClientConfig) {
+    checkBaseUrl(config.baseUrl, 'the base URL'); // issue 14: exit 2 before anything is sent
     this.clock = config.clock ?? realClock;
     this.budget = config.budget ?? new RateBudget(this.clock, config.noWait ?? false);
     this.retry = { ...DEFAULT_RETRY, ...config.retry };

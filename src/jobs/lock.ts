@@ -1,6 +1,7 @@
 // One runner per job (cli-spec 4): two processes resending the same chunks would still be
 // safe thanks to idempotency keys, but their journals would interleave and their reports lie.
-// `<jobId>.lock` is created with `wx` and holds the owner's pid.
+// `<jobId>.lock` is created with `wx` and holds the owner's pid and, where the system tells it,
+// the process's start time (issue 14: a pid reused by another process is a stale lock).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError } from '../api/errors.js';
@@ -36,7 +37,7 @@ export function acquireLock(stateDir: string, jobId: string): JobLock {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(file, 'wx', 0o600);
-      try { fs.writeSync(fd, String(process.pid)); fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+      try { fs.writeSync(fd, ownerRecord()); fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
       return { path: file, release: () => releaseLock(file) };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
@@ -69,15 +70,42 @@ function readHolder(file: string): { raw: string; pid?: number; live: boolean } 
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
   }
-  const pid = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
+  const m = /^(\d+)(?: (\S+))?$/.exec(raw.trim());
+  const pid = m ? Number(m[1]) : undefined;
   if (pid === undefined) return { raw, live: Date.now() - mtimeMs < EMPTY_LOCK_GRACE_MS };
-  return { raw, pid, live: processAlive(pid) };
+  // A lock with a start time is live only while the pid's process started at that time; one
+  // written by an older svc (pid only), or where the start time cannot be read, trusts the pid.
+  const recorded = m?.[2];
+  const now = recorded === undefined ? undefined : processStart(pid);
+  return { raw, pid, live: processAlive(pid) && (now === undefined || now === recorded) };
+}
+
+/** What a lock holds: `<pid> <start time>` (or the pid alone where start times are unknown). */
+function ownerRecord(): string {
+  const start = processStart(process.pid);
+  return start === undefined ? String(process.pid) : `${process.pid} ${start}`;
+}
+
+/**
+ * When `pid` started, as an opaque token: field 22 of /proc/<pid>/stat (clock ticks since boot)
+ * on Linux. Undefined elsewhere or when unreadable (the pid alone then decides).
+ */
+export function processStart(pid: number): string | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // comm (field 2) may hold spaces and parentheses: the fields after it follow the last ')'.
+    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return start && /^\d+$/.test(start) ? start : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 
 function releaseLock(file: string): void {
   try {
-    if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.unlinkSync(file);
+    if (fs.readFileSync(file, 'utf8').trim() === ownerRecord()) fs.unlinkSync(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }

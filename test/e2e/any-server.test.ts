@@ -2,7 +2,10 @@
 // (test/support/fake-service.ts), with the hostile answers such a server or a proxy may give.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { KNOWN_V1, KNOWN_V2, svc, tempDirs } from './harness.js';
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { BIN, KNOWN_V1, KNOWN_V2, svc, tempDirs } from './harness.js';
 import { huge, json, pagedList, sample, silence, stall, startFake, type FakeService } from '../support/fake-service.js';
 
 const fakes: FakeService[] = [];
@@ -178,4 +181,53 @@ describe('bounded answers', { concurrency: true }, () => {
       assert.equal(f.count('balance'), 1);
     });
   }
+});
+
+describe('checked before anything is sent', { concurrency: true }, () => {
+  for (const bad of ['localhost:4010', 'ftp://127.0.0.1:4010', 'http://', 'http://user:pw@127.0.0.1:4010']) {
+    test(`--base-url ${bad}: exit 2 at once, nothing sent`, async () => {
+      const f = await fake();
+      const d = tempDirs();
+      const r = await svc(['auth', 'login', '--base-url', bad], { env: { SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir, SVC_KEYRING: 'off' }, input: KNOWN_V2 });
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, /--base-url (has no scheme|has the scheme "ftp"|has no host|holds a user name)/);
+      assert.doesNotMatch(r.stderr, /network error|pw/);
+      assert.equal(f.requests.length, 0);
+    });
+  }
+
+  test('SVC_BASE_URL without a scheme: exit 2 on a read too', async () => {
+    const f = await fake();
+    const r = await svc(['balance'], { env: env(f, KNOWN_V2, { SVC_BASE_URL: f.url.replace('http://', '') }) });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /SVC_BASE_URL has no scheme/);
+    assert.equal(f.requests.length, 0);
+  });
+
+  test('an unknown --api-key=KEY never echoes the key', async () => {
+    const f = await fake();
+    const r = await run(f, ['balance', `--api-key=${KNOWN_V2}`]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /unknown option '--api-key=…'/);
+    assert.ok(!r.stderr.includes(KNOWN_V2.slice(10)));
+  });
+
+  test('under umask 000 the config folder is 0700 and the file 0600', { skip: process.platform === 'win32' }, async () => {
+    const f = await fake();
+    const d = tempDirs();
+    const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn('/bin/sh', ['-c', 'umask 000; exec "$0" "$@"', process.execPath, BIN, 'auth', 'login', '--base-url', f.url], {
+        env: { ...process.env, SVC_CONFIG_DIR: join(d.configDir, 'nested'), SVC_STATE_DIR: d.stateDir, SVC_KEYRING: 'off', SVC_API_KEY: '' },
+      });
+      let stderr = '';
+      child.stderr.on('data', (x) => { stderr += x; });
+      child.on('close', (code) => resolve({ code, stderr }));
+      child.stdin.end(KNOWN_V2);
+    });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(statSync(join(d.configDir, 'nested')).mode & 0o777, 0o700);
+    assert.equal(statSync(d.configDir).mode & 0o777, 0o700);
+    const files = readdirSync(join(d.configDir, 'nested'));
+    for (const file of files) assert.equal(statSync(join(d.configDir, 'nested', file)).mode & 0o777, 0o600, file);
+  });
 });
