@@ -27,6 +27,11 @@ const DATA: Record<string, () => z.ZodType> = {
 };
 /** Routes whose `data` is an array even though they take no page/limit. */
 const ARRAY_DATA = new Set(['listKeys', 'keyUsage', 'catalogGames', 'v1Games']);
+/**
+ * Writes whose answer body the spec leaves "not shown" (spec 4.2 note, A5 gives only the
+ * status): `data` may be absent; when present it is checked like the resource.
+ */
+const OPTIONAL_DATA = new Set(['updateProduct', 'v1UpdateProduct', 'answerQuestion']);
 /** A6: per-item routes answer `{"results": [...]}`. */
 const RESULTS = new Set(['bulkPrice', 'bulkStatus', 'updateVariants']);
 
@@ -45,6 +50,7 @@ export function checkAnswer(route: RouteDef, where: string, body: unknown): void
   }
   const schema = DATA[route.name]?.();
   if (!schema) return; // a route with nothing documented to use (DELETE key: `{success: true}`)
+  if (OPTIONAL_DATA.has(route.name) && (b.data === undefined || b.data === null)) return;
   if (!('data' in b)) throw new BadAnswerError(where, 'is missing', 'data');
   if (route.list || ARRAY_DATA.has(route.name)) {
     if (!Array.isArray(b.data)) throw new BadAnswerError(where, `is ${describeValue(b.data)}, expected an array`, 'data');

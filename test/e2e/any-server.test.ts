@@ -231,3 +231,56 @@ describe('checked before anything is sent', { concurrency: true }, () => {
     for (const file of files) assert.equal(statSync(join(d.configDir, 'nested', file)).mode & 0o777, 0o600, file);
   });
 });
+
+describe('hints, exit codes and echoes', { concurrency: true }, () => {
+  test('NO_STOCK on a single listing points to stock add, variants set only for multi-variant ones', async () => {
+    const f = await fake();
+    f.on('updateProduct', () => json({ error: 'Bad Request', code: 'NO_STOCK', message: 'the listing has no stock' }, 400));
+    const r = await run(f, ['products', 'update', '5', '--active']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /hint: add stock first with `svc stock add ID --file FILE` \(a multi-variant listing: `svc products variants set/);
+  });
+
+  test('NOT_APPROVED names both cases: under review (wait) and rejected (edit to resubmit)', async () => {
+    const f = await fake();
+    f.on('getProduct', (req) => json({ data: sample.listing(Number(req.params.id), { status: 'rejected', isActive: false }) }));
+    f.on('updateProduct', () => json({ error: 'Bad Request', code: 'NOT_APPROVED', message: 'the listing is not approved' }, 400));
+    const r = await run(f, ['products', 'update', '5', '--active']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /hint: .*under review .*rejected, edit its title or description to send it back to review/);
+  });
+
+  test('editing a taken-down listing: no "back to review" warning or question, the 410 is shown', async () => {
+    const f = await fake();
+    f.on('getProduct', (req) => json({ data: sample.listing(Number(req.params.id), { status: 'taken_down', isActive: false }) }));
+    f.on('updateProduct', () => json({ error: 'Gone', code: 'LISTING_TAKEN_DOWN', message: 'removed by moderation' }, 410));
+    const r = await run(f, ['products', 'update', '5', '--title', 'A brand new title']);
+    assert.equal(r.code, 1);
+    assert.doesNotMatch(r.stderr, /back to review|confirmation needed/);
+    assert.match(r.stderr, /removed by moderation \(410 LISTING_TAKEN_DOWN\)/);
+  });
+
+  test('--api v2 with only a v1 key is exit 4 like every v2-only command', async () => {
+    const f = await fake();
+    const r = await svc(['products', 'list', '--api', 'v2'], { env: env(f, KNOWN_V1) });
+    assert.equal(r.code, 4, r.stderr);
+    assert.match(r.stderr, /--api v2 needs a v2 key/);
+    assert.equal(f.requests.length, 0);
+  });
+
+  test('"published" only when the returned question is answered', async () => {
+    const f = await fake();
+    f.on('answerQuestion', (req) => json({ data: sample.question(Number(req.params.id)) })); // still unanswered
+    const r = await run(f, ['questions', 'answer', '7', '--text', 'Yes, it is included.']);
+    assert.equal(r.code, 1);
+    assert.doesNotMatch(r.stderr, /published/);
+    assert.match(r.stderr, /accepted the answer to question 7 but returned the question as "unanswered"/);
+  });
+
+  test('an answer the service echoes as answered is published', async () => {
+    const f = await fake();
+    const r = await run(f, ['questions', 'answer', '7', '--text', 'Yes, it is included.']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /answer to question 7 published/);
+  });
+});
