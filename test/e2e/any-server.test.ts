@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, KNOWN_V1, KNOWN_V2, svc, tempDirs } from './harness.js';
+import { BIN, KNOWN_V1, KNOWN_V2, svc, tempDirs, writeFile } from './harness.js';
 import { huge, json, pagedList, sample, silence, stall, startFake, type FakeService } from '../support/fake-service.js';
 
 const fakes: FakeService[] = [];
@@ -283,4 +283,34 @@ describe('hints, exit codes and echoes', { concurrency: true }, () => {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /answer to question 7 published/);
   });
+});
+
+describe('stock add: results from the service\'s own answers', { concurrency: true }, () => {
+  const credsFile = (n: number) => { const d = tempDirs(); return { d, file: writeFile(d.dir, 'creds.txt', `${Array.from({ length: n }, (_, i) => `user${i}:pw${i}`).join('\n')}\n`) }; };
+
+  test('"now in stock" is the A7 total of the answer, with no extra GET', async () => {
+    const f = await fake();
+    f.on('addStock', () => json({ data: { added: 3, duplicates: 0, total: 1234 } }));
+    const { d, file } = credsFile(3);
+    const r = await svc(['stock', 'add', '5', '--file', file, '-o', 'json'], { env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir } });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).inStock, 1234);
+    assert.match(r.stderr, /1234 now in stock/);
+    assert.equal(f.count('getProduct'), 1); // the target check before sending, nothing after
+  });
+
+  for (const [status, code, message] of [[400, 'TOO_MANY_CREDENTIALS', 'at most 10000 credentials per variant'], [410, 'LISTING_TAKEN_DOWN', 'removed by moderation']] as const) {
+    for (const format of ['json', 'csv', 'table'] as const) {
+      test(`a chunk refused with ${status} ${code}: exit 3, the code and message in -o ${format} and the summary`, async () => {
+        const f = await fake();
+        f.on('addStock', () => json({ error: 'refused', code, message }, status));
+        const { d, file } = credsFile(3);
+        const r = await svc(['stock', 'add', '5', '--file', file, '-o', format], { env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir } });
+        assert.equal(r.code, 3, r.stderr);
+        if (format === 'json') assert.deepEqual(JSON.parse(r.stdout).refused, [{ lines: '1-3', credentials: 3, code, message }]);
+        else assert.ok(r.stdout.includes(`lines 1-3: ${code}: ${message}`), r.stdout);
+        assert.ok(r.stderr.includes(`refused: lines 1-3 (3 credentials): ${code}: ${message}`), r.stderr);
+      });
+    }
+  }
 });

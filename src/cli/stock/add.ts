@@ -10,7 +10,7 @@ import { Listing, StockAddResult } from '../../api/responses.js';
 import { ChunkBodyWriter, detectFormat, scanCredentials, type CredentialChunk, type CredentialFormat } from '../../input/credentials.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
-import { fingerprintInput, jobSpec, listJobs, type ChunkPlan } from '../../jobs/index.js';
+import { fingerprintInput, jobSpec, listJobs, type ChunkPlan, type ItemOutcome } from '../../jobs/index.js';
 import { collectGarbage, holdYoungGeneration } from '../../jobs/memory.js';
 import { note, warn } from '../../output/reporter.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
@@ -112,18 +112,31 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
       collectGarbage();
       // 409 retryable (stock in use by a sale) is resent with the same key by the request core.
       const res = await send(api.stock.add(id, payload));
-      const r = lenient(deps, StockAddResult, res.data);
+      const r = lenient(deps, StockAddResult, res.data); // checked by the response layer (A7)
+      // issue 14: "now in stock" is the service's own figure (A7 `total`: held by the target
+      // after this chunk), from the latest chunk answered, not an extra GET.
+      if (latest === undefined || chunk.index > latest.index) latest = { index: chunk.index, total: r.total };
       return { items: chunk.items.map((ref) => ({ ...ref, status: 'ok' as const })), summary: { added: r.added, duplicates: r.duplicates, requests: 1 } };
     };
-    let inStock: number | undefined;
+    let latest: { index: number; total: number } | undefined;
     const code = await runBulkJob(deps, {
       spec, send, decidedResume: resumeJobId ?? null,
       printItems: false,
-      summary: (r) => `${target}: ${r.summary.added ?? 0} added, ${r.summary.duplicates ?? 0} skipped as duplicates, ${inStock ?? '?'} now in stock (${r.requests} requests)`,
+      summary: (r) => {
+        const refused = refusals(r.items, byIndex);
+        return `${target}: ${r.summary.added ?? 0} added, ${r.summary.duplicates ?? 0} skipped as duplicates, ${latest?.total ?? '?'} now in stock (${r.requests} requests)`
+          + refused.map((x) => `\nrefused: lines ${x.lines} (${x.credentials} credentials): ${x.code ?? 'error'}: ${x.message ?? ''}`).join('');
+      },
       finish: async (r) => {
-        const after = lenient(deps, Listing, (await api.products.get(id, 'v2')).data);
-        inStock = (multiple ? after.variants?.find((v) => v.index === o.variant)?.autoDeliveryStock : after.autoDeliveryStock) ?? undefined;
-        return { jobId: r.jobId, listing: id, ...(multiple ? { variant: o.variant } : {}), credentials: scan.count, added: r.summary.added ?? 0, duplicates: r.summary.duplicates ?? 0, inStock: inStock ?? null, requests: r.requests };
+        // issue 14: a refused chunk's code and message are in the result itself, in every format.
+        const refused = refusals(r.items, byIndex);
+        const format = deps.format();
+        return {
+          jobId: r.jobId, listing: id, ...(multiple ? { variant: o.variant } : {}), credentials: scan.count,
+          added: r.summary.added ?? 0, duplicates: r.summary.duplicates ?? 0, inStock: latest?.total ?? null, requests: r.requests,
+          failed: refused.reduce((n, x) => n + x.credentials, 0),
+          refused: format === 'json' || format === 'jsonl' ? refused : refused.map((x) => `lines ${x.lines}: ${x.code ?? 'error'}: ${x.message ?? ''}`).join('; '),
+        };
       },
     });
     if (scan.count + existing > LIMITS.stockPerVariantMax) note(deps.io, 'close to the 10000 credential limit of the variant');
@@ -143,6 +156,18 @@ async function stockResume(deps: Deps, target: string, input: { path: string; di
   const unfinished = listJobs(deps.stateDir(), { kind: 'stock' }).some((j) => j.target === target && j.state !== 'done');
   if (!unfinished) return undefined;
   return decideResume(deps, { kind: 'stock', target, input: await fingerprintInput(input.path, input.displayName) });
+}
+
+/** The refused chunks of a stock job, one entry per chunk: its lines, size, code and message. */
+function refusals(items: readonly ItemOutcome[], chunks: Map<number, CredentialChunk>): { lines: string; credentials: number; code?: string; message?: string }[] {
+  const byFirstLine = new Map([...chunks.values()].map((c) => [c.firstLine, c]));
+  const seen = new Map<number, { lines: string; credentials: number; code?: string; message?: string }>();
+  for (const i of items) {
+    if (i.status !== 'failed' || seen.has(i.line)) continue;
+    const c = byFirstLine.get(i.line);
+    seen.set(i.line, { lines: c ? `${c.firstLine}-${c.lastLine}` : String(i.line), credentials: c?.count ?? 1, ...(i.code ? { code: i.code } : {}), ...(i.message ? { message: i.message } : {}) });
+  }
+  return [...seen.values()];
 }
 
 /** `text` without `middle`, as what comes before it and what comes after it. */
