@@ -314,3 +314,43 @@ describe('stock add: results from the service\'s own answers', { concurrency: tr
     }
   }
 });
+
+describe('plans honest about the daily quota', { concurrency: true }, () => {
+  const prices = (n: number) => { const d = tempDirs(); return { d, file: writeFile(d.dir, 'p.csv', ['id,price', ...Array.from({ length: n }, (_, i) => `${i + 1},9.99`)].join('\n')) }; };
+  const withDay = (f: FakeService, remaining: number) => f.on('usage', () => json({ data: {
+    minute: { limit: 60, remaining: 59, reset: Math.floor(Date.now() / 1000) + 30 },
+    day: { limit: 5000, remaining, reset: '2026-11-26T00:00:00.000Z' },
+  } }));
+
+  test('29 requests left today, a 30-request job: the plan says it stops at 29 with exit 5 and a resume', async () => {
+    const f = await fake();
+    withDay(f, 29);
+    const { d, file } = prices(3000);
+    const r = await svc(['products', 'bulk-price', file, '--dry-run'], { env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir } });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /requests: 30/);
+    assert.match(r.stdout, /daily quota: 29 requests left today \(usage\), the job needs 30: the run would stop after 29 with exit 5 and a resume command; the quota resets at 2026-11-26T00:00:00.000Z/);
+    assert.equal(f.count('bulkPrice'), 0);
+  });
+
+  test('-o json carries the day: dayRemaining and requestsBeyondDay', async () => {
+    const f = await fake();
+    withDay(f, 29);
+    const { d, file } = prices(3000);
+    const r = await svc(['products', 'bulk-price', file, '--dry-run', '-o', 'json'], { env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir } });
+    assert.equal(r.code, 0, r.stderr);
+    const plan = JSON.parse(r.stdout);
+    assert.equal(plan.dayRemaining, 29);
+    assert.equal(plan.requestsBeyondDay, 1);
+  });
+
+  test('a job within the day says what is left, and nothing about stopping', async () => {
+    const f = await fake();
+    withDay(f, 4000);
+    const { d, file } = prices(300);
+    const r = await svc(['products', 'bulk-price', file, '--dry-run'], { env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir } });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /daily quota: 4000 requests left today \(usage\)$/m);
+    assert.doesNotMatch(r.stdout, /would stop/);
+  });
+});

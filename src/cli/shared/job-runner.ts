@@ -1,12 +1,13 @@
 // What every bulk verb does around the job engine (issue 4, cli-spec 1 and 4): the dry-run
 // plan, offering to resume an unfinished job, progress (Ink on a TTY, plain lines elsewhere),
 // Ctrl-C, per-item results, the report file and the exit code.
+import { LIMITS } from '../../api/assumptions.js';
 import { timeToMs } from '../../api/times.js';
 import { EXIT, InterruptedError, SvcError, UsageError } from '../../api/errors.js';
 import { chunkSender, type SendBound } from '../../api/resources/index.js';
 import {
   exitCodeFor, findResumable, planSummary, runJob, writeReport,
-  type ChunkPlan, type ChunkResult, type ItemOutcome, type ItemRef, type JobProgress, type JobResult, type JobSpec,
+  type ChunkPlan, type RateBudget, type ChunkResult, type ItemOutcome, type ItemRef, type JobProgress, type JobResult, type JobSpec,
 } from '../../jobs/index.js';
 import { loadUi } from '../../ui/load.js';
 import { printRecords } from '../../ui/print.js';
@@ -125,11 +126,18 @@ async function printOutcomes(deps: Deps, items: ItemOutcome[]): Promise<void> {
 
 async function printPlan<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promise<number> {
   const client = await deps.client();
-  let budget: { remaining: number; limit: number; resetAt: number } | undefined;
+  let budget: RateBudget | undefined;
   if (client.hasKey('v2')) {
     try {
       const u = (await (await deps.api()).account.usage()).data;
       if (u?.minute) budget = { remaining: u.minute.remaining, limit: u.minute.limit, resetAt: timeToMs(u.minute.reset) ?? Date.now() + 60_000 };
+      // issue 14: the day's quota too (`day.remaining`), so the plan says when it is short.
+      if (u?.day) {
+        budget ??= { remaining: LIMITS.v2PerMinute, limit: LIMITS.v2PerMinute, resetAt: Date.now() + 60_000 };
+        budget.dayRemaining = u.day.remaining;
+        const dayReset = timeToMs(u.day.reset);
+        if (dayReset !== undefined) budget.dayResetAt = dayReset;
+      }
     } catch (err) {
       if (err instanceof SvcError && err.exitCode === 4) throw err;
       warn(deps.io, `could not read the live rate budget (${(err as Error).message}); assuming a full minute`);
@@ -146,7 +154,12 @@ async function printPlan<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promis
     `input: ${plan.input}, ${plan.items} items`,
     ...plan.byRoute.map((r) => `  ${r.route}: ${r.items} items in ${r.requests} requests`),
     `requests: ${plan.requests}${budget ? ` (${budget.remaining} of ${budget.limit} left in this minute)` : ''}`,
-    `estimated time: ${plan.etaSeconds} s`,
+    plan.requestsBeyondDay > 0
+      ? `estimated time: ${plan.etaSeconds} s for the ${plan.requests - plan.requestsBeyondDay} requests the day allows`
+      : `estimated time: ${plan.etaSeconds} s`,
+    plan.requestsBeyondDay > 0
+      ? `daily quota: ${plan.dayRemaining} requests left today (${plan.dayRemainingSource}), the job needs ${plan.requests}: the run would stop after ${plan.dayRemaining} with exit 5 and a resume command${plan.dayResetsAt ? `; the quota resets at ${plan.dayResetsAt}` : ''}`
+      : `daily quota: ${plan.dayRemaining} requests left today (${plan.dayRemainingSource})`,
   ];
   if (job.preOutcomes?.length) lines.push(`refused before sending: ${job.preOutcomes.length} rows (see --max-change)`);
   deps.io.stdout.write(`${lines.join('\n')}\n`);
