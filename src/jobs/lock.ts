@@ -2,6 +2,7 @@
 // safe thanks to idempotency keys, but their journals would interleave and their reports lie.
 // `<jobId>.lock` is created with `wx` and holds the owner's pid and, where the system tells it,
 // the process's start time (issue 14: a pid reused by another process is a stale lock).
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError } from '../api/errors.js';
@@ -33,7 +34,28 @@ export function lockPath(stateDir: string, jobId: string): string {
  * killed) is stale and taken over.
  */
 export function acquireLock(stateDir: string, jobId: string): JobLock {
-  const file = lockPath(stateDir, jobId);
+  return acquireFile(lockPath(stateDir, jobId), (pid) => new JobLockedError(jobId, pid));
+}
+
+/** Another live job writes to the same target (issue 14): exit 2, nothing sent by this run. */
+export class TargetLockedError extends UsageError {
+  constructor(readonly target: string, readonly pid: number | undefined) {
+    super(`another job is writing to ${target} (process ${pid ?? '(unknown)'})`,
+      'wait for it to finish (two imports at once could upload the same credentials twice), then run this one again');
+  }
+}
+
+/**
+ * A lock per write target (issue 14), beside the lock per job: two jobs adding stock to one
+ * listing or variant from different files (or a --no-resume re-run) never run at once.
+ */
+export function acquireTargetLock(stateDir: string, key: string, display: string): JobLock {
+  fs.mkdirSync(jobsDir(stateDir), { recursive: true, mode: 0o700 });
+  const name = `target-${createHash('sha256').update(key).digest('hex').slice(0, 24)}.lock`;
+  return acquireFile(path.join(jobsDir(stateDir), name), (pid) => new TargetLockedError(display, pid));
+}
+
+function acquireFile(file: string, locked: (pid: number | undefined) => Error): JobLock {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(file, 'wx', 0o600);
@@ -44,14 +66,14 @@ export function acquireLock(stateDir: string, jobId: string): JobLock {
     }
     const holder = readHolder(file);
     if (holder === undefined) continue; // vanished between open and read: try again
-    if (holder.live) throw new JobLockedError(jobId, holder.pid);
+    if (holder.live) throw locked(holder.pid);
     // Stale: re-read right before removing, so a lock retaken in between is left alone.
     const again = readHolder(file);
     if (again && again.raw === holder.raw && !again.live) {
       try { fs.unlinkSync(file); } catch (err) { if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err; }
     }
   }
-  throw new JobLockedError(jobId, readHolder(file)?.pid);
+  throw locked(readHolder(file)?.pid);
 }
 
 /** Who holds a job's lock, if a live process does. Used by listJobs to tell running jobs. */

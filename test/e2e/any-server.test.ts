@@ -354,3 +354,28 @@ describe('plans honest about the daily quota', { concurrency: true }, () => {
     assert.doesNotMatch(r.stdout, /would stop/);
   });
 });
+
+describe('one stock job per target (issue 14)', () => {
+  test('a second import to the same listing while the first is sending is refused (exit 2), nothing sent by it', async () => {
+    const f = await fake();
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    f.on('addStock', async (req) => { await held; return json({ data: { added: (req.body as any).items.length, duplicates: 0, total: 3 } }); });
+    const d = tempDirs();
+    const e = { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir };
+    const a = writeFile(d.dir, 'a.txt', 'a1:p1\na2:p2\n');
+    const b = writeFile(d.dir, 'b.txt', 'b1:p1\nb2:p2\n');
+    const first = svc(['stock', 'add', '5', '--file', a, '--dedupe', 'none'], { env: e });
+    await f.received('addStock');
+    const second = await svc(['stock', 'add', '5', '--file', b, '--dedupe', 'none'], { env: e });
+    assert.equal(second.code, 2, second.stderr);
+    assert.match(second.stderr, /another job is writing to listing 5 \(process \d+\)/);
+    assert.equal(f.count('addStock'), 1);
+    release();
+    assert.equal((await first).code, 0);
+    // Once the first is done, the next import runs.
+    const third = await svc(['stock', 'add', '5', '--file', b, '--dedupe', 'none'], { env: e });
+    assert.equal(third.code, 0, third.stderr);
+    assert.equal(f.count('addStock'), 2);
+  });
+});

@@ -10,7 +10,7 @@ import { Listing, StockAddResult } from '../../api/responses.js';
 import { ChunkBodyWriter, detectFormat, scanCredentials, type CredentialChunk, type CredentialFormat } from '../../input/credentials.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
-import { fingerprintInput, jobSpec, listJobs, type ChunkPlan, type ItemOutcome } from '../../jobs/index.js';
+import { acquireTargetLock, fingerprintInput, jobSpec, listJobs, type ChunkPlan, type ItemOutcome } from '../../jobs/index.js';
 import { collectGarbage, holdYoungGeneration } from '../../jobs/memory.js';
 import { note, warn } from '../../output/reporter.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
@@ -70,9 +70,13 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   if (multiple && !variant) throw new UsageError(`listing ${id} has no variant ${o.variant}`, `see them with \`svc products variants ${id}\``);
   const existing = (multiple ? variant?.autoDeliveryStock : listing.autoDeliveryStock) ?? 0;
 
-  const input = await openInput(o.file);
+  const target = `listing ${id}${multiple ? ` variant ${o.variant}` : ''}`;
+  // issue 14: one stock job per target at a time (a lock per listing or variant of this
+  // service, not per file): two imports started together cannot upload the same credentials twice.
+  const targetLock = deps.globals.dryRun ? undefined : acquireTargetLock(deps.stateDir(), `stock ${(await deps.session()).baseUrl} ${target}`, target);
+  let input: Awaited<ReturnType<typeof openInput>> | undefined;
   try {
-    const target = `listing ${id}${multiple ? ` variant ${o.variant}` : ''}`;
+    input = await openInput(o.file);
     // Resume or not is known before validating: a resumed import's earlier chunks are already in
     // the stock it reads, so the per-variant total (spec 8) is then left to the service, which
     // refuses a chunk beyond 10000 (TOO_MANY_CREDENTIALS) and skips what it already holds.
@@ -142,7 +146,8 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     if (scan.count + existing > LIMITS.stockPerVariantMax) note(deps.io, 'close to the 10000 credential limit of the variant');
     return code;
   } finally {
-    await input.cleanup();
+    await input?.cleanup();
+    targetLock?.release();
   }
 }
 
