@@ -42,6 +42,30 @@ export class UsageError extends SvcError {
   override readonly exitCode = EXIT.usage;
 }
 
+/**
+ * The local machine failed svc (issue 14): a full, read-only or unwritable state folder. Said
+ * plainly with what to do, never "a bug in svc". Exit 1.
+ */
+export class LocalFaultError extends SvcError {
+  constructor(message: string, readonly code?: string, hint?: string) {
+    super(message, hint);
+  }
+}
+
+/** What an fs error code means, for a person. */
+export function describeFsError(err: unknown): { code?: string; text: string } {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  const text = code === 'ENOSPC' ? 'no space left on the device'
+    : code === 'EDQUOT' ? 'disk quota exceeded'
+      : code === 'EROFS' ? 'the file system is read-only'
+        : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+          : code === 'EFBIG' ? 'the file size limit was reached'
+            : code === 'EIO' ? 'input/output error'
+              : code === 'ENOTDIR' ? 'a part of the path is not a folder'
+                : (err as Error)?.message ?? String(err);
+  return code ? { code, text } : { text };
+}
+
 /** Process was interrupted (exit 130). */
 export class InterruptedError extends SvcError {
   override readonly exitCode = EXIT.interrupted;

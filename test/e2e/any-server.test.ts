@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, KNOWN_V1, KNOWN_V2, svc, tempDirs, writeFile } from './harness.js';
 import { huge, json, pagedList, sample, silence, stall, startFake, type FakeService } from '../support/fake-service.js';
@@ -377,5 +377,37 @@ describe('one stock job per target (issue 14)', () => {
     const third = await svc(['stock', 'add', '5', '--file', b, '--dedupe', 'none'], { env: e });
     assert.equal(third.code, 0, third.stderr);
     assert.equal(f.count('addStock'), 2);
+  });
+});
+
+describe('local faults said plainly (issue 14)', () => {
+  test('a journal that cannot be written mid-job: what happened, the resume command, and the resume is exact', { skip: !existsSync('/usr/bin/prlimit') && 'needs prlimit' }, async () => {
+    const f = await fake();
+    const d = tempDirs();
+    const e = { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir };
+    const file = writeFile(d.dir, 'c.txt', `${Array.from({ length: 4500 }, (_, i) => `u${i}:p${i}`).join('\n')}\n`);
+    // A file size limit of 10 kB: the job's header and first chunk-start fit, the first
+    // chunk-done (2000 outcomes) does not, after its request was answered: a full disk, as
+    // far as the journal can tell.
+    const limited = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn('/usr/bin/prlimit', ['--fsize=10000', process.execPath, BIN, 'stock', 'add', '5', '--file', file], { env: { ...process.env, ...e, NO_COLOR: '1' } });
+      let stderr = '';
+      child.stderr.on('data', (x) => { stderr += x; });
+      child.on('close', (code) => resolve({ code, stderr }));
+      child.stdin.end();
+    });
+    assert.equal(limited.code, 1, limited.stderr);
+    assert.match(limited.stderr, /error: cannot write the job journal .*: the file size limit was reached \(EFBIG\)/);
+    assert.match(limited.stderr, /hint: free space in \(or make writable\)/);
+    assert.doesNotMatch(limited.stderr, /bug in svc/);
+    const resume = /resume with: svc (.*)$/m.exec(limited.stderr);
+    assert.ok(resume, limited.stderr);
+    assert.equal(f.count('addStock'), 1);
+    const args = resume[1]!.split(' ').filter((a) => a !== '');
+    const r = await svc(args, { env: e });
+    assert.equal(r.code, 0, r.stderr);
+    const sent = f.requests.filter((x) => x.route === 'addStock');
+    assert.equal(sent.length, 4); // chunk 0 again (its journaled key), then chunks 1 and 2
+    assert.equal(sent[1]!.headers['idempotency-key'], sent[0]!.headers['idempotency-key']);
   });
 });
