@@ -411,3 +411,55 @@ describe('local faults said plainly (issue 14)', () => {
     assert.equal(sent[1]!.headers['idempotency-key'], sent[0]!.headers['idempotency-key']);
   });
 });
+
+describe('--all streams page by page (issue 14)', { concurrency: true }, () => {
+  for (const format of ['json', 'jsonl', 'csv', 'tsv'] as const) {
+    test(`-o ${format}: the first page is printed before the second is asked for`, { timeout: 60_000 }, async () => {
+      const f = await fake();
+      const honest = pagedList((i) => sample.listing(i), 250);
+      // Page 2 is answered only once page 1's last row is on the CLI's stdout: a CLI that
+      // prints only at the end never gets it (and this test fails by its timeout).
+      let stdout = '';
+      let seen!: () => void;
+      const firstPageOut = new Promise<void>((r) => { seen = r; });
+      const lastOfPage1 = format === 'json' ? /"id": 100,/ : format === 'jsonl' ? /"id":100,/ : /^100[,\t]/m;
+      f.on('listProducts', async (req) => { if (req.page === 2) await firstPageOut; return honest(req); });
+      const d = tempDirs();
+      const code = await new Promise<number | null>((resolve) => {
+        const child = spawn(process.execPath, [BIN, 'products', 'list', '--all', '-o', format], {
+          env: { ...process.env, SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir, NO_COLOR: '1' },
+        });
+        child.stdout.on('data', (x) => { stdout += x; if (lastOfPage1.test(stdout)) seen(); });
+        child.on('close', resolve);
+        child.stdin.end();
+      });
+      assert.equal(code, 0);
+      if (format === 'json') assert.deepEqual(JSON.parse(stdout).map((l: any) => l.id), Array.from({ length: 250 }, (_, i) => i + 1));
+      else if (format === 'jsonl') assert.equal(stdout.trim().split('\n').length, 250);
+      else {
+        const lines = stdout.trim().split('\n');
+        assert.equal(lines.length, 251); // one header
+        assert.match(lines[0]!, /^id[,\t]/);
+      }
+    });
+  }
+
+  test('an empty list streams as a whole print would: [] and a lone csv header', async () => {
+    const f = await fake();
+    f.on('listProducts', pagedList((i) => sample.listing(i), 0));
+    assert.equal((await run(f, ['products', 'list', '--all', '-o', 'json'])).stdout, '[]\n');
+    const csv = await run(f, ['products', 'list', '--all', '-o', 'csv']);
+    assert.equal(csv.stdout.trim().split('\n').length, 1);
+  });
+});
+
+test('a streamed --all prints the same bytes as the whole list read with --limit', async () => {
+  const f = await fake();
+  f.on('listProducts', pagedList((i) => sample.listing(i), 250));
+  for (const format of ['json', 'jsonl', 'csv', 'tsv']) {
+    const streamed = await run(f, ['products', 'list', '--all', '-o', format]);
+    const whole = await run(f, ['products', 'list', '--limit', '250', '-o', format]);
+    assert.equal(streamed.code, 0, streamed.stderr);
+    assert.equal(streamed.stdout, whole.stdout, format);
+  }
+});

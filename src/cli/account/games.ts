@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { Game } from '../../api/responses.js';
 import { act, examples, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
-import { fetchList, printList } from '../shared/read.js';
+import { readList } from '../shared/read.js';
 
 export function registerGames(program: Command, rt: Runtime): void {
   examples(program.command('games').description('games of the platform (v1)').action(act(rt, games)), ['svc games', 'svc games -o csv > games.csv']);
@@ -13,14 +13,12 @@ export function registerGames(program: Command, rt: Runtime): void {
 type G = { id: string | number; name?: string | null; slug?: string | null; minPrice?: number | null };
 
 async function games(deps: Deps): Promise<number> {
-  const rows = await fetchList<G>(deps, (await deps.api()).account.games(), { all: true }, Game);
-  await printList(deps, rows, [{ header: 'id', value: 'id' }, { header: 'name', value: 'name' }, { header: 'slug', value: 'slug' }]);
+  await readList<G>(deps, (await deps.api()).account.games(), { all: true }, Game, [{ header: 'id', value: 'id' }, { header: 'name', value: 'name' }, { header: 'slug', value: 'slug' }]);
   return 0;
 }
 
 async function catalog(deps: Deps): Promise<number> {
-  const rows = await fetchList<G>(deps, (await deps.api()).account.catalog(), { all: true }, Game);
-  await printList(deps, rows, [
+  await readList<G>(deps, (await deps.api()).account.catalog(), { all: true }, Game, [
     { header: 'id', value: 'id' }, { header: 'name', value: 'name' }, { header: 'slug', value: 'slug' },
     { header: 'min price', value: 'minPrice', kind: 'cents' },
   ]);

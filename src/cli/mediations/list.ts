@@ -6,7 +6,7 @@ import { MEDIATION_STATUSES } from '../../api/assumptions.js';
 import { Mediation } from '../../api/responses.js';
 import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
-import { fetchList, printList } from '../shared/read.js';
+import { readList } from '../shared/read.js';
 import { mediationColumns, type MediationRow } from './columns.js';
 
 const Opts = z.object({
@@ -29,7 +29,6 @@ export function registerList(mediations: Command, rt: Runtime): void {
 
 async function run(deps: Deps, cmd: Command): Promise<number> {
   const o = parseOpts(Opts, cmd);
-  const rows = await fetchList<MediationRow>(deps, (await deps.api()).mediations.list({ status: o.status, page: o.page }), { limit: o.limit, all: o.all }, Mediation);
-  await printList(deps, rows, mediationColumns, 'no mediations match');
+  await readList<MediationRow>(deps, (await deps.api()).mediations.list({ status: o.status, page: o.page }), { limit: o.limit, all: o.all }, Mediation, mediationColumns, 'no mediations match'); // issue 14: --all streams page by page
   return 0;
 }

@@ -6,7 +6,7 @@ import { ORDER_STATUSES, ORDER_TYPES } from '../../api/assumptions.js';
 import { Order } from '../../api/responses.js';
 import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
-import { fetchList, printList } from '../shared/read.js';
+import { readList } from '../shared/read.js';
 import { orderColumns } from './columns.js';
 import { checkRange, IsoDate } from './date-range.js';
 
@@ -43,7 +43,6 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   checkRange(o.from, o.to);
   const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
   const api = await deps.api();
-  const rows = await fetchList<Order>(deps, api.orders.list({ type: o.type, status: o.status, from: o.from, to: o.to, page: o.page }), { limit: o.limit, all: o.all }, Order);
-  await printList(deps, rows, orderColumns(v), 'no orders match');
+  await readList<Order>(deps, api.orders.list({ type: o.type, status: o.status, from: o.from, to: o.to, page: o.page }), { limit: o.limit, all: o.all }, Order, orderColumns(v), 'no orders match'); // issue 14: --all streams page by page
   return 0;
 }

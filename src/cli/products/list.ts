@@ -6,7 +6,7 @@ import { PRODUCT_STATUS_FILTERS } from '../../api/assumptions.js';
 import { Listing } from '../../api/responses.js';
 import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
-import { fetchList, printList } from '../shared/read.js';
+import { readList } from '../shared/read.js';
 import { listingColumns } from './columns.js';
 
 const Opts = z.object({
@@ -35,7 +35,6 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const o = parseOpts(Opts, cmd);
   const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
   const api = await deps.api();
-  const rows = await fetchList<Listing>(deps, api.products.list({ status: o.status, game: o.game, q: o.query, page: o.page }), { limit: o.limit, all: o.all }, Listing);
-  await printList(deps, rows, listingColumns(v), 'no listings match');
+  await readList<Listing>(deps, api.products.list({ status: o.status, game: o.game, q: o.query, page: o.page }), { limit: o.limit, all: o.all }, Listing, listingColumns(v), 'no listings match'); // issue 14: --all streams page by page
   return 0;
 }

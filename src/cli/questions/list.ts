@@ -6,7 +6,7 @@ import { QUESTION_STATUSES } from '../../api/assumptions.js';
 import { Question } from '../../api/responses.js';
 import { act, examples, parseId, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
-import { fetchList, printList } from '../shared/read.js';
+import { readList } from '../shared/read.js';
 import { questionColumns } from './columns.js';
 
 const Opts = z.object({
@@ -39,7 +39,6 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
   const o = parseOpts(Opts, cmd);
   const productId = o.product === undefined ? undefined : parseId(o.product, '--product');
   const orderId = o.order === undefined ? undefined : parseId(o.order, '--order');
-  const rows = await fetchList<Question>(deps, (await deps.api()).questions.list({ status: o.status, productId, orderId, page: o.page }), { limit: o.limit, all: o.all }, Question);
-  await printList(deps, rows, questionColumns, 'no questions match');
+  await readList<Question>(deps, (await deps.api()).questions.list({ status: o.status, productId, orderId, page: o.page }), { limit: o.limit, all: o.all }, Question, questionColumns, 'no questions match'); // issue 14: --all streams page by page
   return 0;
 }

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { Contestation } from '../../api/responses.js';
 import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
-import { fetchList, printList } from '../shared/read.js';
+import { readList } from '../shared/read.js';
 import { contestationColumns, type ContestationRow } from './columns.js';
 import { PagingOpts, withPaging } from './paging.js';
 
@@ -15,7 +15,6 @@ export function registerContestations(reviews: Command, rt: Runtime): void {
 
 async function run(deps: Deps, cmd: Command): Promise<number> {
   const o = parseOpts(PagingOpts, cmd);
-  const rows = await fetchList<ContestationRow>(deps, (await deps.api()).reviews.contestations({ page: o.page }), { limit: o.limit, all: o.all }, Contestation);
-  await printList(deps, rows, contestationColumns, 'no contestations yet');
+  await readList<ContestationRow>(deps, (await deps.api()).reviews.contestations({ page: o.page }), { limit: o.limit, all: o.all }, Contestation, contestationColumns, 'no contestations yet'); // issue 14: --all streams page by page
   return 0;
 }

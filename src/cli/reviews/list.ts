@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { Review } from '../../api/responses.js';
 import { act, examples, parseOpts, type Runtime } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
-import { fetchList, printList } from '../shared/read.js';
+import { readList } from '../shared/read.js';
 import { reviewColumns, type ReviewRow } from './columns.js';
 import { PagingOpts, withPaging } from './paging.js';
 
@@ -14,7 +14,6 @@ export function registerList(reviews: Command, rt: Runtime): void {
 
 async function run(deps: Deps, cmd: Command): Promise<number> {
   const o = parseOpts(PagingOpts, cmd);
-  const rows = await fetchList<ReviewRow>(deps, (await deps.api()).reviews.list({ page: o.page }), { limit: o.limit, all: o.all }, Review);
-  await printList(deps, rows, reviewColumns, 'no reviews yet');
+  await readList<ReviewRow>(deps, (await deps.api()).reviews.list({ page: o.page }), { limit: o.limit, all: o.all }, Review, reviewColumns, 'no reviews yet'); // issue 14: --all streams page by page
   return 0;
 }

@@ -5,6 +5,7 @@ import type { ListCall } from '../../api/resources/index.js';
 import { SvcError, UsageError } from '../../api/errors.js';
 import { LIMITS } from '../../api/assumptions.js';
 import type { Column } from '../../output/columns.js';
+import { ListStream } from '../../output/list-stream.js';
 import { printRecords } from '../../ui/print.js';
 import { warn } from '../../output/reporter.js';
 import type { Deps } from './context.js';
@@ -67,6 +68,25 @@ export class IncompleteListError extends SvcError {
   constructor(why: string) {
     super(`${why}; nothing was computed from a partial list`, 'narrow the list with its filters (--from/--to, …) and run again');
   }
+}
+
+/**
+ * A list verb's read and print in one (issue 14): with --all in json, jsonl, csv or tsv, rows are
+ * printed page by page as they come (ListStream); otherwise (a table needs every row for its
+ * widths, a --limit is small) read, then print. Same guards and warnings as fetchList.
+ */
+export async function readList<T>(deps: Deps, list: ListCall<unknown>, opts: ListOptions, item: z.ZodType, columns: Column<T>[], empty = 'nothing to show'): Promise<void> {
+  const format = deps.format();
+  if (!opts.all || format === 'table') {
+    await printList(deps, await fetchList<T>(deps, list, opts, item), columns, empty);
+    return;
+  }
+  const out = new ListStream<T>(deps.io, format, columns);
+  for await (const page of (list as ListCall<T>).pages({ limit: LIMITS.pageSizeMax, all: true })) {
+    out.write(page.items.map((x) => lenient(deps, item, x) as T));
+    if (page.incomplete) listIncomplete(deps, page.incomplete);
+  }
+  out.end();
 }
 
 export async function printList<T>(deps: Deps, rows: T[], columns: Column<T>[], empty = 'nothing to show'): Promise<void> {
