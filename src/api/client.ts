@@ -195,7 +195,8 @@ export class ApiClient {
       if (last) return;
       // The first page is the plan: a list that claims more pages than the cap is refused before
       // reading them (a caller looking for one row, like the catalog lookup, may stop at page 1).
-      if (read === 1 && p && p.totalPages - first + 1 > maxPages) throw new TooManyPagesError(where, p, maxPages, perPage);
+      // (A cap the caller derived from --limit is its own stop, not a list too long.)
+      if (read === 1 && opts.maxPages === undefined && p && p.totalPages - first + 1 > maxPages) throw new TooManyPagesError(where, p, maxPages, perPage);
     }
   }
 }

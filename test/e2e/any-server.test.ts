@@ -463,3 +463,13 @@ test('a streamed --all prints the same bytes as the whole list read with --limit
     assert.equal(streamed.stdout, whole.stdout, format);
   }
 });
+
+test('--limit 250 on a long list reads 3 pages and stops, exit 0 (its cap is its own, not a refusal)', async () => {
+  const f = await fake();
+  f.on('listProducts', pagedList((i) => sample.listing(i), 1_000_000));
+  const r = await run(f, ['products', 'list', '--limit', '250', '-o', 'jsonl']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout.trim().split('\n').length, 250);
+  assert.equal(f.count('listProducts'), 3);
+  assert.equal(r.stderr, '');
+});
