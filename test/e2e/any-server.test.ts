@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, KNOWN_V1, KNOWN_V2, svc, tempDirs, writeFile } from './harness.js';
 import { huge, json, pagedList, sample, silence, stall, startFake, type FakeService } from '../support/fake-service.js';
@@ -472,4 +472,16 @@ test('--limit 250 on a long list reads 3 pages and stops, exit 0 (its cap is its
   assert.equal(r.stdout.trim().split('\n').length, 250);
   assert.equal(f.count('listProducts'), 3);
   assert.equal(r.stderr, '');
+});
+
+test('journal records carry each credential\'s own line, not its chunk\'s first line', async () => {
+  const f = await fake();
+  const d = tempDirs();
+  const file = writeFile(d.dir, 'c.txt', 'a1:p1\n\nb1:p1\nc1:p1\n');
+  const r = await svc(['stock', 'add', '5', '--file', file], { env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir } });
+  assert.equal(r.code, 0, r.stderr);
+  const jobs = join(d.stateDir, 'jobs');
+  const journal = readdirSync(jobs).find((x) => x.endsWith('.jsonl'))!;
+  const done = readFileSync(join(jobs, journal), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).find((x) => x.t === 'chunk-done');
+  assert.deepEqual(done.items.map((i: any) => i.line), [1, 3, 4]);
 });

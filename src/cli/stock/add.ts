@@ -93,9 +93,9 @@ async function run(deps: Deps, cmd: Command): Promise<number> {
     const chunks: ChunkPlan[] = scan.chunks.map((c) => ({
       index: c.index, route: 'addStock',
       descriptor: { startOffset: c.startOffset, endOffset: c.endOffset, firstLine: c.firstLine, lastLine: c.lastLine, count: c.count, sha256: c.sha256 },
-      // The stock route answers counts, not per-credential results: outcomes are per chunk,
-      // so every credential of a chunk is referred to by the chunk's first line.
-      items: Array.from({ length: c.count }, () => ({ line: c.firstLine, id })),
+      // The stock route answers counts, not per-credential results: outcomes are per chunk, and
+      // each credential's outcome carries its own line (issue 14; the chunk's first line before).
+      items: Array.from({ length: c.count }, (_, i) => ({ line: c.lines[i] ?? c.firstLine, id })),
     }));
     const spec = jobSpec({
       kind: 'stock', target,
@@ -165,12 +165,15 @@ async function stockResume(deps: Deps, target: string, input: { path: string; di
 
 /** The refused chunks of a stock job, one entry per chunk: its lines, size, code and message. */
 function refusals(items: readonly ItemOutcome[], chunks: Map<number, CredentialChunk>): { lines: string; credentials: number; code?: string; message?: string }[] {
-  const byFirstLine = new Map([...chunks.values()].map((c) => [c.firstLine, c]));
+  // A failed item belongs to the chunk whose lines hold it (each item has its own line).
+  const ordered = [...chunks.values()].sort((a, b) => a.firstLine - b.firstLine);
   const seen = new Map<number, { lines: string; credentials: number; code?: string; message?: string }>();
   for (const i of items) {
-    if (i.status !== 'failed' || seen.has(i.line)) continue;
-    const c = byFirstLine.get(i.line);
-    seen.set(i.line, { lines: c ? `${c.firstLine}-${c.lastLine}` : String(i.line), credentials: c?.count ?? 1, ...(i.code ? { code: i.code } : {}), ...(i.message ? { message: i.message } : {}) });
+    if (i.status !== 'failed') continue;
+    const c = ordered.find((x) => i.line >= x.firstLine && i.line <= x.lastLine);
+    const key = c?.firstLine ?? i.line;
+    if (seen.has(key)) continue;
+    seen.set(key, { lines: c ? `${c.firstLine}-${c.lastLine}` : String(i.line), credentials: c?.count ?? 1, ...(i.code ? { code: i.code } : {}), ...(i.message ? { message: i.message } : {}) });
   }
   return [...seen.values()];
 }
