@@ -198,7 +198,9 @@ export const MAX_LIST_PAGES = 1000;
 // (exit 1, not retried): never held whole in memory, never taken for a network error.
 export const MAX_ANSWER_BYTES = { list: 64 * 1024 * 1024, one: 16 * 1024 * 1024 } as const;
 // svc decision: `--timeout` (default 30 s) bounds one attempt from connect to the body's last
-// byte, and the attempts of one request that time out share it: after a timeout past the
-// --timeout since the first attempt, the request fails (dropped connections and 5xx are still
-// retried by the cli-spec 4 table).
+// byte, and a request gets at most TIMEOUT_ATTEMPTS attempts that time out: one resend with
+// the same key (cli-spec 4: a write that was slow, not lost, is then replayed), then it fails,
+// in about two --timeout instead of six plus backoff (193 s at the default). Dropped
+// connections, 5xx and 429 keep the cli-spec 4 retry table.
 export const DEFAULT_TIMEOUT_S = 30;
+export const TIMEOUT_ATTEMPTS = 2;
