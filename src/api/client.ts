@@ -180,13 +180,15 @@ export class ApiClient {
     for (let page = first, read = 1; ; page++, read++) {
       const res = await this.request<T[]>({ ...opts, query: { ...opts.query, page, limit: opts.limit ?? opts.query?.limit } });
       const items = res.data; // an array: checked by the response layer (answers.ts)
-      const p = res.pagination;
+      const p = res.pagination ?? undefined; // `"pagination": null` is no pagination
       if (!opts.all) { yield { items, pagination: p }; return; }
+      // A server that pages by less than asked (its own maximum) says so in `limit`.
+      const size = p && p.limit > 0 && p.limit < perPage ? p.limit : perPage;
       const where = `GET ${this.pathOf(typeof opts.route === 'string' ? routeByName(opts.route) : opts.route).split('?')[0]}`;
       let incomplete: string | undefined;
-      let last = items.length === 0 || items.length < perPage || (p !== undefined && page >= p.totalPages);
-      if (items.length > 0 && items.length < perPage && p && page < p.totalPages) {
-        incomplete = `page ${page} of ${where} held ${items.length} rows of the ${perPage} asked for, but the service says there are ${p.totalPages} pages; svc stopped there`;
+      let last = items.length === 0 || items.length < size || (p !== undefined && page >= p.totalPages);
+      if (items.length > 0 && items.length < size && p && page < p.totalPages) {
+        incomplete = `page ${page} of ${where} held ${items.length} rows of the ${size} asked for, but the service says there are ${p.totalPages} pages; svc stopped there`;
       } else if (!last && !p) {
         incomplete = `${where} answered a full page ${page} without pagination (A1): svc cannot tell whether more pages exist and stopped there`;
         last = true;
@@ -199,7 +201,7 @@ export class ApiClient {
       // The first page is the plan: a list that claims more pages than the cap is refused before
       // reading them (a caller looking for one row, like the catalog lookup, may stop at page 1).
       // (A cap the caller derived from --limit is its own stop, not a list too long.)
-      if (read === 1 && opts.maxPages === undefined && p && p.totalPages - first + 1 > maxPages) throw new TooManyPagesError(where, p, maxPages, perPage);
+      if (read === 1 && opts.maxPages === undefined && p && p.totalPages - first + 1 > maxPages) throw new TooManyPagesError(where, p, maxPages, size);
     }
   }
 }

@@ -486,3 +486,23 @@ test('journal records carry each credential\'s own line, not its chunk\'s first 
   const done = readFileSync(join(jobs, journal), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).find((x) => x.t === 'chunk-done');
   assert.deepEqual(done.items.map((i: any) => i.line), [1, 3, 4]);
 });
+
+test('"pagination": null is no pagination: a full page is printed with the warning, exit 1, never a crash', async () => {
+  const f = await fake();
+  f.on('listOrders', (req) => json({ data: Array.from({ length: req.limit }, (_, i) => sample.order(i + 1)), pagination: null }));
+  const r = await run(f, ['orders', 'list', '--all', '-o', 'jsonl']);
+  assert.equal(r.code, 1, r.stderr);
+  assert.equal(r.stdout.trim().split('\n').length, 100);
+  assert.match(r.stderr, /without pagination/);
+  assert.doesNotMatch(r.stderr, /bug in svc/);
+});
+
+test('a server whose pages hold fewer rows than asked (its limit says so) is read to the end', async () => {
+  const f = await fake();
+  const paged = pagedList((i) => sample.listing(i), 120);
+  f.on('listProducts', (req) => paged({ ...req, limit: Math.min(req.limit, 50) }));
+  const r = await run(f, ['products', 'list', '--all', '-o', 'jsonl']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal(r.stdout.trim().split('\n').length, 120);
+  assert.equal(f.count('listProducts'), 3);
+});
