@@ -219,3 +219,25 @@ export const STDIN_SPOOL_MAX_BYTES = 64 * 1024 * 1024;
 // decimal one (a value with both marks, or with one mark followed by 1 or 2 digits); a value
 // like 1.234 in a file that does not say is refused as ambiguous. Spaces, NBSP, narrow NBSP
 // and `'` group digits only, never decimals.
+
+// ---- issue 14: beyond the spec, for any server (docs/DECISIONS.md, last section) ----------
+// svc decision: a time given as a number (usage `reset`) below this is Unix seconds, at or above
+// it Unix milliseconds (1e12 s is the year 33658; 1e12 ms is 2001).
+export const EPOCH_MS_THRESHOLD = 1e12;
+// svc decision: `--all` reads at most this many pages of a list (100,000 rows at 100 a page,
+// a fifth of a v2 day's quota). A first page that claims more fails at once with a hint to
+// narrow the list; a list that keeps going past it is printed as far as read, with a warning
+// and exit 1. A server's `totalPages` alone never keeps svc paging.
+export const MAX_LIST_PAGES = 1000;
+// svc decision: the largest answer svc reads, per request. A page of 100 listings with full
+// descriptions and 100 variants each is about 1.5 MB; 64 MB leaves 40x that for lists. One
+// object (a listing, an order, an answer to a write) gets 16 MB. Larger is refused at once
+// (exit 1, not retried): never held whole in memory, never taken for a network error.
+export const MAX_ANSWER_BYTES = { list: 64 * 1024 * 1024, one: 16 * 1024 * 1024 } as const;
+// svc decision: `--timeout` (default 30 s) bounds one attempt from connect to the body's last
+// byte, and a request gets at most TIMEOUT_ATTEMPTS attempts that time out: one resend with
+// the same key (cli-spec 4: a write that was slow, not lost, is then replayed), then it fails,
+// in about two --timeout instead of six plus backoff (193 s at the default). Dropped
+// connections, 5xx and 429 keep the cli-spec 4 retry table.
+export const DEFAULT_TIMEOUT_S = 30;
+export const TIMEOUT_ATTEMPTS = 2;

@@ -1,10 +1,12 @@
 // The one request core (style.md principle 2): key header, idempotency keys, pacing, retries,
 // timeouts and error mapping. Resources are thin callers of `request()`.
 import {
-  IDEMPOTENCY_HEADER, KEYS_PREFIX, V1_PREFIX, V2_PREFIX, type ApiVersion,
+  IDEMPOTENCY_HEADER, KEYS_PREFIX, LIMITS, MAX_ANSWER_BYTES, MAX_LIST_PAGES, TIMEOUT_ATTEMPTS, V1_PREFIX, V2_PREFIX, type ApiVersion,
 } from './assumptions.js';
+import { checkAnswer } from './answers.js';
+import { checkBaseUrl } from './base-url.js';
 import {
-  ApiError, NeedsV1KeyError, NeedsV2KeyError, NetworkError, RateLimitError, SvcError, errorFromResponse,
+  ApiError, BadAnswerError, NeedsV1KeyError, NeedsV2KeyError, NetworkError, RateLimitError, SvcError, errorFromResponse,
 } from './errors.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { RateBudget, realClock, type Clock } from './rate-budget.js';
@@ -72,6 +74,7 @@ export class ApiClient {
   private readonly retry: RetryOptions;
 
   constructor(readonly config: ClientConfig) {
+    checkBaseUrl(config.baseUrl, 'the base URL'); // issue 14: exit 2 before anything is sent
     this.clock = config.clock ?? realClock;
     this.budget = config.budget ?? new RateBudget(this.clock, config.noWait ?? false);
     this.retry = { ...DEFAULT_RETRY, ...config.retry };
@@ -109,16 +112,20 @@ export class ApiClient {
     if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
 
     const started = this.clock.now();
+    const timeoutMs = this.config.timeoutMs ?? 30_000;
+    let timedOut = 0;
     for (let attempt = 1; ; attempt++) {
       await this.budget.acquire(version, opts.signal, (ms) => this.config.onWait?.(ms, 'rate limit window spent'));
       const t0 = this.clock.now();
       let res: TransportResponse | undefined;
       let netErr: TransportError | undefined;
       try {
-        res = await this.config.transport({ method: route.method, url, headers, body, timeoutMs: this.config.timeoutMs ?? 30_000, signal: opts.signal });
+        res = await this.config.transport({ method: route.method, url, headers, body, timeoutMs, signal: opts.signal, maxBytes: answerCap(route) });
       } catch (err) {
         if (!(err instanceof TransportError)) throw err;
         if (err.kind === 'aborted') throw err;
+        // issue 14: too big is the answer's fault; the same answer would come back.
+        if (err.kind === 'too-large') throw new BadAnswerError(`${route.method} ${path.split('?')[0]}`, err.message.replace(/^the answer /, ''), 'the answer');
         netErr = err;
       }
       if (res) this.budget.update(version, res.headers);
@@ -129,7 +136,10 @@ export class ApiClient {
       });
 
       if (res && res.status >= 200 && res.status < 300) {
-        if (parsed === undefined) throw new ApiError({ status: res.status, message: 'the service answered with something that is not JSON' });
+        // issue 14: the one response layer; every answer is checked before any verb uses it.
+        const where = `${route.method} ${path.split('?')[0]}`;
+        if (parsed === undefined) throw new BadAnswerError(where, res.body ? 'is not JSON' : 'is empty', 'the answer', res.status);
+        checkAnswer(route, where, parsed);
         return toResponse<T>(res, parsed, idempotencyKey, attempt);
       }
       if (res && res.status >= 300 && res.status < 400) {
@@ -140,25 +150,81 @@ export class ApiClient {
         ? { status: res.status, body: errBody, headers: res.headers }
         : { networkKind: netErr!.kind === 'timeout' ? 'timeout' : 'network' };
       const now = this.clock.now();
-      const d = decide(outcome, attempt, now - started, now, this.retry, this.config.noWait ?? false, this.config.random);
+      // issue 14: a request gets at most TIMEOUT_ATTEMPTS attempts that time out: the resend
+      // cli-spec 4 asks for (same key: a slow write is replayed, not lost), then it fails, so a
+      // silent server fails in about two --timeout instead of six plus backoff.
+      if (netErr?.kind === 'timeout') timedOut++;
+      const timedOutTooLong = netErr?.kind === 'timeout' && timedOut >= TIMEOUT_ATTEMPTS;
+      const d = timedOutTooLong
+        ? { retry: false as const, reason: 'final' as const }
+        : decide(outcome, attempt, now - started, now, this.retry, this.config.noWait ?? false, this.config.random);
       if (!d.retry) throw finalError(res, errBody, netErr, d.reason, attempt);
       this.config.onWait?.(d.delayMs, d.why);
       await this.clock.sleep(d.delayMs, opts.signal);
     }
   }
 
-  /** Follow every page of a list route and join them into one array (cli-spec 1 `--all`). */
-  async *pages<T>(opts: RequestOptions & { limit?: number; all?: boolean }): AsyncGenerator<{ items: T[]; pagination?: Pagination }> {
-    let page = Number(opts.query?.page ?? 1);
-    for (;;) {
+  /**
+   * Follow the pages of a list route (cli-spec 1 `--all`) with guards (issue 14), whatever the
+   * server claims: stop on an empty page or a short one (the last page of A1 paging), never
+   * read more than `maxPages` (MAX_LIST_PAGES unless the caller derived fewer from `--limit`),
+   * and say so (`incomplete` on the last page yielded) when the list could not be read to its
+   * end for sure: a full page without `pagination`, a short page before the claimed last one,
+   * the page cap reached. An answer that claims more pages than the cap at once fails before
+   * reading them (TooManyPagesError).
+   */
+  async *pages<T>(opts: RequestOptions & { limit?: number; all?: boolean; maxPages?: number }): AsyncGenerator<ListPage<T>> {
+    const first = Number(opts.query?.page ?? 1);
+    const perPage = Number(opts.limit ?? opts.query?.limit ?? LIMITS.pageSizeDefault);
+    const maxPages = Math.max(1, Math.min(opts.maxPages ?? MAX_LIST_PAGES, MAX_LIST_PAGES));
+    for (let page = first, read = 1; ; page++, read++) {
       const res = await this.request<T[]>({ ...opts, query: { ...opts.query, page, limit: opts.limit ?? opts.query?.limit } });
-      const items = Array.isArray(res.data) ? res.data : [];
-      yield { items, pagination: res.pagination };
-      const p = res.pagination;
-      if (!opts.all || !p || page >= p.totalPages || items.length === 0) return;
-      page++;
+      const items = res.data; // an array: checked by the response layer (answers.ts)
+      const p = res.pagination ?? undefined; // `"pagination": null` is no pagination
+      if (!opts.all) { yield { items, pagination: p }; return; }
+      // A server that pages by less than asked (its own maximum) says so in `limit`.
+      const size = p && p.limit > 0 && p.limit < perPage ? p.limit : perPage;
+      const where = `GET ${this.pathOf(typeof opts.route === 'string' ? routeByName(opts.route) : opts.route).split('?')[0]}`;
+      let incomplete: string | undefined;
+      let last = items.length === 0 || items.length < size || (p !== undefined && page >= p.totalPages);
+      if (items.length > 0 && items.length < size && p && page < p.totalPages) {
+        incomplete = `page ${page} of ${where} held ${items.length} rows of the ${size} asked for, but the service says there are ${p.totalPages} pages; svc stopped there`;
+      } else if (!last && !p) {
+        incomplete = `${where} answered a full page ${page} without pagination (A1): svc cannot tell whether more pages exist and stopped there`;
+        last = true;
+      } else if (!last && read >= maxPages) {
+        incomplete = `svc read ${read} pages of ${where} (its cap, MAX_LIST_PAGES) and the service says there are ${p?.totalPages}; the rest was not read`;
+        last = true;
+      }
+      yield incomplete ? { items, pagination: p, incomplete } : { items, pagination: p };
+      if (last) return;
+      // The first page is the plan: a list that claims more pages than the cap is refused before
+      // reading them (a caller looking for one row, like the catalog lookup, may stop at page 1).
+      // (A cap the caller derived from --limit is its own stop, not a list too long.)
+      if (read === 1 && opts.maxPages === undefined && p && p.totalPages - first + 1 > maxPages) throw new TooManyPagesError(where, p, maxPages, size);
     }
   }
+}
+
+export interface ListPage<T> {
+  items: T[];
+  pagination?: Pagination;
+  /** Why the list may go on beyond this, the last page read (issue 14). */
+  incomplete?: string;
+}
+
+/** `--all` on a list longer than svc reads (issue 14, MAX_LIST_PAGES): fails before paging. */
+export class TooManyPagesError extends SvcError {
+  constructor(where: string, p: Pagination, maxPages: number, perPage: number) {
+    super(`the service says ${where} has ${p.totalPages} pages (${p.total} rows); --all reads at most ${maxPages} pages (${maxPages * perPage} rows)`,
+      'narrow the list with its filters (--status, --from/--to, …) or read part of it with --limit / --page');
+  }
+}
+
+/** The size cap of one answer of `route` (issue 14, MAX_ANSWER_BYTES). */
+function answerCap(route: RouteDef): number {
+  return route.list || route.name === 'catalogGames' || route.name === 'v1Games' || route.name === 'listKeys' || route.name === 'keyUsage'
+    ? MAX_ANSWER_BYTES.list : MAX_ANSWER_BYTES.one;
 }
 
 function missingKey(route: RouteDef, version: ApiVersion): SvcError {

@@ -42,6 +42,30 @@ export class UsageError extends SvcError {
   override readonly exitCode = EXIT.usage;
 }
 
+/**
+ * The local machine failed svc (issue 14): a full, read-only or unwritable state folder. Said
+ * plainly with what to do, never "a bug in svc". Exit 1.
+ */
+export class LocalFaultError extends SvcError {
+  constructor(message: string, readonly code?: string, hint?: string) {
+    super(message, hint);
+  }
+}
+
+/** What an fs error code means, for a person. */
+export function describeFsError(err: unknown): { code?: string; text: string } {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  const text = code === 'ENOSPC' ? 'no space left on the device'
+    : code === 'EDQUOT' ? 'disk quota exceeded'
+      : code === 'EROFS' ? 'the file system is read-only'
+        : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+          : code === 'EFBIG' ? 'the file size limit was reached'
+            : code === 'EIO' ? 'input/output error'
+              : code === 'ENOTDIR' ? 'a part of the path is not a folder'
+                : (err as Error)?.message ?? String(err);
+  return code ? { code, text } : { text };
+}
+
 /** Process was interrupted (exit 130). */
 export class InterruptedError extends SvcError {
   override readonly exitCode = EXIT.interrupted;
@@ -81,6 +105,16 @@ export class RateLimitError extends ApiError { override readonly exitCode = EXIT
 export class ServerError extends ApiError {}
 /** The connection failed or timed out after every retry. */
 export class NetworkError extends ApiError {}
+/**
+ * A 2xx answer svc cannot use (issue 14): not the documented shape (a wrong type, a missing
+ * required field, not JSON, too big). Exit 1; never retried (the same answer would come back).
+ */
+export class BadAnswerError extends ApiError {
+  constructor(where: string, what: string, field: string, status?: number) {
+    super({ status, message: field === 'the answer' ? `the service answered ${where}, but the answer ${what}` : `the service answered ${where}, but field ${field} ${what}` });
+    this.hint = 'the service (or a proxy in front of it) did not answer in the documented shape; check --base-url, and report it to the service if it persists';
+  }
+}
 
 /** A v2-only command run with only a v1 key: fails before sending (exit 4). */
 export class NeedsV2KeyError extends SvcError {

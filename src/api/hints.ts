@@ -12,8 +12,10 @@ const HINTS: Record<string, string> = {
   IDEMPOTENCY_IN_FLIGHT: 'the same request is still being processed; run the command again in a moment',
   // spec 7.2
   TOO_MANY_CREDENTIALS: `at most ${LIMITS.stockPerVariantMax} credentials per listing or variant: split the file or sell some stock first`,
-  NOT_APPROVED: 'the listing is not approved yet: wait for moderation before activating it',
-  NO_STOCK: 'add stock first with `svc stock add ID --file FILE` (or set manual stock with `svc products variants set`)',
+  // issue 14: "not approved" is under review (wait) or rejected (edit to resubmit): both said.
+  NOT_APPROVED: 'the listing is not approved: under review (em_analise), activate it once moderation approves it; rejected, edit its title or description to send it back to review (`svc products get ID` shows which)',
+  // issue 14: `variants set` is refused (LISTING_NOT_DYNAMIC) on a single listing; it is named for multi-variant ones only.
+  NO_STOCK: 'add stock first with `svc stock add ID --file FILE` (a multi-variant listing: `svc products variants set ID --index N --stock N`)',
   OFFLINE_PAUSED: 'the listing is paused by Offline Mode: turn Offline Mode off in the seller panel',
   LISTING_TAKEN_DOWN: 'this is final: it cannot be edited or reactivated (create a new listing)',
   LISTING_PERMANENTLY_REJECTED: 'the listing was permanently rejected; this is final (create a new listing)',

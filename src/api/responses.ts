@@ -71,7 +71,10 @@ export const Me = lazy(() => loose({
   keyPrefix: opt(str), keyCreatedAt: opt(str), scopes: opt(z.array(str)), version: opt(str),
 }));
 export type Me = z.infer<typeof Me>;
-const Window = loose({ limit: num, remaining: num, reset: num });
+// issue 14: a window's `reset` is a time (A3: ISO 8601 strings) or, like X-RateLimit-Reset
+// (A8), Unix seconds; both are accepted, read with timeToMs (src/api/times.ts).
+const Time = z.union([z.number().nonnegative(), z.string().refine((s) => Number.isFinite(Date.parse(s)), 'not an ISO 8601 time')]);
+const Window = loose({ limit: num, remaining: num, reset: Time });
 export const Usage = lazy(() => loose({ minute: opt(Window), day: opt(Window) }));
 export type Usage = z.infer<typeof Usage>;
 export const ApiKey = lazy(() => loose({

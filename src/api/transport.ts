@@ -5,8 +5,11 @@ export interface TransportRequest {
   url: string;
   headers: Record<string, string>;
   body?: string | Uint8Array;
+  /** The whole request (connect, headers, body), one attempt. */
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Refuse a body larger than this many bytes (issue 14); unlimited when absent. */
+  maxBytes?: number;
 }
 export interface TransportResponse {
   status: number;
@@ -17,7 +20,7 @@ export type Transport = (req: TransportRequest) => Promise<TransportResponse>;
 
 /** A failure below HTTP: refused, reset, dropped, or timed out. Always safe to retry with the same idempotency key. */
 export class TransportError extends Error {
-  constructor(message: string, readonly kind: 'network' | 'timeout' | 'aborted', readonly causeCode?: string) {
+  constructor(message: string, readonly kind: 'network' | 'timeout' | 'aborted' | 'too-large', readonly causeCode?: string) {
     super(message);
     this.name = 'TransportError';
   }
@@ -59,7 +62,7 @@ export function undiciTransport(): Transport {
         headersTimeout: req.timeoutMs,
         bodyTimeout: req.timeoutMs,
       });
-      const body = await res.body.text();
+      const body = await readCapped(res.body, res.headers['content-length'], req.maxBytes);
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) {
         if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
@@ -71,7 +74,34 @@ export function undiciTransport(): Transport {
   };
 }
 
+/**
+ * The body as text, refused once it passes `maxBytes` (issue 14): a 600 MB answer is never
+ * held whole, and is not a network error to retry. Chunks are kept as bytes and decoded once.
+ */
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(err?: Error): unknown }, length: unknown, maxBytes: number | undefined): Promise<string> {
+  if (maxBytes !== undefined && Number(length) > maxBytes) {
+    body.destroy();
+    throw new TransportError(`the answer is larger than ${formatBytes(maxBytes)}`, 'too-large');
+  }
+  const chunks: Buffer[] = [];
+  let n = 0;
+  for await (const c of body) {
+    n += c.length;
+    if (maxBytes !== undefined && n > maxBytes) {
+      body.destroy();
+      throw new TransportError(`the answer is larger than ${formatBytes(maxBytes)}`, 'too-large');
+    }
+    chunks.push(c);
+  }
+  return Buffer.concat(chunks, n).toString('utf8');
+}
+
+export function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MB` : `${Math.round(n / 1024)} KB`;
+}
+
 function toTransportError(err: unknown, req: TransportRequest, timeout: AbortSignal): TransportError {
+  if (err instanceof TransportError) return err;
   const e = err as { code?: string; name?: string; message?: string };
   if (req.signal?.aborted) return new TransportError('request aborted', 'aborted');
   if (timeout.aborted || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.name === 'TimeoutError') {

@@ -82,6 +82,8 @@ export async function buildProgram(rt: CliRuntime, argv?: readonly string[]): Pr
     writeErr: (s) => rt.io.stderr.write(s),
     getOutHelpWidth: () => HELP_WIDTH,
     getErrHelpWidth: () => HELP_WIDTH,
+    // issue 14: a parse error never echoes a value (`--api-key=KEY` must not print the key).
+    outputError: (s, write) => write(withoutValues(s)),
   });
   // issue 12: a command's help lists the global flags it honours, as gh lists inherited flags;
   // --dry-run and --yes only on writes.
@@ -118,4 +120,14 @@ Input files: \`svc help formats\`. Shell completion: \`svc completion bash|zsh|f
   else for (const group of GROUPS) await (await group.load())(program, rt);
   registerHelp(program, rt); // issue 8: help topics beside `help [command]`
   return program;
+}
+
+/**
+ * A commander error without the values typed on the command line: `unknown option '--x=VALUE'`
+ * keeps the option's name only, and anything shaped like a svc key is masked wherever it is.
+ */
+export function withoutValues(message: string): string {
+  return message
+    .replace(/(unknown option '[^'=\s]+)=[^']*'/g, "$1=…'")
+    .replace(/svc_(?:v2_)?sk_[A-Za-z0-9_-]+/g, 'svc_…');
 }

@@ -3,7 +3,8 @@
 // from the key's creation time when svc has seen it (`keys list`, `keys rotate`: no extra
 // request per command), else from when the profile stored it. State lives in SVC_STATE_DIR,
 // keyed by a truncated hash of the key, never the key itself.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { ensurePrivateDir } from './paths.js';
 import { join } from 'node:path';
 import type { ApiVersion } from '../api/assumptions.js';
 import type { IO } from '../output/io.js';
@@ -43,7 +44,7 @@ function load(dir: string): KeyAgeState {
 }
 
 function save(dir: string, state: KeyAgeState): void {
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   const file = join(dir, STATE_FILE);
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(state)}\n`, { mode: 0o600 });

@@ -1,6 +1,7 @@
 // Where config and state live (cli-spec 1: SVC_CONFIG_DIR, SVC_STATE_DIR).
+import { chmodSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.SVC_CONFIG_DIR) return env.SVC_CONFIG_DIR;
@@ -15,4 +16,19 @@ export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'svc');
   if (process.platform === 'win32') return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), 'svc', 'State');
   return join(env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'svc');
+}
+
+/**
+ * Create `dir` (and missing parents) readable by the user only, whatever the umask (issue 14:
+ * under `umask 000` conf created the config folder 0777). `mode` alone is masked by the umask
+ * when it adds bits, so every folder this call creates is chmod'ed; an existing folder the user
+ * chose is left as it is.
+ */
+export function ensurePrivateDir(dir: string): void {
+  const first = mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (first === undefined || process.platform === 'win32') return;
+  for (let d = dir; ; d = dirname(d)) {
+    chmodSync(d, 0o700);
+    if (d === first || dirname(d) === d) break;
+  }
 }

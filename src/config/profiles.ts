@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { SvcError } from '../api/errors.js';
-import { configDir } from './paths.js';
+import { configDir, ensurePrivateDir } from './paths.js';
 
 export const Profile = z.object({
   baseUrl: z.string().optional(),
@@ -82,6 +82,7 @@ export class ProfileStore {
   private async writer(): Promise<ConfStore> {
     if (this.conf) return this.conf;
     try {
+      ensurePrivateDir(this.dir); // issue 14: 0700 whatever the umask, before conf creates it
       const { default: Conf } = await import('conf');
       this.conf = new Conf({
         projectName: 'svc',

@@ -1,6 +1,7 @@
 // The bulk-job engine (style: "one job engine for every bulk write"): journal → send chunk by
 // chunk → record each answer → result. The caller plans the chunks from an input it has
 // already validated (cli-spec 3) and gives a `send` that talks to the request core.
+import { LocalFaultError } from '../api/errors.js';
 import { classifyChunkError } from './chunk-errors.js';
 import { newIdempotencyKey } from './ids.js';
 import { compactOutcome, journalError, type JournaledError } from './journal-records.js';
@@ -70,10 +71,23 @@ async function runChunks<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<I>
   let hasStopError = false;
   let next = 0;
 
+  const journaled = (write: () => void): boolean => {
+    try {
+      write();
+      return true;
+    } catch (err) {
+      if (!(err instanceof LocalFaultError)) throw err;
+      if (!hasStopError) { stopError = err; hasStopError = true; }
+      return false;
+    }
+  };
+
   const sendOne = async (chunk: ChunkPlan<I>): Promise<void> => {
     // Key generated and journaled BEFORE the first attempt (cli-spec 4).
     const key = journaledKeys.get(chunk.index) ?? newIdempotencyKey();
-    writer.write({ t: 'chunk-start', index: chunk.index, key, descriptor: chunk.descriptor, at: now() });
+    // issue 14: a journal that cannot be written stops the job (nothing is sent unjournaled);
+    // the runner says what happened and how to resume.
+    if (!journaled(() => writer.write({ t: 'chunk-start', index: chunk.index, key, descriptor: chunk.descriptor, at: now() }))) return;
     requests++;
     let result: ChunkResult;
     let refusal: JournaledError | undefined;
@@ -89,12 +103,14 @@ async function runChunks<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<I>
       result = { items: chunk.items.map((ref) => ({ ...ref, status: 'failed', ...codeAndMessage(refusal!) })) };
     }
     const items = result.items.map(compactOutcome);
-    writer.write({
+    // Not journaled as done: the chunk stays unfinished, and a resume resends it with its key
+    // (the service replays the stored answer, spec 4.1.2).
+    if (!journaled(() => writer.write({
       t: 'chunk-done', index: chunk.index, key, items,
       ...(result.summary ? { summary: result.summary } : {}),
       ...(refusal ? { error: refusal } : {}),
       at: now(),
-    });
+    }))) return;
     answered.set(chunk.index, { items, summary: result.summary });
     itemsDone += chunk.items.length;
     itemsThisRun += chunk.items.length;
@@ -120,7 +136,7 @@ async function runChunks<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<I>
 
   const unfinishedChunks = spec.chunks.filter((c) => !answered.has(c.index)).map((c) => c.index);
   const state: RunState = hasStopError ? 'aborted' : unfinishedChunks.length === 0 ? 'done' : 'interrupted';
-  writer.write({ t: 'job-end', state, ...(hasStopError ? { error: journalError(stopError) } : {}), at: now() });
+  journaled(() => writer.write({ t: 'job-end', state, ...(hasStopError ? { error: journalError(stopError) } : {}), at: now() }));
   return buildResult(spec, job, answered, {
     state, requests, chunksFromJournal, unfinishedChunks, hasStopError, stopError,
   });

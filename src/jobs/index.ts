@@ -8,7 +8,7 @@ export { runJob, resumeCommand, type RunOptions } from './engine.js';
 export { runningJobs } from './running.js';
 export { exitCodeFor } from './exit-code.js';
 export { findResumable, listJobs, type ListedJob, type ListedJobState } from './jobs-list.js';
-export { JobLockedError } from './lock.js';
+export { JobLockedError, TargetLockedError, acquireTargetLock } from './lock.js';
 export { fingerprintInput, jobSpec, planChunks, planSummary, planSummaryOfCounts, type ChunkGroup, type PlanSummary, type PlanBudget } from './plan.js';
 export { writeReport, type ReportRow, type ReportStyle } from './report.js';
 export { classifyChunkError } from './chunk-errors.js';

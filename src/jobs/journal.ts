@@ -3,7 +3,7 @@
 // says was started really was journaled before the request left.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { UsageError } from '../api/errors.js';
+import { LocalFaultError, UsageError, describeFsError } from '../api/errors.js';
 import { JOB_ID_PATTERN } from './ids.js';
 import { DurableAppendFile } from '../state/append-file.js';
 import {
@@ -46,7 +46,14 @@ export class JournalWriter {
   }
 
   write(record: JournalRecord): void {
-    this.file.write(record);
+    try {
+      this.file.write(record);
+    } catch (err) {
+      // issue 14: a full or read-only state folder is said plainly (the runner adds the resume command).
+      const d = describeFsError(err);
+      throw new LocalFaultError(`cannot write the job journal ${this.path}: ${d.text}${d.code ? ` (${d.code})` : ''}`, d.code,
+        `free space in (or make writable) ${path.dirname(this.path)}, or set SVC_STATE_DIR to a folder that is, then resume`);
+    }
   }
 
   close(): void {

@@ -1,7 +1,7 @@
 // Starting a job or picking one up again (cli-spec 4): take the lock, then either write a
 // fresh header or check that the journaled job is the one this command describes.
 import * as path from 'node:path';
-import { UsageError } from '../api/errors.js';
+import { LocalFaultError, UsageError, describeFsError } from '../api/errors.js';
 import { newJobId } from './ids.js';
 import { JobLockedError, acquireLock, type JobLock } from './lock.js';
 import { JOURNAL_VERSION, type JournaledChunk } from './journal-records.js';
@@ -20,7 +20,14 @@ export interface OpenedJob {
 const NEW_ID_ATTEMPTS = 5;
 
 export function openNewJob(spec: JobSpec, stateDir: string, svcVersion?: string): OpenedJob {
-  ensureJobsDir(stateDir);
+  try {
+    ensureJobsDir(stateDir);
+  } catch (err) {
+    // issue 14: nothing was sent yet; say what the folder's problem is.
+    const d = describeFsError(err);
+    throw new LocalFaultError(`cannot create the jobs folder in ${stateDir}: ${d.text}${d.code ? ` (${d.code})` : ''}; nothing was sent`, d.code,
+      'make SVC_STATE_DIR (or the platform state folder) writable, or point SVC_STATE_DIR at a folder that is');
+  }
   for (let attempt = 0; ; attempt++) {
     const jobId = newJobId(spec.kind);
     const file = journalPath(stateDir, jobId);

@@ -60,6 +60,9 @@ export interface PlanBudget {
   limit: number;
   /** When the minute window resets, epoch milliseconds (X-RateLimit-Reset is seconds: × 1000). */
   resetAt: number;
+  /** issue 14: requests left today (usage `day.remaining`), and when the day resets (epoch ms). */
+  dayRemaining?: number;
+  dayResetAt?: number;
 }
 
 export interface PlanSummary {
@@ -72,6 +75,14 @@ export interface PlanSummary {
   etaSeconds: number;
   /** Requests that must wait for a later minute window. */
   requestsBeyondBudget: number;
+  /** issue 14: requests left in the day's quota (live, or the documented daily limit). */
+  dayRemaining: number;
+  /** Whether dayRemaining came from the service (GET /usage) or is the documented limit. */
+  dayRemainingSource: 'usage' | 'documented limit';
+  /** Requests the day cannot take: the run stops there with exit 5 and a resume command. */
+  requestsBeyondDay: number;
+  /** When the daily quota resets, ISO 8601, when the service said. */
+  dayResetsAt?: string;
 }
 
 const WINDOW_S = 60;
@@ -79,8 +90,9 @@ const WINDOW_S = 60;
 /**
  * `--dry-run`: items, requests and an ETA. Requests within the remaining budget go at
  * `perRequestSeconds` each; the rest wait for the next windows, `limit` per window.
- * Without a budget, a full v2 minute (LIMITS.v2PerMinute) is assumed. The daily quota is
- * not modelled: the request core reports it when it is near.
+ * Without a budget, a full v2 minute (LIMITS.v2PerMinute) and a full day (LIMITS.v2PerDay) are
+ * assumed. Requests beyond the day's quota are counted apart (issue 14): the run stops there
+ * with exit 5 and a resume command, and the plan says so before.
  */
 export function planSummary(
   spec: JobSpec, budget?: PlanBudget, opts: { perRequestSeconds?: number; now?: number } = {},
@@ -107,9 +119,13 @@ export function planSummaryOfCounts(
   const now = opts.now ?? Date.now();
   const b = budget ?? { remaining: LIMITS.v2PerMinute, limit: LIMITS.v2PerMinute, resetAt: now + WINDOW_S * 1000 };
   const requests = byRoute.reduce((n, r) => n + r.requests, 0);
-  const remaining = Math.max(0, Math.min(b.remaining, requests));
+  // issue 14: the day's quota bounds what one run can send (spec 8: 5000 v2 requests a day);
+  // the ETA is for the requests the day still takes.
+  const dayRemaining = Math.max(0, budget?.dayRemaining ?? LIMITS.v2PerDay);
+  const sendable = Math.min(requests, dayRemaining);
+  const remaining = Math.max(0, Math.min(b.remaining, sendable));
   const limit = Math.max(1, b.limit);
-  let beyond = requests - remaining;
+  let beyond = sendable - remaining;
   let eta = remaining * perRequest;
   if (beyond > 0) {
     eta = Math.max(eta, Math.max(0, (b.resetAt - now) / 1000));
@@ -123,5 +139,8 @@ export function planSummaryOfCounts(
     kind, input, items, requests,
     byRoute,
     etaSeconds: Math.round(eta * 10) / 10, requestsBeyondBudget: requests - remaining,
+    dayRemaining, dayRemainingSource: budget?.dayRemaining !== undefined ? 'usage' : 'documented limit',
+    requestsBeyondDay: requests - sendable,
+    ...(budget?.dayResetAt !== undefined ? { dayResetsAt: new Date(budget.dayResetAt).toISOString() } : {}),
   };
 }

@@ -28,7 +28,9 @@ export function fingerprint(method: string, routeName: string, params: Record<st
 
 /** spec 4.1.1 / 7.1: the header is required and must match the format. */
 export function checkKeyHeader(raw: string | undefined): string {
-  if (raw === undefined || raw === '') {
+  // spec 4.1.1 / 7.1 (issue 14): an absent header is REQUIRED; an empty one is present but
+  // outside the accepted format (16-255 characters), so INVALID.
+  if (raw === undefined) {
     throw new SandboxError(400, ERROR_CODES.IDEMPOTENCY_KEY_REQUIRED, 'Idempotency-Key header is required on every v2 write');
   }
   if (!IDEMPOTENCY_KEY_PATTERN.test(raw)) {

@@ -1,6 +1,7 @@
 // `--data FILE` (cli-spec 5): the sandbox state as JSON across restarts. Loaded at start,
 // saved after each change (debounced) and at close; written to a temporary file and renamed,
 // so a crash never leaves half a file. Rate counters and logs are not persisted.
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -40,8 +41,10 @@ export class Persister {
     const text = JSON.stringify(this.snapshot());
     this.writing = this.writing.then(async () => {
       await mkdir(dirname(this.file), { recursive: true });
-      const tmp = `${this.file}.${process.pid}.tmp`;
-      await writeFile(tmp, text, { mode: 0o600 });
+      // Created exclusively under a name nobody can guess (issue 14): `wx` never follows a link
+      // planted at the path, and a random part means no such path is there to plant.
+      const tmp = `${this.file}.${process.pid}.${randomBytes(8).toString('hex')}.tmp`;
+      await writeFile(tmp, text, { mode: 0o600, flag: 'wx' });
       await rename(tmp, this.file);
     }).catch(() => undefined);
     return this.writing;

@@ -84,6 +84,17 @@ export class RateLimiter {
     };
   }
 
+  /** A8 headers for a request of no known account (a 401): a fresh minute window, nothing counted. */
+  headersAnonymous(version: ApiVersion, now: number): Record<string, string> {
+    const limit = this.perMinute(version);
+    return {
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(limit),
+      'x-ratelimit-reset': String(Math.floor(now / 1000) + this.minuteMs / 1000),
+      'retry-after': '0',
+    };
+  }
+
   minute(accountId: number, version: ApiVersion, now: number): WindowState {
     const c = this.counter(accountId, now);
     const limit = this.perMinute(version);

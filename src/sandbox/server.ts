@@ -91,7 +91,12 @@ async function processApi(
   try {
     auth = authenticate(rt.data, family, header(req, 'x-api-key'));
   } catch (e) {
-    if (e instanceof SandboxError) return { reply: errorReply(family, e) };
+    // spec 8 / A8 (issue 14): rate headers on every response, a 401 included; no account is
+    // known, so they describe a fresh window of the key's version (nothing was counted).
+    if (e instanceof SandboxError) {
+      const reply = errorReply(family, e);
+      return { reply: { ...reply, headers: { ...rt.rates.headersAnonymous(familyKeyVersion(family), now), ...reply.headers } } };
+    }
     throw e;
   }
   const { key, account } = auth;
@@ -113,10 +118,19 @@ async function processApi(
     if (!handler) throw new SandboxError(500, undefined, `no handler for ${route.name}`);
     let idemKey: string | undefined;
     let body: unknown;
+    let badJson: unknown;
     if (route.write) {
       idemKey = checkKeyHeader(header(req, IDEMPOTENCY_HEADER)); // spec 4.1.1
       entry.idempotencyKey = idemKey;
-      body = parseJson(bodyText);
+      // spec 4.1.2 (issue 14): "after an error the same stored error is returned; to retry with
+      // a corrected body, use a new key": a body that is not JSON is an error stored under its
+      // key like any other 400, fingerprinted by its text.
+      try {
+        body = parseJson(bodyText);
+      } catch (e) {
+        badJson = e;
+        body = { invalidJson: bodyText };
+      }
       const r = rt.idem.reserve(idemKey, account.id, fingerprint(method, route.name, params, body), now);
       if (r.kind === 'replay') {
         entry.replayed = true;
@@ -127,6 +141,7 @@ async function processApi(
       body = method === 'GET' ? undefined : parseJson(bodyText);
     }
     try {
+      if (badJson !== undefined) throw badJson;
       if (fault?.type === 'delay') await sleep(fault.ms ?? 1000);
       const ctxNow = rt.clock.now();
       reply = await handler({

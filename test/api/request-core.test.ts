@@ -57,7 +57,7 @@ test('the key goes in x-api-key: the v2 key on v2 routes, the v1 key on v1 and k
 
 test('the /api/service alias is used for v1 when selected', async () => {
   const clock = new FakeClock();
-  const { transport, calls } = scriptedTransport([ok([])], clock);
+  const { transport, calls } = scriptedTransport([ok({})], clock);
   const c = new ApiClient({ baseUrl: 'http://h/', keys: { v1: V1_KEY }, transport, clock, v1Prefix: '/api/service' });
   await c.request({ route: 'v1Balance' });
   assert.equal(calls[0]!.req.url, 'http://h/api/service/balance');

@@ -42,6 +42,8 @@ export function json(status: number, payload: unknown, headers: Record<string, s
   return () => ({ status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload) });
 }
 export const ok = (data: unknown, headers?: Record<string, string>) => json(200, { data }, headers);
+/** The bulk routes' answer (spec: HTTP 200 with `results`). */
+export const results = (items: unknown[], headers?: Record<string, string>) => json(200, { results: items }, headers);
 
 interface Stub { matcher: Matcher; respond: Responder; times: number; used: number }
 

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { ok, REST, runStubbed, StubRegistry, V2_KEY } from './httpmock.js';
+import { ok, REST, results, runStubbed, StubRegistry, V2_KEY } from './httpmock.js';
 
 function csv(text: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'svc-inproc-csv-'));
@@ -22,14 +22,14 @@ describe('products bulk-price, in-process', () => {
     const reg = new StubRegistry()
       .register(REST('PATCH', '/api/v2/products/bulk-price', {
         body: (b) => JSON.stringify(items(b)) === JSON.stringify([{ id: 101, price: 1990 }, { id: 102, price: 500 }]),
-      }), ok([{ id: 101, status: 'ok' }, { id: 102, status: 'unchanged' }]))
+      }), results([{ id: 101, status: 'ok' }, { id: 102, status: 'unchanged' }]))
       .register(REST('PATCH', '/api/v2/products/105/variants', {
         body: (b) => JSON.stringify(items(b)) === JSON.stringify([{ index: 1, price: 2500 }]),
-      }), ok([{ index: 1, status: 'ok' }]));
+      }), results([{ index: 1, status: 'ok' }]));
     const file = csv('id,price,variant\n101,19.90,\n102,5.00,\n105,25.00,1\n');
     const r = await runStubbed(reg, ['products', 'bulk-price', file, '-o', 'json']);
-    reg.verify();
     assert.equal(r.code, 0, r.stderr);
+    reg.verify();
     assert.equal(reg.calls.length, 2);
     for (const c of reg.calls) {
       assert.match(c.headers['idempotency-key'] ?? '', /\S{8,}/, 'a write carries its journaled key');
@@ -44,7 +44,7 @@ describe('products bulk-price, in-process', () => {
   it('--dry-run sends nothing: a stub registered for the write stays unused and verify() fails', async () => {
     const reg = new StubRegistry()
       .register(REST('GET', '/api/v2/usage'), ok(USAGE)) // the plan's time estimate reads the live budget
-      .register(REST('PATCH', '/api/v2/products/bulk-price'), ok([{ id: 101, status: 'ok' }]));
+      .register(REST('PATCH', '/api/v2/products/bulk-price'), results([{ id: 101, status: 'ok' }]));
     const r = await runStubbed(reg, ['products', 'bulk-price', csv('id,price\n101,19.90\n'), '--dry-run']);
     assert.equal(r.code, 0, r.stderr + r.stdout);
     assert.match(r.stdout, /dry run: nothing sent/);

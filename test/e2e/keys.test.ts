@@ -224,3 +224,22 @@ describe('keys rotate', { concurrency: true }, () => {
   }));
 });
 });
+
+// issue 14: a key stored in several profiles stops working everywhere when rotate revokes it.
+describe('keys rotate with the key in other profiles', { concurrency: true }, () => {
+  test('names the other profiles in the question, and warns after with the fix', () => ownSandbox(async (sb) => {
+    const p = await profileWithKeys(sb);
+    for (const name of ['shop2', 'ci']) {
+      const r = await svc(['auth', 'login', '--profile', name], { env: p.env, input: KNOWN_V2 });
+      assert.equal(r.code, 0, r.stderr);
+    }
+    const asked = await p.run(['keys', 'rotate']);
+    assert.equal(asked.code, 2);
+    assert.match(asked.stderr, /the same key is also stored in profiles "shop2", "ci", which will stop working: confirmation needed/);
+    assert.equal((await routeRequests(sb, 'createKey')).length, 0);
+    const r = await p.run(['keys', 'rotate', '--yes']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /warning: profile "shop2" still holds the revoked key: store the new one with `svc auth login --profile shop2`/);
+    assert.match(r.stderr, /warning: profile "ci" still holds the revoked key/);
+  }));
+});

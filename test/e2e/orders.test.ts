@@ -94,7 +94,9 @@ describe('orders list', { concurrency: true }, () => {
   }
 
   test('a listing title with terminal escapes is printed without them', () => own(async (sb) => {
-    const created = await sb.api('POST', '/api/v2/products', { title: 'Evil \u001b[2J\u001b[31mred\u0007 title', description: 'A listing whose title holds escapes.', price: 900, game: 'valorant', category: 'skin' });
+    const created = await sb.api('POST', '/api/v2/products', { title: 'Evil \u001b[2J\u001b[31mred\u0007 title', description: 'A listing whose title holds escapes.', price: 900, game: 'valorant', category: 'skin',
+      // issue 14: a v2 listing has no manual stock of its own (spec 2.1): one credential to sell.
+      isAutoDelivery: true, autoDeliveryContent: 'escape-test-credential' });
     await sb.control('POST', 'moderate', { productId: created.body.data.id, action: 'approve' });
     await sb.control('POST', 'purchase', { productId: created.body.data.id });
     for (const fmt of ['table', 'tsv', 'csv']) {

@@ -56,3 +56,34 @@ test('releases the lock when the run ends', async (t) => {
   const result = await runJob(makeSpec(), new FakeServer().send, { stateDir });
   assert.equal(fs.existsSync(lockFileOf(result.journalPath)), false);
 });
+
+// issue 14: a lock records the pid AND the process's start time; a pid reused by another
+// process (same pid, other start time) is a stale lock, not a running job.
+test('takes over a lock whose pid now belongs to another process (start time differs)', { skip: process.platform !== 'linux' && 'start times are read from /proc' }, async (t) => {
+  const stateDir = tempStateDir(t);
+  const spec = makeSpec({ items: 6, chunkSize: 3 });
+  const server = new FakeServer();
+  const controller = new AbortController();
+  server.before = (chunk, _key, signal) => {
+    if (chunk.index !== 1) return;
+    setImmediate(() => controller.abort());
+    return hangUntilAborted(signal);
+  };
+  const first = await runJob(spec, server.send, { stateDir, signal: controller.signal });
+  server.before = undefined;
+  // A live pid (the test runner that started us), recorded with a start time it does not have.
+  fs.writeFileSync(lockFileOf(first.journalPath), `${process.ppid} 1`);
+  const second = await runJob(spec, server.send, { stateDir, resumeJobId: first.jobId });
+  assert.equal(second.state, 'done');
+});
+
+test('a lock records the pid and the start time of its process', { skip: process.platform !== 'linux' && 'start times are read from /proc' }, async (t) => {
+  const stateDir = tempStateDir(t);
+  const spec = makeSpec({ items: 6, chunkSize: 3 });
+  const server = new FakeServer();
+  let seen = '';
+  server.before = () => { seen = fs.readFileSync(lockFileOf(onlyJournal(stateDir)), 'utf8'); };
+  await runJob(spec, server.send, { stateDir });
+  const start = fs.readFileSync(`/proc/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
+  assert.equal(seen, `${process.pid} ${start}`);
+});

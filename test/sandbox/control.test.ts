@@ -120,7 +120,8 @@ describe('control routes and faults', () => {
   });
 
   it('approves a new listing so it can be activated', async () => {
-    const created = await v2.post('/api/v2/products', { title: 'To approve', description: 'A listing waiting for approval.', price: 1500, game: 'valorant', category: 'skin', isActive: false });
+    // With a credential: a v2 listing has no manual stock of its own (spec 2.1, issue 14).
+    const created = await v2.post('/api/v2/products', { title: 'To approve', description: 'A listing waiting for approval.', price: 1500, game: 'valorant', category: 'skin', isActive: false, isAutoDelivery: true, autoDeliveryContent: 'approve-test-credential' });
     const id = created.body.data.id;
     assert.equal((await v2.patch(`/api/v2/products/${id}`, { isActive: true })).body.code, 'NOT_APPROVED');
     await control(sb, 'POST', 'moderate', { productId: id, action: 'approve' });

@@ -2,9 +2,8 @@
 // shows, `send()` goes through the one request core (src/api/client.ts). The run's abort
 // signal is bound once, in the core every resource shares.
 import type { ApiVersion } from '../assumptions.js';
-import type { ApiClient, ApiResponse, RequestOptions } from '../client.js';
-import { SvcError } from '../errors.js';
-import type { Pagination } from '../responses.js';
+import type { ApiClient, ApiResponse, ListPage, RequestOptions } from '../client.js';
+import { NeedsV1KeyError, NeedsV2KeyError } from '../errors.js';
 import { routeByName, type Method, type RouteDef } from '../routes.js';
 
 /** What every resource shares: the request core, the run's abort signal, and `--api`. */
@@ -55,14 +54,15 @@ export class Call<T> {
 
 /** A list route: one page with `send()`, or page after page (cli-spec 1 `--all`). */
 export class ListCall<T> extends Call<T[]> {
-  pages(opts: { limit?: number; all?: boolean }): AsyncGenerator<{ items: T[]; pagination?: Pagination }> {
+  pages(opts: { limit?: number; all?: boolean; maxPages?: number }): AsyncGenerator<ListPage<T>> {
     return this.core.client.pages<T>({ route: this.route, ...this.parts, ...opts, signal: this.core.signal });
   }
 }
 
 /** cli-spec 1 `--api`: the version a command that exists in both uses. */
 export function pickVersion(keys: { v1?: string; v2?: string }, forced?: ApiVersion): ApiVersion {
-  if (forced && !keys[forced]) throw new SvcError(`--api ${forced} needs a ${forced} key`, 'store one with `svc auth login`');
+  // issue 14: a missing key of the forced version is an auth failure (exit 4), like any v2-only command.
+  if (forced && !keys[forced]) throw forced === 'v2' ? new NeedsV2KeyError('--api v2') : new NeedsV1KeyError('--api v1');
   return forced ?? (keys.v2 ? 'v2' : 'v1');
 }
 

@@ -1,20 +1,18 @@
 // svc games (v1 GET /games) and svc catalog (v2 GET /catalog/games, with minimum prices).
 import { Game } from '../../api/responses.js';
 import type { Deps } from '../shared/context.js';
-import { fetchList, printList } from '../shared/read.js';
+import { readList } from '../shared/read.js';
 import { defineVerb } from '../shared/verb.js';
 
 type G = { id: string | number; name?: string | null; slug?: string | null; minPrice?: number | null };
 
 async function games(deps: Deps): Promise<number> {
-  const rows = await fetchList<G>(deps, (await deps.api()).account.games(), { all: true }, Game);
-  await printList(deps, rows, [{ header: 'id', value: 'id' }, { header: 'name', value: 'name' }, { header: 'slug', value: 'slug' }]);
+  await readList<G>(deps, (await deps.api()).account.games(), { all: true }, Game, [{ header: 'id', value: 'id' }, { header: 'name', value: 'name' }, { header: 'slug', value: 'slug' }]);
   return 0;
 }
 
 async function catalog(deps: Deps): Promise<number> {
-  const rows = await fetchList<G>(deps, (await deps.api()).account.catalog(), { all: true }, Game);
-  await printList(deps, rows, [
+  await readList<G>(deps, (await deps.api()).account.catalog(), { all: true }, Game, [
     { header: 'id', value: 'id' }, { header: 'name', value: 'name' }, { header: 'slug', value: 'slug' },
     { header: 'min price', value: 'minPrice', kind: 'cents' },
   ]);

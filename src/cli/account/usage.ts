@@ -1,5 +1,6 @@
 // svc usage: GET /api/v2/usage, the account's consumption of its rate limits (A4, A8).
 import { Usage } from '../../api/responses.js';
+import { timeToIso } from '../../api/times.js';
 import { printRecords } from '../../ui/print.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
@@ -13,7 +14,7 @@ async function run(deps: Deps): Promise<number> {
     await printRecords(deps.io, res.data, { format, columns: [] });
     return 0;
   }
-  const rows = (['minute', 'day'] as const).flatMap((w) => (usage[w] ? [{ window: w, ...usage[w], resetAt: new Date(usage[w].reset * 1000).toISOString() }] : []));
+  const rows = (['minute', 'day'] as const).flatMap((w) => (usage[w] ? [{ window: w, ...usage[w], resetAt: timeToIso(usage[w].reset) }] : []));
   await printRecords(deps.io, rows, {
     format,
     columns: [

@@ -2,6 +2,7 @@
 // in the OS keyring, or the config file where there is none (issue 8, src/config/key-store.ts).
 import { keyVersion } from '../../api/assumptions.js';
 import { serviceApi } from '../../api/resources/index.js';
+import { checkBaseUrl } from '../../api/base-url.js';
 import { UsageError } from '../../api/errors.js';
 import type { Me } from '../../api/responses.js';
 import { maskKey } from '../../config/mask.js';
@@ -21,6 +22,7 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   const existing = store.get(name);
   const baseUrl = deps.globals.baseUrl ?? deps.env.SVC_BASE_URL ?? existing?.baseUrl;
   if (!baseUrl) throw new UsageError('no base URL to log in to', 'pass --base-url URL (for the local emulator: `svc sandbox` writes a `sandbox` profile by itself)');
+  checkBaseUrl(baseUrl, deps.globals.baseUrl ? '--base-url' : deps.env.SVC_BASE_URL ? 'SVC_BASE_URL' : `the base URL of profile "${name}"`); // issue 14: before the key is read
   const key = await readSecret(deps.io, `API key for profile "${name}" (input hidden): `, deps.signal);
   const version = keyVersion(key);
   if (!version) throw new UsageError('that is not a svc key', 'v1 keys are svc_sk_ + 64 hex characters; v2 keys start with svc_v2_sk_');

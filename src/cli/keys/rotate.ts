@@ -40,14 +40,17 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const body = { name, version, ...(version === 'v2' ? { scopes: old.scopes ?? [] } : {}) };
   const check = version === 'v2' ? 'GET /api/v2/me' : 'GET /api/v1/stats';
   const plan = `create ${version} key "${name}"${version === 'v2' ? ` with scopes ${(old.scopes ?? []).join(', ')}` : ''}, store it in profile "${s.profileName}", check it with ${check}, then revoke key #${old.id} (${displayKey(old)})`;
+  // issue 14: other profiles holding the same key stop working when it is revoked: say which.
+  const others = await otherProfilesHolding(deps, oldKey, version, s.profileName);
+  const also = others.length === 0 ? '' : `; the same key is also stored in profile${others.length === 1 ? '' : 's'} ${others.map((n) => `"${n}"`).join(', ')}, which will stop working`;
   if (deps.globals.dryRun) {
     return printPlan(deps, [
       { method: 'POST', path: '/api/api-keys', what: `create ${version} key "${name}"${version === 'v2' ? ` with scopes ${(old.scopes ?? []).join(', ')}` : ''}` },
       { method: check.split(' ')[0]!, path: check.split(' ')[1]!, what: `check the new key, once stored in profile "${s.profileName}"` },
       { method: 'DELETE', path: `/api/api-keys/${old.id}`, what: `revoke key #${old.id} (${displayKey(old)})` },
-    ]);
+    ], also ? [also.replace(/^; /, '')] : []);
   }
-  if (!(await deps.confirm(`rotate: ${plan}?`))) {
+  if (!(await deps.confirm(`rotate: ${plan}${also}?`))) {
     note(deps.io, 'cancelled: nothing changed');
     return EXIT.failed;
   }
@@ -93,11 +96,25 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     throw new SvcError(`old key #${old.id} (${displayKey(old)}) is still active`, `revoke it with \`svc keys revoke ${old.id}\``);
   }
   success(deps.io, `rotated the ${version} key of profile "${s.profileName}": new key #${created.id} (${maskKey(newKey)}) stored and checked, old key #${old.id} revoked`);
+  for (const other of others) warn(deps.io, `profile "${other}" still holds the revoked key: store the new one with \`svc auth login --profile ${other}\``);
   await printOne(deps, { profile: s.profileName, version, newKeyId: created.id, newKey: maskKey(newKey), oldKeyId: old.id, oldKeyRevoked: true }, [
     { header: 'profile', value: 'profile' }, { header: 'version', value: 'version' }, { header: 'new key id', value: 'newKeyId' },
     { header: 'new key', value: 'newKey' }, { header: 'old key id', value: 'oldKeyId' }, { header: 'old key revoked', value: 'oldKeyRevoked', kind: 'bool' },
   ]);
   return 0;
+}
+
+/** Profiles other than `current` whose stored `version` key is `key` (keyring or config file). */
+async function otherProfilesHolding(deps: Deps, key: string, version: ApiVersion, current: string): Promise<string[]> {
+  const store = await deps.keys();
+  const out: string[] = [];
+  for (const { name, profile } of (await deps.profiles()).list()) {
+    if (name === current) continue;
+    try {
+      if ((await store.read(name, version, profile)) === key) out.push(name);
+    } catch { /* an unreadable profile is not one we can name */ }
+  }
+  return out;
 }
 
 function findKey(rows: KeyRow[], key: string, version: ApiVersion): KeyRow {

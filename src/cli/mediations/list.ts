@@ -3,7 +3,7 @@ import { MEDIATION_STATUSES } from '../../api/assumptions.js';
 import { Mediation } from '../../api/responses.js';
 import type { Deps } from '../shared/context.js';
 import { choice, defineVerb, pagingOptions, type OptsOf } from '../shared/verb.js';
-import { fetchList, printList } from '../shared/read.js';
+import { readList } from '../shared/read.js';
 import { mediationColumns, type MediationRow } from './columns.js';
 
 const options = {
@@ -12,8 +12,7 @@ const options = {
 };
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
-  const rows = await fetchList<MediationRow>(deps, (await deps.api()).mediations.list({ status: o.status, page: o.page }), { limit: o.limit, all: o.all }, Mediation);
-  await printList(deps, rows, mediationColumns, 'no mediations match');
+  await readList<MediationRow>(deps, (await deps.api()).mediations.list({ status: o.status, page: o.page }), { limit: o.limit, all: o.all }, Mediation, mediationColumns, 'no mediations match');
   return 0;
 }
 

@@ -3,7 +3,7 @@ import { ORDER_STATUSES, ORDER_TYPES } from '../../api/assumptions.js';
 import { Order } from '../../api/responses.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { choice, defineVerb, option, pagingOptions, type OptsOf } from '../shared/verb.js';
-import { fetchList, printList } from '../shared/read.js';
+import { readList } from '../shared/read.js';
 import { orderColumns } from './columns.js';
 import { checkRange, IsoDate } from './date-range.js';
 
@@ -19,8 +19,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   checkRange(o.from, o.to);
   const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
   const api = await deps.api();
-  const rows = await fetchList<Order>(deps, api.orders.list({ type: o.type, status: o.status, from: o.from, to: o.to, page: o.page }), { limit: o.limit, all: o.all }, Order);
-  await printList(deps, rows, orderColumns(v), 'no orders match');
+  await readList<Order>(deps, api.orders.list({ type: o.type, status: o.status, from: o.from, to: o.to, page: o.page }), { limit: o.limit, all: o.all }, Order, orderColumns(v), 'no orders match');
   return 0;
 }
 

@@ -24,7 +24,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   checkRange(o.from, o.to);
   const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
   const api = await deps.api();
-  const orders = await fetchList<Order>(deps, api.orders.list({ type: 'sales', from: o.from, to: o.to }), { all: true }, Order);
+  const orders = await fetchList<Order>(deps, api.orders.list({ type: 'sales', from: o.from, to: o.to }), { all: true, complete: true }, Order);
   const report = profitReport(orders, v, o.by);
   const format = deps.format();
   if (format === 'json') {

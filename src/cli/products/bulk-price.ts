@@ -86,7 +86,7 @@ function itemRef(r: PriceRow): ItemRef {
 
 /** --max-change: read the current prices and refuse rows that move more than PCT (issue 4). */
 async function maxChangeGuard(deps: Deps, rows: PriceRow[], pct: number): Promise<ItemOutcome[]> {
-  const listings = await fetchList<Listing>(deps, (await deps.api()).products.list({}, 'v2'), { all: true }, Listing);
+  const listings = await fetchList<Listing>(deps, (await deps.api()).products.list({}, 'v2'), { all: true, complete: true }, Listing);
   const byId = new Map(listings.map((l) => [l.id, l]));
   const out: ItemOutcome[] = [];
   for (const r of rows) {

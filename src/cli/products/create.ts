@@ -13,7 +13,7 @@ import { success } from '../../output/reporter.js';
 import { v1PriceBelowMin } from '../../api/rules/price.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
-import { fetchList, lenient, printOne } from '../shared/read.js';
+import { IncompleteListError, lenient, printOne } from '../shared/read.js';
 import { listingColumns } from './columns.js';
 import { priceFlag } from './price-flag.js';
 
@@ -125,8 +125,13 @@ function checkV1(body: Record<string, unknown>): string[] {
 
 /** A13: the price must be at least the game's catalog minPrice. */
 async function checkMinPrice(deps: Deps, body: Record<string, unknown>): Promise<string[]> {
-  const games = await fetchList<z.infer<typeof Game>>(deps, (await deps.api()).account.catalog(), { all: true }, Game);
-  const game = games.find((g) => String(g.id) === body.game || g.slug === body.game);
+  // Page through the catalog only until the game is found (issue 14: never the whole catalog).
+  let game: z.infer<typeof Game> | undefined;
+  for await (const page of (await deps.api()).account.catalog().pages({ limit: LIMITS.pageSizeMax, all: true })) {
+    game = page.items.find((g) => String(g.id) === body.game || g.slug === body.game);
+    if (game) break;
+    if (page.incomplete) throw new IncompleteListError(page.incomplete);
+  }
   if (!game) return [`game: unknown game "${String(body.game)}" (see \`svc catalog\`)`];
   const min = game.minPrice ?? 0;
   const out: string[] = [];

@@ -4,7 +4,7 @@ import { PRODUCT_STATUS_FILTERS } from '../../api/assumptions.js';
 import { Listing } from '../../api/responses.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { choice, defineVerb, option, pagingOptions, type OptsOf } from '../shared/verb.js';
-import { fetchList, printList } from '../shared/read.js';
+import { readList } from '../shared/read.js';
 import { listingColumns } from './columns.js';
 
 const options = {
@@ -17,8 +17,7 @@ const options = {
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
   const api = await deps.api();
-  const rows = await fetchList<Listing>(deps, api.products.list({ status: o.status, game: o.game, q: o.query, page: o.page }), { limit: o.limit, all: o.all }, Listing);
-  await printList(deps, rows, listingColumns(v), 'no listings match');
+  await readList<Listing>(deps, api.products.list({ status: o.status, game: o.game, q: o.query, page: o.page }), { limit: o.limit, all: o.all }, Listing, listingColumns(v), 'no listings match');
   return 0;
 }
 

@@ -50,7 +50,10 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   if (price !== undefined && (current.variants?.length ?? 0) > 0) {
     throw new UsageError(`listing ${id} has variants: its price changes only per variant (spec 4.2)`, `use \`svc products variants set ${id} --index N --price P\``);
   }
-  const reviewFields = reviewTriggers(current as ReviewedFields, body).map((f) => REVIEW_TRIGGER_NAMES[f]);
+  // issue 14: a taken-down or permanently rejected listing never goes back to review (spec 3:
+  // any edit is refused, final): no review warning or question; the service's answer is shown.
+  const final = current.status === 'taken_down' || current.status === 'permanently_rejected';
+  const reviewFields = final ? [] : reviewTriggers(current as ReviewedFields, body).map((f) => REVIEW_TRIGGER_NAMES[f]);
   if (reviewFields.length > 0) {
     warn(deps.io, `changing ${reviewFields.join(', ')} sends listing ${id} back to review (status em_analise) until the platform approves it`);
     if (!deps.globals.dryRun && !(await deps.confirm(`send listing ${id} back to review?`))) {

@@ -5,7 +5,8 @@ import { printPlan } from '../shared/plan.js';
 import { z } from 'zod';
 import { AnswerQuestion } from '../../api/requests.js';
 import { Question } from '../../api/responses.js';
-import { success } from '../../output/reporter.js';
+import { EXIT } from '../../api/errors.js';
+import { success, warn } from '../../output/reporter.js';
 import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
@@ -34,8 +35,19 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   }
   try {
     const res = await answerCall.send();
+    // issue 14: "published" only when the service's own answer says so, not because it was sent.
+    const q = res.data === undefined || res.data === null ? undefined : lenient(deps, Question, res.data);
+    if (q === undefined) {
+      success(deps.io, `answer to question ${id} sent; the service's answer does not show the question (check with \`svc questions get ${id}\`)`);
+      return 0;
+    }
+    if (q.status !== 'answered') {
+      warn(deps.io, `the service accepted the answer to question ${id} but returned the question as "${q.status ?? 'without a status'}", not answered: check with \`svc questions get ${id}\``);
+      await printOne(deps, q, questionDetailColumns);
+      return EXIT.failed;
+    }
     success(deps.io, `answer to question ${id} published`);
-    await printOne(deps, lenient(deps, Question, res.data), questionDetailColumns);
+    await printOne(deps, q, questionDetailColumns);
     return 0;
   } catch (err) {
     throw explainAnswerError(err, id);

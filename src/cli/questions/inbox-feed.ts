@@ -47,8 +47,15 @@ export class InboxFeed {
       // No idempotencyKey passed: each send is a new operation with a fresh key (spec 7.2
       // SECURITY_VIOLATION: a revised text goes with a new key); the core reuses it only
       // for its own retries, e.g. after QUESTION_ANSWER_RATE_LIMIT.
-      await this.api.questions.answer(id, { answer: text }).send();
+      const res = await this.api.questions.answer(id, { answer: text }).send();
       this.tracker.record();
+      // issue 14: "published" only when the returned question says answered (its body is
+      // "not shown" in the spec: no question in the answer is taken at its word).
+      const q = res.data as { status?: unknown } | null | undefined;
+      if (q && typeof q === 'object' && q.status !== undefined && q.status !== 'answered') {
+        const message = `the service accepted the answer to question #${id} but returned it as "${String(q.status)}", not answered`;
+        return { ok: false, failure: 'skip', message, hint: `check with \`svc questions get ${id}\``, error: new SvcError(message) };
+      }
       return { ok: true };
     } catch (raw) {
       const err = explainAnswerError(raw, id);

@@ -5,7 +5,7 @@ import { Question } from '../../api/responses.js';
 import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { choice, defineVerb, option, pagingOptions, type OptsOf } from '../shared/verb.js';
-import { fetchList, printList } from '../shared/read.js';
+import { readList } from '../shared/read.js';
 import { questionColumns } from './columns.js';
 
 const options = {
@@ -18,8 +18,7 @@ const options = {
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const productId = o.product === undefined ? undefined : parseId(o.product, '--product');
   const orderId = o.order === undefined ? undefined : parseId(o.order, '--order');
-  const rows = await fetchList<Question>(deps, (await deps.api()).questions.list({ status: o.status, productId, orderId, page: o.page }), { limit: o.limit, all: o.all }, Question);
-  await printList(deps, rows, questionColumns, 'no questions match');
+  await readList<Question>(deps, (await deps.api()).questions.list({ status: o.status, productId, orderId, page: o.page }), { limit: o.limit, all: o.all }, Question, questionColumns, 'no questions match');
   return 0;
 }
 

@@ -2,15 +2,14 @@
 import { Contestation } from '../../api/responses.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, pagingOptions, type OptsOf } from '../shared/verb.js';
-import { fetchList, printList } from '../shared/read.js';
+import { readList } from '../shared/read.js';
 import { contestationColumns, type ContestationRow } from './columns.js';
 
 // A2: reviews and contestations take only page and limit.
 const options = pagingOptions('contestations');
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
-  const rows = await fetchList<ContestationRow>(deps, (await deps.api()).reviews.contestations({ page: o.page }), { limit: o.limit, all: o.all }, Contestation);
-  await printList(deps, rows, contestationColumns, 'no contestations yet');
+  await readList<ContestationRow>(deps, (await deps.api()).reviews.contestations({ page: o.page }), { limit: o.limit, all: o.all }, Contestation, contestationColumns, 'no contestations yet');
   return 0;
 }
 

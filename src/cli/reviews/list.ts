@@ -2,15 +2,14 @@
 import { Review } from '../../api/responses.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, pagingOptions, type OptsOf } from '../shared/verb.js';
-import { fetchList, printList } from '../shared/read.js';
+import { readList } from '../shared/read.js';
 import { reviewColumns, type ReviewRow } from './columns.js';
 
 // A2: reviews and contestations take only page and limit.
 const options = pagingOptions('reviews');
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
-  const rows = await fetchList<ReviewRow>(deps, (await deps.api()).reviews.list({ page: o.page }), { limit: o.limit, all: o.all }, Review);
-  await printList(deps, rows, reviewColumns, 'no reviews yet');
+  await readList<ReviewRow>(deps, (await deps.api()).reviews.list({ page: o.page }), { limit: o.limit, all: o.all }, Review, reviewColumns, 'no reviews yet');
   return 0;
 }
 

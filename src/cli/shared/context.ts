@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { keyVersion, type ApiVersion } from '../../api/assumptions.js';
 import { ApiClient, type AttemptLog } from '../../api/client.js';
+import { baseUrlProblem, checkBaseUrl } from '../../api/base-url.js';
 import { NoKeyError, UsageError } from '../../api/errors.js';
 import { pickVersion, serviceApi, type ServiceApi } from '../../api/resources/index.js';
 import { undiciTransport, type Transport } from '../../api/transport.js';
@@ -19,7 +20,11 @@ import { optionIssues } from './option-words.js';
 // cli-spec 1: the global options, parsed once with zod (Pastel: one schema per option set).
 export const GlobalOptions = z.object({
   profile: z.string().optional(),
-  baseUrl: z.url({ message: '--base-url must be a URL like https://host or http://127.0.0.1:4010' }).optional(),
+  // issue 14: scheme and host checked here, before anything is sent (exit 2).
+  baseUrl: z.string().superRefine((v, ctx) => {
+    const p = baseUrlProblem(v);
+    if (p) ctx.addIssue({ code: 'custom', message: `--base-url ${p} (use a URL like https://host or http://127.0.0.1:4010)` });
+  }).optional(),
   api: z.enum(['v1', 'v2']).optional(),
   output: z.string().optional(),
   json: z.boolean().optional(),
@@ -64,6 +69,8 @@ export interface Deps {
   stateDir(): string;
   /** Ask yes/no on a TTY; without one, fail with the flag to add (cli-spec 1). */
   confirm(question: string, flag?: string): Promise<boolean>;
+  /** Set when a list could not be read to its end (issue 14): a run that would exit 0 exits 1. */
+  incomplete?: string;
 }
 
 /** Where and with which keys a client talks to the service. */
@@ -136,6 +143,7 @@ async function resolveSession(deps: Deps): Promise<Session> {
     }
   }
   const baseUrl = envBase ?? profile?.baseUrl;
+  if (baseUrl && !globals.baseUrl) checkBaseUrl(baseUrl, envBase ? 'SVC_BASE_URL' : `the base URL of profile "${profileName}"`);
   if (!baseUrl) {
     if (!keys.v1 && !keys.v2) throw new NoKeyError(profileName, otherProfiles(store, profileName));
     throw new UsageError(`no base URL for profile "${profileName}"`, 'pass --base-url, set SVC_BASE_URL, or run `svc auth login --base-url URL`');

@@ -3,6 +3,8 @@
 // Ctrl-C, per-item results, the report file and the exit code.
 import { count } from '../../output/plural.js';
 import { jsonText } from '../../output/sanitize.js';
+import { LIMITS } from '../../api/assumptions.js';
+import { timeToMs } from '../../api/times.js';
 import { EXIT, InterruptedError, SvcError, UsageError } from '../../api/errors.js';
 import { chunkSender, type SendBound } from '../../api/resources/index.js';
 import {
@@ -129,11 +131,18 @@ async function printOutcomes(deps: Deps, items: ItemOutcome[]): Promise<void> {
 /** `--dry-run`: the plan, from a job spec or (issue 13) from counts of a file never held whole. */
 export async function printPlan(deps: Deps, summarise: (budget: PlanBudget | undefined) => PlanSummary, refusedBeforeSending = 0): Promise<number> {
   const client = await deps.client();
-  let budget: { remaining: number; limit: number; resetAt: number } | undefined;
+  let budget: PlanBudget | undefined;
   if (client.hasKey('v2')) {
     try {
       const u = (await (await deps.api()).account.usage()).data;
-      if (u?.minute) budget = { remaining: u.minute.remaining, limit: u.minute.limit, resetAt: u.minute.reset * 1000 };
+      if (u?.minute) budget = { remaining: u.minute.remaining, limit: u.minute.limit, resetAt: timeToMs(u.minute.reset) ?? Date.now() + 60_000 };
+      // issue 14: the day's quota too (`day.remaining`), so the plan says when it is short.
+      if (u?.day) {
+        budget ??= { remaining: LIMITS.v2PerMinute, limit: LIMITS.v2PerMinute, resetAt: Date.now() + 60_000 };
+        budget.dayRemaining = u.day.remaining;
+        const dayReset = timeToMs(u.day.reset);
+        if (dayReset !== undefined) budget.dayResetAt = dayReset;
+      }
     } catch (err) {
       if (err instanceof SvcError && err.exitCode === 4) throw err;
       warn(deps.io, `could not read the live rate budget (${(err as Error).message}); assuming a full minute`);
@@ -150,7 +159,12 @@ export async function printPlan(deps: Deps, summarise: (budget: PlanBudget | und
     `input: ${plan.input}, ${plan.items} items`,
     ...plan.byRoute.map((r) => `  ${r.route}: ${count(r.items, 'item')} in ${count(r.requests, 'request')}`),
     `requests: ${plan.requests}${budget ? ` (${budget.remaining} of ${budget.limit} left in this minute)` : ''}`,
-    `estimated time: ${plan.etaSeconds} s`,
+    plan.requestsBeyondDay > 0
+      ? `estimated time: ${plan.etaSeconds} s for the ${plan.requests - plan.requestsBeyondDay} requests the day allows`
+      : `estimated time: ${plan.etaSeconds} s`,
+    plan.requestsBeyondDay > 0
+      ? `daily quota: ${plan.dayRemaining} requests left today (${plan.dayRemainingSource}), the job needs ${plan.requests}: the run would stop after ${plan.dayRemaining} with exit 5 and a resume command${plan.dayResetsAt ? `; the quota resets at ${plan.dayResetsAt}` : ''}`
+      : `daily quota: ${plan.dayRemaining} requests left today (${plan.dayRemainingSource})`,
   ];
   if (refusedBeforeSending) lines.push(`refused before sending: ${count(refusedBeforeSending, 'row')} (see --max-change)`);
   deps.io.stdout.write(`${lines.join('\n')}\n`);

@@ -3,14 +3,19 @@
 // sets itself (z.url({ message })) is kept.
 import type { z } from 'zod';
 
+/** A value never echoed (rule 3): anything key-shaped, or a URL with a user name or password. */
+function mayHoldSecret(value: string): boolean {
+  return /svc_(v2_)?sk_/i.test(value) || /\/\/[^/]*@/.test(value);
+}
+
 /** How zod's default messages begin (zod 4 English locale). */
 const ZOD_DEFAULT = /^(Invalid input|Invalid option|Too small|Too big|Invalid (string|number|value|type|format|key|element|union)|Unrecognized key)/;
 
 /** One zod issue of an option value as a sentence ending "got VALUE" when the value is known. */
 export function optionIssueText(issue: z.core.$ZodIssue, value?: unknown): string {
-  const got = value === undefined ? '' : `, got "${String(value)}"`;
-  // A schema's own message is already in svc's words.
-  if (!ZOD_DEFAULT.test(issue.message)) return `${issue.message}${got}`;
+  const got = value === undefined || mayHoldSecret(String(value)) ? '' : `, got "${String(value)}"`;
+  // A schema's own message is already in svc's words, and says what is wrong with the value.
+  if (!ZOD_DEFAULT.test(issue.message)) return issue.message;
   const i = issue as z.core.$ZodIssue & { expected?: string; minimum?: number | bigint; maximum?: number | bigint; inclusive?: boolean; values?: unknown[]; origin?: string };
   switch (i.code) {
     case 'invalid_type':

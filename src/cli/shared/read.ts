@@ -2,9 +2,10 @@
 // answer leniently against its schema, print it in the chosen format.
 import type { z } from 'zod';
 import type { ListCall } from '../../api/resources/index.js';
-import { UsageError } from '../../api/errors.js';
+import { SvcError, UsageError } from '../../api/errors.js';
 import { LIMITS } from '../../api/assumptions.js';
 import type { Column } from '../../output/columns.js';
+import { ListStream } from '../../output/list-stream.js';
 import { printRecords } from '../../ui/print.js';
 import { warn } from '../../output/reporter.js';
 import type { Deps } from './context.js';
@@ -34,17 +35,58 @@ export function pageLimit(limit: number | undefined): number | undefined {
   return limit;
 }
 
-/** Fetch a list (one page, or every page with --all, joined into ONE array). */
-export async function fetchList<T>(deps: Deps, list: ListCall<unknown>, opts: ListOptions, item: z.ZodType): Promise<T[]> {
+/**
+ * Fetch a list (one page, or every page with --all, joined into ONE array). When the list
+ * could not be read to its end for sure (issue 14: src/api/client.ts `pages`), the rows read
+ * are returned, a warning says why, and the command ends with exit 1 (`deps.incomplete`);
+ * with `complete: true` (totals, lookups) it fails instead.
+ */
+export async function fetchList<T>(deps: Deps, list: ListCall<unknown>, opts: ListOptions & { complete?: boolean }, item: z.ZodType): Promise<T[]> {
   const want = pageLimit(opts.limit);
   // With --all, ask for the largest pages; a --limit without --all caps the total.
   const perPage = opts.all ? LIMITS.pageSizeMax : Math.min(want ?? LIMITS.pageSizeDefault, LIMITS.pageSizeMax);
+  const maxPages = !opts.all && want !== undefined ? Math.ceil(want / perPage) : undefined;
   const out: T[] = [];
-  for await (const page of (list as ListCall<T>).pages({ limit: perPage, all: opts.all || (want !== undefined && want > perPage) })) {
+  for await (const page of (list as ListCall<T>).pages({ limit: perPage, all: opts.all || (want !== undefined && want > perPage), maxPages })) {
     for (const x of page.items) out.push(lenient(deps, item, x) as T);
     if (!opts.all && want !== undefined && out.length >= want) break;
+    if (page.incomplete) {
+      if (opts.complete) throw new IncompleteListError(page.incomplete);
+      listIncomplete(deps, page.incomplete);
+    }
   }
   return !opts.all && want !== undefined ? out.slice(0, want) : out;
+}
+
+/** The list read may not be all of it: a warning now, exit 1 at the end (issue 14). */
+export function listIncomplete(deps: Deps, why: string): void {
+  warn(deps.io, `${why}; the rows shown may not be all of them`);
+  deps.incomplete = why;
+}
+
+export class IncompleteListError extends SvcError {
+  constructor(why: string) {
+    super(`${why}; nothing was computed from a partial list`, 'narrow the list with its filters (--from/--to, …) and run again');
+  }
+}
+
+/**
+ * A list verb's read and print in one (issue 14): with --all in json, jsonl, csv or tsv, rows are
+ * printed page by page as they come (ListStream); otherwise (a table needs every row for its
+ * widths, a --limit is small) read, then print. Same guards and warnings as fetchList.
+ */
+export async function readList<T>(deps: Deps, list: ListCall<unknown>, opts: ListOptions, item: z.ZodType, columns: Column<T>[], empty = 'nothing to show'): Promise<void> {
+  const format = deps.format();
+  if (!opts.all || format === 'table') {
+    await printList(deps, await fetchList<T>(deps, list, opts, item), columns, empty);
+    return;
+  }
+  const out = new ListStream<T>(deps.io, format, columns);
+  for await (const page of (list as ListCall<T>).pages({ limit: LIMITS.pageSizeMax, all: true })) {
+    out.write(page.items.map((x) => lenient(deps, item, x) as T));
+    if (page.incomplete) listIncomplete(deps, page.incomplete);
+  }
+  out.end();
 }
 
 export async function printList<T>(deps: Deps, rows: T[], columns: Column<T>[], empty = 'nothing to show'): Promise<void> {

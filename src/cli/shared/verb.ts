@@ -5,7 +5,7 @@
 // (gh: NewCmdX(f, runF) with an options struct; Pastel: zod as the option source.)
 import { Option, type Command } from 'commander';
 import { z } from 'zod';
-import { UsageError } from '../../api/errors.js';
+import { EXIT, UsageError } from '../../api/errors.js';
 import { commandPath, examples, type CliRuntime } from './command.js';
 import { createDeps, type Deps } from './context.js';
 import { optionIssues } from './option-words.js';
@@ -140,5 +140,6 @@ function act<O extends OptionDecls>(rt: CliRuntime, verb: Verb<O>): (...args: un
     const deps = createDeps({ io: rt.io, env: rt.env, globals: cmd.optsWithGlobals(), signal: rt.signal, transport: rt.transport });
     const opts = verb.parse(cmd.opts(), commandPath(cmd));
     rt.exitCode = (await verb.run(deps, opts, cmd.args)) ?? 0;
+    if (rt.exitCode === 0 && deps.incomplete) rt.exitCode = EXIT.failed; // issue 14: a list not read to its end
   };
 }

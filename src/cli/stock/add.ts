@@ -10,7 +10,7 @@ import { Listing, StockAddResult } from '../../api/responses.js';
 import { ChunkBodyWriter, detectFormat, inputSummary, scanCredentials, type CredentialChunk, type CredentialFormat } from '../../input/credentials.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput } from '../../input/source.js';
-import { fingerprintInput, jobSpec, listJobs, type ChunkPlan } from '../../jobs/index.js';
+import { acquireTargetLock, fingerprintInput, jobSpec, listJobs, type ChunkPlan, type ItemOutcome } from '../../jobs/index.js';
 import { collectGarbage, holdYoungGeneration } from '../../jobs/memory.js';
 import { note, warn } from '../../output/reporter.js';
 import { parseId } from '../shared/command.js';
@@ -52,9 +52,13 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   if (multiple && !variant) throw new UsageError(`listing ${id} has no variant ${o.variant}`, `see them with \`svc products variants ${id}\``);
   const existing = (multiple ? variant?.autoDeliveryStock : listing.autoDeliveryStock) ?? 0;
 
-  const input = await openInput(o.file, { signal: deps.signal });
+  const target = `listing ${id}${multiple ? ` variant ${o.variant}` : ''}`;
+  // issue 14: one stock job per target at a time (a lock per listing or variant of this
+  // service, not per file): two imports started together cannot upload the same credentials twice.
+  const targetLock = deps.globals.dryRun ? undefined : acquireTargetLock(deps.stateDir(), `stock ${(await deps.session()).baseUrl} ${target}`, target);
+  let input: Awaited<ReturnType<typeof openInput>> | undefined;
   try {
-    const target = `listing ${id}${multiple ? ` variant ${o.variant}` : ''}`;
+    input = await openInput(o.file, { signal: deps.signal });
     // Resume or not is known before validating: a resumed import's earlier chunks are already in
     // the stock it reads, so the per-variant total (spec 8) is then left to the service, which
     // refuses a chunk beyond 10000 (TOO_MANY_CREDENTIALS) and skips what it already holds.
@@ -73,9 +77,10 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     const chunks: ChunkPlan[] = scan.chunks.map((c) => ({
       index: c.index, route: 'addStock',
       descriptor: { startOffset: c.startOffset, endOffset: c.endOffset, firstLine: c.firstLine, lastLine: c.lastLine, count: c.count, sha256: c.sha256 },
-      // The stock route answers counts, not per-credential results: outcomes are per chunk,
-      // so every credential of a chunk is referred to by the chunk's first line.
-      items: Array.from({ length: c.count - (c.drop?.length ?? 0) }, () => ({ line: c.firstLine, id })),
+      // The stock route answers counts, not per-credential results: outcomes are per chunk, and
+      // each credential's outcome carries its own line (issue 14); duplicates dropped from the
+      // chunk (issue 13) are not sent and have no outcome.
+      items: Array.from({ length: c.count }, (_, i) => i).filter((i) => !c.drop?.includes(i)).map((i) => ({ line: c.lines?.[i] ?? c.firstLine, id })),
     }));
     const spec = jobSpec({
       kind: 'stock', target,
@@ -97,24 +102,39 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
       collectGarbage();
       // 409 retryable (stock in use by a sale) is resent with the same key by the request core.
       const res = await send(api.stock.add(id, payload));
-      const r = lenient(deps, StockAddResult, res.data);
+      const r = lenient(deps, StockAddResult, res.data); // checked by the response layer (A7)
+      // issue 14: "now in stock" is the service's own figure (A7 `total`: held by the target
+      // after this chunk), from the latest chunk answered, not an extra GET.
+      if (latest === undefined || chunk.index > latest.index) latest = { index: chunk.index, total: r.total };
       return { items: chunk.items.map((ref) => ({ ...ref, status: 'ok' as const })), summary: { added: r.added, duplicates: r.duplicates, requests: 1 } };
     };
-    let inStock: number | undefined;
+    let latest: { index: number; total: number } | undefined;
     const code = await runBulkJob(deps, {
       spec, send, decidedResume: resumeJobId ?? null,
       printItems: false,
-      summary: (r) => `${target}: ${r.summary.added ?? 0} added, ${r.summary.duplicates ?? 0} skipped as duplicates, ${inStock ?? '?'} now in stock (${count(r.requests, 'request')})`,
+      summary: (r) => {
+        const refused = refusals(r.items, byIndex);
+        return `${target}: ${r.summary.added ?? 0} added, ${r.summary.duplicates ?? 0} skipped as duplicates, ${latest?.total ?? '?'} now in stock (${count(r.requests, 'request')})`
+          + refused.map((x) => `\nrefused: lines ${x.lines} (${x.credentials} credentials): ${x.code ?? 'error'}: ${x.message ?? ''}`).join('');
+      },
       finish: async (r) => {
-        const after = lenient(deps, Listing, (await api.products.get(id, 'v2')).data);
-        inStock = (multiple ? after.variants?.find((v) => v.index === o.variant)?.autoDeliveryStock : after.autoDeliveryStock) ?? undefined;
-        return { jobId: r.jobId, listing: id, ...(multiple ? { variant: o.variant } : {}), credentials: scan.count, added: r.summary.added ?? 0, duplicates: r.summary.duplicates ?? 0, droppedInFile: scan.duplicatesDropped ? scan.duplicates : 0, trimmed: scan.trimmed, inStock: inStock ?? null, requests: r.requests };
+        // issue 14: a refused chunk's code and message are in the result itself, in every format.
+        const refused = refusals(r.items, byIndex);
+        const format = deps.format();
+        return {
+          jobId: r.jobId, listing: id, ...(multiple ? { variant: o.variant } : {}), credentials: scan.count,
+          added: r.summary.added ?? 0, duplicates: r.summary.duplicates ?? 0, droppedInFile: scan.duplicatesDropped ? scan.duplicates : 0, trimmed: scan.trimmed,
+          inStock: latest?.total ?? null, requests: r.requests,
+          failed: refused.reduce((n, x) => n + x.credentials, 0),
+          refused: format === 'json' || format === 'jsonl' ? refused : refused.map((x) => `lines ${x.lines}: ${x.code ?? 'error'}: ${x.message ?? ''}`).join('; '),
+        };
       },
     });
     if (scan.count + existing > LIMITS.stockPerVariantMax) note(deps.io, 'close to the 10000 credential limit of the variant');
     return code;
   } finally {
-    await input.cleanup();
+    await input?.cleanup();
+    targetLock?.release();
   }
 }
 
@@ -128,6 +148,21 @@ async function stockResume(deps: Deps, target: string, input: { path: string; di
   const unfinished = listJobs(deps.stateDir(), { kind: 'stock' }).some((j) => j.target === target && j.state !== 'done');
   if (!unfinished) return undefined;
   return decideResume(deps, { kind: 'stock', target, input: await fingerprintInput(input.path, input.displayName) });
+}
+
+/** The refused chunks of a stock job, one entry per chunk: its lines, size, code and message. */
+function refusals(items: readonly ItemOutcome[], chunks: Map<number, CredentialChunk>): { lines: string; credentials: number; code?: string; message?: string }[] {
+  // A failed item belongs to the chunk whose lines hold it (each item has its own line).
+  const ordered = [...chunks.values()].sort((a, b) => a.firstLine - b.firstLine);
+  const seen = new Map<number, { lines: string; credentials: number; code?: string; message?: string }>();
+  for (const i of items) {
+    if (i.status !== 'failed') continue;
+    const c = ordered.find((x) => i.line >= x.firstLine && i.line <= x.lastLine);
+    const key = c?.firstLine ?? i.line;
+    if (seen.has(key)) continue;
+    seen.set(key, { lines: c ? `${c.firstLine}-${c.lastLine}` : String(i.line), credentials: c?.count ?? 1, ...(i.code ? { code: i.code } : {}), ...(i.message ? { message: i.message } : {}) });
+  }
+  return [...seen.values()];
 }
 
 /** `text` without `middle`, as what comes before it and what comes after it. */

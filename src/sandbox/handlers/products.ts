@@ -111,8 +111,10 @@ const create: Handler = (ctx) => {
     autoDeliverySeparator: b.autoDeliverySeparator ?? DEFAULT_SEPARATOR, imageUrls: b.imageUrls ?? [],
     isAutoDelivery: isAuto, isActive: b.isActive ?? true, pausedByOfflineMode: false,
     status: 'em_analise', // a new listing waits for moderation (POST /_sandbox/moderate)
-    // svc decision: a single listing sold by hand starts with manual stock 1 (no stock field in 2.1).
-    stock: listingType === 'single' && !isAuto ? 1 : 0,
+    // spec 2.1 has no stock field for the listing (issue 14): a listing created without
+    // automatic delivery has none, so activating it is NO_STOCK (spec 3) until stock is given
+    // (variants edit, or POST /_sandbox/listings for tests).
+    stock: 0,
     credentials: creds.listing, variants: vs, createdAt: ctx.nowIso, updatedAt: ctx.nowIso,
   };
   if (b.category === WARRANTY_CATEGORY && b.warrantyPeriod !== undefined) l.warrantyPeriod = b.warrantyPeriod; // A13

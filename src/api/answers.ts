@@ -1,0 +1,109 @@
+// The one response layer (issue 14): every successful answer is checked against its documented
+// shape (api-assumptions A1, A4, A6, A7; the zod schemas of responses.ts) before a verb sees
+// it. Lenient where the spec is (A4: unknown fields pass, optional fields may be missing or
+// null), strict where a wrong value would be used as a number or an id: a string `costCents`
+// is an error (exit 1) naming the route and the field, never a silent 0, never a crash.
+import type { z } from 'zod';
+import { BadAnswerError } from './errors.js';
+import * as R from './responses.js';
+import type { RouteDef } from './routes.js';
+
+/** What the `data` of each route holds (a list route: each item of the array). */
+const DATA: Record<string, () => z.ZodType> = {
+  listProducts: () => R.Listing, v1ListProducts: () => R.Listing,
+  getProduct: () => R.Listing, v1GetProduct: () => R.Listing,
+  createProduct: () => R.Listing, v1CreateProduct: () => R.Listing,
+  updateProduct: () => R.Listing, v1UpdateProduct: () => R.Listing,
+  addStock: () => R.StockAddResult, // A7
+  listOrders: () => R.Order, v1ListOrders: () => R.Order, getOrder: () => R.Order, v1GetOrder: () => R.Order,
+  listMediations: () => R.Mediation, getMediation: () => R.Mediation,
+  listReviews: () => R.Review, reviewStats: () => R.ReviewStats,
+  contestReview: () => R.Contestation, listContestations: () => R.Contestation,
+  listQuestions: () => R.Question, getQuestion: () => R.Question, answerQuestion: () => R.Question,
+  balance: () => R.Balance, v1Balance: () => R.Balance, stats: () => R.Stats, v1Stats: () => R.Stats,
+  catalogGames: () => R.Game, v1Games: () => R.Game,
+  me: () => R.Me, usage: () => R.Usage,
+  createKey: () => R.ApiKey, listKeys: () => R.ApiKey, keyUsage: () => R.KeyUsageEntry,
+};
+/** Routes whose `data` is an array even though they take no page/limit. */
+const ARRAY_DATA = new Set(['listKeys', 'keyUsage', 'catalogGames', 'v1Games']);
+/**
+ * Writes whose answer body the spec leaves "not shown" (spec 4.2 note, A5 gives only the
+ * status): `data` may be absent; when present it is checked like the resource.
+ */
+const OPTIONAL_DATA = new Set(['updateProduct', 'v1UpdateProduct', 'answerQuestion']);
+/** A6: per-item routes answer `{"results": [...]}`. */
+const RESULTS = new Set(['bulkPrice', 'bulkStatus', 'updateVariants']);
+
+/**
+ * Check the parsed body of a 2xx answer of `route` (sent to `where`, e.g. `GET /api/v2/orders`).
+ * Returns nothing; throws BadAnswerError with the first offending field.
+ */
+export function checkAnswer(route: RouteDef, where: string, body: unknown): void {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new BadAnswerError(where, `is ${describeValue(body)}, expected a JSON object (A1 envelope)`, 'the answer');
+  }
+  const b = body as Record<string, unknown>;
+  if (RESULTS.has(route.name)) {
+    check(where, R.ItemResults, b, '');
+    return;
+  }
+  const schema = DATA[route.name]?.();
+  if (!schema) return; // a route with nothing documented to use (DELETE key: `{success: true}`)
+  if (OPTIONAL_DATA.has(route.name) && (b.data === undefined || b.data === null)) return;
+  if (!('data' in b)) throw new BadAnswerError(where, 'is missing', 'data');
+  if (route.list || ARRAY_DATA.has(route.name)) {
+    if (!Array.isArray(b.data)) throw new BadAnswerError(where, `is ${describeValue(b.data)}, expected an array`, 'data');
+    b.data.forEach((item, i) => check(where, schema, item, `data[${i}]`));
+    if (b.pagination !== undefined && b.pagination !== null) check(where, R.Pagination, b.pagination, 'pagination');
+    return;
+  }
+  check(where, schema, b.data, 'data');
+}
+
+function check(where: string, schema: z.ZodType, value: unknown, at: string): void {
+  const r = schema.safeParse(value);
+  if (r.success) return;
+  const issue = r.error.issues[0]!;
+  const path = joinPath(at, issue.path);
+  const actual = valueAt(value, issue.path);
+  const expected = (issue as { expected?: string }).expected;
+  const what = actual === undefined
+    ? 'is missing'
+    : expected ? `is ${describeValue(actual)}, expected ${article(expected)}` : `is ${describeValue(actual)}: ${issue.message}`;
+  throw new BadAnswerError(where, what, path || 'the answer');
+}
+
+function joinPath(at: string, path: PropertyKey[]): string {
+  let out = at;
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : `${out ? '.' : ''}${String(p)}`;
+  return out;
+}
+
+function valueAt(value: unknown, path: PropertyKey[]): unknown {
+  let v = value;
+  for (const p of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[p];
+  }
+  return v;
+}
+
+/** A type name for the message; never the value itself (untrusted, possibly huge). */
+export function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  switch (typeof v) {
+    case 'string': return 'a string';
+    case 'number': return Number.isFinite(v) ? 'a number' : 'not a finite number';
+    case 'boolean': return 'a boolean';
+    case 'object': return 'an object';
+    case 'undefined': return 'missing';
+    default: return typeof v;
+  }
+}
+
+function article(t: string): string {
+  if (t === 'array' || t === 'object' || t === 'integer') return `an ${t}`;
+  return /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`;
+}
