@@ -15,8 +15,11 @@ export interface CredentialChunk {
   firstLine: number;
   lastLine: number;
   count: number;
-  /** issue 14: the first line of each credential, in order (journal and report name each one). */
-  lines: number[];
+  /**
+   * issue 14: the first line of each credential, in order (journal and report name each one).
+   * A typed array, 4 bytes a credential: validation memory stays within issue 13's 64 bytes a line.
+   */
+  lines: Uint32Array;
   /** sha256 (hex) of the bytes [startOffset, endOffset). */
   sha256: string;
   /** csv only: the header mapping, so the chunk can be re-read without line 1. */
@@ -44,11 +47,11 @@ export class ChunkPlanner {
   add(entry: { line: number; lastLine: number; startOffset: number; endOffset: number }): void {
     let current = this.planned[this.planned.length - 1];
     if (!current || current.count >= this.chunkSize) {
-      current = { index: this.planned.length, startOffset: entry.startOffset, endOffset: entry.endOffset, firstLine: entry.line, lastLine: entry.lastLine, count: 0, lines: [] };
+      current = { index: this.planned.length, startOffset: entry.startOffset, endOffset: entry.endOffset, firstLine: entry.line, lastLine: entry.lastLine, count: 0, lines: new Uint32Array(this.chunkSize) };
       this.planned.push(current);
     }
+    current.lines[current.count] = entry.line;
     current.count += 1;
-    current.lines.push(entry.line);
     current.endOffset = entry.endOffset;
     current.lastLine = entry.lastLine;
   }
