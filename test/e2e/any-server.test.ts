@@ -316,6 +316,17 @@ describe('stock add: results from the service\'s own answers', { concurrency: tr
         assert.ok(r.stderr.includes(`refused: lines 1-3 (3 credentials): ${code}: ${message}`), r.stderr);
       });
     }
+    test(`a chunk refused with ${status} ${code}: --report has a row per credential line with the code and message, never the credential`, async () => {
+      const f = await fake();
+      f.on('addStock', () => json({ error: 'refused', code, message }, status));
+      const { d, file } = credsFile(3);
+      const report = join(d.dir, 'stock-report.csv');
+      const r = await svc(['stock', 'add', '5', '--file', file, '--report', report], { env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir } });
+      assert.equal(r.code, 3, r.stderr);
+      const text = readFileSync(report, 'utf8');
+      assert.equal(text, ['line,status,code,message', ...[1, 2, 3].map((l) => `${l},failed,${code},${message}`)].join('\r\n') + '\r\n');
+      for (const credential of readFileSync(file, 'utf8').trim().split('\n')) assert.ok(!text.includes(credential.trim()), 'a credential in the report');
+    });
   }
 });
 

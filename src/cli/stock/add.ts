@@ -9,13 +9,13 @@ import { UsageError } from '../../api/errors.js';
 import { Listing, StockAddResult } from '../../api/responses.js';
 import { ChunkBodyWriter, detectFormat, inputSummary, scanCredentials, type CredentialChunk, type CredentialFormat } from '../../input/credentials.js';
 import { formatProblems } from '../../input/problems.js';
-import { openInput } from '../../input/source.js';
+import { openInput, startsWithBom } from '../../input/source.js';
 import { acquireTargetLock, fingerprintInput, jobSpec, listJobs, type ChunkPlan, type ItemOutcome } from '../../jobs/index.js';
 import { collectGarbage, holdYoungGeneration } from '../../jobs/memory.js';
 import { note, warn } from '../../output/reporter.js';
 import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
-import { defineVerb, flag, option, resumeOption, type OptsOf } from '../shared/verb.js';
+import { defineVerb, flag, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { decideResume, runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { lenient } from '../shared/read.js';
@@ -30,6 +30,7 @@ const options = {
   strictColumns: flag('--strict-columns', 'csv: refuse columns other than credential, ref, cost|cost_cents (default: ignored with a note)'),
   keepWhitespace: flag('--keep-whitespace', 'send credentials as written: no trimming of leading/trailing spaces, zero-width characters allowed'),
   resume: resumeOption('finish an interrupted import (same file)', 'start a new import even if an unfinished one exists for this file'),
+  report: reportOption('write one row per credential: its line, status, code and message (never the credential)'),
 };
 
 async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
@@ -112,6 +113,13 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     const code = await runBulkJob(deps, {
       spec, send, decidedResume: resumeJobId ?? null,
       printItems: false,
+      // issue 14: every refusal, with its code and message, in the report too. A row per
+      // credential names it by its line only (cli-spec 3: a credential is never written out).
+      report: o.report ? {
+        path: o.report, columns: ['line'],
+        rows: new Map(chunks.flatMap((c) => c.items.map((it) => [it.line, { line: String(it.line) }] as const))),
+        style: { delimiter: scan.csv?.delimiter ?? ',', bom: startsWithBom(input.path) },
+      } : undefined,
       summary: (r) => {
         const refused = refusals(r.items, byIndex);
         return `${target}: ${r.summary.added ?? 0} added, ${r.summary.duplicates ?? 0} skipped as duplicates, ${latest?.total ?? '?'} now in stock (${count(r.requests, 'request')})`
@@ -183,6 +191,7 @@ export const addVerb = defineVerb({
     'svc stock add 42 --file accounts.txt --separator ---     # multi-line credentials',
     'cat keys.txt | svc stock add 42 --file - --format lines',
     'svc stock add 42 --variant 1 --file creds.txt --resume st-20261121-a1b2c3',
+    'svc stock add 42 --file creds.csv --report stock-report.csv',
   ],
   run,
 });
