@@ -7,7 +7,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from '../../src/api/assumptions.js';
 import { AuthError, NetworkError, ValidationError } from '../../src/api/errors.js';
 import { runJob } from '../../src/jobs/engine.js';
 import type { JobProgress } from '../../src/jobs/types.js';
-import { FakeServer, hangUntilAborted, makeSpec, onlyJournal, readRecords, tempStateDir } from './helpers.js';
+import { FakeServer, interruptAtChunk, makeSpec, onlyJournal, readRecords, tempStateDir } from './helpers.js';
 
 test('journals the chunk-start with its key before the chunk is sent', async (t) => {
   const stateDir = tempStateDir(t);
@@ -113,12 +113,7 @@ test('a network failure after retries stops the job instead of failing the items
 test('abort stops sending, leaves the in-flight chunk unfinished and reports interrupted with the resume command', async (t) => {
   const stateDir = tempStateDir(t);
   const server = new FakeServer();
-  const controller = new AbortController();
-  server.before = (chunk, _key, signal) => {
-    if (chunk.index !== 1) return;
-    setImmediate(() => controller.abort());
-    return hangUntilAborted(signal);
-  };
+  const controller = interruptAtChunk(server, 1);
   const result = await runJob(makeSpec({ items: 9, chunkSize: 3 }), server.send, { stateDir, signal: controller.signal });
   assert.equal(result.state, 'interrupted');
   assert.deepEqual(server.calls.map((c) => c.index), [0, 1]);

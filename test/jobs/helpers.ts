@@ -112,3 +112,17 @@ export function onlyJournal(stateDir: string): string {
   if (names.length !== 1) throw new Error(`expected one journal, found ${names.length}`);
   return path.join(stateDir, 'jobs', names[0]!);
 }
+
+/**
+ * Ctrl-C while chunk `index` is in flight: that chunk's request hangs and the returned
+ * controller is aborted once it started (pass `controller.signal` to runJob).
+ */
+export function interruptAtChunk(server: FakeServer, index: number): AbortController {
+  const controller = new AbortController();
+  server.before = (chunk, _key, signal) => {
+    if (chunk.index !== index) return;
+    setImmediate(() => controller.abort());
+    return hangUntilAborted(signal);
+  };
+  return controller;
+}

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { AuthError } from '../../src/api/errors.js';
 import { runJob } from '../../src/jobs/engine.js';
 import { listJobs } from '../../src/jobs/jobs-list.js';
-import { FakeServer, hangUntilAborted, makeSpec, tempStateDir } from './helpers.js';
+import { FakeServer, hangUntilAborted, interruptAtChunk, makeSpec, tempStateDir } from './helpers.js';
 
 test('lists done, failed and interrupted jobs with progress and resume commands', async (t) => {
   const stateDir = tempStateDir(t);
@@ -15,12 +15,7 @@ test('lists done, failed and interrupted jobs with progress and resume commands'
   server.before = (chunk) => { if (chunk.index === 1) throw new AuthError({ status: 401, message: 'bad key' }); };
   const failed = await runJob(makeSpec({ kind: 'stock', target: 'listing 2', items: 4, chunkSize: 2 }), server.send, { stateDir });
 
-  const controller = new AbortController();
-  server.before = (chunk, _k, signal) => {
-    if (chunk.index !== 0) return;
-    setImmediate(() => controller.abort());
-    return hangUntilAborted(signal);
-  };
+  const controller = interruptAtChunk(server, 0);
   const interrupted = await runJob(makeSpec({ kind: 'stock', target: 'listing 3', items: 4, chunkSize: 2 }), server.send,
     { stateDir, signal: controller.signal });
 

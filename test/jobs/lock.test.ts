@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runJob } from '../../src/jobs/engine.js';
 import { JobLockedError } from '../../src/jobs/lock.js';
-import { FakeServer, hangUntilAborted, makeSpec, onlyJournal, tempStateDir } from './helpers.js';
+import { FakeServer, hangUntilAborted, interruptAtChunk, makeSpec, onlyJournal, tempStateDir } from './helpers.js';
 
 function lockFileOf(journal: string): string {
   return journal.replace(/\.jsonl$/, '.lock');
@@ -37,12 +37,7 @@ test('takes over a stale lock whose process is dead', async (t) => {
   const stateDir = tempStateDir(t);
   const spec = makeSpec({ items: 6, chunkSize: 3 });
   const server = new FakeServer();
-  const controller = new AbortController();
-  server.before = (chunk, _key, signal) => {
-    if (chunk.index !== 1) return;
-    setImmediate(() => controller.abort());
-    return hangUntilAborted(signal);
-  };
+  const controller = interruptAtChunk(server, 1);
   const first = await runJob(spec, server.send, { stateDir, signal: controller.signal });
   server.before = undefined;
   const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
@@ -63,12 +58,7 @@ test('takes over a lock whose pid now belongs to another process (start time dif
   const stateDir = tempStateDir(t);
   const spec = makeSpec({ items: 6, chunkSize: 3 });
   const server = new FakeServer();
-  const controller = new AbortController();
-  server.before = (chunk, _key, signal) => {
-    if (chunk.index !== 1) return;
-    setImmediate(() => controller.abort());
-    return hangUntilAborted(signal);
-  };
+  const controller = interruptAtChunk(server, 1);
   const first = await runJob(spec, server.send, { stateDir, signal: controller.signal });
   server.before = undefined;
   // A live pid (the test runner that started us), recorded with a start time it does not have.
