@@ -1,6 +1,6 @@
 // issue 14: the built CLI against a server that follows the spec but is not the sandbox
 // (test/support/fake-service.ts), with the hostile answers such a server or a proxy may give.
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';

@@ -145,6 +145,16 @@ export async function createListings(sb: TestSandbox, n: number, price = 1000): 
   return ids;
 }
 
+/** Create an approved single auto-delivery listing (keys) through the real create route; returns its id. */
+export async function createAutoListing(sb: TestSandbox): Promise<number> {
+  const res = await sb.api('POST', '/api/v2/products', {
+    title: 'E2E auto-delivery keys', description: 'Keys delivered automatically by the tests.', price: 500,
+    game: 'valorant', category: 'key', isAutoDelivery: true,
+  });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.id;
+}
+
 export async function getListing(sb: TestSandbox, id: number): Promise<any> {
   const res = await sb.api('GET', `/api/v2/products/${id}`);
   return res.body.data;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, createListings, getListing, ROOT, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { BIN, createAutoListing, createListings, getListing, ROOT, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 
 let sb: TestSandbox;
 before(async () => { sb = await startTestSandbox(); });
@@ -12,14 +12,7 @@ after(async () => { await sb.close(); });
 
 const MARKER = 'ZZSECRETMARKER';
 
-async function autoListing(): Promise<number> {
-  const res = await sb.api('POST', '/api/v2/products', {
-    title: 'E2E auto-delivery keys', description: 'Keys delivered automatically by the tests.', price: 500,
-    game: 'valorant', category: 'key', isAutoDelivery: true,
-  });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  return res.body.data.id;
-}
+const autoListing = () => createAutoListing(sb);
 
 describe('credentials normalised before dedupe and upload', () => {
   test('`alpha:1   ` beside `alpha:1` adds one credential; stderr names the trim and the dropped line', async () => {

@@ -169,8 +169,6 @@ function ledgerFiles(stateDir: string): string[] {
   return readdirSync(dir).filter((f) => f.endsWith('.jsonl')).map((f) => join(dir, f));
 }
 
-const addStockWrites = async () => (await sb.writeRequests()).filter((r) => r.route === 'addStock');
-
 describe('stock refill and stock pool (issue 17)', () => {
   test('refill to a target across two listings from one pool uploads each pool entry at most once', async () => {
     const a = await stockedListing(2, 'rf-a');

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { createAutoListing, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 
 let sb: TestSandbox;
 before(async () => { sb = await startTestSandbox(); });
@@ -12,14 +12,7 @@ after(async () => { await sb.close(); });
 const MARKER = 'ZZSECRETMARKER';
 const creds = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}-${MARKER}-user${i}:pw${i}`);
 
-async function autoListing(): Promise<number> {
-  const res = await sb.api('POST', '/api/v2/products', {
-    title: 'E2E auto-delivery keys', description: 'Keys delivered automatically by the tests.', price: 500,
-    game: 'valorant', category: 'key', isAutoDelivery: true,
-  });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  return res.body.data.id;
-}
+const autoListing = () => createAutoListing(sb);
 
 async function autoStock(id: number): Promise<number> {
   return (await sb.api('GET', `/api/v2/products/${id}`)).body.data.autoDeliveryStock;
