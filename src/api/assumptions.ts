@@ -9,6 +9,8 @@ export const V1_KEY_PATTERN = /^svc_sk_[0-9a-f]{64}$/;
 export const V2_KEY_PREFIX = 'svc_v2_sk_';
 // svc decision: the spec names only the v2 prefix; we accept 16+ URL-safe chars after it.
 export const V2_KEY_PATTERN = /^svc_v2_sk_[A-Za-z0-9_-]{16,}$/;
+/** Anything shaped like a v1 or v2 key inside other text (spec 5.2): never echoed, never journaled. */
+export const KEY_SHAPED = /svc_(?:v2_)?sk_[A-Za-z0-9_-]+/;
 export type ApiVersion = 'v1' | 'v2';
 export function keyVersion(key: string): ApiVersion | undefined {
   if (V2_KEY_PATTERN.test(key)) return 'v2';

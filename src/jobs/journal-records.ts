@@ -9,6 +9,7 @@
 //
 // Never an API key or a credential: the engine never receives them, and server text that
 // ends up here (messages) goes through redactSecrets first.
+import { KEY_SHAPED } from '../api/assumptions.js';
 import { z } from 'zod';
 import { JOB_KINDS, ITEM_STATUSES, type ItemOutcome, type JsonValue } from './types.js';
 
@@ -97,7 +98,7 @@ export const JournalRecord = z.discriminatedUnion('t', [
 export type JournalRecord = z.infer<typeof JournalRecord>;
 
 // v1 keys (svc_sk_<64 hex>) and v2 keys (svc_v2_sk_…), spec 5.2; also any x-api-key echo.
-const SECRET_PATTERN = /svc_(?:v2_)?sk_[A-Za-z0-9_-]+/g;
+const SECRET_PATTERN = new RegExp(KEY_SHAPED.source, 'g');
 
 /** Masks anything shaped like an API key in text the service sent back (defence in depth). */
 export function redactSecrets(text: string): string {

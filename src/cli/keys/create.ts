@@ -1,7 +1,6 @@
 // svc keys create --name N --version v1|v2 [--scope S…] [--save [profile]]: POST /api/api-keys
 // (A10). The new key is in the answer once (A4): it goes to stdout and nowhere else, or
 // straight into a profile with --save (then it is not printed at all).
-import { printPlan } from '../shared/plan.js';
 import { z } from 'zod';
 import { SCOPES } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
@@ -13,6 +12,7 @@ import { note, success, warn } from '../../output/reporter.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { lenient } from '../shared/read.js';
+import { printCallPlan } from '../shared/plan.js';
 import { rememberKeyCreatedAt } from '../../config/key-age.js';
 
 const options = {
@@ -33,8 +33,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   }
   const create = (await deps.api()).keys.create(parsed.data);
   if (deps.globals.dryRun) {
-    const plan = create.describe();
-    return printPlan(deps, [{ method: plan.method, path: plan.path, body: plan.body }], o.save ? ['then the new key would be stored in a profile'] : []);
+    return printCallPlan(deps, create, o.save ? ['then the new key would be stored in a profile'] : []);
   }
   const res = await create.send();
   const created = lenient(deps, ApiKey, res.data);

@@ -1,12 +1,12 @@
 // svc keys revoke ID: DELETE /api/api-keys/:id (A5, A10). Destructive: confirms on a terminal,
 // needs --yes elsewhere (cli-spec 1). Says so when the key is the one svc is using.
-import { printPlan } from '../shared/plan.js';
 import { EXIT, SvcError } from '../../api/errors.js';
 import { note, success, warn } from '../../output/reporter.js';
 import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
 import { printOne } from '../shared/read.js';
+import { printRequestPlan } from '../shared/plan.js';
 import { displayKey, isSameKey } from './key-record.js';
 import { fetchKeys } from './list.js';
 
@@ -22,7 +22,7 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   const s = await deps.session();
   const using = (['v1', 'v2'] as const).find((v) => s.keys[v] && isSameKey(k, s.keys[v]!));
   if (using) warn(deps.io, `this is the ${using} key svc is using now (${s.keySource[using] === 'env' ? 'SVC_API_KEY' : `profile "${s.profileName}"`}): commands will fail with it once it is revoked`);
-  if (deps.globals.dryRun) return printPlan(deps, [{ method: 'DELETE', path: `/api/api-keys/${id}`, what: `revoke ${label}` }]);
+  if (deps.globals.dryRun) return printRequestPlan(deps, [{ method: 'DELETE', path: `/api/api-keys/${id}`, what: `revoke ${label}` }]);
   if (!(await deps.confirm(`revoke ${label}?`))) {
     note(deps.io, 'cancelled: nothing revoked');
     return EXIT.failed;

@@ -2,7 +2,6 @@
 // the profile, check it with a read, then revoke the old one. On any failure before the
 // revoke, the old key stays stored and working (the new one is put back out and revoked);
 // if only the revoke fails, the new, checked key stays stored and the old one is named.
-import { printPlan } from '../shared/plan.js';
 import { z } from 'zod';
 import type { ApiVersion } from '../../api/assumptions.js';
 import { ApiClient } from '../../api/client.js';
@@ -16,6 +15,7 @@ import { note, success, warn } from '../../output/reporter.js';
 import type { Deps } from '../shared/context.js';
 import { choice, defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
+import { printRequestPlan } from '../shared/plan.js';
 import { rememberKeyCreatedAt } from '../../config/key-age.js';
 import { displayKey, isSameKey, type KeyRow } from './key-record.js';
 import { fetchKeys } from './list.js';
@@ -44,7 +44,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const others = await otherProfilesHolding(deps, oldKey, version, s.profileName);
   const also = others.length === 0 ? '' : `; the same key is also stored in profile${others.length === 1 ? '' : 's'} ${others.map((n) => `"${n}"`).join(', ')}, which will stop working`;
   if (deps.globals.dryRun) {
-    return printPlan(deps, [
+    return printRequestPlan(deps, [
       { method: 'POST', path: '/api/api-keys', what: `create ${version} key "${name}"${version === 'v2' ? ` with scopes ${(old.scopes ?? []).join(', ')}` : ''}` },
       { method: check.split(' ')[0]!, path: check.split(' ')[1]!, what: `check the new key, once stored in profile "${s.profileName}"` },
       { method: 'DELETE', path: `/api/api-keys/${old.id}`, what: `revoke key #${old.id} (${displayKey(old)})` },

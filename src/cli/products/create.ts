@@ -2,7 +2,6 @@
 // simple listing: POST /api/v2/products (v1 when only a v1 key). Every creation limit (spec 8,
 // A13) is checked before sending; credentials are counted, never printed.
 import { count } from '../../output/plural.js';
-import { printPlan } from '../shared/plan.js';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_SEPARATOR, LIMITS } from '../../api/assumptions.js';
@@ -14,6 +13,7 @@ import { v1PriceBelowMin } from '../../api/rules/price.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { IncompleteListError, lenient, printOne } from '../shared/read.js';
+import { printRequestPlan } from '../shared/plan.js';
 import { listingColumns } from './columns.js';
 import { priceFlag } from './price-flag.js';
 
@@ -58,7 +58,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     const creds = countCredentials(body);
     const plan = create.describe();
     const variants = (body.variants as unknown[] | undefined)?.length ?? 0;
-    return printPlan(deps, [{ method: plan.method, path: plan.path, what: `"${String(body.title)}", ${count(variants, 'variant')}, ${count(creds.count, 'credential')}` }]);
+    return printRequestPlan(deps, [{ method: plan.method, path: plan.path, what: `"${String(body.title)}", ${count(variants, 'variant')}, ${count(creds.count, 'credential')}` }]);
   }
   const res = await create.send();
   const listing = lenient(deps, Listing, res.data);

@@ -2,7 +2,6 @@
 // "No changes applied" is said as such; a real change of title, description, warranty or
 // delivery time sends the listing back to review, so it is announced and confirmed; a listing
 // with variants takes prices only through `variants set`.
-import { printPlan } from '../shared/plan.js';
 import { z } from 'zod';
 import { NO_CHANGES_MESSAGE } from '../../api/assumptions.js';
 import { REVIEW_TRIGGER_NAMES, reviewTriggers, type ReviewedFields } from '../../api/rules/review.js';
@@ -14,6 +13,7 @@ import { parseId } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
+import { printCallPlan } from '../shared/plan.js';
 import { listingColumns } from './columns.js';
 import { priceFlag } from './price-flag.js';
 
@@ -63,8 +63,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   }
   const update = api.products.update(id, body);
   if (deps.globals.dryRun) {
-    const plan = update.describe();
-    return printPlan(deps, [{ method: plan.method, path: plan.path, body: plan.body }]);
+    return printCallPlan(deps, update);
   }
   const res = await update.send();
   if (res.message === NO_CHANGES_MESSAGE) note(deps.io, `no changes applied: listing ${id} already has these values`);

@@ -3,7 +3,6 @@
 // only on multi-variant listings; per-item results (A6).
 import { note } from '../../output/reporter.js';
 import { count } from '../../output/plural.js';
-import { printPlan } from '../shared/plan.js';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { EXIT, UsageError } from '../../api/errors.js';
@@ -21,6 +20,7 @@ import { lenient } from '../shared/read.js';
 import { variantColumns } from './columns.js';
 import { outcomesFromResults } from './item-results.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
+import { printCallPlan } from '../shared/plan.js';
 import { priceFlag } from './price-flag.js';
 
 const setOptions = {
@@ -56,8 +56,7 @@ async function setVariants(deps: Deps, o: OptsOf<typeof setOptions>, args: strin
   const item = { index: o.index!, ...(price !== undefined ? { price } : {}), ...(o.stock !== undefined ? { stock: o.stock } : {}) };
   const update = (await deps.api()).variants.update(id, [item]);
   if (deps.globals.dryRun) {
-    const plan = update.describe();
-    return printPlan(deps, [{ method: plan.method, path: plan.path, body: plan.body }]);
+    return printCallPlan(deps, update);
   }
   const res = await update.send();
   const [outcome] = outcomesFromResults([{ line: 1, id, variant: o.index }], res.data, 'index');

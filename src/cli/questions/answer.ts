@@ -1,7 +1,6 @@
 // svc questions answer ID (--text T | --file F): POST /api/v2/questions/:id/answer (spec 4.2,
 // 7.2). Every run is one operation with a fresh idempotency key; QUESTION_ANSWER_RATE_LIMIT
 // is waited out by the request core, which resends with the SAME key (spec 7.2, A12).
-import { printPlan } from '../shared/plan.js';
 import { z } from 'zod';
 import { AnswerQuestion } from '../../api/requests.js';
 import { Question } from '../../api/responses.js';
@@ -12,6 +11,7 @@ import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
 import { textInput } from '../shared/text-input.js';
+import { printCallPlan } from '../shared/plan.js';
 import { explainAnswerError } from './answer-errors.js';
 import { questionDetailColumns } from './columns.js';
 
@@ -30,8 +30,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   const body = AnswerQuestion.parse({ answer: answer.replace(/\r\n/g, '\n') });
   const answerCall = (await deps.api()).questions.answer(id, body);
   if (deps.globals.dryRun) {
-    const plan = answerCall.describe();
-    return printPlan(deps, [{ method: plan.method, path: plan.path, body: plan.body }]);
+    return printCallPlan(deps, answerCall);
   }
   try {
     const res = await answerCall.send();

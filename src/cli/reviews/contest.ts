@@ -1,6 +1,5 @@
 // svc reviews contest ID --reason TEXT: POST /api/v2/reviews/:reviewId/contest (spec 2.4, 4.2).
 // 404 means the review is missing or another seller's (spec 7.2); 409 ALREADY_CONTESTED (A14).
-import { printPlan } from '../shared/plan.js';
 import { z } from 'zod';
 import { NotFoundError } from '../../api/errors.js';
 import { ContestReview } from '../../api/requests.js';
@@ -11,6 +10,7 @@ import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { lenient, printOne } from '../shared/read.js';
 import { textInput } from '../shared/text-input.js';
+import { printCallPlan } from '../shared/plan.js';
 import { contestationColumns } from './columns.js';
 
 const options = {
@@ -27,8 +27,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   const body = ContestReview.parse({ reason });
   const contest = (await deps.api()).reviews.contest(id, body);
   if (deps.globals.dryRun) {
-    const plan = contest.describe();
-    return printPlan(deps, [{ method: plan.method, path: plan.path, body: plan.body }]);
+    return printCallPlan(deps, contest);
   }
   try {
     const res = await contest.send();

@@ -2,10 +2,11 @@
 // option value is told in svc's words, naming the allowed range (issue 12); a message a schema
 // sets itself (z.url({ message })) is kept.
 import type { z } from 'zod';
+import { KEY_SHAPED } from '../../api/assumptions.js';
 
 /** A value never echoed (rule 3): anything key-shaped, or a URL with a user name or password. */
 function mayHoldSecret(value: string): boolean {
-  return /svc_(v2_)?sk_/i.test(value) || /\/\/[^/]*@/.test(value);
+  return KEY_SHAPED.test(value) || /\/\/[^/]*@/.test(value);
 }
 
 /** How zod's default messages begin (zod 4 English locale). */

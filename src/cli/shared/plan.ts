@@ -2,6 +2,7 @@
 // data. -o json/jsonl: {"dryRun": true, "requests": [{method, path, body?, what?}], "notes": [...]};
 // otherwise a "dry run: nothing sent" line, then one line per request. A credential is never in a
 // plan: a command that would send credentials describes them (`what`) instead of showing them.
+import type { RequestPlan } from '../../api/resources/call.js';
 import { jsonText } from '../../output/sanitize.js';
 import type { Deps } from './context.js';
 
@@ -14,7 +15,7 @@ export interface PlannedRequest {
   what?: string;
 }
 
-export function printPlan(deps: Deps, requests: PlannedRequest[], notes: string[] = []): number {
+export function printRequestPlan(deps: Deps, requests: PlannedRequest[], notes: string[] = []): number {
   const format = deps.format();
   if (format === 'json' || format === 'jsonl') {
     deps.io.stdout.write(`${jsonText({ dryRun: true, requests, ...(notes.length > 0 ? { notes } : {}) }, format === 'json' ? 2 : undefined)}\n`);
@@ -28,4 +29,10 @@ export function printPlan(deps: Deps, requests: PlannedRequest[], notes: string[
   lines.push(...notes);
   deps.io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
+}
+
+/** The plan of one built request of the resource layer (its `describe()`), body shown. */
+export function printCallPlan(deps: Deps, call: { describe(): RequestPlan }, notes: string[] = []): number {
+  const { method, path, body } = call.describe();
+  return printRequestPlan(deps, [{ method, path, body }], notes);
 }
