@@ -13,14 +13,25 @@ const TIME_SCALE = Number(process.env.BENCH_TIME_SCALE ?? 0.25); // a "minute" o
 
 export async function benchBulkPrice(): Promise<Record<string, number | string>> {
   ensureBuilt();
-  const sb = await startSandbox({ port: 0, timeScale: TIME_SCALE, rateLimit: { v2PerMinute: PER_MINUTE, v2PerDay: 1_000_000, v1PerMinute: PER_MINUTE, v1PerDay: 1_000_000 } });
+  const sb = await startSandbox({
+    port: 0,
+    timeScale: TIME_SCALE,
+    rateLimit: { v2PerMinute: PER_MINUTE, v2PerDay: 1_000_000, v1PerMinute: PER_MINUTE, v1PerDay: 1_000_000 },
+  });
   const { ids } = await control(sb.url, 'POST', 'listings', { count: ROWS, price: 1000 });
   const dir = tempDir();
   const file = join(dir, 'prices.csv');
-  writeFileSync(file, ['id,price_cents', ...ids.map((id: number, i: number) => `${id},${2000 + (i % 5000)}`)].join('\n'));
+  writeFileSync(
+    file,
+    ['id,price_cents', ...ids.map((id: number, i: number) => `${id},${2000 + (i % 5000)}`)].join('\n'),
+  );
   await control(sb.url, 'DELETE', 'requests');
   const r = await run(['products', 'bulk-price', file, '-o', 'json', '-q'], cliEnv(sb.url, sb.keys.v2, dir));
-  const log = (await control(sb.url, 'GET', 'requests')) as { route: string | null; status: number | null; at: string }[];
+  const log = (await control(sb.url, 'GET', 'requests')) as {
+    route: string | null;
+    status: number | null;
+    at: string;
+  }[];
   await sb.close();
   if (r.code !== 0) throw new Error(`bulk-price exited ${r.code}: ${r.stderr}`);
   const writes = log.filter((e) => e.route === 'bulkPrice');
@@ -31,11 +42,19 @@ export async function benchBulkPrice(): Promise<Record<string, number | string>>
   const wallS = r.ms / 1000;
   const firstToLast = (Date.parse(writes.at(-1)!.at) - Date.parse(writes[0]!.at)) / 1000;
   const result = {
-    rows: ROWS, requests: writes.length, 'responses 429': tooMany, 'rate limit': `${PER_MINUTE} per ${windowS} s`,
-    'bound (s)': boundS, 'wall time (s)': round(wallS), 'wall / bound': round(wallS / boundS), 'first to last request (s)': round(firstToLast),
+    rows: ROWS,
+    requests: writes.length,
+    'responses 429': tooMany,
+    'rate limit': `${PER_MINUTE} per ${windowS} s`,
+    'bound (s)': boundS,
+    'wall time (s)': round(wallS),
+    'wall / bound': round(wallS / boundS),
+    'first to last request (s)': round(firstToLast),
   };
   for (const [k, v] of Object.entries(result)) console.log(`${k.padEnd(28)} ${v}`);
-  console.log(`goals: 100 requests ${writes.length === 100 ? 'met' : 'MISSED'}; 0 x 429 ${tooMany === 0 ? 'met' : 'MISSED'}; ratio <= 1.05 ${wallS / boundS <= 1.05 ? 'met' : 'MISSED'}`);
+  console.log(
+    `goals: 100 requests ${writes.length === 100 ? 'met' : 'MISSED'}; 0 x 429 ${tooMany === 0 ? 'met' : 'MISSED'}; ratio <= 1.05 ${wallS / boundS <= 1.05 ? 'met' : 'MISSED'}`,
+  );
   return result;
 }
 

@@ -16,7 +16,10 @@ async function api(url: string, key: string, path: string): Promise<any> {
 
 export async function benchKillResume(): Promise<{ exact: number; runs: number }> {
   ensureBuilt();
-  const sb = await startSandbox({ port: 0, rateLimit: { v2PerMinute: 100_000, v2PerDay: 10_000_000, v1PerMinute: 100_000, v1PerDay: 10_000_000 } });
+  const sb = await startSandbox({
+    port: 0,
+    rateLimit: { v2PerMinute: 100_000, v2PerDay: 10_000_000, v1PerMinute: 100_000, v1PerDay: 10_000_000 },
+  });
   let exact = 0;
   for (let i = 0; i < RUNS; i++) {
     const dir = tempDir();
@@ -24,7 +27,11 @@ export async function benchKillResume(): Promise<{ exact: number; runs: number }
     const stock = i % 2 === 0;
     await control(sb.url, 'DELETE', 'requests');
     await control(sb.url, 'DELETE', 'faults');
-    await control(sb.url, 'POST', 'faults', { match: { route: stock ? 'addStock' : 'bulkPrice' }, fault: { type: 'delay', ms: DELAY_MS }, times: 1000 });
+    await control(sb.url, 'POST', 'faults', {
+      match: { route: stock ? 'addStock' : 'bulkPrice' },
+      fault: { type: 'delay', ms: DELAY_MS },
+      times: 1000,
+    });
     let args: string[];
     let check: () => Promise<string | undefined>;
     if (stock) {
@@ -46,7 +53,11 @@ export async function benchKillResume(): Promise<{ exact: number; runs: number }
           const p = (await api(sb.url, sb.keys.v2, `/api/v2/products/${ids[n]}`)).price;
           if (p !== 1000 + n) return `listing ${ids[n]} has price ${p}, not ${1000 + n}`;
         }
-        const log = (await control(sb.url, 'GET', 'requests')) as { route: string; applied: boolean; idempotencyKey: string }[];
+        const log = (await control(sb.url, 'GET', 'requests')) as {
+          route: string;
+          applied: boolean;
+          idempotencyKey: string;
+        }[];
         const applied = log.filter((e) => e.route === 'bulkPrice' && e.applied);
         if (applied.length !== 10) return `${applied.length} chunks applied instead of 10`;
         return undefined;
@@ -62,7 +73,9 @@ export async function benchKillResume(): Promise<{ exact: number; runs: number }
     const problem = resumed.code !== 0 ? `resume exited ${resumed.code}: ${resumed.stderr.slice(-300)}` : await check();
     const how = first.code === null ? `killed at ${killAt} ms` : `finished before the kill (${first.ms} ms)`;
     if (!problem) exact++;
-    console.log(`${String(i + 1).padStart(2)} ${stock ? 'stock add 10000 ' : 'bulk-price 1000 '} ${how.padEnd(32)} ${problem ? `NOT EXACT: ${problem}` : 'exact'}`);
+    console.log(
+      `${String(i + 1).padStart(2)} ${stock ? 'stock add 10000 ' : 'bulk-price 1000 '} ${how.padEnd(32)} ${problem ? `NOT EXACT: ${problem}` : 'exact'}`,
+    );
   }
   await sb.close();
   console.log(`${exact}/${RUNS} exact`);

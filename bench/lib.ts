@@ -29,7 +29,9 @@ export function timeRun(cmd: string, args: string[], env: NodeJS.ProcessEnv = pr
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('close', (code) => {
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       if (code !== 0) reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${stderr}`));
@@ -38,30 +40,57 @@ export function timeRun(cmd: string, args: string[], env: NodeJS.ProcessEnv = pr
   });
 }
 
-export interface Run { code: number | null; stdout: string; stderr: string; ms: number }
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
 
-export function run(args: string[], env: NodeJS.ProcessEnv, opts: { timeoutMs?: number; prefix?: string[] } = {}): Promise<Run> {
+export function run(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  opts: { timeoutMs?: number; prefix?: string[] } = {},
+): Promise<Run> {
   const t0 = Date.now();
   return new Promise((resolve) => {
     const argv = [...(opts.prefix ?? []), process.execPath, BIN, ...args];
     const child = spawn(argv[0]!, argv.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     const timer = opts.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs) : undefined;
-    child.on('close', (code) => { if (timer) clearTimeout(timer); resolve({ code, stdout, stderr, ms: Date.now() - t0 }); });
+    child.on('close', (code) => {
+      if (timer) clearTimeout(timer);
+      resolve({ code, stdout, stderr, ms: Date.now() - t0 });
+    });
   });
 }
 
 export function cliEnv(url: string, key: string, dir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('SVC_')) env[k] = v;
-  return { ...env, SVC_BASE_URL: url, SVC_API_KEY: key, SVC_CONFIG_DIR: join(dir, 'config'), SVC_STATE_DIR: join(dir, 'state'), NO_COLOR: '1' };
+  return {
+    ...env,
+    SVC_BASE_URL: url,
+    SVC_API_KEY: key,
+    SVC_CONFIG_DIR: join(dir, 'config'),
+    SVC_STATE_DIR: join(dir, 'state'),
+    NO_COLOR: '1',
+  };
 }
 
 export async function control(url: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${url}/_sandbox/${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${url}/_sandbox/${path}`, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
   const json = (await res.json().catch(() => undefined)) as any;
   if (res.status >= 400) throw new Error(`control ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json?.data ?? json;

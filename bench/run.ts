@@ -8,13 +8,20 @@ import { benchValidate } from './validate.js';
 import { benchWebhooks } from './webhooks.js';
 
 const all: Record<string, () => Promise<unknown>> = {
-  startup: benchStartup, 'bulk-price': benchBulkPrice, 'stock-memory': benchStockMemory, 'kill-resume': benchKillResume,
-  webhooks: benchWebhooks, validate: benchValidate,
+  startup: benchStartup,
+  'bulk-price': benchBulkPrice,
+  'stock-memory': benchStockMemory,
+  'kill-resume': benchKillResume,
+  webhooks: benchWebhooks,
+  validate: benchValidate,
 };
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 for (const name of names) {
   const fn = all[name];
-  if (!fn) { console.error(`unknown bench ${name}; one of ${Object.keys(all).join(', ')}`); process.exit(2); }
+  if (!fn) {
+    console.error(`unknown bench ${name}; one of ${Object.keys(all).join(', ')}`);
+    process.exit(2);
+  }
   console.log(`\n## ${name}`);
   await fn();
 }

@@ -11,7 +11,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
 export async function benchStartup(): Promise<Record<string, number>> {
   ensureBuilt();
-  const sb = await startSandbox({ port: 0, seed: true, rateLimit: { v2PerMinute: 1_000_000, v2PerDay: 10_000_000, v1PerMinute: 1_000_000, v1PerDay: 10_000_000 } });
+  const sb = await startSandbox({
+    port: 0,
+    seed: true,
+    rateLimit: { v2PerMinute: 1_000_000, v2PerDay: 10_000_000, v1PerMinute: 1_000_000, v1PerDay: 10_000_000 },
+  });
   const dir = tempDir();
   const env = cliEnv(sb.url, sb.keys.v2, dir);
   // A profile read from the config file (conf), as a seller at a terminal has it.
@@ -41,14 +45,19 @@ export async function benchStartup(): Promise<Record<string, number>> {
     const ratio = ms / nodeMs;
     out[`${name} ratio`] = round(ratio, 2);
     const goal = name.includes('--json') || name.includes('tsv') ? 2.0 : 1.25;
-    console.log(`${name.padEnd(42)} ${ms.toFixed(1).padStart(7)} ms  ratio ${ratio.toFixed(2)}  (goal <= ${goal})${ratio <= goal ? '' : '  MISSED'}`);
+    console.log(
+      `${name.padEnd(42)} ${ms.toFixed(1).padStart(7)} ms  ratio ${ratio.toFixed(2)}  (goal <= ${goal})${ratio <= goal ? '' : '  MISSED'}`,
+    );
   });
   return out;
 }
 
 function loginProfile(url: string, key: string, env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'auth', 'login', '--profile', 'bench', '--base-url', url], { env, stdio: ['pipe', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'auth', 'login', '--profile', 'bench', '--base-url', url], {
+      env,
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`auth login exited ${code}`))));
     child.stdin.end(key);
   });

@@ -27,41 +27,71 @@ function fsType(dir: string): string {
   let best = { point: '', type: 'unknown' };
   for (const line of readFileSync('/proc/mounts', 'utf8').split('\n')) {
     const [, point, type] = line.split(' ');
-    if (point && type && (abs === point || abs.startsWith(point.endsWith('/') ? point : `${point}/`)) && point.length > best.point.length) best = { point, type };
+    if (
+      point &&
+      type &&
+      (abs === point || abs.startsWith(point.endsWith('/') ? point : `${point}/`)) &&
+      point.length > best.point.length
+    )
+      best = { point, type };
   }
   return best.type;
 }
 
 /** A state folder on a real disk: the OS temp folder unless it is tmpfs, else under the repository. */
 function diskDir(name: string): string {
-  const base = fsType(process.env.TMPDIR ?? '/tmp') === 'tmpfs' ? join(ROOT, '.bench-tmp') : (process.env.TMPDIR ?? '/tmp');
+  const base =
+    fsType(process.env.TMPDIR ?? '/tmp') === 'tmpfs' ? join(ROOT, '.bench-tmp') : (process.env.TMPDIR ?? '/tmp');
   const dir = join(base, `svc-bench-webhooks-${name}-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   return dir;
 }
 
-interface Listener { url: string; child: ChildProcess; stderr: () => string; logFile: string; stop(): Promise<number | null> }
+interface Listener {
+  url: string;
+  child: ChildProcess;
+  stderr: () => string;
+  logFile: string;
+  stop(): Promise<number | null>;
+}
 
 async function listen(dir: string, env: NodeJS.ProcessEnv, args: string[]): Promise<Listener> {
   const logFile = join(dir, 'listen.jsonl');
   const out = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', ...args], { env, stdio: ['ignore', out, 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', ...args], {
+    env,
+    stdio: ['ignore', out, 'pipe'],
+  });
   closeSync(out);
   let stderr = '';
-  child.stderr!.on('data', (d) => { stderr += d; });
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+  });
   const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
   const t0 = Date.now();
   while (!/listening on http:\/\/\S+/.test(stderr)) {
     if (child.exitCode !== null || Date.now() - t0 > 15_000) throw new Error(`listener did not start: ${stderr}`);
     await new Promise((r) => setTimeout(r, 20));
   }
-  return { url: /listening on (http:\/\/\S+)/.exec(stderr)![1]!, child, stderr: () => stderr, logFile, stop: async () => { child.kill('SIGTERM'); return exited; } };
+  return {
+    url: /listening on (http:\/\/\S+)/.exec(stderr)![1]!,
+    child,
+    stderr: () => stderr,
+    logFile,
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }
 
 function logLines(file: string, action: string): { action: string; orderId?: number }[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.includes(`"action":"${action}"`)).map((l) => JSON.parse(l));
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.includes(`"action":"${action}"`))
+    .map((l) => JSON.parse(l));
 }
 
 async function waitFor(what: string, cond: () => boolean | Promise<boolean>, ms: number): Promise<void> {
@@ -76,11 +106,31 @@ async function waitFor(what: string, cond: () => boolean | Promise<boolean>, ms:
 function hook(dir: string): { cmd: string; runs: () => { order: string; id: string; at: number }[] } {
   const file = join(dir, 'hook-runs.jsonl');
   const script = join(dir, 'hook.cjs');
-  writeFileSync(script, `require('fs').appendFileSync(${JSON.stringify(file)}, JSON.stringify({order: process.env.SVC_ORDER_ID, id: process.env.SVC_DELIVERY_ID, at: Date.now()}) + '\\n')`);
-  return { cmd: `"${process.execPath}" "${script}"`, runs: () => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []) };
+  writeFileSync(
+    script,
+    `require('fs').appendFileSync(${JSON.stringify(file)}, JSON.stringify({order: process.env.SVC_ORDER_ID, id: process.env.SVC_DELIVERY_ID, at: Date.now()}) + '\\n')`,
+  );
+  return {
+    cmd: `"${process.execPath}" "${script}"`,
+    runs: () =>
+      existsSync(file)
+        ? readFileSync(file, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l))
+        : [],
+  };
 }
 
-interface Burst { count: number; p50: number; p99: number; max: number; over1s: number; statuses: Record<string, number>; errors: number }
+interface Burst {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+  over1s: number;
+  statuses: Record<string, number>;
+  errors: number;
+}
 
 /** `amount` forged order.delivered posts, each with an order id of its own, at `connections`. */
 async function burst(url: string, amount: number, connections: number, firstId: number): Promise<Burst> {
@@ -88,14 +138,27 @@ async function burst(url: string, amount: number, connections: number, firstId: 
   const times: number[] = [];
   const statuses: Record<string, number> = {};
   const result = await autocannon({
-    url, connections, amount, method: 'POST', timeout: 30,
+    url,
+    connections,
+    amount,
+    method: 'POST',
+    timeout: 30,
     headers: { 'content-type': 'application/json', 'x-service-event': 'order.delivered' },
-    requests: [{
-      setupRequest: (req) => {
-        const id = next++;
-        return { ...req, body: JSON.stringify({ event: 'order.delivered', timestamp: new Date().toISOString(), data: { id, orderCode: `ORD-${id}` } }) };
+    requests: [
+      {
+        setupRequest: (req) => {
+          const id = next++;
+          return {
+            ...req,
+            body: JSON.stringify({
+              event: 'order.delivered',
+              timestamp: new Date().toISOString(),
+              data: { id, orderCode: `ORD-${id}` },
+            }),
+          };
+        },
       },
-    }],
+    ],
     setupClient: (client) => {
       client.on('response', (status: number, _bytes: number, ms: number) => {
         times.push(ms);
@@ -105,13 +168,27 @@ async function burst(url: string, amount: number, connections: number, firstId: 
   });
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-  return { count: times.length, p50: at(0.5), p99: at(0.99), max: times.at(-1) ?? 0, over1s: times.filter((t) => t > 1000).length, statuses, errors: result.errors + result.timeouts };
+  return {
+    count: times.length,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: times.at(-1) ?? 0,
+    over1s: times.filter((t) => t > 1000).length,
+    statuses,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 async function stock(sb: SandboxHandle, n: number): Promise<void> {
   const items = Array.from({ length: n }, (_, i) => ({ credential: `bench-${Date.now()}-${i}:pw` }));
   const res = await fetch(`${sb.url}/api/v2/products/${LISTING}/stock`, {
-    method: 'POST', headers: { 'x-api-key': sb.keys.v2, 'content-type': 'application/json', 'idempotency-key': `bench-stock-${Date.now()}-${n}` }, body: JSON.stringify({ items }),
+    method: 'POST',
+    headers: {
+      'x-api-key': sb.keys.v2,
+      'content-type': 'application/json',
+      'idempotency-key': `bench-stock-${Date.now()}-${n}`,
+    },
+    body: JSON.stringify({ items }),
   });
   if (res.status !== 200) throw new Error(`stock: ${res.status} ${await res.text()}`);
 }
@@ -135,12 +212,18 @@ async function loadPhase(sb: SandboxHandle): Promise<Record<string, unknown>> {
   })();
   const b = await burst(l.url, EVENTS, CONNECTIONS, 10_000_000);
   await selling;
-  await waitFor('every real sale handed on', () => sold.every((s) => h.runs().some((r) => r.order === String(s.id))), 120_000);
+  await waitFor(
+    'every real sale handed on',
+    () => sold.every((s) => h.runs().some((r) => r.order === String(s.id))),
+    120_000,
+  );
   await waitFor('every forged post settled', () => logLines(l.logFile, 'dropped').length >= EVENTS, 180_000);
   const minutes = (Date.now() - t0) / 60_000;
   await l.stop();
   const requests = (await control(sb.url, 'GET', 'requests')) as { route: string; path: string }[];
-  const forgedById = requests.filter((r) => r.route === 'getOrder' && Number(r.path.split('/').pop()) >= 10_000_000).length;
+  const forgedById = requests.filter(
+    (r) => r.route === 'getOrder' && Number(r.path.split('/').pop()) >= 10_000_000,
+  ).length;
   const pages = requests.filter((r) => r.route === 'listOrders').length;
   const byId = requests.filter((r) => r.route === 'getOrder').length;
   const summary = summaryOf(l.stderr());
@@ -149,12 +232,27 @@ async function loadPhase(sb: SandboxHandle): Promise<Record<string, unknown>> {
   const saleWaits = sold.map((s) => Math.min(...runs.filter((r) => r.order === String(s.id)).map((r) => r.at)) - s.at);
   const store = join(dir, 'state', 'webhooks', 'deliveries.jsonl');
   const figures = {
-    stateFs: fsType(dir), events: b.count, connections: CONNECTIONS, statuses: b.statuses, errors: b.errors,
-    p50Ms: Math.round(b.p50), p99Ms: Math.round(b.p99), maxMs: Math.round(b.max), slowerThan1s: b.over1s,
-    realSales: sold.length, hookRuns: runs.length, maxSaleToHookMs: Math.max(...saleWaits),
-    minutes: Number(minutes.toFixed(2)), confirmationRequests: pages + byId, listPages: pages, forgedLookupsById: forgedById,
-    confirmedNothing: wasted, unknownBudget: `4/min (${(4 * minutes + 1).toFixed(1)} for this run)`, listenerShare: `20/min (${(20 * minutes).toFixed(1)})`,
-    storeBytesAfter: existsSync(store) ? statSync(store).size : 0, summary,
+    stateFs: fsType(dir),
+    events: b.count,
+    connections: CONNECTIONS,
+    statuses: b.statuses,
+    errors: b.errors,
+    p50Ms: Math.round(b.p50),
+    p99Ms: Math.round(b.p99),
+    maxMs: Math.round(b.max),
+    slowerThan1s: b.over1s,
+    realSales: sold.length,
+    hookRuns: runs.length,
+    maxSaleToHookMs: Math.max(...saleWaits),
+    minutes: Number(minutes.toFixed(2)),
+    confirmationRequests: pages + byId,
+    listPages: pages,
+    forgedLookupsById: forgedById,
+    confirmedNothing: wasted,
+    unknownBudget: `4/min (${(4 * minutes + 1).toFixed(1)} for this run)`,
+    listenerShare: `20/min (${(20 * minutes).toFixed(1)})`,
+    storeBytesAfter: existsSync(store) ? statSync(store).size : 0,
+    summary,
   };
   rmSync(dir, { recursive: true, force: true });
   return figures;
@@ -170,27 +268,52 @@ async function diskFullPhase(): Promise<Record<string, unknown>> {
   const sb = await startSandbox({ port: 0, timeScale: 0.01 });
   try {
     const h = hook(dir);
-    const l = await listen(dir, { ...cliEnv(sb.url, sb.keys.v2, dir), SVC_STATE_DIR: mnt }, ['--events', 'order.delivered', '--exec', h.cmd]);
+    const l = await listen(dir, { ...cliEnv(sb.url, sb.keys.v2, dir), SVC_STATE_DIR: mnt }, [
+      '--events',
+      'order.delivered',
+      '--exec',
+      h.cmd,
+    ]);
     await control(sb.url, 'POST', 'webhooks', { urls: [l.url] });
     await stock(sb, 2 * REAL_SALES);
     const orders: number[] = [];
-    for (let i = 0; i < REAL_SALES; i++) orders.push((await control(sb.url, 'POST', 'purchase', { productId: LISTING })).id);
+    for (let i = 0; i < REAL_SALES; i++)
+      orders.push((await control(sb.url, 'POST', 'purchase', { productId: LISTING })).id);
     const filler = join(mnt, 'filler');
-    try { writeFileSync(filler, Buffer.alloc(1024 * 1024)); } catch { /* ENOSPC: full, as wanted */ }
-    for (let i = 0; i < REAL_SALES; i++) orders.push((await control(sb.url, 'POST', 'purchase', { productId: LISTING })).id);
+    try {
+      writeFileSync(filler, Buffer.alloc(1024 * 1024));
+    } catch {
+      /* ENOSPC: full, as wanted */
+    }
+    for (let i = 0; i < REAL_SALES; i++)
+      orders.push((await control(sb.url, 'POST', 'purchase', { productId: LISTING })).id);
     const b = await burst(l.url, 2000, 50, 20_000_000);
     const runsWhileFull = h.runs().length;
     rmSync(filler);
-    await waitFor('every real sale handed on', () => orders.every((id) => h.runs().some((r) => r.order === String(id))), 120_000);
+    await waitFor(
+      'every real sale handed on',
+      () => orders.every((id) => h.runs().some((r) => r.order === String(id))),
+      120_000,
+    );
     await l.stop();
-    const again = await listen(dir, { ...cliEnv(sb.url, sb.keys.v2, dir), SVC_STATE_DIR: mnt }, ['--events', 'order.delivered', '--exec', h.cmd]);
+    const again = await listen(dir, { ...cliEnv(sb.url, sb.keys.v2, dir), SVC_STATE_DIR: mnt }, [
+      '--events',
+      'order.delivered',
+      '--exec',
+      h.cmd,
+    ]);
     await again.stop();
     const runs = h.runs();
     const perOrder = new Map<string, number>();
     for (const r of runs) perOrder.set(r.order, (perOrder.get(r.order) ?? 0) + 1);
     return {
-      realSales: orders.length, hookRuns: runs.length, reruns: runs.length - perOrder.size, hookRunsWhileFull: runsWhileFull,
-      forgedBurst: b.count, statuses: b.statuses, said: /cannot write/.test(l.stderr()) && /can write again/.test(l.stderr()),
+      realSales: orders.length,
+      hookRuns: runs.length,
+      reruns: runs.length - perOrder.size,
+      hookRunsWhileFull: runsWhileFull,
+      forgedBurst: b.count,
+      statuses: b.statuses,
+      said: /cannot write/.test(l.stderr()) && /can write again/.test(l.stderr()),
     };
   } finally {
     await sb.close();
@@ -215,7 +338,11 @@ async function longPhase(): Promise<Record<string, unknown>> {
   for (let done = 0; done < LONG_EVENTS; done += step) {
     const n = Math.min(step, LONG_EVENTS - done);
     const b = await burst(l.url, n, CONNECTIONS, 30_000_000 + done);
-    await waitFor(`the listener to log every post (${JSON.stringify(b.statuses)})`, () => logLines(l.logFile, 'received').length >= (b.statuses[200] ?? 0), 60_000);
+    await waitFor(
+      `the listener to log every post (${JSON.stringify(b.statuses)})`,
+      () => logLines(l.logFile, 'received').length >= (b.statuses[200] ?? 0),
+      60_000,
+    );
     samples.push({ events: done + n, rssMb: rssMb(l.child.pid!), storeKb: Math.round(statSync(store).size / 1024) });
     writeFileSync(l.logFile, ''); // the listener's stdout, read by the bench: emptied so reading it stays cheap
   }
@@ -242,4 +369,3 @@ export async function benchWebhooks(): Promise<Record<string, unknown>> {
   console.log(JSON.stringify({ long: out.long }, null, 2));
   return out;
 }
-

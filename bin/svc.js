@@ -23,14 +23,21 @@ process.stdout.on('error', (err) => {
 });
 
 function prebuiltHelp() {
-  try { return JSON.parse(readFileSync(join(dist, 'help.json'), 'utf8')); } catch { return undefined; }
+  try {
+    return JSON.parse(readFileSync(join(dist, 'help.json'), 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 // Fast paths: only plain forms; anything else goes through commander as usual.
 const words = argv.filter((a) => a !== '--help' && a !== '-h');
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const help = prebuiltHelp();
-  if (help) { process.stdout.write(`${help.version}\n`); process.exit(0); }
+  if (help) {
+    process.stdout.write(`${help.version}\n`);
+    process.exit(0);
+  }
 } else if (words.every((w) => /^[a-z][a-z0-9-]*$/.test(w))) {
   const asked = words.length < argv.length || argv.length === 0;
   const help = prebuiltHelp();
@@ -67,7 +74,11 @@ function loadBundle() {
   // Node >= 22.1: Node's own compile cache, in the user's cache folder, invalidated by Node when
   // the bundle or Node itself changes. Nothing is written next to the installed package.
   if (typeof Module.enableCompileCache === 'function' && process.env.SVC_WRITE_CODE_CACHE !== '1') {
-    try { Module.enableCompileCache(userCacheDir()); } catch { /* no cache: only slower */ }
+    try {
+      Module.enableCompileCache(userCacheDir());
+    } catch {
+      /* no cache: only slower */
+    }
     return { cli: require(file) };
   }
   // Node 20 has no compile cache: the build writes dist/main.cjs.cache (SVC_WRITE_CODE_CACHE=1,
@@ -78,7 +89,11 @@ function loadBundle() {
   // read the same, and latin1 skips the UTF-8 decoding of a megabyte (~2 ms).
   const source = readFileSync(file, 'latin1');
   let cachedData;
-  try { cachedData = readFileSync(cacheFile); } catch { /* not built with one */ }
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    /* not built with one */
+  }
   // Code compiled from a V8 code cache loses its import() callback on Node 20 ("A dynamic import
   // callback was not specified"), which is why the bundle has no import() of its own: builtins
   // are require()d and the UI goes through globalThis.__svcImport above.
@@ -95,9 +110,12 @@ function loadBundle() {
 
 function userCacheDir() {
   const { homedir } = require('node:os');
-  const base = process.platform === 'win32' ? (process.env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local'))
-    : process.platform === 'darwin' ? join(homedir(), 'Library', 'Caches')
-    : (process.env.XDG_CACHE_HOME || join(homedir(), '.cache'));
+  const base =
+    process.platform === 'win32'
+      ? process.env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local')
+      : process.platform === 'darwin'
+        ? join(homedir(), 'Library', 'Caches')
+        : process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
   return join(base, 'svc', 'compile-cache');
 }
 

@@ -44,7 +44,9 @@ const uiExternal = {
   setup(b) {
     // src/ui/load.ts's import('./index.js'), or any other path to src/ui/index.ts
     const uiIndex = join(root, 'src', 'ui', 'index.js');
-    b.onResolve({ filter: /index\.js$/ }, (args) => (resolvePath(args.resolveDir, args.path) === uiIndex ? { path: 'ui-bundle', external: true } : undefined));
+    b.onResolve({ filter: /index\.js$/ }, (args) =>
+      resolvePath(args.resolveDir, args.path) === uiIndex ? { path: 'ui-bundle', external: true } : undefined,
+    );
   },
 };
 await bundle({
@@ -68,7 +70,9 @@ await bundle({
   format: 'esm',
   jsx: 'automatic',
   // commander-free, but some of ink's dependencies are CJS and call require().
-  banner: { js: "import{createRequire as __svcCreateRequire}from'node:module';const require=__svcCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import{createRequire as __svcCreateRequire}from'node:module';const require=__svcCreateRequire(import.meta.url);",
+  },
   // ink imports react-devtools-core only when DEV=true; never in svc.
   alias: { 'react-devtools-core': join(root, 'scripts/devtools-stub.mjs') },
   define: { ...common.define, 'process.env.NODE_ENV': '"production"' },
@@ -78,7 +82,8 @@ await bundle({
 // reads in half the time of one with a single non-ASCII character (esbuild escapes them in
 // strings, not inside regular-expression literals: write those as \u escapes).
 const nonAscii = readFileSync(join(dist, 'main.cjs'), 'latin1').search(/[^\x00-\x7f]/);
-if (nonAscii >= 0) throw new Error(`dist/main.cjs has a non-ASCII character at offset ${nonAscii}; escape it in its source`);
+if (nonAscii >= 0)
+  throw new Error(`dist/main.cjs has a non-ASCII character at offset ${nonAscii}; escape it in its source`);
 
 // Help texts for bin/svc.js's fast path (--help never loads the bundle).
 const require = createRequire(import.meta.url);
@@ -86,5 +91,8 @@ const { helpTexts } = require(join(dist, 'main.cjs'));
 writeAtomic(join(dist, 'help.json'), JSON.stringify(await helpTexts()));
 
 // Warm the V8 code cache so the first real run already uses it.
-execFileSync(process.execPath, [join(root, 'bin/svc.js'), '__warm-cache'], { stdio: 'inherit', env: { ...process.env, SVC_WRITE_CODE_CACHE: '1' } });
+execFileSync(process.execPath, [join(root, 'bin/svc.js'), '__warm-cache'], {
+  stdio: 'inherit',
+  env: { ...process.env, SVC_WRITE_CODE_CACHE: '1' },
+});
 console.log(`built svc ${pkg.version} into dist/`);

@@ -12,9 +12,14 @@ const root = join(fileURLToPath(import.meta.url), '..', '..');
 const bin = join(root, 'bin', 'svc.js');
 const dir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
 const env = { ...process.env, SVC_CONFIG_DIR: join(dir, 'config'), SVC_STATE_DIR: join(dir, 'state') };
-delete env.SVC_API_KEY; delete env.SVC_BASE_URL; delete env.SVC_PROFILE;
+delete env.SVC_API_KEY;
+delete env.SVC_BASE_URL;
+delete env.SVC_PROFILE;
 
-const sandbox = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+const sandbox = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--json'], {
+  env,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const started = await new Promise((resolve, reject) => {
   let out = '';
   sandbox.stdout.on('data', (d) => {
@@ -30,15 +35,32 @@ let failed = 0;
 function step(title, args) {
   console.log(`\n=== ${title}\n$ svc ${args.join(' ')}`);
   const r = spawnSync(process.execPath, [bin, '--profile', 'sandbox', ...args], { env, stdio: 'inherit', cwd: root });
-  if (r.status !== 0) { failed++; console.log(`(exit ${r.status})`); }
+  if (r.status !== 0) {
+    failed++;
+    console.log(`(exit ${r.status})`);
+  }
 }
 
 try {
   step('Listings before', ['products', 'list', '-o', 'table']);
   step('Check the price file without sending anything', ['products', 'bulk-price', 'examples/prices.csv', '--dry-run']);
   step('Reprice from the spreadsheet', ['products', 'bulk-price', 'examples/prices.csv', '-o', 'table']);
-  step('Import credentials with ref and cost into listing 111', ['stock', 'add', '111', '--file', 'examples/credentials.csv', '-o', 'table']);
-  step('A buyer purchases it: ref and cost come back on the order, never the credential', ['sandbox', 'sell', '111', '-o', 'table']);
+  step('Import credentials with ref and cost into listing 111', [
+    'stock',
+    'add',
+    '111',
+    '--file',
+    'examples/credentials.csv',
+    '-o',
+    'table',
+  ]);
+  step('A buyer purchases it: ref and cost come back on the order, never the credential', [
+    'sandbox',
+    'sell',
+    '111',
+    '-o',
+    'table',
+  ]);
   step('Listings after', ['products', 'list', '-o', 'table']);
 } finally {
   sandbox.kill('SIGTERM');

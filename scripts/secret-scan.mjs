@@ -13,7 +13,11 @@ export function secretScan(runRoot) {
   const needles = [...known.keys, ...known.credentialMarkers];
   // The tests' own input files carry the markers on purpose (test/e2e/harness.ts lists them).
   let inputs = new Set();
-  try { inputs = new Set(readFileSync(join(runRoot, 'test-inputs.list'), 'utf8').split('\n').filter(Boolean)); } catch { /* none */ }
+  try {
+    inputs = new Set(readFileSync(join(runRoot, 'test-inputs.list'), 'utf8').split('\n').filter(Boolean));
+  } catch {
+    /* none */
+  }
   const hits = [];
   const badModes = [];
   let files = 0;
@@ -22,7 +26,10 @@ export function secretScan(runRoot) {
   const walk = (dir) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, e.name);
-      if (e.isDirectory()) { walk(p); continue; }
+      if (e.isDirectory()) {
+        walk(p);
+        continue;
+      }
       if (!e.isFile() || inputs.has(p) || e.name === 'test-inputs.list') continue;
       files++;
       if (e.name === 'config.json') {
@@ -61,7 +68,10 @@ function withoutStoredKeys(text) {
   try {
     const cfg = JSON.parse(text);
     for (const profile of Object.values(cfg.profiles ?? {})) {
-      if (profile && typeof profile === 'object') { delete profile.v1Key; delete profile.v2Key; }
+      if (profile && typeof profile === 'object') {
+        delete profile.v1Key;
+        delete profile.v2Key;
+      }
     }
     return JSON.stringify(cfg);
   } catch {
@@ -71,7 +81,9 @@ function withoutStoredKeys(text) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const r = secretScan(process.argv[2]);
-  console.log(`secret scan: ${r.files} files, ${r.hits.length} hits, ${r.configs} config files, ${r.ledgers} pool ledgers, ${r.badModes.length} not 0600`);
+  console.log(
+    `secret scan: ${r.files} files, ${r.hits.length} hits, ${r.configs} config files, ${r.ledgers} pool ledgers, ${r.badModes.length} not 0600`,
+  );
   for (const h of [...r.hits, ...r.badModes].slice(0, 50)) console.log(`  ${h}`);
   process.exit(r.hits.length || r.badModes.length ? 1 : 0);
 }

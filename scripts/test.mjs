@@ -20,7 +20,13 @@ function files(dir, pred) {
 const newest = (list) => Math.max(0, ...list.map((f) => statSync(f).mtimeMs));
 
 const built = join(root, 'dist', 'main.cjs');
-const srcNewest = newest([...files(join(root, 'src'), () => true), join(root, 'package.json'), join(root, 'scripts', 'build.mjs'), ...files(join(root, 'scripts', 'shims'), () => true), join(root, 'bin', 'svc.js')]);
+const srcNewest = newest([
+  ...files(join(root, 'src'), () => true),
+  join(root, 'package.json'),
+  join(root, 'scripts', 'build.mjs'),
+  ...files(join(root, 'scripts', 'shims'), () => true),
+  join(root, 'bin', 'svc.js'),
+]);
 if (!existsSync(built) || statSync(built).mtimeMs < srcNewest) {
   const b = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);
@@ -50,26 +56,48 @@ const RUN_TIMEOUT_MS = Number(process.env.SVC_TEST_RUN_TIMEOUT_MS ?? 15 * 60_000
 const timings = [];
 const status = await new Promise((resolve) => {
   const args = [
-    '--import', 'tsx', '--test', '--test-concurrency=2', `--test-timeout=${TEST_TIMEOUT_MS}`,
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=2',
+    `--test-timeout=${TEST_TIMEOUT_MS}`,
     // A test file whose tests are done exits even if something it started still holds the loop.
     '--test-force-exit',
     // TAP whatever the terminal: CI reads its closing lines, and the slowest tests are read from it.
     '--test-reporter=tap',
     ...tests,
   ];
-  const child = spawn(process.execPath, args, { stdio: ['inherit', 'pipe', 'inherit'], cwd: root, env, detached: true });
+  const child = spawn(process.execPath, args, {
+    stdio: ['inherit', 'pipe', 'inherit'],
+    cwd: root,
+    env,
+    detached: true,
+  });
   const tap = tapTimings(timings);
-  child.stdout.on('data', (chunk) => { process.stdout.write(chunk); tap(chunk); });
-  const killGroup = () => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ } };
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    tap(chunk);
+  });
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  };
   const runTimer = setTimeout(() => {
     console.error(`test run: still running after ${RUN_TIMEOUT_MS / 60_000} min; killing it and everything it started`);
     killGroup();
   }, RUN_TIMEOUT_MS);
-  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => { killGroup(); process.exit(130); });
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+    process.on(sig, () => {
+      killGroup();
+      process.exit(130);
+    });
   child.on('close', (code, signal) => {
     clearTimeout(runTimer);
     killGroup(); // a test that leaked a process (a listener, a CLI) cannot keep the run alive
-    resolve(signal ? 1 : code ?? 1);
+    resolve(signal ? 1 : (code ?? 1));
   });
 });
 timings.sort((a, b) => b.ms - a.ms);
@@ -79,7 +107,9 @@ if (status !== 0) process.exit(status);
 
 const { secretScan } = await import('./secret-scan.mjs');
 const scan = secretScan(runRoot);
-console.log(`secret scan: ${scan.files} files of the run searched (every CLI output, journal, report, store, config), ${scan.hits.length} hits; ${scan.configs} config files, ${scan.ledgers} pool ledgers, ${scan.badModes.length} not 0600`);
+console.log(
+  `secret scan: ${scan.files} files of the run searched (every CLI output, journal, report, store, config), ${scan.hits.length} hits; ${scan.configs} config files, ${scan.ledgers} pool ledgers, ${scan.badModes.length} not 0600`,
+);
 for (const h of [...scan.hits, ...scan.badModes].slice(0, 50)) console.log(`  ${h}`);
 if (scan.hits.length || scan.badModes.length) {
   console.log(`the run's files are kept in ${runRoot}`);
@@ -98,9 +128,16 @@ function tapTimings(out) {
     buf = lines.pop();
     for (const line of lines) {
       const ok = /^\s*(?:not )?ok \d+ - (.*)$/.exec(line);
-      if (ok) { last = { name: ok[1], ms: undefined }; continue; }
+      if (ok) {
+        last = { name: ok[1], ms: undefined };
+        continue;
+      }
       const d = /^\s*duration_ms: ([\d.]+)/.exec(line);
-      if (d && last) { last.ms = Number(d[1]); out.push(last); continue; }
+      if (d && last) {
+        last.ms = Number(d[1]);
+        out.push(last);
+        continue;
+      }
       if (/^\s*type: 'suite'/.test(line) && last && out.at(-1) === last) out.pop();
       if (/^\s*\.\.\.$/.test(line)) last = undefined;
     }

@@ -20,7 +20,16 @@ export interface MainOptions {
 
 export async function main(argv: string[], opts: MainOptions = {}): Promise<number> {
   const env = opts.env ?? process.env;
-  const io = opts.io ?? processIO({ noColor: argv.includes('--no-color'), wide: argv.includes('--wide'), quiet: argv.includes('-q') || argv.includes('--quiet') }, env);
+  const io =
+    opts.io ??
+    processIO(
+      {
+        noColor: argv.includes('--no-color'),
+        wide: argv.includes('--wide'),
+        quiet: argv.includes('-q') || argv.includes('--quiet'),
+      },
+      env,
+    );
   const controller = new AbortController();
   const signal = opts.signal ?? controller.signal;
   const rt: CliRuntime = { io, env, signal, transport: opts.transport, exitCode: 0 };
@@ -46,10 +55,14 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
   } catch (err) {
     if (err instanceof CommanderError) {
       // help and version are not failures; every other parse error is a usage error (exit 2)
-      return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help' ? 0 : EXIT.usage;
+      return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help'
+        ? 0
+        : EXIT.usage;
     }
     if (signal.aborted || (err instanceof TransportError && err.kind === 'aborted')) {
-      return err instanceof InterruptedError || err instanceof TransportError ? printError(io, new InterruptedError('interrupted')) : printError(io, err);
+      return err instanceof InterruptedError || err instanceof TransportError
+        ? printError(io, new InterruptedError('interrupted'))
+        : printError(io, err);
     }
     return printError(io, err);
   } finally {
@@ -63,10 +76,26 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
  * Every command's help text and the help topics (`svc help exit-codes`), for bin/svc.js's fast
  * path (written to dist/help.json by the build).
  */
-export async function helpTexts(): Promise<{ version: string; texts: Record<string, string>; groups: string[]; topics: Record<string, string> }> {
+export async function helpTexts(): Promise<{
+  version: string;
+  texts: Record<string, string>;
+  groups: string[];
+  topics: Record<string, string>;
+}> {
   let buf = '';
-  const sink = { write: (s: string) => { buf += s; return true; } };
-  const io: IO = { ...processIO({ noColor: true }), stdout: sink, stderr: sink, stdoutIsTTY: false, stderrIsTTY: false };
+  const sink = {
+    write: (s: string) => {
+      buf += s;
+      return true;
+    },
+  };
+  const io: IO = {
+    ...processIO({ noColor: true }),
+    stdout: sink,
+    stderr: sink,
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+  };
   const program = await buildProgram({ io, env: {}, signal: new AbortController().signal, exitCode: 0 });
   const texts: Record<string, string> = {};
   const groups: string[] = [];

@@ -12,10 +12,24 @@ import { join } from 'node:path';
 import { processIO, type IO } from './output/io.js';
 
 const LISTING = {
-  id: 1, title: 'Warm-up listing', description: 'A listing that only the build ever sees.', price: 1990, effectivePrice: 1990,
-  game: 'game', category: 'account', listingType: 'single', status: 'approved', isActive: true, pausedByOfflineMode: false,
-  isAutoDelivery: false, stock: 1, autoDeliveryStock: 0, variants: [], imageUrls: [],
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  id: 1,
+  title: 'Warm-up listing',
+  description: 'A listing that only the build ever sees.',
+  price: 1990,
+  effectivePrice: 1990,
+  game: 'game',
+  category: 'account',
+  listingType: 'single',
+  status: 'approved',
+  isActive: true,
+  pausedByOfflineMode: false,
+  isAutoDelivery: false,
+  stock: 1,
+  autoDeliveryStock: 0,
+  variants: [],
+  imageUrls: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 /** What main.ts hands in, so this module never imports it (no import cycle). */
@@ -30,7 +44,9 @@ export async function warmCache({ main, helpTexts }: WarmEntry): Promise<void> {
   const server = createServer((_req, res) => {
     res.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
-      'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 60),
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': '59',
+      'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 60),
     });
     res.end(body);
   });
@@ -38,13 +54,26 @@ export async function warmCache({ main, helpTexts }: WarmEntry): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-warm-'));
   try {
     const sink = { write: () => true };
-    const io: IO = { ...processIO({}, {}), stdout: sink, stderr: sink, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, interactive: false };
+    const io: IO = {
+      ...processIO({}, {}),
+      stdout: sink,
+      stderr: sink,
+      stdoutIsTTY: false,
+      stderrIsTTY: false,
+      stdinIsTTY: false,
+      interactive: false,
+    };
     const env = {
       SVC_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
       SVC_API_KEY: `svc_v2_sk_${'w'.repeat(32)}`,
-      SVC_CONFIG_DIR: dir, SVC_STATE_DIR: dir, SVC_KEYRING: 'off',
+      SVC_CONFIG_DIR: dir,
+      SVC_STATE_DIR: dir,
+      SVC_KEYRING: 'off',
     };
-    for (const argv of [['products', 'list', '--json'], ['products', 'list']]) {
+    for (const argv of [
+      ['products', 'list', '--json'],
+      ['products', 'list'],
+    ]) {
       const code = await main(argv, { io, env });
       if (code !== 0) throw new Error(`warm-up run \`svc ${argv.join(' ')}\` exited ${code}`);
     }

@@ -4,6 +4,16 @@
 // (bench/startup). Should a change ever pass one of those options, this fails loudly.
 'use strict';
 function unused() {
-  throw new Error("svc's bundle leaves out conf's schema and migration support (ajv, semver): see scripts/shims/index.mjs");
+  throw new Error(
+    "svc's bundle leaves out conf's schema and migration support (ajv, semver): see scripts/shims/index.mjs",
+  );
 }
-module.exports = { Ajv2020: unused, default: unused, eq: unused, clean: unused, satisfies: unused, lte: unused, gt: unused };
+module.exports = {
+  Ajv2020: unused,
+  default: unused,
+  eq: unused,
+  clean: unused,
+  satisfies: unused,
+  lte: unused,
+  gt: unused,
+};

@@ -28,23 +28,36 @@ function checkSwaps(root) {
   // The HTTP/2 shim's constants must be this Node's own, and undici must still use only them.
   const h2 = require('./http2.cjs').constants;
   for (const [name, value] of Object.entries(h2)) {
-    if (require('node:http2').constants[name] !== value) throw new Error(`scripts/shims/http2.cjs: ${name} is not ${require('node:http2').constants[name]}`);
+    if (require('node:http2').constants[name] !== value)
+      throw new Error(`scripts/shims/http2.cjs: ${name} is not ${require('node:http2').constants[name]}`);
   }
-  const h2Used = new Set(readFileSync(require.resolve('undici/lib/dispatcher/client-h2.js'), 'utf8').match(/\bhttp2\.\w+/g));
-  if ([...h2Used].some((u) => u !== 'http2.connect') || !h2Used.has('http2.connect')) throw new Error(`undici's client-h2.js uses ${[...h2Used]} of node:http2: update scripts/shims/http2.cjs`);
+  const h2Used = new Set(
+    readFileSync(require.resolve('undici/lib/dispatcher/client-h2.js'), 'utf8').match(/\bhttp2\.\w+/g),
+  );
+  if ([...h2Used].some((u) => u !== 'http2.connect') || !h2Used.has('http2.connect'))
+    throw new Error(`undici's client-h2.js uses ${[...h2Used]} of node:http2: update scripts/shims/http2.cjs`);
   // conf must still use ajv and semver only behind the options svc never passes.
   const conf = readFileSync(join(root, 'node_modules/conf/dist/source/index.js'), 'utf8');
   const semverUsed = new Set(conf.match(/\bsemver\.\w+/g));
   const stubbed = Object.keys(require('./conf-unused.cjs'));
-  if ([...semverUsed].some((u) => !stubbed.includes(u.slice('semver.'.length)))) throw new Error(`conf uses ${[...semverUsed]}: update scripts/shims/conf-unused.cjs`);
+  if ([...semverUsed].some((u) => !stubbed.includes(u.slice('semver.'.length))))
+    throw new Error(`conf uses ${[...semverUsed]}: update scripts/shims/conf-unused.cjs`);
   const profiles = readFileSync(join(root, 'src/config/profiles.ts'), 'utf8');
-  const used = ['schema', 'ajvOptions', 'rootSchema', 'migrations', 'encryptionKey'].filter((o) => new RegExp(`\\b${o}\\s*:`).test(profiles));
-  if (used.length > 0) throw new Error(`src/config/profiles.ts passes conf's ${used.join(', ')}: drop its swap in scripts/shims/index.mjs`);
+  const used = ['schema', 'ajvOptions', 'rootSchema', 'migrations', 'encryptionKey'].filter((o) =>
+    new RegExp(`\\b${o}\\s*:`).test(profiles),
+  );
+  if (used.length > 0)
+    throw new Error(
+      `src/config/profiles.ts passes conf's ${used.join(', ')}: drop its swap in scripts/shims/index.mjs`,
+    );
   // zod: only the English locale is bundled (zodLocales below).
   for (const file of readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })) {
     if (!file.isFile()) continue;
     const path = join(file.parentPath ?? file.path, file.name);
-    if (/\blocales\b|\bz\.config\(/.test(readFileSync(path, 'utf8'))) throw new Error(`${path} uses zod's locales or config: the bundle keeps only the English locale (scripts/shims/index.mjs)`);
+    if (/\blocales\b|\bz\.config\(/.test(readFileSync(path, 'utf8')))
+      throw new Error(
+        `${path} uses zod's locales or config: the bundle keeps only the English locale (scripts/shims/index.mjs)`,
+      );
   }
 }
 
@@ -59,7 +72,9 @@ export function startupShims(root) {
       setup(b) {
         for (const { specifier, importer, shim } of SWAPS) {
           const filter = new RegExp(`^${specifier.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
-          b.onResolve({ filter }, (args) => (normal(args.importer).includes(importer) ? { path: join(here, shim) } : undefined));
+          b.onResolve({ filter }, (args) =>
+            normal(args.importer).includes(importer) ? { path: join(here, shim) } : undefined,
+          );
         }
       },
     },
@@ -69,7 +84,10 @@ export function startupShims(root) {
       name: 'zod-english-only',
       setup(b) {
         b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-          normal(args.importer).includes('/node_modules/zod/v4/') ? { path: 'zod-locales-en', namespace: 'svc-shim' } : undefined);
+          normal(args.importer).includes('/node_modules/zod/v4/')
+            ? { path: 'zod-locales-en', namespace: 'svc-shim' }
+            : undefined,
+        );
         b.onLoad({ filter: /^zod-locales-en$/, namespace: 'svc-shim' }, () => ({
           contents: "export { default as en } from 'zod/v4/locales/en.js';",
           resolveDir: root,

@@ -10,20 +10,39 @@ import type { RouteDef } from './routes.js';
 
 /** What the `data` of each route holds (a list route: each item of the array). */
 const DATA: Record<string, () => z.ZodType> = {
-  listProducts: () => R.Listing, v1ListProducts: () => R.Listing,
-  getProduct: () => R.Listing, v1GetProduct: () => R.Listing,
-  createProduct: () => R.Listing, v1CreateProduct: () => R.Listing,
-  updateProduct: () => R.Listing, v1UpdateProduct: () => R.Listing,
+  listProducts: () => R.Listing,
+  v1ListProducts: () => R.Listing,
+  getProduct: () => R.Listing,
+  v1GetProduct: () => R.Listing,
+  createProduct: () => R.Listing,
+  v1CreateProduct: () => R.Listing,
+  updateProduct: () => R.Listing,
+  v1UpdateProduct: () => R.Listing,
   addStock: () => R.StockAddResult, // A7
-  listOrders: () => R.Order, v1ListOrders: () => R.Order, getOrder: () => R.Order, v1GetOrder: () => R.Order,
-  listMediations: () => R.Mediation, getMediation: () => R.Mediation,
-  listReviews: () => R.Review, reviewStats: () => R.ReviewStats,
-  contestReview: () => R.Contestation, listContestations: () => R.Contestation,
-  listQuestions: () => R.Question, getQuestion: () => R.Question, answerQuestion: () => R.Question,
-  balance: () => R.Balance, v1Balance: () => R.Balance, stats: () => R.Stats, v1Stats: () => R.Stats,
-  catalogGames: () => R.Game, v1Games: () => R.Game,
-  me: () => R.Me, usage: () => R.Usage,
-  createKey: () => R.ApiKey, listKeys: () => R.ApiKey, keyUsage: () => R.KeyUsageEntry,
+  listOrders: () => R.Order,
+  v1ListOrders: () => R.Order,
+  getOrder: () => R.Order,
+  v1GetOrder: () => R.Order,
+  listMediations: () => R.Mediation,
+  getMediation: () => R.Mediation,
+  listReviews: () => R.Review,
+  reviewStats: () => R.ReviewStats,
+  contestReview: () => R.Contestation,
+  listContestations: () => R.Contestation,
+  listQuestions: () => R.Question,
+  getQuestion: () => R.Question,
+  answerQuestion: () => R.Question,
+  balance: () => R.Balance,
+  v1Balance: () => R.Balance,
+  stats: () => R.Stats,
+  v1Stats: () => R.Stats,
+  catalogGames: () => R.Game,
+  v1Games: () => R.Game,
+  me: () => R.Me,
+  usage: () => R.Usage,
+  createKey: () => R.ApiKey,
+  listKeys: () => R.ApiKey,
+  keyUsage: () => R.KeyUsageEntry,
 };
 /** Routes whose `data` is an array even though they take no page/limit. */
 const ARRAY_DATA = new Set(['listKeys', 'keyUsage', 'catalogGames', 'v1Games']);
@@ -53,7 +72,8 @@ export function checkAnswer(route: RouteDef, where: string, body: unknown): void
   if (OPTIONAL_DATA.has(route.name) && (b.data === undefined || b.data === null)) return;
   if (!('data' in b)) throw new BadAnswerError(where, 'is missing', 'data');
   if (route.list || ARRAY_DATA.has(route.name)) {
-    if (!Array.isArray(b.data)) throw new BadAnswerError(where, `is ${describeValue(b.data)}, expected an array`, 'data');
+    if (!Array.isArray(b.data))
+      throw new BadAnswerError(where, `is ${describeValue(b.data)}, expected an array`, 'data');
     b.data.forEach((item, i) => check(where, schema, item, `data[${i}]`));
     if (b.pagination !== undefined && b.pagination !== null) check(where, R.Pagination, b.pagination, 'pagination');
     return;
@@ -68,9 +88,12 @@ function check(where: string, schema: z.ZodType, value: unknown, at: string): vo
   const path = joinPath(at, issue.path);
   const actual = valueAt(value, issue.path);
   const expected = (issue as { expected?: string }).expected;
-  const what = actual === undefined
-    ? 'is missing'
-    : expected ? `is ${describeValue(actual)}, expected ${article(expected)}` : `is ${describeValue(actual)}: ${issue.message}`;
+  const what =
+    actual === undefined
+      ? 'is missing'
+      : expected
+        ? `is ${describeValue(actual)}, expected ${article(expected)}`
+        : `is ${describeValue(actual)}: ${issue.message}`;
   throw new BadAnswerError(where, what, path || 'the answer');
 }
 
@@ -94,12 +117,18 @@ export function describeValue(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
   switch (typeof v) {
-    case 'string': return 'a string';
-    case 'number': return Number.isFinite(v) ? 'a number' : 'not a finite number';
-    case 'boolean': return 'a boolean';
-    case 'object': return 'an object';
-    case 'undefined': return 'missing';
-    default: return typeof v;
+    case 'string':
+      return 'a string';
+    case 'number':
+      return Number.isFinite(v) ? 'a number' : 'not a finite number';
+    case 'boolean':
+      return 'a boolean';
+    case 'object':
+      return 'an object';
+    case 'undefined':
+      return 'missing';
+    default:
+      return typeof v;
   }
 }
 

@@ -27,7 +27,9 @@ export const KEYS_PREFIX = '/api/api-keys';
 // ---- spec 4.1.1 / A12: idempotency ----------------------------------------------------
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_LENGTH = { min: 16, max: 255 } as const;
-export const IDEMPOTENCY_KEY_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${IDEMPOTENCY_KEY_LENGTH.min},${IDEMPOTENCY_KEY_LENGTH.max}}$`);
+export const IDEMPOTENCY_KEY_PATTERN = new RegExp(
+  `^[A-Za-z0-9_-]{${IDEMPOTENCY_KEY_LENGTH.min},${IDEMPOTENCY_KEY_LENGTH.max}}$`,
+);
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IN_FLIGHT_RETRY_AFTER_S = 1; // A12
 
@@ -81,7 +83,13 @@ export const REF_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 // ---- A2: list query values -------------------------------------------------------------
 export const PRODUCT_STATUS_FILTERS = [
-  'active', 'inactive', 'em_analise', 'approved', 'rejected', 'taken_down', 'permanently_rejected',
+  'active',
+  'inactive',
+  'em_analise',
+  'approved',
+  'rejected',
+  'taken_down',
+  'permanently_rejected',
 ] as const;
 export const ORDER_TYPES = ['sales', 'purchases'] as const;
 export const MEDIATION_STATUSES = ['open', 'closed'] as const;
@@ -97,7 +105,14 @@ export const DEFAULT_SEPARATOR = '\n'; // A13
 
 // ---- A4: listing and order states -----------------------------------------------------
 export type ListingStatus = 'approved' | 'em_analise' | 'rejected' | 'taken_down' | 'permanently_rejected';
-export const ORDER_STATUSES = ['pending_payment', 'processing', 'delivered', 'completed', 'cancelled', 'in_mediation'] as const;
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'processing',
+  'delivered',
+  'completed',
+  'cancelled',
+  'in_mediation',
+] as const;
 // A13: profit counts these statuses; others are listed apart.
 export const PROFIT_ORDER_STATUSES = ['delivered', 'completed'] as const;
 // spec 3: fields whose real change sends a listing back to review (the rule: src/api/rules/review.ts).
@@ -106,8 +121,16 @@ export const NO_CHANGES_MESSAGE = 'No changes applied';
 
 // ---- A9: scopes ----------------------------------------------------------------------------
 export const SCOPES = [
-  'catalog:read', 'products:read', 'products:write', 'orders:read', 'mediations:read',
-  'reviews:read', 'reviews:contest', 'questions:read', 'questions:write', 'wallet:read',
+  'catalog:read',
+  'products:read',
+  'products:write',
+  'orders:read',
+  'mediations:read',
+  'reviews:read',
+  'reviews:contest',
+  'questions:read',
+  'questions:write',
+  'wallet:read',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -205,7 +228,9 @@ export const STOCK_LEVELS = {
 // svc decision: zero-width characters refused inside a credential (unless --keep-whitespace):
 // ZERO WIDTH SPACE, NON-JOINER, JOINER, WORD JOINER, the invisible operators, MONGOLIAN VOWEL
 // SEPARATOR, SOFT HYPHEN and a BOM that is not at the start of a line.
-export const ZERO_WIDTH_CHARACTERS: readonly number[] = [0x200b, 0x200c, 0x200d, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x180e, 0x00ad, 0xfeff];
+export const ZERO_WIDTH_CHARACTERS: readonly number[] = [
+  0x200b, 0x200c, 0x200d, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x180e, 0x00ad, 0xfeff,
+];
 // svc decision: stdin (`--file -`, `bulk-price -`) is spooled to a file with no name (Linux
 // O_TMPFILE; elsewhere a 0700 folder swept at the next start), at most this many bytes: the largest valid stock job (10000 credentials x 5000 characters) with room for
 // multi-byte characters, refs, costs and CSV quoting. Past it: exit 2, nothing sent.

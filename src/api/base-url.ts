@@ -6,7 +6,11 @@ import { UsageError } from './errors.js';
 export function baseUrlProblem(text: string): string | undefined {
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim())) return 'has no scheme (add http:// or https://)';
   let url: URL;
-  try { url = new URL(text); } catch { return /^https?:\/\/\/*$/i.test(text.trim()) ? 'has no host' : 'is not a URL'; }
+  try {
+    url = new URL(text);
+  } catch {
+    return /^https?:\/\/\/*$/i.test(text.trim()) ? 'has no host' : 'is not a URL';
+  }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return `has the scheme "${url.protocol.replace(/:$/, '')}"; only http and https are used`;
   }
@@ -19,6 +23,7 @@ export function baseUrlProblem(text: string): string | undefined {
 /** Throws a UsageError naming where the bad URL came from. */
 export function checkBaseUrl(text: string, from: string): string {
   const problem = baseUrlProblem(text);
-  if (problem) throw new UsageError(`${from} ${problem}`, 'use a URL like https://marketplace.example or http://127.0.0.1:4010');
+  if (problem)
+    throw new UsageError(`${from} ${problem}`, 'use a URL like https://marketplace.example or http://127.0.0.1:4010');
   return text;
 }

@@ -1,12 +1,27 @@
 // The one request core (style.md principle 2): key header, idempotency keys, pacing, retries,
 // timeouts and error mapping. Resources are thin callers of `request()`.
 import {
-  IDEMPOTENCY_HEADER, KEYS_PREFIX, LIMITS, MAX_ANSWER_BYTES, MAX_LIST_PAGES, TIMEOUT_ATTEMPTS, V1_PREFIX, V2_PREFIX, type ApiVersion,
+  IDEMPOTENCY_HEADER,
+  KEYS_PREFIX,
+  LIMITS,
+  MAX_ANSWER_BYTES,
+  MAX_LIST_PAGES,
+  TIMEOUT_ATTEMPTS,
+  V1_PREFIX,
+  V2_PREFIX,
+  type ApiVersion,
 } from './assumptions.js';
 import { checkAnswer } from './answers.js';
 import { checkBaseUrl } from './base-url.js';
 import {
-  ApiError, BadAnswerError, NeedsV1KeyError, NeedsV2KeyError, NetworkError, RateLimitError, SvcError, errorFromResponse,
+  ApiError,
+  BadAnswerError,
+  NeedsV1KeyError,
+  NeedsV2KeyError,
+  NetworkError,
+  RateLimitError,
+  SvcError,
+  errorFromResponse,
 } from './errors.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { RateBudget, realClock, type Clock } from './rate-budget.js';
@@ -86,7 +101,8 @@ export class ApiClient {
 
   /** The path and query a request of `route` goes to (also what a `--dry-run` plan shows). */
   pathOf(route: RouteDef, params?: RequestOptions['params'], query?: RequestOptions['query']): string {
-    const prefix = route.family === 'v2' ? V2_PREFIX : route.family === 'keys' ? KEYS_PREFIX : (this.config.v1Prefix ?? V1_PREFIX);
+    const prefix =
+      route.family === 'v2' ? V2_PREFIX : route.family === 'keys' ? KEYS_PREFIX : (this.config.v1Prefix ?? V1_PREFIX);
     return buildPath(prefix, route, params) + queryString(query);
   }
 
@@ -100,7 +116,8 @@ export class ApiClient {
     const url = this.config.baseUrl.replace(/\/+$/, '') + path;
     // A caller with a large body may hand it over already encoded (stock chunks: one buffer
     // instead of items + JSON text + buffer at once).
-    const body = opts.body === undefined ? undefined : opts.body instanceof Uint8Array ? opts.body : JSON.stringify(opts.body);
+    const body =
+      opts.body === undefined ? undefined : opts.body instanceof Uint8Array ? opts.body : JSON.stringify(opts.body);
     const headers: Record<string, string> = {
       'x-api-key': key,
       accept: 'application/json',
@@ -120,30 +137,52 @@ export class ApiClient {
       let res: TransportResponse | undefined;
       let netErr: TransportError | undefined;
       try {
-        res = await this.config.transport({ method: route.method, url, headers, body, timeoutMs, signal: opts.signal, maxBytes: answerCap(route) });
+        res = await this.config.transport({
+          method: route.method,
+          url,
+          headers,
+          body,
+          timeoutMs,
+          signal: opts.signal,
+          maxBytes: answerCap(route),
+        });
       } catch (err) {
         if (!(err instanceof TransportError)) throw err;
         if (err.kind === 'aborted') throw err;
         // issue 14: too big is the answer's fault; the same answer would come back.
-        if (err.kind === 'too-large') throw new BadAnswerError(`${route.method} ${path.split('?')[0]}`, err.message.replace(/^the answer /, ''), 'the answer');
+        if (err.kind === 'too-large')
+          throw new BadAnswerError(
+            `${route.method} ${path.split('?')[0]}`,
+            err.message.replace(/^the answer /, ''),
+            'the answer',
+          );
         netErr = err;
       }
       if (res) this.budget.update(version, res.headers);
       const parsed = res ? parseJson(res.body) : undefined;
       this.config.onAttempt?.({
-        method: route.method, path, status: res?.status, ms: this.clock.now() - t0, attempt,
-        remaining: this.budget.remaining(version), note: netErr?.message,
+        method: route.method,
+        path,
+        status: res?.status,
+        ms: this.clock.now() - t0,
+        attempt,
+        remaining: this.budget.remaining(version),
+        note: netErr?.message,
       });
 
       if (res && res.status >= 200 && res.status < 300) {
         // issue 14: the one response layer; every answer is checked before any verb uses it.
         const where = `${route.method} ${path.split('?')[0]}`;
-        if (parsed === undefined) throw new BadAnswerError(where, res.body ? 'is not JSON' : 'is empty', 'the answer', res.status);
+        if (parsed === undefined)
+          throw new BadAnswerError(where, res.body ? 'is not JSON' : 'is empty', 'the answer', res.status);
         checkAnswer(route, where, parsed);
         return toResponse<T>(res, parsed, idempotencyKey, attempt);
       }
       if (res && res.status >= 300 && res.status < 400) {
-        throw new ApiError({ status: res.status, message: `the service redirected to ${res.headers.location ?? 'another address'}; check --base-url` });
+        throw new ApiError({
+          status: res.status,
+          message: `the service redirected to ${res.headers.location ?? 'another address'}; check --base-url`,
+        });
       }
       const errBody = parsed ? ErrorBody.safeParse(parsed).data : undefined;
       const outcome: AttemptOutcome = res
@@ -173,15 +212,23 @@ export class ApiClient {
    * the page cap reached. An answer that claims more pages than the cap at once fails before
    * reading them (TooManyPagesError).
    */
-  async *pages<T>(opts: RequestOptions & { limit?: number; all?: boolean; maxPages?: number }): AsyncGenerator<ListPage<T>> {
+  async *pages<T>(
+    opts: RequestOptions & { limit?: number; all?: boolean; maxPages?: number },
+  ): AsyncGenerator<ListPage<T>> {
     const first = Number(opts.query?.page ?? 1);
     const perPage = Number(opts.limit ?? opts.query?.limit ?? LIMITS.pageSizeDefault);
     const maxPages = Math.max(1, Math.min(opts.maxPages ?? MAX_LIST_PAGES, MAX_LIST_PAGES));
     for (let page = first, read = 1; ; page++, read++) {
-      const res = await this.request<T[]>({ ...opts, query: { ...opts.query, page, limit: opts.limit ?? opts.query?.limit } });
+      const res = await this.request<T[]>({
+        ...opts,
+        query: { ...opts.query, page, limit: opts.limit ?? opts.query?.limit },
+      });
       const items = res.data; // an array: checked by the response layer (answers.ts)
       const p = res.pagination ?? undefined; // `"pagination": null` is no pagination
-      if (!opts.all) { yield { items, pagination: p }; return; }
+      if (!opts.all) {
+        yield { items, pagination: p };
+        return;
+      }
       // A server that pages by less than asked (its own maximum) says so in `limit`.
       const size = p && p.limit > 0 && p.limit < perPage ? p.limit : perPage;
       const where = `GET ${this.pathOf(typeof opts.route === 'string' ? routeByName(opts.route) : opts.route).split('?')[0]}`;
@@ -201,7 +248,8 @@ export class ApiClient {
       // The first page is the plan: a list that claims more pages than the cap is refused before
       // reading them (a caller looking for one row, like the catalog lookup, may stop at page 1).
       // (A cap the caller derived from --limit is its own stop, not a list too long.)
-      if (read === 1 && opts.maxPages === undefined && p && p.totalPages - first + 1 > maxPages) throw new TooManyPagesError(where, p, maxPages, size);
+      if (read === 1 && opts.maxPages === undefined && p && p.totalPages - first + 1 > maxPages)
+        throw new TooManyPagesError(where, p, maxPages, size);
     }
   }
 }
@@ -216,15 +264,22 @@ export interface ListPage<T> {
 /** `--all` on a list longer than svc reads (issue 14, MAX_LIST_PAGES): fails before paging. */
 export class TooManyPagesError extends SvcError {
   constructor(where: string, p: Pagination, maxPages: number, perPage: number) {
-    super(`the service says ${where} has ${p.totalPages} pages (${p.total} rows); --all reads at most ${maxPages} pages (${maxPages * perPage} rows)`,
-      'narrow the list with its filters (--status, --from/--to, …) or read part of it with --limit / --page');
+    super(
+      `the service says ${where} has ${p.totalPages} pages (${p.total} rows); --all reads at most ${maxPages} pages (${maxPages * perPage} rows)`,
+      'narrow the list with its filters (--status, --from/--to, …) or read part of it with --limit / --page',
+    );
   }
 }
 
 /** The size cap of one answer of `route` (issue 14, MAX_ANSWER_BYTES). */
 function answerCap(route: RouteDef): number {
-  return route.list || route.name === 'catalogGames' || route.name === 'v1Games' || route.name === 'listKeys' || route.name === 'keyUsage'
-    ? MAX_ANSWER_BYTES.list : MAX_ANSWER_BYTES.one;
+  return route.list ||
+    route.name === 'catalogGames' ||
+    route.name === 'v1Games' ||
+    route.name === 'listKeys' ||
+    route.name === 'keyUsage'
+    ? MAX_ANSWER_BYTES.list
+    : MAX_ANSWER_BYTES.one;
 }
 
 function missingKey(route: RouteDef, version: ApiVersion): SvcError {
@@ -236,9 +291,17 @@ function describeRoute(route: RouteDef): string {
   return `${route.method} ${route.family === 'keys' ? '/api/api-keys' : `/api/${route.family}`}${route.path}`;
 }
 
-function finalError(res: TransportResponse | undefined, body: ErrorBody | undefined, netErr: TransportError | undefined, reason: string, attempts: number): ApiError {
+function finalError(
+  res: TransportResponse | undefined,
+  body: ErrorBody | undefined,
+  netErr: TransportError | undefined,
+  reason: string,
+  attempts: number,
+): ApiError {
   if (!res) {
-    return new NetworkError({ message: `${netErr?.message ?? 'network error'} (gave up after ${attempts} attempt${attempts > 1 ? 's' : ''})` });
+    return new NetworkError({
+      message: `${netErr?.message ?? 'network error'} (gave up after ${attempts} attempt${attempts > 1 ? 's' : ''})`,
+    });
   }
   const err = errorFromResponse(res.status, body);
   if (reason === 'no-wait' && err instanceof RateLimitError) {
@@ -246,7 +309,11 @@ function finalError(res: TransportResponse | undefined, body: ErrorBody | undefi
   }
   if (reason === 'too-long' && res.status === 429) {
     const ra = Number(res.headers['retry-after'] ?? 0);
-    return new RateLimitError({ status: 429, code: err.code, message: `${err.message}; the quota resets in ${formatWait(ra)}` });
+    return new RateLimitError({
+      status: 429,
+      code: err.code,
+      message: `${err.message}; the quota resets in ${formatWait(ra)}`,
+    });
   }
   return err;
 }
@@ -257,7 +324,12 @@ function formatWait(s: number): string {
   return `${s} s`;
 }
 
-function toResponse<T>(res: TransportResponse, parsed: unknown, idempotencyKey: string | undefined, attempts: number): ApiResponse<T> {
+function toResponse<T>(
+  res: TransportResponse,
+  parsed: unknown,
+  idempotencyKey: string | undefined,
+  attempts: number,
+): ApiResponse<T> {
   const body = (parsed && typeof parsed === 'object' ? parsed : { data: parsed }) as Record<string, unknown>;
   // A1: v1 {success, data, pagination}; v2 {data, pagination, message}; per-item routes {results} (A6).
   const data = ('data' in body ? body.data : 'results' in body ? body.results : body) as T;
@@ -275,7 +347,11 @@ function toResponse<T>(res: TransportResponse, parsed: unknown, idempotencyKey: 
 
 function parseJson(text: string): unknown {
   if (!text) return undefined;
-  try { return JSON.parse(text); } catch { return undefined; }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function queryString(q: RequestOptions['query']): string {

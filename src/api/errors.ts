@@ -47,7 +47,11 @@ export class UsageError extends SvcError {
  * plainly with what to do, never "a bug in svc". Exit 1.
  */
 export class LocalFaultError extends SvcError {
-  constructor(message: string, readonly code?: string, hint?: string) {
+  constructor(
+    message: string,
+    readonly code?: string,
+    hint?: string,
+  ) {
     super(message, hint);
   }
 }
@@ -55,14 +59,22 @@ export class LocalFaultError extends SvcError {
 /** What an fs error code means, for a person. */
 export function describeFsError(err: unknown): { code?: string; text: string } {
   const code = (err as NodeJS.ErrnoException)?.code;
-  const text = code === 'ENOSPC' ? 'no space left on the device'
-    : code === 'EDQUOT' ? 'disk quota exceeded'
-      : code === 'EROFS' ? 'the file system is read-only'
-        : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-          : code === 'EFBIG' ? 'the file size limit was reached'
-            : code === 'EIO' ? 'input/output error'
-              : code === 'ENOTDIR' ? 'a part of the path is not a folder'
-                : (err as Error)?.message ?? String(err);
+  const text =
+    code === 'ENOSPC'
+      ? 'no space left on the device'
+      : code === 'EDQUOT'
+        ? 'disk quota exceeded'
+        : code === 'EROFS'
+          ? 'the file system is read-only'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied'
+            : code === 'EFBIG'
+              ? 'the file size limit was reached'
+              : code === 'EIO'
+                ? 'input/output error'
+                : code === 'ENOTDIR'
+                  ? 'a part of the path is not a folder'
+                  : ((err as Error)?.message ?? String(err));
   return code ? { code, text } : { text };
 }
 
@@ -95,13 +107,19 @@ export class ApiError extends SvcError {
     return `${this.message}${where}${tag ? ` (${tag})` : ''}`;
   }
 }
-export class AuthError extends ApiError { override readonly exitCode = EXIT.auth; }
-export class PermissionError extends ApiError { override readonly exitCode = EXIT.auth; }
+export class AuthError extends ApiError {
+  override readonly exitCode = EXIT.auth;
+}
+export class PermissionError extends ApiError {
+  override readonly exitCode = EXIT.auth;
+}
 export class NotFoundError extends ApiError {}
 export class GoneError extends ApiError {}
 export class ConflictError extends ApiError {}
 export class ValidationError extends ApiError {}
-export class RateLimitError extends ApiError { override readonly exitCode = EXIT.rateLimited; }
+export class RateLimitError extends ApiError {
+  override readonly exitCode = EXIT.rateLimited;
+}
 export class ServerError extends ApiError {}
 /** The connection failed or timed out after every retry. */
 export class NetworkError extends ApiError {}
@@ -111,8 +129,15 @@ export class NetworkError extends ApiError {}
  */
 export class BadAnswerError extends ApiError {
   constructor(where: string, what: string, field: string, status?: number) {
-    super({ status, message: field === 'the answer' ? `the service answered ${where}, but the answer ${what}` : `the service answered ${where}, but field ${field} ${what}` });
-    this.hint = 'the service (or a proxy in front of it) did not answer in the documented shape; check --base-url, and report it to the service if it persists';
+    super({
+      status,
+      message:
+        field === 'the answer'
+          ? `the service answered ${where}, but the answer ${what}`
+          : `the service answered ${where}, but field ${field} ${what}`,
+    });
+    this.hint =
+      'the service (or a proxy in front of it) did not answer in the documented shape; check --base-url, and report it to the service if it persists';
   }
 }
 
@@ -120,8 +145,10 @@ export class BadAnswerError extends ApiError {
 export class NeedsV2KeyError extends SvcError {
   override readonly exitCode = EXIT.auth;
   constructor(what: string) {
-    super(`${what} needs a v2 key (closed beta, request one through support)`,
-      'store one with `svc auth login` or set SVC_API_KEY to a svc_v2_sk_ key');
+    super(
+      `${what} needs a v2 key (closed beta, request one through support)`,
+      'store one with `svc auth login` or set SVC_API_KEY to a svc_v2_sk_ key',
+    );
   }
 }
 export class NeedsV1KeyError extends SvcError {
@@ -146,7 +173,11 @@ function noKeyHint(others: string[]): string {
 }
 
 /** Map a status + error body to the error class (spec 7; A14 codes that change the class). */
-export function errorFromResponse(status: number, body: ErrorBody | undefined, extra: Partial<ApiErrorInit> = {}): ApiError {
+export function errorFromResponse(
+  status: number,
+  body: ErrorBody | undefined,
+  extra: Partial<ApiErrorInit> = {},
+): ApiError {
   const init: ApiErrorInit = {
     status,
     code: body?.code ?? undefined,
@@ -169,10 +200,15 @@ export function errorFromResponse(status: number, body: ErrorBody | undefined, e
 
 function defaultMessage(status: number): string {
   switch (status) {
-    case 401: return 'the API key is invalid or missing';
-    case 403: return 'the key is not allowed to do this';
-    case 404: return 'not found';
-    case 429: return 'rate limit exceeded';
-    default: return status >= 500 ? 'the service failed' : `request failed`;
+    case 401:
+      return 'the API key is invalid or missing';
+    case 403:
+      return 'the key is not allowed to do this';
+    case 404:
+      return 'not found';
+    case 429:
+      return 'rate limit exceeded';
+    default:
+      return status >= 500 ? 'the service failed' : `request failed`;
   }
 }

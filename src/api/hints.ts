@@ -4,7 +4,8 @@ import { IDEMPOTENCY_KEY_LENGTH, LIMITS } from './assumptions.js';
 
 const HINTS: Record<string, string> = {
   // spec 7.1
-  IDEMPOTENCY_KEY_REUSED: 'svc sent one idempotency key with two different requests: this is a bug in svc, please report it',
+  IDEMPOTENCY_KEY_REUSED:
+    'svc sent one idempotency key with two different requests: this is a bug in svc, please report it',
   IDEMPOTENCY_KEY_CONFLICT: 'the idempotency key belongs to another account: this is a bug in svc, please report it',
   IDEMPOTENCY_KEY_INVALID: `idempotency keys are ${IDEMPOTENCY_KEY_LENGTH.min}-${IDEMPOTENCY_KEY_LENGTH.max} characters of A-Za-z0-9_-`,
   IDEMPOTENCY_KEY_REQUIRED: 'every v2 write needs an Idempotency-Key header',
@@ -13,15 +14,18 @@ const HINTS: Record<string, string> = {
   // spec 7.2
   TOO_MANY_CREDENTIALS: `at most ${LIMITS.stockPerVariantMax} credentials per listing or variant: split the file or sell some stock first`,
   // issue 14: "not approved" is under review (wait) or rejected (edit to resubmit): both said.
-  NOT_APPROVED: 'the listing is not approved: under review (em_analise), activate it once moderation approves it; rejected, edit its title or description to send it back to review (`svc products get ID` shows which)',
+  NOT_APPROVED:
+    'the listing is not approved: under review (em_analise), activate it once moderation approves it; rejected, edit its title or description to send it back to review (`svc products get ID` shows which)',
   // issue 14: `variants set` is refused (LISTING_NOT_DYNAMIC) on a single listing; it is named for multi-variant ones only.
-  NO_STOCK: 'add stock first with `svc stock add ID --file FILE` (a multi-variant listing: `svc products variants set ID --index N --stock N`)',
+  NO_STOCK:
+    'add stock first with `svc stock add ID --file FILE` (a multi-variant listing: `svc products variants set ID --index N --stock N`)',
   OFFLINE_PAUSED: 'the listing is paused by Offline Mode: turn Offline Mode off in the seller panel',
   LISTING_TAKEN_DOWN: 'this is final: it cannot be edited or reactivated (create a new listing)',
   LISTING_PERMANENTLY_REJECTED: 'the listing was permanently rejected; this is final (create a new listing)',
   EMAIL_NOT_VERIFIED: 'verify the account e-mail in the seller panel, then answer again',
   QUESTIONS_BLOCKED: 'the account is barred from answering questions: contact support',
-  SECURITY_VIOLATION: 'the answer was not published: remove contact details, links or credentials from the text and send it again',
+  SECURITY_VIOLATION:
+    'the answer was not published: remove contact details, links or credentials from the text and send it again',
   ALREADY_ANSWERED: 'the question already has an answer; nothing to resend',
   PRODUCT_UNAVAILABLE: 'the listing is paused, inactive, under review or deleted: answer once it is active again',
   QUESTION_ANSWER_RATE_LIMIT: `at most ${LIMITS.questionAnswersPerMinute} answers a minute and ${LIMITS.questionAnswersPerHour} an hour`,
@@ -29,7 +33,8 @@ const HINTS: Record<string, string> = {
   SELLER_IN_DEBT: 'the API is suspended until the pending debt with the platform is paid',
   SELLER_NOT_VERIFIED: 'only verified sellers can use the API: complete verification in the seller panel',
   // A14
-  HAS_VARIANTS: 'this listing has variants: change their prices with `svc products variants set ID` (or a `variant` column)',
+  HAS_VARIANTS:
+    'this listing has variants: change their prices with `svc products variants set ID` (or a `variant` column)',
   VARIANT_NOT_FOUND: 'no variant with that index: list them with `svc products variants ID`',
   LISTING_NOT_DYNAMIC: 'variants can be edited only on multi-variant (listingType multiple) listings',
   ALREADY_CONTESTED: 'this review was already contested: see `svc reviews contestations`',

@@ -8,6 +8,7 @@ export function newIdempotencyKey(): string {
   // Web Crypto's CSPRNG (the same source as node:crypto's randomBytes), reached through the
   // global that Node loads on first use: a read never pays for loading node:crypto.
   const key = Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(16))).toString('base64url');
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new Error(`generated idempotency key does not match ${IDEMPOTENCY_KEY_PATTERN}`);
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new Error(`generated idempotency key does not match ${IDEMPOTENCY_KEY_PATTERN}`);
   return key;
 }

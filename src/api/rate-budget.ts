@@ -13,12 +13,19 @@ export interface Clock {
 
 export const realClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) => new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(t); reject(signal!.reason); };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  }),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const t = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(t);
+        reject(signal!.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }),
 };
 
 export class RateBudget {
@@ -27,7 +34,11 @@ export class RateBudget {
   private known = false;
   private limits: Record<ApiVersion, number> = { v1: LIMITS.v1PerMinute, v2: LIMITS.v2PerMinute };
 
-  constructor(private readonly clock: Clock = realClock, private readonly noWait = false, private readonly maxWaitMs = MAX_WAIT_MS) {}
+  constructor(
+    private readonly clock: Clock = realClock,
+    private readonly noWait = false,
+    private readonly maxWaitMs = MAX_WAIT_MS,
+  ) {}
 
   /** How long a request of `version` must wait now (0 = go). */
   waitFor(version: ApiVersion): number {
@@ -42,10 +53,18 @@ export class RateBudget {
     const ms = this.waitFor(version);
     if (ms > 0) {
       if (this.noWait) {
-        throw new RateLimitError({ status: 429, code: 'RATE_LIMITED', message: `rate limit reached; the window resets in ${Math.ceil(ms / 1000)} s and --no-wait was given` });
+        throw new RateLimitError({
+          status: 429,
+          code: 'RATE_LIMITED',
+          message: `rate limit reached; the window resets in ${Math.ceil(ms / 1000)} s and --no-wait was given`,
+        });
       }
       if (ms > this.maxWaitMs) {
-        throw new RateLimitError({ status: 429, code: 'RATE_LIMITED', message: `rate limit reached and the reset is ${Math.ceil(ms / 1000)} s away` });
+        throw new RateLimitError({
+          status: 429,
+          code: 'RATE_LIMITED',
+          message: `rate limit reached and the reset is ${Math.ceil(ms / 1000)} s away`,
+        });
       }
       onWait?.(ms);
       await this.clock.sleep(ms, signal);

@@ -4,7 +4,13 @@
 // these (bench/startup).
 import { z } from 'zod';
 import {
-  DEDUPE_MODES, DELIVERY_TIME_PATTERN, LIMITS, LISTING_TYPES, PRICE_MIN_CENTS, REF_PATTERN, SCOPES,
+  DEDUPE_MODES,
+  DELIVERY_TIME_PATTERN,
+  LIMITS,
+  LISTING_TYPES,
+  PRICE_MIN_CENTS,
+  REF_PATTERN,
+  SCOPES,
 } from './assumptions.js';
 import { credentialTooLong } from './rules/credential.js';
 import { priceAboveMax, priceBelowMin } from './rules/price.js';
@@ -12,7 +18,9 @@ import { REF_FORMAT } from './rules/ref.js';
 
 // ---------------------------------------------------------------- request pieces
 // The price rule (src/api/rules/price.ts) speaks for the sandbox's answers too.
-export const priceCents = z.number().int('price must be whole cents')
+export const priceCents = z
+  .number()
+  .int('price must be whole cents')
   .min(PRICE_MIN_CENTS, priceBelowMin('price'))
   .max(LIMITS.priceMaxCents, priceAboveMax('price', 'cents'));
 const id = z.number().int().positive();
@@ -31,25 +39,28 @@ export const VariantCreate = z.strictObject({
 });
 
 // spec 2.1 + A13 (required fields, v1 listing limits applied to v2 creation).
-export const ProductCreateV2 = z.strictObject({
-  title: z.string().min(LIMITS.titleMin).max(LIMITS.titleMax),
-  description: z.string().min(LIMITS.descriptionMin).max(LIMITS.descriptionMax),
-  price: priceCents.optional(),
-  game: z.string().min(1),
-  category: z.string().min(1),
-  warrantyPeriod: z.number().int().min(0).optional(),
-  accountProvenance: z.string().optional(),
-  listingType: z.enum(LISTING_TYPES).optional(),
-  deliveryTime: deliveryTime.optional(),
-  autoDeliverySeparator: z.string().min(1).optional(),
-  imageUrls: z.array(z.url()).max(LIMITS.v1ImagesMax).optional(),
-  variants: z.array(VariantCreate).optional(),
-  isAutoDelivery: z.boolean().optional(),
-  autoDeliveryContent: z.string().optional(),
-  isActive: z.boolean().optional(),
-}).refine((b) => b.price !== undefined || (b.variants !== undefined && b.variants.length > 0), {
-  message: 'price is required unless variants are given', path: ['price'],
-});
+export const ProductCreateV2 = z
+  .strictObject({
+    title: z.string().min(LIMITS.titleMin).max(LIMITS.titleMax),
+    description: z.string().min(LIMITS.descriptionMin).max(LIMITS.descriptionMax),
+    price: priceCents.optional(),
+    game: z.string().min(1),
+    category: z.string().min(1),
+    warrantyPeriod: z.number().int().min(0).optional(),
+    accountProvenance: z.string().optional(),
+    listingType: z.enum(LISTING_TYPES).optional(),
+    deliveryTime: deliveryTime.optional(),
+    autoDeliverySeparator: z.string().min(1).optional(),
+    imageUrls: z.array(z.url()).max(LIMITS.v1ImagesMax).optional(),
+    variants: z.array(VariantCreate).optional(),
+    isAutoDelivery: z.boolean().optional(),
+    autoDeliveryContent: z.string().optional(),
+    isActive: z.boolean().optional(),
+  })
+  .refine((b) => b.price !== undefined || (b.variants !== undefined && b.variants.length > 0), {
+    message: 'price is required unless variants are given',
+    path: ['price'],
+  });
 export type ProductCreateV2 = z.infer<typeof ProductCreateV2>;
 
 // spec 2.4
@@ -64,21 +75,32 @@ export const ProductUpdateV2 = z.strictObject({
 export type ProductUpdateV2 = z.infer<typeof ProductUpdateV2>;
 
 export const VariantsEdit = z.strictObject({
-  items: z.array(z.strictObject({
-    index: z.number().int().min(0),
-    price: priceCents.optional(),
-    stock: z.number().int().min(0).optional(),
-  })).min(1).max(LIMITS.itemsPerBulk),
+  items: z
+    .array(
+      z.strictObject({
+        index: z.number().int().min(0),
+        price: priceCents.optional(),
+        stock: z.number().int().min(0).optional(),
+      }),
+    )
+    .min(1)
+    .max(LIMITS.itemsPerBulk),
 });
 export type VariantsEdit = z.infer<typeof VariantsEdit>;
 
 export const BulkPrice = z.strictObject({
-  items: z.array(z.strictObject({ id, price: priceCents })).min(1).max(LIMITS.itemsPerBulk),
+  items: z
+    .array(z.strictObject({ id, price: priceCents }))
+    .min(1)
+    .max(LIMITS.itemsPerBulk),
 });
 export type BulkPrice = z.infer<typeof BulkPrice>;
 
 export const BulkStatus = z.strictObject({
-  items: z.array(z.strictObject({ id, isActive: z.boolean() })).min(1).max(LIMITS.itemsPerBulk),
+  items: z
+    .array(z.strictObject({ id, isActive: z.boolean() }))
+    .min(1)
+    .max(LIMITS.itemsPerBulk),
 });
 export type BulkStatus = z.infer<typeof BulkStatus>;
 
@@ -89,15 +111,18 @@ export const StockItem = z.strictObject({
   costCents: z.number().int().min(0).optional(),
 });
 export type StockItem = z.infer<typeof StockItem>;
-export const StockAdd = z.strictObject({
-  variantIndex: z.number().int().min(0).optional(),
-  items: z.array(StockItem).min(1).max(LIMITS.stockItemsPerRequest).optional(),
-  credentialsText: z.string().min(1).optional(),
-  separator: z.string().min(1).optional(),
-  dedupeMode: z.enum(DEDUPE_MODES).optional(),
-}).refine((b) => (b.items === undefined) !== (b.credentialsText === undefined), {
-  message: 'send either items or credentialsText', path: ['items'],
-});
+export const StockAdd = z
+  .strictObject({
+    variantIndex: z.number().int().min(0).optional(),
+    items: z.array(StockItem).min(1).max(LIMITS.stockItemsPerRequest).optional(),
+    credentialsText: z.string().min(1).optional(),
+    separator: z.string().min(1).optional(),
+    dedupeMode: z.enum(DEDUPE_MODES).optional(),
+  })
+  .refine((b) => (b.items === undefined) !== (b.credentialsText === undefined), {
+    message: 'send either items or credentialsText',
+    path: ['items'],
+  });
 export type StockAdd = z.infer<typeof StockAdd>;
 
 export const ContestReview = z.strictObject({
@@ -131,13 +156,16 @@ export const ProductUpdateV1 = z.object({
 });
 
 // A10
-export const KeyCreate = z.strictObject({
-  name: z.string().min(1).max(100),
-  version: z.enum(['v1', 'v2']),
-  scopes: z.array(z.enum(SCOPES)).min(1).optional(),
-}).refine((b) => b.version === 'v1' || (b.scopes?.length ?? 0) > 0, {
-  message: 'v2 keys need scopes', path: ['scopes'],
-});
+export const KeyCreate = z
+  .strictObject({
+    name: z.string().min(1).max(100),
+    version: z.enum(['v1', 'v2']),
+    scopes: z.array(z.enum(SCOPES)).min(1).optional(),
+  })
+  .refine((b) => b.version === 'v1' || (b.scopes?.length ?? 0) > 0, {
+    message: 'v2 keys need scopes',
+    path: ['scopes'],
+  });
 export type KeyCreate = z.infer<typeof KeyCreate>;
 
 /** Turn a zod issue path into the JSON path the service names (`variants[3].price`). */

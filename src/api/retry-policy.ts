@@ -59,8 +59,13 @@ export function hintedWaitMs(headers: Record<string, string> | undefined, nowMs:
 }
 
 export function decide(
-  outcome: AttemptOutcome, attempt: number, elapsedMs: number, nowMs: number,
-  opts: RetryOptions, noWait: boolean, random?: () => number,
+  outcome: AttemptOutcome,
+  attempt: number,
+  elapsedMs: number,
+  nowMs: number,
+  opts: RetryOptions,
+  noWait: boolean,
+  random?: () => number,
 ): Decision {
   const verdict = classify(outcome, attempt, nowMs, opts, random);
   if (!verdict.retry) return verdict;
@@ -75,11 +80,18 @@ export function decide(
 
 type Verdict = { retry: false; reason: 'final' } | { retry: true; delayMs: number; why: string; rateLimited: boolean };
 
-function classify(o: AttemptOutcome, attempt: number, nowMs: number, opts: RetryOptions, random?: () => number): Verdict {
+function classify(
+  o: AttemptOutcome,
+  attempt: number,
+  nowMs: number,
+  opts: RetryOptions,
+  random?: () => number,
+): Verdict {
   const backoff = () => backoffMs(attempt, opts, random);
   // Network error, ECONNRESET, drop, timeout: the write may or may not have happened; the
   // same key makes the resend safe (spec 4.1.2).
-  if (o.status === undefined) return { retry: true, delayMs: backoff(), why: o.networkKind ?? 'network', rateLimited: false };
+  if (o.status === undefined)
+    return { retry: true, delayMs: backoff(), why: o.networkKind ?? 'network', rateLimited: false };
   const code = o.body?.code ?? undefined;
   const hinted = hintedWaitMs(o.headers, nowMs);
   if (o.status === 429) {
@@ -96,7 +108,8 @@ function classify(o: AttemptOutcome, attempt: number, nowMs: number, opts: Retry
   if (o.body?.retryable === true) {
     return { retry: true, delayMs: hinted ?? backoff(), why: 'retryable', rateLimited: false }; // spec 4.1.4
   }
-  if (o.status >= 500) return { retry: true, delayMs: hinted ?? backoff(), why: `HTTP ${o.status}`, rateLimited: false };
+  if (o.status >= 500)
+    return { retry: true, delayMs: hinted ?? backoff(), why: `HTTP ${o.status}`, rateLimited: false };
   // 400, 401, 403, 404, 410, 422 and every other answer: final.
   return { retry: false, reason: 'final' };
 }

@@ -20,14 +20,34 @@ export interface RouteDef {
   list?: boolean;
 }
 
-const v2 = (name: string, method: Method, path: string, scope: Scope | undefined, extra: Partial<RouteDef> = {}): RouteDef => ({
-  name, method, family: 'v2', path, scope, write: method === 'POST' || method === 'PATCH', ...extra,
+const v2 = (
+  name: string,
+  method: Method,
+  path: string,
+  scope: Scope | undefined,
+  extra: Partial<RouteDef> = {},
+): RouteDef => ({
+  name,
+  method,
+  family: 'v2',
+  path,
+  scope,
+  write: method === 'POST' || method === 'PATCH',
+  ...extra,
 });
 const v1 = (name: string, method: Method, path: string, extra: Partial<RouteDef> = {}): RouteDef => ({
-  name, method, family: 'v1', path, ...extra,
+  name,
+  method,
+  family: 'v1',
+  path,
+  ...extra,
 });
 const keys = (name: string, method: Method, path: string, extra: Partial<RouteDef> = {}): RouteDef => ({
-  name, method, family: 'keys', path, ...extra,
+  name,
+  method,
+  family: 'keys',
+  path,
+  ...extra,
 });
 
 // Order matters only where a literal segment and a parameter compete (bulk-price vs :id):
@@ -97,7 +117,11 @@ export interface RouteMatch {
 }
 
 /** Match a path (without prefix) against the routes of one family. Used by the sandbox. */
-export function matchRoute(family: RouteFamily, method: string, path: string): RouteMatch | { methodNotAllowed: true } | undefined {
+export function matchRoute(
+  family: RouteFamily,
+  method: string,
+  path: string,
+): RouteMatch | { methodNotAllowed: true } | undefined {
   const segs = path.split('/').filter(Boolean);
   let pathMatched = false;
   for (const route of ROUTES) {
@@ -110,7 +134,10 @@ export function matchRoute(family: RouteFamily, method: string, path: string): R
       const r = rsegs[i]!;
       const s = decodeURIComponent(segs[i]!);
       if (r.startsWith(':')) params[r.slice(1)] = s;
-      else if (r !== s) { ok = false; break; }
+      else if (r !== s) {
+        ok = false;
+        break;
+      }
     }
     if (!ok) continue;
     pathMatched = true;

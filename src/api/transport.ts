@@ -20,7 +20,11 @@ export type Transport = (req: TransportRequest) => Promise<TransportResponse>;
 
 /** A failure below HTTP: refused, reset, dropped, or timed out. Always safe to retry with the same idempotency key. */
 export class TransportError extends Error {
-  constructor(message: string, readonly kind: 'network' | 'timeout' | 'aborted' | 'too-large', readonly causeCode?: string) {
+  constructor(
+    message: string,
+    readonly kind: 'network' | 'timeout' | 'aborted' | 'too-large',
+    readonly causeCode?: string,
+  ) {
     super(message);
     this.name = 'TransportError';
   }
@@ -37,7 +41,9 @@ let agent: import('undici').Agent | undefined;
 export async function loadAgent(): Promise<import('undici').Agent> {
   if (agent) return agent;
   const [{ default: Agent }, { default: Dispatcher }, { default: api }] = await Promise.all([
-    import('undici/lib/dispatcher/agent.js'), import('undici/lib/dispatcher/dispatcher.js'), import('undici/lib/api/index.js'),
+    import('undici/lib/dispatcher/agent.js'),
+    import('undici/lib/dispatcher/dispatcher.js'),
+    import('undici/lib/api/index.js'),
   ]);
   Object.assign(Dispatcher.prototype, api); // what undici's index does to give dispatchers .request()
   agent ??= new Agent({ keepAliveTimeout: 10_000, connections: 8 });
@@ -78,7 +84,11 @@ export function undiciTransport(): Transport {
  * The body as text, refused once it passes `maxBytes` (issue 14): a 600 MB answer is never
  * held whole, and is not a network error to retry. Chunks are kept as bytes and decoded once.
  */
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(err?: Error): unknown }, length: unknown, maxBytes: number | undefined): Promise<string> {
+async function readCapped(
+  body: AsyncIterable<Buffer> & { destroy(err?: Error): unknown },
+  length: unknown,
+  maxBytes: number | undefined,
+): Promise<string> {
   if (maxBytes !== undefined && Number(length) > maxBytes) {
     body.destroy();
     throw new TransportError(`the answer is larger than ${formatBytes(maxBytes)}`, 'too-large');
@@ -104,7 +114,12 @@ function toTransportError(err: unknown, req: TransportRequest, timeout: AbortSig
   if (err instanceof TransportError) return err;
   const e = err as { code?: string; name?: string; message?: string };
   if (req.signal?.aborted) return new TransportError('request aborted', 'aborted');
-  if (timeout.aborted || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.name === 'TimeoutError') {
+  if (
+    timeout.aborted ||
+    e.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    e.code === 'UND_ERR_BODY_TIMEOUT' ||
+    e.name === 'TimeoutError'
+  ) {
     return new TransportError(`no answer within ${Math.round(req.timeoutMs / 1000)} s`, 'timeout', e.code);
   }
   const code = e.code ?? (e as { cause?: { code?: string } }).cause?.code;
@@ -113,13 +128,18 @@ function toTransportError(err: unknown, req: TransportRequest, timeout: AbortSig
 
 function describeNetworkError(code: string | undefined, message: string | undefined): string {
   switch (code) {
-    case 'ECONNREFUSED': return 'connection refused (is the service, or `svc sandbox`, running?)';
+    case 'ECONNREFUSED':
+      return 'connection refused (is the service, or `svc sandbox`, running?)';
     case 'ECONNRESET':
-    case 'UND_ERR_SOCKET': return 'connection dropped by the other side';
-    case 'ENOTFOUND': return 'host not found';
+    case 'UND_ERR_SOCKET':
+      return 'connection dropped by the other side';
+    case 'ENOTFOUND':
+      return 'host not found';
     case 'ETIMEDOUT':
-    case 'UND_ERR_CONNECT_TIMEOUT': return 'connection timed out';
-    default: return message ? `network error: ${message}` : 'network error';
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'connection timed out';
+    default:
+      return message ? `network error: ${message}` : 'network error';
   }
 }
 
@@ -133,11 +153,31 @@ export async function closeTransport(): Promise<void> {
  * A plain JSON request outside the service's API (the sandbox's /_sandbox control routes, a
  * webhook target). Still here, so undici stays in this one module.
  */
-export async function rawRequest(method: string, url: string, opts: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number; signal?: AbortSignal } = {}): Promise<TransportResponse & { json?: unknown }> {
-  const body = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-  const headers = { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers };
-  const res = await undiciTransport()({ method, url, headers, body, timeoutMs: opts.timeoutMs ?? 10_000, signal: opts.signal });
+export async function rawRequest(
+  method: string,
+  url: string,
+  opts: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<TransportResponse & { json?: unknown }> {
+  const body =
+    opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+  const headers = {
+    accept: 'application/json',
+    ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...opts.headers,
+  };
+  const res = await undiciTransport()({
+    method,
+    url,
+    headers,
+    body,
+    timeoutMs: opts.timeoutMs ?? 10_000,
+    signal: opts.signal,
+  });
   let json: unknown;
-  try { json = res.body ? JSON.parse(res.body) : undefined; } catch { json = undefined; }
+  try {
+    json = res.body ? JSON.parse(res.body) : undefined;
+  } catch {
+    json = undefined;
+  }
   return { ...res, json };
 }

@@ -18,7 +18,11 @@ type Register = (program: Command, rt: CliRuntime, verb?: string) => void | Prom
 // made of top-level commands, so their verb is the command word itself.
 const GROUPS: { names: string[]; topLevel?: boolean; load: () => Promise<Register> }[] = [
   { names: ['auth'], load: async () => (await import('./auth/index.js')).registerAuth },
-  { names: ['me', 'usage', 'limits', 'balance', 'stats', 'games', 'catalog'], topLevel: true, load: async () => (await import('./account/index.js')).registerAccount },
+  {
+    names: ['me', 'usage', 'limits', 'balance', 'stats', 'games', 'catalog'],
+    topLevel: true,
+    load: async () => (await import('./account/index.js')).registerAccount,
+  },
   { names: ['products'], load: async () => (await import('./products/index.js')).registerProducts },
   { names: ['stock'], load: async () => (await import('./stock/index.js')).registerStock },
   { names: ['orders'], load: async () => (await import('./orders/index.js')).registerOrders },
@@ -29,10 +33,13 @@ const GROUPS: { names: string[]; topLevel?: boolean; load: () => Promise<Registe
   { names: ['webhooks'], load: async () => (await import('./webhooks/index.js')).registerWebhooks },
   { names: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandbox },
   // Completion needs the whole tree: it gets a builder of it, so it never imports this module.
-  { names: ['completion', '__complete'], load: async () => {
-    const { registerCompletion } = await import('./completion/index.js');
-    return (program, rt) => registerCompletion(program, rt, () => buildProgram(rt));
-  } },
+  {
+    names: ['completion', '__complete'],
+    load: async () => {
+      const { registerCompletion } = await import('./completion/index.js');
+      return (program, rt) => registerCompletion(program, rt, () => buildProgram(rt));
+    },
+  },
 ];
 
 // Global options that take a value (cli-spec 1), to find the command word after them.
@@ -44,7 +51,10 @@ export function commandWords(argv: readonly string[]): string[] {
   for (let i = 0; i < argv.length && words.length < 2; i++) {
     const a = argv[i]!;
     if (a === '--') break;
-    if (VALUE_OPTIONS.has(a)) { i++; continue; }
+    if (VALUE_OPTIONS.has(a)) {
+      i++;
+      continue;
+    }
     if (a.startsWith('-')) continue;
     words.push(a);
   }
@@ -57,14 +67,21 @@ const HELP_WIDTH = 80;
 /** The program; with argv, only the command group argv runs is loaded. */
 export async function buildProgram(rt: CliRuntime, argv?: readonly string[]): Promise<Command> {
   const program = new Command('svc')
-    .description('Command-line tool for verified sellers of the marketplace: listings, bulk price and stock jobs, orders, reviews, questions, webhooks, and a local sandbox.')
+    .description(
+      'Command-line tool for verified sellers of the marketplace: listings, bulk price and stock jobs, orders, reviews, questions, webhooks, and a local sandbox.',
+    )
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError(true)
     // cli-spec 1: global options
     .option('--profile <name>', 'config profile to use (env SVC_PROFILE)')
     .option('--base-url <url>', 'service base URL, overrides the profile (env SVC_BASE_URL)')
-    .addOption(new Option('--api <version>', 'API version for commands in both v1 and v2 (default: v2 when a v2 key is available)').choices(['v1', 'v2']))
+    .addOption(
+      new Option(
+        '--api <version>',
+        'API version for commands in both v1 and v2 (default: v2 when a v2 key is available)',
+      ).choices(['v1', 'v2']),
+    )
     .option('-o, --output <format>', 'table|json|jsonl|csv|tsv (default: table on a terminal, tsv when piped)')
     .option('--json', 'same as -o json')
     .option('-q, --quiet', 'only errors on stderr')
@@ -93,7 +110,9 @@ export async function buildProgram(rt: CliRuntime, argv?: readonly string[]): Pr
       const honoursWrites = DRY_RUN[commandPath(cmd)] === 'plan' || DRY_RUN[commandPath(cmd)] === 'refuse';
       const globals: Option[] = [];
       for (let c = cmd.parent; c; c = c.parent) globals.push(...c.options.filter((o) => !o.hidden));
-      return globals.filter((o) => o.long !== '--version' && o.long !== '--help' && (honoursWrites || !WRITE_ONLY_FLAGS.has(o.long ?? '')));
+      return globals.filter(
+        (o) => o.long !== '--version' && o.long !== '--help' && (honoursWrites || !WRITE_ONLY_FLAGS.has(o.long ?? '')),
+      );
     },
   });
   // issue 12: a write that cannot show a plan refuses --dry-run before doing anything.
@@ -103,7 +122,9 @@ export async function buildProgram(rt: CliRuntime, argv?: readonly string[]): Pr
       throw new UsageError(`\`svc ${path}\` has no dry run: nothing was done`, 'run it without --dry-run');
     }
   });
-  program.addHelpText('after', `
+  program.addHelpText(
+    'after',
+    `
 Examples:
   $ svc sandbox                                  # a local emulator of the service, no key needed
   $ svc products bulk-price prices.csv --report out.csv
@@ -112,7 +133,8 @@ Examples:
 
 Environment: SVC_API_KEY, SVC_PROFILE, SVC_BASE_URL, SVC_CONFIG_DIR, SVC_STATE_DIR, NO_COLOR (see \`svc help environment\`).
 Exit codes: 0 ok, 1 refused/failed, 2 usage or bad input (nothing sent), 3 some items refused, 4 auth, 5 rate limit with --no-wait, 130 interrupted (see \`svc help exit-codes\`).
-Input files: \`svc help formats\`. Shell completion: \`svc completion bash|zsh|fish\`.`);
+Input files: \`svc help formats\`. Shell completion: \`svc completion bash|zsh|fish\`.`,
+  );
 
   const [word, second] = argv ? commandWords(argv) : [];
   const only = GROUPS.find((g) => word !== undefined && g.names.includes(word));

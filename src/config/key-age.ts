@@ -61,7 +61,9 @@ export function rememberKeyCreatedAt(stateDir: string, key: string, createdAt: s
     if (state.createdAt[fp] === createdAt) return;
     state.createdAt[fp] = createdAt;
     save(dir, state);
-  } catch { /* the warning is a courtesy: never fail a command over it */ }
+  } catch {
+    /* the warning is a courtesy: never fail a command over it */
+  }
 }
 
 /** Called once when a command builds its client (src/cli/shared/context.ts). Never throws. */
@@ -74,7 +76,7 @@ export function warnOldKeys(io: IO, dir: string, s: KeysInUse, now = Date.now())
       const key = s.keys[version];
       if (!key) continue;
       let fp: string | undefined; // only when there is something to look up under it
-      const known = Object.keys(state.createdAt).length > 0 ? state.createdAt[fp ??= keyFingerprint(key)] : undefined;
+      const known = Object.keys(state.createdAt).length > 0 ? state.createdAt[(fp ??= keyFingerprint(key))] : undefined;
       const since = known ?? (s.keySource[version] === 'profile' ? storedAt(s, version) : undefined);
       if (!since || Number.isNaN(Date.parse(since))) continue;
       const days = Math.floor((now - Date.parse(since)) / DAY_MS);
@@ -82,14 +84,22 @@ export function warnOldKeys(io: IO, dir: string, s: KeysInUse, now = Date.now())
       fp ??= keyFingerprint(key);
       const last = state.warnedAt[fp];
       if (last && now - Date.parse(last) < DAY_MS) continue;
-      const which = s.keySource[version] === 'env' ? `the ${version} key in SVC_API_KEY` : `the ${version} key of profile "${s.profileName}"`;
-      const how = s.keySource[version] === 'env' ? 'create a new one with `svc keys create`' : `rotate it with \`svc keys rotate --version ${version}\``;
+      const which =
+        s.keySource[version] === 'env'
+          ? `the ${version} key in SVC_API_KEY`
+          : `the ${version} key of profile "${s.profileName}"`;
+      const how =
+        s.keySource[version] === 'env'
+          ? 'create a new one with `svc keys create`'
+          : `rotate it with \`svc keys rotate --version ${version}\``;
       warn(io, `${which} is ${days} days old; keys should be rotated every ${KEY_ROTATION_DAYS} days: ${how}`);
       state.warnedAt[fp] = new Date(now).toISOString();
       changed = true;
     }
     if (changed) save(dir, state);
-  } catch { /* never fail a command over the warning */ }
+  } catch {
+    /* never fail a command over the warning */
+  }
 }
 
 function storedAt(s: KeysInUse, version: ApiVersion): string | undefined {

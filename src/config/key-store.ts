@@ -26,7 +26,11 @@ export type KeyringLoader = () => Promise<Keyring>;
 export type KeyLocation = { kind: 'keyring'; name: string } | { kind: 'file'; path: string };
 
 /** A profile's key of one version as it was stored, to put back (rotate's undo). */
-export interface StoredKey { key?: string; storedAt?: string; inKeyring?: boolean }
+export interface StoredKey {
+  key?: string;
+  storedAt?: string;
+  inKeyring?: boolean;
+}
 
 export interface WriteResult {
   location: KeyLocation;
@@ -86,12 +90,16 @@ export class KeyStore {
     try {
       key = (await this.keyring()).get(this.service, this.account(name, version));
     } catch (err) {
-      throw new KeyringReadError(`cannot read the ${version} key of profile "${name}" from the OS keyring (${keyringName()}): ${reason(err)}`,
-        'unlock the keyring and try again, set SVC_API_KEY, or store the key again with `svc auth login`');
+      throw new KeyringReadError(
+        `cannot read the ${version} key of profile "${name}" from the OS keyring (${keyringName()}): ${reason(err)}`,
+        'unlock the keyring and try again, set SVC_API_KEY, or store the key again with `svc auth login`',
+      );
     }
     if (key) return key;
-    throw new KeyringReadError(`the ${version} key of profile "${name}" is missing from the OS keyring (${keyringName()})`,
-      'store it again with `svc auth login`, or set SVC_API_KEY');
+    throw new KeyringReadError(
+      `the ${version} key of profile "${name}" is missing from the OS keyring (${keyringName()})`,
+      'store it again with `svc auth login`, or set SVC_API_KEY',
+    );
   }
 
   /**
@@ -99,7 +107,12 @@ export class KeyStore {
    * file. `fileOnly` forces the file and says why (the sandbox's throwaway keys). A key put in the
    * keyring is removed from the file, and a key put in the file is removed from the keyring.
    */
-  async write(name: string, version: ApiVersion, key: string, opts: { baseUrl?: string; fileOnly?: string } = {}): Promise<WriteResult> {
+  async write(
+    name: string,
+    version: ApiVersion,
+    key: string,
+    opts: { baseUrl?: string; fileOnly?: string } = {},
+  ): Promise<WriteResult> {
     const previous = await this.snapshot(name, version);
     const choice = await this.chooseBackend(name, version, key, opts.fileOnly);
     const f = FIELDS[version];
@@ -126,7 +139,8 @@ export class KeyStore {
   /** Put back what `write` replaced (keys rotate: the new key failed its check). */
   async restore(name: string, version: ApiVersion, previous: StoredKey): Promise<void> {
     const f = FIELDS[version];
-    if (previous.inKeyring && previous.key) (await this.keyring()).set(this.service, this.account(name, version), previous.key);
+    if (previous.inKeyring && previous.key)
+      (await this.keyring()).set(this.service, this.account(name, version), previous.key);
     else await this.forget(name, version);
     await this.profiles.update(name, (p) => {
       const next: Profile = { ...p };
@@ -150,14 +164,26 @@ export class KeyStore {
       await this.profiles.remove(name);
       return;
     }
-    await this.profiles.update(name, ({ v1Key: _a, v1KeyStoredAt: _b, v1KeyInKeyring: _c, v2Key: _d, v2KeyStoredAt: _e, v2KeyInKeyring: _f, ...rest }) => rest);
+    await this.profiles.update(
+      name,
+      ({
+        v1Key: _a,
+        v1KeyStoredAt: _b,
+        v1KeyInKeyring: _c,
+        v2Key: _d,
+        v2KeyStoredAt: _e,
+        v2KeyInKeyring: _f,
+        ...rest
+      }) => rest,
+    );
   }
 
   /** For `auth status`: where a stored key is. */
   describe(name: string, profile: Profile | undefined, version: ApiVersion): string | undefined {
     const where = keyLocationOf(profile, version);
     if (where === 'file') return `config file ${this.profiles.path} (mode 0600)`;
-    if (where === 'keyring') return `OS keyring: ${keyringName()}, service "${this.service}", account "${this.account(name, version)}"`;
+    if (where === 'keyring')
+      return `OS keyring: ${keyringName()}, service "${this.service}", account "${this.account(name, version)}"`;
     return undefined;
   }
 
@@ -178,7 +204,12 @@ export class KeyStore {
    * The decision: the file when SVC_KEYRING=off or `fileOnly`; else the keyring if it loads and
    * a write then a read of this very entry succeed; else the file, with the reason.
    */
-  private async chooseBackend(name: string, version: ApiVersion, key: string, fileOnly?: string): Promise<{ ring?: Keyring; reason?: string }> {
+  private async chooseBackend(
+    name: string,
+    version: ApiVersion,
+    key: string,
+    fileOnly?: string,
+  ): Promise<{ ring?: Keyring; reason?: string }> {
     if (fileOnly) return { reason: fileOnly };
     if (keyringDisabled(this.env)) return { reason: 'SVC_KEYRING=off' };
     let ring: Keyring;
@@ -208,15 +239,28 @@ export class KeyStore {
 
 function reason(err: unknown): string {
   const msg = err instanceof Error ? err.message : String(err);
-  return msg.split('\n')[0]!.replace(/^Platform failure: /, '').slice(0, 200);
+  return msg
+    .split('\n')[0]!
+    .replace(/^Platform failure: /, '')
+    .slice(0, 200);
 }
 
 export function keyringName(platform: NodeJS.Platform = process.platform): string {
-  return platform === 'darwin' ? 'macOS Keychain' : platform === 'win32' ? 'Windows Credential Manager' : 'Secret Service';
+  return platform === 'darwin'
+    ? 'macOS Keychain'
+    : platform === 'win32'
+      ? 'Windows Credential Manager'
+      : 'Secret Service';
 }
 
-interface NapiEntry { getPassword(): string | null; setPassword(p: string): void; deletePassword(): boolean }
-interface NapiKeyring { Entry: new (service: string, account: string, options?: { linux?: { store?: string } }) => NapiEntry }
+interface NapiEntry {
+  getPassword(): string | null;
+  setPassword(p: string): void;
+  deletePassword(): boolean;
+}
+interface NapiKeyring {
+  Entry: new (service: string, account: string, options?: { linux?: { store?: string } }) => NapiEntry;
+}
 
 /**
  * @napi-rs/keyring, loaded on first use only. On Linux the entry is pinned to the Secret

@@ -14,7 +14,8 @@ export function configDir(env: NodeJS.ProcessEnv = process.env): string {
 export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.SVC_STATE_DIR) return env.SVC_STATE_DIR;
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'svc');
-  if (process.platform === 'win32') return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), 'svc', 'State');
+  if (process.platform === 'win32')
+    return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), 'svc', 'State');
   return join(env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'svc');
 }
 

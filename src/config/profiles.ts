@@ -53,7 +53,9 @@ export class ProfileStore {
     return new ProfileStore(configDir(env));
   }
 
-  get path(): string { return this.conf?.path ?? join(this.dir, CONFIG_FILE); }
+  get path(): string {
+    return this.conf?.path ?? join(this.dir, CONFIG_FILE);
+  }
 
   private read(): ConfigFile {
     let raw: unknown;
@@ -61,12 +63,17 @@ export class ProfileStore {
       raw = this.conf ? this.conf.store : JSON.parse(readFileSync(this.path, 'utf8'));
     } catch (err) {
       const code = (err as { code?: string }).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') raw = {}; // no profile yet
+      if (code === 'ENOENT' || code === 'ENOTDIR')
+        raw = {}; // no profile yet
       else if (err instanceof SyntaxError) raw = undefined;
       else throw fsError(err, this.path);
     }
     const parsed = ConfigFile.safeParse(raw);
-    if (!parsed.success) throw new SvcError(`the config file ${this.path} is not valid`, 'fix or delete it, then run `svc auth login` again');
+    if (!parsed.success)
+      throw new SvcError(
+        `the config file ${this.path} is not valid`,
+        'fix or delete it, then run `svc auth login` again',
+      );
     return parsed.data;
   }
 
@@ -113,7 +120,8 @@ export class ProfileStore {
   }
 
   async update(name: string, patch: (p: Profile) => Profile): Promise<Profile> {
-    if (!PROFILE_NAME.test(name)) throw new SvcError(`invalid profile name "${name}"`, 'use letters, digits, dot, hyphen or underscore');
+    if (!PROFILE_NAME.test(name))
+      throw new SvcError(`invalid profile name "${name}"`, 'use letters, digits, dot, hyphen or underscore');
     await this.writer(); // read and write through conf from here on
     const cfg = this.read();
     const next = Profile.parse(patch({ ...(cfg.profiles[name] ?? {}) }));
@@ -127,7 +135,11 @@ export class ProfileStore {
     if (!cfg.profiles[name]) return false;
     const profiles = { ...cfg.profiles };
     delete profiles[name];
-    await this.write({ ...cfg, profiles, defaultProfile: cfg.defaultProfile === name ? undefined : cfg.defaultProfile });
+    await this.write({
+      ...cfg,
+      profiles,
+      defaultProfile: cfg.defaultProfile === name ? undefined : cfg.defaultProfile,
+    });
     return true;
   }
 
@@ -140,9 +152,13 @@ export class ProfileStore {
 
 function fsError(err: unknown, where: string): SvcError {
   const e = err as { code?: string; message?: string };
-  const why = e.code === 'EACCES' || e.code === 'EPERM' ? 'permission denied'
-    : e.code === 'ENOSPC' ? 'the disk is full'
-    : e.code === 'EROFS' ? 'the file system is read-only'
-    : e.message ?? String(err);
+  const why =
+    e.code === 'EACCES' || e.code === 'EPERM'
+      ? 'permission denied'
+      : e.code === 'ENOSPC'
+        ? 'the disk is full'
+        : e.code === 'EROFS'
+          ? 'the file system is read-only'
+          : (e.message ?? String(err));
   return new SvcError(`cannot use the config at ${where}: ${why}`, 'set SVC_CONFIG_DIR to a writable folder');
 }

@@ -47,7 +47,15 @@ export class ChunkPlanner {
   add(entry: { line: number; lastLine: number; startOffset: number; endOffset: number }): void {
     let current = this.planned[this.planned.length - 1];
     if (!current || current.count >= this.chunkSize) {
-      current = { index: this.planned.length, startOffset: entry.startOffset, endOffset: entry.endOffset, firstLine: entry.line, lastLine: entry.lastLine, count: 0, lines: new Uint32Array(this.chunkSize) };
+      current = {
+        index: this.planned.length,
+        startOffset: entry.startOffset,
+        endOffset: entry.endOffset,
+        firstLine: entry.line,
+        lastLine: entry.lastLine,
+        count: 0,
+        lines: new Uint32Array(this.chunkSize),
+      };
       this.planned.push(current);
     }
     current.lines[current.count] = entry.line;
@@ -70,7 +78,11 @@ export interface RangeHashes {
 }
 
 /** One streamed pass over the file hashing it whole and each (sorted, disjoint) range. */
-export async function hashRanges(path: string, ranges: readonly { startOffset: number; endOffset: number }[], signal?: AbortSignal): Promise<RangeHashes> {
+export async function hashRanges(
+  path: string,
+  ranges: readonly { startOffset: number; endOffset: number }[],
+  signal?: AbortSignal,
+): Promise<RangeHashes> {
   const whole = createHash('sha256');
   const digests: string[] = [];
   let next = 0;

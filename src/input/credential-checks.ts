@@ -51,9 +51,17 @@ export const CREDENTIAL_LINE_MAX_BYTES = LIMITS.credentialMaxChars * 3;
 export const CREDENTIAL_TOO_LONG = credentialTooLong();
 
 /** The item to send, or undefined after reporting each of its problems on `line`. */
-export function judgeItem(candidate: CandidateItem, line: number, problems: ProblemList, ctx: Pick<EntryReadContext, 'keepWhitespace' | 'counts'> = {}): StockItem | undefined {
+export function judgeItem(
+  candidate: CandidateItem,
+  line: number,
+  problems: ProblemList,
+  ctx: Pick<EntryReadContext, 'keepWhitespace' | 'counts'> = {},
+): StockItem | undefined {
   let ok = true;
-  const fail = (message: string): void => { ok = false; problems.add(line, message); };
+  const fail = (message: string): void => {
+    ok = false;
+    problems.add(line, message);
+  };
   const { ref, costCents } = candidate;
   let credential = candidate.credential;
   let problem: string | undefined;

@@ -34,17 +34,28 @@ export class CredentialCsvReader {
   notes: string[] = [];
   private readonly marks = new DecimalMarks();
 
-  constructor(private readonly path: string, private readonly ctx: EntryReadContext, private readonly known?: CsvLayout) {}
+  constructor(
+    private readonly path: string,
+    private readonly ctx: EntryReadContext,
+    private readonly known?: CsvLayout,
+  ) {}
 
   async *entries(): AsyncGenerator<CredentialEntry> {
     const table = new TableReader(this.path, CREDENTIAL_COLUMNS, this.ctx.problems, {
-      ...this.ctx, trimFields: false, maxRecordBytes: CREDENTIAL_CSV_MAX_RECORD_BYTES,
+      ...this.ctx,
+      trimFields: false,
+      maxRecordBytes: CREDENTIAL_CSV_MAX_RECORD_BYTES,
       ...(this.known ? { known: this.known } : {}),
     });
     this.notes = table.notes;
     for await (const row of table.rows()) {
       this.layout ??= table.header && { delimiter: table.header.delimiter, columns: table.header.columns };
-      const entry: CredentialEntry = { line: row.line, lastLine: row.lastLine, startOffset: row.startOffset, endOffset: row.endOffset };
+      const entry: CredentialEntry = {
+        line: row.line,
+        lastLine: row.lastLine,
+        startOffset: row.startOffset,
+        endOffset: row.endOffset,
+      };
       const item = this.judgeRow(row.raw, row.line);
       if (item) entry.item = item;
       yield entry;
@@ -65,17 +76,28 @@ export class CredentialCsvReader {
       if (parsed.ok) costCents = parsed.cents;
       else problems.add(line, centsProblem(costName, parsed.reason, '', integer, parsed.mark));
     }
-    const item = judgeItem({ credential: raw.credential ?? '', ...(ref !== '' ? { ref } : {}), ...(costCents !== undefined ? { costCents } : {}) }, line, problems, this.ctx);
+    const item = judgeItem(
+      {
+        credential: raw.credential ?? '',
+        ...(ref !== '' ? { ref } : {}),
+        ...(costCents !== undefined ? { costCents } : {}),
+      },
+      line,
+      problems,
+      this.ctx,
+    );
     return problems.count === before ? item : undefined;
   }
 }
 
 /** The header of a credential CSV, for re-reading a chunk whose plan did not keep it. */
 export async function readCredentialCsvLayout(path: string): Promise<CsvLayout | undefined> {
-  for await (const event of readCsvTable(path, { trimFields: false, maxRecordBytes: CREDENTIAL_CSV_MAX_RECORD_BYTES })) {
+  for await (const event of readCsvTable(path, {
+    trimFields: false,
+    maxRecordBytes: CREDENTIAL_CSV_MAX_RECORD_BYTES,
+  })) {
     if (event.kind === 'header') return { delimiter: event.delimiter, columns: event.columns };
     if (event.kind === 'problem') return undefined;
   }
   return undefined;
 }
-

@@ -44,7 +44,10 @@ function judgeJsonLine(text: string, line: number, ctx: EntryReadContext): Crede
   const before = problems.count;
   const unknown = Object.keys(record).filter((key) => !(JSONL_KEYS as readonly string[]).includes(key));
   if (unknown.length > 0) {
-    problems.add(line, `${unknown.length} unknown ${unknown.length === 1 ? 'key' : 'keys'} (allowed: ${JSONL_KEYS.join(', ')})`);
+    problems.add(
+      line,
+      `${unknown.length} unknown ${unknown.length === 1 ? 'key' : 'keys'} (allowed: ${JSONL_KEYS.join(', ')})`,
+    );
   }
   let credential: string | undefined;
   if (!('credential' in record)) problems.add(line, 'missing credential');
@@ -63,7 +66,8 @@ function judgeJsonLine(text: string, line: number, ctx: EntryReadContext): Crede
     else if (!Number.isSafeInteger(cost)) problems.add(line, 'costCents must be a whole number of cents');
     else candidate.costCents = cost;
   }
-  if (credential === undefined) { // already reported; the ref is still judged
+  if (credential === undefined) {
+    // already reported; the ref is still judged
     const why = candidate.ref !== undefined ? refProblem(candidate.ref) : undefined;
     if (why) problems.add(line, why);
     return undefined;

@@ -7,8 +7,11 @@ import { LIMITS } from '../api/assumptions.js';
 import { UsageError } from '../api/errors.js';
 import { credentialLength } from '../api/rules/credential.js';
 import {
-  CREDENTIAL_LINE_MAX_BYTES, CREDENTIAL_TOO_LONG, judgeItem,
-  type CredentialEntry, type EntryReadContext,
+  CREDENTIAL_LINE_MAX_BYTES,
+  CREDENTIAL_TOO_LONG,
+  judgeItem,
+  type CredentialEntry,
+  type EntryReadContext,
 } from './credential-checks.js';
 import { encodingProblem, readPhysicalLines, type PhysicalLine } from './physical-lines.js';
 
@@ -24,13 +27,20 @@ export function normaliseSeparator(separator: string | undefined): string | unde
   return line;
 }
 
-export async function* readLineEntries(path: string, ctx: EntryReadContext, separator?: string): AsyncGenerator<CredentialEntry> {
+export async function* readLineEntries(
+  path: string,
+  ctx: EntryReadContext,
+  separator?: string,
+): AsyncGenerator<CredentialEntry> {
   const lines = readPhysicalLines(path, { ...ctx, maxBytes: CREDENTIAL_LINE_MAX_BYTES });
   if (separator === undefined) yield* onePerLine(lines, ctx);
   else yield* blocks(lines, ctx, separator);
 }
 
-async function* onePerLine(lines: AsyncGenerator<PhysicalLine>, ctx: EntryReadContext): AsyncGenerator<CredentialEntry> {
+async function* onePerLine(
+  lines: AsyncGenerator<PhysicalLine>,
+  ctx: EntryReadContext,
+): AsyncGenerator<CredentialEntry> {
   for await (const pl of lines) {
     if (pl.blank) continue;
     const entry: CredentialEntry = { line: pl.line, lastLine: pl.line, startOffset: pl.start, endOffset: pl.end };
@@ -95,7 +105,12 @@ class Block {
   entry(ctx: EntryReadContext): CredentialEntry {
     const first = this.first!;
     const last = this.last!;
-    const entry: CredentialEntry = { line: first.line, lastLine: last.line, startOffset: first.start, endOffset: last.end };
+    const entry: CredentialEntry = {
+      line: first.line,
+      lastLine: last.line,
+      startOffset: first.start,
+      endOffset: last.end,
+    };
     if (this.bad) {
       ctx.problems.add(this.bad.line, this.bad.message);
     } else if (this.tooLong) {
@@ -108,14 +123,21 @@ class Block {
   }
 }
 
-async function* blocks(lines: AsyncGenerator<PhysicalLine>, ctx: EntryReadContext, separator: string): AsyncGenerator<CredentialEntry> {
+async function* blocks(
+  lines: AsyncGenerator<PhysicalLine>,
+  ctx: EntryReadContext,
+  separator: string,
+): AsyncGenerator<CredentialEntry> {
   let block = new Block();
   let previousSeparator: number | undefined;
   for await (const pl of lines) {
     if (isSeparator(pl, separator)) {
       if (block.first) yield block.entry(ctx);
       else if (previousSeparator !== undefined) {
-        ctx.problems.add(pl.line, `empty credential (nothing between the separators on lines ${previousSeparator} and ${pl.line})`);
+        ctx.problems.add(
+          pl.line,
+          `empty credential (nothing between the separators on lines ${previousSeparator} and ${pl.line})`,
+        );
       }
       block = new Block();
       previousSeparator = pl.line;

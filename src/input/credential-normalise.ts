@@ -22,26 +22,35 @@ export interface NormaliseOptions {
   keepWhitespace?: boolean;
 }
 
-export type NormalisedCredential =
-  | { ok: true; credential: string; trimmed: boolean }
-  | { ok: false; problem: string };
+export type NormalisedCredential = { ok: true; credential: string; trimmed: boolean } | { ok: false; problem: string };
 
 const BOM = '\uFEFF';
 // Whitespace at the ends: JS `\s` (space, tab, NBSP, the Unicode spaces, line separators).
 const LEADING_SPACE = /^\s+/;
 const TRAILING_SPACE = /\s+$/;
-const ZERO_WIDTH = new RegExp(`[${ZERO_WIDTH_CHARACTERS.map((c) => `\\u${c.toString(16).padStart(4, '0')}`).join('')}]`);
+const ZERO_WIDTH = new RegExp(
+  `[${ZERO_WIDTH_CHARACTERS.map((c) => `\\u${c.toString(16).padStart(4, '0')}`).join('')}]`,
+);
 
 export function normaliseCredential(raw: string, opts: NormaliseOptions = {}): NormalisedCredential {
   // Fast path: a one-line credential with nothing to remove (almost every line of a real file).
   let text = raw;
   if (text.includes('\r') || text.includes(BOM)) text = removeEncoding(text);
   if (opts.keepWhitespace) return { ok: true, credential: text, trimmed: false };
-  if (!text.includes('\n') && !isSpace(text.charCodeAt(0)) && !isSpace(text.charCodeAt(text.length - 1)) && !ZERO_WIDTH.test(text)) {
+  if (
+    !text.includes('\n') &&
+    !isSpace(text.charCodeAt(0)) &&
+    !isSpace(text.charCodeAt(text.length - 1)) &&
+    !ZERO_WIDTH.test(text)
+  ) {
     return { ok: true, credential: text, trimmed: false }; // nothing to trim or refuse: most lines
   }
   let trimmed = text;
-  if (trimmed.includes('\n')) trimmed = trimmed.split('\n').map((l) => l.replace(TRAILING_SPACE, '')).join('\n');
+  if (trimmed.includes('\n'))
+    trimmed = trimmed
+      .split('\n')
+      .map((l) => l.replace(TRAILING_SPACE, ''))
+      .join('\n');
   trimmed = trimmed.replace(LEADING_SPACE, '').replace(TRAILING_SPACE, '');
   const zw = ZERO_WIDTH.exec(trimmed);
   if (zw) {

@@ -50,9 +50,17 @@ export async function scanPool(path: string, opts: PoolReadOptions): Promise<Poo
       count++;
       if (!e.item) continue;
       const hash = opts.fingerprint(e.item.credential);
-      if (seen.has(hash)) { repeats++; continue; }
+      if (seen.has(hash)) {
+        repeats++;
+        continue;
+      }
       seen.add(hash);
-      entries.push({ line: e.line, hash, ...(e.item.ref !== undefined ? { ref: e.item.ref } : {}), ...(e.item.costCents !== undefined ? { costCents: e.item.costCents } : {}) });
+      entries.push({
+        line: e.line,
+        hash,
+        ...(e.item.ref !== undefined ? { ref: e.item.ref } : {}),
+        ...(e.item.costCents !== undefined ? { costCents: e.item.costCents } : {}),
+      });
     }
   } catch (err) {
     throw readError(err, displayName);
@@ -65,7 +73,11 @@ export async function scanPool(path: string, opts: PoolReadOptions): Promise<Poo
  * The items whose hash is in `wanted`, read from the file as it is now, in the order of
  * `wanted`. Entries no longer in the file are left out: the caller compares the count.
  */
-export async function readPoolItems(path: string, opts: PoolReadOptions, wanted: readonly string[]): Promise<StockItem[]> {
+export async function readPoolItems(
+  path: string,
+  opts: PoolReadOptions,
+  wanted: readonly string[],
+): Promise<StockItem[]> {
   const displayName = opts.displayName ?? path;
   const want = new Set(wanted);
   const found = new Map<string, StockItem>();

@@ -85,8 +85,10 @@ export interface ScanResult {
 /** The file no longer holds the bytes that were validated (cli-spec 4: nothing unvalidated is sent). */
 export class InputChangedError extends SvcError {
   constructor(displayName: string, what: string) {
-    super(`${displayName} changed since it was validated (${what})`,
-      'restore the file as it was, or start a new import with the file as it is now');
+    super(
+      `${displayName} changed since it was validated (${what})`,
+      'restore the file as it was, or start a new import with the file as it is now',
+    );
   }
 }
 
@@ -106,7 +108,8 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
   let firstOverLimit: number | undefined;
   const counts = { trimmed: 0 };
   const readOptions = {
-    keepWhitespace: opts.keepWhitespace ?? false, ...(opts.signal ? { signal: opts.signal } : {}),
+    keepWhitespace: opts.keepWhitespace ?? false,
+    ...(opts.signal ? { signal: opts.signal } : {}),
     ...(opts.strictColumns ? { strictColumns: true } : {}),
   };
   const ctx: EntryReadContext = { problems, onBytes: (bytes) => firstPass.update(bytes), counts, ...readOptions };
@@ -154,19 +157,35 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
   if (count === 0 && problems.count === 0) problems.add(1, 'no credentials in the file');
   if (firstOverLimit !== undefined) {
     // spec 8: 10000 items per listing or variant, counting what it already holds.
-    problems.add(firstOverLimit, `too many credentials for one variant: ${existing} in stock + ${count} in this file = ${existing + count}, the limit is ${limit}`);
+    problems.add(
+      firstOverLimit,
+      `too many credentials for one variant: ${existing} in stock + ${count} in this file = ${existing + count}, the limit is ${limit}`,
+    );
   }
   const csv = reader.layout();
   const result: ScanResult = {
-    format: opts.format, count, duplicates, warnings: warnings.messages, duplicateLines,
-    duplicatesDropped: drop, trimmed: counts.trimmed, notes: reader.notes(),
-    problems: problems.messages, problemCount: problems.count, chunks: [],
-    size: info.size, mtimeMs: info.mtimeMs, ...(csv ? { csv } : {}),
+    format: opts.format,
+    count,
+    duplicates,
+    warnings: warnings.messages,
+    duplicateLines,
+    duplicatesDropped: drop,
+    trimmed: counts.trimmed,
+    notes: reader.notes(),
+    problems: problems.messages,
+    problemCount: problems.count,
+    chunks: [],
+    size: info.size,
+    mtimeMs: info.mtimeMs,
+    ...(csv ? { csv } : {}),
   };
   if (problems.count > 0) return result;
   // Second pass: hash each chunk's bytes; the whole-file hash proves they are the bytes validated.
-  const hashes = await hashRanges(path, planner.chunks, opts.signal).catch((err: unknown) => { throw readError(err, displayName); });
-  if (hashes.file !== firstPass.digest('hex')) throw new InputChangedError(displayName, 'it changed while being validated');
+  const hashes = await hashRanges(path, planner.chunks, opts.signal).catch((err: unknown) => {
+    throw readError(err, displayName);
+  });
+  if (hashes.file !== firstPass.digest('hex'))
+    throw new InputChangedError(displayName, 'it changed while being validated');
   result.fileSha256 = hashes.file;
   result.size = hashes.size;
   result.chunks = planner.chunks.map((chunk, i) => ({ ...chunk, sha256: hashes.ranges[i]!, ...(csv ? { csv } : {}) }));
@@ -183,7 +202,10 @@ export interface ChunkReadOptions {
 }
 
 export async function readCredentialChunk(
-  path: string, format: CredentialFormat, chunk: CredentialChunk, opts: ChunkReadOptions = {},
+  path: string,
+  format: CredentialFormat,
+  chunk: CredentialChunk,
+  opts: ChunkReadOptions = {},
 ): Promise<StockItem[]> {
   const items: StockItem[] = [];
   for await (const item of chunkItems(path, format, chunk, opts)) items.push(item);
@@ -197,14 +219,19 @@ export async function readCredentialChunk(
  * is when a failed check throws: nothing read from changed bytes is ever sent.
  */
 async function* chunkItems(
-  path: string, format: CredentialFormat, chunk: CredentialChunk, opts: ChunkReadOptions,
+  path: string,
+  format: CredentialFormat,
+  chunk: CredentialChunk,
+  opts: ChunkReadOptions,
 ): AsyncGenerator<StockItem> {
   const displayName = opts.displayName ?? path;
   const separator = optionSeparator(format, opts.separator);
   const where = `chunk ${chunk.index + 1}, lines ${chunk.firstLine}-${chunk.lastLine}`;
   let known = chunk.csv ?? opts.csv;
   if (format === 'csv' && !known) {
-    known = await readCredentialCsvLayout(path).catch((err: unknown) => { throw readError(err, displayName); });
+    known = await readCredentialCsvLayout(path).catch((err: unknown) => {
+      throw readError(err, displayName);
+    });
     if (!known) throw new InputChangedError(displayName, 'its header row');
   }
   const hash = createHash('sha256');
@@ -218,7 +245,11 @@ async function* chunkItems(
   }
   const problems = new ProblemList(displayName);
   const ctx: EntryReadContext = {
-    problems, source: bytes(), start: chunk.startOffset, firstLine: chunk.firstLine, keepWhitespace: opts.keepWhitespace ?? false,
+    problems,
+    source: bytes(),
+    start: chunk.startOffset,
+    firstLine: chunk.firstLine,
+    keepWhitespace: opts.keepWhitespace ?? false,
   };
   const drop = new Set(chunk.drop ?? []);
   let count = 0;
@@ -237,7 +268,9 @@ async function* chunkItems(
   }
   if (problems.count > 0 || count !== chunk.count) {
     // Same bytes, different reading: the options differ from the scan's (format, separator).
-    throw new UsageError(`${displayName}: ${where} does not read as it did when validated (same --format and --separator?)`);
+    throw new UsageError(
+      `${displayName}: ${where} does not read as it did when validated (same --format and --separator?)`,
+    );
   }
 }
 
@@ -253,7 +286,11 @@ export class ChunkBodyWriter {
   private body = Buffer.alloc(0);
   private used = 0;
 
-  constructor(private readonly path: string, private readonly format: CredentialFormat, private readonly opts: ChunkReadOptions = {}) {}
+  constructor(
+    private readonly path: string,
+    private readonly format: CredentialFormat,
+    private readonly opts: ChunkReadOptions = {},
+  ) {}
 
   /** `{...head "items": [ item, item, ... ] ...tail}` for `chunk`, checked as readCredentialChunk checks it. */
   async write(chunk: CredentialChunk, head: string, tail: string): Promise<Buffer> {
@@ -283,7 +320,13 @@ export class ChunkBodyWriter {
   }
 }
 
-function entryReader(path: string, format: CredentialFormat, ctx: EntryReadContext, separator: string | undefined, known?: CsvLayout): {
+function entryReader(
+  path: string,
+  format: CredentialFormat,
+  ctx: EntryReadContext,
+  separator: string | undefined,
+  known?: CsvLayout,
+): {
   entries: AsyncGenerator<CredentialEntry>;
   layout: () => CsvLayout | undefined;
   notes: () => string[];
@@ -307,18 +350,24 @@ function optionSeparator(format: CredentialFormat, separator: string | undefined
  * What normalising and deduplicating did, one line each, for stderr (issue 13): counts and
  * line numbers only, never a credential.
  */
-export function inputSummary(scan: Pick<ScanResult, 'duplicates' | 'duplicateLines' | 'duplicatesDropped' | 'trimmed'>): string[] {
+export function inputSummary(
+  scan: Pick<ScanResult, 'duplicates' | 'duplicateLines' | 'duplicatesDropped' | 'trimmed'>,
+): string[] {
   const out: string[] = [];
   const s = (n: number): string => (n === 1 ? '' : 's');
   if (scan.trimmed > 0) {
-    out.push(`${scan.trimmed} credential${s(scan.trimmed)} trimmed of leading/trailing whitespace (--keep-whitespace sends them as written)`);
+    out.push(
+      `${scan.trimmed} credential${s(scan.trimmed)} trimmed of leading/trailing whitespace (--keep-whitespace sends them as written)`,
+    );
   }
   if (scan.duplicates > 0) {
     const more = scan.duplicates - scan.duplicateLines.length;
     const lines = `line${s(scan.duplicates)} ${scan.duplicateLines.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
-    out.push(scan.duplicatesDropped
-      ? `${scan.duplicates} duplicate${s(scan.duplicates)} of an earlier credential of the file dropped (${lines})`
-      : `${scan.duplicates} duplicate${s(scan.duplicates)} of an earlier credential of the file sent again, --dedupe none (${lines})`);
+    out.push(
+      scan.duplicatesDropped
+        ? `${scan.duplicates} duplicate${s(scan.duplicates)} of an earlier credential of the file dropped (${lines})`
+        : `${scan.duplicates} duplicate${s(scan.duplicates)} of an earlier credential of the file sent again, --dedupe none (${lines})`,
+    );
   }
   return out;
 }

@@ -10,7 +10,12 @@
 // records into fields, many per call. Invalid UTF-8 and NUL bytes become a problem on their line.
 import { isAscii } from 'node:buffer';
 import { parse } from 'csv-parse/sync';
-import { encodingProblem, readPhysicalLineBatches, type PhysicalLine, type PhysicalLineOptions } from './physical-lines.js';
+import {
+  encodingProblem,
+  readPhysicalLineBatches,
+  type PhysicalLine,
+  type PhysicalLineOptions,
+} from './physical-lines.js';
 
 export type Delimiter = ',' | ';' | '\t';
 /** Tie order of detection: a header with no delimiter at all is a one-column `,` file. */
@@ -83,7 +88,8 @@ export async function* readCsvTableBatches(path: string, opts: CsvTableOptions =
       if (failure) {
         batch.flushInto(out, delimiter ?? ',', trim); // keep events in line order
         out.push({ kind: 'problem', ...failure });
-        if (!haveHeader) { // without a usable header no row can be judged
+        if (!haveHeader) {
+          // without a usable header no row can be judged
           yield out;
           return;
         }
@@ -100,7 +106,12 @@ export async function* readCsvTableBatches(path: string, opts: CsvTableOptions =
         }
         if (allEmpty(parsed)) continue; // `;;` or only spaces around delimiters: a blank line (issue 13)
         haveHeader = true;
-        out.push({ kind: 'header', line: record.firstLine, columns: parsed.map((name) => name.trim().toLowerCase()), delimiter });
+        out.push({
+          kind: 'header',
+          line: record.firstLine,
+          columns: parsed.map((name) => name.trim().toLowerCase()),
+          delimiter,
+        });
         continue;
       }
       batch.add(record);
@@ -113,7 +124,11 @@ export async function* readCsvTableBatches(path: string, opts: CsvTableOptions =
   }
   batch.flushInto(out, delimiter ?? ',', trim);
   if (pending) {
-    out.push({ kind: 'problem', line: pending.firstLine, message: 'unclosed quote: the rest of the file is inside this value' });
+    out.push({
+      kind: 'problem',
+      line: pending.firstLine,
+      message: 'unclosed quote: the rest of the file is inside this value',
+    });
   } else if (!haveHeader) {
     out.push({ kind: 'problem', line: 1, message: 'empty file: a header row is required' });
   }
@@ -143,15 +158,24 @@ class RecordBatch {
     const records = this.records;
     this.records = [];
     this.size = 0;
-    const results = splitRecords(records.map((r) => r.bytes()), delimiter, trim);
+    const results = splitRecords(
+      records.map((r) => r.bytes()),
+      delimiter,
+      trim,
+    );
     for (let i = 0; i < records.length; i++) {
       const record = records[i]!;
       const parsed = results[i]!;
       if (typeof parsed === 'string') out.push({ kind: 'problem', line: record.firstLine, message: parsed });
-      else if (!allEmpty(parsed)) { // issue 13: a spreadsheet's empty rows (`;;`) are blank lines
+      else if (!allEmpty(parsed)) {
+        // issue 13: a spreadsheet's empty rows (`;;`) are blank lines
         out.push({
-          kind: 'record', line: record.firstLine, lastLine: record.lastLine,
-          startOffset: record.startOffset, endOffset: record.endOffset, fields: parsed,
+          kind: 'record',
+          line: record.firstLine,
+          lastLine: record.lastLine,
+          startOffset: record.startOffset,
+          endOffset: record.endOffset,
+          fields: parsed,
         });
       }
     }
@@ -170,7 +194,10 @@ class PendingRecord {
   private tooLong = false;
   private bad: { line: number; message: string } | undefined;
 
-  constructor(first: PhysicalLine, private readonly maxBytes: number) {
+  constructor(
+    first: PhysicalLine,
+    private readonly maxBytes: number,
+  ) {
     this.firstLine = first.line;
     this.lastLine = first.line;
     this.startOffset = first.start;
@@ -206,7 +233,10 @@ class PendingRecord {
   bytes(): Buffer {
     if (this.parts.length === 1) return this.parts[0]!;
     const joined: Buffer[] = [];
-    this.parts.forEach((part, i) => { if (i > 0) joined.push(NEWLINE); joined.push(part); });
+    this.parts.forEach((part, i) => {
+      if (i > 0) joined.push(NEWLINE);
+      joined.push(part);
+    });
     return Buffer.concat(joined);
   }
 }
@@ -253,8 +283,14 @@ export function splitRecords(records: Buffer[], delimiter: Delimiter, trim: bool
     }
   }
   if (!hard) return out as (string[] | string)[];
-  const parsed = parseRecords(hard.map((i) => records[i]!), delimiter, trim);
-  hard.forEach((at, k) => { out[at] = parsed[k]!; });
+  const parsed = parseRecords(
+    hard.map((i) => records[i]!),
+    delimiter,
+    trim,
+  );
+  hard.forEach((at, k) => {
+    out[at] = parsed[k]!;
+  });
   return out as (string[] | string)[];
 }
 
@@ -267,7 +303,10 @@ const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 function parseRecords(records: Buffer[], delimiter: Delimiter, trim: boolean): (string[] | string)[] {
   if (records.length > 1) {
     const joined: Buffer[] = [];
-    records.forEach((r, i) => { if (i > 0) joined.push(NEWLINE); joined.push(r); });
+    records.forEach((r, i) => {
+      if (i > 0) joined.push(NEWLINE);
+      joined.push(r);
+    });
     const all = parseOrProblem(Buffer.concat(joined), delimiter, trim);
     if (Array.isArray(all) && all.length === records.length) return all;
   }
@@ -282,8 +321,15 @@ function parseRecords(records: Buffer[], delimiter: Delimiter, trim: boolean): (
 function parseOrProblem(input: Buffer, delimiter: Delimiter, trim: boolean): string[][] | string {
   try {
     return parse(input, {
-      delimiter, quote: '"', escape: '"', record_delimiter: '\n', bom: false, encoding: 'utf8',
-      relax_column_count: true, skip_empty_lines: false, trim,
+      delimiter,
+      quote: '"',
+      escape: '"',
+      record_delimiter: '\n',
+      bom: false,
+      encoding: 'utf8',
+      relax_column_count: true,
+      skip_empty_lines: false,
+      trim,
     }) as string[][];
   } catch (err) {
     switch ((err as { code?: string }).code) {

@@ -39,4 +39,5 @@ export class DigestBlocks {
 }
 
 /** The first 52 bits of a digest, as DigestBlocks keeps them. */
-export const digestPrefix = (digest: Buffer): number => digest.readUInt32LE(0) * 0x100000 + (digest.readUInt32LE(4) >>> 12);
+export const digestPrefix = (digest: Buffer): number =>
+  digest.readUInt32LE(0) * 0x100000 + (digest.readUInt32LE(4) >>> 12);

@@ -7,7 +7,11 @@ import { quoteValue } from './problems.js';
 
 export type CentsParse =
   | { ok: true; cents: number }
-  | { ok: false; reason: 'empty' | 'not-a-number' | 'ambiguous-thousands' | 'not-whole-cents' | 'negative' | 'too-large'; mark?: '.' | ',' };
+  | {
+      ok: false;
+      reason: 'empty' | 'not-a-number' | 'ambiguous-thousands' | 'not-whole-cents' | 'negative' | 'too-large';
+      mark?: '.' | ',';
+    };
 
 // Beyond 15 digits a Number loses cents; every limit we check sits far below.
 const MAX_DIGITS = 15;
@@ -97,7 +101,10 @@ function plainDecimalCents(text: string, marks: DecimalMarks | undefined): numbe
 }
 
 /** A value with digit groups: `1.234,50`, `1,234.50`, `1 234,50`, `1.234.567`, `1.234`. */
-function groupedAmount(value: string, marks: DecimalMarks | undefined): { ok: true; whole: string; decimals: string } | Exclude<CentsParse, { ok: true }> {
+function groupedAmount(
+  value: string,
+  marks: DecimalMarks | undefined,
+): { ok: true; whole: string; decimals: string } | Exclude<CentsParse, { ok: true }> {
   const space = SPACE_GROUPED.exec(value);
   if (space) {
     if (space[2]) marks?.observe(space[2] as Mark);
@@ -134,19 +141,31 @@ export function parseIntegerCents(text: string): CentsParse {
 }
 
 /** Human text of a failed parse, for a column `name`; `shown` is the quoted value or ''. */
-export function centsProblem(name: string, reason: Exclude<CentsParse, { ok: true }>['reason'], shown: string, integer: boolean, mark?: Mark): string {
+export function centsProblem(
+  name: string,
+  reason: Exclude<CentsParse, { ok: true }>['reason'],
+  shown: string,
+  integer: boolean,
+  mark?: Mark,
+): string {
   const subject = shown ? `${name} ${shown}` : name;
   switch (reason) {
-    case 'empty': return `missing ${name}`;
-    case 'negative': return `${subject} must not be negative`;
-    case 'ambiguous-thousands': return `${subject} is ambiguous: a thousands separator or the decimal mark? No earlier value of the file shows its decimal mark: write 1234 or 1234${mark === '.' ? ',' : '.'}00`;
-    case 'not-whole-cents': return integer
-      ? `${subject} must be a whole number of cents (not whole cents)`
-      : `${subject} has more than 2 decimals (not whole cents)`;
-    case 'too-large': return `${subject} is too large`;
-    case 'not-a-number': return integer
-      ? `${subject} is not a whole number of cents`
-      : `${subject} is not a decimal amount (like 19.90 or 19,90)`;
+    case 'empty':
+      return `missing ${name}`;
+    case 'negative':
+      return `${subject} must not be negative`;
+    case 'ambiguous-thousands':
+      return `${subject} is ambiguous: a thousands separator or the decimal mark? No earlier value of the file shows its decimal mark: write 1234 or 1234${mark === '.' ? ',' : '.'}00`;
+    case 'not-whole-cents':
+      return integer
+        ? `${subject} must be a whole number of cents (not whole cents)`
+        : `${subject} has more than 2 decimals (not whole cents)`;
+    case 'too-large':
+      return `${subject} is too large`;
+    case 'not-a-number':
+      return integer
+        ? `${subject} is not a whole number of cents`
+        : `${subject} is not a decimal amount (like 19.90 or 19,90)`;
   }
 }
 
@@ -154,7 +173,12 @@ export function centsProblem(name: string, reason: Exclude<CentsParse, { ok: tru
  * A price as a person typed it (a file cell or `--price`), in cents, or the one message that
  * says why not. `name` is the column or flag; the range is the price rule's (src/api/rules/price.ts).
  */
-export function readPrice(text: string, name: string, unit: PriceUnit, marks?: DecimalMarks): { ok: true; cents: number } | { ok: false; problem: string } {
+export function readPrice(
+  text: string,
+  name: string,
+  unit: PriceUnit,
+  marks?: DecimalMarks,
+): { ok: true; cents: number } | { ok: false; problem: string } {
   const parsed = unit === 'cents' ? parseIntegerCents(text) : parseDecimalCents(text, marks);
   // issue 13: the words are built only for a refused price, never for each valid row.
   if (parsed.ok && priceProblem(parsed.cents, '', unit) === undefined) return parsed;

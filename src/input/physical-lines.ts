@@ -61,13 +61,20 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  * read, checked against the abort signal, and a UTF-16 file decoded to UTF-8 when asked.
  * `utf16` is set once the first block shows a UTF-16 BOM.
  */
-async function* sourceBlocks(path: string, opts: PhysicalLineOptions, base: number, found: { utf16?: boolean }): AsyncGenerator<Buffer> {
+async function* sourceBlocks(
+  path: string,
+  opts: PhysicalLineOptions,
+  base: number,
+  found: { utf16?: boolean },
+): AsyncGenerator<Buffer> {
   opts.signal?.throwIfAborted();
-  const source = opts.source ?? createReadStream(path, {
-    start: base,
-    ...(opts.end !== undefined ? { end: opts.end - 1 } : {}),
-    highWaterMark: 64 * 1024,
-  });
+  const source =
+    opts.source ??
+    createReadStream(path, {
+      start: base,
+      ...(opts.end !== undefined ? { end: opts.end - 1 } : {}),
+      highWaterMark: 64 * 1024,
+    });
   let decoder: TextDecoder | undefined;
   let first = base === 0;
   for await (const chunk of source) {
@@ -105,7 +112,10 @@ export async function* readPhysicalLines(path: string, opts: PhysicalLineOptions
  * The lines of each block read, as one array per block (issue 13, speed): one await per 64 KiB
  * instead of one per line for the readers that take them in bulk (the CSV table).
  */
-export async function* readPhysicalLineBatches(path: string, opts: PhysicalLineOptions): AsyncGenerator<PhysicalLine[]> {
+export async function* readPhysicalLineBatches(
+  path: string,
+  opts: PhysicalLineOptions,
+): AsyncGenerator<PhysicalLine[]> {
   const base = opts.start ?? 0;
   if (!opts.source && opts.end !== undefined && opts.end <= base) return;
   const found: { utf16?: boolean } = {};
@@ -131,7 +141,8 @@ export async function* readPhysicalLineBatches(path: string, opts: PhysicalLineO
         continue;
       }
       atFileStart = false;
-      if (buf.subarray(0, BOM.length).equals(BOM)) { // cli-spec 3: UTF-8 with or without BOM
+      if (buf.subarray(0, BOM.length).equals(BOM)) {
+        // cli-spec 3: UTF-8 with or without BOM
         buf = buf.subarray(BOM.length);
         pos += BOM.length;
         lineStart = pos;
@@ -155,7 +166,8 @@ export async function* readPhysicalLineBatches(path: string, opts: PhysicalLineO
     pos += buf.length;
     if (lines.length > 0) yield lines;
   }
-  if (head) { // a file of one or two bytes that only look like the start of a BOM
+  if (head) {
+    // a file of one or two bytes that only look like the start of a BOM
     acc.add(head);
     pos += head.length;
   }
@@ -183,7 +195,10 @@ class LineAccumulator {
   private lastByte = -1;
   started = false;
 
-  constructor(private readonly maxBytes: number, private readonly copy: boolean) {}
+  constructor(
+    private readonly maxBytes: number,
+    private readonly copy: boolean,
+  ) {}
 
   add(piece: Buffer): void {
     if (piece.length === 0) {
@@ -211,7 +226,12 @@ class LineAccumulator {
     let content = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts);
     content = content.subarray(0, Math.min(byteLength, this.maxBytes));
     const result: PhysicalLine = {
-      line, start, end, content, byteLength, truncated,
+      line,
+      start,
+      end,
+      content,
+      byteLength,
+      truncated,
       quotes: this.quotes,
       hasNul: this.nul,
       invalidUtf8: !truncated && !isUtf8(content),

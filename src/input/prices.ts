@@ -4,7 +4,13 @@ import { DecimalMarks, parseNonNegativeInt, parsePositiveInt, readPrice } from '
 import { keyOf, PairKeys } from './pair-keys.js';
 import { ProblemList, quoteValue } from './problems.js';
 import { assertReadableFile, readError } from './source.js';
-import { TableReader, tableOptions, type ColumnSpec, type ReadTableOptions, type TableFileResult } from './table-rows.js';
+import {
+  TableReader,
+  tableOptions,
+  type ColumnSpec,
+  type ReadTableOptions,
+  type TableFileResult,
+} from './table-rows.js';
 
 export interface PriceRow {
   /** First physical line of the row (header = line 1). */
@@ -40,23 +46,44 @@ export interface PricePlanResult extends Omit<TableFileResult<PriceRow>, 'rows'>
 export async function readPriceFile(path: string, opts: ReadTableOptions = {}): Promise<TableFileResult<PriceRow>> {
   const rows: PriceRow[] = [];
   const result = await scanPrices(path, opts, (row) => rows.push(row));
-  return { rows, notes: result.notes, problems: result.problems, problemCount: result.problemCount, columns: result.columns, delimiter: result.delimiter };
+  return {
+    rows,
+    notes: result.notes,
+    problems: result.problems,
+    problemCount: result.problemCount,
+    columns: result.columns,
+    delimiter: result.delimiter,
+  };
 }
 
 /**
  * Every row judged, none kept: the dry-run plan in memory that does not grow with the file
  * (issue 13): the (id, variant) pairs cost 8 bytes a row (pair-keys.ts), nothing else stays.
  */
-export async function planPriceFile(path: string, opts: ReadTableOptions & { perRequest: number }): Promise<PricePlanResult> {
+export async function planPriceFile(
+  path: string,
+  opts: ReadTableOptions & { perRequest: number },
+): Promise<PricePlanResult> {
   const result = await scanPrices(path, opts, undefined, opts.perRequest);
   return {
-    rows: result.pairs.plain + result.pairs.variantRows, plain: result.pairs.plain,
-    variantRows: result.pairs.variantRows, variantRequests: result.pairs.variantRequests,
-    notes: result.notes, problems: result.problems, problemCount: result.problemCount, columns: result.columns, delimiter: result.delimiter,
+    rows: result.pairs.plain + result.pairs.variantRows,
+    plain: result.pairs.plain,
+    variantRows: result.pairs.variantRows,
+    variantRequests: result.pairs.variantRequests,
+    notes: result.notes,
+    problems: result.problems,
+    problemCount: result.problemCount,
+    columns: result.columns,
+    delimiter: result.delimiter,
   };
 }
 
-async function scanPrices(path: string, opts: ReadTableOptions, onRow: ((row: PriceRow) => void) | undefined, perRequest = 100) {
+async function scanPrices(
+  path: string,
+  opts: ReadTableOptions,
+  onRow: ((row: PriceRow) => void) | undefined,
+  perRequest = 100,
+) {
   const displayName = opts.displayName ?? path;
   await assertReadableFile(path, displayName);
   const problems = new ProblemList(displayName);
@@ -79,10 +106,23 @@ async function scanPrices(path: string, opts: ReadTableOptions, onRow: ((row: Pr
   // cli-spec 3: a pair twice is refused on each later line. Rare, so found again by a second
   // read only when the sorted pairs showed a repeat: no line is kept per row on the first.
   if (counts.repeated.size > 0) await reportRepeats(path, opts, counts.repeated, problems, table.header?.columns);
-  return { pairs: counts, notes: table.notes, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [], delimiter: table.header?.delimiter };
+  return {
+    pairs: counts,
+    notes: table.notes,
+    problems: problems.messages,
+    problemCount: problems.count,
+    columns: table.header?.columns ?? [],
+    delimiter: table.header?.delimiter,
+  };
 }
 
-async function reportRepeats(path: string, opts: ReadTableOptions, repeated: Set<number | string>, problems: ProblemList, columns: string[] | undefined): Promise<void> {
+async function reportRepeats(
+  path: string,
+  opts: ReadTableOptions,
+  repeated: Set<number | string>,
+  problems: ProblemList,
+  columns: string[] | undefined,
+): Promise<void> {
   if (!columns) return;
   const silent = new ProblemList('');
   const table = new TableReader(path, PRICE_COLUMNS, silent, tableOptions(opts));
@@ -108,7 +148,12 @@ async function reportRepeats(path: string, opts: ReadTableOptions, repeated: Set
 }
 
 /** The values of one row, or undefined after reporting each problem of the row on `line`. */
-function judgePriceRow(raw: Record<string, string>, line: number, problems: ProblemList, marks: DecimalMarks): Omit<PriceRow, 'line' | 'raw'> | undefined {
+function judgePriceRow(
+  raw: Record<string, string>,
+  line: number,
+  problems: ProblemList,
+  marks: DecimalMarks,
+): Omit<PriceRow, 'line' | 'raw'> | undefined {
   let ok = true;
   const idText = raw.id ?? '';
   const id = parsePositiveInt(idText);
@@ -128,7 +173,12 @@ function judgePriceRow(raw: Record<string, string>, line: number, problems: Prob
   }
 
   const cents = raw.price_cents !== undefined;
-  const price = readPrice((cents ? raw.price_cents : raw.price) ?? '', cents ? 'price_cents' : 'price', cents ? 'cents' : 'decimal', marks);
+  const price = readPrice(
+    (cents ? raw.price_cents : raw.price) ?? '',
+    cents ? 'price_cents' : 'price',
+    cents ? 'cents' : 'decimal',
+    marks,
+  );
   if (!price.ok) {
     ok = false;
     problems.add(line, price.problem);

@@ -16,7 +16,10 @@ export class ProblemList {
   private total = 0;
   private seq = 0;
 
-  constructor(readonly file: string, private readonly keep: number = PROBLEMS_SHOWN) {}
+  constructor(
+    readonly file: string,
+    private readonly keep: number = PROBLEMS_SHOWN,
+  ) {}
 
   /**
    * Records one problem. Kept problems stay sorted by line (stable for one line), so a

@@ -74,15 +74,22 @@ async function spoolStdin(input: NodeJS.ReadableStream, opts: OpenInputOptions):
   // kill -9 could leave it behind; where the file system refuses O_TMPFILE, a named file is
   // unlinked right after it is opened. 'wx+': never follow or reuse an existing file; 0600:
   // credentials may pass through here.
-  const anonymous = unlinkAtOnce ? await open(dir, O_TMPFILE | constants.O_RDWR, 0o600).catch(() => undefined) : undefined;
-  const handle = anonymous ?? await open(named, 'wx+', 0o600);
+  const anonymous = unlinkAtOnce
+    ? await open(dir, O_TMPFILE | constants.O_RDWR, 0o600).catch(() => undefined)
+    : undefined;
+  const handle = anonymous ?? (await open(named, 'wx+', 0o600));
   let removed = anonymous !== undefined;
   const removeNow = (): void => {
     if (removed) return;
     removed = true;
-    try { unlinkSync(named); } catch { /* already gone */ }
+    try {
+      unlinkSync(named);
+    } catch {
+      /* already gone */
+    }
   };
-  if (unlinkAtOnce) removeNow(); // nothing to leave behind, even after kill -9
+  if (unlinkAtOnce)
+    removeNow(); // nothing to leave behind, even after kill -9
   else process.once('exit', removeNow); // exit 2 on problems, Ctrl-C: still removed
   const path = unlinkAtOnce ? join(FD_DIR, String(handle.fd)) : named;
   let closed = false;
@@ -107,9 +114,16 @@ async function spoolStdin(input: NodeJS.ReadableStream, opts: OpenInputOptions):
 }
 
 /** stdin into the spool, at most `max` bytes, stopping at once on abort. */
-async function copyCapped(input: NodeJS.ReadableStream, handle: FileHandle, max: number, signal: AbortSignal | undefined): Promise<void> {
+async function copyCapped(
+  input: NodeJS.ReadableStream,
+  handle: FileHandle,
+  max: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   // A stdin that sends nothing keeps the loop waiting for data: abort destroys the stream.
-  const destroy = (): void => { (input as NodeJS.ReadableStream & { destroy?: (e?: Error) => void }).destroy?.(signal?.reason as Error); };
+  const destroy = (): void => {
+    (input as NodeJS.ReadableStream & { destroy?: (e?: Error) => void }).destroy?.(signal?.reason as Error);
+  };
   signal?.addEventListener('abort', destroy, { once: true });
   let total = 0;
   try {
@@ -118,8 +132,10 @@ async function copyCapped(input: NodeJS.ReadableStream, handle: FileHandle, max:
       const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
       total += buf.length;
       if (total > max) {
-        throw new UsageError(`${STDIN_DISPLAY_NAME} is larger than ${max} bytes: nothing was sent`,
-          'pass a file path instead, or raise SVC_STDIN_MAX_BYTES');
+        throw new UsageError(
+          `${STDIN_DISPLAY_NAME} is larger than ${max} bytes: nothing was sent`,
+          'pass a file path instead, or raise SVC_STDIN_MAX_BYTES',
+        );
       }
       let at = 0;
       while (at < buf.length) at += (await handle.write(buf, at, buf.length - at)).bytesWritten;
@@ -140,11 +156,19 @@ function privateSpoolDir(): string {
 /** Removes spools of processes that no longer run (a kill -9 skips the exit handler). */
 function sweepSpools(dir: string): void {
   let names: string[];
-  try { names = readdirSync(dir); } catch { return; }
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
   for (const name of names) {
     const m = /^svc-stdin-(\d+)-/.exec(name);
     if (!m || Number(m[1]) === process.pid || isAlive(Number(m[1]))) continue;
-    try { unlinkSync(join(dir, name)); } catch { /* gone, or not ours */ }
+    try {
+      unlinkSync(join(dir, name));
+    } catch {
+      /* gone, or not ours */
+    }
   }
 }
 
@@ -165,12 +189,17 @@ function isAlive(pid: number): boolean {
 export async function assertReadableFile(path: string, displayName: string = path): Promise<void> {
   try {
     const info = await stat(path);
-    if (!info.isFile()) throw new UsageError(`cannot read ${displayName}: ${notRegular(info)}`, 'give a regular file, or - for stdin');
+    if (!info.isFile())
+      throw new UsageError(`cannot read ${displayName}: ${notRegular(info)}`, 'give a regular file, or - for stdin');
     // O_NONBLOCK: should the path be swapped for a FIFO after the stat, open does not hang.
     const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
       const opened = await handle.stat();
-      if (!opened.isFile()) throw new UsageError(`cannot read ${displayName}: ${notRegular(opened)}`, 'give a regular file, or - for stdin');
+      if (!opened.isFile())
+        throw new UsageError(
+          `cannot read ${displayName}: ${notRegular(opened)}`,
+          'give a regular file, or - for stdin',
+        );
     } finally {
       await handle.close();
     }
@@ -179,7 +208,13 @@ export async function assertReadableFile(path: string, displayName: string = pat
   }
 }
 
-function notRegular(info: { isDirectory(): boolean; isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }): string {
+function notRegular(info: {
+  isDirectory(): boolean;
+  isFIFO(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+  isSocket(): boolean;
+}): string {
   if (info.isDirectory()) return 'is a directory';
   if (info.isFIFO()) return 'is a FIFO (named pipe), not a regular file; pipe it to - instead';
   if (info.isCharacterDevice() || info.isBlockDevice()) return 'is a device, not a regular file';
@@ -195,10 +230,14 @@ export function readError(err: unknown, displayName: string): unknown {
   if (err instanceof UsageError) return err;
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return err;
-  const why = code === 'ENOENT' ? 'no such file'
-    : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-      : code === 'EISDIR' ? 'is a directory'
-        : (err as Error).message;
+  const why =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'EISDIR'
+          ? 'is a directory'
+          : (err as Error).message;
   return new UsageError(`cannot read ${displayName}: ${why}`);
 }
 
@@ -208,7 +247,11 @@ export function readError(err: unknown, displayName: string): unknown {
  * a file stream allocates a new buffer per block, and on a 50 MB file those pile up as garbage
  * faster than V8 collects them (bench/stock-memory).
  */
-export async function* readBlocks(path: string, range: { start?: number; end?: number; signal?: AbortSignal } = {}, blockSize = 256 * 1024): AsyncGenerator<Buffer> {
+export async function* readBlocks(
+  path: string,
+  range: { start?: number; end?: number; signal?: AbortSignal } = {},
+  blockSize = 256 * 1024,
+): AsyncGenerator<Buffer> {
   const handle = await open(path, 'r');
   try {
     const block = Buffer.allocUnsafe(blockSize);
@@ -264,8 +307,10 @@ export function startsWithBom(path: string): boolean {
     fd = openSync(path, 'r');
     const head = Buffer.alloc(3);
     const n = readSync(fd, head, 0, 3, 0);
-    return (n >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf)
-      || (n >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)));
+    return (
+      (n >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) ||
+      (n >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)))
+    );
   } catch {
     return false;
   } finally {

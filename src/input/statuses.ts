@@ -3,7 +3,13 @@
 import { parsePositiveInt } from './money.js';
 import { ProblemList, quoteValue } from './problems.js';
 import { assertReadableFile, readError } from './source.js';
-import { TableReader, tableOptions, type ColumnSpec, type ReadTableOptions, type TableFileResult } from './table-rows.js';
+import {
+  TableReader,
+  tableOptions,
+  type ColumnSpec,
+  type ReadTableOptions,
+  type TableFileResult,
+} from './table-rows.js';
 
 export interface StatusRow {
   line: number;
@@ -44,7 +50,8 @@ export async function readStatusFile(path: string, opts: ReadTableOptions = {}):
       if (idText.trim() === '') report('missing id');
       else if (id === undefined) report(`id ${quoteValue(idText)} is not a positive whole number`);
       if (activeText.trim() === '') report('missing active');
-      else if (isActive === undefined) report(`active ${quoteValue(activeText)} is not one of true, false, 1, 0, yes, no`);
+      else if (isActive === undefined)
+        report(`active ${quoteValue(activeText)} is not one of true, false, 1, 0, yes, no`);
       if (id === undefined || isActive === undefined) continue;
       const first = seen.get(id);
       if (first !== undefined) {
@@ -57,5 +64,12 @@ export async function readStatusFile(path: string, opts: ReadTableOptions = {}):
   } catch (err) {
     throw readError(err, displayName);
   }
-  return { rows, notes: table.notes, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [], delimiter: table.header?.delimiter };
+  return {
+    rows,
+    notes: table.notes,
+    problems: problems.messages,
+    problemCount: problems.count,
+    columns: table.header?.columns ?? [],
+    delimiter: table.header?.delimiter,
+  };
 }

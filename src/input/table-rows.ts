@@ -101,7 +101,8 @@ export class TableReader {
             strict: this.csv.strictColumns ?? false,
             note: (message) => this.notes.push(`${this.problems.file}:${event.line}: ${message}`),
           });
-          if (!headerUsable) { // no row can be judged against a header without its columns
+          if (!headerUsable) {
+            // no row can be judged against a header without its columns
             if (out.length > 0) yield out;
             return;
           }
@@ -117,7 +118,13 @@ export class TableReader {
         }
         const raw: Record<string, string> = {};
         for (let i = 0; i < columns.length; i++) raw[columns[i]!] = fields[i] ?? '';
-        out.push({ line: event.line, lastLine: event.lastLine, startOffset: event.startOffset, endOffset: event.endOffset, raw });
+        out.push({
+          line: event.line,
+          lastLine: event.lastLine,
+          startOffset: event.startOffset,
+          endOffset: event.endOffset,
+          raw,
+        });
       }
       if (out.length > 0) yield out;
     }
@@ -133,9 +140,10 @@ function emptyFrom(fields: string[], from: number): boolean {
 }
 
 function tooManyValues(got: number, want: number, delimiter: Delimiter): string {
-  const hint = delimiter === ','
-    ? ' (quote values that contain a comma, such as a decimal comma: "19,90")'
-    : ' (quote values that contain the delimiter)';
+  const hint =
+    delimiter === ','
+      ? ' (quote values that contain a comma, such as a decimal comma: "19,90")'
+      : ' (quote values that contain the delimiter)';
   return `${got} values but the header has ${want} ${want === 1 ? 'column' : 'columns'}${hint}`;
 }
 
@@ -146,7 +154,10 @@ function tooManyValues(got: number, want: number, delimiter: Delimiter): string 
  * `strict` (--strict-columns).
  */
 export function checkHeader(
-  columns: string[], line: number, spec: ColumnSpec, problems: ProblemList,
+  columns: string[],
+  line: number,
+  spec: ColumnSpec,
+  problems: ProblemList,
   opts: { strict?: boolean; note?: (message: string) => void } = {},
 ): boolean {
   const known = new Set([...spec.required, ...spec.optional, ...spec.exclusive.flatMap((g) => g.names)]);
@@ -190,10 +201,13 @@ export function checkHeader(
     const columnsWord = unknown.length === 1 ? 'column' : 'columns';
     // Refused with --strict-columns, and when a required column is missing: then the unknown
     // one is likely the misspelled one, and says so on the header line next to it.
-    if (opts.strict || !opts.note || !usable) problems.add(line, `unknown ${columnsWord} ${what} (expected ${spec.expected})`);
-    else opts.note(`${unknown.length} unknown ${columnsWord} ignored: ${what} (expected ${spec.expected}; --strict-columns refuses them)`);
+    if (opts.strict || !opts.note || !usable)
+      problems.add(line, `unknown ${columnsWord} ${what} (expected ${spec.expected})`);
+    else
+      opts.note(
+        `${unknown.length} unknown ${columnsWord} ignored: ${what} (expected ${spec.expected}; --strict-columns refuses them)`,
+      );
   }
   for (const message of later) problems.add(line, message);
   return usable;
 }
-

@@ -3,7 +3,13 @@
 import { DecimalMarks, parseNonNegativeInt, readPrice } from './money.js';
 import { ProblemList, quoteValue } from './problems.js';
 import { assertReadableFile, readError } from './source.js';
-import { TableReader, tableOptions, type ColumnSpec, type ReadTableOptions, type TableFileResult } from './table-rows.js';
+import {
+  TableReader,
+  tableOptions,
+  type ColumnSpec,
+  type ReadTableOptions,
+  type TableFileResult,
+} from './table-rows.js';
 
 export interface VariantRow {
   line: number;
@@ -34,19 +40,36 @@ export async function readVariantFile(path: string, opts: ReadTableOptions = {})
       const v = judgeVariantRow(row.raw, (m) => problems.add(row.line, m), marks);
       if (!v) continue;
       const first = seen.get(v.index);
-      if (first !== undefined) { problems.add(row.line, `duplicate of line ${first} (variant ${v.index} appears twice)`); continue; }
+      if (first !== undefined) {
+        problems.add(row.line, `duplicate of line ${first} (variant ${v.index} appears twice)`);
+        continue;
+      }
       seen.set(v.index, row.line);
       rows.push({ line: row.line, ...v, raw: row.raw });
     }
   } catch (err) {
     throw readError(err, displayName);
   }
-  return { rows, notes: table.notes, problems: problems.messages, problemCount: problems.count, columns: table.header?.columns ?? [], delimiter: table.header?.delimiter };
+  return {
+    rows,
+    notes: table.notes,
+    problems: problems.messages,
+    problemCount: problems.count,
+    columns: table.header?.columns ?? [],
+    delimiter: table.header?.delimiter,
+  };
 }
 
-function judgeVariantRow(raw: Record<string, string>, report: (m: string) => void, marks: DecimalMarks): Omit<VariantRow, 'line' | 'raw'> | undefined {
+function judgeVariantRow(
+  raw: Record<string, string>,
+  report: (m: string) => void,
+  marks: DecimalMarks,
+): Omit<VariantRow, 'line' | 'raw'> | undefined {
   let ok = true;
-  const fail = (m: string) => { ok = false; report(m); };
+  const fail = (m: string) => {
+    ok = false;
+    report(m);
+  };
   const indexText = (raw.index ?? '').trim();
   const index = parseNonNegativeInt(indexText);
   if (indexText === '') fail('missing index');

@@ -2,8 +2,16 @@
 // means for the job: the service refused this chunk's content (mark its items failed, go on),
 // or nothing further can succeed (stop, keep the chunk unfinished so resume reuses its key).
 import {
-  ApiError, AuthError, ConflictError, GoneError, NetworkError, NotFoundError, PermissionError,
-  RateLimitError, ServerError, ValidationError,
+  ApiError,
+  AuthError,
+  ConflictError,
+  GoneError,
+  NetworkError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  ServerError,
+  ValidationError,
 } from '../api/errors.js';
 
 export type ChunkErrorClass = 'refused' | 'fatal';

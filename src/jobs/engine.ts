@@ -8,8 +8,17 @@ import { compactOutcome, journalError, type JournaledError } from './journal-rec
 import { openJobForResume, openNewJob, type OpenedJob } from './open-job.js';
 import { runningJobs } from './running.js';
 import {
-  ITEM_STATUSES, type ChunkPlan, type ChunkResult, type ItemOutcome, type ItemRef, type ItemStatus, type JobProgress,
-  type JobResult, type JobSpec, type RunState, type SendChunk,
+  ITEM_STATUSES,
+  type ChunkPlan,
+  type ChunkResult,
+  type ItemOutcome,
+  type ItemRef,
+  type ItemStatus,
+  type JobProgress,
+  type JobResult,
+  type JobSpec,
+  type RunState,
+  type SendChunk,
 } from './types.js';
 
 export interface RunOptions {
@@ -27,9 +36,16 @@ export interface RunOptions {
   svcVersion?: string;
 }
 
-interface Answered { items: ItemOutcome[]; summary?: Record<string, number> }
+interface Answered {
+  items: ItemOutcome[];
+  summary?: Record<string, number>;
+}
 
-export async function runJob<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<I>, opts: RunOptions): Promise<JobResult> {
+export async function runJob<I extends ItemRef>(
+  spec: JobSpec<I>,
+  send: SendChunk<I>,
+  opts: RunOptions,
+): Promise<JobResult> {
   runningJobs.count++;
   try {
     return await runJobInner(spec, send, opts);
@@ -38,7 +54,11 @@ export async function runJob<I extends ItemRef>(spec: JobSpec<I>, send: SendChun
   }
 }
 
-async function runJobInner<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<I>, opts: RunOptions): Promise<JobResult> {
+async function runJobInner<I extends ItemRef>(
+  spec: JobSpec<I>,
+  send: SendChunk<I>,
+  opts: RunOptions,
+): Promise<JobResult> {
   checkSpec(spec);
   const job = opts.resumeJobId
     ? openJobForResume(spec, opts.stateDir, opts.resumeJobId)
@@ -51,7 +71,12 @@ async function runJobInner<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<
   }
 }
 
-async function runChunks<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<I>, job: OpenedJob, opts: RunOptions): Promise<JobResult> {
+async function runChunks<I extends ItemRef>(
+  spec: JobSpec<I>,
+  send: SendChunk<I>,
+  job: OpenedJob,
+  opts: RunOptions,
+): Promise<JobResult> {
   const { writer, replay } = job;
   const signal = opts.signal ?? new AbortController().signal;
   const answered = new Map<number, Answered>();
@@ -77,7 +102,10 @@ async function runChunks<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<I>
       return true;
     } catch (err) {
       if (!(err instanceof LocalFaultError)) throw err;
-      if (!hasStopError) { stopError = err; hasStopError = true; }
+      if (!hasStopError) {
+        stopError = err;
+        hasStopError = true;
+      }
       return false;
     }
   };
@@ -87,7 +115,12 @@ async function runChunks<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<I>
     const key = journaledKeys.get(chunk.index) ?? newIdempotencyKey();
     // issue 14: a journal that cannot be written stops the job (nothing is sent unjournaled);
     // the runner says what happened and how to resume.
-    if (!journaled(() => writer.write({ t: 'chunk-start', index: chunk.index, key, descriptor: chunk.descriptor, at: now() }))) return;
+    if (
+      !journaled(() =>
+        writer.write({ t: 'chunk-start', index: chunk.index, key, descriptor: chunk.descriptor, at: now() }),
+      )
+    )
+      return;
     requests++;
     let result: ChunkResult;
     let refusal: JournaledError | undefined;
@@ -96,7 +129,10 @@ async function runChunks<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<I>
     } catch (err) {
       if (signal.aborted) return; // interrupted mid-flight: unfinished, resume reuses the key
       if (classifyChunkError(err) === 'fatal') {
-        if (!hasStopError) { stopError = err; hasStopError = true; }
+        if (!hasStopError) {
+          stopError = err;
+          hasStopError = true;
+        }
         return;
       }
       refusal = journalError(err);
@@ -105,12 +141,20 @@ async function runChunks<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<I>
     const items = result.items.map(compactOutcome);
     // Not journaled as done: the chunk stays unfinished, and a resume resends it with its key
     // (the service replays the stored answer, spec 4.1.2).
-    if (!journaled(() => writer.write({
-      t: 'chunk-done', index: chunk.index, key, items,
-      ...(result.summary ? { summary: result.summary } : {}),
-      ...(refusal ? { error: refusal } : {}),
-      at: now(),
-    }))) return;
+    if (
+      !journaled(() =>
+        writer.write({
+          t: 'chunk-done',
+          index: chunk.index,
+          key,
+          items,
+          ...(result.summary ? { summary: result.summary } : {}),
+          ...(refusal ? { error: refusal } : {}),
+          at: now(),
+        }),
+      )
+    )
+      return;
     answered.set(chunk.index, { items, summary: result.summary });
     itemsDone += chunk.items.length;
     itemsThisRun += chunk.items.length;
@@ -122,8 +166,14 @@ async function runChunks<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<I>
     const seconds = (Date.now() - startedAt) / 1000;
     const itemsPerSecond = seconds > 0 ? itemsThisRun / seconds : 0;
     return {
-      jobId: job.jobId, itemsDone, totalItems: spec.totalItems, chunksDone: answered.size,
-      chunksTotal: spec.chunks.length, requests, failures, itemsPerSecond,
+      jobId: job.jobId,
+      itemsDone,
+      totalItems: spec.totalItems,
+      chunksDone: answered.size,
+      chunksTotal: spec.chunks.length,
+      requests,
+      failures,
+      itemsPerSecond,
       ...(itemsPerSecond > 0 ? { etaSeconds: (spec.totalItems - itemsDone) / itemsPerSecond } : {}),
     };
   };
@@ -136,15 +186,31 @@ async function runChunks<I extends ItemRef>(spec: JobSpec<I>, send: SendChunk<I>
 
   const unfinishedChunks = spec.chunks.filter((c) => !answered.has(c.index)).map((c) => c.index);
   const state: RunState = hasStopError ? 'aborted' : unfinishedChunks.length === 0 ? 'done' : 'interrupted';
-  journaled(() => writer.write({ t: 'job-end', state, ...(hasStopError ? { error: journalError(stopError) } : {}), at: now() }));
+  journaled(() =>
+    writer.write({ t: 'job-end', state, ...(hasStopError ? { error: journalError(stopError) } : {}), at: now() }),
+  );
   return buildResult(spec, job, answered, {
-    state, requests, chunksFromJournal, unfinishedChunks, hasStopError, stopError,
+    state,
+    requests,
+    chunksFromJournal,
+    unfinishedChunks,
+    hasStopError,
+    stopError,
   });
 }
 
 function buildResult(
-  spec: JobSpec, job: OpenedJob, answered: Map<number, Answered>,
-  run: { state: RunState; requests: number; chunksFromJournal: number; unfinishedChunks: number[]; hasStopError: boolean; stopError: unknown },
+  spec: JobSpec,
+  job: OpenedJob,
+  answered: Map<number, Answered>,
+  run: {
+    state: RunState;
+    requests: number;
+    chunksFromJournal: number;
+    unfinishedChunks: number[];
+    hasStopError: boolean;
+    stopError: unknown;
+  },
 ): JobResult {
   const ordered = [...answered.entries()].sort(([a], [b]) => a - b);
   const items = ordered.flatMap(([, a]) => a.items).sort((a, b) => a.line - b.line); // stable
@@ -155,8 +221,14 @@ function buildResult(
     for (const [k, v] of Object.entries(a.summary ?? {})) summary[k] = (summary[k] ?? 0) + v;
   }
   return {
-    jobId: job.jobId, state: run.state, items, counts, summary, requests: run.requests,
-    chunksFromJournal: run.chunksFromJournal, unfinishedChunks: run.unfinishedChunks,
+    jobId: job.jobId,
+    state: run.state,
+    items,
+    counts,
+    summary,
+    requests: run.requests,
+    chunksFromJournal: run.chunksFromJournal,
+    unfinishedChunks: run.unfinishedChunks,
     ...(run.hasStopError ? { error: run.stopError } : {}),
     ...(run.state !== 'done' ? { resumeCommand: resumeCommand(spec.command, job.jobId) } : {}),
     journalPath: job.journalPath,
@@ -182,8 +254,12 @@ function now(): string {
 
 /** A malformed answer is a bug in the caller: stop (fatal) rather than journal it as done. */
 function checkResult(result: ChunkResult, chunk: ChunkPlan): ChunkResult {
-  const ok = result && Array.isArray(result.items) && result.items.every((i) =>
-    i && typeof i.line === 'number' && (ITEM_STATUSES as readonly string[]).includes(i.status));
+  const ok =
+    result &&
+    Array.isArray(result.items) &&
+    result.items.every(
+      (i) => i && typeof i.line === 'number' && (ITEM_STATUSES as readonly string[]).includes(i.status),
+    );
   if (!ok) throw new TypeError(`send returned a malformed result for chunk ${chunk.index}`);
   return result;
 }
@@ -195,6 +271,7 @@ function checkSpec(spec: JobSpec): void {
     if (c.items.length === 0) throw new Error(`chunk plan: chunk ${i} is empty`);
   });
   const planned = spec.chunks.reduce((n, c) => n + c.items.length, 0);
-  if (planned !== spec.totalItems) throw new Error(`chunk plan: ${planned} items in chunks, totalItems says ${spec.totalItems}`);
+  if (planned !== spec.totalItems)
+    throw new Error(`chunk plan: ${planned} items in chunks, totalItems says ${spec.totalItems}`);
   if (!spec.input.sha256) throw new Error('job input needs its sha256');
 }

@@ -41,9 +41,17 @@ export function listJobs(stateDir: string, filter: { kind?: JobKind } = {}): Lis
     const pid = lockHolder(stateDir, id);
     const state = jobState(replay, pid);
     jobs.push({
-      id, kind: h.kind, command: h.command, ...(h.target !== undefined ? { target: h.target } : {}),
-      input: h.input, itemsDone: itemsDone(replay), totalItems: h.totalItems, failures: failuresIn(replay),
-      requests: replay.requests, state, ...(state === 'running' && pid !== undefined && pid > 0 ? { pid } : {}),
+      id,
+      kind: h.kind,
+      command: h.command,
+      ...(h.target !== undefined ? { target: h.target } : {}),
+      input: h.input,
+      itemsDone: itemsDone(replay),
+      totalItems: h.totalItems,
+      failures: failuresIn(replay),
+      requests: replay.requests,
+      state,
+      ...(state === 'running' && pid !== undefined && pid > 0 ? { pid } : {}),
       createdAt: h.createdAt,
       ...(state === 'failed' && replay.end?.error ? { error: replay.end.error.message } : {}),
       ...(state !== 'done' ? { resumeCommand: resumeCommand(h.command, id) } : {}),
@@ -59,7 +67,12 @@ export function listJobs(stateDir: string, filter: { kind?: JobKind } = {}): Lis
  * another process is running IS returned, so resuming it fails on the lock instead of a
  * second job sending the same file alongside.
  */
-export function findResumable(stateDir: string, kind: JobKind, target: string | undefined, inputSha256: string): string | undefined {
+export function findResumable(
+  stateDir: string,
+  kind: JobKind,
+  target: string | undefined,
+  inputSha256: string,
+): string | undefined {
   let best: { id: string; createdAt: string } | undefined;
   for (const { id, replay } of readAll(stateDir)) {
     const h = replay.header;

@@ -16,7 +16,8 @@ import { JOB_KINDS, ITEM_STATUSES, type ItemOutcome, type JsonValue } from './ty
 export const JOURNAL_VERSION = 1;
 
 const json: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(json), z.record(z.string(), json)]));
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(json), z.record(z.string(), json)]),
+);
 
 const JournaledChunk = z.object({
   index: z.number().int().nonnegative(),
@@ -93,7 +94,11 @@ export const JobEndRecord = z.object({
 export type JobEndRecord = z.infer<typeof JobEndRecord>;
 
 export const JournalRecord = z.discriminatedUnion('t', [
-  JobHeaderRecord, ResumeRecord, ChunkStartRecord, ChunkDoneRecord, JobEndRecord,
+  JobHeaderRecord,
+  ResumeRecord,
+  ChunkStartRecord,
+  ChunkDoneRecord,
+  JobEndRecord,
 ]);
 export type JournalRecord = z.infer<typeof JournalRecord>;
 

@@ -6,9 +6,7 @@ import * as path from 'node:path';
 import { LocalFaultError, UsageError, describeFsError } from '../api/errors.js';
 import { JOB_ID_PATTERN } from './ids.js';
 import { DurableAppendFile } from '../state/append-file.js';
-import {
-  JournalRecord, type ChunkDoneRecord, type JobEndRecord, type JobHeaderRecord,
-} from './journal-records.js';
+import { JournalRecord, type ChunkDoneRecord, type JobEndRecord, type JobHeaderRecord } from './journal-records.js';
 
 /** Journals and locks live here; the folder is private to the user (0700). */
 export function jobsDir(stateDir: string): string {
@@ -17,7 +15,11 @@ export function jobsDir(stateDir: string): string {
 
 export function journalPath(stateDir: string, jobId: string): string {
   // The id becomes a file name: refuse anything that could walk out of the folder.
-  if (!JOB_ID_PATTERN.test(jobId)) throw new UsageError(`"${jobId}" is not a job id (they look like bp-20261121-a1b2c3)`, 'list jobs with `svc stock jobs`');
+  if (!JOB_ID_PATTERN.test(jobId))
+    throw new UsageError(
+      `"${jobId}" is not a job id (they look like bp-20261121-a1b2c3)`,
+      'list jobs with `svc stock jobs`',
+    );
   return path.join(jobsDir(stateDir), `${jobId}.jsonl`);
 }
 
@@ -51,8 +53,11 @@ export class JournalWriter {
     } catch (err) {
       // issue 14: a full or read-only state folder is said plainly (the runner adds the resume command).
       const d = describeFsError(err);
-      throw new LocalFaultError(`cannot write the job journal ${this.path}: ${d.text}${d.code ? ` (${d.code})` : ''}`, d.code,
-        `free space in (or make writable) ${path.dirname(this.path)}, or set SVC_STATE_DIR to a folder that is, then resume`);
+      throw new LocalFaultError(
+        `cannot write the job journal ${this.path}: ${d.text}${d.code ? ` (${d.code})` : ''}`,
+        d.code,
+        `free space in (or make writable) ${path.dirname(this.path)}, or set SVC_STATE_DIR to a folder that is, then resume`,
+      );
     }
   }
 
@@ -97,8 +102,14 @@ export function readJournal(file: string): JournalReplay | undefined {
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
     const record = parseLine(line);
-    if (!record) { skippedLines++; continue; }
-    if (record.t === 'job') { header ??= record; continue; }
+    if (!record) {
+      skippedLines++;
+      continue;
+    }
+    if (record.t === 'job') {
+      header ??= record;
+      continue;
+    }
     end = undefined;
     switch (record.t) {
       case 'chunk-start':

@@ -11,9 +11,14 @@ import { processAlive } from '../state/durable.js';
 
 /** Another live process holds the job (exit 2: nothing was sent by this run). */
 export class JobLockedError extends UsageError {
-  constructor(readonly jobId: string, readonly pid: number | undefined) {
-    super(`job ${jobId} is running in process ${pid ?? '(unknown)'}`,
-      'wait for it to finish, or stop that process (its journal keeps what it did) and resume');
+  constructor(
+    readonly jobId: string,
+    readonly pid: number | undefined,
+  ) {
+    super(
+      `job ${jobId} is running in process ${pid ?? '(unknown)'}`,
+      'wait for it to finish, or stop that process (its journal keeps what it did) and resume',
+    );
   }
 }
 
@@ -39,9 +44,14 @@ export function acquireLock(stateDir: string, jobId: string): JobLock {
 
 /** Another live job writes to the same target (issue 14): exit 2, nothing sent by this run. */
 export class TargetLockedError extends UsageError {
-  constructor(readonly target: string, readonly pid: number | undefined) {
-    super(`another job is writing to ${target} (process ${pid ?? '(unknown)'})`,
-      'wait for it to finish (two imports at once could upload the same credentials twice), then run this one again');
+  constructor(
+    readonly target: string,
+    readonly pid: number | undefined,
+  ) {
+    super(
+      `another job is writing to ${target} (process ${pid ?? '(unknown)'})`,
+      'wait for it to finish (two imports at once could upload the same credentials twice), then run this one again',
+    );
   }
 }
 
@@ -59,7 +69,12 @@ function acquireFile(file: string, locked: (pid: number | undefined) => Error): 
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(file, 'wx', 0o600);
-      try { fs.writeSync(fd, ownerRecord()); fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+      try {
+        fs.writeSync(fd, ownerRecord());
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
       return { path: file, release: () => releaseLock(file) };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
@@ -70,7 +85,11 @@ function acquireFile(file: string, locked: (pid: number | undefined) => Error): 
     // Stale: re-read right before removing, so a lock retaken in between is left alone.
     const again = readHolder(file);
     if (again && again.raw === holder.raw && !again.live) {
-      try { fs.unlinkSync(file); } catch (err) { if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err; }
+      try {
+        fs.unlinkSync(file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
     }
   }
   throw locked(readHolder(file)?.pid);
@@ -79,7 +98,7 @@ function acquireFile(file: string, locked: (pid: number | undefined) => Error): 
 /** Who holds a job's lock, if a live process does. Used by listJobs to tell running jobs. */
 export function lockHolder(stateDir: string, jobId: string): number | undefined {
   const holder = readHolder(lockPath(stateDir, jobId));
-  return holder?.live ? holder.pid ?? -1 : undefined;
+  return holder?.live ? (holder.pid ?? -1) : undefined;
 }
 
 function readHolder(file: string): { raw: string; pid?: number; live: boolean } | undefined {
@@ -123,7 +142,6 @@ export function processStart(pid: number): string | undefined {
     return undefined;
   }
 }
-
 
 function releaseLock(file: string): void {
   try {

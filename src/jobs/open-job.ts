@@ -25,8 +25,11 @@ export function openNewJob(spec: JobSpec, stateDir: string, svcVersion?: string)
   } catch (err) {
     // issue 14: nothing was sent yet; say what the folder's problem is.
     const d = describeFsError(err);
-    throw new LocalFaultError(`cannot create the jobs folder in ${stateDir}: ${d.text}${d.code ? ` (${d.code})` : ''}; nothing was sent`, d.code,
-      'make SVC_STATE_DIR (or the platform state folder) writable, or point SVC_STATE_DIR at a folder that is');
+    throw new LocalFaultError(
+      `cannot create the jobs folder in ${stateDir}: ${d.text}${d.code ? ` (${d.code})` : ''}; nothing was sent`,
+      d.code,
+      'make SVC_STATE_DIR (or the platform state folder) writable, or point SVC_STATE_DIR at a folder that is',
+    );
   }
   for (let attempt = 0; ; attempt++) {
     const jobId = newJobId(spec.kind);
@@ -37,11 +40,18 @@ export function openNewJob(spec: JobSpec, stateDir: string, svcVersion?: string)
       lock = acquireLock(stateDir, jobId);
       writer = JournalWriter.create(file);
       writer.write({
-        t: 'job', v: JOURNAL_VERSION, id: jobId, kind: spec.kind, command: spec.command,
+        t: 'job',
+        v: JOURNAL_VERSION,
+        id: jobId,
+        kind: spec.kind,
+        command: spec.command,
         ...(spec.target !== undefined ? { target: spec.target } : {}),
-        input: { ...spec.input }, chunks: journaledPlan(spec), totalItems: spec.totalItems,
+        input: { ...spec.input },
+        chunks: journaledPlan(spec),
+        totalItems: spec.totalItems,
         createdAt: new Date().toISOString(),
-        ...(svcVersion !== undefined ? { svcVersion } : {}), pid: process.pid,
+        ...(svcVersion !== undefined ? { svcVersion } : {}),
+        pid: process.pid,
       });
       return { jobId, journalPath: file, lock, writer };
     } catch (err) {
@@ -62,8 +72,10 @@ export function openJobForResume(spec: JobSpec, stateDir: string, jobId: string)
   try {
     const replay = readJournal(file);
     if (!replay) {
-      throw new UsageError(`no job ${jobId} in ${path.dirname(file)}`,
-        'list jobs with `svc stock jobs`, or check SVC_STATE_DIR');
+      throw new UsageError(
+        `no job ${jobId} in ${path.dirname(file)}`,
+        'list jobs with `svc stock jobs`, or check SVC_STATE_DIR',
+      );
     }
     checkSameJob(replay, spec, jobId);
     const writer = JournalWriter.append(file);
@@ -80,8 +92,10 @@ function checkSameJob(replay: JournalReplay, spec: JobSpec, jobId: string): void
   const h = replay.header;
   if (replay.end?.state === 'done') {
     // A finished job is never resumed: the same edit run again later is a new operation (cli-spec 4).
-    throw new UsageError(`job ${jobId} already finished; there is nothing to resume`,
-      'run the command without --resume to send the file again as a new job');
+    throw new UsageError(
+      `job ${jobId} already finished; there is nothing to resume`,
+      'run the command without --resume to send the file again as a new job',
+    );
   }
   if (h.kind !== spec.kind) throw new UsageError(`job ${jobId} is a ${h.kind} job, not ${spec.kind}`);
   if ((h.target ?? '') !== (spec.target ?? '')) {
@@ -90,11 +104,14 @@ function checkSameJob(replay: JournalReplay, spec: JobSpec, jobId: string): void
   if (h.input.sha256 !== spec.input.sha256 || h.input.size !== spec.input.size) {
     throw new UsageError(
       `the input file changed since job ${jobId} started; resuming would send different items under the journaled keys`,
-      'restore the original file to resume, or run the command without --resume to start a new job');
+      'restore the original file to resume, or run the command without --resume to start a new job',
+    );
   }
   if (stableJson(h.chunks) !== stableJson(journaledPlan(spec))) {
-    throw new UsageError(`the chunk plan of job ${jobId} differs from this run's (was svc upgraded since?)`,
-      'finish the job with the svc version that started it, or run without --resume to start a new job');
+    throw new UsageError(
+      `the chunk plan of job ${jobId} differs from this run's (was svc upgraded since?)`,
+      'finish the job with the svc version that started it, or run without --resume to start a new job',
+    );
   }
 }
 
@@ -113,5 +130,6 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value, (_k, v: JsonValue) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v);
+      : v,
+  );
 }

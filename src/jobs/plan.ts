@@ -28,7 +28,8 @@ export interface ChunkGroup<I extends ItemRef = ItemRef> {
  * The default descriptor is `{lines: [first, last]}`; the stock import passes byte offsets.
  */
 export function planChunks<I extends ItemRef>(
-  groups: ChunkGroup<I>[], size: number,
+  groups: ChunkGroup<I>[],
+  size: number,
   describe: (items: I[], route: string | undefined) => JsonValue = linesDescriptor,
 ): ChunkPlan<I>[] {
   if (!Number.isInteger(size) || size < 1) throw new Error(`chunk size must be a positive integer, got ${size}`);
@@ -37,8 +38,10 @@ export function planChunks<I extends ItemRef>(
     for (let at = 0; at < group.items.length; at += size) {
       const items = group.items.slice(at, at + size);
       chunks.push({
-        index: chunks.length, ...(group.route !== undefined ? { route: group.route } : {}),
-        descriptor: describe(items, group.route), items,
+        index: chunks.length,
+        ...(group.route !== undefined ? { route: group.route } : {}),
+        descriptor: describe(items, group.route),
+        items,
       });
     }
   }
@@ -50,7 +53,13 @@ function linesDescriptor(items: ItemRef[]): JsonValue {
 }
 
 /** Builds a JobSpec whose totalItems is the plan's item count. */
-export function jobSpec<I extends ItemRef>(init: { kind: JobKind; command: string; target?: string; input: JobInput; chunks: ChunkPlan<I>[] }): JobSpec<I> {
+export function jobSpec<I extends ItemRef>(init: {
+  kind: JobKind;
+  command: string;
+  target?: string;
+  input: JobInput;
+  chunks: ChunkPlan<I>[];
+}): JobSpec<I> {
   return { ...init, totalItems: init.chunks.reduce((n, c) => n + c.items.length, 0) };
 }
 
@@ -95,7 +104,9 @@ const WINDOW_S = 60;
  * with exit 5 and a resume command, and the plan says so before.
  */
 export function planSummary(
-  spec: JobSpec, budget?: PlanBudget, opts: { perRequestSeconds?: number; now?: number } = {},
+  spec: JobSpec,
+  budget?: PlanBudget,
+  opts: { perRequestSeconds?: number; now?: number } = {},
 ): PlanSummary {
   const byRoute = new Map<string, { requests: number; items: number }>();
   for (const c of spec.chunks) {
@@ -104,7 +115,14 @@ export function planSummary(
     r.items += c.items.length;
     byRoute.set(c.route ?? spec.kind, r);
   }
-  return planSummaryOfCounts(spec.kind, spec.input.displayName, spec.totalItems, [...byRoute].map(([route, r]) => ({ route, ...r })), budget, opts);
+  return planSummaryOfCounts(
+    spec.kind,
+    spec.input.displayName,
+    spec.totalItems,
+    [...byRoute].map(([route, r]) => ({ route, ...r })),
+    budget,
+    opts,
+  );
 }
 
 /**
@@ -112,8 +130,12 @@ export function planSummary(
  * items (issue 13: bulk-price --dry-run in memory that does not grow with the file).
  */
 export function planSummaryOfCounts(
-  kind: JobKind, input: string, items: number, byRoute: { route: string; requests: number; items: number }[],
-  budget?: PlanBudget, opts: { perRequestSeconds?: number; now?: number } = {},
+  kind: JobKind,
+  input: string,
+  items: number,
+  byRoute: { route: string; requests: number; items: number }[],
+  budget?: PlanBudget,
+  opts: { perRequestSeconds?: number; now?: number } = {},
 ): PlanSummary {
   const perRequest = opts.perRequestSeconds ?? 0.5;
   const now = opts.now ?? Date.now();
@@ -136,10 +158,15 @@ export function planSummaryOfCounts(
     eta += beyond * perRequest;
   }
   return {
-    kind, input, items, requests,
+    kind,
+    input,
+    items,
+    requests,
     byRoute,
-    etaSeconds: Math.round(eta * 10) / 10, requestsBeyondBudget: requests - remaining,
-    dayRemaining, dayRemainingSource: budget?.dayRemaining !== undefined ? 'usage' : 'documented limit',
+    etaSeconds: Math.round(eta * 10) / 10,
+    requestsBeyondBudget: requests - remaining,
+    dayRemaining,
+    dayRemainingSource: budget?.dayRemaining !== undefined ? 'usage' : 'documented limit',
     requestsBeyondDay: requests - sendable,
     ...(budget?.dayResetAt !== undefined ? { dayResetsAt: new Date(budget.dayResetAt).toISOString() } : {}),
   };

@@ -24,18 +24,25 @@ export interface ReportStyle {
  * looser mode is not kept and a reader never sees half a report). An input column already
  * named status/code/message keeps its name; the result column becomes `result_<name>`.
  */
-export function writeReport(file: string, columns: string[], rows: Iterable<ReportRow>, style: ReportStyle = { delimiter: ',', bom: false }): void {
+export function writeReport(
+  file: string,
+  columns: string[],
+  rows: Iterable<ReportRow>,
+  style: ReportStyle = { delimiter: ',', bom: false },
+): void {
   const taken = new Set(columns);
   const resultNames = RESULT_COLUMNS.map((c) => (taken.has(c) ? `result_${c}` : c));
   const line = (fields: string[]) => csvLine(fields, style.delimiter);
   const lines = [style.bom ? '\ufeff' : '', line([...columns, ...resultNames])];
   for (const { raw, outcome } of rows) {
-    lines.push(line([
-      ...columns.map((c) => raw[c] ?? ''),
-      outcome.status,
-      serviceText(outcome.code),
-      serviceText(outcome.message),
-    ]));
+    lines.push(
+      line([
+        ...columns.map((c) => raw[c] ?? ''),
+        outcome.status,
+        serviceText(outcome.code),
+        serviceText(outcome.message),
+      ]),
+    );
   }
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString('hex')}.tmp`);
   try {
@@ -62,11 +69,21 @@ function csvField(value: string, delimiter: string): string {
  */
 function serviceText(text: string | undefined): string {
   if (text === undefined) return '';
-  const clean = asciiPunctuation(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ''));
+  const clean = asciiPunctuation(
+    text.replace(
+      /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+      '',
+    ),
+  );
   return /^[=+\-@]/.test(clean) ? `'${clean}` : clean;
 }
 
 /** Typographic punctuation as ASCII, so a spreadsheet in any code page shows the message (issue 12). */
 function asciiPunctuation(text: string): string {
-  return text.replace(/\u2026/g, '...').replace(/[\u2013\u2014]/g, '-').replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\u00a0/g, ' ');
+  return text
+    .replace(/\u2026/g, '...')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\u00a0/g, ' ');
 }

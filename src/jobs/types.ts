@@ -70,7 +70,11 @@ export interface ChunkResult {
  * Sends one chunk with the given idempotency key, retrying inside with that same key
  * (cli-spec 4). Throws the classes of src/api/errors.ts when it gives up.
  */
-export type SendChunk<I extends ItemRef = ItemRef> = (chunk: ChunkPlan<I>, idempotencyKey: string, signal: AbortSignal) => Promise<ChunkResult>;
+export type SendChunk<I extends ItemRef = ItemRef> = (
+  chunk: ChunkPlan<I>,
+  idempotencyKey: string,
+  signal: AbortSignal,
+) => Promise<ChunkResult>;
 
 export interface JobProgress {
   jobId: string;

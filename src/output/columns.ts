@@ -32,19 +32,29 @@ export function cellText<T>(col: Column<T>, row: T, forHumans: boolean): string 
 
 function humanText(kind: CellKind | undefined, v: unknown): string {
   switch (kind) {
-    case 'cents': return formatCents(Number(v));
-    case 'decimal': return formatDecimal(Number(v));
-    case 'bool': return v ? 'yes' : 'no';
-    case 'date': return String(v).replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
-    default: return plainText(v);
+    case 'cents':
+      return formatCents(Number(v));
+    case 'decimal':
+      return formatDecimal(Number(v));
+    case 'bool':
+      return v ? 'yes' : 'no';
+    case 'date':
+      return String(v)
+        .replace('T', ' ')
+        .replace(/\.\d+Z$|Z$/, '');
+    default:
+      return plainText(v);
   }
 }
 
 function machineText(kind: CellKind | undefined, v: unknown): string {
   switch (kind) {
-    case 'cents': return Number.isFinite(Number(v)) ? String(Math.round(Number(v))) : plainText(v);
-    case 'decimal': return Number.isFinite(Number(v)) ? String(Math.round(Number(v) * 100)) : plainText(v);
-    default: return plainText(v);
+    case 'cents':
+      return Number.isFinite(Number(v)) ? String(Math.round(Number(v))) : plainText(v);
+    case 'decimal':
+      return Number.isFinite(Number(v)) ? String(Math.round(Number(v) * 100)) : plainText(v);
+    default:
+      return plainText(v);
   }
 }
 

@@ -49,12 +49,18 @@ export function formatRecords<T>(io: IO, data: T | T[], opts: PrintOptions<T>): 
         if (opts.empty && !io.quiet) io.stderr.write(`${opts.empty}\n`);
         return undefined;
       }
-    {
-      // Printed once as plain lines, fitted to the terminal (src/output/table.ts).
-      const { text, left } = renderTable(tableModel(rows, opts.columns, opts.single), { width: io.tableWidth, bold: io.colorStdout ?? false });
-      if (left.length > 0 && !io.quiet) io.stderr.write(`${left.length === 1 ? 'column' : 'columns'} ${left.join(', ')} left out to fit ${io.tableWidth} columns; --wide shows ${left.length === 1 ? 'it' : 'them'}\n`);
-      return text;
-    }
+      {
+        // Printed once as plain lines, fitted to the terminal (src/output/table.ts).
+        const { text, left } = renderTable(tableModel(rows, opts.columns, opts.single), {
+          width: io.tableWidth,
+          bold: io.colorStdout ?? false,
+        });
+        if (left.length > 0 && !io.quiet)
+          io.stderr.write(
+            `${left.length === 1 ? 'column' : 'columns'} ${left.join(', ')} left out to fit ${io.tableWidth} columns; --wide shows ${left.length === 1 ? 'it' : 'them'}\n`,
+          );
+        return text;
+      }
   }
 }
 

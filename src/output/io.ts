@@ -1,5 +1,7 @@
 // The process streams and what they are (TTY or not), injectable for tests (style.md: IOStreams).
-export interface Writable { write(chunk: string): unknown }
+export interface Writable {
+  write(chunk: string): unknown;
+}
 
 export interface IO {
   stdout: Writable;
@@ -20,7 +22,10 @@ export interface IO {
   tableWidth?: number;
 }
 
-export function processIO(opts: { noColor?: boolean; quiet?: boolean; wide?: boolean } = {}, env: NodeJS.ProcessEnv = process.env): IO {
+export function processIO(
+  opts: { noColor?: boolean; quiet?: boolean; wide?: boolean } = {},
+  env: NodeJS.ProcessEnv = process.env,
+): IO {
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   const stderrIsTTY = Boolean(process.stderr.isTTY);
   const noColor = opts.noColor || env.NO_COLOR !== undefined || env.TERM === 'dumb';
@@ -32,12 +37,18 @@ export function processIO(opts: { noColor?: boolean; quiet?: boolean; wide?: boo
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    get stdin() { return process.stdin; },
+    get stdin() {
+      return process.stdin;
+    },
     stdoutIsTTY,
     stderrIsTTY,
-    get stdinIsTTY() { return stdinTTY(); },
+    get stdinIsTTY() {
+      return stdinTTY();
+    },
     color: !noColor && stderrIsTTY,
-    get interactive() { return stderrIsTTY && !env.CI && stdinTTY(); },
+    get interactive() {
+      return stderrIsTTY && !env.CI && stdinTTY();
+    },
     quiet: Boolean(opts.quiet),
     columns: process.stdout.columns ?? 100,
     colorStdout: !noColor && stdoutIsTTY,

@@ -9,7 +9,11 @@ import type { IO } from './io.js';
 export class ListStream<T> {
   private rows = 0;
 
-  constructor(private readonly io: IO, private readonly format: Exclude<Format, 'table'>, private readonly columns: Column<T>[]) {}
+  constructor(
+    private readonly io: IO,
+    private readonly format: Exclude<Format, 'table'>,
+    private readonly columns: Column<T>[],
+  ) {}
 
   /** Print one page of rows. */
   write(page: T[]): void {

@@ -7,7 +7,8 @@
 //   showing the JSON is not steered by it;
 // - csv/tsv cells a spreadsheet would run as a formula are neutralised in format.ts (guardFormula).
 // eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[PX^_][^\u001b]*(?:\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]|\u009d[^\u0007\u009c]*[\u0007\u009c]?/g;
+const ANSI =
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[PX^_][^\u001b]*(?:\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]|\u009d[^\u0007\u009c]*[\u0007\u009c]?/g;
 
 /**
  * Characters never shown raw: C0 controls but tab/newline/CR (handled per use), DEL, C1, the
@@ -15,11 +16,15 @@ const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b
  * bidi isolates, the invisible operators and the BOM/ZWNBSP. ZWJ and ZWNJ stay (emoji, scripts).
  */
 // eslint-disable-next-line no-control-regex
-const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const INVISIBLE =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 /** Text safe for one terminal cell: no escapes, no controls, newlines and tabs as spaces. */
 export function sanitizeInline(text: string): string {
-  return text.replace(ANSI, '').replace(/[\r\n\t\u2028\u2029]+/g, ' ').replace(INVISIBLE, '');
+  return text
+    .replace(ANSI, '')
+    .replace(/[\r\n\t\u2028\u2029]+/g, ' ')
+    .replace(INVISIBLE, '');
 }
 
 /** Text safe for a terminal block: keeps newlines, drops escapes and other controls. */
@@ -32,5 +37,8 @@ export function sanitizeBlock(text: string): string {
  * Such characters can only stand inside strings, where `\uXXXX` means the same character.
  */
 export function jsonText(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value, null, indent).replace(
+    INVISIBLE,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -46,7 +46,8 @@ function clusterWidth(cluster: string): number {
   if (ZERO_WIDTH.test(cluster)) return 0;
   // An emoji presentation (VS16, a ZWJ sequence) or a default-wide pictograph, a keycap (1️⃣),
   // a flag (a pair of regional indicators).
-  if (EMOJI.test(cluster) && (/[\u{FE0F}\u{200D}]/u.test(cluster) || eastAsianWidth(cluster.codePointAt(0)!) === 2)) return 2;
+  if (EMOJI.test(cluster) && (/[\u{FE0F}\u{200D}]/u.test(cluster) || eastAsianWidth(cluster.codePointAt(0)!) === 2))
+    return 2;
   if (/\u{20E3}|\p{Regional_Indicator}/u.test(cluster)) return 2;
   const base = VISIBLE.exec(cluster)?.[0] ?? cluster;
   return eastAsianWidth(base.codePointAt(0)!);
@@ -95,10 +96,19 @@ export function columnWidths(model: TableModel, width?: number): (number | undef
     // Take one cell at a time from the widest free-text column still above its floor.
     let pick = -1;
     for (let i = 0; i < widths.length; i++) {
-      if (model.max[i] !== undefined && widths[i] !== undefined && widths[i]! > floor(i) && (pick < 0 || widths[i]! > widths[pick]!)) pick = i;
+      if (
+        model.max[i] !== undefined &&
+        widths[i] !== undefined &&
+        widths[i]! > floor(i) &&
+        (pick < 0 || widths[i]! > widths[pick]!)
+      )
+        pick = i;
     }
     if (over() <= 0) break;
-    if (pick >= 0) { widths[pick]!--; continue; }
+    if (pick >= 0) {
+      widths[pick]!--;
+      continue;
+    }
     const next = dropOrder.shift();
     if (!next) break; // only columns that are never cut or left out remain: the row wraps
     widths[next.i] = undefined;
@@ -121,7 +131,11 @@ export function renderTable(model: TableModel, layout: TableLayout): { text: str
     const fill = ' '.repeat(Math.max(0, widths[i]! - displayWidth(t)));
     return model.numeric[i] ? fill + t : t + fill;
   };
-  const row = (cells: string[]) => shown.map((i) => pad(cells[i]!, i)).join(' '.repeat(GAP)).trimEnd();
+  const row = (cells: string[]) =>
+    shown
+      .map((i) => pad(cells[i]!, i))
+      .join(' '.repeat(GAP))
+      .trimEnd();
   const bold = (s: string) => (layout.bold ? `\u001b[1m${s}\u001b[22m` : s);
   const lines: string[] = [];
   if (model.keyValue) {

@@ -2,7 +2,12 @@
 // the key itself is never logged and never stored for keys made through /api/api-keys.
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  ERROR_CODES, SELLER_NOT_VERIFIED, V2_KEY_PREFIX, keyVersion, type ApiVersion, type Scope,
+  ERROR_CODES,
+  SELLER_NOT_VERIFIED,
+  V2_KEY_PREFIX,
+  keyVersion,
+  type ApiVersion,
+  type Scope,
 } from '../api/assumptions.js';
 import type { RouteDef, RouteFamily } from '../api/routes.js';
 import { SandboxError } from './envelope.js';
@@ -25,13 +30,27 @@ export function keyDisplay(key: string): { prefix: string; last4: string } {
 }
 
 export function makeKeyRecord(
-  data: SandboxData, id: number, accountId: number, name: string, key: string, scopes: Scope[] | undefined, at: string,
+  data: SandboxData,
+  id: number,
+  accountId: number,
+  name: string,
+  key: string,
+  scopes: Scope[] | undefined,
+  at: string,
 ): KeyRecord {
   const version = keyVersion(key);
   if (!version) throw new Error('invalid key format');
   const rec: KeyRecord = {
-    id, accountId, name, version, hash: hashKey(key), ...keyDisplay(key), active: true, createdAt: at,
-    lastUsedAt: null, usage: [],
+    id,
+    accountId,
+    name,
+    version,
+    hash: hashKey(key),
+    ...keyDisplay(key),
+    active: true,
+    createdAt: at,
+    lastUsedAt: null,
+    usage: [],
   };
   if (version === 'v2') rec.scopes = scopes;
   data.keys.push(rec);
@@ -45,14 +64,20 @@ export function familyKeyVersion(family: RouteFamily): ApiVersion {
 
 /** spec 5.1/5.2 + A12: missing, unknown, revoked or wrong-version key → 401. */
 export function authenticate(
-  data: SandboxData, family: RouteFamily, header: string | undefined,
+  data: SandboxData,
+  family: RouteFamily,
+  header: string | undefined,
 ): { key: KeyRecord; account: Account } {
   if (!header) throw new SandboxError(401, undefined, 'missing x-api-key header');
   const version = keyVersion(header);
   if (!version) throw new SandboxError(401, undefined, 'invalid API key');
   const want = familyKeyVersion(family);
   if (version !== want) {
-    throw new SandboxError(401, undefined, `a ${version} key does not work on ${family === 'keys' ? 'key management' : family} routes`);
+    throw new SandboxError(
+      401,
+      undefined,
+      `a ${version} key does not work on ${family === 'keys' ? 'key management' : family} routes`,
+    );
   }
   const hash = hashKey(header);
   const key = data.keys.find((k) => k.hash === hash);
@@ -65,8 +90,14 @@ export function authenticate(
 /** spec 5.3, 7.2, 7.3: account-wide refusals, checked on every route. */
 export function checkSeller(account: Account): void {
   if (!account.verified) throw new SandboxError(403, SELLER_NOT_VERIFIED, 'only verified sellers can use the API');
-  if (account.restricted) throw new SandboxError(403, ERROR_CODES.SELLER_RESTRICTED, 'seller account restricted: the API is suspended');
-  if (account.inDebt) throw new SandboxError(403, ERROR_CODES.SELLER_IN_DEBT, 'API suspended: the seller has a pending debt with the platform');
+  if (account.restricted)
+    throw new SandboxError(403, ERROR_CODES.SELLER_RESTRICTED, 'seller account restricted: the API is suspended');
+  if (account.inDebt)
+    throw new SandboxError(
+      403,
+      ERROR_CODES.SELLER_IN_DEBT,
+      'API suspended: the seller has a pending debt with the platform',
+    );
 }
 
 /** spec 5.4 + A9: a v2 route called without its scope → 403 (no code, spec 7.2). */

@@ -15,31 +15,46 @@ import { listingInternal, listingV2, orderView } from './views.js';
 import { questionView } from './handlers/questions.js';
 
 const Purchase = z.strictObject({
-  productId: z.number().int(), variantIndex: z.number().int().min(0).optional(), quantity: z.number().int().min(1).max(1000).optional(),
+  productId: z.number().int(),
+  variantIndex: z.number().int().min(0).optional(),
+  quantity: z.number().int().min(1).max(1000).optional(),
 });
 const Moderate = z.strictObject({
-  productId: z.number().int(), action: z.enum(['approve', 'reject', 'take_down', 'reject_permanently']),
+  productId: z.number().int(),
+  action: z.enum(['approve', 'reject', 'take_down', 'reject_permanently']),
 });
 const Offline = z.strictObject({ on: z.boolean() });
 const Seller = z.strictObject({
   account: z.enum(['main', 'other', 'unverified']).optional(),
-  restricted: z.boolean().optional(), inDebt: z.boolean().optional(), emailVerified: z.boolean().optional(),
-  questionsBlocked: z.boolean().optional(), inBeta: z.boolean().optional(), verified: z.boolean().optional(),
+  restricted: z.boolean().optional(),
+  inDebt: z.boolean().optional(),
+  emailVerified: z.boolean().optional(),
+  questionsBlocked: z.boolean().optional(),
+  inBeta: z.boolean().optional(),
+  verified: z.boolean().optional(),
 });
 const Webhooks = z.strictObject({ urls: z.array(z.url()).max(5) });
-const NewQuestion = z.strictObject({ productId: z.number().int(), text: z.string().min(1), orderId: z.number().int().optional() });
+const NewQuestion = z.strictObject({
+  productId: z.number().int(),
+  text: z.string().min(1),
+  orderId: z.number().int().optional(),
+});
 const Clock = z.strictObject({ advanceMs: z.number().int().min(0) });
 // Many approved, active single listings at once, for tests and benchmarks of bulk jobs.
 const NewListings = z.strictObject({
-  count: z.number().int().min(1).max(100_000), price: z.number().int().min(1).default(1000),
-  stock: z.number().int().min(0).default(1), autoDelivery: z.boolean().default(false),
+  count: z.number().int().min(1).max(100_000),
+  price: z.number().int().min(1).default(1000),
+  stock: z.number().int().min(0).default(1),
+  autoDelivery: z.boolean().default(false),
 });
 
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const r = schema.safeParse(body);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
-  throw new SandboxError(400, undefined, `${fieldPath(issue.path) || 'body'}: ${issue.message}`, { field: fieldPath(issue.path) });
+  throw new SandboxError(400, undefined, `${fieldPath(issue.path) || 'body'}: ${issue.message}`, {
+    field: fieldPath(issue.path),
+  });
 }
 
 const ok = (data: unknown, status = 200): Reply => ({ status, body: { data } });
@@ -64,7 +79,12 @@ const routes: Record<string, ControlHandler> = {
     const b = parse(Moderate, body);
     const l = rt.data.listings.find((x) => x.id === b.productId);
     if (!l) throw notFound('listing');
-    const next = { approve: 'approved', reject: 'rejected', take_down: 'taken_down', reject_permanently: 'permanently_rejected' } as const;
+    const next = {
+      approve: 'approved',
+      reject: 'rejected',
+      take_down: 'taken_down',
+      reject_permanently: 'permanently_rejected',
+    } as const;
     l.status = next[b.action];
     if (b.action !== 'approve') {
       l.isActive = false;
@@ -72,7 +92,8 @@ const routes: Record<string, ControlHandler> = {
     }
     l.updatedAt = rt.clock.iso();
     if (b.action === 'approve') rt.emit(l.accountId, 'product.approved', { productId: l.id });
-    if (b.action === 'reject' || b.action === 'reject_permanently') rt.emit(l.accountId, 'product.rejected', { productId: l.id });
+    if (b.action === 'reject' || b.action === 'reject_permanently')
+      rt.emit(l.accountId, 'product.rejected', { productId: l.id });
     return ok(listingV2(l));
   },
   // spec 3: Offline Mode pauses the active listings; turning it off reactivates all it paused.
@@ -128,14 +149,25 @@ const routes: Record<string, ControlHandler> = {
     rt.webhooks.setEndpoints(urls);
     return ok({ endpoints: rt.webhooks.getEndpoints() });
   },
-  'GET webhooks': (rt) => ({ status: 200, body: { data: rt.webhooks.log(), endpoints: rt.webhooks.getEndpoints(), pending: rt.webhooks.pending() } }),
+  'GET webhooks': (rt) => ({
+    status: 200,
+    body: { data: rt.webhooks.log(), endpoints: rt.webhooks.getEndpoints(), pending: rt.webhooks.pending() },
+  }),
   'POST questions': (rt, body) => {
     const b = parse(NewQuestion, body);
     const l = rt.data.listings.find((x) => x.id === b.productId);
     if (!l) throw notFound('listing');
     const q: Question = {
-      id: nextId(rt.data, 'question'), sellerId: l.accountId, productId: l.id, orderId: b.orderId ?? null,
-      status: 'unanswered', text: b.text, answer: null, askerName: 'demo_buyer', createdAt: rt.clock.iso(), answeredAt: null,
+      id: nextId(rt.data, 'question'),
+      sellerId: l.accountId,
+      productId: l.id,
+      orderId: b.orderId ?? null,
+      status: 'unanswered',
+      text: b.text,
+      answer: null,
+      askerName: 'demo_buyer',
+      createdAt: rt.clock.iso(),
+      answeredAt: null,
     };
     rt.data.questions.push(q);
     return ok(questionView(q), 201);
@@ -148,10 +180,25 @@ const routes: Record<string, ControlHandler> = {
     for (let i = 0; i < b.count; i++) {
       const id = nextId(rt.data, 'listing');
       rt.data.listings.push({
-        id, accountId: main.id, title: `Bench listing ${id}`, description: `Bench listing ${id}, made by /_sandbox/listings.`,
-        price: b.price, game: 'valorant', category: 'skin', listingType: 'single', autoDeliverySeparator: '\n', imageUrls: [],
-        isAutoDelivery: b.autoDelivery, isActive: !b.autoDelivery, pausedByOfflineMode: false, status: 'approved',
-        stock: b.autoDelivery ? 0 : b.stock, credentials: [], variants: [], createdAt: at, updatedAt: at,
+        id,
+        accountId: main.id,
+        title: `Bench listing ${id}`,
+        description: `Bench listing ${id}, made by /_sandbox/listings.`,
+        price: b.price,
+        game: 'valorant',
+        category: 'skin',
+        listingType: 'single',
+        autoDeliverySeparator: '\n',
+        imageUrls: [],
+        isAutoDelivery: b.autoDelivery,
+        isActive: !b.autoDelivery,
+        pausedByOfflineMode: false,
+        status: 'approved',
+        stock: b.autoDelivery ? 0 : b.stock,
+        credentials: [],
+        variants: [],
+        createdAt: at,
+        updatedAt: at,
       });
       ids.push(id);
     }

@@ -9,12 +9,25 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export interface Page { page: number; limit: number; total: number; totalPages: number }
+export interface Page {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
 
 const SHORT: Record<number, string> = {
-  400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not found', 409: 'Conflict',
-  410: 'Gone', 413: 'Payload too large', 422: 'Unprocessable entity', 429: 'Too many requests',
-  500: 'Internal error', 503: 'Service unavailable',
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload too large',
+  422: 'Unprocessable entity',
+  429: 'Too many requests',
+  500: 'Internal error',
+  503: 'Service unavailable',
 };
 export function shortError(status: number): string {
   return SHORT[status] ?? `HTTP ${status}`;

@@ -3,11 +3,13 @@
 import { z } from 'zod';
 
 export const FaultSpec = z.strictObject({
-  match: z.strictObject({
-    method: z.string().min(1).optional(),
-    route: z.string().min(1).optional(), // a route name of src/api/routes.ts
-    path: z.string().min(1).optional(), // a substring of the request path
-  }).default({}),
+  match: z
+    .strictObject({
+      method: z.string().min(1).optional(),
+      route: z.string().min(1).optional(), // a route name of src/api/routes.ts
+      path: z.string().min(1).optional(), // a substring of the request path
+    })
+    .default({}),
   fault: z.strictObject({
     type: z.enum(['drop-before', 'drop-after', 'delay', 'status']),
     ms: z.number().int().min(0).max(600_000).optional(),
@@ -37,10 +39,12 @@ export class FaultQueue {
 
   /** The first queued fault matching this request, consumed once. */
   take(method: string, routeName: string, path: string): Fault | undefined {
-    const i = this.queue.findIndex((f) =>
-      (!f.match.method || f.match.method.toUpperCase() === method)
-      && (!f.match.route || f.match.route === routeName)
-      && (!f.match.path || path.includes(f.match.path)));
+    const i = this.queue.findIndex(
+      (f) =>
+        (!f.match.method || f.match.method.toUpperCase() === method) &&
+        (!f.match.route || f.match.route === routeName) &&
+        (!f.match.path || path.includes(f.match.path)),
+    );
     if (i < 0) return undefined;
     const spec = this.queue[i]!;
     if (spec.skip > 0) {

@@ -6,7 +6,10 @@
 // - keys are global: a key another account used is IDEMPOTENCY_KEY_CONFLICT.
 import { createHash } from 'node:crypto';
 import {
-  ERROR_CODES, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_MS, IN_FLIGHT_RETRY_AFTER_S,
+  ERROR_CODES,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_TTL_MS,
+  IN_FLIGHT_RETRY_AFTER_S,
 } from '../api/assumptions.js';
 import { SandboxError, type Reply } from './envelope.js';
 import type { IdempotencyEntry, SandboxData, StoredResponse } from './state.js';
@@ -16,14 +19,22 @@ export function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
   if (v !== null && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v) ?? 'null';
 }
 
 export function fingerprint(method: string, routeName: string, params: Record<string, string>, body: unknown): string {
-  const resource = Object.keys(params).sort().map((k) => `${k}=${params[k]}`).join('&');
-  return createHash('sha256').update(`${method}\n${routeName}\n${resource}\n${canonicalJson(body)}`).digest('hex');
+  const resource = Object.keys(params)
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
+  return createHash('sha256')
+    .update(`${method}\n${routeName}\n${resource}\n${canonicalJson(body)}`)
+    .digest('hex');
 }
 
 /** spec 4.1.1 / 7.1: the header is required and must match the format. */
@@ -31,10 +42,18 @@ export function checkKeyHeader(raw: string | undefined): string {
   // spec 4.1.1 / 7.1 (issue 14): an absent header is REQUIRED; an empty one is present but
   // outside the accepted format (16-255 characters), so INVALID.
   if (raw === undefined) {
-    throw new SandboxError(400, ERROR_CODES.IDEMPOTENCY_KEY_REQUIRED, 'Idempotency-Key header is required on every v2 write');
+    throw new SandboxError(
+      400,
+      ERROR_CODES.IDEMPOTENCY_KEY_REQUIRED,
+      'Idempotency-Key header is required on every v2 write',
+    );
   }
   if (!IDEMPOTENCY_KEY_PATTERN.test(raw)) {
-    throw new SandboxError(400, ERROR_CODES.IDEMPOTENCY_KEY_INVALID, 'Idempotency-Key must be 16 to 255 characters of A-Za-z0-9_-');
+    throw new SandboxError(
+      400,
+      ERROR_CODES.IDEMPOTENCY_KEY_INVALID,
+      'Idempotency-Key must be 16 to 255 characters of A-Za-z0-9_-',
+    );
   }
   return raw;
 }
@@ -74,15 +93,26 @@ export class IdempotencyStore {
     const owner = held ?? stored;
     if (owner) {
       if (owner.accountId !== accountId) {
-        throw new SandboxError(409, ERROR_CODES.IDEMPOTENCY_KEY_CONFLICT, 'this Idempotency-Key was already used by another account');
+        throw new SandboxError(
+          409,
+          ERROR_CODES.IDEMPOTENCY_KEY_CONFLICT,
+          'this Idempotency-Key was already used by another account',
+        );
       }
       if (owner.fingerprint !== fp) {
-        throw new SandboxError(422, ERROR_CODES.IDEMPOTENCY_KEY_REUSED,
-          'this Idempotency-Key was used with another method, route, resource or body; nothing was executed');
+        throw new SandboxError(
+          422,
+          ERROR_CODES.IDEMPOTENCY_KEY_REUSED,
+          'this Idempotency-Key was used with another method, route, resource or body; nothing was executed',
+        );
       }
       if (held) {
-        throw new SandboxError(409, ERROR_CODES.IDEMPOTENCY_IN_FLIGHT, 'an identical request is still processing; resend with the same key',
-          { retryable: true, retryAfterS: IN_FLIGHT_RETRY_AFTER_S });
+        throw new SandboxError(
+          409,
+          ERROR_CODES.IDEMPOTENCY_IN_FLIGHT,
+          'an identical request is still processing; resend with the same key',
+          { retryable: true, retryAfterS: IN_FLIGHT_RETRY_AFTER_S },
+        );
       }
       return { kind: 'replay', response: stored!.response };
     }
@@ -96,7 +126,10 @@ export class IdempotencyStore {
     this.inFlight.delete(key);
     if (!held || !isStorable(reply)) return;
     this.data().idempotency[key] = {
-      key, accountId: held.accountId, fingerprint: held.fingerprint, expiresAt: now + this.ttlMs,
+      key,
+      accountId: held.accountId,
+      fingerprint: held.fingerprint,
+      expiresAt: now + this.ttlMs,
       response: { status: reply.status, headers, body: reply.body },
     };
   }

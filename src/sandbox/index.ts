@@ -42,8 +42,12 @@ export interface SandboxHandle {
 
 function randomDemoKeys(): DemoKeys {
   return {
-    v1: generateKey('v1'), v2: generateKey('v2'), otherV1: generateKey('v1'), otherV2: generateKey('v2'),
-    unverifiedV1: generateKey('v1'), unverifiedV2: generateKey('v2'),
+    v1: generateKey('v1'),
+    v2: generateKey('v2'),
+    otherV1: generateKey('v1'),
+    otherV2: generateKey('v2'),
+    unverifiedV1: generateKey('v1'),
+    unverifiedV2: generateKey('v2'),
   };
 }
 
@@ -57,8 +61,15 @@ function applyPresetKeys(data: SandboxData, preset: SandboxOptions['keys']): voi
     const rec = data.keys.find((k) => k.hash === oldHash);
     if (rec) Object.assign(rec, { hash: hashKey(want), ...keyDisplay(want), active: true });
     else {
-      makeKeyRecord(data, nextId(data, 'key'), SEED_IDS.accounts.main, `demo ${version}`, want,
-        version === 'v2' ? data.keys.find((k) => k.version === 'v2')?.scopes : undefined, new Date().toISOString());
+      makeKeyRecord(
+        data,
+        nextId(data, 'key'),
+        SEED_IDS.accounts.main,
+        `demo ${version}`,
+        want,
+        version === 'v2' ? data.keys.find((k) => k.version === 'v2')?.scopes : undefined,
+        new Date().toISOString(),
+      );
     }
     data.demoKeys[version] = want;
   }
@@ -69,19 +80,32 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
   if (!(timeScale > 0)) throw new Error('timeScale must be greater than 0');
   const loaded = opts.dataFile ? loadData(opts.dataFile) : undefined;
   const demoKeys = loaded?.demoKeys ?? randomDemoKeys();
-  const rt0 = new Runtime({ timeScale, rateLimit: opts.rateLimit, seed: opts.seed ?? true, keys: demoKeys, data: loaded, log: opts.log });
+  const rt0 = new Runtime({
+    timeScale,
+    rateLimit: opts.rateLimit,
+    seed: opts.seed ?? true,
+    keys: demoKeys,
+    data: loaded,
+    log: opts.log,
+  });
   applyPresetKeys(rt0.data, opts.keys);
   const rt = rt0;
   if (opts.webhooks) rt.webhooks.setEndpoints(opts.webhooks);
-  const persister = opts.dataFile ? new Persister(opts.dataFile, () => {
-    rt.idem.prune(rt.clock.now());
-    return rt.data;
-  }) : undefined;
+  const persister = opts.dataFile
+    ? new Persister(opts.dataFile, () => {
+        rt.idem.prune(rt.clock.now());
+        return rt.data;
+      })
+    : undefined;
   if (persister) rt.onChange = () => persister.schedule();
 
   const server = http.createServer((req, res) => {
     handleRequest(rt, req, res).catch((e: unknown) => {
-      if (!res.headersSent) send(res, { status: 500, body: { error: 'Internal error', message: e instanceof Error ? e.message : String(e) } });
+      if (!res.headersSent)
+        send(res, {
+          status: 500,
+          body: { error: 'Internal error', message: e instanceof Error ? e.message : String(e) },
+        });
     });
   });
   const host = opts.host ?? '127.0.0.1';

@@ -20,9 +20,14 @@ export function editBlock(l: Listing): SandboxError | undefined {
 export function reactivationBlock(l: Listing): SandboxError | undefined {
   const final = editBlock(l);
   if (final) return final;
-  if (l.status !== 'approved') return new SandboxError(400, ERROR_CODES.NOT_APPROVED, 'only an approved listing can be activated');
+  if (l.status !== 'approved')
+    return new SandboxError(400, ERROR_CODES.NOT_APPROVED, 'only an approved listing can be activated');
   if (l.pausedByOfflineMode) {
-    return new SandboxError(409, ERROR_CODES.OFFLINE_PAUSED, 'the listing is paused by Offline Mode; turn Offline Mode off in the seller panel');
+    return new SandboxError(
+      409,
+      ERROR_CODES.OFFLINE_PAUSED,
+      'the listing is paused by Offline Mode; turn Offline Mode off in the seller panel',
+    );
   }
   if (!hasStock(l)) return new SandboxError(400, ERROR_CODES.NO_STOCK, 'the listing has no stock');
   return undefined;
@@ -37,7 +42,10 @@ export interface ListingPatch {
   deliveryTime?: string;
 }
 
-export interface PatchOutcome { changed: boolean; message?: string }
+export interface PatchOutcome {
+  changed: boolean;
+  message?: string;
+}
 
 /** Apply a PATCH (spec 3 rows 1-2 and 9-10, A13); throws the refusal, changes nothing on refusal. */
 export function patchListing(l: Listing, patch: ListingPatch, now: string): PatchOutcome {
@@ -45,7 +53,11 @@ export function patchListing(l: Listing, patch: ListingPatch, now: string): Patc
   if (block) throw block;
   // spec 4.2: a listing with variants changes price only through the variants route.
   if (patch.price !== undefined && l.variants.length > 0) {
-    throw new SandboxError(400, ERROR_CODES.HAS_VARIANTS, 'this listing has variants: change prices with PATCH /products/:id/variants');
+    throw new SandboxError(
+      400,
+      ERROR_CODES.HAS_VARIANTS,
+      'this listing has variants: change prices with PATCH /products/:id/variants',
+    );
   }
   const review: Partial<ListingPatch> = {};
   for (const field of reviewTriggers(l, patch)) Object.assign(review, { [field]: patch[field] }); // spec 3 row 1, A13

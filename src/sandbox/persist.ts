@@ -39,14 +39,16 @@ export class Persister {
 
   private save(): Promise<void> {
     const text = JSON.stringify(this.snapshot());
-    this.writing = this.writing.then(async () => {
-      await mkdir(dirname(this.file), { recursive: true });
-      // Created exclusively under a name nobody can guess (issue 14): `wx` never follows a link
-      // planted at the path, and a random part means no such path is there to plant.
-      const tmp = `${this.file}.${process.pid}.${randomBytes(8).toString('hex')}.tmp`;
-      await writeFile(tmp, text, { mode: 0o600, flag: 'wx' });
-      await rename(tmp, this.file);
-    }).catch(() => undefined);
+    this.writing = this.writing
+      .then(async () => {
+        await mkdir(dirname(this.file), { recursive: true });
+        // Created exclusively under a name nobody can guess (issue 14): `wx` never follows a link
+        // planted at the path, and a random part means no such path is there to plant.
+        const tmp = `${this.file}.${process.pid}.${randomBytes(8).toString('hex')}.tmp`;
+        await writeFile(tmp, text, { mode: 0o600, flag: 'wx' });
+        await rename(tmp, this.file);
+      })
+      .catch(() => undefined);
     return this.writing;
   }
 

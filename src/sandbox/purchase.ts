@@ -7,7 +7,11 @@ import type { Runtime } from './runtime.js';
 import { SEED_IDS } from './seed.js';
 import { hasStock, nextId, type Credential, type DeliveredItem, type Order } from './state.js';
 
-export interface PurchaseRequest { productId: number; variantIndex?: number; quantity?: number }
+export interface PurchaseRequest {
+  productId: number;
+  variantIndex?: number;
+  quantity?: number;
+}
 
 /** Only the fields the credential had; a credential with neither is left out (spec 2.5). */
 export function deliveredItem(c: Credential): DeliveredItem | undefined {
@@ -23,11 +27,13 @@ export function purchase(rt: Runtime, req: PurchaseRequest): Order {
   const quantity = req.quantity ?? 1;
   const l = data.listings.find((x) => x.id === req.productId);
   if (!l) throw notFound('listing');
-  if (!l.isActive || l.status !== 'approved') throw new SandboxError(409, 'NOT_ON_SALE', 'the listing is not active and approved');
+  if (!l.isActive || l.status !== 'approved')
+    throw new SandboxError(409, 'NOT_ON_SALE', 'the listing is not active and approved');
   let target: { credentials: Credential[]; stock: number; isAutoDelivery: boolean; price: number } = l;
   let variantIndex: number | null = null;
   if (l.listingType === 'multiple') {
-    if (req.variantIndex === undefined) throw validationError('variantIndex', 'variantIndex is required for a multiple listing');
+    if (req.variantIndex === undefined)
+      throw validationError('variantIndex', 'variantIndex is required for a multiple listing');
     const v = l.variants.find((x) => x.index === req.variantIndex);
     if (!v) throw new SandboxError(404, 'VARIANT_NOT_FOUND', `no variant with index ${req.variantIndex}`);
     target = v;
@@ -43,23 +49,41 @@ export function purchase(rt: Runtime, req: PurchaseRequest): Order {
   const id = nextId(data, 'order');
   const buyer = data.accounts.find((a) => a.id === SEED_IDS.accounts.buyer);
   const order: Order = {
-    id, orderCode: `ORD-${id}`, status: auto ? 'delivered' : 'processing', price, fee, quantity, productId: l.id,
-    productTitle: l.title, variantIndex, buyerId: buyer?.id ?? SEED_IDS.accounts.buyer, buyerName: buyer?.username ?? 'demo_buyer',
-    sellerId: l.accountId, createdAt: rt.clock.iso(),
+    id,
+    orderCode: `ORD-${id}`,
+    status: auto ? 'delivered' : 'processing',
+    price,
+    fee,
+    quantity,
+    productId: l.id,
+    productTitle: l.title,
+    variantIndex,
+    buyerId: buyer?.id ?? SEED_IDS.accounts.buyer,
+    buyerName: buyer?.username ?? 'demo_buyer',
+    sellerId: l.accountId,
+    createdAt: rt.clock.iso(),
     deliveredItems: delivered.map(deliveredItem).filter((d): d is DeliveredItem => d !== undefined),
   };
   data.orders.push(order);
   const seller = data.accounts.find((a) => a.id === l.accountId);
   if (seller) seller.balance.pending += price - fee;
   const common = {
-    id: order.id, orderCode: order.orderCode, productId: l.id, productTitle: l.title, buyerId: order.buyerId,
-    buyerName: order.buyerName, sellerId: order.sellerId,
+    id: order.id,
+    orderCode: order.orderCode,
+    productId: l.id,
+    productTitle: l.title,
+    buyerId: order.buyerId,
+    buyerName: order.buyerName,
+    sellerId: order.sellerId,
   };
   rt.emit(l.accountId, 'sale.processing', { ...common, variantIndex, quantity, price, status: 'processing' });
   if (auto) {
     // spec 6.4, exactly these fields.
     rt.emit(l.accountId, 'order.delivered', {
-      ...common, deliveryType: 'auto', itemsDelivered: delivered.length, deliveredItems: order.deliveredItems,
+      ...common,
+      deliveryType: 'auto',
+      itemsDelivered: delivered.length,
+      deliveredItems: order.deliveredItems,
     });
   }
   if (!hasStock(l)) rt.emit(l.accountId, 'product.out_of_stock', { productId: l.id }); // A11

@@ -8,11 +8,26 @@
 import { ERROR_CODES, LIMITS, type ApiVersion } from '../api/assumptions.js';
 import { SandboxError } from './envelope.js';
 
-export interface RateLimits { v1PerMinute: number; v2PerMinute: number; v1PerDay: number; v2PerDay: number }
+export interface RateLimits {
+  v1PerMinute: number;
+  v2PerMinute: number;
+  v1PerDay: number;
+  v2PerDay: number;
+}
 
-interface Counter { minStart: number; minEnd: number; minCount: number; dayEnd: number; dayCount: number }
+interface Counter {
+  minStart: number;
+  minEnd: number;
+  minCount: number;
+  dayEnd: number;
+  dayCount: number;
+}
 
-export interface WindowState { limit: number; remaining: number; reset: number }
+export interface WindowState {
+  limit: number;
+  remaining: number;
+  reset: number;
+}
 
 export class RateLimiter {
   private readonly counters = new Map<number, Counter>();
@@ -22,8 +37,11 @@ export class RateLimiter {
 
   constructor(limits: Partial<RateLimits> | undefined, timeScale: number) {
     this.limits = {
-      v1PerMinute: LIMITS.v1PerMinute, v2PerMinute: LIMITS.v2PerMinute,
-      v1PerDay: LIMITS.v1PerDay, v2PerDay: LIMITS.v2PerDay, ...limits,
+      v1PerMinute: LIMITS.v1PerMinute,
+      v2PerMinute: LIMITS.v2PerMinute,
+      v1PerDay: LIMITS.v1PerDay,
+      v2PerDay: LIMITS.v2PerDay,
+      ...limits,
     };
     this.minuteMs = Math.max(1, Math.ceil(60 * timeScale)) * 1000;
     this.dayMs = Math.max(1, Math.ceil(86_400 * timeScale)) * 1000;
@@ -63,11 +81,17 @@ export class RateLimiter {
     const c = this.counter(accountId, now);
     if (c.dayCount >= this.perDay(version)) {
       const wait = Math.max(1, Math.ceil((c.dayEnd - now) / 1000));
-      throw new SandboxError(429, ERROR_CODES.DAILY_LIMIT, 'daily request quota spent', { retryAfterS: wait, retryable: true });
+      throw new SandboxError(429, ERROR_CODES.DAILY_LIMIT, 'daily request quota spent', {
+        retryAfterS: wait,
+        retryable: true,
+      });
     }
     if (c.minCount >= this.perMinute(version)) {
       const wait = Math.max(1, Math.ceil((c.minEnd - now) / 1000));
-      throw new SandboxError(429, ERROR_CODES.RATE_LIMITED, 'rate limit exceeded', { retryAfterS: wait, retryable: true });
+      throw new SandboxError(429, ERROR_CODES.RATE_LIMITED, 'rate limit exceeded', {
+        retryAfterS: wait,
+        retryable: true,
+      });
     }
     c.minCount++;
     c.dayCount++;

@@ -5,7 +5,13 @@
 // Every v1/v2/key-management response that names a valid key carries the A8 headers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, KEYS_PREFIX, LIMITS, V1_ALIAS_PREFIX, V1_PREFIX, V2_PREFIX,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  KEYS_PREFIX,
+  LIMITS,
+  V1_ALIAS_PREFIX,
+  V1_PREFIX,
+  V2_PREFIX,
 } from '../api/assumptions.js';
 import { matchRoute, type RouteDef, type RouteFamily } from '../api/routes.js';
 import { authenticate, checkScope, checkSeller, familyKeyVersion } from './auth.js';
@@ -21,7 +27,10 @@ import type { Account, KeyRecord } from './state.js';
 
 export function familyOf(path: string): { family: RouteFamily; rest: string } | undefined {
   const prefixes: [string, RouteFamily][] = [
-    [V2_PREFIX, 'v2'], [V1_PREFIX, 'v1'], [V1_ALIAS_PREFIX, 'v1'], [KEYS_PREFIX, 'keys'],
+    [V2_PREFIX, 'v2'],
+    [V1_PREFIX, 'v1'],
+    [V1_ALIAS_PREFIX, 'v1'],
+    [KEYS_PREFIX, 'keys'],
   ];
   for (const [prefix, family] of prefixes) {
     if (path === prefix || path.startsWith(`${prefix}/`)) return { family, rest: path.slice(prefix.length) || '/' };
@@ -51,10 +60,15 @@ function faultReply(fault: Fault, family: RouteFamily): Reply {
   const status = fault.status ?? 500;
   let err: SandboxError;
   if (status === 503) {
-    err = new SandboxError(503, 'IDEMPOTENCY_UNAVAILABLE', 'idempotency temporarily unavailable; nothing executed', { retryAfterS: 1 });
+    err = new SandboxError(503, 'IDEMPOTENCY_UNAVAILABLE', 'idempotency temporarily unavailable; nothing executed', {
+      retryAfterS: 1,
+    });
   } else if (status === 409) {
     // spec 7.2: "listing or stock in use by a sale in progress" has no code, only retryable.
-    err = new SandboxError(409, undefined, 'listing or stock in use by a sale in progress', { retryable: true, retryAfterS: 1 });
+    err = new SandboxError(409, undefined, 'listing or stock in use by a sale in progress', {
+      retryable: true,
+      retryAfterS: 1,
+    });
   } else if (status === 429) {
     err = new SandboxError(429, 'RATE_LIMITED', 'rate limit exceeded', { retryable: true, retryAfterS: 1 });
   } else {
@@ -72,14 +86,23 @@ function lowerKeys(h: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
-interface Outcome { reply?: Reply; drop?: boolean; auth?: { key: KeyRecord; account: Account } }
+interface Outcome {
+  reply?: Reply;
+  drop?: boolean;
+  auth?: { key: KeyRecord; account: Account };
+}
 
 function isWrite(route: RouteDef): boolean {
   return route.write === true || route.method !== 'GET';
 }
 
 async function processApi(
-  rt: Runtime, req: IncomingMessage, family: RouteFamily, rest: string, url: URL, entry: RequestLogEntry,
+  rt: Runtime,
+  req: IncomingMessage,
+  family: RouteFamily,
+  rest: string,
+  url: URL,
+  entry: RequestLogEntry,
 ): Promise<Outcome> {
   const method = req.method ?? 'GET';
   const now = rt.clock.now();
@@ -95,7 +118,9 @@ async function processApi(
     // known, so they describe a fresh window of the key's version (nothing was counted).
     if (e instanceof SandboxError) {
       const reply = errorReply(family, e);
-      return { reply: { ...reply, headers: { ...rt.rates.headersAnonymous(familyKeyVersion(family), now), ...reply.headers } } };
+      return {
+        reply: { ...reply, headers: { ...rt.rates.headersAnonymous(familyKeyVersion(family), now), ...reply.headers } },
+      };
     }
     throw e;
   }
@@ -135,7 +160,14 @@ async function processApi(
       if (r.kind === 'replay') {
         entry.replayed = true;
         const stored = r.response;
-        return { reply: { status: stored.status, body: stored.body, headers: { ...stored.headers, [IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]: 'true' } }, auth };
+        return {
+          reply: {
+            status: stored.status,
+            body: stored.body,
+            headers: { ...stored.headers, [IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]: 'true' },
+          },
+          auth,
+        };
       }
     } else {
       body = method === 'GET' ? undefined : parseJson(bodyText);
@@ -145,7 +177,16 @@ async function processApi(
       if (fault?.type === 'delay') await sleep(fault.ms ?? 1000);
       const ctxNow = rt.clock.now();
       reply = await handler({
-        rt, data: rt.data, account, key, route, params, query: url.searchParams, body, now: ctxNow, nowIso: new Date(ctxNow).toISOString(),
+        rt,
+        data: rt.data,
+        account,
+        key,
+        route,
+        params,
+        query: url.searchParams,
+        body,
+        now: ctxNow,
+        nowIso: new Date(ctxNow).toISOString(),
       });
       if (isWrite(route) && reply.status >= 200 && reply.status < 300) entry.applied = true;
     } catch (e) {
@@ -188,7 +229,12 @@ export async function handleRequest(rt: Runtime, req: IncomingMessage, res: Serv
   const entry = rt.requests.start({
     // The key as sent, recorded even when a fault answers before it is checked, so tests can
     // see that a retry reused it.
-    method, path: url.pathname, query: url.search.replace(/^\?/, ''), route: null, idempotencyKey: header(req, IDEMPOTENCY_HEADER) ?? null, at: rt.clock.iso(),
+    method,
+    path: url.pathname,
+    query: url.search.replace(/^\?/, ''),
+    route: null,
+    idempotencyKey: header(req, IDEMPOTENCY_HEADER) ?? null,
+    at: rt.clock.iso(),
   });
   let out: Outcome;
   try {
@@ -197,7 +243,8 @@ export async function handleRequest(rt: Runtime, req: IncomingMessage, res: Serv
     out = { reply: toReply(fam.family, e) };
   }
   const reply = out.reply && out.auth ? withRateHeaders(rt, out.reply, fam.family, out.auth.account) : out.reply;
-  if (out.auth) recordKeyUsage(out.auth.key, method, url.pathname, out.drop ? null : reply?.status ?? null, rt.clock.iso());
+  if (out.auth)
+    recordKeyUsage(out.auth.key, method, url.pathname, out.drop ? null : (reply?.status ?? null), rt.clock.iso());
   if (out.drop || !reply) {
     entry.status = null;
     res.socket?.destroy();
@@ -206,7 +253,9 @@ export async function handleRequest(rt: Runtime, req: IncomingMessage, res: Serv
     send(res, reply);
   }
   rt.requests.finish(entry);
-  rt.log?.(`${method} ${url.pathname} ${entry.status ?? 'dropped'} ${Date.now() - started}ms${entry.replayed ? ' replayed' : ''}${entry.fault ? ` fault=${entry.fault}` : ''}`);
+  rt.log?.(
+    `${method} ${url.pathname} ${entry.status ?? 'dropped'} ${Date.now() - started}ms${entry.replayed ? ' replayed' : ''}${entry.fault ? ` fault=${entry.fault}` : ''}`,
+  );
   rt.onChange();
 }
 

@@ -23,7 +23,12 @@ export interface Account {
   level: number;
 }
 
-export interface KeyUsage { method: string; path: string; status: number | null; at: string }
+export interface KeyUsage {
+  method: string;
+  path: string;
+  status: number | null;
+  at: string;
+}
 
 export interface KeyRecord {
   id: number;
@@ -40,7 +45,12 @@ export interface KeyRecord {
   usage: KeyUsage[]; // newest last, at most LIMITS.keyUsageHistory
 }
 
-export interface Game { id: string; name: string; slug: string; minPrice: number }
+export interface Game {
+  id: string;
+  name: string;
+  slug: string;
+  minPrice: number;
+}
 
 export interface Variant {
   index: number;
@@ -76,7 +86,10 @@ export interface Listing {
   updatedAt: string;
 }
 
-export interface DeliveredItem { ref?: string; costCents?: number }
+export interface DeliveredItem {
+  ref?: string;
+  costCents?: number;
+}
 
 export interface Order {
   id: number;
@@ -96,24 +109,52 @@ export interface Order {
 }
 
 export interface Review {
-  id: number; sellerId: number; orderId: number; productId: number; rating: number;
-  comment: string; buyerName: string; createdAt: string; contested: boolean;
+  id: number;
+  sellerId: number;
+  orderId: number;
+  productId: number;
+  rating: number;
+  comment: string;
+  buyerName: string;
+  createdAt: string;
+  contested: boolean;
 }
 export interface Contestation {
-  id: number; sellerId: number; reviewId: number; orderId: number; reason: string;
-  status: 'pending' | 'accepted' | 'rejected'; createdAt: string;
+  id: number;
+  sellerId: number;
+  reviewId: number;
+  orderId: number;
+  reason: string;
+  status: 'pending' | 'accepted' | 'rejected';
+  createdAt: string;
 }
 export interface Question {
-  id: number; sellerId: number; productId: number; orderId: number | null;
-  status: 'unanswered' | 'answered'; text: string; answer: string | null; askerName: string;
-  createdAt: string; answeredAt: string | null;
+  id: number;
+  sellerId: number;
+  productId: number;
+  orderId: number | null;
+  status: 'unanswered' | 'answered';
+  text: string;
+  answer: string | null;
+  askerName: string;
+  createdAt: string;
+  answeredAt: string | null;
 }
 export interface Mediation {
-  orderId: number; sellerId: number; status: 'open' | 'closed'; reason: string; openedAt: string;
-  closedAt: string | null; resolution: string | null;
+  orderId: number;
+  sellerId: number;
+  status: 'open' | 'closed';
+  reason: string;
+  openedAt: string;
+  closedAt: string | null;
+  resolution: string | null;
 }
 
-export interface StoredResponse { status: number; headers: Record<string, string>; body: unknown }
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
 export interface IdempotencyEntry {
   key: string;
   accountId: number;
@@ -123,7 +164,14 @@ export interface IdempotencyEntry {
 }
 
 /** Demo keys, kept in clear so `svc sandbox` can print them again after a restart. */
-export interface DemoKeys { v1: string; v2: string; otherV1: string; otherV2: string; unverifiedV1: string; unverifiedV2: string }
+export interface DemoKeys {
+  v1: string;
+  v2: string;
+  otherV1: string;
+  otherV2: string;
+  unverifiedV1: string;
+  unverifiedV2: string;
+}
 
 export interface SandboxData {
   version: 1;
@@ -168,7 +216,10 @@ function listingById(data: SandboxData, id: number): Listing | undefined {
     listingIndex.set(data.listings, idx);
   }
   if (idx.size !== data.listings.length) {
-    if (idx.size > data.listings.length) { idx.byId.clear(); idx.size = 0; }
+    if (idx.size > data.listings.length) {
+      idx.byId.clear();
+      idx.size = 0;
+    }
     for (let i = idx.size; i < data.listings.length; i++) idx.byId.set(data.listings[i]!.id, data.listings[i]!);
     idx.size = data.listings.length;
   }

@@ -28,7 +28,8 @@ export function parsePaging(q: Query): { page: number; limit: number } {
   const page = intParam(q, 'page', 1);
   const limit = intParam(q, 'limit', LIMITS.pageSizeDefault);
   if (page < 1) throw validationError('page', 'page must be 1 or more');
-  if (limit < 1 || limit > LIMITS.pageSizeMax) throw validationError('limit', `limit must be 1 to ${LIMITS.pageSizeMax}`);
+  if (limit < 1 || limit > LIMITS.pageSizeMax)
+    throw validationError('limit', `limit must be 1 to ${LIMITS.pageSizeMax}`);
   return { page, limit };
 }
 
@@ -52,7 +53,8 @@ export function paginate<T>(items: T[], q: Query): { items: T[]; pagination: Pag
 export function enumParam<T extends string>(q: Query, name: string, allowed: readonly T[]): T | undefined {
   const raw = q.get(name);
   if (raw === null || raw === '') return undefined;
-  if (!(allowed as readonly string[]).includes(raw)) throw validationError(name, `${name} must be one of ${allowed.join(', ')}`);
+  if (!(allowed as readonly string[]).includes(raw))
+    throw validationError(name, `${name} must be one of ${allowed.join(', ')}`);
   return raw as T;
 }
 

@@ -10,7 +10,11 @@ export function toDecimal(cents: number): number {
 
 function variantView(v: Variant) {
   return {
-    index: v.index, title: v.title, price: v.price, stock: v.stock, isAutoDelivery: v.isAutoDelivery,
+    index: v.index,
+    title: v.title,
+    price: v.price,
+    stock: v.stock,
+    isAutoDelivery: v.isAutoDelivery,
     autoDeliveryStock: v.credentials.length,
   };
 }
@@ -28,10 +32,23 @@ function stockTotals(l: Listing): { stock: number; autoDeliveryStock: number } {
 
 export function listingV2(l: Listing) {
   const out: Record<string, unknown> = {
-    id: l.id, title: l.title, description: l.description, price: l.price, effectivePrice: effectivePrice(l),
-    game: l.game, category: l.category, listingType: l.listingType, status: l.status, isActive: l.isActive,
-    pausedByOfflineMode: l.pausedByOfflineMode, isAutoDelivery: l.isAutoDelivery, ...stockTotals(l),
-    variants: l.variants.map(variantView), imageUrls: l.imageUrls, createdAt: l.createdAt, updatedAt: l.updatedAt,
+    id: l.id,
+    title: l.title,
+    description: l.description,
+    price: l.price,
+    effectivePrice: effectivePrice(l),
+    game: l.game,
+    category: l.category,
+    listingType: l.listingType,
+    status: l.status,
+    isActive: l.isActive,
+    pausedByOfflineMode: l.pausedByOfflineMode,
+    isAutoDelivery: l.isAutoDelivery,
+    ...stockTotals(l),
+    variants: l.variants.map(variantView),
+    imageUrls: l.imageUrls,
+    createdAt: l.createdAt,
+    updatedAt: l.updatedAt,
   };
   if (l.warrantyPeriod !== undefined) out.warrantyPeriod = l.warrantyPeriod;
   if (l.deliveryTime !== undefined) out.deliveryTime = l.deliveryTime;
@@ -53,7 +70,9 @@ export function listingInternal(l: Listing) {
     credentialCount: credentials.length,
     credentialRefs: credentials.map((c) => c.ref ?? null),
     variants: variants.map(({ credentials: cs, ...v }) => ({
-      ...v, credentialCount: cs.length, credentialRefs: cs.map((c) => c.ref ?? null),
+      ...v,
+      credentialCount: cs.length,
+      credentialRefs: cs.map((c) => c.ref ?? null),
     })),
   };
 }
@@ -63,10 +82,20 @@ export function orderView(o: Order, account: Account, version: 'v1' | 'v2') {
   const isSale = o.sellerId === account.id;
   const money = (c: number) => (version === 'v1' ? toDecimal(c) : c);
   const out: Record<string, unknown> = {
-    id: o.id, orderCode: o.orderCode, type: isSale ? 'sale' : 'purchase', status: o.status,
-    price: money(o.price), fee: money(o.fee), quantity: o.quantity, productId: o.productId,
-    productTitle: o.productTitle, variantIndex: o.variantIndex, buyerId: o.buyerId, buyerName: o.buyerName,
-    sellerId: o.sellerId, createdAt: o.createdAt,
+    id: o.id,
+    orderCode: o.orderCode,
+    type: isSale ? 'sale' : 'purchase',
+    status: o.status,
+    price: money(o.price),
+    fee: money(o.fee),
+    quantity: o.quantity,
+    productId: o.productId,
+    productTitle: o.productTitle,
+    variantIndex: o.variantIndex,
+    buyerId: o.buyerId,
+    buyerName: o.buyerName,
+    sellerId: o.sellerId,
+    createdAt: o.createdAt,
   };
   if (isSale) out.deliveredItems = o.deliveredItems.map((d) => ({ ...d }));
   return out;

@@ -36,7 +36,8 @@ export class WebhookEmitter {
   constructor(private readonly opts: WebhookOptions) {}
 
   setEndpoints(urls: string[]): void {
-    if (urls.length > LIMITS.webhooksActiveMax) throw new Error(`at most ${LIMITS.webhooksActiveMax} webhook endpoints`);
+    if (urls.length > LIMITS.webhooksActiveMax)
+      throw new Error(`at most ${LIMITS.webhooksActiveMax} webhook endpoints`);
     for (const u of urls) {
       const p = new URL(u);
       if (p.protocol !== 'http:' && p.protocol !== 'https:') throw new Error(`not an http(s) URL: ${u}`);
@@ -67,20 +68,23 @@ export class WebhookEmitter {
   private attempt(url: string, event: string, body: string, attempt: number): void {
     if (this.closed) return;
     this.active++;
-    this.post(url, event, body).then(({ status, error }) => {
-      this.active--;
-      const ok = status !== null && status >= 200 && status < 300;
-      const entry: DeliveryLogEntry = { event, url, attempt, status, at: this.opts.now() };
-      if (error) entry.error = error;
-      this.deliveries.push(entry);
-      if (ok || attempt >= LIMITS.webhookAttempts || this.closed) return;
-      const delay = Math.round(WEBHOOK_RETRY_DELAYS_MS[attempt - 1]! * this.opts.timeScale);
-      const t = setTimeout(() => {
-        this.timers.delete(t);
-        this.attempt(url, event, body, attempt + 1);
-      }, delay);
-      this.timers.add(t);
-    }, () => undefined);
+    this.post(url, event, body).then(
+      ({ status, error }) => {
+        this.active--;
+        const ok = status !== null && status >= 200 && status < 300;
+        const entry: DeliveryLogEntry = { event, url, attempt, status, at: this.opts.now() };
+        if (error) entry.error = error;
+        this.deliveries.push(entry);
+        if (ok || attempt >= LIMITS.webhookAttempts || this.closed) return;
+        const delay = Math.round(WEBHOOK_RETRY_DELAYS_MS[attempt - 1]! * this.opts.timeScale);
+        const t = setTimeout(() => {
+          this.timers.delete(t);
+          this.attempt(url, event, body, attempt + 1);
+        }, delay);
+        this.timers.add(t);
+      },
+      () => undefined,
+    );
   }
 
   private post(url: string, event: string, body: string): Promise<{ status: number | null; error?: string }> {
@@ -96,18 +100,22 @@ export class WebhookEmitter {
       };
       const target = new URL(url);
       const lib = target.protocol === 'https:' ? https : http;
-      const req = lib.request(target, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'x-service-event': event,
-          'user-agent': 'svc-sandbox-webhooks',
+      const req = lib.request(
+        target,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'x-service-event': event,
+            'user-agent': 'svc-sandbox-webhooks',
+          },
         },
-      }, (res) => {
-        res.resume();
-        done({ status: res.statusCode ?? null });
-      });
+        (res) => {
+          res.resume();
+          done({ status: res.statusCode ?? null });
+        },
+      );
       const timer = setTimeout(() => {
         done({ status: null, error: 'timeout' });
         req.destroy();

@@ -5,7 +5,10 @@ import * as path from 'node:path';
 import { fsyncDir } from './durable.js';
 
 export class DurableAppendFile<R> {
-  private constructor(private fd: number, readonly path: string) {}
+  private constructor(
+    private fd: number,
+    readonly path: string,
+  ) {}
 
   /** A new file (0600); fails with EEXIST when it exists. */
   static create<R>(file: string): DurableAppendFile<R> {
@@ -29,7 +32,11 @@ export class DurableAppendFile<R> {
     }
     const last = Buffer.alloc(1);
     const rfd = fs.openSync(file, 'r');
-    try { fs.readSync(rfd, last, 0, 1, size - 1); } finally { fs.closeSync(rfd); }
+    try {
+      fs.readSync(rfd, last, 0, 1, size - 1);
+    } finally {
+      fs.closeSync(rfd);
+    }
     if (last[0] !== 0x0a) out.writeRaw('\n');
     return { file: out, created: false };
   }

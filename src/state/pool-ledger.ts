@@ -33,7 +33,11 @@ export function poolSecret(stateDir: string, create: boolean): Buffer | undefine
   const read = (): Buffer | undefined => {
     try {
       const b = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-      if (b.length < 32) throw new SvcError(`${file} is damaged (not a 32-byte secret)`, 'restore it from a backup; without it the pool ledgers cannot be read');
+      if (b.length < 32)
+        throw new SvcError(
+          `${file} is damaged (not a 32-byte secret)`,
+          'restore it from a backup; without it the pool ledgers cannot be read',
+        );
       return b;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -70,9 +74,37 @@ export function ledgerPath(stateDir: string, secret: Buffer, realPath: string): 
 export type LedgerRecord =
   | { t: 'pool'; v: number; path: string; createdAt: string }
   /** A refill's selection, written before its job starts: its entries are taken from then on. */
-  | { t: 'plan'; plan: string; listing: number; variant: number | null; target: number; held: number; sha256: string; chunks: string[][]; at: string }
-  | { t: 'sent'; plan: string; chunk: number; job?: string; added: number; duplicates: number; total?: number; at: string }
-  | { t: 'refused'; plan: string; chunk: number; job?: string; status?: number; code?: string; message: string; at: string }
+  | {
+      t: 'plan';
+      plan: string;
+      listing: number;
+      variant: number | null;
+      target: number;
+      held: number;
+      sha256: string;
+      chunks: string[][];
+      at: string;
+    }
+  | {
+      t: 'sent';
+      plan: string;
+      chunk: number;
+      job?: string;
+      added: number;
+      duplicates: number;
+      total?: number;
+      at: string;
+    }
+  | {
+      t: 'refused';
+      plan: string;
+      chunk: number;
+      job?: string;
+      status?: number;
+      code?: string;
+      message: string;
+      at: string;
+    }
   /** done: the job finished; abandoned: the plan's job never started (nothing was sent). */
   | { t: 'end'; plan: string; state: 'done' | 'abandoned'; job?: string; at: string };
 
@@ -115,10 +147,18 @@ export function readLedger(file: string): LedgerState {
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     let r: LedgerRecord;
-    try { r = JSON.parse(line) as LedgerRecord; } catch { skipped++; continue; }
+    try {
+      r = JSON.parse(line) as LedgerRecord;
+    } catch {
+      skipped++;
+      continue;
+    }
     if (r.t === 'plan') plans.set(r.plan, { plan: r, outcomes: new Map() });
     else if (r.t === 'sent' || r.t === 'refused') plans.get(r.plan)?.outcomes.set(r.chunk, r);
-    else if (r.t === 'end') { const p = plans.get(r.plan); if (p) p.end = r; }
+    else if (r.t === 'end') {
+      const p = plans.get(r.plan);
+      if (p) p.end = r;
+    }
   }
   return { file, plans: [...plans.values()], skipped };
 }
@@ -131,10 +171,15 @@ export function entryUses(state: LedgerState): Map<string, EntryUse> {
     p.plan.chunks.forEach((hashes, chunk) => {
       const o = p.outcomes.get(chunk);
       const use: EntryUse = {
-        plan: p.plan.plan, listing: p.plan.listing, variant: p.plan.variant, chunk,
+        plan: p.plan.plan,
+        listing: p.plan.listing,
+        variant: p.plan.variant,
+        chunk,
         status: o?.t === 'sent' ? 'sent' : o?.t === 'refused' ? 'refused' : 'in flight',
         ...(o?.job ? { job: o.job } : p.end?.job ? { job: p.end.job } : {}),
-        ...(o?.t === 'refused' ? { ...(o.code ? { code: o.code } : o.status ? { code: String(o.status) } : {}), message: o.message } : {}),
+        ...(o?.t === 'refused'
+          ? { ...(o.code ? { code: o.code } : o.status ? { code: String(o.status) } : {}), message: o.message }
+          : {}),
         at: o?.at ?? p.plan.at,
       };
       // A later plan that sent a refused entry again wins over the refusal.
@@ -182,7 +227,9 @@ export class LedgerWriter {
  * `waitMs`, checking every `pollMs`: the second refill then sees what the first one sent.
  */
 export async function lockPool(
-  file: string, displayName: string, opts: { waitMs: number; pollMs: number; onWait?: (pid: number) => void; signal?: AbortSignal },
+  file: string,
+  displayName: string,
+  opts: { waitMs: number; pollMs: number; onWait?: (pid: number) => void; signal?: AbortSignal },
 ): Promise<{ release: () => void; waited: boolean }> {
   const lock = `${file}.lock`;
   const deadline = Date.now() + opts.waitMs;
@@ -190,18 +237,36 @@ export async function lockPool(
   for (;;) {
     try {
       const fd = fs.openSync(lock, 'wx', 0o600);
-      try { fs.writeSync(fd, String(process.pid)); fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+      try {
+        fs.writeSync(fd, String(process.pid));
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
       return { release: () => fs.rmSync(lock, { force: true }), waited };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     let pid = NaN;
-    try { pid = Number(fs.readFileSync(lock, 'utf8').trim()); } catch { continue; /* released meanwhile */ }
+    try {
+      pid = Number(fs.readFileSync(lock, 'utf8').trim());
+    } catch {
+      continue; /* released meanwhile */
+    }
     const hasPid = Number.isInteger(pid) && pid > 0;
-    if (hasPid && !processAlive(pid)) { fs.rmSync(lock, { force: true }); continue; } // its owner died
-    if (!hasPid && lockAgeMs(lock) > EMPTY_LOCK_GRACE_MS) { fs.rmSync(lock, { force: true }); continue; } // killed mid-creation
+    if (hasPid && !processAlive(pid)) {
+      fs.rmSync(lock, { force: true });
+      continue;
+    } // its owner died
+    if (!hasPid && lockAgeMs(lock) > EMPTY_LOCK_GRACE_MS) {
+      fs.rmSync(lock, { force: true });
+      continue;
+    } // killed mid-creation
     if (Date.now() >= deadline || opts.signal?.aborted) {
-      throw new SvcError(`pool ${displayName} is in use by another svc (process ${Number.isNaN(pid) ? '?' : pid})`, 'wait for that refill to finish, then run again');
+      throw new SvcError(
+        `pool ${displayName} is in use by another svc (process ${Number.isNaN(pid) ? '?' : pid})`,
+        'wait for that refill to finish, then run again',
+      );
     }
     if (!waited) opts.onWait?.(pid);
     waited = true;
@@ -214,5 +279,9 @@ export async function lockPool(
 const EMPTY_LOCK_GRACE_MS = 5_000;
 
 function lockAgeMs(file: string): number {
-  try { return Date.now() - fs.statSync(file).mtimeMs; } catch { return 0; }
+  try {
+    return Date.now() - fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
 }

@@ -8,7 +8,11 @@ import { sanitizeBlock, sanitizeInline } from '../output/sanitize.js';
 import type { InboxBudget, InboxCallbacks, InboxQuestion, InboxResult } from './inbox-model.js';
 
 type Phase = 'loading' | 'question' | 'sending' | 'done';
-interface Status { tone: 'ok' | 'error' | 'info'; text: string; hint?: string }
+interface Status {
+  tone: 'ok' | 'error' | 'info';
+  text: string;
+  hint?: string;
+}
 
 export interface InboxProps {
   callbacks: InboxCallbacks;
@@ -32,12 +36,15 @@ export function Inbox({ callbacks, onDone }: InboxProps): React.ReactElement {
   const [budget, setBudget] = useState<InboxBudget>(() => callbacks.budget());
   const counts = useRef({ answered: 0, skipped: 0, shown: 0 });
 
-  const finish = useCallback((extra: Partial<InboxResult> = {}) => {
-    setPhase('done');
-    onDone({ answered: counts.current.answered, skipped: counts.current.skipped, ...extra });
-    // Let the last frame render before Ink lets go of the terminal.
-    setTimeout(() => exit(), 20);
-  }, [exit, onDone]);
+  const finish = useCallback(
+    (extra: Partial<InboxResult> = {}) => {
+      setPhase('done');
+      onDone({ answered: counts.current.answered, skipped: counts.current.skipped, ...extra });
+      // Let the last frame render before Ink lets go of the terminal.
+      setTimeout(() => exit(), 20);
+    },
+    [exit, onDone],
+  );
 
   const loadNext = useCallback(async () => {
     setPhase('loading');
@@ -57,7 +64,9 @@ export function Inbox({ callbacks, onDone }: InboxProps): React.ReactElement {
     }
   }, [callbacks, finish, onChange]);
 
-  useEffect(() => { void loadNext(); }, [loadNext]);
+  useEffect(() => {
+    void loadNext();
+  }, [loadNext]);
 
   // While the budget is spent, tick once a second so the countdown and the send come back.
   useEffect(() => {
@@ -76,7 +85,10 @@ export function Inbox({ callbacks, onDone }: InboxProps): React.ReactElement {
     const b = callbacks.budget();
     setBudget(b);
     if (b.waitMs > 0) {
-      setStatus({ tone: 'info', text: `answer limit reached: the next answer can go in ${Math.ceil(b.waitMs / 1000)} s` });
+      setStatus({
+        tone: 'info',
+        text: `answer limit reached: the next answer can go in ${Math.ceil(b.waitMs / 1000)} s`,
+      });
       return;
     }
     setPhase('sending');
@@ -98,27 +110,43 @@ export function Inbox({ callbacks, onDone }: InboxProps): React.ReactElement {
     setPhase('question');
   }, [phase, question, callbacks, loadNext, finish]);
 
-  useInput((input, key) => {
-    if ((key.ctrl && input === 'c') || (key.escape && phase !== 'sending')) {
-      finish();
-      return;
-    }
-    if (key.tab && phase === 'question' && question) {
-      counts.current.skipped++;
-      setStatus({ tone: 'info', text: `skipped question #${question.id}` });
-      void loadNext();
-    }
-  }, { isActive: phase !== 'done' });
+  useInput(
+    (input, key) => {
+      if ((key.ctrl && input === 'c') || (key.escape && phase !== 'sending')) {
+        finish();
+        return;
+      }
+      if (key.tab && phase === 'question' && question) {
+        counts.current.skipped++;
+        setStatus({ tone: 'info', text: `skipped question #${question.id}` });
+        void loadNext();
+      }
+    },
+    { isActive: phase !== 'done' },
+  );
 
   return (
     <Box flexDirection="column">
-      <Header budget={budget} shown={counts.current.shown} answered={counts.current.answered} skipped={counts.current.skipped} />
+      <Header
+        budget={budget}
+        shown={counts.current.shown}
+        answered={counts.current.answered}
+        skipped={counts.current.skipped}
+      />
       {phase === 'loading' && <Text dimColor>loading the next unanswered question…</Text>}
       {question && phase !== 'loading' && phase !== 'done' && <QuestionView q={question} />}
       {question && (phase === 'question' || phase === 'sending') && (
         <Box marginTop={1}>
           <Text bold>Answer: </Text>
-          <TextInput value={text} onChange={onChange} onSubmit={() => { void send(); }} focus={phase === 'question'} placeholder="type your answer" />
+          <TextInput
+            value={text}
+            onChange={onChange}
+            onSubmit={() => {
+              void send();
+            }}
+            focus={phase === 'question'}
+            placeholder="type your answer"
+          />
         </Box>
       )}
       {phase === 'done' && (
@@ -129,7 +157,9 @@ export function Inbox({ callbacks, onDone }: InboxProps): React.ReactElement {
       )}
       {status && (
         <Box flexDirection="column" marginTop={1}>
-          <Text color={status.tone === 'error' ? 'red' : status.tone === 'ok' ? 'green' : undefined}>{status.text}</Text>
+          <Text color={status.tone === 'error' ? 'red' : status.tone === 'ok' ? 'green' : undefined}>
+            {status.text}
+          </Text>
           {status.hint && <Text dimColor>hint: {status.hint}</Text>}
         </Box>
       )}
@@ -138,13 +168,26 @@ export function Inbox({ callbacks, onDone }: InboxProps): React.ReactElement {
   );
 }
 
-function Header({ budget, shown, answered, skipped }: { budget: InboxBudget; shown: number; answered: number; skipped: number }): React.ReactElement {
+function Header({
+  budget,
+  shown,
+  answered,
+  skipped,
+}: {
+  budget: InboxBudget;
+  shown: number;
+  answered: number;
+  skipped: number;
+}): React.ReactElement {
   const spent = budget.waitMs > 0;
   return (
     <Box flexDirection="column" marginBottom={1}>
-      <Text bold>Questions inbox · question {shown} · answered {answered} · skipped {skipped}</Text>
+      <Text bold>
+        Questions inbox · question {shown} · answered {answered} · skipped {skipped}
+      </Text>
       <Text color={spent ? 'yellow' : undefined} dimColor={!spent}>
-        answer budget: {budget.minuteUsed}/{budget.minuteLimit} this minute · {budget.hourUsed}/{budget.hourLimit} this hour
+        answer budget: {budget.minuteUsed}/{budget.minuteLimit} this minute · {budget.hourUsed}/{budget.hourLimit} this
+        hour
         {spent ? ` · next answer in ${Math.ceil(budget.waitMs / 1000)} s` : ''}
       </Text>
     </Box>
@@ -153,15 +196,25 @@ function Header({ budget, shown, answered, skipped }: { budget: InboxBudget; sho
 
 function QuestionView({ q }: { q: InboxQuestion }): React.ReactElement {
   const asker = q.askerName ? ` · asked by ${sanitizeInline(q.askerName)}` : '';
-  const when = q.createdAt ? ` · ${sanitizeInline(q.createdAt).replace('T', ' ').replace(/\.\d+Z$|Z$/, '')}` : '';
+  const when = q.createdAt
+    ? ` · ${sanitizeInline(q.createdAt)
+        .replace('T', ' ')
+        .replace(/\.\d+Z$|Z$/, '')}`
+    : '';
   const l = q.listing;
   const listing = l
     ? `${sanitizeInline(l.title ?? '(untitled)')}${l.state ? ` · ${sanitizeInline(l.state)}` : ''}${l.price ? ` · ${sanitizeInline(l.price)}` : ''}`
     : sanitizeInline(q.listingNote ?? 'details unavailable');
   return (
     <Box flexDirection="column">
-      <Text bold>Question #{q.id}{asker}{when}</Text>
-      <Text>Listing #{q.productId ?? '?'}: {listing}</Text>
+      <Text bold>
+        Question #{q.id}
+        {asker}
+        {when}
+      </Text>
+      <Text>
+        Listing #{q.productId ?? '?'}: {listing}
+      </Text>
       {q.orderId ? <Text>About order #{q.orderId}</Text> : null}
       <Box marginTop={1} paddingLeft={2}>
         <Text>{sanitizeBlock(q.text)}</Text>

@@ -29,7 +29,10 @@ export interface ProgressHandle {
 
 /** A live progress view on stderr (stdout stays for results). */
 export function startProgress(io: IO, initial: ProgressState): ProgressHandle {
-  const instance = render(React.createElement(Progress, { state: initial }), { ...inkOptions(io), stdout: io.stderr as NodeJS.WriteStream });
+  const instance = render(React.createElement(Progress, { state: initial }), {
+    ...inkOptions(io),
+    stdout: io.stderr as NodeJS.WriteStream,
+  });
   return {
     update: (state) => instance.rerender(React.createElement(Progress, { state })),
     done: async () => {
@@ -43,7 +46,12 @@ export function startProgress(io: IO, initial: ProgressState): ProgressHandle {
 export async function runInbox(io: IO, callbacks: InboxCallbacks): Promise<InboxResult> {
   let result: InboxResult = { answered: 0, skipped: 0 };
   const instance = render(
-    React.createElement(Inbox, { callbacks, onDone: (r: InboxResult) => { result = r; } }),
+    React.createElement(Inbox, {
+      callbacks,
+      onDone: (r: InboxResult) => {
+        result = r;
+      },
+    }),
     { ...inkOptions(io), stdin: io.stdin as NodeJS.ReadStream },
   );
   await instance.waitUntilExit();
@@ -63,7 +71,8 @@ export function startWebhookLog(io: IO, info: { url: string; mode: string }): We
   const windowSize = Math.max(5, Math.min(20, rows - 4));
   const state: WebhookLogState = { url: info.url, mode: info.mode, lines: [], counts: {}, pending: 0, stopping: false };
   const instance = render(React.createElement(WebhookLog, { state }), inkOptions(io));
-  const redraw = () => instance.rerender(React.createElement(WebhookLog, { state: { ...state, lines: state.lines.slice() } }));
+  const redraw = () =>
+    instance.rerender(React.createElement(WebhookLog, { state: { ...state, lines: state.lines.slice() } }));
   return {
     add: (line) => {
       state.lines.push(line);
@@ -71,8 +80,14 @@ export function startWebhookLog(io: IO, info: { url: string; mode: string }): We
       state.counts[line.action] = (state.counts[line.action] ?? 0) + 1;
       redraw();
     },
-    setPending: (n) => { state.pending = n; redraw(); },
-    setStopping: () => { state.stopping = true; redraw(); },
+    setPending: (n) => {
+      state.pending = n;
+      redraw();
+    },
+    setStopping: () => {
+      state.stopping = true;
+      redraw();
+    },
     done: async () => {
       instance.unmount();
       await instance.waitUntilExit();

@@ -19,7 +19,8 @@ async function importUi(): Promise<UiModule> {
     const { pathToFileURL } = await import('node:url');
     const { join } = await import('node:path');
     // bin/svc.js's own import(): the bundle's import() is lost with the V8 code cache.
-    const load = (globalThis as { __svcImport?: (s: string) => Promise<unknown> }).__svcImport ?? ((s: string) => import(s));
+    const load =
+      (globalThis as { __svcImport?: (s: string) => Promise<unknown> }).__svcImport ?? ((s: string) => import(s));
     return load(pathToFileURL(join(__dirname, __SVC_UI_BUNDLE__)).href) as Promise<UiModule>;
   }
   return import('./index.js');

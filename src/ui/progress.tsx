@@ -23,10 +23,9 @@ export function Progress({ state }: { state: ProgressState }): React.ReactElemen
   return (
     <Box flexDirection="column">
       <Text>
-        <Text bold>{state.title}</Text>{' '}
-        <Text color="green">{'█'.repeat(filled)}</Text>
-        <Text dimColor>{'░'.repeat(BAR - filled)}</Text>{' '}
-        {state.itemsDone}/{state.totalItems} items ({Math.round(ratio * 100)}%)
+        <Text bold>{state.title}</Text> <Text color="green">{'█'.repeat(filled)}</Text>
+        <Text dimColor>{'░'.repeat(BAR - filled)}</Text> {state.itemsDone}/{state.totalItems} items (
+        {Math.round(ratio * 100)}%)
       </Text>
       <Text dimColor>
         {state.requests} requests · {state.itemsPerSecond.toFixed(1)} items/s · ETA {eta}

@@ -18,8 +18,16 @@ export interface WebhookLogState {
 }
 
 const COLOURS: Partial<Record<WebhookAction, string>> = {
-  received: 'cyan', forwarded: 'green', executed: 'green', confirmed: 'blue',
-  duplicate: 'gray', ignored: 'gray', resumed: 'magenta', rejected: 'yellow', dropped: 'yellow', failed: 'red',
+  received: 'cyan',
+  forwarded: 'green',
+  executed: 'green',
+  confirmed: 'blue',
+  duplicate: 'gray',
+  ignored: 'gray',
+  resumed: 'magenta',
+  rejected: 'yellow',
+  dropped: 'yellow',
+  failed: 'red',
 };
 
 export function WebhookLog({ state }: { state: WebhookLogState }): React.ReactElement {
@@ -28,13 +36,15 @@ export function WebhookLog({ state }: { state: WebhookLogState }): React.ReactEl
     <Box flexDirection="column">
       <Text>
         <Text bold>listening on {state.url}</Text>
-        <Text dimColor>  {state.mode}</Text>
+        <Text dimColor> {state.mode}</Text>
       </Text>
       {state.lines.length === 0 ? <Text dimColor>waiting for notifications…</Text> : null}
-      {state.lines.map((l, i) => <Line key={`${l.at}-${i}`} line={l} />)}
+      {state.lines.map((l, i) => (
+        <Line key={`${l.at}-${i}`} line={l} />
+      ))}
       <Text dimColor>
-        {c.received ?? 0} received · {c.duplicate ?? 0} duplicates · {(c.forwarded ?? 0) + (c.executed ?? 0)} handed on · {c.dropped ?? 0} dropped
-        · {c.rejected ?? 0} rejected · {state.pending} pending
+        {c.received ?? 0} received · {c.duplicate ?? 0} duplicates · {(c.forwarded ?? 0) + (c.executed ?? 0)} handed on
+        · {c.dropped ?? 0} dropped · {c.rejected ?? 0} rejected · {state.pending} pending
         {state.stopping ? ' · stopping…' : ' · Ctrl-C to stop'}
       </Text>
     </Box>
@@ -50,15 +60,26 @@ function Line({ line }: { line: WebhookLogLine }): React.ReactElement {
     line.attempt === undefined ? '' : `attempt ${line.attempt}`,
     line.retryInS === undefined ? '' : `retry in ${line.retryInS}s`,
     line.detail ?? '',
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Text wrap="truncate-end">
-      <Text dimColor>{time}</Text>{'  '}
-      <Text color={COLOURS[line.action]}>{line.action.padEnd(9)}</Text>{'  '}
-      {sanitizeInline(line.event ?? '-').padEnd(20)}{'  '}
-      {order.padEnd(8)}{'  '}
+      <Text dimColor>{time}</Text>
+      {'  '}
+      <Text color={COLOURS[line.action]}>{line.action.padEnd(9)}</Text>
+      {'  '}
+      {sanitizeInline(line.event ?? '-').padEnd(20)}
+      {'  '}
+      {order.padEnd(8)}
+      {'  '}
       <Text dimColor>{ms.padStart(6)}</Text>
-      {extra ? <Text dimColor>{'  '}{sanitizeInline(extra)}</Text> : null}
+      {extra ? (
+        <Text dimColor>
+          {'  '}
+          {sanitizeInline(extra)}
+        </Text>
+      ) : null}
     </Text>
   );
 }

@@ -15,7 +15,13 @@
 // - a notification nothing confirms within `giveUpAfterMs` is given up (and forgotten).
 import { checkOrder, describeLookupError, type Order, type OrderCheck, type OrderSource } from './confirm.js';
 import {
-  BATCH_WINDOW_MS, CONFIRM_RETRY_MAX_MS, CREATION_EVENTS, DEFAULT_CONFIRM_POLICY, MAX_REFUSED_IDS, NOT_YET_TRIES, PAGE_SHARE,
+  BATCH_WINDOW_MS,
+  CONFIRM_RETRY_MAX_MS,
+  CREATION_EVENTS,
+  DEFAULT_CONFIRM_POLICY,
+  MAX_REFUSED_IDS,
+  NOT_YET_TRIES,
+  PAGE_SHARE,
   type ConfirmPolicy,
 } from './decisions.js';
 import type { EventDef } from './events.js';
@@ -73,7 +79,10 @@ class SpacedBudget {
   private at = -Infinity;
   constructor(readonly perMinute: number) {}
   private refill(now: number): void {
-    if (this.at === -Infinity) { this.at = now; return; }
+    if (this.at === -Infinity) {
+      this.at = now;
+      return;
+    }
     this.tokens = Math.min(1, this.tokens + ((now - this.at) * this.perMinute) / 60_000);
     this.at = now;
   }
@@ -157,11 +166,14 @@ export class ConfirmQueue {
     if (this.closed || at >= this.wakeAt) return;
     if (this.timer) clearTimeout(this.timer);
     this.wakeAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.wakeAt = Infinity;
-      void this.pump();
-    }, Math.max(0, at - this.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.wakeAt = Infinity;
+        void this.pump();
+      },
+      Math.max(0, at - this.now()),
+    );
   }
 
   private async pump(): Promise<void> {
@@ -172,7 +184,10 @@ export class ConfirmQueue {
         const now = this.now();
         this.giveUp(now);
         const next = this.nextRequest(now);
-        if (next.at > now) { this.wake(next.at); break; }
+        if (next.at > now) {
+          this.wake(next.at);
+          break;
+        }
         if (next.kind === 'page') await this.confirmFromPage(now);
         else if (next.kind === 'id') await this.confirmById(next.w, now);
       }
@@ -182,7 +197,9 @@ export class ConfirmQueue {
   }
 
   /** What to ask next, and when. Every request needs room in both budgets. */
-  private nextRequest(now: number): { at: number; kind: 'page' } | { at: number; kind: 'id'; w: Waiting } | { at: number; kind: 'none' } {
+  private nextRequest(
+    now: number,
+  ): { at: number; kind: 'page' } | { at: number; kind: 'id'; w: Waiting } | { at: number; kind: 'none' } {
     const budget = Math.max(this.lookups.nextFree(now), this.unknown.nextFree(now));
     const fresh = this.fresh;
     const first = fresh.values().next().value as Waiting | undefined;
@@ -191,7 +208,10 @@ export class ConfirmQueue {
     if (first) {
       // Several at once (a burst, a flood with real sales in it), or a refused id posted again:
       // one list page for all, once the burst is in, and not more often than pageEveryMs.
-      const pageAt = Math.max(this.lastPageAt + this.pageEveryMs, fresh.size >= 100 ? 0 : first.addedAt + BATCH_WINDOW_MS);
+      const pageAt = Math.max(
+        this.lastPageAt + this.pageEveryMs,
+        fresh.size >= 100 ? 0 : first.addedAt + BATCH_WINDOW_MS,
+      );
       const suspect = pageAt <= now ? undefined : this.dueSuspect(now);
       if (!suspect) return { at: Math.max(budget, pageAt), kind: 'page' };
       return { at: budget, kind: 'id', w: suspect };
@@ -239,7 +259,11 @@ export class ConfirmQueue {
         confirmedAny = this.settle(w, checkOrder(w.def, w.orderId, order), false) || confirmedAny;
       } else if (page.complete && CREATION_EVENTS.has(w.def.name) && w.receivedAt <= now) {
         // Sent when the order was made, and not among the seller's sales made since: not real.
-        this.settle(w, { status: 'refused', detail: `order ${w.orderId} is not among your sales since ${fromDay}` }, false);
+        this.settle(
+          w,
+          { status: 'refused', detail: `order ${w.orderId} is not among your sales since ${fromDay}` },
+          false,
+        );
       } else {
         this.fresh.delete(w);
       }
@@ -263,9 +287,10 @@ export class ConfirmQueue {
     }
     let confirmedAny = false;
     for (const x of [...this.waiting.values()].filter((y) => y.orderId === w.orderId)) {
-      const check: OrderCheck = order === undefined
-        ? { status: 'refused', detail: `order ${x.orderId} does not exist or belongs to another seller (404)` }
-        : checkOrder(x.def, x.orderId, order);
+      const check: OrderCheck =
+        order === undefined
+          ? { status: 'refused', detail: `order ${x.orderId} does not exist or belongs to another seller (404)` }
+          : checkOrder(x.def, x.orderId, order);
       confirmedAny = this.settle(x, check, true) || confirmedAny;
     }
     this.charge(now, confirmedAny, 1);
@@ -296,7 +321,10 @@ export class ConfirmQueue {
       this.forget(w);
       if (byId) this.rememberRefused(w.orderId, now);
       this.counts.refused++;
-      this.handlers.refused(w.key, check.status === 'refused' ? check.detail : `${check.detail} after ${w.tries + 1} tries`);
+      this.handlers.refused(
+        w.key,
+        check.status === 'refused' ? check.detail : `${check.detail} after ${w.tries + 1} tries`,
+      );
       return false;
     }
     // Not yet, or could not ask: again after a backoff (2 s doubling).
@@ -328,7 +356,10 @@ export class ConfirmQueue {
       if (now - w.receivedAt < this.policy.giveUpAfterMs) break;
       this.forget(w);
       this.counts.refused++;
-      this.handlers.refused(w.key, `order ${w.orderId} not confirmed within ${Math.round(this.policy.giveUpAfterMs / 60_000)} min`);
+      this.handlers.refused(
+        w.key,
+        `order ${w.orderId} not confirmed within ${Math.round(this.policy.giveUpAfterMs / 60_000)} min`,
+      );
     }
   }
 }

@@ -18,15 +18,21 @@ export type OrderCheck =
 
 /** Does the order the service returned back up this event? One rule, for lookups by id and by page. */
 export function checkOrder(def: EventDef, orderId: number, order: Order): OrderCheck {
-  if (order.type !== undefined && order.type !== 'sale') return { status: 'refused', detail: `order ${orderId} is one of your purchases, not a sale` };
+  if (order.type !== undefined && order.type !== 'sale')
+    return { status: 'refused', detail: `order ${orderId} is one of your purchases, not a sale` };
   const states = ORDER_STATES_PER_EVENT[def.name];
   const status = typeof order.status === 'string' ? order.status : undefined;
   if (!states || status === undefined || states.fits.includes(status)) return { status: 'confirmed', order };
-  if (states.early.includes(status)) return { status: 'not-yet', detail: `order ${orderId} is ${status}, not yet ${states.fits[0]}` };
+  if (states.early.includes(status))
+    return { status: 'not-yet', detail: `order ${orderId} is ${status}, not yet ${states.fits[0]}` };
   return { status: 'refused', detail: `order ${orderId} is ${status}: it cannot be ${def.name}` };
 }
 
-export interface RecentSales { orders: Order[]; requests: number; complete: boolean }
+export interface RecentSales {
+  orders: Order[];
+  requests: number;
+  complete: boolean;
+}
 
 /** Where confirmations come from: the service (through the one request core), or a test's stand-in. */
 export interface OrderSource {
@@ -41,7 +47,11 @@ export interface OrderSource {
 
 export function apiOrderSource(client: ApiClient): OrderSource {
   const page = (fromDay: string, n: number, signal?: AbortSignal) =>
-    client.request<Order[]>({ route: 'listOrders', query: { type: 'sales', from: fromDay, limit: 100, page: n }, signal });
+    client.request<Order[]>({
+      route: 'listOrders',
+      query: { type: 'sales', from: fromDay, limit: 100, page: n },
+      signal,
+    });
   return {
     async getOrder(orderId, signal) {
       try {
@@ -59,7 +69,11 @@ export function apiOrderSource(client: ApiClient): OrderSource {
       const last = first.pagination?.totalPages ?? (orders.length < 100 ? 1 : 2);
       if (last <= 1) return { orders, requests: 1, complete: first.pagination !== undefined || orders.length < 100 };
       const tail = await page(fromDay, last, signal);
-      return { orders: orders.concat(Array.isArray(tail.data) ? tail.data : []), requests: 2, complete: last === 2 && first.pagination !== undefined };
+      return {
+        orders: orders.concat(Array.isArray(tail.data) ? tail.data : []),
+        requests: 2,
+        complete: last === 2 && first.pagination !== undefined,
+      };
     },
   };
 }

@@ -49,7 +49,10 @@ export const CONFIRM_RETRY_MAX_MS = 60_000;
  * (refused). Events without an entry (mediation) are confirmed by the order existing as a sale.
  */
 export const ORDER_STATES_PER_EVENT: Record<string, { fits: readonly string[]; early: readonly string[] }> = {
-  'sale.processing': { fits: ['processing', 'delivered', 'completed', 'in_mediation', 'cancelled'], early: ['pending_payment'] },
+  'sale.processing': {
+    fits: ['processing', 'delivered', 'completed', 'in_mediation', 'cancelled'],
+    early: ['pending_payment'],
+  },
   'order.delivered': { fits: ['delivered', 'completed', 'in_mediation'], early: ['pending_payment', 'processing'] },
   'order.completed': { fits: ['completed', 'in_mediation'], early: ['pending_payment', 'processing', 'delivered'] },
   'funds.released': { fits: ['delivered', 'completed', 'in_mediation'], early: ['pending_payment', 'processing'] },
@@ -70,7 +73,13 @@ export const CREATION_EVENTS: ReadonlySet<string> = new Set(['sale.processing', 
  * after 5 s; at most 256 connections at once. Node checks these every second (its default is
  * every 30 s, which let slow senders hold a connection for up to 40 s).
  */
-export const RECEIVER_LIMITS = { headersTimeoutMs: 5_000, requestTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, maxConnections: 256, checkEveryMs: 1_000 };
+export const RECEIVER_LIMITS = {
+  headersTimeoutMs: 5_000,
+  requestTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 256,
+  checkEveryMs: 1_000,
+};
 /** Bodies over 1 MB are refused (413): an order.delivered with thousands of items still fits. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** While the store cannot write (disk full), new notifications get 503 with this Retry-After (spec 6.2.2 resends). */

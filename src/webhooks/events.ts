@@ -43,7 +43,11 @@ export const ORDER_DELIVERED_FIELDS = [
   { field: 'sellerId', type: 'integer', notes: "the seller's id" },
   { field: 'deliveryType', type: 'string', notes: 'always "auto"' },
   { field: 'itemsDelivered', type: 'integer', notes: 'number of items delivered' },
-  { field: 'deliveredItems', type: 'array', notes: 'in delivery order, {ref, costCents}; empty when there was no reference or cost; never the credential' },
+  {
+    field: 'deliveredItems',
+    type: 'array',
+    notes: 'in delivery order, {ref, costCents}; empty when there was no reference or cost; never the credential',
+  },
 ] as const;
 
 const OrderDeliveredShape = {
@@ -95,17 +99,35 @@ export interface EventDef {
 }
 
 type Schema = z.ZodType<Record<string, unknown>>;
-const order = (name: string, meaning: string, send: Schema = OrderEventSend, receive: Schema = OrderEventReceive): EventDef =>
-  ({ name, source: 'spec 6.3', group: 'order', meaning, idField: 'id', orderEvent: true, send, receive });
+const order = (
+  name: string,
+  meaning: string,
+  send: Schema = OrderEventSend,
+  receive: Schema = OrderEventReceive,
+): EventDef => ({ name, source: 'spec 6.3', group: 'order', meaning, idField: 'id', orderEvent: true, send, receive });
 const a11 = (name: string, group: EventGroup, meaning: string, idField?: EventDef['idField']): EventDef => {
   const schema = idField ? withId(idField) : z.looseObject({});
-  return { name, source: 'A11', group, meaning, idField, orderEvent: idField === 'orderId', send: schema, receive: schema };
+  return {
+    name,
+    source: 'A11',
+    group,
+    meaning,
+    idField,
+    orderEvent: idField === 'orderId',
+    send: schema,
+    receive: schema,
+  };
 };
 
 export const EVENTS: readonly EventDef[] = [
   // spec 6.3
   order('sale.processing', 'new paid sale in progress'),
-  order('order.delivered', 'automatic delivery sent the credentials to the buyer; one per delivered order', OrderDeliveredSend, OrderDeliveredReceive),
+  order(
+    'order.delivered',
+    'automatic delivery sent the credentials to the buyer; one per delivered order',
+    OrderDeliveredSend,
+    OrderDeliveredReceive,
+  ),
   order('order.completed', 'order completed'),
   order('funds.released', "sale value released to the seller's balance"),
   order('order.cancelled', 'order cancelled, for example an unpaid payment expired'),
@@ -145,16 +167,30 @@ export function orderIdOf(def: EventDef, data: Record<string, unknown>): number 
 export function dedupeKey(def: EventDef, n: { timestamp: string; data: Record<string, unknown> }): string {
   const orderId = orderIdOf(def, n.data);
   if (orderId !== undefined) return `${def.name}:order:${orderId}`;
-  if (def.idField && n.data[def.idField] !== undefined) return `${def.name}:${def.idField}:${String(n.data[def.idField])}:${n.timestamp}`;
+  if (def.idField && n.data[def.idField] !== undefined)
+    return `${def.name}:${def.idField}:${String(n.data[def.idField])}:${n.timestamp}`;
   const hash = createHash('sha256').update(JSON.stringify(n.data)).digest('hex').slice(0, 16);
   return `${def.name}:${n.timestamp}:${hash}`;
 }
 
 /** Sample data for `svc webhooks trigger` without --order: valid, and not a real order. */
 export function sampleData(def: EventDef): Record<string, unknown> {
-  const common = { id: 900001, orderCode: 'ORD-SAMPLE-900001', productId: 900101, productTitle: 'Sample listing', buyerId: 900201, buyerName: 'sample_buyer', sellerId: 900301 };
+  const common = {
+    id: 900001,
+    orderCode: 'ORD-SAMPLE-900001',
+    productId: 900101,
+    productTitle: 'Sample listing',
+    buyerId: 900201,
+    buyerName: 'sample_buyer',
+    sellerId: 900301,
+  };
   if (def.name === 'order.delivered') {
-    return { ...common, deliveryType: 'auto', itemsDelivered: 1, deliveredItems: [{ ref: 'SAMPLE-1', costCents: 250 }] };
+    return {
+      ...common,
+      deliveryType: 'auto',
+      itemsDelivered: 1,
+      deliveredItems: [{ ref: 'SAMPLE-1', costCents: 250 }],
+    };
   }
   if (def.group === 'order') return common;
   if (def.idField) return { [def.idField]: 900001 };
@@ -166,17 +202,29 @@ export function dataFromOrder(def: EventDef, o: Record<string, unknown>): Record
   if (def.idField === 'orderId') return { orderId: o.id };
   const pick = (k: string) => (o[k] === undefined || o[k] === null ? {} : { [k]: o[k] });
   const common = {
-    id: o.id, orderCode: o.orderCode, ...pick('productId'), ...pick('productTitle'), ...pick('buyerId'), ...pick('buyerName'), ...pick('sellerId'),
+    id: o.id,
+    orderCode: o.orderCode,
+    ...pick('productId'),
+    ...pick('productTitle'),
+    ...pick('buyerId'),
+    ...pick('buyerName'),
+    ...pick('sellerId'),
   };
   if (def.name !== 'order.delivered') return common;
-  const items = Array.isArray(o.deliveredItems) ? o.deliveredItems as Record<string, unknown>[] : [];
+  const items = Array.isArray(o.deliveredItems) ? (o.deliveredItems as Record<string, unknown>[]) : [];
   // spec 6.4: refs and costs only, whatever else the order carries.
-  const deliveredItems = items.map((d) => ({ ...(d.ref !== undefined ? { ref: d.ref } : {}), ...(d.costCents !== undefined ? { costCents: d.costCents } : {}) }));
+  const deliveredItems = items.map((d) => ({
+    ...(d.ref !== undefined ? { ref: d.ref } : {}),
+    ...(d.costCents !== undefined ? { costCents: d.costCents } : {}),
+  }));
   const quantity = typeof o.quantity === 'number' ? o.quantity : deliveredItems.length;
   return { ...common, deliveryType: 'auto', itemsDelivered: quantity, deliveredItems };
 }
 
 /** zod issues as one line: `data.deliveredItems.0: Unrecognized key: "credential"`. */
 export function describeIssues(err: z.ZodError, prefix = 'data'): string {
-  return err.issues.slice(0, 5).map((i) => `${[prefix, ...i.path.map(String)].join('.')}: ${i.message}`).join('; ');
+  return err.issues
+    .slice(0, 5)
+    .map((i) => `${[prefix, ...i.path.map(String)].join('.')}: ${i.message}`)
+    .join('; ');
 }

@@ -18,7 +18,6 @@ export interface StepOutcome {
   detail?: string;
 }
 
-
 /**
  * A stable id per notification, sent as `X-Svc-Delivery`, so a target can drop the one resend
  * that can still happen: killed after the target's 2xx and before the store recorded it.
@@ -44,30 +43,56 @@ export interface DeliveryEnvelope {
  */
 export function deliveryEnvelope(e: StoredDelivery, confirming: boolean): DeliveryEnvelope {
   let received: Record<string, unknown> = {};
-  try { received = JSON.parse(e.body) as Record<string, unknown>; } catch { /* checked on receipt */ }
-  const note = e.confirmed ? undefined
-    : !confirming ? 'not confirmed (--no-confirm): the body as received, which anyone who knows the URL could have sent'
-    : 'not an order event: nothing to confirm it with; the body as received';
-  const svc = { deliveryId: deliveryId(e.key), confirmed: e.confirmed, order: e.confirmed ? e.order ?? null : null, ...(note ? { note } : {}) };
+  try {
+    received = JSON.parse(e.body) as Record<string, unknown>;
+  } catch {
+    /* checked on receipt */
+  }
+  const note = e.confirmed
+    ? undefined
+    : !confirming
+      ? 'not confirmed (--no-confirm): the body as received, which anyone who knows the URL could have sent'
+      : 'not an order event: nothing to confirm it with; the body as received';
+  const svc = {
+    deliveryId: deliveryId(e.key),
+    confirmed: e.confirmed,
+    order: e.confirmed ? (e.order ?? null) : null,
+    ...(note ? { note } : {}),
+  };
   const { svc: _forged, ...own } = received; // a sender cannot pass off an `svc` member of its own
-  return { deliveryId: svc.deliveryId, event: e.event, orderId: e.orderId, confirmed: e.confirmed, json: JSON.stringify({ ...own, svc }) };
+  return {
+    deliveryId: svc.deliveryId,
+    event: e.event,
+    orderId: e.orderId,
+    confirmed: e.confirmed,
+    json: JSON.stringify({ ...own, svc }),
+  };
 }
 
-export async function forwardTo(url: string, n: DeliveryEnvelope, signal?: AbortSignal, timeoutMs = FORWARD_TIMEOUT_MS): Promise<StepOutcome> {
+export async function forwardTo(
+  url: string,
+  n: DeliveryEnvelope,
+  signal?: AbortSignal,
+  timeoutMs = FORWARD_TIMEOUT_MS,
+): Promise<StepOutcome> {
   const t0 = Date.now();
   try {
     const res = await rawRequest('POST', url, {
       body: n.json,
       headers: {
-        'content-type': 'application/json', 'x-service-event': n.event, 'x-svc-delivery': n.deliveryId,
-        'x-svc-confirmed': String(n.confirmed), 'user-agent': 'svc-webhooks-listen',
+        'content-type': 'application/json',
+        'x-service-event': n.event,
+        'x-svc-delivery': n.deliveryId,
+        'x-svc-confirmed': String(n.confirmed),
+        'user-agent': 'svc-webhooks-listen',
       },
       timeoutMs,
       signal,
     });
     const ms = Date.now() - t0;
     if (res.status >= 200 && res.status < 300) return { ok: true, ms, status: res.status };
-    if (res.status >= 300 && res.status < 400) return { ok: false, ms, status: res.status, detail: 'redirect not followed' };
+    if (res.status >= 300 && res.status < 400)
+      return { ok: false, ms, status: res.status, detail: 'redirect not followed' };
     return { ok: false, ms, status: res.status, detail: `target answered ${res.status}` };
   } catch (err) {
     return { ok: false, ms: Date.now() - t0, detail: describeFailure(err) };
@@ -107,11 +132,18 @@ export function hookEnv(env: NodeJS.ProcessEnv, n: DeliveryEnvelope): NodeJS.Pro
 }
 
 /** Run CMD through the shell with the delivery envelope on stdin (issues 7, 11). */
-export function runExec(cmd: string, n: DeliveryEnvelope, env: NodeJS.ProcessEnv, timeoutMs = EXEC_TIMEOUT_MS): ExecRun {
+export function runExec(
+  cmd: string,
+  n: DeliveryEnvelope,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = EXEC_TIMEOUT_MS,
+): ExecRun {
   const t0 = Date.now();
   const child = spawn(cmd, { shell: true, stdio: ['pipe', 'pipe', 'pipe'], env: hookEnv(env, n) });
   let tail = '';
-  const keep = (chunk: Buffer) => { tail = (tail + chunk.toString('utf8')).slice(-2000); };
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-2000);
+  };
   // The handler's output is not the listener's: stdout stays for the log lines.
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
@@ -133,11 +165,20 @@ export function runExec(cmd: string, n: DeliveryEnvelope, env: NodeJS.ProcessEnv
       const ms = Date.now() - t0;
       if (code === 0) return resolve({ ok: true, ms });
       const last = sanitizeInline(tail.trim().split('\n').pop() ?? '').slice(0, 200);
-      const why = timedOut ? `handler ran over ${Math.round(timeoutMs / 1000)} s` : signal ? `handler killed by ${signal}` : `handler exited ${code}`;
+      const why = timedOut
+        ? `handler ran over ${Math.round(timeoutMs / 1000)} s`
+        : signal
+          ? `handler killed by ${signal}`
+          : `handler exited ${code}`;
       resolve({ ok: false, ms, detail: last ? `${why}: ${last}` : why });
     });
   });
-  return { outcome, kill: () => { child.kill('SIGTERM'); } };
+  return {
+    outcome,
+    kill: () => {
+      child.kill('SIGTERM');
+    },
+  };
 }
 
 /** A URL as shown in logs: no user:password, no query (either may hold a token). */

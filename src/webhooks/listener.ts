@@ -50,7 +50,14 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
   const store = WebhookStore.open(o.stateDir, { ...o.store, onWritable: o.onWritable });
   const targets: Target[] = [...(o.forwardTo ? ['forward' as const] : []), ...(o.exec ? ['exec' as const] : [])];
   const processor = new DeliveryProcessor({
-    store, orders: o.orders, policy: o.policy, forwardTo: o.forwardTo, exec: o.exec, env: o.env, log: o.log, backoffMs: o.backoffMs,
+    store,
+    orders: o.orders,
+    policy: o.policy,
+    forwardTo: o.forwardTo,
+    exec: o.exec,
+    env: o.env,
+    log: o.log,
+    backoffMs: o.backoffMs,
   });
   let receiver;
   try {
@@ -76,7 +83,12 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
     port: r.port,
     resumed,
     pendingCount: () => processor.pendingCount(),
-    stats: () => ({ pending: processor.pendingCount(), refusedPosts: r.refusals(), confirm: processor.confirmStats(), syncs: store.syncs }),
+    stats: () => ({
+      pending: processor.pendingCount(),
+      refusedPosts: r.refusals(),
+      confirm: processor.confirmStats(),
+      syncs: store.syncs,
+    }),
     close() {
       closed ??= (async () => {
         await r.close();

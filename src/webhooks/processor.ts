@@ -42,14 +42,25 @@ export class DeliveryProcessor {
   private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly opts: ProcessorOptions) {
-    this.confirmer = opts.orders ? new ConfirmQueue(opts.orders, {
-      confirmed: (key, order) => this.settled(this.confirmed(key, order)),
-      refused: (key, reason) => this.settled(this.refused(key, reason)),
-      deferred: (key, detail) => {
-        const e = opts.store.get(key);
-        opts.log({ action: 'failed', event: e?.event, orderId: e?.orderId, detail: `${detail}; tried again later` });
-      },
-    }, opts.policy ?? DEFAULT_CONFIRM_POLICY) : undefined;
+    this.confirmer = opts.orders
+      ? new ConfirmQueue(
+          opts.orders,
+          {
+            confirmed: (key, order) => this.settled(this.confirmed(key, order)),
+            refused: (key, reason) => this.settled(this.refused(key, reason)),
+            deferred: (key, detail) => {
+              const e = opts.store.get(key);
+              opts.log({
+                action: 'failed',
+                event: e?.event,
+                orderId: e?.orderId,
+                detail: `${detail}; tried again later`,
+              });
+            },
+          },
+          opts.policy ?? DEFAULT_CONFIRM_POLICY,
+        )
+      : undefined;
   }
 
   /** Take up a delivery now (after the 2xx went out). */
@@ -73,7 +84,8 @@ export class DeliveryProcessor {
     const e = this.opts.store.get(key);
     if (this.closing || !this.confirmer || !e || e.confirmed || !this.confirmer.has(key)) return;
     const def = eventDef(e.event);
-    if (def && e.orderId !== undefined) this.confirmer.add({ key, def, orderId: e.orderId, receivedAt: Date.parse(e.receivedAt) });
+    if (def && e.orderId !== undefined)
+      this.confirmer.add({ key, def, orderId: e.orderId, receivedAt: Date.parse(e.receivedAt) });
   }
 
   /** After a restart: every delivery the store still holds as pending. */
@@ -128,7 +140,9 @@ export class DeliveryProcessor {
 
   private settled(p: Promise<void>): void {
     this.settling++;
-    void p.finally(() => { this.settling--; });
+    void p.finally(() => {
+      this.settling--;
+    });
   }
 
   private async confirmed(key: string, order: unknown): Promise<void> {
@@ -148,7 +162,10 @@ export class DeliveryProcessor {
   private schedule(key: string): void {
     if (this.closing || this.running.has(key) || this.queue.includes(key)) return;
     const t = this.timers.get(key);
-    if (t) { clearTimeout(t); this.timers.delete(key); }
+    if (t) {
+      clearTimeout(t);
+      this.timers.delete(key);
+    }
     this.queue.push(key);
     this.pump();
   }
@@ -187,12 +204,21 @@ export class DeliveryProcessor {
     for (const target of e.targets) {
       if (e.done.includes(target)) continue;
       const outcome = await this.deliver(target, e);
-      if (outcome === undefined) { waiting = true; continue; }
+      if (outcome === undefined) {
+        waiting = true;
+        continue;
+      }
       if (!outcome.ok) return this.retry(e, outcome);
       // Recorded in memory at once even when the disk is full: a hook that ran is never run
       // again by this listener (issue 11); the record is written when there is room.
       await store.markDone(e.key, target);
-      log({ action: target === 'forward' ? 'forwarded' : 'executed', event: e.event, orderId: e.orderId, ms: outcome.ms, status: outcome.status });
+      log({
+        action: target === 'forward' ? 'forwarded' : 'executed',
+        event: e.event,
+        orderId: e.orderId,
+        ms: outcome.ms,
+        status: outcome.status,
+      });
     }
     if (waiting) return; // kept pending for a listener run with that target
     this.attempts.delete(e.key);
@@ -220,7 +246,10 @@ export class DeliveryProcessor {
     if (!this.warnedMissing.has(target)) {
       this.warnedMissing.add(target);
       const flag = target === 'forward' ? '--forward-to' : '--exec';
-      this.opts.log({ action: 'failed', detail: `deliveries received with ${flag} stay pending until the listener runs with ${flag} again` });
+      this.opts.log({
+        action: 'failed',
+        detail: `deliveries received with ${flag} stay pending until the listener runs with ${flag} again`,
+      });
     }
     return undefined;
   }
@@ -229,11 +258,28 @@ export class DeliveryProcessor {
     const attempt = (this.attempts.get(e.key) ?? 0) + 1;
     this.attempts.set(e.key, attempt);
     if (this.closing) {
-      this.opts.log({ action: 'failed', event: e.event, orderId: e.orderId, ms: outcome.ms, status: outcome.status, attempt, detail: `${outcome.detail ?? 'failed'}; kept for the next run` });
+      this.opts.log({
+        action: 'failed',
+        event: e.event,
+        orderId: e.orderId,
+        ms: outcome.ms,
+        status: outcome.status,
+        attempt,
+        detail: `${outcome.detail ?? 'failed'}; kept for the next run`,
+      });
       return;
     }
     const delay = (this.opts.backoffMs ?? handOnBackoffMs)(attempt);
-    this.opts.log({ action: 'failed', event: e.event, orderId: e.orderId, ms: outcome.ms, status: outcome.status, attempt, retryInS: Math.round(delay / 100) / 10, detail: outcome.detail });
+    this.opts.log({
+      action: 'failed',
+      event: e.event,
+      orderId: e.orderId,
+      ms: outcome.ms,
+      status: outcome.status,
+      attempt,
+      retryInS: Math.round(delay / 100) / 10,
+      detail: outcome.detail,
+    });
     const t = setTimeout(() => {
       this.timers.delete(e.key);
       this.schedule(e.key);

@@ -31,7 +31,12 @@ export function notificationBody(event: string, data: Record<string, unknown>, n
   return JSON.stringify({ event, timestamp: now.toISOString(), data });
 }
 
-export async function sendNotification(url: string, event: string, body: string, opts: SendOptions): Promise<SendAttempt[]> {
+export async function sendNotification(
+  url: string,
+  event: string,
+  body: string,
+  opts: SendOptions,
+): Promise<SendAttempt[]> {
   const attempts: SendAttempt[] = [];
   const max = opts.retry ? LIMITS.webhookAttempts : 1;
   for (let n = 1; n <= max; n++) {
@@ -50,7 +55,13 @@ function scaledDelay(attempt: number, timeScale: number): number {
   return Math.round(WEBHOOK_RETRY_DELAYS_MS[attempt - 1]! * timeScale);
 }
 
-async function attemptOnce(url: string, event: string, body: string, attempt: number, opts: SendOptions): Promise<SendAttempt> {
+async function attemptOnce(
+  url: string,
+  event: string,
+  body: string,
+  attempt: number,
+  opts: SendOptions,
+): Promise<SendAttempt> {
   const at = new Date().toISOString();
   const t0 = Date.now();
   try {
@@ -62,13 +73,15 @@ async function attemptOnce(url: string, event: string, body: string, attempt: nu
     });
     const ms = Date.now() - t0;
     if (res.status >= 200 && res.status < 300) return { attempt, at, status: res.status, ms, result: 'delivered' };
-    const error = res.status >= 300 && res.status < 400
-      ? `redirect to ${sanitizeInline(res.headers.location ?? '(no location)').slice(0, 200)} not followed (spec 6.2.3)`
-      : `answered ${res.status}, not 2xx`;
+    const error =
+      res.status >= 300 && res.status < 400
+        ? `redirect to ${sanitizeInline(res.headers.location ?? '(no location)').slice(0, 200)} not followed (spec 6.2.3)`
+        : `answered ${res.status}, not 2xx`;
     return { attempt, at, status: res.status, ms, result: 'failed', error };
   } catch (err) {
     if (err instanceof TransportError && err.kind === 'aborted') throw err;
-    const error = err instanceof TransportError && err.causeCode === 'ECONNREFUSED' ? 'connection refused' : (err as Error).message;
+    const error =
+      err instanceof TransportError && err.causeCode === 'ECONNREFUSED' ? 'connection refused' : (err as Error).message;
     return { attempt, at, status: null, ms: Date.now() - t0, result: 'failed', error };
   }
 }
@@ -76,8 +89,14 @@ async function attemptOnce(url: string, event: string, body: string, attempt: nu
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new TransportError('request aborted', 'aborted'));
-    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(t); reject(new TransportError('request aborted', 'aborted')); };
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new TransportError('request aborted', 'aborted'));
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -6,25 +6,41 @@ import { UsageError } from '../api/errors.js';
 import { processAlive as alive } from '../state/durable.js';
 
 export class StoreLockedError extends UsageError {
-  constructor(readonly dir: string, readonly pid: number | undefined) {
-    super(`another \`svc webhooks listen\` (pid ${pid ?? 'unknown'}) is using the webhook store in ${dir}`,
-      'stop that listener, or give this one its own state folder with SVC_STATE_DIR');
+  constructor(
+    readonly dir: string,
+    readonly pid: number | undefined,
+  ) {
+    super(
+      `another \`svc webhooks listen\` (pid ${pid ?? 'unknown'}) is using the webhook store in ${dir}`,
+      'stop that listener, or give this one its own state folder with SVC_STATE_DIR',
+    );
   }
 }
 
-export interface StoreLock { release(): void }
+export interface StoreLock {
+  release(): void;
+}
 
 export function acquireStoreLock(file: string, dir: string): StoreLock {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(file, 'wx', 0o600);
-      try { fs.writeSync(fd, String(process.pid)); fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+      try {
+        fs.writeSync(fd, String(process.pid));
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
       let released = false;
       return {
         release: () => {
           if (released) return;
           released = true;
-          try { fs.unlinkSync(file); } catch { /* already gone */ }
+          try {
+            fs.unlinkSync(file);
+          } catch {
+            /* already gone */
+          }
         },
       };
     } catch (err) {
@@ -34,7 +50,11 @@ export function acquireStoreLock(file: string, dir: string): StoreLock {
     if (pid === null) continue; // vanished: try again
     if (pid !== undefined && alive(pid)) throw new StoreLockedError(dir, pid);
     if (pid === undefined && ageMs(file) < 5_000) throw new StoreLockedError(dir, undefined); // being written
-    try { fs.unlinkSync(file); } catch { /* someone else removed it */ }
+    try {
+      fs.unlinkSync(file);
+    } catch {
+      /* someone else removed it */
+    }
   }
   throw new StoreLockedError(dir, readPid(file) ?? undefined);
 }
@@ -50,6 +70,9 @@ function readPid(file: string): number | undefined | null {
 }
 
 function ageMs(file: string): number {
-  try { return Date.now() - fs.statSync(file).mtimeMs; } catch { return Infinity; }
+  try {
+    return Date.now() - fs.statSync(file).mtimeMs;
+  } catch {
+    return Infinity;
+  }
 }
-

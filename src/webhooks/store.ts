@@ -45,11 +45,26 @@ export interface StoredDelivery {
 }
 
 const Pending = z.object({
-  key: z.string(), event: z.string(), orderId: z.number().optional(), receivedAt: z.string(), body: z.string(),
-  targets: z.array(TargetSchema), confirmed: z.boolean(), order: z.unknown().optional(), done: z.array(TargetSchema),
+  key: z.string(),
+  event: z.string(),
+  orderId: z.number().optional(),
+  receivedAt: z.string(),
+  body: z.string(),
+  targets: z.array(TargetSchema),
+  confirmed: z.boolean(),
+  order: z.unknown().optional(),
+  done: z.array(TargetSchema),
 });
 const StoreRecord = z.discriminatedUnion('t', [
-  z.object({ t: z.literal('in'), key: z.string(), event: z.string(), orderId: z.number().optional(), at: z.string(), body: z.string(), targets: z.array(TargetSchema) }),
+  z.object({
+    t: z.literal('in'),
+    key: z.string(),
+    event: z.string(),
+    orderId: z.number().optional(),
+    at: z.string(),
+    body: z.string(),
+    targets: z.array(TargetSchema),
+  }),
   z.object({ t: z.literal('confirmed'), key: z.string(), order: z.unknown().optional(), at: z.string() }),
   z.object({ t: z.literal('done'), key: z.string(), target: TargetSchema, at: z.string() }),
   // Not confirmed by the service: forgotten, so it never blocks the real notification (issue 11).
@@ -72,7 +87,6 @@ export interface StoreOptions {
   /** Called when the store stops or starts being writable again (disk full, then room). */
   onWritable?: (writable: boolean, detail: string) => void;
 }
-
 
 export function webhooksDir(stateDir: string): string {
   return path.join(stateDir, 'webhooks');
@@ -102,7 +116,11 @@ export class WebhookStore {
   /** fsyncs made, for bench/webhooks (group commit: far fewer than records). */
   syncs = 0;
 
-  private constructor(readonly file: string, private readonly lock: StoreLock, private readonly opts: Required<Omit<StoreOptions, 'onWritable'>> & Pick<StoreOptions, 'onWritable'>) {}
+  private constructor(
+    readonly file: string,
+    private readonly lock: StoreLock,
+    private readonly opts: Required<Omit<StoreOptions, 'onWritable'>> & Pick<StoreOptions, 'onWritable'>,
+  ) {}
 
   /** Opens (and locks) the store of a state folder; prunes and rewrites it. */
   static open(stateDir: string, options: StoreOptions = {}): WebhookStore {
@@ -110,8 +128,11 @@ export class WebhookStore {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const lock = acquireStoreLock(path.join(dir, 'listener.lock'), dir);
     const opts = {
-      now: options.now ?? Date.now, retentionMs: options.retentionMs ?? STORE_LIMITS.retentionMs,
-      maxEntries: options.maxEntries ?? STORE_LIMITS.maxEntries, maxPending: options.maxPending ?? STORE_LIMITS.maxPending, onWritable: options.onWritable,
+      now: options.now ?? Date.now,
+      retentionMs: options.retentionMs ?? STORE_LIMITS.retentionMs,
+      maxEntries: options.maxEntries ?? STORE_LIMITS.maxEntries,
+      maxPending: options.maxPending ?? STORE_LIMITS.maxPending,
+      onWritable: options.onWritable,
     };
     const store = new WebhookStore(path.join(dir, 'deliveries.jsonl'), lock, opts);
     try {
@@ -155,13 +176,29 @@ export class WebhookStore {
    * Records a new notification durably; resolves once it is on disk (answer 2xx after that).
    * 'duplicate': already processed, pending, or being recorded right now.
    */
-  accept(init: { key: string; event: string; orderId?: number; body: string; targets: Target[] }): Promise<'received' | 'duplicate'> {
+  accept(init: {
+    key: string;
+    event: string;
+    orderId?: number;
+    body: string;
+    targets: Target[];
+  }): Promise<'received' | 'duplicate'> {
     if (this.finished.has(init.key) || this.pendingMap.has(init.key)) return Promise.resolve('duplicate');
     const inFlight = this.accepting.get(init.key);
     if (inFlight) return inFlight.then(() => 'duplicate');
-    if (!this.writable()) return Promise.reject(new StoreFullError(`the webhook store cannot write (${this.lastError})`));
-    if (this.pendingMap.size >= this.opts.maxPending) return Promise.reject(new StoreFullError(`${this.pendingMap.size} deliveries are pending already`));
-    const p = this.enqueue({ t: 'in', key: init.key, event: init.event, orderId: init.orderId, at: this.iso(), body: init.body, targets: init.targets })
+    if (!this.writable())
+      return Promise.reject(new StoreFullError(`the webhook store cannot write (${this.lastError})`));
+    if (this.pendingMap.size >= this.opts.maxPending)
+      return Promise.reject(new StoreFullError(`${this.pendingMap.size} deliveries are pending already`));
+    const p = this.enqueue({
+      t: 'in',
+      key: init.key,
+      event: init.event,
+      orderId: init.orderId,
+      at: this.iso(),
+      body: init.body,
+      targets: init.targets,
+    })
       .then(() => 'received' as const)
       .finally(() => this.accepting.delete(init.key));
     this.accepting.set(init.key, p);
@@ -195,7 +232,11 @@ export class WebhookStore {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     if (this.fd >= 0) {
-      try { fs.closeSync(this.fd); } catch { /* closing anyway */ }
+      try {
+        fs.closeSync(this.fd);
+      } catch {
+        /* closing anyway */
+      }
       this.fd = -1;
     }
     this.lock.release();
@@ -214,14 +255,16 @@ export class WebhookStore {
 
   private scheduleFlush(): void {
     if (this.flushing) return;
-    this.flushing = new Promise<void>((done) => setImmediate(() => {
-      void this.flushLoop().finally(() => {
-        this.flushing = undefined;
-        done();
-        // A record queued after the loop's last look (by a caller woken by that batch) goes next.
-        if (this.queue.length > 0) this.scheduleFlush();
-      });
-    }));
+    this.flushing = new Promise<void>((done) =>
+      setImmediate(() => {
+        void this.flushLoop().finally(() => {
+          this.flushing = undefined;
+          done();
+          // A record queued after the loop's last look (by a caller woken by that batch) goes next.
+          if (this.queue.length > 0) this.scheduleFlush();
+        });
+      }),
+    );
   }
 
   /** Group commit: every record queued while the previous write+fsync ran goes in the next one. */
@@ -234,7 +277,7 @@ export class WebhookStore {
         continue;
       }
       // A batch is written only behind the records still waiting from a full disk, in order.
-      const ok = this.unwritten.length === 0 && await this.writeRecords(records);
+      const ok = this.unwritten.length === 0 && (await this.writeRecords(records));
       for (const q of batch) {
         if (ok) {
           this.apply(q.record);
@@ -251,7 +294,11 @@ export class WebhookStore {
       }
       if (!ok) this.scheduleRetry();
     }
-    if (this.appended >= Math.max(STORE_LIMITS.minRecordsBeforeRewrite, this.pendingMap.size + this.finished.size) && this.writable()) this.tryCompact();
+    if (
+      this.appended >= Math.max(STORE_LIMITS.minRecordsBeforeRewrite, this.pendingMap.size + this.finished.size) &&
+      this.writable()
+    )
+      this.tryCompact();
   }
 
   private async writeRecords(records: StoreRecord[]): Promise<boolean> {
@@ -267,7 +314,11 @@ export class WebhookStore {
       return true;
     } catch (err) {
       // Cut a half-written record off, so the next write starts on a line of its own.
-      try { await ftruncate(this.fd, this.size); } catch { /* the load skips a torn line anyway */ }
+      try {
+        await ftruncate(this.fd, this.size);
+      } catch {
+        /* the load skips a torn line anyway */
+      }
       const wasWritable = this.lastError === '';
       this.lastError = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
       if (wasWritable) this.opts.onWritable?.(false, this.lastError);
@@ -313,15 +364,31 @@ export class WebhookStore {
         return;
       case 'in':
         if (this.pendingMap.has(r.key) || this.finished.has(r.key)) return;
-        this.pendingMap.set(r.key, { key: r.key, event: r.event, orderId: r.orderId, receivedAt: r.at, body: r.body, targets: r.targets, confirmed: false, done: [] });
+        this.pendingMap.set(r.key, {
+          key: r.key,
+          event: r.event,
+          orderId: r.orderId,
+          receivedAt: r.at,
+          body: r.body,
+          targets: r.targets,
+          confirmed: false,
+          done: [],
+        });
         return;
     }
     const e = this.pendingMap.get(r.key);
     if (!e) return; // already finished or refused
     switch (r.t) {
-      case 'confirmed': e.confirmed = true; e.order = r.order; break;
-      case 'done': if (!e.done.includes(r.target)) e.done.push(r.target); break;
-      case 'refused': this.pendingMap.delete(r.key); break;
+      case 'confirmed':
+        e.confirmed = true;
+        e.order = r.order;
+        break;
+      case 'done':
+        if (!e.done.includes(r.target)) e.done.push(r.target);
+        break;
+      case 'refused':
+        this.pendingMap.delete(r.key);
+        break;
       case 'end':
         this.pendingMap.delete(r.key);
         this.remember(r.key, Date.parse(r.at));
@@ -351,7 +418,12 @@ export class WebhookStore {
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue;
       let value: unknown;
-      try { value = JSON.parse(line); } catch { this.skippedLines++; continue; }
+      try {
+        value = JSON.parse(line);
+      } catch {
+        this.skippedLines++;
+        continue;
+      }
       const r = StoreRecord.safeParse(value);
       if (r.success) this.apply(r.data);
       else this.skippedLines++;
@@ -372,7 +444,8 @@ export class WebhookStore {
     for (const [k, t] of this.finished) if (t < cutoff) this.finished.delete(k);
     const tmp = `${this.file}.${process.pid}.tmp`;
     const lines: string[] = [];
-    for (const [key, at] of this.finished) lines.push(JSON.stringify({ t: 'fin', key, at: new Date(at).toISOString() }));
+    for (const [key, at] of this.finished)
+      lines.push(JSON.stringify({ t: 'fin', key, at: new Date(at).toISOString() }));
     for (const e of this.pendingMap.values()) lines.push(JSON.stringify({ t: 'entry', ...e }));
     const text = lines.length ? `${lines.join('\n')}\n` : '';
     const fd = fs.openSync(tmp, 'w', 0o600);

@@ -11,7 +11,11 @@ function make(steps: Step[], keys: { v1?: string; v2?: string } = { v1: V1_KEY, 
   const { transport, calls } = scriptedTransport(steps, clock);
   const logs: string[] = [];
   const c = new ApiClient({
-    baseUrl: 'http://127.0.0.1:1', keys, transport, clock, random: () => 0.5,
+    baseUrl: 'http://127.0.0.1:1',
+    keys,
+    transport,
+    clock,
+    random: () => 0.5,
     onAttempt: (l) => logs.push(JSON.stringify(l)),
   });
   return { c, calls, clock, logs };
@@ -36,7 +40,10 @@ test('two identical writes made one after the other get two different keys', asy
 test('a caller-provided key (journaled by the job engine) is the one sent, on every attempt', async () => {
   const { c, calls } = make([{ status: 503 }, ok()]);
   const res = await c.request({ route: 'bulkPrice', body: { items: [] }, idempotencyKey: 'journaled-key-0123456789' });
-  assert.deepEqual(calls.map((x) => x.req.headers['Idempotency-Key']), ['journaled-key-0123456789', 'journaled-key-0123456789']);
+  assert.deepEqual(
+    calls.map((x) => x.req.headers['Idempotency-Key']),
+    ['journaled-key-0123456789', 'journaled-key-0123456789'],
+  );
   assert.equal(res.idempotencyKey, 'journaled-key-0123456789');
 });
 
@@ -51,8 +58,14 @@ test('the key goes in x-api-key: the v2 key on v2 routes, the v1 key on v1 and k
   await c.request({ route: 'listProducts' });
   await c.request({ route: 'v1ListProducts' });
   await c.request({ route: 'listKeys' });
-  assert.deepEqual(calls.map((x) => x.req.headers['x-api-key']), [V2_KEY, V1_KEY, V1_KEY]);
-  assert.deepEqual(calls.map((x) => new URL(x.req.url).pathname), ['/api/v2/products', '/api/v1/products', '/api/api-keys']);
+  assert.deepEqual(
+    calls.map((x) => x.req.headers['x-api-key']),
+    [V2_KEY, V1_KEY, V1_KEY],
+  );
+  assert.deepEqual(
+    calls.map((x) => new URL(x.req.url).pathname),
+    ['/api/v2/products', '/api/v1/products', '/api/api-keys'],
+  );
 });
 
 test('the /api/service alias is used for v1 when selected', async () => {
@@ -73,7 +86,12 @@ test('a v2 route with only a v1 key fails before sending, exit 4', async () => {
 });
 
 function rateHeaders(limit: number, remaining: number, resetS: number): Record<string, string> {
-  return { 'X-RateLimit-Limit': String(limit), 'X-RateLimit-Remaining': String(remaining), 'X-RateLimit-Reset': String(resetS), 'Retry-After': '0' };
+  return {
+    'X-RateLimit-Limit': String(limit),
+    'X-RateLimit-Remaining': String(remaining),
+    'X-RateLimit-Reset': String(resetS),
+    'Retry-After': '0',
+  };
 }
 
 test('pacing: when the window is spent the client waits for the reset instead of collecting a 429', async () => {
@@ -111,7 +129,10 @@ test('pacing: the budget is shared by v1 and v2 (v1 stops at 30 of the shared co
 test('pacing with --no-wait: a spent window is exit 5 and nothing is sent', async () => {
   const clock = new FakeClock();
   const reset = Math.floor(clock.t / 1000) + 30;
-  const { transport, calls } = scriptedTransport([{ status: 200, body: { data: [] }, headers: rateHeaders(60, 0, reset) }], clock);
+  const { transport, calls } = scriptedTransport(
+    [{ status: 200, body: { data: [] }, headers: rateHeaders(60, 0, reset) }],
+    clock,
+  );
   const c = new ApiClient({ baseUrl: 'http://h', keys: { v2: V2_KEY }, transport, clock, noWait: true });
   await c.request({ route: 'listProducts' });
   const err = await c.request({ route: 'listProducts' }).catch((e) => e);
@@ -129,14 +150,23 @@ test('the attempt log never contains the API key', async () => {
 });
 
 test('--all joins every page of a list route', async () => {
-  const page = (p: number) => ({ status: 200, body: { data: [{ id: p }], pagination: { page: p, limit: 1, total: 3, totalPages: 3 } } });
+  const page = (p: number) => ({
+    status: 200,
+    body: { data: [{ id: p }], pagination: { page: p, limit: 1, total: 3, totalPages: 3 } },
+  });
   const clock = new FakeClock();
   let n = 0;
   const { transport, calls } = scriptedTransport([page(1), page(2), page(3)], clock);
   const c = new ApiClient({ baseUrl: 'http://h', keys: { v2: V2_KEY }, transport, clock });
   const ids: number[] = [];
-  for await (const p of c.pages<{ id: number }>({ route: 'listProducts', all: true, limit: 1 })) { ids.push(...p.items.map((x) => x.id)); n++; }
+  for await (const p of c.pages<{ id: number }>({ route: 'listProducts', all: true, limit: 1 })) {
+    ids.push(...p.items.map((x) => x.id));
+    n++;
+  }
   assert.deepEqual(ids, [1, 2, 3]);
   assert.equal(n, 3);
-  assert.deepEqual(calls.map((x) => new URL(x.req.url).searchParams.get('page')), ['1', '2', '3']);
+  assert.deepEqual(
+    calls.map((x) => new URL(x.req.url).searchParams.get('page')),
+    ['1', '2', '3'],
+  );
 });

@@ -4,8 +4,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiClient } from '../../src/api/client.js';
 import {
-  AuthError, ConflictError, GoneError, NetworkError, NotFoundError, PermissionError, RateLimitError,
-  ServerError, ValidationError,
+  AuthError,
+  ConflictError,
+  GoneError,
+  NetworkError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  ServerError,
+  ValidationError,
 } from '../../src/api/errors.js';
 import { FakeClock, ok, scriptedTransport, V1_KEY, V2_KEY, type Step } from './fakes.js';
 
@@ -15,8 +22,13 @@ function client(steps: Step[], extra: { noWait?: boolean; maxAttempts?: number }
   const clock = new FakeClock();
   const { transport, calls } = scriptedTransport(steps, clock);
   const c = new ApiClient({
-    baseUrl: 'http://127.0.0.1:1', keys: { v1: V1_KEY, v2: V2_KEY }, transport, clock,
-    noWait: extra.noWait, random: () => 0.5, retry: extra.maxAttempts ? { maxAttempts: extra.maxAttempts } : undefined,
+    baseUrl: 'http://127.0.0.1:1',
+    keys: { v1: V1_KEY, v2: V2_KEY },
+    transport,
+    clock,
+    noWait: extra.noWait,
+    random: () => 0.5,
+    retry: extra.maxAttempts ? { maxAttempts: extra.maxAttempts } : undefined,
   });
   const keys = () => calls.map((c) => c.req.headers['Idempotency-Key']);
   return { c, calls, clock, keys };
@@ -31,7 +43,11 @@ test('a network error is retried with the same idempotency key', async () => {
 });
 
 test('ECONNRESET (dropped after the write) is retried with the same key', async () => {
-  const { c, keys } = client([{ network: 'network', code: 'ECONNRESET' }, { network: 'network', code: 'ECONNRESET' }, ok()]);
+  const { c, keys } = client([
+    { network: 'network', code: 'ECONNRESET' },
+    { network: 'network', code: 'ECONNRESET' },
+    ok(),
+  ]);
   await bulkPrice(c);
   assert.equal(new Set(keys()).size, 1);
   assert.equal(keys().length, 3);
@@ -50,7 +66,10 @@ test('a 5xx is retried with the same key', async () => {
 });
 
 test('a 429 waits Retry-After seconds, then resends the same key', async () => {
-  const { c, keys, clock } = client([{ status: 429, body: { code: 'RATE_LIMITED' }, headers: { 'Retry-After': '7' } }, ok()]);
+  const { c, keys, clock } = client([
+    { status: 429, body: { code: 'RATE_LIMITED' }, headers: { 'Retry-After': '7' } },
+    ok(),
+  ]);
   await bulkPrice(c);
   assert.equal(keys().length, 2);
   assert.equal(keys()[0], keys()[1]);
@@ -67,21 +86,30 @@ test('a 429 without Retry-After waits until X-RateLimit-Reset plus one second', 
 });
 
 test('409 IDEMPOTENCY_IN_FLIGHT backs off and resends the same key', async () => {
-  const { c, keys, clock } = client([{ status: 409, body: { code: 'IDEMPOTENCY_IN_FLIGHT', retryable: true }, headers: { 'Retry-After': '1' } }, ok()]);
+  const { c, keys, clock } = client([
+    { status: 409, body: { code: 'IDEMPOTENCY_IN_FLIGHT', retryable: true }, headers: { 'Retry-After': '1' } },
+    ok(),
+  ]);
   await bulkPrice(c);
   assert.deepEqual([keys().length, new Set(keys()).size], [2, 1]);
   assert.ok(clock.sleeps[0]! >= 1000);
 });
 
 test('503 IDEMPOTENCY_UNAVAILABLE waits Retry-After and resends the same key', async () => {
-  const { c, keys, clock } = client([{ status: 503, body: { code: 'IDEMPOTENCY_UNAVAILABLE' }, headers: { 'Retry-After': '3' } }, ok()]);
+  const { c, keys, clock } = client([
+    { status: 503, body: { code: 'IDEMPOTENCY_UNAVAILABLE' }, headers: { 'Retry-After': '3' } },
+    ok(),
+  ]);
   await bulkPrice(c);
   assert.deepEqual([keys().length, new Set(keys()).size], [2, 1]);
   assert.ok(clock.sleeps.includes(3000));
 });
 
 test('a body with retryable: true is retried with the same key', async () => {
-  const { c, keys } = client([{ status: 409, body: { error: 'Conflict', message: 'stock in use', retryable: true } }, ok()]);
+  const { c, keys } = client([
+    { status: 409, body: { error: 'Conflict', message: 'stock in use', retryable: true } },
+    ok(),
+  ]);
   await bulkPrice(c);
   assert.deepEqual([keys().length, new Set(keys()).size], [2, 1]);
 });
@@ -93,8 +121,12 @@ test('a body with retryable: false is never retried, even on a 5xx', async () =>
 });
 
 for (const [status, cls, code] of [
-  [400, ValidationError, undefined], [401, AuthError, undefined], [403, PermissionError, 'SELLER_RESTRICTED'],
-  [404, NotFoundError, undefined], [410, GoneError, 'LISTING_TAKEN_DOWN'], [422, ValidationError, 'IDEMPOTENCY_KEY_REUSED'],
+  [400, ValidationError, undefined],
+  [401, AuthError, undefined],
+  [403, PermissionError, 'SELLER_RESTRICTED'],
+  [404, NotFoundError, undefined],
+  [410, GoneError, 'LISTING_TAKEN_DOWN'],
+  [422, ValidationError, 'IDEMPOTENCY_KEY_REUSED'],
   [409, ConflictError, 'ALREADY_ANSWERED'],
 ] as const) {
   test(`HTTP ${status}${code ? ` ${code}` : ''} is never retried`, async () => {
@@ -128,7 +160,10 @@ test('backoff without a hint grows exponentially and is capped', async () => {
 });
 
 test('--no-wait turns a 429 into exit 5 without a second attempt', async () => {
-  const { c, calls } = client([{ status: 429, body: { code: 'RATE_LIMITED' }, headers: { 'Retry-After': '30' } }, ok()], { noWait: true });
+  const { c, calls } = client(
+    [{ status: 429, body: { code: 'RATE_LIMITED' }, headers: { 'Retry-After': '30' } }, ok()],
+    { noWait: true },
+  );
   const err = await bulkPrice(c).catch((e) => e);
   assert.ok(err instanceof RateLimitError);
   assert.equal(err.exitCode, 5);
@@ -146,7 +181,12 @@ test('a daily quota (Retry-After hours away) is not waited: exit 5', async () =>
 test('a 5xx with rate headers but requests left backs off instead of waiting for the window reset', async () => {
   const clockStart = new FakeClock().t;
   const reset = Math.floor(clockStart / 1000) + 55;
-  const headers = { 'Retry-After': '0', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '42', 'X-RateLimit-Reset': String(reset) };
+  const headers = {
+    'Retry-After': '0',
+    'X-RateLimit-Limit': '60',
+    'X-RateLimit-Remaining': '42',
+    'X-RateLimit-Reset': String(reset),
+  };
   const { c, clock } = client([{ status: 500, body: { error: 'boom' }, headers }, ok()]);
   await bulkPrice(c);
   assert.deepEqual(clock.sleeps, [375], 'the capped backoff, not ~56 s to the reset');

@@ -13,7 +13,10 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['main', 'warm-cache'],
 ];
 
-export interface Edge { from: string; to: string }
+export interface Edge {
+  from: string;
+  to: string;
+}
 
 /** The layer of a path relative to src/ (its first segment, or the file name at the top). */
 export function layerOf(rel: string): number {
@@ -56,7 +59,8 @@ export function layerViolations(edges: Edge[]): string[] {
     const b = layerOf(to);
     if (a < 0) out.push(`${from}: its folder has no layer (add it to LAYERS)`);
     else if (b < 0) out.push(`${from} imports ${to}, whose folder has no layer`);
-    else if (b > a) out.push(`${from} (layer ${a}: ${LAYERS[a]!.join('/')}) imports ${to} (layer ${b}: ${LAYERS[b]!.join('/')})`);
+    else if (b > a)
+      out.push(`${from} (layer ${a}: ${LAYERS[a]!.join('/')}) imports ${to} (layer ${b}: ${LAYERS[b]!.join('/')})`);
   }
   return [...new Set(out)];
 }

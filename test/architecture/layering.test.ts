@@ -41,5 +41,8 @@ test('the check sees an upward import, lazy or for a type, a cycle, and a folder
     'extras/thing: its folder has no layer (add it to LAYERS)',
     'output/format (layer 1: input/jobs/output/config/state) imports ui/index (layer 2: ui/webhooks/sandbox)',
   ]);
-  assert.deepEqual(importCycles(edges).sort(), [['cli/keys/key-age', 'cli/shared/context'], ['output/format', 'ui/index']]);
+  assert.deepEqual(importCycles(edges).sort(), [
+    ['cli/keys/key-age', 'cli/shared/context'],
+    ['output/format', 'ui/index'],
+  ]);
 });

@@ -27,12 +27,18 @@ async function world() {
   mkdirSync(join(dir, 'bin'));
   writeFileSync(join(dir, 'bin', 'svc'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   chmodSync(join(dir, 'bin', 'svc'), 0o755);
-  for (const shell of Object.keys(SHELLS) as Shell[]) writeFileSync(join(dir, `svc.${shell}`), await completionScript(shell, async () => (await fullProgram(env)).program));
+  for (const shell of Object.keys(SHELLS) as Shell[])
+    writeFileSync(
+      join(dir, `svc.${shell}`),
+      await completionScript(shell, async () => (await fullProgram(env)).program),
+    );
   return { dir, env: { ...process.env, ...env, PATH: `${join(dir, 'bin')}:${process.env.PATH}` } };
 }
 
 let w: Awaited<ReturnType<typeof world>>;
-before(async () => { w = await world(); });
+before(async () => {
+  w = await world();
+});
 
 describe('completion scripts hold the whole tree', () => {
   for (const shell of Object.keys(SHELLS) as Shell[]) {
@@ -41,24 +47,43 @@ describe('completion scripts hold the whole tree', () => {
       const script = await completionScript(shell, async () => program);
       const visit = (cmd: Command) => {
         if ((cmd as any)._hidden) return;
-        if (cmd !== program) assert.match(script, new RegExp(`[\\s']${cmd.name()}[\\s':]`), `${shell}: command ${cmd.name()}`);
-        for (const o of cmd.options) if (o.long) assert.ok(script.includes(shell === 'fish' ? `-l ${o.long.slice(2)}` : o.long), `${shell}: ${cmd.name()} ${o.long}`);
+        if (cmd !== program)
+          assert.match(script, new RegExp(`[\\s']${cmd.name()}[\\s':]`), `${shell}: command ${cmd.name()}`);
+        for (const o of cmd.options)
+          if (o.long)
+            assert.ok(
+              script.includes(shell === 'fish' ? `-l ${o.long.slice(2)}` : o.long),
+              `${shell}: ${cmd.name()} ${o.long}`,
+            );
         cmd.commands.forEach(visit);
       };
       visit(program);
       assert.ok(!script.includes('shop-eu') && !script.includes('staging'), 'profile names are never embedded');
       assert.ok(script.includes('__complete profiles'), 'profiles are asked for at Tab time');
-      assert.ok(!script.includes('__complete\''), 'the hidden command is not offered');
+      assert.ok(!script.includes("__complete'"), 'the hidden command is not offered');
     });
   }
 
   test('flag values come from commander choices, a listed `a|b` description, file placeholders and --profile', async () => {
     const spec = completionSpec((await fullProgram()).program);
     const cmd = (path: string) => spec.all.find((c) => c.path.join(' ') === path)!;
-    const flag = (path: string, name: string) => (path ? cmd(path).flags : spec.globals).find((f) => f.names.includes(name))!;
-    assert.deepEqual(flag('orders profit', '--by').value, { kind: 'choices', choices: ['listing', 'ref', 'day'], optional: false });
-    assert.deepEqual(flag('', '--output').value, { kind: 'choices', choices: ['table', 'json', 'jsonl', 'csv', 'tsv'], optional: false });
-    assert.deepEqual(flag('stock add', '--format').value, { kind: 'choices', choices: ['lines', 'csv', 'jsonl'], optional: false });
+    const flag = (path: string, name: string) =>
+      (path ? cmd(path).flags : spec.globals).find((f) => f.names.includes(name))!;
+    assert.deepEqual(flag('orders profit', '--by').value, {
+      kind: 'choices',
+      choices: ['listing', 'ref', 'day'],
+      optional: false,
+    });
+    assert.deepEqual(flag('', '--output').value, {
+      kind: 'choices',
+      choices: ['table', 'json', 'jsonl', 'csv', 'tsv'],
+      optional: false,
+    });
+    assert.deepEqual(flag('stock add', '--format').value, {
+      kind: 'choices',
+      choices: ['lines', 'csv', 'jsonl'],
+      optional: false,
+    });
     assert.deepEqual(flag('', '--profile').value, { kind: 'profile', optional: false });
     assert.deepEqual(flag('keys create', '--save').value, { kind: 'profile', optional: true });
     assert.equal(flag('products bulk-price', '--report').value?.kind, 'file');
@@ -67,7 +92,10 @@ describe('completion scripts hold the whole tree', () => {
     assert.equal(flag('', '--json').value, undefined);
     assert.deepEqual(cmd('auth use').args[0]!.hint, { kind: 'profile' });
     assert.deepEqual(cmd('completion').args[0]!.hint, { kind: 'choices', choices: ['bash', 'zsh', 'fish'] });
-    assert.equal(spec.all.some((c) => c.path[0] === '__complete'), false);
+    assert.equal(
+      spec.all.some((c) => c.path[0] === '__complete'),
+      false,
+    );
   });
 });
 
@@ -89,24 +117,79 @@ describe('bash: sourced, and called with COMP_WORDS', () => {
   });
 
   const cases: [string, string[], (got: string[]) => void][] = [
-    ['top-level commands', ['svc', ''], (got) => { for (const c of ['auth', 'products', 'stock', 'orders', 'completion', 'help', 'me']) assert.ok(got.includes(c), c); assert.ok(!got.includes('__complete')); }],
+    [
+      'top-level commands',
+      ['svc', ''],
+      (got) => {
+        for (const c of ['auth', 'products', 'stock', 'orders', 'completion', 'help', 'me'])
+          assert.ok(got.includes(c), c);
+        assert.ok(!got.includes('__complete'));
+      },
+    ],
     ['a prefix', ['svc', 'pro'], (got) => assert.deepEqual(got, ['products'])],
-    ['subcommands of a group', ['svc', 'products', ''], (got) => assert.deepEqual(got, ['list', 'get', 'bulk-price', 'bulk-status', 'activate', 'deactivate', 'create', 'update', 'variants'])],
+    [
+      'subcommands of a group',
+      ['svc', 'products', ''],
+      (got) =>
+        assert.deepEqual(got, [
+          'list',
+          'get',
+          'bulk-price',
+          'bulk-status',
+          'activate',
+          'deactivate',
+          'create',
+          'update',
+          'variants',
+        ]),
+    ],
     ['a nested group', ['svc', 'products', 'variants', ''], (got) => assert.deepEqual(got, ['set'])],
-    ['a verb\'s own flags', ['svc', 'products', 'list', '--st'], (got) => assert.deepEqual(got, ['--status'])],
+    ["a verb's own flags", ['svc', 'products', 'list', '--st'], (got) => assert.deepEqual(got, ['--status'])],
     ['global flags on a verb', ['svc', 'orders', 'list', '--dry'], (got) => assert.deepEqual(got, ['--dry-run'])],
     ['--version on the program only', ['svc', 'orders', 'list', '--vers'], (got) => assert.deepEqual(got, [])],
-    ['choices of a flag', ['svc', 'orders', 'profit', '--by', ''], (got) => assert.deepEqual(got, ['listing', 'ref', 'day'])],
+    [
+      'choices of a flag',
+      ['svc', 'orders', 'profit', '--by', ''],
+      (got) => assert.deepEqual(got, ['listing', 'ref', 'day']),
+    ],
     ['-o formats', ['svc', 'products', 'list', '-o', 'js'], (got) => assert.deepEqual(got, ['json', 'jsonl'])],
-    ['--output=VALUE', ['svc', 'orders', 'list', '--output', '=', 't'], (got) => assert.deepEqual(got, ['table', 'tsv'])],
-    ['profile names, read at Tab time', ['svc', '--profile', ''], (got) => assert.deepEqual(got, ['shop-eu', 'staging'])],
+    [
+      '--output=VALUE',
+      ['svc', 'orders', 'list', '--output', '=', 't'],
+      (got) => assert.deepEqual(got, ['table', 'tsv']),
+    ],
+    [
+      'profile names, read at Tab time',
+      ['svc', '--profile', ''],
+      (got) => assert.deepEqual(got, ['shop-eu', 'staging']),
+    ],
     ['profile names after a verb', ['svc', 'me', '--profile', 'st'], (got) => assert.deepEqual(got, ['staging'])],
     ['auth use PROFILE', ['svc', 'auth', 'use', ''], (got) => assert.deepEqual(got, ['shop-eu', 'staging'])],
-    ['keys create --save PROFILE', ['svc', 'keys', 'create', '--save', 's'], (got) => assert.deepEqual(got, ['shop-eu', 'staging'])],
-    ['a flag value does not count as a command', ['svc', '--profile', 'shop-eu', 'products', 'g'], (got) => assert.deepEqual(got, ['get'])],
-    ['files for a file argument', ['svc', 'products', 'bulk-price', 'svc.b'], (got) => assert.deepEqual(got, ['svc.bash'])],
-    ['files for --file', ['svc', 'stock', 'add', '42', '--file', 'svc.f'], (got) => assert.deepEqual(got, ['svc.fish'])],
-    ['the second positional argument', ['svc', 'sandbox', 'moderate', '104', 'rej'], (got) => assert.deepEqual(got, ['reject', 'reject-permanently'])],
+    [
+      'keys create --save PROFILE',
+      ['svc', 'keys', 'create', '--save', 's'],
+      (got) => assert.deepEqual(got, ['shop-eu', 'staging']),
+    ],
+    [
+      'a flag value does not count as a command',
+      ['svc', '--profile', 'shop-eu', 'products', 'g'],
+      (got) => assert.deepEqual(got, ['get']),
+    ],
+    [
+      'files for a file argument',
+      ['svc', 'products', 'bulk-price', 'svc.b'],
+      (got) => assert.deepEqual(got, ['svc.bash']),
+    ],
+    [
+      'files for --file',
+      ['svc', 'stock', 'add', '42', '--file', 'svc.f'],
+      (got) => assert.deepEqual(got, ['svc.fish']),
+    ],
+    [
+      'the second positional argument',
+      ['svc', 'sandbox', 'moderate', '104', 'rej'],
+      (got) => assert.deepEqual(got, ['reject', 'reject-permanently']),
+    ],
     ['nothing for a free value', ['svc', 'products', 'list', '--limit', ''], (got) => assert.deepEqual(got, [])],
     ['help topics and commands', ['svc', 'help', 'e'], (got) => assert.deepEqual(got, ['exit-codes', 'environment'])],
     ['completion shells', ['svc', 'completion', ''], (got) => assert.deepEqual(got, ['bash', 'zsh', 'fish'])],
@@ -115,7 +198,9 @@ describe('bash: sourced, and called with COMP_WORDS', () => {
 });
 
 describe('zsh and fish, where installed', () => {
-  test('zsh: the function offers commands, flag values and profiles', { skip: !has('zsh') && 'zsh is not installed' }, () => {
+  test('zsh: the function offers commands, flag values and profiles', {
+    skip: !has('zsh') && 'zsh is not installed',
+  }, () => {
     // compadd/_describe stand-ins print what the real ones would offer (zsh filters by prefix itself)
     const script = `compdef() { : }
 _describe() { print -rl -- "\${(@P)4}" | cut -d: -f1 | tr '\\n' ' '; print }
@@ -127,7 +212,10 @@ t() { words=("$@"); CURRENT=\${#words}; _svc }
 t svc ''; t svc products ''; t svc orders profit --by ''; t svc --profile ''; t svc stock add 1 --file ''; t svc orders list --output=j`;
     const r = spawnSync('zsh', ['-f', '-c', script], { env: w.env, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
-    const lines = r.stdout.trim().split('\n').map((l) => l.trim());
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.trim());
     assert.match(lines[0]!, /^auth me usage .* completion help$/);
     assert.equal(lines[1], 'list get bulk-price bulk-status activate deactivate create update variants');
     assert.equal(lines[2], 'listing ref day');
@@ -136,8 +224,18 @@ t svc ''; t svc products ''; t svc orders profit --by ''; t svc --profile ''; t 
     assert.equal(lines[5], 'table json jsonl csv tsv');
   });
 
-  test('fish: complete -C offers commands, flag values and profiles', { skip: !has('fish') && 'fish is not installed' }, () => {
-    const lines = ['svc ', 'svc products ', 'svc orders profit --by ', 'svc --profile ', 'svc auth use ', 'svc products list --st', 'svc help e'];
+  test('fish: complete -C offers commands, flag values and profiles', {
+    skip: !has('fish') && 'fish is not installed',
+  }, () => {
+    const lines = [
+      'svc ',
+      'svc products ',
+      'svc orders profit --by ',
+      'svc --profile ',
+      'svc auth use ',
+      'svc products list --st',
+      'svc help e',
+    ];
     const script = `source ${join(w.dir, 'svc.fish')}; for l in ${lines.map((l) => `'${l}'`).join(' ')}; complete -C"$l" | cut -f1 | string join ' '; end`;
     const r = spawnSync('fish', ['-N', '-c', script], { env: w.env, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);

@@ -47,23 +47,47 @@ describe('svc help TOPIC', () => {
   }
 
   test('exit-codes lists every code of cli-spec 1', () => {
-    for (const code of ['0', '1', '2', '3', '4', '5', '130']) assert.match(HELP_TOPICS['exit-codes']!.text, new RegExp(`^ {2}${code} +\\S`, 'm'), code);
+    for (const code of ['0', '1', '2', '3', '4', '5', '130'])
+      assert.match(HELP_TOPICS['exit-codes']!.text, new RegExp(`^ {2}${code} +\\S`, 'm'), code);
     assert.match(HELP_TOPICS['exit-codes']!.text, /nothing was sent/);
   });
 
   test('environment lists every variable of cli-spec 1 and where keys are stored', () => {
     const text = HELP_TOPICS.environment!.text;
-    for (const v of ['SVC_API_KEY', 'SVC_PROFILE', 'SVC_BASE_URL', 'SVC_CONFIG_DIR', 'SVC_STATE_DIR', 'SVC_KEYRING', 'NO_COLOR', 'CI']) assert.match(text, new RegExp(`^ {2}${v} `, 'm'), v);
+    for (const v of [
+      'SVC_API_KEY',
+      'SVC_PROFILE',
+      'SVC_BASE_URL',
+      'SVC_CONFIG_DIR',
+      'SVC_STATE_DIR',
+      'SVC_KEYRING',
+      'NO_COLOR',
+      'CI',
+    ])
+      assert.match(text, new RegExp(`^ {2}${v} `, 'm'), v);
     assert.match(text, /OS keyring/);
     assert.match(text, /mode 0600/);
   });
 
   test('formats describes every input file of cli-spec 3', () => {
     const text = HELP_TOPICS.formats!.text;
-    for (const s of ['price_cents', 'variant', 'active', 'credential', 'cost_cents', 'costCents', '--separator', 'FILE:LINE', 'BOM', '100000000', '5000']) assert.ok(text.includes(s), s);
+    for (const s of [
+      'price_cents',
+      'variant',
+      'active',
+      'credential',
+      'cost_cents',
+      'costCents',
+      '--separator',
+      'FILE:LINE',
+      'BOM',
+      '100000000',
+      '5000',
+    ])
+      assert.ok(text.includes(s), s);
   });
 
-  test('svc help COMMAND is that command\'s --help', async () => {
+  test("svc help COMMAND is that command's --help", async () => {
     for (const path of [['products'], ['products', 'bulk-price'], ['auth', 'login'], ['completion']]) {
       const viaHelp = await runMain(['help', ...path]);
       const viaFlag = await runMain([...path, '--help']);
@@ -96,5 +120,10 @@ describe('svc help TOPIC', () => {
 });
 
 function existsBuilt(): boolean {
-  try { readFileSync(new URL('../../dist/help.json', import.meta.url)); return true; } catch { return false; }
+  try {
+    readFileSync(new URL('../../dist/help.json', import.meta.url));
+    return true;
+  } catch {
+    return false;
+  }
 }

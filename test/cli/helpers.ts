@@ -11,17 +11,35 @@ export function bufferIO(stdinText?: string): { io: IO; out: () => string; err: 
   const stdin = new PassThrough();
   stdin.end(stdinText);
   const io: IO = {
-    stdout: { write: (s: string) => { out += s; return true; } },
-    stderr: { write: (s: string) => { err += s; return true; } },
+    stdout: {
+      write: (s: string) => {
+        out += s;
+        return true;
+      },
+    },
+    stderr: {
+      write: (s: string) => {
+        err += s;
+        return true;
+      },
+    },
     stdin,
-    stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false,
-    color: false, interactive: false, quiet: false, columns: 100,
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    stdinIsTTY: false,
+    color: false,
+    interactive: false,
+    quiet: false,
+    columns: 100,
   };
   return { io, out: () => out, err: () => err };
 }
 
 /** Run `svc ARGS` in-process; returns the exit code and the captured streams. */
-export async function runMain(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runMain(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const b = bufferIO();
   const code = await main(args, { io: b.io, env, signal: new AbortController().signal });
   return { code, stdout: b.out(), stderr: b.err() };

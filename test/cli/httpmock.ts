@@ -14,7 +14,13 @@ export const V2_KEY = 'svc_v2_sk_INPROCESStestkey0123456789abcdef';
 export const V1_KEY = 'svc_sk_' + 'cd'.repeat(32);
 export const BASE_URL = 'http://stub.invalid';
 
-export interface StubCall { method: string; path: string; query: URLSearchParams; headers: Record<string, string>; body: unknown }
+export interface StubCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  body: unknown;
+}
 
 export interface Matcher {
   method: string;
@@ -30,10 +36,17 @@ export interface Matcher {
 export type Responder = (call: StubCall) => TransportResponse;
 
 /** METHOD PATH, e.g. REST('PATCH', '/api/v2/products/bulk-price'). */
-export function REST(method: string, path: string, more: { query?: Record<string, string>; body?: (body: unknown) => boolean } = {}): Matcher {
+export function REST(
+  method: string,
+  path: string,
+  more: { query?: Record<string, string>; body?: (body: unknown) => boolean } = {},
+): Matcher {
   return {
-    method, path, ...more,
-    describe: () => `${method} ${path}${more.query ? `?${new URLSearchParams(more.query)}` : ''}${more.body ? ' (with a body predicate)' : ''}`,
+    method,
+    path,
+    ...more,
+    describe: () =>
+      `${method} ${path}${more.query ? `?${new URLSearchParams(more.query)}` : ''}${more.body ? ' (with a body predicate)' : ''}`,
   };
 }
 
@@ -45,7 +58,12 @@ export const ok = (data: unknown, headers?: Record<string, string>) => json(200,
 /** The bulk routes' answer (spec: HTTP 200 with `results`). */
 export const results = (items: unknown[], headers?: Record<string, string>) => json(200, { results: items }, headers);
 
-interface Stub { matcher: Matcher; respond: Responder; times: number; used: number }
+interface Stub {
+  matcher: Matcher;
+  respond: Responder;
+  times: number;
+  used: number;
+}
 
 export class StubRegistry {
   private readonly stubs: Stub[] = [];
@@ -75,8 +93,14 @@ export class StubRegistry {
 
   /** Fails when a request matched no stub, or a stub was not used as often as registered. */
   verify(): void {
-    const unused = this.stubs.filter((s) => s.used < s.times).map((s) => `${s.matcher.describe()} (used ${s.used} of ${s.times})`);
-    assert.deepEqual({ unmatched: this.unmatched, unused }, { unmatched: [], unused: [] }, 'httpmock: every request stubbed, every stub used');
+    const unused = this.stubs
+      .filter((s) => s.used < s.times)
+      .map((s) => `${s.matcher.describe()} (used ${s.used} of ${s.times})`);
+    assert.deepEqual(
+      { unmatched: this.unmatched, unused },
+      { unmatched: [], unused: [] },
+      'httpmock: every request stubbed, every stub used',
+    );
   }
 }
 
@@ -84,7 +108,11 @@ function toCall(req: TransportRequest): StubCall {
   const url = new URL(req.url);
   const text = typeof req.body === 'string' ? req.body : req.body ? Buffer.from(req.body).toString('utf8') : '';
   let body: unknown;
-  try { body = text ? JSON.parse(text) : undefined; } catch { body = text; }
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
   const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), v]));
   return { method: req.method, path: url.pathname, query: url.searchParams, headers, body };
 }
@@ -95,17 +123,30 @@ function matches(m: Matcher, c: StubCall): boolean {
   return m.body ? m.body(c.body) : true;
 }
 
-export interface InProcessRun { code: number; stdout: string; stderr: string; env: NodeJS.ProcessEnv }
+export interface InProcessRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  env: NodeJS.ProcessEnv;
+}
 
 /**
  * `svc ARGV` in-process against the registry: a v2 key (or `key`) and the stub base URL from the
  * environment (no config file is read), config and state in a fresh temp folder.
  */
-export async function runStubbed(reg: StubRegistry, argv: string[], opts: { key?: string; env?: NodeJS.ProcessEnv; stdin?: string } = {}): Promise<InProcessRun> {
+export async function runStubbed(
+  reg: StubRegistry,
+  argv: string[],
+  opts: { key?: string; env?: NodeJS.ProcessEnv; stdin?: string } = {},
+): Promise<InProcessRun> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-inproc-'));
   const env: NodeJS.ProcessEnv = {
-    SVC_API_KEY: opts.key ?? V2_KEY, SVC_BASE_URL: BASE_URL,
-    SVC_CONFIG_DIR: join(dir, 'config'), SVC_STATE_DIR: join(dir, 'state'), SVC_KEYRING: 'off', ...opts.env,
+    SVC_API_KEY: opts.key ?? V2_KEY,
+    SVC_BASE_URL: BASE_URL,
+    SVC_CONFIG_DIR: join(dir, 'config'),
+    SVC_STATE_DIR: join(dir, 'state'),
+    SVC_KEYRING: 'off',
+    ...opts.env,
   };
   const b = bufferIO(opts.stdin);
   const code = await main(argv, { io: b.io, env, transport: reg.transport, signal: new AbortController().signal });

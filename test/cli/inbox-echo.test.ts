@@ -11,10 +11,18 @@ import { InboxFeed } from '../../src/cli/questions/inbox-feed.js';
 import { json, sample, startFake, type FakeService } from '../support/fake-service.js';
 
 const fakes: FakeService[] = [];
-after(async () => { await closeTransport(); await Promise.all(fakes.map((f) => f.close())); });
+after(async () => {
+  await closeTransport();
+  await Promise.all(fakes.map((f) => f.close()));
+});
 
 async function feedAgainst(f: FakeService): Promise<InboxFeed> {
-  const client = new ApiClient({ baseUrl: f.url, keys: { v2: 'svc_v2_sk_INBOXTESTinboxtest0123' }, transport: undiciTransport(), timeoutMs: 10_000 });
+  const client = new ApiClient({
+    baseUrl: f.url,
+    keys: { v2: 'svc_v2_sk_INBOXTESTinboxtest0123' },
+    transport: undiciTransport(),
+    timeoutMs: 10_000,
+  });
   const deps = { globals: {}, io: { quiet: true } } as unknown as Deps;
   return new InboxFeed(deps, serviceApi(client, { signal: new AbortController().signal }));
 }

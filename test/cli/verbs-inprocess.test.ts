@@ -15,17 +15,34 @@ function csv(text: string): string {
 }
 
 const items = (body: unknown) => (body as { items: unknown[] }).items;
-const USAGE = { minute: { limit: 60, remaining: 60, reset: 1_900_000_000 }, day: { limit: 10_000, remaining: 10_000, reset: 1_900_000_000 } };
+const USAGE = {
+  minute: { limit: 60, remaining: 60, reset: 1_900_000_000 },
+  day: { limit: 10_000, remaining: 10_000, reset: 1_900_000_000 },
+};
 
 describe('products bulk-price, in-process', () => {
   it('sends the plain rows in one bulk-price request and the variant rows per listing, keyed, and reports each row', async () => {
     const reg = new StubRegistry()
-      .register(REST('PATCH', '/api/v2/products/bulk-price', {
-        body: (b) => JSON.stringify(items(b)) === JSON.stringify([{ id: 101, price: 1990 }, { id: 102, price: 500 }]),
-      }), results([{ id: 101, status: 'ok' }, { id: 102, status: 'unchanged' }]))
-      .register(REST('PATCH', '/api/v2/products/105/variants', {
-        body: (b) => JSON.stringify(items(b)) === JSON.stringify([{ index: 1, price: 2500 }]),
-      }), results([{ index: 1, status: 'ok' }]));
+      .register(
+        REST('PATCH', '/api/v2/products/bulk-price', {
+          body: (b) =>
+            JSON.stringify(items(b)) ===
+            JSON.stringify([
+              { id: 101, price: 1990 },
+              { id: 102, price: 500 },
+            ]),
+        }),
+        results([
+          { id: 101, status: 'ok' },
+          { id: 102, status: 'unchanged' },
+        ]),
+      )
+      .register(
+        REST('PATCH', '/api/v2/products/105/variants', {
+          body: (b) => JSON.stringify(items(b)) === JSON.stringify([{ index: 1, price: 2500 }]),
+        }),
+        results([{ index: 1, status: 'ok' }]),
+      );
     const file = csv('id,price,variant\n101,19.90,\n102,5.00,\n105,25.00,1\n');
     const r = await runStubbed(reg, ['products', 'bulk-price', file, '-o', 'json']);
     assert.equal(r.code, 0, r.stderr);
@@ -35,9 +52,20 @@ describe('products bulk-price, in-process', () => {
       assert.match(c.headers['idempotency-key'] ?? '', /\S{8,}/, 'a write carries its journaled key');
       assert.equal(c.headers['x-api-key'], V2_KEY);
     }
-    assert.notEqual(reg.calls[0]!.headers['idempotency-key'], reg.calls[1]!.headers['idempotency-key'], 'one key per chunk');
+    assert.notEqual(
+      reg.calls[0]!.headers['idempotency-key'],
+      reg.calls[1]!.headers['idempotency-key'],
+      'one key per chunk',
+    );
     const out = JSON.parse(r.stdout) as { line: number; status: string; id: number; variant?: number }[];
-    assert.deepEqual(out.map((i) => [i.line, i.id, i.variant, i.status]), [[2, 101, undefined, 'ok'], [3, 102, undefined, 'unchanged'], [4, 105, 1, 'ok']]);
+    assert.deepEqual(
+      out.map((i) => [i.line, i.id, i.variant, i.status]),
+      [
+        [2, 101, undefined, 'ok'],
+        [3, 102, undefined, 'unchanged'],
+        [4, 105, 1, 'ok'],
+      ],
+    );
     assert.equal(readdirSync(join(r.env.SVC_STATE_DIR!, 'jobs')).length > 0, true, 'the job was journaled');
   });
 
@@ -48,7 +76,10 @@ describe('products bulk-price, in-process', () => {
     const r = await runStubbed(reg, ['products', 'bulk-price', csv('id,price\n101,19.90\n'), '--dry-run']);
     assert.equal(r.code, 0, r.stderr + r.stdout);
     assert.match(r.stdout, /dry run: nothing sent/);
-    assert.deepEqual(reg.calls.map((c) => `${c.method} ${c.path}`), ['GET /api/v2/usage']);
+    assert.deepEqual(
+      reg.calls.map((c) => `${c.method} ${c.path}`),
+      ['GET /api/v2/usage'],
+    );
     assert.throws(() => reg.verify(), /PATCH \/api\/v2\/products\/bulk-price \(used 0 of 1\)/);
   });
 
@@ -84,10 +115,18 @@ describe('reads, in-process', () => {
   });
 
   it('orders get by code looks the order up and prints its profit', async () => {
-    const reg = new StubRegistry().register(REST('GET', '/api/v2/orders/ORD-5001'), ok({
-      id: 5001, orderCode: 'ORD-5001', type: 'sale', status: 'delivered', price: 2000, fee: 200,
-      deliveredItems: [{ credential: 'never-printed', ref: 'batch-7', costCents: 500 }],
-    }));
+    const reg = new StubRegistry().register(
+      REST('GET', '/api/v2/orders/ORD-5001'),
+      ok({
+        id: 5001,
+        orderCode: 'ORD-5001',
+        type: 'sale',
+        status: 'delivered',
+        price: 2000,
+        fee: 200,
+        deliveredItems: [{ credential: 'never-printed', ref: 'batch-7', costCents: 500 }],
+      }),
+    );
     const r = await runStubbed(reg, ['orders', 'get', 'ORD-5001', '--json']);
     reg.verify();
     assert.equal(r.code, 0, r.stderr);
@@ -108,14 +147,20 @@ describe('reads, in-process', () => {
 describe('stock add --dry-run, in-process', () => {
   it('reads the listing, validates the file, plans, and sends no credential', async () => {
     const reg = new StubRegistry()
-      .register(REST('GET', '/api/v2/products/42'), ok({ id: 42, title: 'Keys', price: 500, isAutoDelivery: true, listingType: 'single', autoDeliveryStock: 0 }))
+      .register(
+        REST('GET', '/api/v2/products/42'),
+        ok({ id: 42, title: 'Keys', price: 500, isAutoDelivery: true, listingType: 'single', autoDeliveryStock: 0 }),
+      )
       .register(REST('GET', '/api/v2/usage'), ok(USAGE));
     const file = csv('');
     writeFileSync(file, 'KEY-AAAA-1\nKEY-BBBB-2\nKEY-CCCC-3\n');
     const r = await runStubbed(reg, ['stock', 'add', '42', '--file', file, '--format', 'lines', '--dry-run']);
     reg.verify();
     assert.equal(r.code, 0, r.stderr);
-    assert.ok(reg.calls.every((c) => c.method === 'GET'), 'a dry run only reads');
+    assert.ok(
+      reg.calls.every((c) => c.method === 'GET'),
+      'a dry run only reads',
+    );
     assert.doesNotMatch(r.stdout + r.stderr, /KEY-AAAA-1/);
     assert.match(r.stdout + r.stderr, /3 /);
   });

@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { EXIT } from '../../src/api/errors.js';
-import { KeyringReadError, KeyStore, loadOsKeyring, type Keyring, type KeyringLoader } from '../../src/config/key-store.js';
+import {
+  KeyringReadError,
+  KeyStore,
+  loadOsKeyring,
+  type Keyring,
+  type KeyringLoader,
+} from '../../src/config/key-store.js';
 import { ProfileStore } from '../../src/config/profiles.js';
 
 const V2 = 'svc_v2_sk_KeyStoreTestKey0123456789abcd';
@@ -20,12 +26,24 @@ function stubKeyring(opts: { fail?: string; forgetful?: boolean } = {}) {
   const id = (s: string, a: string) => `${s}|${a}`;
   const ring: Keyring = {
     name: 'Stub Keyring',
-    get: (s, a) => { if (opts.fail) throw new Error(opts.fail); return entries.get(id(s, a)) ?? null; },
-    set: (s, a, v) => { if (opts.fail) throw new Error(opts.fail); if (!opts.forgetful) entries.set(id(s, a), v); },
-    delete: (s, a) => { if (opts.fail) throw new Error(opts.fail); return entries.delete(id(s, a)); },
+    get: (s, a) => {
+      if (opts.fail) throw new Error(opts.fail);
+      return entries.get(id(s, a)) ?? null;
+    },
+    set: (s, a, v) => {
+      if (opts.fail) throw new Error(opts.fail);
+      if (!opts.forgetful) entries.set(id(s, a), v);
+    },
+    delete: (s, a) => {
+      if (opts.fail) throw new Error(opts.fail);
+      return entries.delete(id(s, a));
+    },
   };
   let loads = 0;
-  const loader: KeyringLoader = async () => { loads++; return ring; };
+  const loader: KeyringLoader = async () => {
+    loads++;
+    return ring;
+  };
   return { entries, loader, loads: () => loads };
 }
 
@@ -51,7 +69,7 @@ describe('key store: the keyring when one works', () => {
     assert.equal(await keys.read('shop', 'v2'), V2);
   });
 
-  test('entries are named per config folder, so a test or CI folder never touches the user\'s keys', async () => {
+  test("entries are named per config folder, so a test or CI folder never touches the user's keys", async () => {
     const ring = stubKeyring();
     const { keys, dir } = await open({}, ring.loader);
     await keys.write('default', 'v1', V1);
@@ -123,17 +141,34 @@ describe('key store: the keyring when one works', () => {
     const { keys } = await open({}, ring.loader);
     await keys.write('shop', 'v2', V2);
     ring.entries.clear();
-    await assert.rejects(keys.read('shop', 'v2'), (e: unknown) => e instanceof KeyringReadError && e.exitCode === EXIT.auth && /missing from the OS keyring/.test(e.message));
+    await assert.rejects(
+      keys.read('shop', 'v2'),
+      (e: unknown) =>
+        e instanceof KeyringReadError && e.exitCode === EXIT.auth && /missing from the OS keyring/.test(e.message),
+    );
   });
 
   test('a locked keyring on read says so and what to do', async () => {
     let locked = false;
     const ring = stubKeyring();
-    const loader: KeyringLoader = async () => { const r = await ring.loader(); return { ...r, get: (s, a) => { if (locked) throw new Error('Platform failure: locked'); return r.get(s, a); } }; };
+    const loader: KeyringLoader = async () => {
+      const r = await ring.loader();
+      return {
+        ...r,
+        get: (s, a) => {
+          if (locked) throw new Error('Platform failure: locked');
+          return r.get(s, a);
+        },
+      };
+    };
     const { keys } = await open({}, loader);
     await keys.write('shop', 'v2', V2);
     locked = true;
-    await assert.rejects(keys.read('shop', 'v2'), (e: any) => e instanceof KeyringReadError && /cannot read .*: locked/.test(e.message) && /SVC_API_KEY/.test(e.hint ?? ''));
+    await assert.rejects(
+      keys.read('shop', 'v2'),
+      (e: any) =>
+        e instanceof KeyringReadError && /cannot read .*: locked/.test(e.message) && /SVC_API_KEY/.test(e.hint ?? ''),
+    );
   });
 });
 
@@ -151,7 +186,9 @@ describe('key store: the config file when there is no keyring', () => {
   });
 
   test('a keyring module that cannot load falls back to the file', async () => {
-    const { keys, file } = await open({}, async () => { throw new Error('Cannot find module \'@napi-rs/keyring-linux-x64-musl\''); });
+    const { keys, file } = await open({}, async () => {
+      throw new Error("Cannot find module '@napi-rs/keyring-linux-x64-musl'");
+    });
     const r = await keys.write('shop', 'v1', V1);
     assert.equal(r.location.kind, 'file');
     assert.match(r.fallbackReason ?? '', /could not be loaded \(Cannot find module/);
@@ -190,7 +227,7 @@ describe('key store: the config file when there is no keyring', () => {
   });
 });
 
-describe('key store: this machine\'s real keyring', () => {
+describe("key store: this machine's real keyring", () => {
   const noSessionBus = process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS;
 
   test('@napi-rs/keyring loads here (its prebuilt binary ships in the registry package)', async () => {
@@ -198,7 +235,9 @@ describe('key store: this machine\'s real keyring', () => {
     assert.equal(typeof ring.get, 'function');
   });
 
-  test('without a Secret Service, a key goes to the config file', { skip: !noSessionBus && 'this machine has a session bus' }, async () => {
+  test('without a Secret Service, a key goes to the config file', {
+    skip: !noSessionBus && 'this machine has a session bus',
+  }, async () => {
     const { keys, file } = await open();
     const r = await keys.write('shop', 'v2', V2);
     assert.equal(r.location.kind, 'file');

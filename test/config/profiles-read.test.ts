@@ -41,6 +41,10 @@ test('a file that is not JSON, or not a config, is reported as not valid', async
     await store.update('a', (p) => p); // creates the folder and file through conf
     writeFileSync(store.path, text);
     const fresh = await ProfileStore.open({ SVC_CONFIG_DIR: dir });
-    assert.throws(() => fresh.list(), (e: unknown) => e instanceof SvcError && /config file .* is not valid/.test(e.message), text);
+    assert.throws(
+      () => fresh.list(),
+      (e: unknown) => e instanceof SvcError && /config file .* is not valid/.test(e.message),
+      text,
+    );
   }
 });

@@ -9,7 +9,9 @@ import { BIN, KNOWN_V1, KNOWN_V2, svc, tempDirs, writeFile } from './harness.js'
 import { huge, json, pagedList, sample, silence, stall, startFake, type FakeService } from '../support/fake-service.js';
 
 const fakes: FakeService[] = [];
-after(async () => { await Promise.all(fakes.map((f) => f.close())); });
+after(async () => {
+  await Promise.all(fakes.map((f) => f.close()));
+});
 async function fake(): Promise<FakeService> {
   const f = await startFake();
   fakes.push(f);
@@ -19,7 +21,8 @@ const env = (f: FakeService, key = KNOWN_V2, extra: Record<string, string> = {})
   const d = tempDirs();
   return { SVC_BASE_URL: f.url, SVC_API_KEY: key, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir, ...extra };
 };
-const run = (f: FakeService, args: string[], extra: Record<string, string> = {}) => svc(args, { env: env(f, KNOWN_V2, extra) });
+const run = (f: FakeService, args: string[], extra: Record<string, string> = {}) =>
+  svc(args, { env: env(f, KNOWN_V2, extra) });
 
 describe('answers checked against their schema', { concurrency: true }, () => {
   test('usage: reset as an ISO 8601 string (A3 times) is shown, not a crash', async () => {
@@ -42,7 +45,10 @@ describe('answers checked against their schema', { concurrency: true }, () => {
 
   test('a string costCents is not counted as 0: exit 1 naming the route and the field', async () => {
     const f = await fake();
-    f.on('listOrders', pagedList((i) => sample.order(i, { deliveredItems: [{ ref: 'R', costCents: '300' }] }), 3));
+    f.on(
+      'listOrders',
+      pagedList((i) => sample.order(i, { deliveredItems: [{ ref: 'R', costCents: '300' }] }), 3),
+    );
     const r = await run(f, ['orders', 'profit', '--json']);
     assert.equal(r.code, 1, r.stdout);
     assert.equal(r.stdout, '');
@@ -56,7 +62,10 @@ describe('answers checked against their schema', { concurrency: true }, () => {
     f.on('balance', () => json({ data: { available: 'lots', pending: 0, blocked: 0 } }));
     const r = await run(f, ['balance', '--json']);
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /the service answered GET \/api\/v2\/balance, but field data\.available is a string, expected a number/);
+    assert.match(
+      r.stderr,
+      /the service answered GET \/api\/v2\/balance, but field data\.available is a string, expected a number/,
+    );
   });
 
   test('a listing without its id is an error', async () => {
@@ -89,12 +98,20 @@ describe('--all paging with guards', { concurrency: true }, () => {
   const endless = (make: (i: number) => unknown) => pagedList(make, 0, { endless: true, totalPages: 55_000_000 });
 
   for (const [args, route] of [
-    [['catalog'], 'catalogGames'], [['games'], 'v1Games'], [['products', 'list', '--all'], 'listProducts'],
-    [['orders', 'list', '--all'], 'listOrders'], [['orders', 'profit'], 'listOrders'],
+    [['catalog'], 'catalogGames'],
+    [['games'], 'v1Games'],
+    [['products', 'list', '--all'], 'listProducts'],
+    [['orders', 'list', '--all'], 'listOrders'],
+    [['orders', 'profit'], 'listOrders'],
   ] as const) {
     test(`${args.join(' ')}: totalPages 55 million ends after one request, exit 1 with a hint`, async () => {
       const f = await fake();
-      const make = route === 'listOrders' ? (i: number) => sample.order(i) : route === 'listProducts' ? (i: number) => sample.listing(i) : (i: number) => sample.game(i);
+      const make =
+        route === 'listOrders'
+          ? (i: number) => sample.order(i)
+          : route === 'listProducts'
+            ? (i: number) => sample.listing(i)
+            : (i: number) => sample.game(i);
       f.on(route, endless(make));
       const r = await svc([...args, '-o', 'json'], { env: env(f, route === 'v1Games' ? KNOWN_V1 : KNOWN_V2) });
       assert.equal(r.code, 1, r.stderr);
@@ -106,7 +123,10 @@ describe('--all paging with guards', { concurrency: true }, () => {
 
   test('orders profit: a full page without pagination is not a total (exit 1, nothing computed)', async () => {
     const f = await fake();
-    f.on('listOrders', pagedList((i) => sample.order(i), 250, { noPagination: true }));
+    f.on(
+      'listOrders',
+      pagedList((i) => sample.order(i), 250, { noPagination: true }),
+    );
     const r = await run(f, ['orders', 'profit', '--json']);
     assert.equal(r.code, 1);
     assert.equal(r.stdout, '');
@@ -116,7 +136,10 @@ describe('--all paging with guards', { concurrency: true }, () => {
 
   test('orders list --all: a full page without pagination prints it, warns, exit 1', async () => {
     const f = await fake();
-    f.on('listOrders', pagedList((i) => sample.order(i), 250, { noPagination: true }));
+    f.on(
+      'listOrders',
+      pagedList((i) => sample.order(i), 250, { noPagination: true }),
+    );
     const r = await run(f, ['orders', 'list', '--all', '-o', 'jsonl']);
     assert.equal(r.code, 1);
     assert.equal(r.stdout.trim().split('\n').length, 100);
@@ -125,7 +148,10 @@ describe('--all paging with guards', { concurrency: true }, () => {
 
   test('a short page without pagination is the last one: exit 0, no warning', async () => {
     const f = await fake();
-    f.on('listOrders', pagedList((i) => sample.order(i), 3, { noPagination: true }));
+    f.on(
+      'listOrders',
+      pagedList((i) => sample.order(i), 3, { noPagination: true }),
+    );
     const r = await run(f, ['orders', 'profit', '--json']);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).totals.sales ?? JSON.parse(r.stdout).rows.length, 3);
@@ -133,7 +159,10 @@ describe('--all paging with guards', { concurrency: true }, () => {
 
   test('an honest list of 250 rows is read in 3 pages', async () => {
     const f = await fake();
-    f.on('listProducts', pagedList((i) => sample.listing(i), 250));
+    f.on(
+      'listProducts',
+      pagedList((i) => sample.listing(i), 250),
+    );
     const r = await run(f, ['products', 'list', '--all', '-o', 'jsonl']);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout.trim().split('\n').length, 250);
@@ -142,9 +171,25 @@ describe('--all paging with guards', { concurrency: true }, () => {
 
   test('products create looks the game up page by page and stops when found', async () => {
     const f = await fake();
-    f.on('catalogGames', endless((i) => sample.game(i)));
-    const r = await run(f, ['products', 'create', '--title', 'A fine listing', '--description', 'Twenty characters or more here.',
-      '--price', '5.00', '--game', 'game-7', '--category', 'skin', '--json']);
+    f.on(
+      'catalogGames',
+      endless((i) => sample.game(i)),
+    );
+    const r = await run(f, [
+      'products',
+      'create',
+      '--title',
+      'A fine listing',
+      '--description',
+      'Twenty characters or more here.',
+      '--price',
+      '5.00',
+      '--game',
+      'game-7',
+      '--category',
+      'skin',
+      '--json',
+    ]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(f.count('catalogGames'), 1);
     assert.equal(f.count('createProduct'), 1);
@@ -170,7 +215,10 @@ describe('bounded answers', { concurrency: true }, () => {
     assert.match(r.stderr, /larger than 16 MB/);
   });
 
-  for (const [kind, reply] of [['never answers', silence], ['sends headers and never ends the body', stall]] as const) {
+  for (const [kind, reply] of [
+    ['never answers', silence],
+    ['sends headers and never ends the body', stall],
+  ] as const) {
     test(`a server that ${kind} fails after two timed-out attempts, not six`, async () => {
       const f = await fake();
       f.on('balance', reply);
@@ -189,7 +237,10 @@ describe('checked before anything is sent', { concurrency: true }, () => {
     test(`--base-url ${bad}: exit 2 at once, nothing sent`, async () => {
       const f = await fake();
       const d = tempDirs();
-      const r = await svc(['auth', 'login', '--base-url', bad], { env: { SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir, SVC_KEYRING: 'off' }, input: KNOWN_V2 });
+      const r = await svc(['auth', 'login', '--base-url', bad], {
+        env: { SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir, SVC_KEYRING: 'off' },
+        input: KNOWN_V2,
+      });
       assert.equal(r.code, 2, r.stderr);
       assert.match(r.stderr, /--base-url (has no scheme|has the scheme "ftp"|has no host|holds a user name)/);
       assert.doesNotMatch(r.stderr, /network error|pw/);
@@ -216,15 +267,29 @@ describe('checked before anything is sent', { concurrency: true }, () => {
     assert.ok(!r.stderr.includes('TypedOnTheCommandLine'));
   });
 
-  test('under umask 000 the config folder is 0700 and the file 0600', { skip: process.platform === 'win32' }, async () => {
+  test('under umask 000 the config folder is 0700 and the file 0600', {
+    skip: process.platform === 'win32',
+  }, async () => {
     const f = await fake();
     const d = tempDirs();
     const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn('/bin/sh', ['-c', 'umask 000; exec "$0" "$@"', process.execPath, BIN, 'auth', 'login', '--base-url', f.url], {
-        env: { ...process.env, SVC_CONFIG_DIR: join(d.configDir, 'nested'), SVC_STATE_DIR: d.stateDir, SVC_KEYRING: 'off', SVC_API_KEY: '' },
-      });
+      const child = spawn(
+        '/bin/sh',
+        ['-c', 'umask 000; exec "$0" "$@"', process.execPath, BIN, 'auth', 'login', '--base-url', f.url],
+        {
+          env: {
+            ...process.env,
+            SVC_CONFIG_DIR: join(d.configDir, 'nested'),
+            SVC_STATE_DIR: d.stateDir,
+            SVC_KEYRING: 'off',
+            SVC_API_KEY: '',
+          },
+        },
+      );
       let stderr = '';
-      child.stderr.on('data', (x) => { stderr += x; });
+      child.stderr.on('data', (x) => {
+        stderr += x;
+      });
       child.on('close', (code) => resolve({ code, stderr }));
       child.stdin.end(KNOWN_V2);
     });
@@ -239,16 +304,25 @@ describe('checked before anything is sent', { concurrency: true }, () => {
 describe('hints, exit codes and echoes', { concurrency: true }, () => {
   test('NO_STOCK on a single listing points to stock add, variants set only for multi-variant ones', async () => {
     const f = await fake();
-    f.on('updateProduct', () => json({ error: 'Bad Request', code: 'NO_STOCK', message: 'the listing has no stock' }, 400));
+    f.on('updateProduct', () =>
+      json({ error: 'Bad Request', code: 'NO_STOCK', message: 'the listing has no stock' }, 400),
+    );
     const r = await run(f, ['products', 'update', '5', '--active']);
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /hint: add stock first with `svc stock add ID --file FILE` \(a multi-variant listing: `svc products variants set/);
+    assert.match(
+      r.stderr,
+      /hint: add stock first with `svc stock add ID --file FILE` \(a multi-variant listing: `svc products variants set/,
+    );
   });
 
   test('NOT_APPROVED names both cases: under review (wait) and rejected (edit to resubmit)', async () => {
     const f = await fake();
-    f.on('getProduct', (req) => json({ data: sample.listing(Number(req.params.id), { status: 'rejected', isActive: false }) }));
-    f.on('updateProduct', () => json({ error: 'Bad Request', code: 'NOT_APPROVED', message: 'the listing is not approved' }, 400));
+    f.on('getProduct', (req) =>
+      json({ data: sample.listing(Number(req.params.id), { status: 'rejected', isActive: false }) }),
+    );
+    f.on('updateProduct', () =>
+      json({ error: 'Bad Request', code: 'NOT_APPROVED', message: 'the listing is not approved' }, 400),
+    );
     const r = await run(f, ['products', 'update', '5', '--active']);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /hint: .*under review .*rejected, edit its title or description to send it back to review/);
@@ -256,8 +330,12 @@ describe('hints, exit codes and echoes', { concurrency: true }, () => {
 
   test('editing a taken-down listing: no "back to review" warning or question, the 410 is shown', async () => {
     const f = await fake();
-    f.on('getProduct', (req) => json({ data: sample.listing(Number(req.params.id), { status: 'taken_down', isActive: false }) }));
-    f.on('updateProduct', () => json({ error: 'Gone', code: 'LISTING_TAKEN_DOWN', message: 'removed by moderation' }, 410));
+    f.on('getProduct', (req) =>
+      json({ data: sample.listing(Number(req.params.id), { status: 'taken_down', isActive: false }) }),
+    );
+    f.on('updateProduct', () =>
+      json({ error: 'Gone', code: 'LISTING_TAKEN_DOWN', message: 'removed by moderation' }, 410),
+    );
     const r = await run(f, ['products', 'update', '5', '--title', 'A brand new title']);
     assert.equal(r.code, 1);
     assert.doesNotMatch(r.stderr, /back to review|confirmation needed/);
@@ -289,29 +367,43 @@ describe('hints, exit codes and echoes', { concurrency: true }, () => {
   });
 });
 
-describe('stock add: results from the service\'s own answers', { concurrency: true }, () => {
-  const credsFile = (n: number) => { const d = tempDirs(); return { d, file: writeFile(d.dir, 'creds.txt', `${Array.from({ length: n }, (_, i) => `user${i}:pw${i}`).join('\n')}\n`) }; };
+describe("stock add: results from the service's own answers", { concurrency: true }, () => {
+  const credsFile = (n: number) => {
+    const d = tempDirs();
+    return {
+      d,
+      file: writeFile(d.dir, 'creds.txt', `${Array.from({ length: n }, (_, i) => `user${i}:pw${i}`).join('\n')}\n`),
+    };
+  };
 
   test('"now in stock" is the A7 total of the answer, with no extra GET', async () => {
     const f = await fake();
     f.on('addStock', () => json({ data: { added: 3, duplicates: 0, total: 1234 } }));
     const { d, file } = credsFile(3);
-    const r = await svc(['stock', 'add', '5', '--file', file, '-o', 'json'], { env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir } });
+    const r = await svc(['stock', 'add', '5', '--file', file, '-o', 'json'], {
+      env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir },
+    });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).inStock, 1234);
     assert.match(r.stderr, /1234 now in stock/);
     assert.equal(f.count('getProduct'), 1); // the target check before sending, nothing after
   });
 
-  for (const [status, code, message] of [[400, 'TOO_MANY_CREDENTIALS', 'at most 10000 credentials per variant'], [410, 'LISTING_TAKEN_DOWN', 'removed by moderation']] as const) {
+  for (const [status, code, message] of [
+    [400, 'TOO_MANY_CREDENTIALS', 'at most 10000 credentials per variant'],
+    [410, 'LISTING_TAKEN_DOWN', 'removed by moderation'],
+  ] as const) {
     for (const format of ['json', 'csv', 'table'] as const) {
       test(`a chunk refused with ${status} ${code}: exit 3, the code and message in -o ${format} and the summary`, async () => {
         const f = await fake();
         f.on('addStock', () => json({ error: 'refused', code, message }, status));
         const { d, file } = credsFile(3);
-        const r = await svc(['stock', 'add', '5', '--file', file, '-o', format], { env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir } });
+        const r = await svc(['stock', 'add', '5', '--file', file, '-o', format], {
+          env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir },
+        });
         assert.equal(r.code, 3, r.stderr);
-        if (format === 'json') assert.deepEqual(JSON.parse(r.stdout).refused, [{ lines: '1-3', credentials: 3, code, message }]);
+        if (format === 'json')
+          assert.deepEqual(JSON.parse(r.stdout).refused, [{ lines: '1-3', credentials: 3, code, message }]);
         else assert.ok(r.stdout.includes(`lines 1-3: ${code}: ${message}`), r.stdout);
         assert.ok(r.stderr.includes(`refused: lines 1-3 (3 credentials): ${code}: ${message}`), r.stderr);
       });
@@ -321,30 +413,52 @@ describe('stock add: results from the service\'s own answers', { concurrency: tr
       f.on('addStock', () => json({ error: 'refused', code, message }, status));
       const { d, file } = credsFile(3);
       const report = join(d.dir, 'stock-report.csv');
-      const r = await svc(['stock', 'add', '5', '--file', file, '--report', report], { env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir } });
+      const r = await svc(['stock', 'add', '5', '--file', file, '--report', report], {
+        env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir },
+      });
       assert.equal(r.code, 3, r.stderr);
       const text = readFileSync(report, 'utf8');
-      assert.equal(text, ['line,status,code,message', ...[1, 2, 3].map((l) => `${l},failed,${code},${message}`)].join('\r\n') + '\r\n');
-      for (const credential of readFileSync(file, 'utf8').trim().split('\n')) assert.ok(!text.includes(credential.trim()), 'a credential in the report');
+      assert.equal(
+        text,
+        ['line,status,code,message', ...[1, 2, 3].map((l) => `${l},failed,${code},${message}`)].join('\r\n') + '\r\n',
+      );
+      for (const credential of readFileSync(file, 'utf8').trim().split('\n'))
+        assert.ok(!text.includes(credential.trim()), 'a credential in the report');
     });
   }
 });
 
 describe('plans honest about the daily quota', { concurrency: true }, () => {
-  const prices = (n: number) => { const d = tempDirs(); return { d, file: writeFile(d.dir, 'p.csv', ['id,price', ...Array.from({ length: n }, (_, i) => `${i + 1},9.99`)].join('\n')) }; };
-  const withDay = (f: FakeService, remaining: number) => f.on('usage', () => json({ data: {
-    minute: { limit: 60, remaining: 59, reset: Math.floor(Date.now() / 1000) + 30 },
-    day: { limit: 5000, remaining, reset: '2026-11-26T00:00:00.000Z' },
-  } }));
+  const prices = (n: number) => {
+    const d = tempDirs();
+    return {
+      d,
+      file: writeFile(d.dir, 'p.csv', ['id,price', ...Array.from({ length: n }, (_, i) => `${i + 1},9.99`)].join('\n')),
+    };
+  };
+  const withDay = (f: FakeService, remaining: number) =>
+    f.on('usage', () =>
+      json({
+        data: {
+          minute: { limit: 60, remaining: 59, reset: Math.floor(Date.now() / 1000) + 30 },
+          day: { limit: 5000, remaining, reset: '2026-11-26T00:00:00.000Z' },
+        },
+      }),
+    );
 
   test('29 requests left today, a 30-request job: the plan says it stops at 29 with exit 5 and a resume', async () => {
     const f = await fake();
     withDay(f, 29);
     const { d, file } = prices(3000);
-    const r = await svc(['products', 'bulk-price', file, '--dry-run'], { env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir } });
+    const r = await svc(['products', 'bulk-price', file, '--dry-run'], {
+      env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir },
+    });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /requests: 30/);
-    assert.match(r.stdout, /daily quota: 29 requests left today \(usage\), the job needs 30: the run would stop after 29 with exit 5 and a resume command; the quota resets at 2026-11-26T00:00:00.000Z/);
+    assert.match(
+      r.stdout,
+      /daily quota: 29 requests left today \(usage\), the job needs 30: the run would stop after 29 with exit 5 and a resume command; the quota resets at 2026-11-26T00:00:00.000Z/,
+    );
     assert.equal(f.count('bulkPrice'), 0);
   });
 
@@ -352,7 +466,9 @@ describe('plans honest about the daily quota', { concurrency: true }, () => {
     const f = await fake();
     withDay(f, 29);
     const { d, file } = prices(3000);
-    const r = await svc(['products', 'bulk-price', file, '--dry-run', '-o', 'json'], { env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir } });
+    const r = await svc(['products', 'bulk-price', file, '--dry-run', '-o', 'json'], {
+      env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir },
+    });
     assert.equal(r.code, 0, r.stderr);
     const plan = JSON.parse(r.stdout);
     assert.equal(plan.dayRemaining, 29);
@@ -363,7 +479,9 @@ describe('plans honest about the daily quota', { concurrency: true }, () => {
     const f = await fake();
     withDay(f, 4000);
     const { d, file } = prices(300);
-    const r = await svc(['products', 'bulk-price', file, '--dry-run'], { env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir } });
+    const r = await svc(['products', 'bulk-price', file, '--dry-run'], {
+      env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir },
+    });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /daily quota: 4000 requests left today \(usage\)$/m);
     assert.doesNotMatch(r.stdout, /would stop/);
@@ -374,8 +492,13 @@ describe('one stock job per target (issue 14)', () => {
   test('a second import to the same listing while the first is sending is refused (exit 2), nothing sent by it', async () => {
     const f = await fake();
     let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
-    f.on('addStock', async (req) => { await held; return json({ data: { added: (req.body as any).items.length, duplicates: 0, total: 3 } }); });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    f.on('addStock', async (req) => {
+      await held;
+      return json({ data: { added: (req.body as any).items.length, duplicates: 0, total: 3 } });
+    });
     const d = tempDirs();
     const e = { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir };
     const a = writeFile(d.dir, 'a.txt', 'a1:p1\na2:p2\n');
@@ -396,7 +519,9 @@ describe('one stock job per target (issue 14)', () => {
 });
 
 describe('local faults said plainly (issue 14)', () => {
-  test('a journal that cannot be written mid-job: what happened, the resume command, and the resume is exact', { skip: !existsSync('/usr/bin/prlimit') && 'needs prlimit' }, async () => {
+  test('a journal that cannot be written mid-job: what happened, the resume command, and the resume is exact', {
+    skip: !existsSync('/usr/bin/prlimit') && 'needs prlimit',
+  }, async () => {
     const f = await fake();
     const d = tempDirs();
     const e = { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir };
@@ -405,9 +530,15 @@ describe('local faults said plainly (issue 14)', () => {
     // chunk-done (2000 outcomes) does not, after its request was answered: a full disk, as
     // far as the journal can tell.
     const limited = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = spawn('/usr/bin/prlimit', ['--fsize=10000', process.execPath, BIN, 'stock', 'add', '5', '--file', file], { env: { ...process.env, ...e, NO_COLOR: '1' } });
+      const child = spawn(
+        '/usr/bin/prlimit',
+        ['--fsize=10000', process.execPath, BIN, 'stock', 'add', '5', '--file', file],
+        { env: { ...process.env, ...e, NO_COLOR: '1' } },
+      );
       let stderr = '';
-      child.stderr.on('data', (x) => { stderr += x; });
+      child.stderr.on('data', (x) => {
+        stderr += x;
+      });
       child.on('close', (code) => resolve({ code, stderr }));
       child.stdin.end();
     });
@@ -436,20 +567,39 @@ describe('--all streams page by page (issue 14)', { concurrency: true }, () => {
       // prints only at the end never gets it (and this test fails by its timeout).
       let stdout = '';
       let seen!: () => void;
-      const firstPageOut = new Promise<void>((r) => { seen = r; });
+      const firstPageOut = new Promise<void>((r) => {
+        seen = r;
+      });
       const lastOfPage1 = format === 'json' ? /"id": 100,/ : format === 'jsonl' ? /"id":100,/ : /^100[,\t]/m;
-      f.on('listProducts', async (req) => { if (req.page === 2) await firstPageOut; return honest(req); });
+      f.on('listProducts', async (req) => {
+        if (req.page === 2) await firstPageOut;
+        return honest(req);
+      });
       const d = tempDirs();
       const code = await new Promise<number | null>((resolve) => {
         const child = spawn(process.execPath, [BIN, 'products', 'list', '--all', '-o', format], {
-          env: { ...process.env, SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir, NO_COLOR: '1' },
+          env: {
+            ...process.env,
+            SVC_BASE_URL: f.url,
+            SVC_API_KEY: KNOWN_V2,
+            SVC_CONFIG_DIR: d.configDir,
+            SVC_STATE_DIR: d.stateDir,
+            NO_COLOR: '1',
+          },
         });
-        child.stdout.on('data', (x) => { stdout += x; if (lastOfPage1.test(stdout)) seen(); });
+        child.stdout.on('data', (x) => {
+          stdout += x;
+          if (lastOfPage1.test(stdout)) seen();
+        });
         child.on('close', resolve);
         child.stdin.end();
       });
       assert.equal(code, 0);
-      if (format === 'json') assert.deepEqual(JSON.parse(stdout).map((l: any) => l.id), Array.from({ length: 250 }, (_, i) => i + 1));
+      if (format === 'json')
+        assert.deepEqual(
+          JSON.parse(stdout).map((l: any) => l.id),
+          Array.from({ length: 250 }, (_, i) => i + 1),
+        );
       else if (format === 'jsonl') assert.equal(stdout.trim().split('\n').length, 250);
       else {
         const lines = stdout.trim().split('\n');
@@ -461,7 +611,10 @@ describe('--all streams page by page (issue 14)', { concurrency: true }, () => {
 
   test('an empty list streams as a whole print would: [] and a lone csv header', async () => {
     const f = await fake();
-    f.on('listProducts', pagedList((i) => sample.listing(i), 0));
+    f.on(
+      'listProducts',
+      pagedList((i) => sample.listing(i), 0),
+    );
     assert.equal((await run(f, ['products', 'list', '--all', '-o', 'json'])).stdout, '[]\n');
     const csv = await run(f, ['products', 'list', '--all', '-o', 'csv']);
     assert.equal(csv.stdout.trim().split('\n').length, 1);
@@ -470,7 +623,10 @@ describe('--all streams page by page (issue 14)', { concurrency: true }, () => {
 
 test('a streamed --all prints the same bytes as the whole list read with --limit', async () => {
   const f = await fake();
-  f.on('listProducts', pagedList((i) => sample.listing(i), 250));
+  f.on(
+    'listProducts',
+    pagedList((i) => sample.listing(i), 250),
+  );
   for (const format of ['json', 'jsonl', 'csv', 'tsv']) {
     const streamed = await run(f, ['products', 'list', '--all', '-o', format]);
     const whole = await run(f, ['products', 'list', '--limit', '250', '-o', format]);
@@ -481,7 +637,10 @@ test('a streamed --all prints the same bytes as the whole list read with --limit
 
 test('--limit 250 on a long list reads 3 pages and stops, exit 0 (its cap is its own, not a refusal)', async () => {
   const f = await fake();
-  f.on('listProducts', pagedList((i) => sample.listing(i), 1_000_000));
+  f.on(
+    'listProducts',
+    pagedList((i) => sample.listing(i), 1_000_000),
+  );
   const r = await run(f, ['products', 'list', '--limit', '250', '-o', 'jsonl']);
   assert.equal(r.code, 0, r.stderr);
   assert.equal(r.stdout.trim().split('\n').length, 250);
@@ -489,21 +648,32 @@ test('--limit 250 on a long list reads 3 pages and stops, exit 0 (its cap is its
   assert.equal(r.stderr, '');
 });
 
-test('journal records carry each credential\'s own line, not its chunk\'s first line', async () => {
+test("journal records carry each credential's own line, not its chunk's first line", async () => {
   const f = await fake();
   const d = tempDirs();
   const file = writeFile(d.dir, 'c.txt', 'a1:p1\n\nb1:p1\nc1:p1\n');
-  const r = await svc(['stock', 'add', '5', '--file', file], { env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir } });
+  const r = await svc(['stock', 'add', '5', '--file', file], {
+    env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir },
+  });
   assert.equal(r.code, 0, r.stderr);
   const jobs = join(d.stateDir, 'jobs');
   const journal = readdirSync(jobs).find((x) => x.endsWith('.jsonl'))!;
-  const done = readFileSync(join(jobs, journal), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).find((x) => x.t === 'chunk-done');
-  assert.deepEqual(done.items.map((i: any) => i.line), [1, 3, 4]);
+  const done = readFileSync(join(jobs, journal), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .find((x) => x.t === 'chunk-done');
+  assert.deepEqual(
+    done.items.map((i: any) => i.line),
+    [1, 3, 4],
+  );
 });
 
 test('"pagination": null is no pagination: a full page is printed with the warning, exit 1, never a crash', async () => {
   const f = await fake();
-  f.on('listOrders', (req) => json({ data: Array.from({ length: req.limit }, (_, i) => sample.order(i + 1)), pagination: null }));
+  f.on('listOrders', (req) =>
+    json({ data: Array.from({ length: req.limit }, (_, i) => sample.order(i + 1)), pagination: null }),
+  );
   const r = await run(f, ['orders', 'list', '--all', '-o', 'jsonl']);
   assert.equal(r.code, 1, r.stderr);
   assert.equal(r.stdout.trim().split('\n').length, 100);

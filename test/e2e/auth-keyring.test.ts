@@ -15,8 +15,12 @@ const V2 = 'svc_v2_sk_KeyringTestStoredKey0123456789';
 const V1 = `svc_sk_${'4b'.repeat(32)}`;
 
 let sb: TestSandbox;
-before(async () => { sb = await startTestSandbox({ keys: { v1: V1, v2: V2 } }); });
-after(async () => { await sb.close(); });
+before(async () => {
+  sb = await startTestSandbox({ keys: { v1: V1, v2: V2 } });
+});
+after(async () => {
+  await sb.close();
+});
 
 const noSessionBus = process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS;
 
@@ -30,22 +34,34 @@ function loginEnv(extra: Record<string, string> = {}) {
 /** A preload that reports on stderr when the keyring's JS or native code is loaded. */
 function keyringProbe(): string {
   const dir = tempDirs().dir;
-  const hook = writeFile(dir, 'probe.cjs', `
+  const hook = writeFile(
+    dir,
+    'probe.cjs',
+    `
 const M = require('node:module');
 const load = M._load;
 M._load = function (request, ...rest) {
   if (String(request).includes('@napi-rs/keyring')) process.stderr.write('KEYRING-LOADED\\n');
   return load.call(this, request, ...rest);
-};`);
+};`,
+  );
   return `--require ${hook}`;
 }
 
 describe('keys in the OS keyring or the config file', { concurrency: true }, () => {
-  test('auth login without a keyring stores the key in the 0600 config file and says so once', { skip: !noSessionBus && 'this machine has a session bus' }, async () => {
+  test('auth login without a keyring stores the key in the 0600 config file and says so once', {
+    skip: !noSessionBus && 'this machine has a session bus',
+  }, async () => {
     const { env, dirs, config } = loginEnv();
     const r = await svc(['auth', 'login', '--profile', 'shop'], { env, input: V2 });
     assert.equal(r.code, 0, r.stderr);
-    assert.equal(r.stderr.match(/no OS keyring available \(Secret Service: [^)]*\): the key is stored in the config file .*config\.json \(mode 0600\)/g)?.length, 1, r.stderr);
+    assert.equal(
+      r.stderr.match(
+        /no OS keyring available \(Secret Service: [^)]*\): the key is stored in the config file .*config\.json \(mode 0600\)/g,
+      )?.length,
+      1,
+      r.stderr,
+    );
     assert.ok(!r.stdout.includes(V2) && !r.stderr.includes(V2));
     assert.equal(statSync(join(dirs.configDir, 'config.json')).mode & 0o777, 0o600);
     assert.equal(JSON.parse(config()).profiles.shop.v2Key, V2);

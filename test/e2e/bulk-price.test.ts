@@ -4,12 +4,23 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  createListings, getListing, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox,
+  createListings,
+  getListing,
+  startTestSandbox,
+  svc,
+  svcEnv,
+  tempDirs,
+  writeFile,
+  type TestSandbox,
 } from './harness.js';
 
 let sb: TestSandbox;
-before(async () => { sb = await startTestSandbox(); });
-after(async () => { await sb.close(); });
+before(async () => {
+  sb = await startTestSandbox();
+});
+after(async () => {
+  await sb.close();
+});
 
 /** Price of row i in cents: distinct and easy to check. */
 const cents = (i: number) => 1000 + i * 7;
@@ -29,7 +40,20 @@ describe('products bulk-price', () => {
     const r = await svc(['products', 'bulk-price', file, '-o', 'json'], { env: svcEnv(sb, dirs) });
     assert.equal(r.code, 0, r.stderr);
     const writes = bulkWrites(await sb.writeRequests());
-    if (process.env.DEBUG_E2E) console.error(JSON.stringify(writes.map(({ seq, route, status, idempotencyKey, replayed, applied, fault }) => ({ seq, route, status, k: idempotencyKey?.slice(0, 6), replayed, applied, fault }))));
+    if (process.env.DEBUG_E2E)
+      console.error(
+        JSON.stringify(
+          writes.map(({ seq, route, status, idempotencyKey, replayed, applied, fault }) => ({
+            seq,
+            route,
+            status,
+            k: idempotencyKey?.slice(0, 6),
+            replayed,
+            applied,
+            fault,
+          })),
+        ),
+      );
     assert.equal(writes.length, 3);
     assert.ok(writes.every((w) => w.applied && w.status === 200));
     const outcomes = JSON.parse(r.stdout);
@@ -42,13 +66,27 @@ describe('products bulk-price', () => {
   test('a file with bad rows exits 2, names every FILE:LINE, and sends no write', async () => {
     const [a, b] = await createListings(sb, 2);
     const dirs = tempDirs();
-    const file = writeFile(dirs.dir, 'bad.csv', [
-      'id,price', `${a},10.00`, '# a comment', `${b},abc`, '', `${a},20.00`, 'x,5', `${b},1000000.01`, `${b},0`, `${b},1.999`,
-    ].join('\n'));
+    const file = writeFile(
+      dirs.dir,
+      'bad.csv',
+      [
+        'id,price',
+        `${a},10.00`,
+        '# a comment',
+        `${b},abc`,
+        '',
+        `${a},20.00`,
+        'x,5',
+        `${b},1000000.01`,
+        `${b},0`,
+        `${b},1.999`,
+      ].join('\n'),
+    );
     await sb.control('DELETE', 'requests');
     const r = await svc(['products', 'bulk-price', file], { env: svcEnv(sb, dirs) });
     assert.equal(r.code, 2);
-    for (const line of [4, 6, 7, 8, 9, 10]) assert.match(r.stderr, new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:${line}: `), `line ${line}`);
+    for (const line of [4, 6, 7, 8, 9, 10])
+      assert.match(r.stderr, new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:${line}: `), `line ${line}`);
     assert.match(r.stderr, /nothing was sent/);
     assert.equal((await sb.writeRequests()).length, 0);
   });
@@ -60,22 +98,58 @@ describe('products bulk-price', () => {
     const r = await svc(['products', 'bulk-price', file, '-o', 'json'], { env: svcEnv(sb, dirs) });
     assert.equal(r.code, 0, r.stderr);
     const writes = bulkWrites(await sb.writeRequests());
-    if (process.env.DEBUG_E2E) console.error(JSON.stringify(writes.map(({ seq, route, status, idempotencyKey, replayed, applied, fault }) => ({ seq, route, status, k: idempotencyKey?.slice(0, 6), replayed, applied, fault }))));
-    assert.deepEqual(writes.map((w) => w.route), ['updateVariants']);
+    if (process.env.DEBUG_E2E)
+      console.error(
+        JSON.stringify(
+          writes.map(({ seq, route, status, idempotencyKey, replayed, applied, fault }) => ({
+            seq,
+            route,
+            status,
+            k: idempotencyKey?.slice(0, 6),
+            replayed,
+            applied,
+            fault,
+          })),
+        ),
+      );
+    assert.deepEqual(
+      writes.map((w) => w.route),
+      ['updateVariants'],
+    );
     const l = await getListing(sb, 109);
-    assert.deepEqual(l.variants.slice(0, 2).map((v: any) => v.price), [1234, 2345]);
+    assert.deepEqual(
+      l.variants.slice(0, 2).map((v: any) => v.price),
+      [1234, 2345],
+    );
   });
 
   test('a connection dropped after the sandbox applied a chunk is retried with the same key and applied once', async () => {
     const ids = await createListings(sb, 150);
     const dirs = tempDirs();
-    const file = writeFile(dirs.dir, 'p.csv', ['id,price_cents', ...ids.map((id, i) => `${id},${cents(i) + 1}`)].join('\n'));
+    const file = writeFile(
+      dirs.dir,
+      'p.csv',
+      ['id,price_cents', ...ids.map((id, i) => `${id},${cents(i) + 1}`)].join('\n'),
+    );
     await sb.control('DELETE', 'requests');
     await sb.control('POST', 'faults', { match: { route: 'bulkPrice' }, fault: { type: 'drop-after' }, times: 1 });
     const r = await svc(['products', 'bulk-price', file], { env: svcEnv(sb, dirs) });
     assert.equal(r.code, 0, r.stderr);
     const writes = bulkWrites(await sb.writeRequests());
-    if (process.env.DEBUG_E2E) console.error(JSON.stringify(writes.map(({ seq, route, status, idempotencyKey, replayed, applied, fault }) => ({ seq, route, status, k: idempotencyKey?.slice(0, 6), replayed, applied, fault }))));
+    if (process.env.DEBUG_E2E)
+      console.error(
+        JSON.stringify(
+          writes.map(({ seq, route, status, idempotencyKey, replayed, applied, fault }) => ({
+            seq,
+            route,
+            status,
+            k: idempotencyKey?.slice(0, 6),
+            replayed,
+            applied,
+            fault,
+          })),
+        ),
+      );
     assert.equal(writes.length, 3, 'chunk 1 twice (dropped, then replayed), chunk 2 once');
     assert.equal(writes[0].idempotencyKey, writes[1].idempotencyKey);
     assert.equal(writes[0].fault, 'drop-after');
@@ -89,13 +163,47 @@ describe('products bulk-price', () => {
     const dirs = tempDirs();
     const file = writeFile(dirs.dir, 'p.csv', `id,price\n${ids[0]},3.33\n${ids[1]},4.44\n`);
     await sb.control('DELETE', 'requests');
-    await sb.control('POST', 'faults', { match: { route: 'bulkPrice' }, fault: { type: 'status', status: 503, body: { error: 'Unavailable', code: 'IDEMPOTENCY_UNAVAILABLE', message: 'try again' }, headers: { 'Retry-After': '1' } }, times: 1 });
-    await sb.control('POST', 'faults', { match: { route: 'bulkPrice' }, fault: { type: 'status', status: 429, body: { error: 'Too many requests', code: 'RATE_LIMITED' }, headers: { 'Retry-After': '1' } }, times: 1 });
+    await sb.control('POST', 'faults', {
+      match: { route: 'bulkPrice' },
+      fault: {
+        type: 'status',
+        status: 503,
+        body: { error: 'Unavailable', code: 'IDEMPOTENCY_UNAVAILABLE', message: 'try again' },
+        headers: { 'Retry-After': '1' },
+      },
+      times: 1,
+    });
+    await sb.control('POST', 'faults', {
+      match: { route: 'bulkPrice' },
+      fault: {
+        type: 'status',
+        status: 429,
+        body: { error: 'Too many requests', code: 'RATE_LIMITED' },
+        headers: { 'Retry-After': '1' },
+      },
+      times: 1,
+    });
     const r = await svc(['products', 'bulk-price', file], { env: svcEnv(sb, dirs) });
     assert.equal(r.code, 0, r.stderr);
     const writes = bulkWrites(await sb.writeRequests());
-    if (process.env.DEBUG_E2E) console.error(JSON.stringify(writes.map(({ seq, route, status, idempotencyKey, replayed, applied, fault }) => ({ seq, route, status, k: idempotencyKey?.slice(0, 6), replayed, applied, fault }))));
-    assert.deepEqual(writes.map((w) => w.status), [503, 429, 200]);
+    if (process.env.DEBUG_E2E)
+      console.error(
+        JSON.stringify(
+          writes.map(({ seq, route, status, idempotencyKey, replayed, applied, fault }) => ({
+            seq,
+            route,
+            status,
+            k: idempotencyKey?.slice(0, 6),
+            replayed,
+            applied,
+            fault,
+          })),
+        ),
+      );
+    assert.deepEqual(
+      writes.map((w) => w.status),
+      [503, 429, 200],
+    );
     assert.equal(new Set(writes.map((w) => w.idempotencyKey)).size, 1);
     assert.equal((await getListing(sb, ids[1]!)).price, 444);
   });
@@ -118,7 +226,9 @@ describe('products bulk-price', () => {
     const dirs = tempDirs();
     const file = writeFile(dirs.dir, 'p.csv', `id,price\n${a},11.00\n${b},20.00\n`);
     const report = join(dirs.dir, 'report.csv');
-    const r = await svc(['products', 'bulk-price', file, '--max-change', '20', '--report', report], { env: svcEnv(sb, dirs) });
+    const r = await svc(['products', 'bulk-price', file, '--max-change', '20', '--report', report], {
+      env: svcEnv(sb, dirs),
+    });
     assert.equal(r.code, 3, r.stderr);
     assert.equal((await getListing(sb, a!)).price, 1100);
     assert.equal((await getListing(sb, b!)).price, 1000);
@@ -131,7 +241,11 @@ describe('products bulk-price', () => {
   test('Ctrl-C during a job exits 130 with the resume command, and the resume finishes it', async () => {
     const ids = await createListings(sb, 250, 500);
     const dirs = tempDirs();
-    const file = writeFile(dirs.dir, 'p.csv', ['id,price_cents', ...ids.map((id, i) => `${id},${cents(i) + 9}`)].join('\n'));
+    const file = writeFile(
+      dirs.dir,
+      'p.csv',
+      ['id,price_cents', ...ids.map((id, i) => `${id},${cents(i) + 9}`)].join('\n'),
+    );
     await sb.control('POST', 'faults', { match: { route: 'bulkPrice' }, fault: { type: 'delay', ms: 1500 }, skip: 1 });
     const env = svcEnv(sb, dirs);
     const r = await svc(['products', 'bulk-price', file], { env, interruptWhen: /chunk 1\/3/ });
@@ -147,7 +261,11 @@ describe('products bulk-price', () => {
   test('kill -9 in the middle, then the same command with --yes resumes: every row applied exactly once', async () => {
     const ids = await createListings(sb, 300);
     const dirs = tempDirs();
-    const file = writeFile(dirs.dir, 'p.csv', ['id,price_cents', ...ids.map((id, i) => `${id},${cents(i) + 3}`)].join('\n'));
+    const file = writeFile(
+      dirs.dir,
+      'p.csv',
+      ['id,price_cents', ...ids.map((id, i) => `${id},${cents(i) + 3}`)].join('\n'),
+    );
     await sb.control('DELETE', 'requests');
     // Chunk 2 is slow: the CLI is killed while it waits for the answer (which the sandbox applies anyway).
     await sb.control('POST', 'faults', { match: { route: 'bulkPrice' }, fault: { type: 'delay', ms: 1500 }, times: 1 });
@@ -163,7 +281,20 @@ describe('products bulk-price', () => {
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.match(resumed.stderr, /resuming job/);
     const writes = bulkWrites(await sb.writeRequests());
-    if (process.env.DEBUG_E2E) console.error(JSON.stringify(writes.map(({ seq, route, status, idempotencyKey, replayed, applied, fault }) => ({ seq, route, status, k: idempotencyKey?.slice(0, 6), replayed, applied, fault }))));
+    if (process.env.DEBUG_E2E)
+      console.error(
+        JSON.stringify(
+          writes.map(({ seq, route, status, idempotencyKey, replayed, applied, fault }) => ({
+            seq,
+            route,
+            status,
+            k: idempotencyKey?.slice(0, 6),
+            replayed,
+            applied,
+            fault,
+          })),
+        ),
+      );
     const applied = writes.filter((w) => w.applied);
     assert.equal(applied.length, 3, 'three chunks, each applied once');
     assert.equal(new Set(applied.map((w) => w.idempotencyKey)).size, 3);

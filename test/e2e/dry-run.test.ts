@@ -9,9 +9,14 @@ import { after, before, describe, test } from 'node:test';
 import { DRY_RUN } from '../../src/cli/shared/writes.js';
 import { KNOWN_V1, ROOT, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 
-const help = JSON.parse(readFileSync(join(ROOT, 'dist', 'help.json'), 'utf8')) as { texts: Record<string, string>; groups: string[] };
+const help = JSON.parse(readFileSync(join(ROOT, 'dist', 'help.json'), 'utf8')) as {
+  texts: Record<string, string>;
+  groups: string[];
+};
 /** Commands that run something: leaves of the tree, and groups with an action of their own. */
-const commands = Object.keys(help.texts).filter((k) => k !== '' && (!help.groups.includes(k) || k === 'sandbox' || k === 'products variants'));
+const commands = Object.keys(help.texts).filter(
+  (k) => k !== '' && (!help.groups.includes(k) || k === 'sandbox' || k === 'products variants'),
+);
 
 let sb: TestSandbox;
 let dir: string;
@@ -29,14 +34,19 @@ before(async () => {
 async function envFor(path: string, dirs: ReturnType<typeof tempDirs>): Promise<Record<string, string>> {
   if (path === 'keys create' || path === 'keys revoke') return svcEnv(sb, dirs, KNOWN_V1);
   if (path === 'keys rotate') {
-    const login = await svc(['auth', 'login'], { env: { ...svcEnv(sb, dirs, KNOWN_V1), SVC_API_KEY: '', SVC_KEYRING: 'off' }, input: KNOWN_V1 });
+    const login = await svc(['auth', 'login'], {
+      env: { ...svcEnv(sb, dirs, KNOWN_V1), SVC_API_KEY: '', SVC_KEYRING: 'off' },
+      input: KNOWN_V1,
+    });
     assert.equal(login.code, 0, login.stderr);
     const { SVC_API_KEY: _key, ...rest } = svcEnv(sb, dirs);
     return { ...rest, SVC_KEYRING: 'off' };
   }
   return svcEnv(sb, dirs);
 }
-after(async () => { await sb.close(); });
+after(async () => {
+  await sb.close();
+});
 
 /** Arguments that make each write a valid run, so a dry run is judged on what it does, not on a usage error. */
 function writeArgs(path: string): string[] {
@@ -45,7 +55,18 @@ function writeArgs(path: string): string[] {
     'products bulk-status': [files.statuses!],
     'products activate': ['101'],
     'products deactivate': ['101'],
-    'products create': ['--title', 'A dry run listing', '--description', 'A listing that is never created.', '--price', '5.00', '--game', 'valorant', '--category', 'skin'],
+    'products create': [
+      '--title',
+      'A dry run listing',
+      '--description',
+      'A listing that is never created.',
+      '--price',
+      '5.00',
+      '--game',
+      'valorant',
+      '--category',
+      'skin',
+    ],
     'products update': ['101', '--price', '12.00'],
     'products variants set': ['109', '--index', '0', '--price', '1.00'],
     'stock add': ['111', '--file', files.creds!],
@@ -97,7 +118,9 @@ describe('--dry-run on every command (issue 12)', () => {
     test(`${path} --dry-run: refused, exit 2, nothing done`, async () => {
       const dirs = tempDirs();
       await sb.control('DELETE', 'requests');
-      const r = await svc([...path.split(' '), ...writeArgs(path), '--dry-run'], { env: { ...svcEnv(sb, dirs), SVC_CONFIG_DIR: dirs.configDir } });
+      const r = await svc([...path.split(' '), ...writeArgs(path), '--dry-run'], {
+        env: { ...svcEnv(sb, dirs), SVC_CONFIG_DIR: dirs.configDir },
+      });
       assert.equal(r.code, 2, r.stderr);
       assert.match(r.stderr, /has no dry run: nothing was done/);
       assert.deepEqual(await sb.writeRequests(), []);

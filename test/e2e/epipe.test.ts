@@ -12,9 +12,11 @@ let env: Record<string, string>;
 before(async () => {
   sb = await startTestSandbox();
   await createListings(sb, 1200);
-  env = { ...process.env as Record<string, string>, ...svcEnv(sb, tempDirs()), NO_COLOR: '1' };
+  env = { ...(process.env as Record<string, string>), ...svcEnv(sb, tempDirs()), NO_COLOR: '1' };
 });
-after(async () => { await sb.close(); });
+after(async () => {
+  await sb.close();
+});
 
 /** `svc ARGS | head -c 200` under bash with pipefail: svc's own exit status and stderr. (Async: the sandbox runs in this process.) */
 function pipedToHead(args: string[]): Promise<{ status: number | null; stderr: string; got: number }> {
@@ -24,7 +26,9 @@ function pipedToHead(args: string[]): Promise<{ status: number | null; stderr: s
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
-  return new Promise((resolve) => child.on('close', (status) => resolve({ status, stderr, got: Number(stdout.trim()) })));
+  return new Promise((resolve) =>
+    child.on('close', (status) => resolve({ status, stderr, got: Number(stdout.trim()) })),
+  );
 }
 
 describe('a closed stdout (issue 12)', () => {

@@ -14,7 +14,9 @@ export const BIN = join(ROOT, 'bin', 'svc.js');
 
 // Known keys (issue 8: the suite runs with known keys, then every output is searched for them
 // by scripts/test.mjs; the list is test/e2e/known-secrets.json).
-const KNOWN = JSON.parse(readFileSync(join(ROOT, 'test', 'e2e', 'known-secrets.json'), 'utf8')) as { keys: [string, string] };
+const KNOWN = JSON.parse(readFileSync(join(ROOT, 'test', 'e2e', 'known-secrets.json'), 'utf8')) as {
+  keys: [string, string];
+};
 export const KNOWN_V2 = KNOWN.keys[0];
 export const KNOWN_V1 = KNOWN.keys[1];
 
@@ -31,7 +33,13 @@ export interface TestSandbox extends SandboxHandle {
 
 export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestSandbox> {
   // The sandbox's own data file is the emulated service's storage, not CLI output.
-  if (opts.dataFile) { try { appendFileSync(INPUTS_LIST, `${opts.dataFile}\n`); } catch { /* best effort */ } }
+  if (opts.dataFile) {
+    try {
+      appendFileSync(INPUTS_LIST, `${opts.dataFile}\n`);
+    } catch {
+      /* best effort */
+    }
+  }
   const sb = await startSandbox({
     port: 0,
     keys: { v1: KNOWN_V1, v2: KNOWN_V2 },
@@ -40,9 +48,11 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestS
   });
   const control = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${sb.url}/_sandbox/${path}`, {
-      method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const json = await res.json().catch(() => undefined) as any;
+    const json = (await res.json().catch(() => undefined)) as any;
     if (res.status >= 400) throw new Error(`control ${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
     return json?.data ?? json;
   };
@@ -51,14 +61,23 @@ export async function startTestSandbox(opts: SandboxOptions = {}): Promise<TestS
     const headers: Record<string, string> = { 'x-api-key': key };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (method !== 'GET') headers['Idempotency-Key'] = `e2e-setup-${process.pid}-${Date.now()}-${n++}`;
-    const res = await fetch(`${sb.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${sb.url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: res.status, body: await res.json().catch(() => undefined) };
   };
   const writeRequests = async () => ((await control('GET', 'requests')) as any[]).filter((r) => r.method !== 'GET');
   return Object.assign(sb, { control, api, writeRequests });
 }
 
-export interface RunResult { code: number | null; stdout: string; stderr: string; signal: NodeJS.Signals | null }
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  signal: NodeJS.Signals | null;
+}
 
 export interface RunOptions {
   env?: Record<string, string | undefined>;
@@ -80,7 +99,9 @@ export interface RunOptions {
 // alive by a CLI left waiting (issue 15). A CLI that never ends fails its test by the runner's
 // per-test timeout, not by a kill timer here.
 const live = new Set<ChildProcess>();
-after(() => { for (const child of live) child.kill('SIGKILL'); });
+after(() => {
+  for (const child of live) child.kill('SIGKILL');
+});
 
 /** A fresh config and state folder per test context. */
 export function tempDirs(): { configDir: string; stateDir: string; dir: string } {
@@ -88,7 +109,11 @@ export function tempDirs(): { configDir: string; stateDir: string; dir: string }
   return { dir, configDir: join(dir, 'config'), stateDir: join(dir, 'state') };
 }
 
-export function svcEnv(sb: { url: string }, dirs: { configDir: string; stateDir: string }, key = KNOWN_V2): Record<string, string> {
+export function svcEnv(
+  sb: { url: string },
+  dirs: { configDir: string; stateDir: string },
+  key = KNOWN_V2,
+): Record<string, string> {
   return { SVC_BASE_URL: sb.url, SVC_API_KEY: key, SVC_CONFIG_DIR: dirs.configDir, SVC_STATE_DIR: dirs.stateDir };
 }
 
@@ -99,23 +124,46 @@ export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   for (const [k, v] of Object.entries(opts.env ?? {})) if (v !== undefined) env[k] = v;
   env.NO_COLOR = '1';
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env,
+      cwd: opts.cwd ?? ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     live.add(child);
-    opts.killOn?.then(() => child.kill('SIGKILL'), () => child.kill('SIGKILL'));
-    opts.interruptOn?.then(() => child.kill('SIGINT'), () => child.kill('SIGINT'));
+    opts.killOn?.then(
+      () => child.kill('SIGKILL'),
+      () => child.kill('SIGKILL'),
+    );
+    opts.interruptOn?.then(
+      () => child.kill('SIGINT'),
+      () => child.kill('SIGINT'),
+    );
     let stdout = '';
     let stderr = '';
     let interrupted = false;
     const check = () => {
       if (opts.killWhen && opts.killWhen.test(stdout + stderr)) child.kill('SIGKILL');
-      if (!interrupted && opts.interruptWhen && opts.interruptWhen.test(stdout + stderr)) { interrupted = true; child.kill('SIGINT'); }
+      if (!interrupted && opts.interruptWhen && opts.interruptWhen.test(stdout + stderr)) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
       opts.onOutput?.(stdout, stderr);
     };
-    child.stdout.on('data', (d) => { stdout += d; check(); });
-    child.stderr.on('data', (d) => { stderr += d; check(); });
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      check();
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      check();
+    });
     child.on('close', (code, signal) => {
       live.delete(child);
-      try { appendFileSync(CAPTURE_FILE, `\n### svc ${args.join(' ')}\n${stdout}\n${stderr}`); } catch { /* best effort */ }
+      try {
+        appendFileSync(CAPTURE_FILE, `\n### svc ${args.join(' ')}\n${stdout}\n${stderr}`);
+      } catch {
+        /* best effort */
+      }
       resolve({ code, stdout, stderr, signal });
     });
     child.stdin.end(opts.input ?? '');
@@ -128,7 +176,11 @@ export const INPUTS_LIST = join(RUN_ROOT, 'test-inputs.list');
 export function writeFile(dir: string, name: string, content: string | Buffer): string {
   const p = join(dir, name);
   writeFileSync(p, content);
-  try { appendFileSync(INPUTS_LIST, `${p}\n`); } catch { /* best effort */ }
+  try {
+    appendFileSync(INPUTS_LIST, `${p}\n`);
+  } catch {
+    /* best effort */
+  }
   return p;
 }
 
@@ -137,7 +189,11 @@ export async function createListings(sb: TestSandbox, n: number, price = 1000): 
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
     const res = await sb.api('POST', '/api/v2/products', {
-      title: `E2E listing ${i + 1}`, description: 'A listing made by the end-to-end tests.', price, game: 'valorant', category: 'skin',
+      title: `E2E listing ${i + 1}`,
+      description: 'A listing made by the end-to-end tests.',
+      price,
+      game: 'valorant',
+      category: 'skin',
     });
     if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
     ids.push(res.body.data.id);
@@ -148,8 +204,12 @@ export async function createListings(sb: TestSandbox, n: number, price = 1000): 
 /** Create an approved single auto-delivery listing (keys) through the real create route; returns its id. */
 export async function createAutoListing(sb: TestSandbox): Promise<number> {
   const res = await sb.api('POST', '/api/v2/products', {
-    title: 'E2E auto-delivery keys', description: 'Keys delivered automatically by the tests.', price: 500,
-    game: 'valorant', category: 'key', isAutoDelivery: true,
+    title: 'E2E auto-delivery keys',
+    description: 'Keys delivered automatically by the tests.',
+    price: 500,
+    game: 'valorant',
+    category: 'key',
+    isAutoDelivery: true,
   });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.id;

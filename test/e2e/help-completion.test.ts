@@ -10,13 +10,17 @@ import { svc, tempDirs, writeFile } from './harness.js';
 
 /** A preload that says on stderr when bin/svc.js reads the CLI bundle. */
 function bundleProbe(): string {
-  const hook = writeFile(tempDirs().dir, 'probe.cjs', `
+  const hook = writeFile(
+    tempDirs().dir,
+    'probe.cjs',
+    `
 const fs = require('node:fs');
 const read = fs.readFileSync;
 fs.readFileSync = function (p, ...rest) {
   if (String(p).endsWith('main.cjs')) process.stderr.write('BUNDLE-LOADED\\n');
   return read.call(this, p, ...rest);
-};`);
+};`,
+  );
   return `--require ${hook}`;
 }
 
@@ -31,7 +35,7 @@ describe('help and completion through bin/svc.js', { concurrency: true }, () => 
     }
   });
 
-  test('svc help COMMAND is the command\'s --help, also without the bundle', async () => {
+  test("svc help COMMAND is the command's --help, also without the bundle", async () => {
     const NODE_OPTIONS = bundleProbe();
     for (const path of [['products'], ['products', 'list'], ['stock', 'add']]) {
       const viaHelp = await svc(['help', ...path], { env: { NODE_OPTIONS } });
@@ -65,9 +69,17 @@ describe('help and completion through bin/svc.js', { concurrency: true }, () => 
   test('svc __complete profiles prints the names only, one per line, and is not listed in help', async () => {
     const { configDir } = tempDirs();
     mkdirSync(configDir, { recursive: true });
-    writeFileSync(join(configDir, 'config.json'), JSON.stringify({
-      defaultProfile: 'shop', profiles: { shop: { baseUrl: 'https://m.example', v2Key: 'svc_v2_sk_NeverPrintedInCompletion01' }, sandbox: { baseUrl: 'http://127.0.0.1:4010' } },
-    }), { mode: 0o600 });
+    writeFileSync(
+      join(configDir, 'config.json'),
+      JSON.stringify({
+        defaultProfile: 'shop',
+        profiles: {
+          shop: { baseUrl: 'https://m.example', v2Key: 'svc_v2_sk_NeverPrintedInCompletion01' },
+          sandbox: { baseUrl: 'http://127.0.0.1:4010' },
+        },
+      }),
+      { mode: 0o600 },
+    );
     const r = await svc(['__complete', 'profiles'], { env: { SVC_CONFIG_DIR: configDir } });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, 'shop\nsandbox\n');

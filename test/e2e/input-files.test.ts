@@ -4,11 +4,27 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, createAutoListing, createListings, getListing, ROOT, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import {
+  BIN,
+  createAutoListing,
+  createListings,
+  getListing,
+  ROOT,
+  startTestSandbox,
+  svc,
+  svcEnv,
+  tempDirs,
+  writeFile,
+  type TestSandbox,
+} from './harness.js';
 
 let sb: TestSandbox;
-before(async () => { sb = await startTestSandbox(); });
-after(async () => { await sb.close(); });
+before(async () => {
+  sb = await startTestSandbox();
+});
+after(async () => {
+  await sb.close();
+});
 
 const MARKER = 'ZZSECRETMARKER';
 
@@ -40,7 +56,9 @@ describe('credentials normalised before dedupe and upload', () => {
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /creds\.txt:2: credential contains an invisible zero-width character \(U\+200B\)/);
     assert.equal((await sb.writeRequests()).filter((q) => q.route === 'addStock').length, 0);
-    const kept = await svc(['stock', 'add', String(id), '--file', file, '--keep-whitespace', '-o', 'json'], { env: svcEnv(sb, tempDirs()) });
+    const kept = await svc(['stock', 'add', String(id), '--file', file, '--keep-whitespace', '-o', 'json'], {
+      env: svcEnv(sb, tempDirs()),
+    });
     assert.equal(kept.code, 0, kept.stderr);
     assert.equal(JSON.parse(kept.stdout).added, 2);
   });
@@ -53,13 +71,25 @@ describe('spreadsheet exports', () => {
     const real = join(ROOT, 'test', 'input', 'fixtures', 'spreadsheet', 'libreoffice-pt-BR-semicolon.csv');
     // the fixture's ids are 101..103: the same sheet with this sandbox's ids
     const { readFileSync } = await import('node:fs');
-    const text = readFileSync(real, 'utf8').replace(/^101;/m, `${ids[0]};`).replace(/^102;/m, `${ids[1]};`).replace(/^103;/m, `${ids[2]};`);
+    const text = readFileSync(real, 'utf8')
+      .replace(/^101;/m, `${ids[0]};`)
+      .replace(/^102;/m, `${ids[1]};`)
+      .replace(/^103;/m, `${ids[2]};`);
     const file = writeFile(dirs.dir, 'precos.csv', text);
     const r = await svc(['products', 'bulk-price', file, '--yes', '-o', 'json'], { env: svcEnv(sb, dirs) });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /precos\.csv:1: 2 unknown columns ignored: title, notes/);
-    assert.deepEqual([(await getListing(sb, ids[0]!)).price, (await getListing(sb, ids[1]!)).price, (await getListing(sb, ids[2]!)).price], [123450, 1990, 2500000]);
-    const strict = await svc(['products', 'bulk-price', file, '--strict-columns', '--yes'], { env: svcEnv(sb, tempDirs()) });
+    assert.deepEqual(
+      [
+        (await getListing(sb, ids[0]!)).price,
+        (await getListing(sb, ids[1]!)).price,
+        (await getListing(sb, ids[2]!)).price,
+      ],
+      [123450, 1990, 2500000],
+    );
+    const strict = await svc(['products', 'bulk-price', file, '--strict-columns', '--yes'], {
+      env: svcEnv(sb, tempDirs()),
+    });
     assert.equal(strict.code, 2);
     assert.match(strict.stderr, /precos\.csv:1: unknown columns title, notes/);
   });
@@ -67,26 +97,49 @@ describe('spreadsheet exports', () => {
 
 // A CLI fed by an endless stdin (`yes | svc ...`): the test writes as long as the CLI reads.
 const children = new Set<ChildProcess>();
-after(() => { for (const c of children) c.kill('SIGKILL'); });
+after(() => {
+  for (const c of children) c.kill('SIGKILL');
+});
 
-function endlessStdin(args: string[], env: Record<string, string>): { child: ChildProcess; fed: () => number; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> } {
+function endlessStdin(
+  args: string[],
+  env: Record<string, string>,
+): {
+  child: ChildProcess;
+  fed: () => number;
+  done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
+} {
   const clean: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('SVC_')) clean[k] = v;
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...clean, ...env, NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...clean, ...env, NO_COLOR: '1' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   children.add(child);
   let fed = 0;
   let stderr = '';
-  child.stderr!.on('data', (d) => { stderr += d; });
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+  });
   child.stdout!.resume();
   const block = Buffer.alloc(256 * 1024, 'y\n');
   const feed = (): void => {
     while (child.stdin!.writable && child.stdin!.write(block)) fed += block.length;
-    if (child.stdin!.writable) child.stdin!.once('drain', () => { fed += block.length; feed(); });
+    if (child.stdin!.writable)
+      child.stdin!.once('drain', () => {
+        fed += block.length;
+        feed();
+      });
   };
-  child.stdin!.on('error', () => { /* the CLI stopped reading: EPIPE */ });
+  child.stdin!.on('error', () => {
+    /* the CLI stopped reading: EPIPE */
+  });
   feed();
   const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) => {
-    child.on('close', (code, signal) => { children.delete(child); resolve({ code, signal, stderr }); });
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      resolve({ code, signal, stderr });
+    });
   });
   return { child, fed: () => fed, done };
 }
@@ -98,7 +151,17 @@ function endlessStdin(args: string[], env: Record<string, string>): { child: Chi
 async function spoolOpen(pid: number, dir: string): Promise<void> {
   for (;;) {
     let names: string[] = [];
-    try { names = readdirSync(`/proc/${pid}/fd`).map((fd) => { try { return readlinkSync(`/proc/${pid}/fd/${fd}`); } catch { return ''; } }); } catch { /* not yet */ }
+    try {
+      names = readdirSync(`/proc/${pid}/fd`).map((fd) => {
+        try {
+          return readlinkSync(`/proc/${pid}/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      });
+    } catch {
+      /* not yet */
+    }
     if (names.some((n) => n.startsWith(`${dir}/`))) return;
     await new Promise((r) => setImmediate(r));
   }
@@ -113,7 +176,11 @@ describe('hostile inputs', () => {
     const random = join(dirs.dir, 'random.txt');
     symlinkSync('/dev/urandom', random);
     await sb.control('DELETE', 'requests');
-    for (const [file, why] of [[fifo, /is a FIFO/], [random, /is a device/], [dirs.dir, /is a directory/]] as const) {
+    for (const [file, why] of [
+      [fifo, /is a FIFO/],
+      [random, /is a device/],
+      [dirs.dir, /is a directory/],
+    ] as const) {
       const r = await svc(['stock', 'add', String(id), '--file', file], { env: svcEnv(sb, dirs) });
       assert.equal(r.code, 2, r.stderr);
       assert.match(r.stderr, why);
@@ -127,7 +194,11 @@ describe('hostile inputs', () => {
     const dirs = tempDirs();
     const tmp = join(dirs.dir, 'tmp');
     mkdirSync(tmp);
-    const run = endlessStdin(['products', 'bulk-price', '-'], { ...svcEnv(sb, dirs), TMPDIR: tmp, SVC_STDIN_MAX_BYTES: String(4 * 1024 * 1024) });
+    const run = endlessStdin(['products', 'bulk-price', '-'], {
+      ...svcEnv(sb, dirs),
+      TMPDIR: tmp,
+      SVC_STDIN_MAX_BYTES: String(4 * 1024 * 1024),
+    });
     const r = await run.done;
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /stdin is larger than 4194304 bytes: nothing was sent/);
@@ -138,7 +209,11 @@ describe('hostile inputs', () => {
     const dirs = tempDirs();
     const tmp = join(dirs.dir, 'tmp');
     mkdirSync(tmp);
-    const run = endlessStdin(['products', 'bulk-price', '-'], { ...svcEnv(sb, dirs), TMPDIR: tmp, SVC_STDIN_MAX_BYTES: String(2 ** 50) });
+    const run = endlessStdin(['products', 'bulk-price', '-'], {
+      ...svcEnv(sb, dirs),
+      TMPDIR: tmp,
+      SVC_STDIN_MAX_BYTES: String(2 ** 50),
+    });
     await spoolOpen(run.child.pid!, tmp);
     run.child.kill('SIGTERM');
     const r = await run.done;
@@ -151,7 +226,11 @@ describe('hostile inputs', () => {
     const dirs = tempDirs();
     const tmp = join(dirs.dir, 'tmp');
     mkdirSync(tmp);
-    const run = endlessStdin(['products', 'bulk-price', '-'], { ...svcEnv(sb, dirs), TMPDIR: tmp, SVC_STDIN_MAX_BYTES: String(2 ** 50) });
+    const run = endlessStdin(['products', 'bulk-price', '-'], {
+      ...svcEnv(sb, dirs),
+      TMPDIR: tmp,
+      SVC_STDIN_MAX_BYTES: String(2 ** 50),
+    });
     await spoolOpen(run.child.pid!, tmp);
     run.child.kill('SIGKILL');
     const r = await run.done;

@@ -8,10 +8,15 @@ import { join } from 'node:path';
 import { KNOWN_V1, KNOWN_V2, startTestSandbox, svc, tempDirs, type RunResult, type TestSandbox } from './harness.js';
 
 const DAY = 86_400_000;
-const WARNING = /warning: the v2 key of profile "default" is (\d+) days old; keys should be rotated every 90 days: rotate it with `svc keys rotate --version v2`/;
+const WARNING =
+  /warning: the v2 key of profile "default" is (\d+) days old; keys should be rotated every 90 days: rotate it with `svc keys rotate --version v2`/;
 let sb: TestSandbox;
-before(async () => { sb = await startTestSandbox(); });
-after(async () => { await sb.close(); });
+before(async () => {
+  sb = await startTestSandbox();
+});
+after(async () => {
+  await sb.close();
+});
 
 /** A profile holding the demo v2 key, stored `daysAgo` days ago. */
 async function profileStored(daysAgo: number) {
@@ -22,7 +27,11 @@ async function profileStored(daysAgo: number) {
   const cfg = JSON.parse(readFileSync(file, 'utf8'));
   cfg.profiles.default.v2KeyStoredAt = new Date(Date.now() - daysAgo * DAY).toISOString();
   writeFileSync(file, JSON.stringify(cfg));
-  return { env, dirs, run: (args: string[], extra: Record<string, string> = {}) => succeeded(svc(args, { env: { ...env, ...extra } })) };
+  return {
+    env,
+    dirs,
+    run: (args: string[], extra: Record<string, string> = {}) => succeeded(svc(args, { env: { ...env, ...extra } })),
+  };
 }
 
 /** A run that must succeed: "no warning" means nothing when the command failed. */
@@ -77,18 +86,34 @@ describe('key age warning', { concurrency: true }, () => {
 
   test('the creation time seen by `keys list` dates a key from SVC_API_KEY (the demo keys date from 2025-01-10)', async () => {
     const dirs = tempDirs();
-    const env = { SVC_BASE_URL: sb.url, SVC_API_KEY: KNOWN_V1, SVC_CONFIG_DIR: dirs.configDir, SVC_STATE_DIR: dirs.stateDir };
+    const env = {
+      SVC_BASE_URL: sb.url,
+      SVC_API_KEY: KNOWN_V1,
+      SVC_CONFIG_DIR: dirs.configDir,
+      SVC_STATE_DIR: dirs.stateDir,
+    };
     const before = await succeeded(svc(['orders', 'list'], { env }));
     assert.doesNotMatch(before.stderr, /warning/, 'nothing known about the age yet');
     await succeeded(svc(['keys', 'list'], { env }));
     const after = await succeeded(svc(['orders', 'list'], { env }));
-    assert.match(after.stderr, /warning: the v1 key in SVC_API_KEY is \d+ days old; .*create a new one with `svc keys create`/);
+    assert.match(
+      after.stderr,
+      /warning: the v1 key in SVC_API_KEY is \d+ days old; .*create a new one with `svc keys create`/,
+    );
   });
 
   test('`svc me` dates a v2 key from SVC_API_KEY with me.keyCreatedAt, at no extra request', async () => {
     const dirs = tempDirs();
-    const env = { SVC_BASE_URL: sb.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: dirs.configDir, SVC_STATE_DIR: dirs.stateDir };
+    const env = {
+      SVC_BASE_URL: sb.url,
+      SVC_API_KEY: KNOWN_V2,
+      SVC_CONFIG_DIR: dirs.configDir,
+      SVC_STATE_DIR: dirs.stateDir,
+    };
     await succeeded(svc(['me'], { env }));
-    assert.match((await succeeded(svc(['reviews', 'stats'], { env }))).stderr, /warning: the v2 key in SVC_API_KEY is \d+ days old/);
+    assert.match(
+      (await succeeded(svc(['reviews', 'stats'], { env }))).stderr,
+      /warning: the v2 key in SVC_API_KEY is \d+ days old/,
+    );
   });
 });

@@ -7,26 +7,44 @@ import { after } from 'node:test';
 import { until } from '../webhooks/helpers.js';
 import { BIN, CAPTURE_FILE, ROOT } from './harness.js';
 
-export interface Line { action: string; event?: string; orderId?: number; status?: number; detail?: string }
+export interface Line {
+  action: string;
+  event?: string;
+  orderId?: number;
+  status?: number;
+  detail?: string;
+}
 
 const live = new Set<ChildProcess>();
-after(() => { for (const c of live) c.kill('SIGKILL'); });
+after(() => {
+  for (const c of live) c.kill('SIGKILL');
+});
 
 export async function listen(args: string[], env: Record<string, string | undefined>) {
   const childEnv: Record<string, string> = { NO_COLOR: '1' };
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('SVC_')) childEnv[k] = v;
   for (const [k, v] of Object.entries(env)) if (v !== undefined) childEnv[k] = v;
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', ...args], { env: childEnv, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', ...args], {
+    env: childEnv,
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   live.add(child);
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));
   child.stderr!.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => {
-    live.delete(child);
-    try { appendFileSync(CAPTURE_FILE, `\n### svc webhooks listen ${args.join(' ')}\n${stdout}\n${stderr}`); } catch { /* best effort */ }
-    resolve(code);
-  }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      live.delete(child);
+      try {
+        appendFileSync(CAPTURE_FILE, `\n### svc webhooks listen ${args.join(' ')}\n${stdout}\n${stderr}`);
+      } catch {
+        /* best effort */
+      }
+      resolve(code);
+    }),
+  );
   await until(() => /listening on http:\/\/\S+/.test(stderr) || child.exitCode !== null, 10_000);
   const url = /listening on (http:\/\/\S+)/.exec(stderr)?.[1];
   if (!url) throw new Error(`listener did not start: ${stderr}`);
@@ -35,11 +53,21 @@ export async function listen(args: string[], env: Record<string, string | undefi
     /** scheme://host:port, for a path of the test's choosing (a masked secret path is not in `url`). */
     origin: new URL(url).origin,
     pid: child.pid!,
-    lines: (): Line[] => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line),
+    lines: (): Line[] =>
+      stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Line),
     stdout: () => stdout,
     stderr: () => stderr,
-    stop: async () => { child.kill('SIGTERM'); return exited; },
-    kill9: async () => { child.kill('SIGKILL'); return exited; },
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+    kill9: async () => {
+      child.kill('SIGKILL');
+      return exited;
+    },
   };
 }
 export type Listener = Awaited<ReturnType<typeof listen>>;
@@ -48,10 +76,18 @@ export const actions = (l: Listener, action: string) => l.lines().filter((x) => 
 
 /** POST a notification to the listener the way the service does (spec 6.1). */
 export async function post(url: string, body: string, event?: string, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(event ? { 'x-service-event': event } : {}), ...headers }, body });
-  return { status: res.status, headers: res.headers, body: await res.json().catch(() => undefined) as any };
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(event ? { 'x-service-event': event } : {}), ...headers },
+    body,
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json().catch(() => undefined)) as any };
 }
 
 export function delivered(id: number): string {
-  return JSON.stringify({ event: 'order.delivered', timestamp: new Date().toISOString(), data: { id, orderCode: `ORD-${id}` } });
+  return JSON.stringify({
+    event: 'order.delivered',
+    timestamp: new Date().toISOString(),
+    data: { id, orderCode: `ORD-${id}` },
+  });
 }

@@ -3,18 +3,60 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KNOWN_V1, createListings, getListing, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import {
+  KNOWN_V1,
+  createListings,
+  getListing,
+  startTestSandbox,
+  svc,
+  svcEnv,
+  tempDirs,
+  writeFile,
+  type TestSandbox,
+} from './harness.js';
 
 let sb: TestSandbox;
-before(async () => { sb = await startTestSandbox(); });
-after(async () => { await sb.close(); });
+before(async () => {
+  sb = await startTestSandbox();
+});
+after(async () => {
+  await sb.close();
+});
 
-const IDS = { activeManual: 101, inactiveWithStock: 102, inactiveNoStock: 103, underReview: 104, takenDown: 106, permanentlyRejected: 107, offlinePaused: 108, multiAuto: 109, multiManual: 110 };
+const IDS = {
+  activeManual: 101,
+  inactiveWithStock: 102,
+  inactiveNoStock: 103,
+  underReview: 104,
+  takenDown: 106,
+  permanentlyRejected: 107,
+  offlinePaused: 108,
+  multiAuto: 109,
+  multiManual: 110,
+};
 
 describe('products create', () => {
   test('creates a listing from flags and says it is under review', async () => {
     const dirs = tempDirs();
-    const r = await svc(['products', 'create', '--title', 'Flag-made listing', '--description', 'Created from flags by the tests.', '--price', '12,50', '--game', 'valorant', '--category', 'skin', '-o', 'json'], { env: svcEnv(sb, dirs) });
+    const r = await svc(
+      [
+        'products',
+        'create',
+        '--title',
+        'Flag-made listing',
+        '--description',
+        'Created from flags by the tests.',
+        '--price',
+        '12,50',
+        '--game',
+        'valorant',
+        '--category',
+        'skin',
+        '-o',
+        'json',
+      ],
+      { env: svcEnv(sb, dirs) },
+    );
     assert.equal(r.code, 0, r.stderr);
     const created = JSON.parse(r.stdout);
     assert.equal(created.price, 1250);
@@ -23,22 +65,49 @@ describe('products create', () => {
 
   test('a YAML multi-variant listing with credentials is created; the credentials are never printed', async () => {
     const dirs = tempDirs();
-    const file = writeFile(dirs.dir, 'l.yaml', [
-      'title: Multi variant YAML listing', 'description: Two variants with automatic delivery.', 'game: valorant', 'category: key',
-      'listingType: multiple', 'variants:', '  - title: Small', '    price: 500', '    autoDeliveryItems: "SECRETK1\\nSECRETK2"',
-      '  - title: Large', '    price: 900', '    autoDeliveryItems: "SECRETK3"',
-    ].join('\n'));
+    const file = writeFile(
+      dirs.dir,
+      'l.yaml',
+      [
+        'title: Multi variant YAML listing',
+        'description: Two variants with automatic delivery.',
+        'game: valorant',
+        'category: key',
+        'listingType: multiple',
+        'variants:',
+        '  - title: Small',
+        '    price: 500',
+        '    autoDeliveryItems: "SECRETK1\\nSECRETK2"',
+        '  - title: Large',
+        '    price: 900',
+        '    autoDeliveryItems: "SECRETK3"',
+      ].join('\n'),
+    );
     const r = await svc(['products', 'create', '--file', file, '-o', 'json'], { env: svcEnv(sb, dirs) });
     assert.equal(r.code, 0, r.stderr);
     const created = JSON.parse(r.stdout);
-    assert.deepEqual(created.variants.map((v: any) => v.autoDeliveryStock), [2, 1]);
+    assert.deepEqual(
+      created.variants.map((v: any) => v.autoDeliveryStock),
+      [2, 1],
+    );
     assert.ok(!(r.stdout + r.stderr).includes('SECRETK'));
   });
 
   test('creation limits are checked before sending: too many credentials, unknown field, price under the game minimum', async () => {
     const dirs = tempDirs();
     const content = writeFile(dirs.dir, 'many.txt', Array.from({ length: 10_001 }, (_, i) => `k${i}`).join('\n'));
-    const file = writeFile(dirs.dir, 'l.json', JSON.stringify({ title: 'Too many keys here', description: 'This listing carries too many keys.', price: 1, game: 'valorant', category: 'key', colour: 'red' }));
+    const file = writeFile(
+      dirs.dir,
+      'l.json',
+      JSON.stringify({
+        title: 'Too many keys here',
+        description: 'This listing carries too many keys.',
+        price: 1,
+        game: 'valorant',
+        category: 'key',
+        colour: 'red',
+      }),
+    );
     await sb.control('DELETE', 'requests');
     const r = await svc(['products', 'create', '--file', file, '--content-file', content], { env: svcEnv(sb, dirs) });
     assert.equal(r.code, 2);
@@ -49,7 +118,23 @@ describe('products create', () => {
 
   test('with only a v1 key, creation goes to v1 with the price as a decimal', async () => {
     const dirs = tempDirs();
-    const r = await svc(['products', 'create', '--title', 'A v1 listing here', '--description', 'Created through the v1 route.', '--price', '6.50', '--game', 'valorant', '-o', 'json'], { env: svcEnv(sb, dirs, KNOWN_V1) });
+    const r = await svc(
+      [
+        'products',
+        'create',
+        '--title',
+        'A v1 listing here',
+        '--description',
+        'Created through the v1 route.',
+        '--price',
+        '6.50',
+        '--game',
+        'valorant',
+        '-o',
+        'json',
+      ],
+      { env: svcEnv(sb, dirs, KNOWN_V1) },
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).price, 6.5);
   });
@@ -59,7 +144,9 @@ describe('products update', () => {
   test('sending the current values says "no changes applied"', async () => {
     const dirs = tempDirs();
     const l = await getListing(sb, IDS.activeManual);
-    const r = await svc(['products', 'update', String(IDS.activeManual), '--title', l.title], { env: svcEnv(sb, dirs) });
+    const r = await svc(['products', 'update', String(IDS.activeManual), '--title', l.title], {
+      env: svcEnv(sb, dirs),
+    });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /no changes applied/);
   });
@@ -69,12 +156,16 @@ describe('products update', () => {
     await sb.control('POST', 'moderate', { productId: id, action: 'approve' });
     const dirs = tempDirs();
     await sb.control('DELETE', 'requests');
-    const refused = await svc(['products', 'update', String(id), '--title', 'A brand new title'], { env: svcEnv(sb, dirs) });
+    const refused = await svc(['products', 'update', String(id), '--title', 'A brand new title'], {
+      env: svcEnv(sb, dirs),
+    });
     assert.equal(refused.code, 2);
     assert.match(refused.stderr, /back to review/);
     assert.match(refused.stderr, /--yes/);
     assert.equal((await sb.writeRequests()).length, 0);
-    const ok = await svc(['products', 'update', String(id), '--title', 'A brand new title', '--yes'], { env: svcEnv(sb, dirs) });
+    const ok = await svc(['products', 'update', String(id), '--title', 'A brand new title', '--yes'], {
+      env: svcEnv(sb, dirs),
+    });
     assert.equal(ok.code, 0, ok.stderr);
     assert.equal((await getListing(sb, id!)).status, 'em_analise');
   });
@@ -87,8 +178,11 @@ describe('products update', () => {
   });
 
   for (const [name, id, code] of [
-    ['taken down', IDS.takenDown, 'LISTING_TAKEN_DOWN'], ['permanently rejected', IDS.permanentlyRejected, 'LISTING_PERMANENTLY_REJECTED'],
-    ['not approved', IDS.underReview, 'NOT_APPROVED'], ['paused by Offline Mode', IDS.offlinePaused, 'OFFLINE_PAUSED'], ['without stock', IDS.inactiveNoStock, 'NO_STOCK'],
+    ['taken down', IDS.takenDown, 'LISTING_TAKEN_DOWN'],
+    ['permanently rejected', IDS.permanentlyRejected, 'LISTING_PERMANENTLY_REJECTED'],
+    ['not approved', IDS.underReview, 'NOT_APPROVED'],
+    ['paused by Offline Mode', IDS.offlinePaused, 'OFFLINE_PAUSED'],
+    ['without stock', IDS.inactiveNoStock, 'NO_STOCK'],
   ] as const) {
     test(`activating a listing ${name} fails with ${code} and its hint`, async () => {
       const r = await svc(['products', 'update', String(id), '--active'], { env: svcEnv(sb, tempDirs()) });
@@ -105,7 +199,10 @@ describe('products variants', () => {
     const list = await svc(['products', 'variants', String(IDS.multiManual), '-o', 'json'], { env: svcEnv(sb, dirs) });
     assert.equal(list.code, 0, list.stderr);
     assert.ok(JSON.parse(list.stdout).length >= 2);
-    const set = await svc(['products', 'variants', 'set', String(IDS.multiManual), '--index', '1', '--price', '7.77', '--stock', '4'], { env: svcEnv(sb, dirs) });
+    const set = await svc(
+      ['products', 'variants', 'set', String(IDS.multiManual), '--index', '1', '--price', '7.77', '--stock', '4'],
+      { env: svcEnv(sb, dirs) },
+    );
     assert.equal(set.code, 0, set.stderr);
     const v = (await getListing(sb, IDS.multiManual)).variants.find((x: any) => x.index === 1);
     assert.deepEqual([v.price, v.stock], [777, 4]);
@@ -115,13 +212,17 @@ describe('products variants', () => {
     const dirs = tempDirs();
     const file = writeFile(dirs.dir, 'v.csv', 'index,price\n0,5.55\n42,6.66\n');
     const report = join(dirs.dir, 'r.csv');
-    const r = await svc(['products', 'variants', 'set', String(IDS.multiManual), '--file', file, '--report', report], { env: svcEnv(sb, dirs) });
+    const r = await svc(['products', 'variants', 'set', String(IDS.multiManual), '--file', file, '--report', report], {
+      env: svcEnv(sb, dirs),
+    });
     assert.equal(r.code, 3, r.stderr);
     assert.match(readFileSync(report, 'utf8'), /42,6\.66,failed,VARIANT_NOT_FOUND/);
   });
 
   test('the variants route on a single listing is refused with LISTING_NOT_DYNAMIC', async () => {
-    const r = await svc(['products', 'variants', 'set', String(IDS.activeManual), '--index', '0', '--price', '1.00'], { env: svcEnv(sb, tempDirs()) });
+    const r = await svc(['products', 'variants', 'set', String(IDS.activeManual), '--index', '0', '--price', '1.00'], {
+      env: svcEnv(sb, tempDirs()),
+    });
     assert.equal(r.code, 1);
     assert.match(r.stderr, /LISTING_NOT_DYNAMIC/);
   });
@@ -130,14 +231,23 @@ describe('products variants', () => {
 describe('products bulk-status', () => {
   test('a partial bulk-status exits 3 and the report says which items were refused and why', async () => {
     const dirs = tempDirs();
-    const file = writeFile(dirs.dir, 's.csv', `id,active\n${IDS.inactiveWithStock},yes\n${IDS.inactiveNoStock},true\n${IDS.takenDown},1\n`);
+    const file = writeFile(
+      dirs.dir,
+      's.csv',
+      `id,active\n${IDS.inactiveWithStock},yes\n${IDS.inactiveNoStock},true\n${IDS.takenDown},1\n`,
+    );
     const report = join(dirs.dir, 'r.csv');
     const r = await svc(['products', 'bulk-status', file, '--report', report, '-o', 'json'], { env: svcEnv(sb, dirs) });
     assert.equal(r.code, 3, r.stderr);
     const out = JSON.parse(r.stdout);
-    assert.deepEqual(out.map((o: any) => [o.id, o.status, o.code ?? null]), [
-      [IDS.inactiveWithStock, 'ok', null], [IDS.inactiveNoStock, 'failed', 'NO_STOCK'], [IDS.takenDown, 'failed', 'LISTING_TAKEN_DOWN'],
-    ]);
+    assert.deepEqual(
+      out.map((o: any) => [o.id, o.status, o.code ?? null]),
+      [
+        [IDS.inactiveWithStock, 'ok', null],
+        [IDS.inactiveNoStock, 'failed', 'NO_STOCK'],
+        [IDS.takenDown, 'failed', 'LISTING_TAKEN_DOWN'],
+      ],
+    );
     assert.match(out[1].message, /svc stock add/);
     const rep = readFileSync(report, 'utf8');
     assert.match(rep, /NO_STOCK/);

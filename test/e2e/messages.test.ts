@@ -8,18 +8,29 @@ import { after, before, describe, test } from 'node:test';
 import { startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 
 let sb: TestSandbox;
-before(async () => { sb = await startTestSandbox(); });
-after(async () => { await sb.close(); });
+before(async () => {
+  sb = await startTestSandbox();
+});
+after(async () => {
+  await sb.close();
+});
 
 describe('messages (issue 12)', () => {
   test('no key for "default" while a sandbox profile exists: the hint names it, --profile and auth use', async () => {
     const dirs = tempDirs();
     mkdirSync(dirs.configDir, { recursive: true, mode: 0o700 });
-    writeFileSync(join(dirs.configDir, 'config.json'), JSON.stringify({ profiles: { sandbox: { baseUrl: sb.url } } }), { mode: 0o600 });
-    const r = await svc(['products', 'list'], { env: { SVC_CONFIG_DIR: dirs.configDir, SVC_STATE_DIR: dirs.stateDir } });
+    writeFileSync(join(dirs.configDir, 'config.json'), JSON.stringify({ profiles: { sandbox: { baseUrl: sb.url } } }), {
+      mode: 0o600,
+    });
+    const r = await svc(['products', 'list'], {
+      env: { SVC_CONFIG_DIR: dirs.configDir, SVC_STATE_DIR: dirs.stateDir },
+    });
     assert.equal(r.code, 4, r.stderr);
     assert.match(r.stderr, /no API key for profile "default"/);
-    assert.match(r.stderr, /hint: a profile exists: "sandbox"; use it with `--profile sandbox` or make it the default with `svc auth use sandbox`/);
+    assert.match(
+      r.stderr,
+      /hint: a profile exists: "sandbox"; use it with `--profile sandbox` or make it the default with `svc auth use sandbox`/,
+    );
   });
 
   test('a bad option value is told in svc words, with the value and the range', async () => {

@@ -12,7 +12,7 @@ import { KNOWN_V1, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } f
 
 const OSC52 = '\u001b]52;c;ZXZpbA==\u0007';
 const HOSTILE = [
-  '-2+3+cmd|\' /C calc\'!A0',
+  "-2+3+cmd|' /C calc'!A0",
   '=HYPERLINK("http://x.test","click")',
   `rlo \u202egpj.exe ${OSC52} c1 \u009b31m alm \u061c end`,
 ];
@@ -34,14 +34,31 @@ before(async () => {
       res.end(JSON.stringify(body));
     };
     if (req.method === 'GET' && req.url?.startsWith('/api/v2/orders/9001')) {
-      return send(200, { success: true, data: {
-        id: 9001, orderCode: 'ORD-9001', type: 'sale', status: 'delivered', productId: 1, productTitle: `title \u202etxt.exe`,
-        buyerName: `buyer${OSC52}`, quantity: 1, price: 1000, fee: 100, createdAt: `2025-01-01T00:00:00Z\u001b[2J\u001b[3J`,
-      } });
+      return send(200, {
+        success: true,
+        data: {
+          id: 9001,
+          orderCode: 'ORD-9001',
+          type: 'sale',
+          status: 'delivered',
+          productId: 1,
+          productTitle: `title \u202etxt.exe`,
+          buyerName: `buyer${OSC52}`,
+          quantity: 1,
+          price: 1000,
+          fee: 100,
+          createdAt: `2025-01-01T00:00:00Z\u001b[2J\u001b[3J`,
+        },
+      });
     }
     if (req.method === 'POST' && req.url?.startsWith('/api/v2/questions/')) {
       req.resume();
-      return send(400, { success: false, error: 'Bad Request', code: 'INVALID', message: `refused ${OSC52} \u202eevil` });
+      return send(400, {
+        success: false,
+        error: 'Bad Request',
+        code: 'INVALID',
+        message: `refused ${OSC52} \u202eevil`,
+      });
     }
     send(404, { success: false, error: 'Not Found', code: 'NOT_FOUND', message: 'not found' });
   });
@@ -70,9 +87,16 @@ function parseCsvLine(line: string): string[] {
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!;
     if (quoted) {
-      if (c === '"' && line[i + 1] === '"') { cur += '"'; i++; } else if (c === '"') quoted = false; else cur += c;
+      if (c === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cur += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { cells.push(cur); cur = ''; } else cur += c;
+    else if (c === ',') {
+      cells.push(cur);
+      cur = '';
+    } else cur += c;
   }
   cells.push(cur);
   return cells;

@@ -14,13 +14,31 @@ const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args]
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let hasTmux = true;
-before(() => { try { execFileSync('tmux', ['-V']); } catch { hasTmux = false; } });
-after(() => { try { tmux('kill-server'); } catch { /* no server left */ } });
+before(() => {
+  try {
+    execFileSync('tmux', ['-V']);
+  } catch {
+    hasTmux = false;
+  }
+});
+after(() => {
+  try {
+    tmux('kill-server');
+  } catch {
+    /* no server left */
+  }
+});
 
 /** Start `svc questions inbox` in a detached 100x30 terminal; the shell prints its exit code after. */
 function startInbox(sb: TestSandbox, session: string): void {
   const dirs = tempDirs();
-  const env = [`SVC_BASE_URL=${sb.url}`, `SVC_API_KEY=${KNOWN_V2}`, `SVC_CONFIG_DIR=${dirs.configDir}`, `SVC_STATE_DIR=${dirs.stateDir}`, 'NO_COLOR=1'];
+  const env = [
+    `SVC_BASE_URL=${sb.url}`,
+    `SVC_API_KEY=${KNOWN_V2}`,
+    `SVC_CONFIG_DIR=${dirs.configDir}`,
+    `SVC_STATE_DIR=${dirs.stateDir}`,
+    'NO_COLOR=1',
+  ];
   const cmd = `env -u CI ${env.join(' ')} '${process.execPath}' '${BIN}' questions inbox; echo "SVC-EXIT=$?"; sleep 30`;
   tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', cmd);
 }
@@ -101,7 +119,10 @@ describe('questions inbox under tmux', () => {
       press(s, 'C-c');
       await waitFor(s, /SVC-EXIT=0/);
       const sent = await routeRequests(sb, 'answerQuestion');
-      assert.deepEqual(sent.map((x) => x.status), [422, 200]);
+      assert.deepEqual(
+        sent.map((x) => x.status),
+        [422, 200],
+      );
       assert.notEqual(sent[0].idempotencyKey, sent[1].idempotencyKey);
       assert.equal((await sb.api('GET', `/api/v2/questions/${Q.unanswered}`)).body.data.answer, 'Yes, it is included.');
     });

@@ -9,8 +9,12 @@ import { after, before, describe, test } from 'node:test';
 import { startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 
 let sb: TestSandbox;
-before(async () => { sb = await startTestSandbox(); });
-after(async () => { await sb.close(); });
+before(async () => {
+  sb = await startTestSandbox();
+});
+after(async () => {
+  await sb.close();
+});
 
 describe('--report mirrors the input file (issue 12)', () => {
   test('a ; file with a BOM and decimal commas: a ; report with a BOM, cells as written', async () => {

@@ -7,23 +7,53 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { svc, tempDirs, type RunResult } from './harness.js';
 
-interface Started { url: string; v1Key: string; v2Key: string; profile: string | null }
-
-/** `svc sandbox ARGS --json` running until the returned stop() (Ctrl-C); resolves once it printed its line. */
-async function runSandbox(args: string[], env: Record<string, string>): Promise<{ info: Started; stop: () => Promise<RunResult> }> {
-  let ready!: (s: Started) => void;
-  const started = new Promise<Started>((r) => { ready = r; });
-  let interrupt!: () => void;
-  const interrupted = new Promise<void>((r) => { interrupt = r; });
-  const run = svc(['sandbox', '--port', '0', '--json', ...args], {
-    env, interruptOn: interrupted,
-    onOutput: (out) => { if (out.includes('\n')) ready(JSON.parse(out.slice(0, out.indexOf('\n'))) as Started); },
-  });
-  const info = await Promise.race([started, run.then((r) => { throw new Error(`svc sandbox ended first (exit ${r.code}): ${r.stderr}`); })]);
-  return { info, stop: () => { interrupt(); return run; } };
+interface Started {
+  url: string;
+  v1Key: string;
+  v2Key: string;
+  profile: string | null;
 }
 
-const envOf = (dirs: { configDir: string; stateDir: string }) => ({ SVC_CONFIG_DIR: dirs.configDir, SVC_STATE_DIR: dirs.stateDir, SVC_KEYRING: 'off' });
+/** `svc sandbox ARGS --json` running until the returned stop() (Ctrl-C); resolves once it printed its line. */
+async function runSandbox(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ info: Started; stop: () => Promise<RunResult> }> {
+  let ready!: (s: Started) => void;
+  const started = new Promise<Started>((r) => {
+    ready = r;
+  });
+  let interrupt!: () => void;
+  const interrupted = new Promise<void>((r) => {
+    interrupt = r;
+  });
+  const run = svc(['sandbox', '--port', '0', '--json', ...args], {
+    env,
+    interruptOn: interrupted,
+    onOutput: (out) => {
+      if (out.includes('\n')) ready(JSON.parse(out.slice(0, out.indexOf('\n'))) as Started);
+    },
+  });
+  const info = await Promise.race([
+    started,
+    run.then((r) => {
+      throw new Error(`svc sandbox ended first (exit ${r.code}): ${r.stderr}`);
+    }),
+  ]);
+  return {
+    info,
+    stop: () => {
+      interrupt();
+      return run;
+    },
+  };
+}
+
+const envOf = (dirs: { configDir: string; stateDir: string }) => ({
+  SVC_CONFIG_DIR: dirs.configDir,
+  SVC_STATE_DIR: dirs.stateDir,
+  SVC_KEYRING: 'off',
+});
 
 describe('svc sandbox', { concurrency: true }, () => {
   test('starts on a free port, writes the sandbox profile, serves `--profile sandbox`, stops on Ctrl-C', async () => {
@@ -40,7 +70,9 @@ describe('svc sandbox', { concurrency: true }, () => {
     assert.equal(listed.code, 0, listed.stderr);
     assert.ok((JSON.parse(listed.stdout) as unknown[]).length > 0, 'the demo data is seeded');
     const profiles = await svc(['auth', 'profiles', '--json'], { env });
-    const sandbox = (JSON.parse(profiles.stdout) as { name: string; baseUrl: string }[]).find((p) => p.name === 'sandbox');
+    const sandbox = (JSON.parse(profiles.stdout) as { name: string; baseUrl: string }[]).find(
+      (p) => p.name === 'sandbox',
+    );
     assert.equal(sandbox?.baseUrl, info.url);
 
     const end = await stop();
@@ -56,7 +88,9 @@ describe('svc sandbox', { concurrency: true }, () => {
     const env = envOf(dirs);
     const { info, stop } = await runSandbox(['--no-seed', '--no-save'], env);
     assert.equal(info.profile, null);
-    const listed = await svc(['products', 'list', '--json'], { env: { ...env, SVC_BASE_URL: info.url, SVC_API_KEY: info.v2Key } });
+    const listed = await svc(['products', 'list', '--json'], {
+      env: { ...env, SVC_BASE_URL: info.url, SVC_API_KEY: info.v2Key },
+    });
     assert.equal(listed.code, 0, listed.stderr);
     assert.deepEqual(JSON.parse(listed.stdout), []);
     const profiles = await svc(['auth', 'profiles', '--json'], { env });

@@ -12,8 +12,12 @@ import type { AddressInfo } from 'node:net';
 import { startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 
 let sb: TestSandbox;
-before(async () => { sb = await startTestSandbox(); });
-after(async () => { await sb.close(); });
+before(async () => {
+  sb = await startTestSandbox();
+});
+after(async () => {
+  await sb.close();
+});
 
 export const MARKER = 'ZZSECRETMARKER';
 
@@ -21,9 +25,17 @@ export const MARKER = 'ZZSECRETMARKER';
 export async function stockedListing(counts: number[] | number, tag: string): Promise<number> {
   const multiple = Array.isArray(counts);
   const res = await sb.api('POST', '/api/v2/products', {
-    title: `E2E refill ${tag}`, description: 'Keys delivered automatically by the tests.', game: 'valorant', category: 'key',
+    title: `E2E refill ${tag}`,
+    description: 'Keys delivered automatically by the tests.',
+    game: 'valorant',
+    category: 'key',
     isAutoDelivery: true,
-    ...(multiple ? { listingType: 'multiple', variants: counts.map((_, i) => ({ title: `Variant ${i}`, price: 500 + i, isAutoDelivery: true })) } : { price: 500 }),
+    ...(multiple
+      ? {
+          listingType: 'multiple',
+          variants: counts.map((_, i) => ({ title: `Variant ${i}`, price: 500 + i, isAutoDelivery: true })),
+        }
+      : { price: 500 }),
   });
   assert.equal(res.status, 201, JSON.stringify(res.body));
   const id = res.body.data.id as number;
@@ -47,7 +59,9 @@ describe('sandbox sell burst (issue 17)', () => {
   before(async () => {
     receiver = createServer((req, res) => {
       let body = '';
-      req.on('data', (d) => { body += d; });
+      req.on('data', (d) => {
+        body += d;
+      });
       req.on('end', () => {
         events.push(JSON.parse(body));
         res.end('ok');
@@ -62,11 +76,14 @@ describe('sandbox sell burst (issue 17)', () => {
     await new Promise((r) => receiver.close(r));
   });
   const count = (name: string, id: number) => events.filter((e) => e.event === name && e.data.productId === id).length;
-  const waitFor = (ok: () => boolean) => new Promise<void>((resolve) => {
-    const check = () => { if (ok()) resolve(); };
-    waiters.push(check);
-    check();
-  });
+  const waitFor = (ok: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (ok()) resolve();
+      };
+      waiters.push(check);
+      check();
+    });
 
   test('a burst drains the listing, stops at 0 in stock, and product.out_of_stock is emitted once', async () => {
     const id = await stockedListing(4, 'burst');
@@ -95,11 +112,14 @@ describe('stock status (issue 17)', () => {
     const r = await svc(['stock', 'status', String(a), String(b), '--below', '3', '-o', 'json', '--verbose'], { env });
     assert.equal(r.code, 0, r.stderr); // marked rows without --fail-below: still 0
     const rows = JSON.parse(r.stdout);
-    assert.deepEqual(rows.map((x: any) => [x.listing, x.variant, x.held, x.sold, x.daysLeft, x.state, x.alert]), [
-      [a, null, 2, 3, 4.6, 'active', true],
-      [b, 0, 4, 0, null, 'active', false],
-      [b, 1, 0, 0, 0, 'out of stock', true],
-    ]);
+    assert.deepEqual(
+      rows.map((x: any) => [x.listing, x.variant, x.held, x.sold, x.daysLeft, x.state, x.alert]),
+      [
+        [a, null, 2, 3, 4.6, 'active', true],
+        [b, 0, 4, 0, null, 'active', false],
+        [b, 1, 0, 0, 0, 'out of stock', true],
+      ],
+    );
     // few requests: one page of listings and one of sales, nothing per listing
     assert.match(r.stderr, /stock status: 2 requests \(1 page of listings, 1 page of sales/);
     assert.equal(r.stderr.match(/^svc: GET /gm)?.length, 2);
@@ -107,9 +127,14 @@ describe('stock status (issue 17)', () => {
     const fail = await svc(['stock', 'status', String(a), String(b), '--below', '3', '--fail-below'], { env });
     assert.equal(fail.code, 3, fail.stderr);
     assert.match(fail.stderr, /2 of 3 rows marked \(fewer than 3 held\)/);
-    const days = await svc(['stock', 'status', String(a), '--days', '5', '--fail-below', '--alerts', '-o', 'json'], { env });
+    const days = await svc(['stock', 'status', String(a), '--days', '5', '--fail-below', '--alerts', '-o', 'json'], {
+      env,
+    });
     assert.equal(days.code, 3, days.stderr);
-    assert.deepEqual(JSON.parse(days.stdout).map((x: any) => x.reasons), [['< 5 days']]);
+    assert.deepEqual(
+      JSON.parse(days.stdout).map((x: any) => x.reasons),
+      [['< 5 days']],
+    );
     const fine = await svc(['stock', 'status', String(a), '--below', '2', '--days', '4', '--fail-below'], { env });
     assert.equal(fine.code, 0, fine.stderr);
     const usage = await svc(['stock', 'status', '--fail-below'], { env });
@@ -127,12 +152,24 @@ describe('stock status cost (issue 17)', () => {
     const r = await svc(['stock', 'status', '--verbose', '-o', 'json'], { env: svcEnv(sb, dirs) });
     assert.equal(r.code, 0, r.stderr);
     const listings = (await sb.api('GET', '/api/v2/products?limit=1')).body.pagination.total as number;
-    const sales = (await sb.api('GET', `/api/v2/orders?type=sales&limit=1&from=${encodeURIComponent(new Date(Date.now() - 7 * 86_400_000).toISOString())}`)).body.pagination.total as number;
+    const sales = (
+      await sb.api(
+        'GET',
+        `/api/v2/orders?type=sales&limit=1&from=${encodeURIComponent(new Date(Date.now() - 7 * 86_400_000).toISOString())}`,
+      )
+    ).body.pagination.total as number;
     assert.ok(listings > 370 && sales >= 120, `${listings} listings, ${sales} sales`);
     const expected = Math.ceil(listings / 100) + Math.ceil(sales / 100);
-    assert.match(r.stderr, new RegExp(`stock status: ${expected} requests \\(${Math.ceil(listings / 100)} pages of listings, ${Math.ceil(sales / 100)} pages of sales`));
+    assert.match(
+      r.stderr,
+      new RegExp(
+        `stock status: ${expected} requests \\(${Math.ceil(listings / 100)} pages of listings, ${Math.ceil(sales / 100)} pages of sales`,
+      ),
+    );
     assert.equal(r.stderr.match(/^svc: GET /gm)?.length, expected);
-    t.diagnostic(`stock status: ${expected} requests for ${listings} listings (${JSON.parse(r.stdout).length} rows) and ${sales} sales in 7 days`);
+    t.diagnostic(
+      `stock status: ${expected} requests for ${listings} listings (${JSON.parse(r.stdout).length} rows) and ${sales} sales in 7 days`,
+    );
     assert.ok(JSON.parse(r.stdout).length >= 250);
   });
 });
@@ -156,17 +193,28 @@ async function refsOf(id: number): Promise<string[]> {
     orders.push(...res.data.filter((o: any) => o.productId === id));
     if (page >= res.pagination.totalPages) break;
   }
-  return [...held, ...orders.flatMap((o: any) => o.deliveredItems.map((d: any) => d.ref))].filter((r) => r !== null && r !== undefined);
+  return [...held, ...orders.flatMap((o: any) => o.deliveredItems.map((d: any) => d.ref))].filter(
+    (r) => r !== null && r !== undefined,
+  );
 }
 
 function assertOnce(refs: string[], prefix: string): void {
   const mine = refs.filter((r) => r.startsWith(`${prefix}.`));
-  assert.equal(new Set(mine).size, mine.length, `a pool entry was uploaded twice: ${mine.filter((r, i) => mine.indexOf(r) !== i).slice(0, 5).join(' ')} …`);
+  assert.equal(
+    new Set(mine).size,
+    mine.length,
+    `a pool entry was uploaded twice: ${mine
+      .filter((r, i) => mine.indexOf(r) !== i)
+      .slice(0, 5)
+      .join(' ')} …`,
+  );
 }
 
 function ledgerFiles(stateDir: string): string[] {
   const dir = join(stateDir, 'pools');
-  return readdirSync(dir).filter((f) => f.endsWith('.jsonl')).map((f) => join(dir, f));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => join(dir, f));
 }
 
 describe('stock refill and stock pool (issue 17)', () => {
@@ -177,37 +225,62 @@ describe('stock refill and stock pool (issue 17)', () => {
     const env = svcEnv(sb, dirs);
     const pool = writeFile(dirs.dir, 'pool.csv', `credential,ref,cost\n${poolCsv('two', 1, 40)}\n`);
 
-    const dry = await svc(['stock', 'refill', String(a), '--pool', pool, '--target', '10', '--dry-run', '-o', 'json'], { env });
+    const dry = await svc(['stock', 'refill', String(a), '--pool', pool, '--target', '10', '--dry-run', '-o', 'json'], {
+      env,
+    });
     assert.equal(dry.code, 0, dry.stderr);
-    assert.deepEqual(pick(JSON.parse(dry.stdout), ['held', 'needed', 'wouldSend', 'requests', 'poolEntries', 'poolLeftAfter']),
-      { held: 2, needed: 8, wouldSend: 8, requests: 1, poolEntries: 40, poolLeftAfter: 32 });
+    assert.deepEqual(
+      pick(JSON.parse(dry.stdout), ['held', 'needed', 'wouldSend', 'requests', 'poolEntries', 'poolLeftAfter']),
+      { held: 2, needed: 8, wouldSend: 8, requests: 1, poolEntries: 40, poolLeftAfter: 32 },
+    );
     assert.ok(!existsSync(join(dirs.stateDir, 'pools')), 'a dry run writes no ledger and no secret');
 
     const r1 = await svc(['stock', 'refill', String(a), '--pool', pool, '--target', '10', '-o', 'json'], { env });
     assert.equal(r1.code, 0, r1.stderr);
-    assert.deepEqual(pick(JSON.parse(r1.stdout), ['sent', 'added', 'inStock', 'poolLeft']), { sent: 8, added: 8, inStock: 10, poolLeft: 32 });
+    assert.deepEqual(pick(JSON.parse(r1.stdout), ['sent', 'added', 'inStock', 'poolLeft']), {
+      sent: 8,
+      added: 8,
+      inStock: 10,
+      poolLeft: 32,
+    });
     const r2 = await svc(['stock', 'refill', `${b}:1`, '--pool', pool, '--target', '25', '-o', 'json'], { env });
     assert.equal(r2.code, 0, r2.stderr);
-    assert.deepEqual(pick(JSON.parse(r2.stdout), ['variant', 'sent', 'inStock', 'poolLeft']), { variant: 1, sent: 25, inStock: 25, poolLeft: 7 });
+    assert.deepEqual(pick(JSON.parse(r2.stdout), ['variant', 'sent', 'inStock', 'poolLeft']), {
+      variant: 1,
+      sent: 25,
+      inStock: 25,
+      poolLeft: 7,
+    });
     assert.match(r2.stderr, /pool .*pool\.csv is running low: 7 entries left/);
     // A sells 6; topping it up again takes the next entries, never one already sent to A or B.
     assert.equal((await svc(['sandbox', 'sell', String(a), '--orders', '6'], { env })).code, 0);
     const r3 = await svc(['stock', 'refill', String(a), '--pool', pool, '--target', '10', '-o', 'json'], { env });
     assert.equal(r3.code, 0, r3.stderr);
-    assert.deepEqual(pick(JSON.parse(r3.stdout), ['sent', 'inStock', 'poolLeft']), { sent: 6, inStock: 10, poolLeft: 1 });
+    assert.deepEqual(pick(JSON.parse(r3.stdout), ['sent', 'inStock', 'poolLeft']), {
+      sent: 6,
+      inStock: 10,
+      poolLeft: 1,
+    });
     const r4 = await svc(['stock', 'refill', `${b}:1`, '--pool', pool, '--target', '30'], { env });
     assert.equal(r4.code, 0, r4.stderr);
     assert.match(r4.stderr, /pool .*pool\.csv ran out: 1 sent of the 5 needed to reach 30/);
 
-    const refs = [...await refsOf(a), ...await refsOf(b)];
+    const refs = [...(await refsOf(a)), ...(await refsOf(b))];
     assertOnce(refs, 'two');
     assert.equal(refs.filter((x) => x.startsWith('two.')).length, 40); // every entry went, each once
     const shown = await svc(['stock', 'pool', pool, '-o', 'json'], { env });
     assert.equal(shown.code, 0, shown.stderr);
     const rows = JSON.parse(shown.stdout);
     // one row per listing and job, with the lines of the file as it is
-    assert.deepEqual(rows.map((x: any) => [x.status, x.count, x.listing, x.variant, x.lines]),
-      [['sent', 8, a, null, '2-9'], ['sent', 6, a, null, '35-40'], ['sent', 25, b, 1, '10-34'], ['sent', 1, b, 1, '41']]);
+    assert.deepEqual(
+      rows.map((x: any) => [x.status, x.count, x.listing, x.variant, x.lines]),
+      [
+        ['sent', 8, a, null, '2-9'],
+        ['sent', 6, a, null, '35-40'],
+        ['sent', 25, b, 1, '10-34'],
+        ['sent', 1, b, 1, '41'],
+      ],
+    );
     assert.equal(new Set(rows.map((x: any) => x.job)).size, 4);
   });
 
@@ -215,18 +288,31 @@ describe('stock refill and stock pool (issue 17)', () => {
     const id = await stockedListing(1, 'rf-kill');
     const dirs = tempDirs();
     const env = svcEnv(sb, dirs);
-    const pool = writeFile(dirs.dir, 'pool.csv', `credential,ref\n${poolCsv('kill', 1, 5000).replaceAll(',0.25', '')}\n`);
+    const pool = writeFile(
+      dirs.dir,
+      'pool.csv',
+      `credential,ref\n${poolCsv('kill', 1, 5000).replaceAll(',0.25', '')}\n`,
+    );
     const args = ['stock', 'refill', String(id), '--pool', pool, '--target', '4501'];
     await sb.control('POST', 'faults', { match: { route: 'addStock' }, fault: { type: 'delay', ms: 400 }, times: 3 });
     let seen = 0;
-    const inFlight = sb.waitForRequest((e) => e.route === 'addStock' && e.path === `/api/v2/products/${id}/stock` && ++seen === 2);
+    const inFlight = sb.waitForRequest(
+      (e) => e.route === 'addStock' && e.path === `/api/v2/products/${id}/stock` && ++seen === 2,
+    );
     const killed = await svc(args, { env, killOn: inFlight });
     assert.equal(killed.signal, 'SIGKILL');
     await sb.control('DELETE', 'faults');
     await sb.idle(); // the request in flight at the kill still lands
     // Before the rerun, the pool shows what the ledger knows: chunk 1 answered, chunks 2 and 3 in flight.
     const mid = JSON.parse((await svc(['stock', 'pool', pool, '-o', 'json'], { env })).stdout);
-    assert.deepEqual(mid.map((x: any) => [x.status, x.count]), [['available', 500], ['in flight', 2500], ['sent', 2000]]);
+    assert.deepEqual(
+      mid.map((x: any) => [x.status, x.count]),
+      [
+        ['available', 500],
+        ['in flight', 2500],
+        ['sent', 2000],
+      ],
+    );
     assert.match(mid[1].job, /^st-\d{8}-[0-9a-f]{6}$/);
     assert.equal(mid[1].job, mid[2].job);
     const again = await svc([...args, '-o', 'json'], { env });
@@ -255,13 +341,20 @@ describe('stock refill and stock pool (issue 17)', () => {
     await sb.control('POST', 'faults', { match: { route: 'addStock' }, fault: { type: 'delay', ms: 400 }, times: 2 });
     let seen = 0;
     const inFlight = sb.waitForRequest((e) => e.route === 'addStock' && ++seen === 2);
-    const killed = await svc(['stock', 'refill', String(id), '--pool', pool, '--target', '2200'], { env, killOn: inFlight });
+    const killed = await svc(['stock', 'refill', String(id), '--pool', pool, '--target', '2200'], {
+      env,
+      killOn: inFlight,
+    });
     assert.equal(killed.signal, 'SIGKILL');
     await sb.control('DELETE', 'faults');
     await sb.idle();
     // Lines inserted at the top and in the middle: every line number moves.
     const lines = body.split('\n');
-    writeFile(dirs.dir, 'pool.csv', `credential,ref,cost\n${poolCsv('new', 1, 50)}\n${lines.slice(0, 1000).join('\n')}\n${poolCsv('mid', 1, 30)}\n${lines.slice(1000).join('\n')}\n`);
+    writeFile(
+      dirs.dir,
+      'pool.csv',
+      `credential,ref,cost\n${poolCsv('new', 1, 50)}\n${lines.slice(0, 1000).join('\n')}\n${poolCsv('mid', 1, 30)}\n${lines.slice(1000).join('\n')}\n`,
+    );
     const resumed = await svc(['stock', 'refill', String(id), '--pool', pool, '--target', '2200'], { env });
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.equal((await sb.api('GET', `/api/v2/products/${id}`)).body.data.autoDeliveryStock, 2200);
@@ -272,7 +365,10 @@ describe('stock refill and stock pool (issue 17)', () => {
     const refsB = await refsOf(other);
     assertOnce([...refsA, ...refsB], 'edit');
     assert.equal(refsA.filter((r) => r.startsWith('edit.')).length, 2200);
-    assert.deepEqual(refsB.filter((r) => r.startsWith('edit.')).length + refsB.filter((r) => /^(new|mid)\./.test(r)).length, 380);
+    assert.deepEqual(
+      refsB.filter((r) => r.startsWith('edit.')).length + refsB.filter((r) => /^(new|mid)\./.test(r)).length,
+      380,
+    );
     assert.equal(refsB.filter((r) => r.startsWith('new.')).length, 50); // file order: the inserted top lines first
   });
 
@@ -280,19 +376,43 @@ describe('stock refill and stock pool (issue 17)', () => {
     const id = await stockedListing(0, 'rf-ledger');
     const dirs = tempDirs();
     const env = svcEnv(sb, dirs);
-    const pool = writeFile(dirs.dir, 'pool.txt', `${Array.from({ length: 20 }, (_, i) => `ledger-${MARKER}-${i}:pw`).join('\n')}\n`);
+    const pool = writeFile(
+      dirs.dir,
+      'pool.txt',
+      `${Array.from({ length: 20 }, (_, i) => `ledger-${MARKER}-${i}:pw`).join('\n')}\n`,
+    );
     const r = await svc(['stock', 'refill', String(id), '--pool', pool, '--target', '12', '-o', 'json'], { env });
     assert.equal(r.code, 0, r.stderr);
     const [ledger] = ledgerFiles(dirs.stateDir);
     assert.ok(ledger);
     const text = readFileSync(ledger!, 'utf8');
     assert.ok(!text.includes(MARKER) && !text.includes('ledger-'), 'no credential in the ledger');
-    const plan = text.split('\n').filter(Boolean).map((l) => JSON.parse(l)).find((x) => x.t === 'plan');
+    const plan = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .find((x) => x.t === 'plan');
     assert.equal(plan.chunks[0].length, 12);
     for (const h of plan.chunks[0]) assert.match(h, /^[A-Za-z0-9_-]{43}$/);
     // which entries went where, in which job, with the service's answer
-    const sent = text.split('\n').filter(Boolean).map((l) => JSON.parse(l)).find((x) => x.t === 'sent');
-    assert.deepEqual({ ...sent, at: undefined }, { t: 'sent', plan: plan.plan, chunk: 0, job: JSON.parse(r.stdout).jobId, added: 12, duplicates: 0, total: 12, at: undefined });
+    const sent = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .find((x) => x.t === 'sent');
+    assert.deepEqual(
+      { ...sent, at: undefined },
+      {
+        t: 'sent',
+        plan: plan.plan,
+        chunk: 0,
+        job: JSON.parse(r.stdout).jobId,
+        added: 12,
+        duplicates: 0,
+        total: 12,
+        at: undefined,
+      },
+    );
     assert.equal(plan.listing, id);
     // keyed: the plain sha256 of a credential is not what the ledger holds
     assert.ok(!text.includes(createHash('sha256').update(`ledger-${MARKER}-0:pw`).digest('base64url')));
@@ -313,7 +433,10 @@ describe('stock refill and stock pool (issue 17)', () => {
       [[`${multi}:5`, '--pool', good, '--target', '5'], /has no variant 5/],
       [[String(multi), '--pool', good, '--target', '5'], /has variants: say which/],
       [[String(single), '--pool', good, '--target', '10001'], /--target 10001 is above 10000/],
-      [[String(single), '--pool', bad, '--target', '5'], new RegExp(`${esc(bad)}:3: empty credential[\\s\\S]*${esc(bad)}:4: ref`)],
+      [
+        [String(single), '--pool', bad, '--target', '5'],
+        new RegExp(`${esc(bad)}:3: empty credential[\\s\\S]*${esc(bad)}:4: ref`),
+      ],
     ];
     for (const [args, message] of cases) {
       const r = await svc(['stock', 'refill', ...args], { env });
@@ -321,24 +444,47 @@ describe('stock refill and stock pool (issue 17)', () => {
       assert.match(r.stderr, message);
     }
     assert.equal((await sb.writeRequests()).length, 0, 'nothing was sent');
-    assert.ok(!existsSync(join(dirs.stateDir, 'pools')) || ledgerFiles(dirs.stateDir).length === 0, 'no ledger for a refused run');
+    assert.ok(
+      !existsSync(join(dirs.stateDir, 'pools')) || ledgerFiles(dirs.stateDir).length === 0,
+      'no ledger for a refused run',
+    );
   });
 
   test('entries the service refused are listed with their code by `stock pool`, set aside, and sent again with --retry-refused', async () => {
     const id = await stockedListing(0, 'rf-refused');
     const dirs = tempDirs();
     const env = svcEnv(sb, dirs);
-    const pool = writeFile(dirs.dir, 'pool.jsonl', `${Array.from({ length: 6 }, (_, i) => JSON.stringify({ credential: `ref-${MARKER}-${i}`, ref: `rz.${i}` })).join('\n')}\n`);
-    await sb.control('POST', 'faults', { match: { route: 'addStock' }, fault: { type: 'status', status: 400, body: { error: 'Bad request', code: 'CREDENTIAL_REJECTED', message: 'the service refused these credentials' } } });
+    const pool = writeFile(
+      dirs.dir,
+      'pool.jsonl',
+      `${Array.from({ length: 6 }, (_, i) => JSON.stringify({ credential: `ref-${MARKER}-${i}`, ref: `rz.${i}` })).join('\n')}\n`,
+    );
+    await sb.control('POST', 'faults', {
+      match: { route: 'addStock' },
+      fault: {
+        type: 'status',
+        status: 400,
+        body: { error: 'Bad request', code: 'CREDENTIAL_REJECTED', message: 'the service refused these credentials' },
+      },
+    });
     const r = await svc(['stock', 'refill', String(id), '--pool', pool, '--target', '4'], { env });
     assert.equal(r.code, 3, r.stderr);
     const shown = JSON.parse((await svc(['stock', 'pool', pool, '-o', 'json'], { env })).stdout);
-    assert.deepEqual(shown.map((x: any) => [x.status, x.count, x.lines, x.code]), [['available', 2, '5-6', null], ['refused', 4, '1-4', 'CREDENTIAL_REJECTED']]);
+    assert.deepEqual(
+      shown.map((x: any) => [x.status, x.count, x.lines, x.code]),
+      [
+        ['available', 2, '5-6', null],
+        ['refused', 4, '1-4', 'CREDENTIAL_REJECTED'],
+      ],
+    );
     const next = await svc(['stock', 'refill', String(id), '--pool', pool, '--target', '4', '-o', 'json'], { env });
     assert.equal(next.code, 0, next.stderr);
     assert.match(next.stderr, /4 pool entries the service refused before are set aside/);
     assert.equal(JSON.parse(next.stdout).sent, 2);
-    const retry = await svc(['stock', 'refill', String(id), '--pool', pool, '--target', '6', '--retry-refused', '-o', 'json'], { env });
+    const retry = await svc(
+      ['stock', 'refill', String(id), '--pool', pool, '--target', '6', '--retry-refused', '-o', 'json'],
+      { env },
+    );
     assert.equal(retry.code, 0, retry.stderr);
     assert.equal(JSON.parse(retry.stdout).inStock, 6);
     assertOnce(await refsOf(id), 'rz');
@@ -370,7 +516,7 @@ describe('stock refill at the same time (issue 17)', () => {
     assert.equal(second.code, 0, second.stderr);
     assert.match(second.stderr, /waiting for the refill from pool .* running in process \d+/);
     assert.match(second.stderr, /ran out: 10 sent of the 20 needed/);
-    const refs = [...await refsOf(a), ...await refsOf(b)];
+    const refs = [...(await refsOf(a)), ...(await refsOf(b))];
     assertOnce(refs, 'lock');
     assert.equal(refs.length, 30);
   });

@@ -6,8 +6,12 @@ import { join } from 'node:path';
 import { createAutoListing, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 
 let sb: TestSandbox;
-before(async () => { sb = await startTestSandbox(); });
-after(async () => { await sb.close(); });
+before(async () => {
+  sb = await startTestSandbox();
+});
+after(async () => {
+  await sb.close();
+});
 
 const MARKER = 'ZZSECRETMARKER';
 const creds = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}-${MARKER}-user${i}:pw${i}`);
@@ -47,7 +51,11 @@ describe('stock add', () => {
   test('a CSV with ref and decimal cost stores both, and a sale shows them in deliveredItems', async () => {
     const id = await autoListing();
     const dirs = tempDirs();
-    const file = writeFile(dirs.dir, 'creds.csv', `credential,ref,cost\n${MARKER}-k1:p1,batch-7.a,1.25\n${MARKER}-k2:p2,batch-7.b,"0,50"\n`);
+    const file = writeFile(
+      dirs.dir,
+      'creds.csv',
+      `credential,ref,cost\n${MARKER}-k1:p1,batch-7.a,1.25\n${MARKER}-k2:p2,batch-7.b,"0,50"\n`,
+    );
     const r = await svc(['stock', 'add', String(id), '--file', file], { env: svcEnv(sb, dirs) });
     assert.equal(r.code, 0, r.stderr);
     // New listings start under review: approve it as the platform would, through the CLI's front.
@@ -76,7 +84,10 @@ describe('stock add', () => {
   });
 
   // Killed while chunk 1 is in flight (nothing answered yet), or while chunk 2 is (chunk 1 landed).
-  for (const [label, chunk] of [['early', 1], ['in the middle', 2]] as const) {
+  for (const [label, chunk] of [
+    ['early', 1],
+    ['in the middle', 2],
+  ] as const) {
     test(`kill -9 ${label}, then resume: exactly 4500 in stock`, async () => {
       const id = await autoListing();
       const dirs = tempDirs();
@@ -84,7 +95,9 @@ describe('stock add', () => {
       await sb.control('POST', 'faults', { match: { route: 'addStock' }, fault: { type: 'delay', ms: 400 }, times: 3 });
       const env = svcEnv(sb, dirs);
       let seen = 0;
-      const inFlight = sb.waitForRequest((e) => e.route === 'addStock' && e.path === `/api/v2/products/${id}/stock` && ++seen === chunk);
+      const inFlight = sb.waitForRequest(
+        (e) => e.route === 'addStock' && e.path === `/api/v2/products/${id}/stock` && ++seen === chunk,
+      );
       const killed = await svc(['stock', 'add', String(id), '--file', file], { env, killOn: inFlight });
       assert.equal(killed.signal, 'SIGKILL');
       await sb.control('DELETE', 'faults');
@@ -138,7 +151,10 @@ describe('stock add', () => {
   test('credentials from stdin are spooled to a private temp file and imported', async () => {
     const id = await autoListing();
     const dirs = tempDirs();
-    const r = await svc(['stock', 'add', String(id), '--file', '-', '-o', 'json'], { env: svcEnv(sb, dirs), input: `${creds(10, 'd').join('\n')}\n` });
+    const r = await svc(['stock', 'add', String(id), '--file', '-', '-o', 'json'], {
+      env: svcEnv(sb, dirs),
+      input: `${creds(10, 'd').join('\n')}\n`,
+    });
     assert.equal(r.code, 0, r.stderr);
     assert.equal(JSON.parse(r.stdout).added, 10);
   });

@@ -21,7 +21,10 @@ before(async () => {
   for (let i = 1; i <= 60; i++) {
     const res = await sb.api('POST', '/api/v2/products', {
       title: `Tmuxtest account number ${i} with every agent, rare knife skins and a clean history`,
-      description: 'A listing made by the terminal tests.', price: 1234 * i, game: 'valorant', category: 'skin',
+      description: 'A listing made by the terminal tests.',
+      price: 1234 * i,
+      game: 'valorant',
+      category: 'skin',
     });
     assert.equal(res.status, 201);
     ids.push(res.body.data.id);
@@ -32,28 +35,52 @@ after(async () => {
   await sb.close();
 });
 
-interface Terminal { screen: string; raw: string }
+interface Terminal {
+  screen: string;
+  raw: string;
+}
 
 /**
  * Run `svc ARGS` in a fresh terminal of WIDTH x HEIGHT after printing a marker line, and return
  * the whole history (wrapped lines joined, so a wrapped row shows as one long line) and the raw
  * bytes the terminal received.
  */
-async function inTerminal(args: string[], size: { width: number; height: number }, extraEnv: Record<string, string> = {}): Promise<Terminal> {
+async function inTerminal(
+  args: string[],
+  size: { width: number; height: number },
+  extraEnv: Record<string, string> = {},
+): Promise<Terminal> {
   const dirs = tempDirs();
   const socket = `svc-test-${process.pid}-${sockets.length}`;
   sockets.push(socket);
   const rawFile = join(dirs.dir, 'raw.log');
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('SVC_') && k !== 'TMUX' && k !== 'NO_COLOR' && k !== 'CI') env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !k.startsWith('SVC_') && k !== 'TMUX' && k !== 'NO_COLOR' && k !== 'CI') env[k] = v;
   Object.assign(env, svcEnv(sb, dirs), { PS1: '$ ' });
   // Set on the command itself: tmux gives the pane a TERM of its own.
-  const assignments = Object.entries(extraEnv).map(([k, v]) => `${k}='${v}' `).join('');
+  const assignments = Object.entries(extraEnv)
+    .map(([k, v]) => `${k}='${v}' `)
+    .join('');
   const cmd = `${assignments}${[process.execPath, BIN, ...args].map((a) => `'${a}'`).join(' ')}`;
   // The command waits for a line on the terminal, so the raw recording is in place before it runs.
   const script = `read go; printf 'printed-before-the-table\\n'; ${cmd}; echo "svc-exit=$?"; exec cat`;
   const tmux = (...a: string[]) => execFileSync('tmux', ['-L', socket, ...a], { env, encoding: 'utf8' });
-  tmux('-f', '/dev/null', 'new-session', '-d', '-s', 't', '-x', String(size.width), '-y', String(size.height), 'sh', '-c', script);
+  tmux(
+    '-f',
+    '/dev/null',
+    'new-session',
+    '-d',
+    '-s',
+    't',
+    '-x',
+    String(size.width),
+    '-y',
+    String(size.height),
+    'sh',
+    '-c',
+    script,
+  );
   tmux('set-option', '-g', 'history-limit', '5000');
   tmux('pipe-pane', '-t', 't', '-o', `cat >> '${rawFile}'`);
   tmux('send-keys', '-t', 't', 'go', 'Enter');
@@ -64,7 +91,8 @@ async function inTerminal(args: string[], size: { width: number; height: number 
     screen = tmux('capture-pane', '-p', '-J', '-S', '-', '-t', 't');
   }
   // The raw recording has everything up to the exit line once it holds that line too.
-  while (!(existsSync(rawFile) && readFileSync(rawFile, 'latin1').includes('svc-exit='))) await new Promise((r) => setImmediate(r));
+  while (!(existsSync(rawFile) && readFileSync(rawFile, 'latin1').includes('svc-exit=')))
+    await new Promise((r) => setImmediate(r));
   return { screen, raw: readFileSync(rawFile, 'latin1') };
 }
 
@@ -88,9 +116,19 @@ describe('tables on a real terminal (issue 12)', { skip: hasTmux ? false : 'tmux
     assert.equal(rows.length, 60, t.screen);
     for (const l of lines) assert.ok(displayWidth(l.trimEnd()) <= 80, `wider than 80: ${l}`);
     // Titles are cut with …; ids and money are whole.
-    for (const id of ids) assert.ok(rows.some((r) => r.trimStart().startsWith(`${id} `)), `id ${id}`);
-    assert.ok(rows.every((r) => r.includes('…')), 'long titles end with …');
-    assert.ok(rows.some((r) => r.includes('740.40')), 'money whole (60 x 12.34)');
+    for (const id of ids)
+      assert.ok(
+        rows.some((r) => r.trimStart().startsWith(`${id} `)),
+        `id ${id}`,
+      );
+    assert.ok(
+      rows.every((r) => r.includes('…')),
+      'long titles end with …',
+    );
+    assert.ok(
+      rows.some((r) => r.includes('740.40')),
+      'money whole (60 x 12.34)',
+    );
   });
 
   for (const width of [80, 120]) {

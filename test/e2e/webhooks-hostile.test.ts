@@ -16,9 +16,15 @@ import { actions, delivered, listen, post } from './listener-harness.js';
 
 let sb: TestSandbox;
 // 0.01: the sandbox resends a failed notification after 150 ms, 600 ms, 3 s, 18 s (spec 6.2.2 scaled).
-before(async () => { sb = await startTestSandbox({ timeScale: 0.01 }); });
-after(async () => { await sb.close(); });
-beforeEach(async () => { await sb.control('POST', 'reset'); });
+before(async () => {
+  sb = await startTestSandbox({ timeScale: 0.01 });
+});
+after(async () => {
+  await sb.close();
+});
+beforeEach(async () => {
+  await sb.control('POST', 'reset');
+});
 
 const LISTING = SEED_IDS.products.singleAuto;
 
@@ -34,13 +40,33 @@ async function stock(n: number): Promise<void> {
  * environment's SVC_* names, and whether any variable holds something shaped like a key (the script
  * itself holds no key: the run's secret scan reads it).
  */
-function recordingHook(dir: string): { cmd: string; runs: () => { id: string; event: string; order: string; confirmed: string; svcOrderId?: number; envKeys: string[]; envHasKey: boolean }[] } {
+function recordingHook(dir: string): {
+  cmd: string;
+  runs: () => {
+    id: string;
+    event: string;
+    order: string;
+    confirmed: string;
+    svcOrderId?: number;
+    envKeys: string[];
+    envHasKey: boolean;
+  }[];
+} {
   const file = join(dir, 'runs.jsonl');
   const script = join(dir, 'hook.cjs');
-  writeFileSync(script, `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>{const e=JSON.parse(s);require('fs').appendFileSync(${JSON.stringify(file)},JSON.stringify({id:process.env.SVC_DELIVERY_ID,event:process.env.SVC_EVENT,order:process.env.SVC_ORDER_ID,confirmed:process.env.SVC_CONFIRMED,svcOrderId:e.svc.order&&e.svc.order.id,envKeys:Object.keys(process.env).filter(k=>k.startsWith('SVC_')),envHasKey:Object.values(process.env).some(v=>/svc_(v2_)?sk_/.test(String(v)))})+'\\n')})`);
+  writeFileSync(
+    script,
+    `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>{const e=JSON.parse(s);require('fs').appendFileSync(${JSON.stringify(file)},JSON.stringify({id:process.env.SVC_DELIVERY_ID,event:process.env.SVC_EVENT,order:process.env.SVC_ORDER_ID,confirmed:process.env.SVC_CONFIRMED,svcOrderId:e.svc.order&&e.svc.order.id,envKeys:Object.keys(process.env).filter(k=>k.startsWith('SVC_')),envHasKey:Object.values(process.env).some(v=>/svc_(v2_)?sk_/.test(String(v)))})+'\\n')})`,
+  );
   return {
     cmd: `"${process.execPath}" "${script}"`,
-    runs: () => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []),
+    runs: () =>
+      existsSync(file)
+        ? readFileSync(file, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l))
+        : [],
   };
 }
 
@@ -59,11 +85,15 @@ describe('webhooks listen against hostile senders (issue 11)', () => {
     await stock(2);
     // A roomy unknown budget (one request that confirms nothing every 2 s): this test is about
     // memory, not cost (the flood test below and test/webhooks/confirm-queue are about cost).
-    const l = await listen(['--events', 'order.delivered', '--exec', hook.cmd, '--refuse-for', '0.5', '--unknown-budget', '30'], svcEnv(sb, dirs));
+    const l = await listen(
+      ['--events', 'order.delivered', '--exec', hook.cmd, '--refuse-for', '0.5', '--unknown-budget', '30'],
+      svcEnv(sb, dirs),
+    );
     await sb.control('POST', 'webhooks', { urls: [l.url] });
     const first = (await sb.control('POST', 'purchase', { productId: LISTING })).id as number;
     await until(() => hook.runs().length === 1);
-    for (const id of [first + 1, first + 2, first + 3]) assert.equal((await post(l.url, delivered(id), 'order.delivered')).status, 200);
+    for (const id of [first + 1, first + 2, first + 3])
+      assert.equal((await post(l.url, delivered(id), 'order.delivered')).status, 200);
     await until(() => actions(l, 'dropped').length === 3, 20_000);
     const real = (await sb.control('POST', 'purchase', { productId: LISTING })).id as number;
     assert.equal(real, first + 1, 'the sale takes the id the forger used');
@@ -87,13 +117,18 @@ describe('webhooks listen against hostile senders (issue 11)', () => {
     const hook = recordingHook(dirs.dir);
     await stock(3);
     const budget = 6; // requests that confirm nothing: one every 10 s at most
-    const l = await listen(['--events', 'order.delivered', '--exec', hook.cmd, '--unknown-budget', String(budget), '--lookup-budget', '30'], svcEnv(sb, dirs));
+    const l = await listen(
+      ['--events', 'order.delivered', '--exec', hook.cmd, '--unknown-budget', String(budget), '--lookup-budget', '30'],
+      svcEnv(sb, dirs),
+    );
     await sb.control('POST', 'webhooks', { urls: [l.url] });
     await sb.control('DELETE', 'requests');
     const t0 = Date.now();
     const real: number[] = [];
     for (let wave = 0; wave < 3; wave++) {
-      await Promise.all(Array.from({ length: 100 }, (_, i) => post(l.url, delivered(800_000 + wave * 100 + i), 'order.delivered')));
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) => post(l.url, delivered(800_000 + wave * 100 + i), 'order.delivered')),
+      );
       real.push((await sb.control('POST', 'purchase', { productId: LISTING })).id as number);
     }
     await until(() => real.every((id) => hook.runs().some((r) => r.order === String(id))), 40_000);
@@ -101,7 +136,10 @@ describe('webhooks listen against hostile senders (issue 11)', () => {
     const requests = (await sb.control('GET', 'requests')) as { route: string; path: string }[];
     const forgedById = requests.filter((r) => r.route === 'getOrder' && Number(r.path.split('/').pop()) >= 800_000);
     const confirmations = requests.filter((r) => r.route === 'getOrder' || r.route === 'listOrders');
-    assert.ok(confirmations.length <= 30, `${confirmations.length} confirmation requests, the listener's share is 30/min`);
+    assert.ok(
+      confirmations.length <= 30,
+      `${confirmations.length} confirmation requests, the listener's share is 30/min`,
+    );
     assert.equal(hook.runs().filter((r) => Number(r.order) >= 800_000).length, 0, 'no forged event reached the hook');
     assert.equal(await l.stop(), 0);
     // The listener's own count of requests that confirmed nothing (lookups of forged ids, list
@@ -121,7 +159,9 @@ describe('webhooks listen against hostile senders (issue 11)', () => {
     mkdirSync(mnt, { recursive: true });
     const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=512k,mode=0700', 'tmpfs', mnt]);
     if (mounted.status !== 0) return t.skip(`cannot mount a small tmpfs here: ${mounted.stderr}`);
-    t.after(() => { spawnSync('umount', ['-l', mnt]); });
+    t.after(() => {
+      spawnSync('umount', ['-l', mnt]);
+    });
     const hook = recordingHook(dirs.dir);
     const gate = join(dirs.dir, 'go');
     const gated = `sh -c 'while [ ! -e "${gate}" ]; do sleep 0.01; done; exec ${hook.cmd.replace(/'/g, "'\\''")}'`;
@@ -130,11 +170,17 @@ describe('webhooks listen against hostile senders (issue 11)', () => {
     const l = await listen(['--events', 'order.delivered', '--exec', gated], env);
     await sb.control('POST', 'webhooks', { urls: [l.url] });
     for (let i = 0; i < 5; i++) await sb.control('POST', 'purchase', { productId: LISTING });
-    const why = (e: Error) => { throw new Error(`${e.message}: ${l.stderr()}\n${l.stdout().slice(-3000)}`); };
+    const why = (e: Error) => {
+      throw new Error(`${e.message}: ${l.stderr()}\n${l.stdout().slice(-3000)}`);
+    };
     await until(() => actions(l, 'confirmed').length === 5, 15_000).catch(why);
     // Fill the disk while the five hooks wait at their gate.
     const filler = join(mnt, 'filler');
-    try { writeFileSync(filler, Buffer.alloc(1024 * 1024)); } catch { /* ENOSPC: full */ }
+    try {
+      writeFileSync(filler, Buffer.alloc(1024 * 1024));
+    } catch {
+      /* ENOSPC: full */
+    }
     // The store file's last page may still have room: notifications fill it until one gets 503.
     let probe = 900_000;
     for (let status = 200; status !== 503; status = (await post(l.url, delivered(probe++), 'order.delivered')).status) {
@@ -158,7 +204,10 @@ describe('webhooks listen against hostile senders (issue 11)', () => {
     const again = await listen(['--events', 'order.delivered', '--exec', hook.cmd], env);
     assert.equal(await again.stop(), 0);
     const resumed = actions(again, 'resumed').map((r) => r.orderId!);
-    assert.ok(resumed.every((id) => id >= 900_000), `only the unconfirmed probes are resumed, no real sale: ${resumed}`);
+    assert.ok(
+      resumed.every((id) => id >= 900_000),
+      `only the unconfirmed probes are resumed, no real sale: ${resumed}`,
+    );
     assert.equal(hook.runs().length, 6);
   });
 
@@ -173,7 +222,8 @@ describe('webhooks listen against hostile senders (issue 11)', () => {
     const first = await listen(['--port', port, ...args], env);
     await sb.control('POST', 'webhooks', { urls: [first.url] });
     const orders: number[] = [];
-    for (let i = 0; i < n; i++) orders.push((await sb.control('POST', 'purchase', { productId: LISTING })).id as number);
+    for (let i = 0; i < n; i++)
+      orders.push((await sb.control('POST', 'purchase', { productId: LISTING })).id as number);
     await until(() => hook.runs().length >= 10, 15_000);
     await first.kill9();
     const second = await listen(['--port', port, ...args], env);
@@ -181,7 +231,10 @@ describe('webhooks listen against hostile senders (issue 11)', () => {
     assert.equal(await second.stop(), 0);
     const byOrder = new Map<string, Set<string>>();
     for (const r of hook.runs()) byOrder.set(r.order, (byOrder.get(r.order) ?? new Set()).add(r.id));
-    assert.deepEqual([...byOrder.keys()].map(Number).sort((a, b) => a - b), orders);
+    assert.deepEqual(
+      [...byOrder.keys()].map(Number).sort((a, b) => a - b),
+      orders,
+    );
     for (const [order, ids] of byOrder) assert.equal(ids.size, 1, `order ${order} ran with ${ids.size} delivery ids`);
   });
 
@@ -204,7 +257,10 @@ describe('webhooks listen against hostile senders (issue 11)', () => {
     }
     assert.equal(statSync(store).size, before, 'no store write');
     assert.equal(((await sb.control('GET', 'requests')) as unknown[]).length, 0, 'no lookup');
-    assert.equal((await post(`${l.origin}${secret}`, delivered(SEED_IDS.orders.saleDelivered), 'order.delivered')).status, 200);
+    assert.equal(
+      (await post(`${l.origin}${secret}`, delivered(SEED_IDS.orders.saleDelivered), 'order.delivered')).status,
+      200,
+    );
     assert.equal(await l.stop(), 0);
     assert.ok(!(l.stdout() + l.stderr()).includes(secret), 'the secret path is in no log line');
     assert.match(l.stderr(), /refused 4 posts \(404 wrong path: 4\)/);

@@ -10,12 +10,19 @@ import { startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './har
 import { actions, listen as listenProcess, post, type Listener } from './listener-harness.js';
 
 let sb: TestSandbox;
-before(async () => { sb = await startTestSandbox({ timeScale: 0.001 }); });
-after(async () => { await sb.close(); });
-beforeEach(async () => { await sb.control('POST', 'reset'); });
+before(async () => {
+  sb = await startTestSandbox({ timeScale: 0.001 });
+});
+after(async () => {
+  await sb.close();
+});
+beforeEach(async () => {
+  await sb.control('POST', 'reset');
+});
 
 type Dirs = ReturnType<typeof tempDirs>;
-const listen = (dirs: Dirs, args: string[], env: Record<string, string | undefined> = svcEnv(sb, dirs)) => listenProcess(args, env);
+const listen = (dirs: Dirs, args: string[], env: Record<string, string | undefined> = svcEnv(sb, dirs)) =>
+  listenProcess(args, env);
 
 async function sell(l: Listener, productId: number = SEED_IDS.products.singleAuto): Promise<number> {
   await sb.control('POST', 'webhooks', { urls: [l.url] });
@@ -41,11 +48,15 @@ describe('webhooks listen', () => {
     await eventually(async () => (await sandboxWebhooks()).pending === 0);
     assert.equal(await l.stop(), 0);
     const deliveries = (await sandboxWebhooks()).data as { event: string; status: number; attempt: number }[];
-    assert.deepEqual(deliveries.map((d) => [d.event, d.status, d.attempt]).sort(), [['order.delivered', 200, 1], ['sale.processing', 200, 1]]);
+    assert.deepEqual(deliveries.map((d) => [d.event, d.status, d.attempt]).sort(), [
+      ['order.delivered', 200, 1],
+      ['sale.processing', 200, 1],
+    ]);
     // spec 6.2.5: confirmed with the service before being handed on, by id or by one page of
     // recent sales for both (issue 11: notifications that arrive together share a lookup).
-    const lookups = ((await sb.control('GET', 'requests')) as { route: string; path: string }[])
-      .filter((r) => (r.route === 'getOrder' && r.path === `/api/v2/orders/${orderId}`) || r.route === 'listOrders');
+    const lookups = ((await sb.control('GET', 'requests')) as { route: string; path: string }[]).filter(
+      (r) => (r.route === 'getOrder' && r.path === `/api/v2/orders/${orderId}`) || r.route === 'listOrders',
+    );
     assert.ok(lookups.length >= 1 && lookups.length <= 2, `${lookups.length} confirmation requests`);
     assert.equal(actions(l, 'confirmed').length, 2);
     assert.deepEqual(t.hits.map((h) => h.headers['x-service-event']).sort(), ['order.delivered', 'sale.processing']);
@@ -54,15 +65,30 @@ describe('webhooks listen', () => {
   });
 
   test('a slow handler never delays the answer: 2xx comes at once, the handler runs after', async () => {
-    const l = await listen(tempDirs(), ['--no-confirm', '--exec', `"${process.execPath}" -e "setTimeout(() => {}, 1500)"`]);
+    const l = await listen(tempDirs(), [
+      '--no-confirm',
+      '--exec',
+      `"${process.execPath}" -e "setTimeout(() => {}, 1500)"`,
+    ]);
     const times: number[] = [];
     for (const id of [1, 2]) {
       const t0 = Date.now();
-      const r = await post(l.url, JSON.stringify({ event: 'order.completed', timestamp: new Date().toISOString(), data: { id, orderCode: `ORD-${id}` } }), 'order.completed');
+      const r = await post(
+        l.url,
+        JSON.stringify({
+          event: 'order.completed',
+          timestamp: new Date().toISOString(),
+          data: { id, orderCode: `ORD-${id}` },
+        }),
+        'order.completed',
+      );
       assert.equal(r.status, 200);
       times.push(Date.now() - t0);
     }
-    assert.ok(times.every((ms) => ms < 500), `answered in ${times.join(', ')} ms`);
+    assert.ok(
+      times.every((ms) => ms < 500),
+      `answered in ${times.join(', ')} ms`,
+    );
     await until(() => actions(l, 'executed').length === 2, 10_000);
     await l.stop();
   });
@@ -109,7 +135,10 @@ describe('webhooks listen', () => {
     await sell(l);
     await until(() => actions(l, 'forwarded').length === 1, 10_000);
     assert.equal(await l.stop(), 0);
-    assert.deepEqual(t.hits.map((h) => h.status), [500, 500, 200]);
+    assert.deepEqual(
+      t.hits.map((h) => h.status),
+      [500, 500, 200],
+    );
     assert.equal(new Set(t.hits.map((h) => h.body)).size, 1, 'the same body every time');
     assert.equal(actions(l, 'forwarded').length, 1);
     await t.close();
@@ -127,7 +156,13 @@ describe('webhooks listen', () => {
     const second = await listen(dirs, ['--forward-to', t.url]);
     await until(() => actions(second, 'forwarded').length === 2);
     assert.equal(await second.stop(), 0);
-    assert.deepEqual(t.accepted().map((h) => h.headers['x-service-event']).sort(), ['order.delivered', 'sale.processing']);
+    assert.deepEqual(
+      t
+        .accepted()
+        .map((h) => h.headers['x-service-event'])
+        .sort(),
+      ['order.delivered', 'sale.processing'],
+    );
     assert.equal(actions(second, 'resumed').length, 2);
     await t.close();
   });
@@ -151,7 +186,9 @@ describe('webhooks listen', () => {
     const t = await target();
     const l = await listen(dirs, ['--forward-to', t.url]);
     const data = JSON.stringify({ id: SEED_IDS.orders.other, orderCode: SEED_IDS.orderCodes.other });
-    const r = await svc(['webhooks', 'trigger', 'order.completed', '--to', l.url, '--data', data], { env: svcEnv(sb, dirs) });
+    const r = await svc(['webhooks', 'trigger', 'order.completed', '--to', l.url, '--data', data], {
+      env: svcEnv(sb, dirs),
+    });
     assert.equal(r.code, 0, r.stderr);
     await until(() => actions(l, 'dropped').length === 1);
     assert.equal(actions(l, 'dropped')[0]!.orderId, SEED_IDS.orders.other);
@@ -167,7 +204,9 @@ describe('webhooks listen', () => {
     await sb.control('DELETE', 'requests');
     await svc(['webhooks', 'trigger', 'order.delivered', '--to', l.url], { env: { SVC_CONFIG_DIR: dirs.configDir } });
     await until(() => t.accepted().length === 1);
-    const gets = ((await sb.control('GET', 'requests')) as { path: string }[]).filter((x) => x.path.startsWith('/api/v2/orders'));
+    const gets = ((await sb.control('GET', 'requests')) as { path: string }[]).filter((x) =>
+      x.path.startsWith('/api/v2/orders'),
+    );
     assert.equal(gets.length, 0);
     await l.stop();
     await t.close();
@@ -200,7 +239,9 @@ describe('webhooks listen', () => {
 
   test('without a v2 key it refuses to start unless --no-confirm (exit 4)', async () => {
     const dirs = tempDirs();
-    const r = await svc(['webhooks', 'listen', '--port', '0'], { env: { SVC_CONFIG_DIR: dirs.configDir, SVC_STATE_DIR: dirs.stateDir } });
+    const r = await svc(['webhooks', 'listen', '--port', '0'], {
+      env: { SVC_CONFIG_DIR: dirs.configDir, SVC_STATE_DIR: dirs.stateDir },
+    });
     assert.equal(r.code, 4);
     assert.match(r.stderr, /--no-confirm/);
   });
@@ -208,19 +249,78 @@ describe('webhooks listen', () => {
 
 describe('webhooks listen: what is not a notification gets a 4xx and a log line', () => {
   let l: Listener;
-  before(async () => { l = await listen(tempDirs(), ['--no-confirm', '--path', '/hooks']); });
-  after(async () => { await l.stop(); });
+  before(async () => {
+    l = await listen(tempDirs(), ['--no-confirm', '--path', '/hooks']);
+  });
+  after(async () => {
+    await l.stop();
+  });
 
-  const valid = (data: Record<string, unknown>, event = 'order.delivered') => JSON.stringify({ event, timestamp: new Date().toISOString(), data });
+  const valid = (data: Record<string, unknown>, event = 'order.delivered') =>
+    JSON.stringify({ event, timestamp: new Date().toISOString(), data });
   const cases: { name: string; status: number; send: (url: string) => Promise<Response> }[] = [
     { name: 'a GET', status: 405, send: (u) => fetch(u) },
-    { name: 'a body that is not JSON', status: 400, send: (u) => fetch(u, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-event': 'order.delivered' }, body: '{"event":' }) },
-    { name: 'a text/plain body', status: 415, send: (u) => fetch(u, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: valid({ id: 1 }) }) },
-    { name: 'a body over 1 MB', status: 413, send: (u) => fetch(u, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-event': 'order.delivered' }, body: valid({ id: 1, pad: 'x'.repeat(1024 * 1024) }) }) },
-    { name: 'an unknown event', status: 400, send: (u) => fetch(u, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-event': 'order.teleported' }, body: valid({ id: 1 }, 'order.teleported') }) },
-    { name: 'a missing X-Service-Event header', status: 400, send: (u) => fetch(u, { method: 'POST', headers: { 'content-type': 'application/json' }, body: valid({ id: 1 }) }) },
-    { name: 'a payload without its order id', status: 422, send: (u) => fetch(u, { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-event': 'order.delivered' }, body: valid({ orderCode: 'ORD-1' }) }) },
-    { name: 'a POST to another path', status: 404, send: (u) => fetch(u.replace(/\/hooks$/, '/other'), { method: 'POST', headers: { 'content-type': 'application/json', 'x-service-event': 'order.delivered' }, body: valid({ id: 1 }) }) },
+    {
+      name: 'a body that is not JSON',
+      status: 400,
+      send: (u) =>
+        fetch(u, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-service-event': 'order.delivered' },
+          body: '{"event":',
+        }),
+    },
+    {
+      name: 'a text/plain body',
+      status: 415,
+      send: (u) => fetch(u, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: valid({ id: 1 }) }),
+    },
+    {
+      name: 'a body over 1 MB',
+      status: 413,
+      send: (u) =>
+        fetch(u, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-service-event': 'order.delivered' },
+          body: valid({ id: 1, pad: 'x'.repeat(1024 * 1024) }),
+        }),
+    },
+    {
+      name: 'an unknown event',
+      status: 400,
+      send: (u) =>
+        fetch(u, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-service-event': 'order.teleported' },
+          body: valid({ id: 1 }, 'order.teleported'),
+        }),
+    },
+    {
+      name: 'a missing X-Service-Event header',
+      status: 400,
+      send: (u) =>
+        fetch(u, { method: 'POST', headers: { 'content-type': 'application/json' }, body: valid({ id: 1 }) }),
+    },
+    {
+      name: 'a payload without its order id',
+      status: 422,
+      send: (u) =>
+        fetch(u, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-service-event': 'order.delivered' },
+          body: valid({ orderCode: 'ORD-1' }),
+        }),
+    },
+    {
+      name: 'a POST to another path',
+      status: 404,
+      send: (u) =>
+        fetch(u.replace(/\/hooks$/, '/other'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-service-event': 'order.delivered' },
+          body: valid({ id: 1 }),
+        }),
+    },
   ];
   for (const c of cases) {
     test(`answers ${c.status} to ${c.name}`, async () => {
@@ -238,7 +338,20 @@ describe('webhooks trigger', () => {
   test('sends order.delivered for a real order shaped as spec 6.4, with X-Service-Event', async () => {
     const dirs = tempDirs();
     const t = await target();
-    const r = await svc(['webhooks', 'trigger', 'order.delivered', '--to', t.url, '--order', String(SEED_IDS.orders.saleDelivered), '-o', 'json'], { env: svcEnv(sb, dirs) });
+    const r = await svc(
+      [
+        'webhooks',
+        'trigger',
+        'order.delivered',
+        '--to',
+        t.url,
+        '--order',
+        String(SEED_IDS.orders.saleDelivered),
+        '-o',
+        'json',
+      ],
+      { env: svcEnv(sb, dirs) },
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.equal(t.hits.length, 1);
     const h = t.hits[0]!;
@@ -256,28 +369,43 @@ describe('webhooks trigger', () => {
 
   test("--retry resends on the service's schedule (15 s, 1 min, 5 min, 30 min, scaled), at most 5 attempts", async () => {
     const t = await target([], { fallback: 500 });
-    const r = await svc(['webhooks', 'trigger', 'sale.processing', '--to', t.url, '--retry', '--time-scale', '0.001', '-o', 'json'], { env: { SVC_CONFIG_DIR: tempDirs().configDir } });
+    const r = await svc(
+      ['webhooks', 'trigger', 'sale.processing', '--to', t.url, '--retry', '--time-scale', '0.001', '-o', 'json'],
+      { env: { SVC_CONFIG_DIR: tempDirs().configDir } },
+    );
     assert.equal(r.code, 1);
     assert.equal(t.hits.length, 5);
     const gaps = t.hits.slice(1).map((h, i) => h.at - t.hits[i]!.at);
-    [15, 60, 300, 1800].forEach((want, i) => assert.ok(gaps[i]! >= want * 0.9 && gaps[i]! < want + 400, `gap ${i + 1}: ${gaps[i]} ms, want ~${want}`));
+    [15, 60, 300, 1800].forEach((want, i) =>
+      assert.ok(gaps[i]! >= want * 0.9 && gaps[i]! < want + 400, `gap ${i + 1}: ${gaps[i]} ms, want ~${want}`),
+    );
     assert.equal(new Set(t.hits.map((h) => h.body)).size, 1, 'the same notification each time');
-    assert.deepEqual(JSON.parse(r.stdout).map((a: any) => a.status), [500, 500, 500, 500, 500]);
+    assert.deepEqual(
+      JSON.parse(r.stdout).map((a: any) => a.status),
+      [500, 500, 500, 500, 500],
+    );
     await t.close();
   });
 
   test('--retry stops at the first 2xx', async () => {
     const t = await target([500]);
-    const r = await svc(['webhooks', 'trigger', 'sale.processing', '--to', t.url, '--retry', '--time-scale', '0.001'], { env: { SVC_CONFIG_DIR: tempDirs().configDir } });
+    const r = await svc(['webhooks', 'trigger', 'sale.processing', '--to', t.url, '--retry', '--time-scale', '0.001'], {
+      env: { SVC_CONFIG_DIR: tempDirs().configDir },
+    });
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(t.hits.map((h) => h.status), [500, 200]);
+    assert.deepEqual(
+      t.hits.map((h) => h.status),
+      [500, 200],
+    );
     await t.close();
   });
 
   test('refuses a payload that is not valid for the event and sends nothing (exit 2)', async () => {
     const t = await target();
     const data = JSON.stringify({ deliveredItems: [{ ref: 'A-1', credential: 'hunter2-secret' }] });
-    const r = await svc(['webhooks', 'trigger', 'order.delivered', '--to', t.url, '--data', data], { env: { SVC_CONFIG_DIR: tempDirs().configDir } });
+    const r = await svc(['webhooks', 'trigger', 'order.delivered', '--to', t.url, '--data', data], {
+      env: { SVC_CONFIG_DIR: tempDirs().configDir },
+    });
     assert.equal(r.code, 2);
     assert.match(r.stderr, /not a valid order\.delivered payload, nothing sent/);
     assert.doesNotMatch(r.stderr + r.stdout, /hunter2-secret/);
@@ -287,7 +415,9 @@ describe('webhooks trigger', () => {
 
   test('a redirect is not followed and counts as a failure', async () => {
     const t = await target([302]);
-    const r = await svc(['webhooks', 'trigger', 'sale.processing', '--to', t.url], { env: { SVC_CONFIG_DIR: tempDirs().configDir } });
+    const r = await svc(['webhooks', 'trigger', 'sale.processing', '--to', t.url], {
+      env: { SVC_CONFIG_DIR: tempDirs().configDir },
+    });
     assert.equal(r.code, 1);
     assert.equal(t.hits.length, 1, 'the Location was not requested');
     assert.match(r.stderr, /not followed/);
@@ -301,7 +431,19 @@ describe('webhooks events', () => {
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout);
     const names = out.events.map((e: any) => e.event);
-    for (const n of ['sale.processing', 'order.delivered', 'order.completed', 'funds.released', 'order.cancelled', 'product.out_of_stock', 'review.received']) assert.ok(names.includes(n), n);
-    assert.deepEqual(out.payloads['order.delivered'].map((f: any) => f.field), ORDER_DELIVERED_FIELDS.map((f) => f.field));
+    for (const n of [
+      'sale.processing',
+      'order.delivered',
+      'order.completed',
+      'funds.released',
+      'order.cancelled',
+      'product.out_of_stock',
+      'review.received',
+    ])
+      assert.ok(names.includes(n), n);
+    assert.deepEqual(
+      out.payloads['order.delivered'].map((f: any) => f.field),
+      ORDER_DELIVERED_FIELDS.map((f) => f.field),
+    );
   });
 });

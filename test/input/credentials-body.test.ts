@@ -4,7 +4,12 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ChunkBodyWriter, InputChangedError, readCredentialChunk, scanCredentials } from '../../src/input/credentials.js';
+import {
+  ChunkBodyWriter,
+  InputChangedError,
+  readCredentialChunk,
+  scanCredentials,
+} from '../../src/input/credentials.js';
 import { AS_FILE, fileWith } from './helpers.js';
 
 const HEAD = '{"variantIndex":2,"items":[';
@@ -13,9 +18,12 @@ const expected = (items: unknown[]) => JSON.stringify({ variantIndex: 2, items, 
 
 test('each chunk body is the JSON of its items, through reuse, growth and escapes', async () => {
   const lines = [
-    'small-1', 'small-2', // chunk 1: small
-    `${'x'.repeat(4000)}`, `q${'"'.repeat(3000)}`, // chunk 2: larger, and quotes double in JSON
-    `b${'\\'.repeat(4900)}`, 'tab\there é ✓', // chunk 3: backslashes double; tab and non-ASCII
+    'small-1',
+    'small-2', // chunk 1: small
+    `${'x'.repeat(4000)}`,
+    `q${'"'.repeat(3000)}`, // chunk 2: larger, and quotes double in JSON
+    `b${'\\'.repeat(4900)}`,
+    'tab\there é ✓', // chunk 3: backslashes double; tab and non-ASCII
     'last', // chunk 4: smaller again (the buffers are bigger than needed)
   ];
   const path = fileWith('creds.txt', `${lines.join('\n')}\n`);
@@ -27,7 +35,10 @@ test('each chunk body is the JSON of its items, through reuse, growth and escape
     const body = await writer.write(chunk, HEAD, TAIL);
     const items = await readCredentialChunk(path, 'lines', chunk, AS_FILE);
     assert.equal(body.toString('utf8'), expected(items), `chunk ${chunk.index + 1}`);
-    assert.deepEqual(JSON.parse(body.toString('utf8')).items.map((i: { credential: string }) => i.credential), lines.slice(chunk.index * 2, chunk.index * 2 + 2));
+    assert.deepEqual(
+      JSON.parse(body.toString('utf8')).items.map((i: { credential: string }) => i.credential),
+      lines.slice(chunk.index * 2, chunk.index * 2 + 2),
+    );
   }
 });
 
@@ -38,10 +49,13 @@ test('csv with ref and cost: the body carries them as the items do', async () =>
   const writer = new ChunkBodyWriter(path, 'csv', { ...AS_FILE, csv: scan.csv });
   const bodies: string[] = [];
   for (const chunk of scan.chunks) bodies.push((await writer.write(chunk, HEAD, TAIL)).toString('utf8'));
-  assert.deepEqual(bodies.map((b) => JSON.parse(b).items), [
-    [{ credential: 'a,b', ref: 'R-1', costCents: 150 }, { credential: 'c' }],
-    [{ credential: 'd "quoted"', ref: 'R-3', costCents: 0 }],
-  ]);
+  assert.deepEqual(
+    bodies.map((b) => JSON.parse(b).items),
+    [
+      [{ credential: 'a,b', ref: 'R-1', costCents: 150 }, { credential: 'c' }],
+      [{ credential: 'd "quoted"', ref: 'R-3', costCents: 0 }],
+    ],
+  );
 });
 
 test('a chunk whose bytes changed since the scan is refused, not sent', async () => {

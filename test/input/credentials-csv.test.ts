@@ -11,7 +11,7 @@ async function itemsOf(content: string) {
   const result = await scanCredentials(path, { format: 'csv', ...AS_FILE });
   assert.deepEqual(result.problems, []);
   const items = [];
-  for (const chunk of result.chunks) items.push(...await readCredentialChunk(path, 'csv', chunk));
+  for (const chunk of result.chunks) items.push(...(await readCredentialChunk(path, 'csv', chunk)));
   return items;
 }
 
@@ -23,20 +23,30 @@ test('credential, ref and a decimal cost become one stock item', async () => {
 });
 
 test('cost_cents takes whole cents, and 0 is a valid cost', async () => {
-  assert.deepEqual(await itemsOf('credential;cost_cents\nx;0\ny;250\n'), [{ credential: 'x', costCents: 0 }, { credential: 'y', costCents: 250 }]);
+  assert.deepEqual(await itemsOf('credential;cost_cents\nx;0\ny;250\n'), [
+    { credential: 'x', costCents: 0 },
+    { credential: 'y', costCents: 250 },
+  ]);
 });
 
 test('a quoted credential may span lines; the next row counts every line', async () => {
   const result = await scan('credential,cost\n"line1\nline2",-1\nz,1.2345\n');
-  assert.deepEqual(result.problems, ['FILE:2: cost must not be negative', 'FILE:4: cost has more than 2 decimals (not whole cents)']);
+  assert.deepEqual(result.problems, [
+    'FILE:2: cost must not be negative',
+    'FILE:4: cost has more than 2 decimals (not whole cents)',
+  ]);
 });
 
 test('cost and cost_cents together are refused', async () => {
-  assert.deepEqual((await scan('credential,cost,cost_cents\na,1,100\n')).problems, ['FILE:1: use one of the columns cost or cost_cents, not both']);
+  assert.deepEqual((await scan('credential,cost,cost_cents\na,1,100\n')).problems, [
+    'FILE:1: use one of the columns cost or cost_cents, not both',
+  ]);
 });
 
 test('cost_cents must be an integer', async () => {
-  assert.deepEqual((await scan('credential,cost_cents\na,1.5\n')).problems, ['FILE:2: cost_cents must be a whole number of cents (not whole cents)']);
+  assert.deepEqual((await scan('credential,cost_cents\na,1.5\n')).problems, [
+    'FILE:2: cost_cents must be a whole number of cents (not whole cents)',
+  ]);
 });
 
 test('a bad ref is a problem on its line', async () => {

@@ -7,7 +7,10 @@ import { AS_FILE, fileWith } from './helpers.js';
 const scan = (content: string) => scanCredentials(fileWith('creds.jsonl', content), { format: 'jsonl', ...AS_FILE });
 
 test('each line is one stock item', async () => {
-  const path = fileWith('creds.jsonl', '{"credential":"a:1","ref":"lot-1","costCents":150}\n\n{"credential":"b\\nc"}\n');
+  const path = fileWith(
+    'creds.jsonl',
+    '{"credential":"a:1","ref":"lot-1","costCents":150}\n\n{"credential":"b\\nc"}\n',
+  );
   const result = await scanCredentials(path, { format: 'jsonl' });
   assert.deepEqual(result.problems, []);
   assert.deepEqual(await readCredentialChunk(path, 'jsonl', result.chunks[0]!), [
@@ -17,7 +20,9 @@ test('each line is one stock item', async () => {
 });
 
 test('unknown keys are a problem', async () => {
-  assert.deepEqual((await scan('{"credential":"a","cost":1,"note":"x"}\n')).problems, ['FILE:1: 2 unknown keys (allowed: credential, ref, costCents)']);
+  assert.deepEqual((await scan('{"credential":"a","cost":1,"note":"x"}\n')).problems, [
+    'FILE:1: 2 unknown keys (allowed: credential, ref, costCents)',
+  ]);
 });
 
 test('a line that is not JSON, or not an object, is a problem', async () => {
@@ -36,11 +41,18 @@ test('credential is required and must be a non-empty string', async () => {
 });
 
 test('costCents must be a whole number >= 0', async () => {
-  assert.deepEqual((await scan('{"credential":"a","costCents":-1}\n{"credential":"b","costCents":1.5}\n{"credential":"c","costCents":"1"}\n')).problems, [
-    'FILE:1: costCents must not be negative',
-    'FILE:2: costCents must be a whole number of cents',
-    'FILE:3: costCents must be a number of cents',
-  ]);
+  assert.deepEqual(
+    (
+      await scan(
+        '{"credential":"a","costCents":-1}\n{"credential":"b","costCents":1.5}\n{"credential":"c","costCents":"1"}\n',
+      )
+    ).problems,
+    [
+      'FILE:1: costCents must not be negative',
+      'FILE:2: costCents must be a whole number of cents',
+      'FILE:3: costCents must be a number of cents',
+    ],
+  );
 });
 
 test('null ref and costCents mean absent', async () => {

@@ -5,15 +5,18 @@ import { LIMITS } from '../../src/api/assumptions.js';
 import { readCredentialChunk, scanCredentials } from '../../src/input/credentials.js';
 import { AS_FILE, fileWith } from './helpers.js';
 
-const scan = (content: string | Buffer, extra: { separator?: string; existingCount?: number; limitPerVariant?: number } = {}) =>
-  scanCredentials(fileWith('creds.txt', content), { format: 'lines', ...AS_FILE, ...extra });
+const scan = (
+  content: string | Buffer,
+  extra: { separator?: string; existingCount?: number; limitPerVariant?: number } = {},
+) => scanCredentials(fileWith('creds.txt', content), { format: 'lines', ...AS_FILE, ...extra });
 
 async function itemsOf(content: string | Buffer, separator?: string) {
   const path = fileWith('creds.txt', content);
   const result = await scanCredentials(path, { format: 'lines', ...AS_FILE, ...(separator ? { separator } : {}) });
   assert.deepEqual(result.problems, []);
   const items = [];
-  for (const chunk of result.chunks) items.push(...await readCredentialChunk(path, 'lines', chunk, separator ? { separator } : {}));
+  for (const chunk of result.chunks)
+    items.push(...(await readCredentialChunk(path, 'lines', chunk, separator ? { separator } : {})));
   return items.map((i) => i.credential);
 }
 
@@ -85,8 +88,13 @@ test('an empty file has no credentials', async () => {
 });
 
 test('invalid UTF-8 and NUL bytes are problems on their line', async () => {
-  const result = await scan(Buffer.concat([Buffer.from('ok\n'), Buffer.from([0x61, 0xe9, 0x0a]), Buffer.from('n\0ul\n')]));
-  assert.deepEqual(result.problems, ['FILE:2: not valid UTF-8 (save the file as UTF-8)', 'FILE:3: contains a NUL byte (is this a text file?)']);
+  const result = await scan(
+    Buffer.concat([Buffer.from('ok\n'), Buffer.from([0x61, 0xe9, 0x0a]), Buffer.from('n\0ul\n')]),
+  );
+  assert.deepEqual(result.problems, [
+    'FILE:2: not valid UTF-8 (save the file as UTF-8)',
+    'FILE:3: contains a NUL byte (is this a text file?)',
+  ]);
 });
 
 test('duplicates inside the file are counted as a warning, not an error', async () => {
@@ -102,11 +110,16 @@ test('duplicates inside the file are counted as a warning, not an error', async 
 
 test('existing stock + the file above the per-variant limit is one problem naming the numbers', async () => {
   const result = await scan('a\nb\nc\nd\n', { existingCount: 9998 });
-  assert.deepEqual(result.problems, ['FILE:3: too many credentials for one variant: 9998 in stock + 4 in this file = 10002, the limit is 10000']);
+  assert.deepEqual(result.problems, [
+    'FILE:3: too many credentials for one variant: 9998 in stock + 4 in this file = 10002, the limit is 10000',
+  ]);
   assert.deepEqual(result.chunks, []);
   assert.deepEqual((await scan('a\nb\n', { existingCount: 9998 })).problems, []);
 });
 
 test('--separator is for the lines format only', async () => {
-  await assert.rejects(scanCredentials(fileWith('c.csv', 'credential\na\n'), { format: 'csv', separator: '---' }), /lines only/);
+  await assert.rejects(
+    scanCredentials(fileWith('c.csv', 'credential\na\n'), { format: 'csv', separator: '---' }),
+    /lines only/,
+  );
 });

@@ -3,11 +3,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { inputSummary, readCredentialChunk, scanCredentials, type CredentialFormat } from '../../src/input/credentials.js';
+import {
+  inputSummary,
+  readCredentialChunk,
+  scanCredentials,
+  type CredentialFormat,
+} from '../../src/input/credentials.js';
 import { normaliseCredential } from '../../src/input/credential-normalise.js';
 import { AS_FILE, fileWith } from './helpers.js';
 
-async function imported(content: string | Buffer, format: CredentialFormat = 'lines', extra: { keepWhitespace?: boolean; separator?: string } = {}) {
+async function imported(
+  content: string | Buffer,
+  format: CredentialFormat = 'lines',
+  extra: { keepWhitespace?: boolean; separator?: string } = {},
+) {
   const path = fileWith(`creds.${format === 'lines' ? 'txt' : format}`, content);
   const scan = await scanCredentials(path, { format, ...AS_FILE, dropDuplicates: true, ...extra });
   assert.deepEqual(scan.problems, []);
@@ -34,9 +43,14 @@ test('`alpha:1   ` next to `alpha:1` is one credential: the duplicate is dropped
 test('CR, a BOM at the start of any line and trailing whitespace are removed in every format', async () => {
   assert.deepEqual((await imported('\uFEFFa:1 \r\n\uFEFFb:2\r\n')).items, ['a:1', 'b:2']);
   assert.deepEqual((await imported('credential,ref\n"a:1  ",r1\n"\uFEFFb:2\r",r2\n', 'csv')).items, ['a:1', 'b:2']);
-  assert.deepEqual((await imported('{"credential":"a:1 \\r"}\n{"credential":"\\ufeffb:2"}\n', 'jsonl')).items, ['a:1', 'b:2']);
+  assert.deepEqual((await imported('{"credential":"a:1 \\r"}\n{"credential":"\\ufeffb:2"}\n', 'jsonl')).items, [
+    'a:1',
+    'b:2',
+  ]);
   // a multi-line credential loses the trailing spaces of each of its lines
-  assert.deepEqual((await imported('login: a  \r\npass: b\t\r\n---\r\n', 'lines', { separator: '---' })).items, ['login: a\npass: b']);
+  assert.deepEqual((await imported('login: a  \r\npass: b\t\r\n---\r\n', 'lines', { separator: '---' })).items, [
+    'login: a\npass: b',
+  ]);
 });
 
 test('--keep-whitespace sends spaces as written (BOM and CR still removed) and dedupes on that', async () => {
@@ -49,7 +63,9 @@ test('--keep-whitespace sends spaces as written (BOM and CR still removed) and d
 test('a zero-width character inside a credential is a problem at FILE:LINE (never quoting it); --keep-whitespace allows it', async () => {
   const path = fileWith('creds.txt', 'ok:1\nal\u200Bpha:1\n');
   const scan = await scanCredentials(path, { format: 'lines', ...AS_FILE });
-  assert.deepEqual(scan.problems, ['FILE:2: credential contains an invisible zero-width character (U+200B) at character 3: remove it, or pass --keep-whitespace to send it as written']);
+  assert.deepEqual(scan.problems, [
+    'FILE:2: credential contains an invisible zero-width character (U+200B) at character 3: remove it, or pass --keep-whitespace to send it as written',
+  ]);
   assert.deepEqual(scan.chunks, []);
   const kept = await scanCredentials(path, { format: 'lines', ...AS_FILE, keepWhitespace: true });
   assert.deepEqual(kept.problems, []);
@@ -66,35 +82,46 @@ test('--dedupe none (dropDuplicates false): duplicates are counted and still sen
   const scan = await scanCredentials(path, { format: 'lines', ...AS_FILE });
   assert.equal(scan.duplicates, 1);
   const items = await readCredentialChunk(path, 'lines', scan.chunks[0]!);
-  assert.deepEqual(items.map((i) => i.credential), ['a', 'a']);
+  assert.deepEqual(
+    items.map((i) => i.credential),
+    ['a', 'a'],
+  );
   assert.match(inputSummary(scan)[1]!, /sent again, --dedupe none \(line 2\)/);
 });
 
 // Credentials a person could type: printable, no leading/trailing whitespace of their own.
-const credential = fc.string({ minLength: 1, maxLength: 30, unit: 'grapheme' })
+const credential = fc
+  .string({ minLength: 1, maxLength: 30, unit: 'grapheme' })
   .map((s) => s.replace(/[\s\u0000-\u001f\u007f\u200b-\u200d\u2060-\u2064\u180e\u00ad\ufeff"]/g, 'x'))
   .filter((s) => s.length > 0 && !s.startsWith('#'));
 const noise = fc.constantFrom('', ' ', '  ', '\t', ' \t ', '\u00a0');
 const ending = fc.constantFrom('\n', '\r\n');
 
 test('property: trailing whitespace, CRLF or a BOM added to any credential never changes the set imported', async () => {
-  await fc.assert(fc.asyncProperty(
-    fc.array(credential, { minLength: 1, maxLength: 12 }),
-    fc.array(fc.tuple(noise, noise, ending, fc.boolean()), { minLength: 12, maxLength: 12 }),
-    fc.boolean(),
-    async (creds, dress, bomFirst) => {
-      const clean = `${creds.join('\n')}\n`;
-      const dressed = (bomFirst ? '\uFEFF' : '') + creds.map((c, i) => {
-        const [lead, trail, eol, bom] = dress[i]!;
-        return `${bom ? '\uFEFF' : ''}${lead}${c}${trail}${eol}`;
-      }).join('');
-      const a = await imported(clean);
-      const b = await imported(dressed);
-      assert.deepEqual(new Set(b.items), new Set(a.items));
-      assert.deepEqual(b.items, a.items, 'same credentials, same order, same duplicates dropped');
-      assert.equal(new Set(b.items).size, b.items.length, 'no credential is imported twice');
-    },
-  ), { numRuns: 150 });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(credential, { minLength: 1, maxLength: 12 }),
+      fc.array(fc.tuple(noise, noise, ending, fc.boolean()), { minLength: 12, maxLength: 12 }),
+      fc.boolean(),
+      async (creds, dress, bomFirst) => {
+        const clean = `${creds.join('\n')}\n`;
+        const dressed =
+          (bomFirst ? '\uFEFF' : '') +
+          creds
+            .map((c, i) => {
+              const [lead, trail, eol, bom] = dress[i]!;
+              return `${bom ? '\uFEFF' : ''}${lead}${c}${trail}${eol}`;
+            })
+            .join('');
+        const a = await imported(clean);
+        const b = await imported(dressed);
+        assert.deepEqual(new Set(b.items), new Set(a.items));
+        assert.deepEqual(b.items, a.items, 'same credentials, same order, same duplicates dropped');
+        assert.equal(new Set(b.items).size, b.items.length, 'no credential is imported twice');
+      },
+    ),
+    { numRuns: 150 },
+  );
 });
 
 test('normaliseCredential: fast path keeps the string, CR-only and BOM-only changes are not counted as trims', () => {

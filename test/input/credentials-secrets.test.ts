@@ -5,7 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { InputChangedError, readCredentialChunk, scanCredentials, type CredentialFormat } from '../../src/input/credentials.js';
+import {
+  InputChangedError,
+  readCredentialChunk,
+  scanCredentials,
+  type CredentialFormat,
+} from '../../src/input/credentials.js';
 import { fileWith } from './helpers.js';
 
 const MARKER = 'Zq7MarkerSecretXv';
@@ -60,21 +65,50 @@ test('the file-changed error of a re-read quotes no credential', async () => {
   const path = fileWith('chg.txt', `${M}1\n${M}2\n`);
   const scan = await scanCredentials(path, { format: 'lines' });
   writeFileSync(path, `${M}3\n${M}4\n`);
-  const err = await readCredentialChunk(path, 'lines', scan.chunks[0]!).then(() => undefined, (e: unknown) => e);
-  assert.ok(err instanceof InputChangedError, `a changed file is refused (got ${err === undefined ? 'no error' : String(err)})`);
+  const err = await readCredentialChunk(path, 'lines', scan.chunks[0]!).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  assert.ok(
+    err instanceof InputChangedError,
+    `a changed file is refused (got ${err === undefined ? 'no error' : String(err)})`,
+  );
   assertNoMarker([String(err), err.hint ?? '', err.stack ?? ''], 'changed file');
 });
 
-const piece = fc.constantFrom(M, ',', ';', '"', '\n', '\r\n', '\0', '---', ':', '@', ' ', '{', '}', '"credential":', '"ref":', 'x'.repeat(300));
+const piece = fc.constantFrom(
+  M,
+  ',',
+  ';',
+  '"',
+  '\n',
+  '\r\n',
+  '\0',
+  '---',
+  ':',
+  '@',
+  ' ',
+  '{',
+  '}',
+  '"credential":',
+  '"ref":',
+  'x'.repeat(300),
+);
 const fileText = fc.array(piece, { maxLength: 30 }).map((parts) => parts.join(''));
 
 test('fuzz: mangled files around a credential marker never leak it, in any format', async () => {
-  await fc.assert(fc.asyncProperty(
-    fc.constantFrom<CredentialFormat>('lines', 'csv', 'jsonl'), fc.boolean(), fc.boolean(), fileText,
-    async (format, withHeader, withSeparator, body) => {
-      const content = format === 'csv' && withHeader ? `credential,ref,cost\n${body}` : body;
-      const separator = format === 'lines' && withSeparator ? '---' : undefined;
-      assertNoMarker(await messagesOf(content, format, separator), 'fuzz');
-    },
-  ), { numRuns: 250 });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom<CredentialFormat>('lines', 'csv', 'jsonl'),
+      fc.boolean(),
+      fc.boolean(),
+      fileText,
+      async (format, withHeader, withSeparator, body) => {
+        const content = format === 'csv' && withHeader ? `credential,ref,cost\n${body}` : body;
+        const separator = format === 'lines' && withSeparator ? '---' : undefined;
+        assertNoMarker(await messagesOf(content, format, separator), 'fuzz');
+      },
+    ),
+    { numRuns: 250 },
+  );
 });

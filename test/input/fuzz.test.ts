@@ -4,7 +4,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { ChunkBodyWriter, readCredentialChunk, scanCredentials, type CredentialFormat } from '../../src/input/credentials.js';
+import {
+  ChunkBodyWriter,
+  readCredentialChunk,
+  scanCredentials,
+  type CredentialFormat,
+} from '../../src/input/credentials.js';
 import { splitRecords, type Delimiter } from '../../src/input/csv-table.js';
 import { readPriceFile } from '../../src/input/prices.js';
 import { readStatusFile } from '../../src/input/statuses.js';
@@ -50,7 +55,11 @@ async function checkCredentials(bytes: Buffer, format: CredentialFormat, separat
     const read = await readCredentialChunk(path, format, chunk, opts);
     items += read.length;
     const body = await bodies.write(chunk, '{"variantIndex":0,"items":[', '],"dedupeMode":"skip"}');
-    assert.equal(body.toString('utf8'), JSON.stringify({ variantIndex: 0, items: read, dedupeMode: 'skip' }), 'the request body is the JSON of the items');
+    assert.equal(
+      body.toString('utf8'),
+      JSON.stringify({ variantIndex: 0, items: read, dedupeMode: 'skip' }),
+      'the request body is the JSON of the items',
+    );
   }
   assert.equal(items, scan.count, 'the chunks re-read to every credential scanned');
 }
@@ -58,7 +67,23 @@ async function checkCredentials(bytes: Buffer, format: CredentialFormat, separat
 const LATIN1 = Buffer.from([0xe9, 0xe7, 0xa3]); // "éç£" in latin1: not UTF-8
 const bytesOf = (s: string) => Buffer.from(s, 'utf8');
 const token = fc.oneof(
-  fc.constantFrom('1', '12', '19,90', '19.90', '"19,90"', '-1', '0', '100000001', '1.234,56', 'x', 'true', 'no', '', ' ')
+  fc
+    .constantFrom(
+      '1',
+      '12',
+      '19,90',
+      '19.90',
+      '"19,90"',
+      '-1',
+      '0',
+      '100000001',
+      '1.234,56',
+      'x',
+      'true',
+      'no',
+      '',
+      ' ',
+    )
     .map(bytesOf),
   fc.constantFrom('"', '""', '"a""b"', '\0', '#', '\r', 'é', 'a:b').map(bytesOf),
   fc.constant(LATIN1),
@@ -66,16 +91,35 @@ const token = fc.oneof(
 );
 const delimiter = fc.constantFrom(',', ';', '\t');
 const lineEnd = fc.constantFrom('\n', '\r\n');
-const header = fc.constantFrom('id,price', 'id;price;variant', 'id\tprice_cents', 'ID , Price,Variant', 'id,active', 'foo,bar', 'id,price,price_cents', '', '"id","pri\nce"');
-const row = fc.tuple(fc.array(token, { maxLength: 5 }), delimiter, lineEnd, fc.constantFrom('', '', '', '# c', '   '))
-  .map(([fields, d, end, extra]) => Buffer.concat([
-    ...fields.flatMap((f, i) => (i === 0 ? [f] : [bytesOf(d), f])), bytesOf(end), bytesOf(extra ? `${extra}${end}` : ''),
-  ]));
-const mangledCsv = fc.tuple(fc.boolean(), header, lineEnd, fc.array(row, { maxLength: 25 }))
+const header = fc.constantFrom(
+  'id,price',
+  'id;price;variant',
+  'id\tprice_cents',
+  'ID , Price,Variant',
+  'id,active',
+  'foo,bar',
+  'id,price,price_cents',
+  '',
+  '"id","pri\nce"',
+);
+const row = fc
+  .tuple(fc.array(token, { maxLength: 5 }), delimiter, lineEnd, fc.constantFrom('', '', '', '# c', '   '))
+  .map(([fields, d, end, extra]) =>
+    Buffer.concat([
+      ...fields.flatMap((f, i) => (i === 0 ? [f] : [bytesOf(d), f])),
+      bytesOf(end),
+      bytesOf(extra ? `${extra}${end}` : ''),
+    ]),
+  );
+const mangledCsv = fc
+  .tuple(fc.boolean(), header, lineEnd, fc.array(row, { maxLength: 25 }))
   .map(([bom, h, end, rows]) => Buffer.concat([bytesOf(bom ? '\ufeff' : ''), bytesOf(h + end), ...rows]));
 
 test('fuzz: random bytes never crash the price and status readers', async () => {
-  await fc.assert(fc.asyncProperty(fc.uint8Array({ maxLength: 600 }), async (raw) => checkTables(Buffer.from(raw))), { numRuns: 150 });
+  await fc.assert(
+    fc.asyncProperty(fc.uint8Array({ maxLength: 600 }), async (raw) => checkTables(Buffer.from(raw))),
+    { numRuns: 150 },
+  );
 });
 
 test('fuzz: mangled CSV gives rows or FILE:LINE problems within the file', async () => {
@@ -83,49 +127,93 @@ test('fuzz: mangled CSV gives rows or FILE:LINE problems within the file', async
 });
 
 test('fuzz: mangled credential CSV never crashes and re-reads what it scanned', async () => {
-  const credHeader = fc.constantFrom('credential', 'credential,ref', 'credential;cost', 'credential\tcost_cents', 'ref', '');
-  const file = fc.tuple(credHeader, lineEnd, fc.array(row, { maxLength: 20 }))
+  const credHeader = fc.constantFrom(
+    'credential',
+    'credential,ref',
+    'credential;cost',
+    'credential\tcost_cents',
+    'ref',
+    '',
+  );
+  const file = fc
+    .tuple(credHeader, lineEnd, fc.array(row, { maxLength: 20 }))
     .map(([h, end, rows]) => Buffer.concat([bytesOf(h + end), ...rows]));
-  await fc.assert(fc.asyncProperty(file, (bytes) => checkCredentials(bytes, 'csv')), { numRuns: 200 });
+  await fc.assert(
+    fc.asyncProperty(file, (bytes) => checkCredentials(bytes, 'csv')),
+    { numRuns: 200 },
+  );
 });
 
 test('fuzz: mangled lines files never crash, with and without separator', async () => {
-  const line = fc.tuple(fc.array(fc.oneof(token, fc.constant(bytesOf('---'))), { maxLength: 4 }), lineEnd)
+  const line = fc
+    .tuple(fc.array(fc.oneof(token, fc.constant(bytesOf('---'))), { maxLength: 4 }), lineEnd)
     .map(([parts, end]) => Buffer.concat([...parts, bytesOf(end)]));
   const file = fc.array(line, { maxLength: 30 }).map((lines) => Buffer.concat(lines));
-  await fc.assert(fc.asyncProperty(file, fc.constantFrom(undefined, '---'), (bytes, sep) => checkCredentials(bytes, 'lines', sep)), { numRuns: 250 });
+  await fc.assert(
+    fc.asyncProperty(file, fc.constantFrom(undefined, '---'), (bytes, sep) => checkCredentials(bytes, 'lines', sep)),
+    { numRuns: 250 },
+  );
 });
 
 test('fuzz: mangled JSONL never crashes', async () => {
   const json = fc.oneof(
-    fc.record({ credential: fc.oneof(fc.string(), fc.integer()), ref: fc.option(fc.string({ maxLength: 70 })), costCents: fc.option(fc.oneof(fc.integer(), fc.double())) }, { requiredKeys: [] })
+    fc
+      .record(
+        {
+          credential: fc.oneof(fc.string(), fc.integer()),
+          ref: fc.option(fc.string({ maxLength: 70 })),
+          costCents: fc.option(fc.oneof(fc.integer(), fc.double())),
+        },
+        { requiredKeys: [] },
+      )
       .map((o) => bytesOf(JSON.stringify(o))),
     fc.jsonValue().map((v) => bytesOf(JSON.stringify(v) ?? 'null')),
     token,
   );
-  const file = fc.array(fc.tuple(json, lineEnd).map(([j, end]) => Buffer.concat([j, bytesOf(end)])), { maxLength: 20 })
+  const file = fc
+    .array(
+      fc.tuple(json, lineEnd).map(([j, end]) => Buffer.concat([j, bytesOf(end)])),
+      { maxLength: 20 },
+    )
     .map((lines) => Buffer.concat(lines));
-  await fc.assert(fc.asyncProperty(file, (bytes) => checkCredentials(bytes, 'jsonl')), { numRuns: 200 });
+  await fc.assert(
+    fc.asyncProperty(file, (bytes) => checkCredentials(bytes, 'jsonl')),
+    { numRuns: 200 },
+  );
 });
 
 test('fuzz: huge lines are refused in every format without a crash', async () => {
-  const huge = fc.tuple(fc.integer({ min: 70_000, max: 400_000 }), fc.constantFrom(0x78, 0x22, 0x00, 0xe9), fc.boolean())
-    .map(([n, byte, newline]) => Buffer.concat([bytesOf('credential\n'), Buffer.alloc(n, byte), bytesOf(newline ? '\nok\n' : '')]));
-  await fc.assert(fc.asyncProperty(huge, async (bytes) => {
-    await checkTables(bytes);
-    for (const format of ['lines', 'csv', 'jsonl'] as const) await checkCredentials(bytes, format);
-    await checkCredentials(bytes, 'lines', '---');
-  }), { numRuns: 12 });
+  const huge = fc
+    .tuple(fc.integer({ min: 70_000, max: 400_000 }), fc.constantFrom(0x78, 0x22, 0x00, 0xe9), fc.boolean())
+    .map(([n, byte, newline]) =>
+      Buffer.concat([bytesOf('credential\n'), Buffer.alloc(n, byte), bytesOf(newline ? '\nok\n' : '')]),
+    );
+  await fc.assert(
+    fc.asyncProperty(huge, async (bytes) => {
+      await checkTables(bytes);
+      for (const format of ['lines', 'csv', 'jsonl'] as const) await checkCredentials(bytes, format);
+      await checkCredentials(bytes, 'lines', '---');
+    }),
+    { numRuns: 12 },
+  );
 });
 
 test('fuzz: splitting records in one csv-parse batch equals splitting them one by one', () => {
-  const recordText = fc.array(fc.constantFrom('a', 'bc', ',', ';', '"', '""', ' ', '\n', 'é', '\t'), { minLength: 1, maxLength: 12 })
+  const recordText = fc
+    .array(fc.constantFrom('a', 'bc', ',', ';', '"', '""', ' ', '\n', 'é', '\t'), { minLength: 1, maxLength: 12 })
     .map((parts) => parts.join(''))
     .filter((text) => (text.split('"').length - 1) % 2 === 0 && text.trim() !== '');
-  fc.assert(fc.property(fc.array(recordText, { minLength: 2, maxLength: 8 }), fc.constantFrom<Delimiter>(',', ';', '\t'), fc.boolean(),
-    (texts, delimiter, trim) => {
-      const records = texts.map((t) => Buffer.from(t));
-      const alone = records.map((r) => splitRecords([r], delimiter, trim)[0]);
-      assert.deepEqual(splitRecords(records, delimiter, trim), alone);
-    }), { numRuns: 500 });
+  fc.assert(
+    fc.property(
+      fc.array(recordText, { minLength: 2, maxLength: 8 }),
+      fc.constantFrom<Delimiter>(',', ';', '\t'),
+      fc.boolean(),
+      (texts, delimiter, trim) => {
+        const records = texts.map((t) => Buffer.from(t));
+        const alone = records.map((r) => splitRecords([r], delimiter, trim)[0]);
+        assert.deepEqual(splitRecords(records, delimiter, trim), alone);
+      },
+    ),
+    { numRuns: 500 },
+  );
 });

@@ -39,7 +39,10 @@ test('a device is refused, also through a symlink (/dev/urandom); a symlink to a
   const target = fileWith('real.csv', 'id,price\n1,2\n');
   const good = join(tempDir(), 'good-link.csv');
   symlinkSync(target, good);
-  assert.deepEqual((await readPriceFile(good)).rows.map((r) => r.priceCents), [200]);
+  assert.deepEqual(
+    (await readPriceFile(good)).rows.map((r) => r.priceCents),
+    [200],
+  );
 });
 
 test('a directory is refused', async () => {
@@ -51,7 +54,13 @@ test('a directory is refused', async () => {
 function endless(onChunk?: (n: number) => void): Readable {
   let n = 0;
   const block = Buffer.alloc(64 * 1024, 'y\n');
-  return new Readable({ read() { n += 1; onChunk?.(n); this.push(block); } });
+  return new Readable({
+    read() {
+      n += 1;
+      onChunk?.(n);
+      this.push(block);
+    },
+  });
 }
 
 const spoolsIn = (dir: string) => readdirSync(dir).filter((f) => f.startsWith('svc-stdin-'));
@@ -59,15 +68,20 @@ const spoolsIn = (dir: string) => readdirSync(dir).filter((f) => f.startsWith('s
 test('stdin past the cap is refused (exit 2) and leaves no spool file', async () => {
   const dir = join(tempDir(), 'spool-cap');
   mkdirSync(dir);
-  await assert.rejects(openInput('-', { stdin: endless(), tmpDir: dir, maxBytes: 1024 * 1024 }),
-    refusedAsUsage(/^stdin is larger than 1048576 bytes: nothing was sent$/));
+  await assert.rejects(
+    openInput('-', { stdin: endless(), tmpDir: dir, maxBytes: 1024 * 1024 }),
+    refusedAsUsage(/^stdin is larger than 1048576 bytes: nothing was sent$/),
+  );
   assert.deepEqual(spoolsIn(dir), []);
 });
 
 test('the spool is unlinked as soon as it is opened: nothing to find by name while it is read', async () => {
   const dir = join(tempDir(), 'spool-unlinked');
   mkdirSync(dir);
-  const input = await openInput('-', { stdin: Readable.from([Buffer.from('a:1\n'), Buffer.from('b:2\n')]), tmpDir: dir });
+  const input = await openInput('-', {
+    stdin: Readable.from([Buffer.from('a:1\n'), Buffer.from('b:2\n')]),
+    tmpDir: dir,
+  });
   assert.deepEqual(spoolsIn(dir), [], 'no name in the folder, even before cleanup');
   assert.equal(readFileSync(input.path, 'utf8'), 'a:1\nb:2\n');
   assert.equal(statSync(input.path).mode & 0o777, 0o600);
@@ -83,7 +97,11 @@ test('where the spool keeps its name (no /proc), a later start removes the spool
   spawnSync('sh', ['-c', `umask 077; echo secret > '${left}'`]);
   assert.deepEqual(spoolsIn(dir).length, 1);
   const input = await openInput('-', { stdin: Readable.from(['x\n']), tmpDir: dir, unlinkSpool: false });
-  assert.deepEqual(spoolsIn(dir), [input.path.slice(dir.length + 1)], 'the dead process\'s spool is gone, ours is there');
+  assert.deepEqual(
+    spoolsIn(dir),
+    [input.path.slice(dir.length + 1)],
+    "the dead process's spool is gone, ours is there",
+  );
   await input.cleanup();
   assert.deepEqual(spoolsIn(dir), []);
 });
@@ -100,16 +118,28 @@ test('abort while spooling an endless stdin ends the spool with the abort reason
   const dir = join(tempDir(), 'spool-abort');
   mkdirSync(dir);
   const reason = new InterruptedError('interrupted');
-  const stdin = endless((n) => { if (n === 20) controller.abort(reason); });
-  await assert.rejects(openInput('-', { stdin, tmpDir: dir, signal: controller.signal, maxBytes: Number.MAX_SAFE_INTEGER }), (err) => err === reason);
+  const stdin = endless((n) => {
+    if (n === 20) controller.abort(reason);
+  });
+  await assert.rejects(
+    openInput('-', { stdin, tmpDir: dir, signal: controller.signal, maxBytes: Number.MAX_SAFE_INTEGER }),
+    (err) => err === reason,
+  );
   assert.deepEqual(spoolsIn(dir), []);
 });
 
 test('abort while a stdin sends nothing ends the wait', async () => {
   const controller = new AbortController();
   const reason = new InterruptedError('interrupted');
-  const silent = new Readable({ read() { if (!controller.signal.aborted) controller.abort(reason); } });
-  await assert.rejects(openInput('-', { stdin: silent, tmpDir: tempDir(), signal: controller.signal }), (err) => err === reason);
+  const silent = new Readable({
+    read() {
+      if (!controller.signal.aborted) controller.abort(reason);
+    },
+  });
+  await assert.rejects(
+    openInput('-', { stdin: silent, tmpDir: tempDir(), signal: controller.signal }),
+    (err) => err === reason,
+  );
 });
 
 test('the line reader checks the abort signal between blocks', async () => {
@@ -117,11 +147,14 @@ test('the line reader checks the abort signal between blocks', async () => {
   const controller = new AbortController();
   const reason = new InterruptedError('interrupted');
   let lines = 0;
-  await assert.rejects((async () => {
-    for await (const _ of readPhysicalLines(path, { maxBytes: 100, signal: controller.signal })) {
-      lines += 1;
-      if (lines === 1) controller.abort(reason);
-    }
-  })(), (err) => err === reason);
+  await assert.rejects(
+    (async () => {
+      for await (const _ of readPhysicalLines(path, { maxBytes: 100, signal: controller.signal })) {
+        lines += 1;
+        if (lines === 1) controller.abort(reason);
+      }
+    })(),
+    (err) => err === reason,
+  );
   assert.ok(lines < 200_000, `stopped after ${lines} lines`);
 });

@@ -21,7 +21,10 @@ test('a ;-delimited file with BOM and decimal commas, 250 rows, parses exactly',
   const result = await read(body);
   assert.deepEqual(result.problems, []);
   assert.deepEqual(result.columns, ['id', 'price', 'variant']);
-  assert.deepEqual(result.rows.map(({ raw: _raw, ...row }) => row), expected);
+  assert.deepEqual(
+    result.rows.map(({ raw: _raw, ...row }) => row),
+    expected,
+  );
 });
 
 test('price accepts 19.90, 19,90, 19 and 19.9', async () => {
@@ -31,12 +34,16 @@ test('price accepts 19.90, 19,90, 19 and 19.9', async () => {
 test('a decimal comma with a comma delimiter must be quoted', async () => {
   assert.deepEqual(await cents('id,price\n1,"19,90"\n'), [1990]);
   const result = await read('id,price\n1,19,90\n');
-  assert.deepEqual(result.problems, ['FILE:2: 3 values but the header has 2 columns (quote values that contain a comma, such as a decimal comma: "19,90")']);
+  assert.deepEqual(result.problems, [
+    'FILE:2: 3 values but the header has 2 columns (quote values that contain a comma, such as a decimal comma: "19,90")',
+  ]);
 });
 
 test('price_cents takes whole cents', async () => {
   assert.deepEqual(await cents('id,price_cents\n1,1990\n'), [1990]);
-  assert.deepEqual((await read('id,price_cents\n1,19.90\n')).problems, ['FILE:2: price_cents "19.90" must be a whole number of cents (not whole cents)']);
+  assert.deepEqual((await read('id,price_cents\n1,19.90\n')).problems, [
+    'FILE:2: price_cents "19.90" must be a whole number of cents (not whole cents)',
+  ]);
 });
 
 test('more than 2 decimals is "not whole cents"', async () => {
@@ -45,18 +52,26 @@ test('more than 2 decimals is "not whole cents"', async () => {
     'FILE:3: price "1234.567" has more than 2 decimals (not whole cents)',
   ]);
   // 19.999 once the file showed `.` as its decimal mark: three decimals, not a thousands group
-  assert.deepEqual((await read('id,price\n1,5.50\n2,19.999\n')).problems, ['FILE:3: price "19.999" has more than 2 decimals (not whole cents)']);
+  assert.deepEqual((await read('id,price\n1,5.50\n2,19.999\n')).problems, [
+    'FILE:3: price "19.999" has more than 2 decimals (not whole cents)',
+  ]);
 });
 
 test('issue 13: thousands separators are read when the value or the file shows the decimal mark', async () => {
   // 1.234,56 and 1,234.56 show their decimal mark themselves; 1 234 and 1.234.567 group only;
   // 2.000 on line 5 follows line 2's `,` decimal mark, so its `.` groups thousands.
-  const result = await read('id;price\n1;1.234,56\n3;1 234\n4;2.000\n5;1.000.000\n6;1\u00a0234,5\n7;12\'345,00\n');
+  const result = await read("id;price\n1;1.234,56\n3;1 234\n4;2.000\n5;1.000.000\n6;1\u00a0234,5\n7;12'345,00\n");
   assert.deepEqual(result.problems, []);
-  assert.deepEqual(result.rows.map((r) => r.priceCents), [123456, 123400, 200000, 100000000, 123450, 1234500]);
+  assert.deepEqual(
+    result.rows.map((r) => r.priceCents),
+    [123456, 123400, 200000, 100000000, 123450, 1234500],
+  );
   const dot = await read('id,price\n1,"1,234.56"\n2,"2,000"\n');
   assert.deepEqual(dot.problems, []);
-  assert.deepEqual(dot.rows.map((r) => r.priceCents), [123456, 200000]);
+  assert.deepEqual(
+    dot.rows.map((r) => r.priceCents),
+    [123456, 200000],
+  );
 });
 
 test('issue 13: 1.234 before any value shows the decimal mark is refused as ambiguous; 1.234 after a . decimal is 3 decimals', async () => {
@@ -64,38 +79,55 @@ test('issue 13: 1.234 before any value shows the decimal mark is refused as ambi
     'FILE:2: price "1.234" is ambiguous: a thousands separator or the decimal mark? No earlier value of the file shows its decimal mark: write 1234 or 1234,00',
   ]);
   assert.deepEqual((await read('id,price\n1,19.90\n2,"1,234"\n')).problems, []);
-  assert.deepEqual((await read('id,price\n1,19.90\n2,1.234\n')).problems, ['FILE:3: price "1.234" has more than 2 decimals (not whole cents)']);
+  assert.deepEqual((await read('id,price\n1,19.90\n2,1.234\n')).problems, [
+    'FILE:3: price "1.234" has more than 2 decimals (not whole cents)',
+  ]);
   assert.deepEqual((await read('id;price\n1;1.2.3\n2;1.234.56\n')).problems.length, 2);
 });
 
 test('the price must be greater than 0', async () => {
   const result = await read('id,price\n1,0\n2,-5\n3,0.00\n');
-  assert.deepEqual(result.problems.map((p) => p.split(': ')[0]), ['FILE:2', 'FILE:3', 'FILE:4']);
+  assert.deepEqual(
+    result.problems.map((p) => p.split(': ')[0]),
+    ['FILE:2', 'FILE:3', 'FILE:4'],
+  );
   for (const p of result.problems) assert.match(p, /must be greater than 0/);
 });
 
 test('the price must be at most 100000000 cents', async () => {
   assert.deepEqual(await cents(`id,price_cents\n1,${LIMITS.priceMaxCents}\n`), [LIMITS.priceMaxCents]);
-  assert.deepEqual((await read(`id,price_cents\n1,${LIMITS.priceMaxCents + 1}\n`)).problems,
-    [`FILE:2: price_cents "100000001" is above the maximum of ${LIMITS.priceMaxCents} cents`]);
+  assert.deepEqual((await read(`id,price_cents\n1,${LIMITS.priceMaxCents + 1}\n`)).problems, [
+    `FILE:2: price_cents "100000001" is above the maximum of ${LIMITS.priceMaxCents} cents`,
+  ]);
   assert.match((await read('id,price\n1,1000000.01\n')).problems[0]!, /^FILE:2: .*above the maximum/);
   assert.match((await read('id,price\n1,99999999999999999999\n')).problems[0]!, /^FILE:2: .*above the maximum/);
 });
 
 test('a price that is not a number is a problem', async () => {
-  assert.deepEqual((await read('id,price\n1,abc\n')).problems, ['FILE:2: price "abc" is not a decimal amount (like 19.90 or 19,90)']);
+  assert.deepEqual((await read('id,price\n1,abc\n')).problems, [
+    'FILE:2: price "abc" is not a decimal amount (like 19.90 or 19,90)',
+  ]);
 });
 
 test('the id must be a positive integer', async () => {
   const result = await read('id,price\n0,1\nx,1\n1.5,1\n');
   assert.equal(result.problemCount, 3);
-  assert.deepEqual(result.problems.map((p) => p.split(': ')[0]), ['FILE:2', 'FILE:3', 'FILE:4']);
+  assert.deepEqual(
+    result.problems.map((p) => p.split(': ')[0]),
+    ['FILE:2', 'FILE:3', 'FILE:4'],
+  );
 });
 
 test('the variant must be an integer >= 0, and empty means no variant', async () => {
   const result = await read('id,price,variant\n1,1,0\n2,1,\n3,1,-1\n4,1,a\n');
-  assert.deepEqual(result.rows.map((r) => r.variant), [0, undefined]);
-  assert.deepEqual(result.problems.map((p) => p.split(': ')[0]), ['FILE:4', 'FILE:5']);
+  assert.deepEqual(
+    result.rows.map((r) => r.variant),
+    [0, undefined],
+  );
+  assert.deepEqual(
+    result.problems.map((p) => p.split(': ')[0]),
+    ['FILE:4', 'FILE:5'],
+  );
 });
 
 test('missing values are problems', async () => {
@@ -115,14 +147,23 @@ test('issue 13: unknown columns are ignored with one note naming them; --strict-
   const path = fileWith('prices.csv', 'id,price,colour,size\n1,2,red,L\n');
   const result = await readPriceFile(path, AS_FILE);
   assert.deepEqual(result.problems, []);
-  assert.deepEqual(result.notes, ['FILE:1: 2 unknown columns ignored: colour, size (expected id, price or price_cents, variant; --strict-columns refuses them)']);
-  assert.deepEqual(result.rows.map((r) => r.priceCents), [200]);
+  assert.deepEqual(result.notes, [
+    'FILE:1: 2 unknown columns ignored: colour, size (expected id, price or price_cents, variant; --strict-columns refuses them)',
+  ]);
+  assert.deepEqual(
+    result.rows.map((r) => r.priceCents),
+    [200],
+  );
   const strict = await readPriceFile(path, { ...AS_FILE, strictColumns: true });
-  assert.deepEqual(strict.problems, ['FILE:1: unknown columns colour, size (expected id, price or price_cents, variant)']);
+  assert.deepEqual(strict.problems, [
+    'FILE:1: unknown columns colour, size (expected id, price or price_cents, variant)',
+  ]);
 });
 
 test('price and price_cents together are refused', async () => {
-  assert.deepEqual((await read('id,price,price_cents\n1,2,200\n')).problems, ['FILE:1: use one of the columns price or price_cents, not both']);
+  assert.deepEqual((await read('id,price,price_cents\n1,2,200\n')).problems, [
+    'FILE:1: use one of the columns price or price_cents, not both',
+  ]);
 });
 
 test('a missing id or price column is refused and no row is judged', async () => {
@@ -140,7 +181,10 @@ test('a header row is required', async () => {
 
 test('line numbers count the header, blank lines, comments and multi-line values', async () => {
   const result = await read('# comment\nid,price\n\n"1\n",x\n\n2,y\n');
-  assert.deepEqual(result.problems.map((p) => p.split(': ')[0]), ['FILE:4', 'FILE:7']);
+  assert.deepEqual(
+    result.problems.map((p) => p.split(': ')[0]),
+    ['FILE:4', 'FILE:7'],
+  );
 });
 
 test('raw keeps the input row for the report', async () => {

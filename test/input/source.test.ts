@@ -36,7 +36,10 @@ test('a directory is refused as input', async () => {
 });
 
 test('stdin is spooled to a 0600 temp file named stdin, removed by cleanup', async () => {
-  const input = await openInput('-', { stdin: Readable.from([Buffer.from('user:pass\n'), Buffer.from('u2:p2\n')]), tmpDir: tempDir() });
+  const input = await openInput('-', {
+    stdin: Readable.from([Buffer.from('user:pass\n'), Buffer.from('u2:p2\n')]),
+    tmpDir: tempDir(),
+  });
   assert.equal(input.displayName, 'stdin');
   assert.equal(input.isStdin, true);
   assert.equal(readFileSync(input.path, 'utf8'), 'user:pass\nu2:p2\n');

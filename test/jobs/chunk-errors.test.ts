@@ -2,8 +2,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ApiError, AuthError, ConflictError, GoneError, NetworkError, NotFoundError, PermissionError,
-  RateLimitError, ServerError, ValidationError,
+  ApiError,
+  AuthError,
+  ConflictError,
+  GoneError,
+  NetworkError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  ServerError,
+  ValidationError,
 } from '../../src/api/errors.js';
 import { classifyChunkError } from '../../src/jobs/chunk-errors.js';
 
@@ -14,7 +22,8 @@ test('refusals about the chunk content fail its items and let the job go on', ()
     new GoneError({ status: 410, code: 'LISTING_TAKEN_DOWN', message: 'x' }),
     new ConflictError({ status: 409, code: 'OFFLINE_PAUSED', message: 'x' }),
     new ApiError({ status: 418, message: 'x' }),
-  ]) assert.equal(classifyChunkError(err), 'refused', err.name);
+  ])
+    assert.equal(classifyChunkError(err), 'refused', err.name);
 });
 
 test('errors that make further chunks pointless stop the job', () => {
@@ -28,5 +37,6 @@ test('errors that make further chunks pointless stop the job', () => {
     new ValidationError({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED', message: 'x' }),
     new ApiError({ status: 429, code: 'DAILY_CREATION_LIMIT', message: 'x' }),
     new TypeError('a bug in the caller'),
-  ]) assert.equal(classifyChunkError(err), 'fatal', String(err));
+  ])
+    assert.equal(classifyChunkError(err), 'fatal', String(err));
 });

@@ -25,7 +25,10 @@ test('sends every chunk once, each with a fresh URL-safe key of 22+ characters',
   const stateDir = tempStateDir(t);
   const server = new FakeServer();
   const result = await runJob(makeSpec({ items: 10, chunkSize: 3 }), server.send, { stateDir });
-  assert.deepEqual(server.calls.map((c) => c.index), [0, 1, 2, 3]);
+  assert.deepEqual(
+    server.calls.map((c) => c.index),
+    [0, 1, 2, 3],
+  );
   const keys = server.calls.map((c) => c.key);
   assert.equal(new Set(keys).size, 4);
   for (const key of keys) {
@@ -44,17 +47,27 @@ test('journals header, start and done per chunk, and job-end, in order', async (
   const server = new FakeServer();
   const result = await runJob(makeSpec({ items: 4, chunkSize: 2 }), server.send, { stateDir });
   const records = readRecords(result.journalPath);
-  assert.deepEqual(records.map((r) => `${r.t}${r.index ?? ''}`),
-    ['job', 'chunk-start0', 'chunk-done0', 'chunk-start1', 'chunk-done1', 'job-end']);
+  assert.deepEqual(
+    records.map((r) => `${r.t}${r.index ?? ''}`),
+    ['job', 'chunk-start0', 'chunk-done0', 'chunk-start1', 'chunk-done1', 'job-end'],
+  );
   const header = records[0]!;
   assert.equal(header.id, result.jobId);
-  assert.deepEqual(header.input, { path: '/data/prices.csv', displayName: 'prices.csv', sha256: 'a'.repeat(64), size: 1234 });
+  assert.deepEqual(header.input, {
+    path: '/data/prices.csv',
+    displayName: 'prices.csv',
+    sha256: 'a'.repeat(64),
+    size: 1234,
+  });
   assert.deepEqual(header.chunks, [
     { index: 0, route: 'bulkPrice', count: 2, descriptor: { lines: [2, 3] } },
     { index: 1, route: 'bulkPrice', count: 2, descriptor: { lines: [4, 5] } },
   ]);
   assert.equal(records[2]!.key, records[1]!.key);
-  assert.deepEqual(records[2]!.items, [{ line: 2, id: 1002, status: 'ok' }, { line: 3, id: 1003, status: 'ok' }]);
+  assert.deepEqual(records[2]!.items, [
+    { line: 2, id: 1002, status: 'ok' },
+    { line: 3, id: 1003, status: 'ok' },
+  ]);
   assert.equal(records.at(-1)!.state, 'done');
 });
 
@@ -71,14 +84,27 @@ test('a chunk refused for its content marks each of its items failed and the job
   const stateDir = tempStateDir(t);
   const server = new FakeServer();
   server.before = (chunk) => {
-    if (chunk.index === 1) throw new ValidationError({ status: 400, code: 'VALIDATION_ERROR', message: 'price too high' });
+    if (chunk.index === 1)
+      throw new ValidationError({ status: 400, code: 'VALIDATION_ERROR', message: 'price too high' });
   };
   const result = await runJob(makeSpec({ items: 9, chunkSize: 3 }), server.send, { stateDir });
   assert.equal(result.state, 'done');
-  assert.deepEqual(server.calls.map((c) => c.index), [0, 1, 2]);
+  assert.deepEqual(
+    server.calls.map((c) => c.index),
+    [0, 1, 2],
+  );
   const failed = result.items.filter((i) => i.status === 'failed');
-  assert.deepEqual(failed.map((i) => i.line), [5, 6, 7]);
-  assert.deepEqual(failed[0], { line: 5, id: 1005, status: 'failed', code: 'VALIDATION_ERROR', message: 'price too high' });
+  assert.deepEqual(
+    failed.map((i) => i.line),
+    [5, 6, 7],
+  );
+  assert.deepEqual(failed[0], {
+    line: 5,
+    id: 1005,
+    status: 'failed',
+    code: 'VALIDATION_ERROR',
+    message: 'price too high',
+  });
   const done1 = readRecords(result.journalPath).find((r) => r.t === 'chunk-done' && r.index === 1)!;
   assert.equal((done1.error as { code: string }).code, 'VALIDATION_ERROR');
 });
@@ -87,11 +113,16 @@ test('an authentication error stops the job, leaving the chunk unfinished with i
   const stateDir = tempStateDir(t);
   const server = new FakeServer();
   const authError = new AuthError({ status: 401, message: 'the API key is invalid or missing' });
-  server.before = (chunk) => { if (chunk.index === 1) throw authError; };
+  server.before = (chunk) => {
+    if (chunk.index === 1) throw authError;
+  };
   const result = await runJob(makeSpec({ items: 9, chunkSize: 3 }), server.send, { stateDir });
   assert.equal(result.state, 'aborted');
   assert.equal(result.error, authError);
-  assert.deepEqual(server.calls.map((c) => c.index), [0, 1]);
+  assert.deepEqual(
+    server.calls.map((c) => c.index),
+    [0, 1],
+  );
   assert.deepEqual(result.unfinishedChunks, [1, 2]);
   assert.equal(result.resumeCommand, `svc products bulk-price prices.csv --resume ${result.jobId}`);
   const records = readRecords(result.journalPath);
@@ -103,7 +134,9 @@ test('an authentication error stops the job, leaving the chunk unfinished with i
 test('a network failure after retries stops the job instead of failing the items', async (t) => {
   const stateDir = tempStateDir(t);
   const server = new FakeServer();
-  server.before = () => { throw new NetworkError({ message: 'connection reset' }); };
+  server.before = () => {
+    throw new NetworkError({ message: 'connection reset' });
+  };
   const result = await runJob(makeSpec({ items: 6, chunkSize: 3 }), server.send, { stateDir });
   assert.equal(result.state, 'aborted');
   assert.equal(result.items.length, 0);
@@ -114,9 +147,15 @@ test('abort stops sending, leaves the in-flight chunk unfinished and reports int
   const stateDir = tempStateDir(t);
   const server = new FakeServer();
   const controller = interruptAtChunk(server, 1);
-  const result = await runJob(makeSpec({ items: 9, chunkSize: 3 }), server.send, { stateDir, signal: controller.signal });
+  const result = await runJob(makeSpec({ items: 9, chunkSize: 3 }), server.send, {
+    stateDir,
+    signal: controller.signal,
+  });
   assert.equal(result.state, 'interrupted');
-  assert.deepEqual(server.calls.map((c) => c.index), [0, 1]);
+  assert.deepEqual(
+    server.calls.map((c) => c.index),
+    [0, 1],
+  );
   assert.deepEqual(result.unfinishedChunks, [1, 2]);
   assert.equal(result.resumeCommand, `svc products bulk-price prices.csv --resume ${result.jobId}`);
   const records = readRecords(result.journalPath);
@@ -128,8 +167,13 @@ test('an answer that arrives after the abort is still recorded', async (t) => {
   const stateDir = tempStateDir(t);
   const server = new FakeServer();
   const controller = new AbortController();
-  server.after = (chunk) => { if (chunk.index === 0) controller.abort(); };
-  const result = await runJob(makeSpec({ items: 6, chunkSize: 3 }), server.send, { stateDir, signal: controller.signal });
+  server.after = (chunk) => {
+    if (chunk.index === 0) controller.abort();
+  };
+  const result = await runJob(makeSpec({ items: 6, chunkSize: 3 }), server.send, {
+    stateDir,
+    signal: controller.signal,
+  });
   assert.equal(result.state, 'interrupted');
   assert.deepEqual(result.unfinishedChunks, [1]);
   assert.ok(readRecords(result.journalPath).some((r) => r.t === 'chunk-done' && r.index === 0));
@@ -143,8 +187,14 @@ test('reports progress after each chunk: items, requests, failures, pace', async
   };
   const seen: JobProgress[] = [];
   await runJob(makeSpec({ items: 7, chunkSize: 3 }), server.send, { stateDir, onProgress: (p) => seen.push(p) });
-  assert.deepEqual(seen.map((p) => [p.itemsDone, p.totalItems, p.requests, p.failures, p.chunksDone]),
-    [[3, 7, 1, 3, 1], [6, 7, 2, 3, 2], [7, 7, 3, 3, 3]]);
+  assert.deepEqual(
+    seen.map((p) => [p.itemsDone, p.totalItems, p.requests, p.failures, p.chunksDone]),
+    [
+      [3, 7, 1, 3, 1],
+      [6, 7, 2, 3, 2],
+      [7, 7, 3, 3, 3],
+    ],
+  );
   for (const p of seen) assert.ok(p.itemsPerSecond >= 0);
   assert.equal(seen.at(-1)!.etaSeconds ?? 0, 0);
 });

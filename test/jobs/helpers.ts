@@ -38,7 +38,11 @@ export function makeSpec(o: SpecOptions = {}): JobSpec {
   };
 }
 
-export interface SendCall { index: number; key: string; replayed: boolean }
+export interface SendCall {
+  index: number;
+  key: string;
+  replayed: boolean;
+}
 
 /**
  * A server that applies each key's chunk once and replays the stored answer for a known key.
@@ -69,7 +73,10 @@ export class FakeServer {
     this.calls.push({ index: chunk.index, key, replayed: stored !== undefined });
     if (stored) return stored;
     await this.before?.(chunk, key, signal);
-    const result: ChunkResult = { items: chunk.items.map((ref) => ({ ...ref, status: 'ok' })), summary: { updated: chunk.items.length } };
+    const result: ChunkResult = {
+      items: chunk.items.map((ref) => ({ ...ref, status: 'ok' })),
+      summary: { updated: chunk.items.length },
+    };
     for (const ref of chunk.items) this.applied.set(ref.line, (this.applied.get(ref.line) ?? 0) + 1);
     this.answers.set(key, result);
     if (this.log) {
@@ -103,7 +110,11 @@ export function journalFile(stateDir: string, jobId: string): string {
 export type RawRecord = { t: string; index?: number; key?: string; state?: string; [k: string]: unknown };
 
 export function readRecords(file: string): RawRecord[] {
-  return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as RawRecord);
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as RawRecord);
 }
 
 /** The only journal in a state folder (tests that run one job). */

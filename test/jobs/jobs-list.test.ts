@@ -10,14 +10,23 @@ import { FakeServer, hangUntilAborted, interruptAtChunk, makeSpec, tempStateDir 
 test('lists done, failed and interrupted jobs with progress and resume commands', async (t) => {
   const stateDir = tempStateDir(t);
   const server = new FakeServer();
-  const done = await runJob(makeSpec({ kind: 'stock', target: 'listing 1', items: 4, chunkSize: 2 }), server.send, { stateDir });
+  const done = await runJob(makeSpec({ kind: 'stock', target: 'listing 1', items: 4, chunkSize: 2 }), server.send, {
+    stateDir,
+  });
 
-  server.before = (chunk) => { if (chunk.index === 1) throw new AuthError({ status: 401, message: 'bad key' }); };
-  const failed = await runJob(makeSpec({ kind: 'stock', target: 'listing 2', items: 4, chunkSize: 2 }), server.send, { stateDir });
+  server.before = (chunk) => {
+    if (chunk.index === 1) throw new AuthError({ status: 401, message: 'bad key' });
+  };
+  const failed = await runJob(makeSpec({ kind: 'stock', target: 'listing 2', items: 4, chunkSize: 2 }), server.send, {
+    stateDir,
+  });
 
   const controller = interruptAtChunk(server, 0);
-  const interrupted = await runJob(makeSpec({ kind: 'stock', target: 'listing 3', items: 4, chunkSize: 2 }), server.send,
-    { stateDir, signal: controller.signal });
+  const interrupted = await runJob(
+    makeSpec({ kind: 'stock', target: 'listing 3', items: 4, chunkSize: 2 }),
+    server.send,
+    { stateDir, signal: controller.signal },
+  );
 
   const jobs = new Map(listJobs(stateDir).map((j) => [j.id, j]));
   assert.equal(jobs.size, 3);
@@ -30,7 +39,8 @@ test('lists done, failed and interrupted jobs with progress and resume commands'
       ['done', 4, 4, 2, undefined],
       ['failed', 2, 4, 2, `svc products bulk-price prices.csv --resume ${failed.jobId}`],
       ['interrupted', 0, 4, 1, `svc products bulk-price prices.csv --resume ${interrupted.jobId}`],
-    ]);
+    ],
+  );
   const f = jobs.get(failed.jobId)!;
   assert.equal(f.target, 'listing 2');
   assert.equal(f.error, 'bad key');
@@ -52,8 +62,13 @@ test('a job held by a live process is listed as running with its pid', async (t)
   const server = new FakeServer();
   const controller = new AbortController();
   let reached!: () => void;
-  const inFlight = new Promise<void>((r) => { reached = r; });
-  server.before = (_c, _k, signal) => { reached(); return hangUntilAborted(signal); };
+  const inFlight = new Promise<void>((r) => {
+    reached = r;
+  });
+  server.before = (_c, _k, signal) => {
+    reached();
+    return hangUntilAborted(signal);
+  };
   const running = runJob(makeSpec(), server.send, { stateDir, signal: controller.signal });
   await inFlight;
   const [job] = listJobs(stateDir);

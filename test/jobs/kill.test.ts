@@ -17,9 +17,20 @@ const KILL_AT = 3;
 
 function runChildUntilApplied(stateDir: string, serverLog: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath,
-      ['--import', 'tsx', path.join(here, 'fixtures', 'kill-child.ts'), stateDir, serverLog, String(KILL_AT), String(ITEMS), String(CHUNK)],
-      { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(here, 'fixtures', 'kill-child.ts'),
+        stateDir,
+        serverLog,
+        String(KILL_AT),
+        String(ITEMS),
+        String(CHUNK),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
@@ -50,7 +61,10 @@ test('a job killed mid-chunk resumes with every item applied exactly once', asyn
   const result = await runJob(spec, server.send, { stateDir, resumeJobId: jobId });
 
   assert.equal(result.state, 'done');
-  assert.deepEqual(server.calls.map((c) => c.index), [3, 4, 5, 6]);
+  assert.deepEqual(
+    server.calls.map((c) => c.index),
+    [3, 4, 5, 6],
+  );
   assert.equal(server.calls[0]!.key, killedKey);
   assert.equal(server.calls[0]!.replayed, true);
   for (const call of server.calls.slice(1)) assert.ok(!childKeys.has(call.key), `chunk ${call.index} has a new key`);

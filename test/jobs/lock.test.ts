@@ -18,8 +18,13 @@ test('refuses a second runner while the job is running, naming the process', asy
   const server = new FakeServer();
   const controller = new AbortController();
   let reached!: () => void;
-  const inFlight = new Promise<void>((r) => { reached = r; });
-  server.before = (_chunk, _key, signal) => { reached(); return hangUntilAborted(signal); };
+  const inFlight = new Promise<void>((r) => {
+    reached = r;
+  });
+  server.before = (_chunk, _key, signal) => {
+    reached();
+    return hangUntilAborted(signal);
+  };
   const running = runJob(spec, server.send, { stateDir, signal: controller.signal });
   await inFlight;
   const jobId = path.basename(onlyJournal(stateDir), '.jsonl');
@@ -54,7 +59,9 @@ test('releases the lock when the run ends', async (t) => {
 
 // issue 14: a lock records the pid AND the process's start time; a pid reused by another
 // process (same pid, other start time) is a stale lock, not a running job.
-test('takes over a lock whose pid now belongs to another process (start time differs)', { skip: process.platform !== 'linux' && 'start times are read from /proc' }, async (t) => {
+test('takes over a lock whose pid now belongs to another process (start time differs)', {
+  skip: process.platform !== 'linux' && 'start times are read from /proc',
+}, async (t) => {
   const stateDir = tempStateDir(t);
   const spec = makeSpec({ items: 6, chunkSize: 3 });
   const server = new FakeServer();
@@ -67,12 +74,16 @@ test('takes over a lock whose pid now belongs to another process (start time dif
   assert.equal(second.state, 'done');
 });
 
-test('a lock records the pid and the start time of its process', { skip: process.platform !== 'linux' && 'start times are read from /proc' }, async (t) => {
+test('a lock records the pid and the start time of its process', {
+  skip: process.platform !== 'linux' && 'start times are read from /proc',
+}, async (t) => {
   const stateDir = tempStateDir(t);
   const spec = makeSpec({ items: 6, chunkSize: 3 });
   const server = new FakeServer();
   let seen = '';
-  server.before = () => { seen = fs.readFileSync(lockFileOf(onlyJournal(stateDir)), 'utf8'); };
+  server.before = () => {
+    seen = fs.readFileSync(lockFileOf(onlyJournal(stateDir)), 'utf8');
+  };
   await runJob(spec, server.send, { stateDir });
   const start = fs.readFileSync(`/proc/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[19];
   assert.equal(seen, `${process.pid} ${start}`);

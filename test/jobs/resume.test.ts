@@ -32,7 +32,10 @@ test('resends an unfinished chunk with its journaled key and gives never-started
 
   const second = await runJob(spec, server.send, { stateDir, resumeJobId: first.jobId });
   assert.equal(second.state, 'done');
-  assert.deepEqual(server.calls.map((c) => c.index), [1, 2, 3]);
+  assert.deepEqual(
+    server.calls.map((c) => c.index),
+    [1, 2, 3],
+  );
   assert.equal(server.keysOf(1)[0], keyOfChunk1);
   assert.equal(server.calls[0]!.replayed, true);
   for (const index of [2, 3]) assert.ok(!firstKeys.has(server.keysOf(index)[0]!), `chunk ${index} got a new key`);
@@ -57,17 +60,25 @@ test('does not resend finished chunks; their outcomes come from the journal', as
   const { result: first, server } = await interruptedAt(stateDir, spec, 2);
   server.calls.length = 0;
   const second = await runJob(spec, server.send, { stateDir, resumeJobId: first.jobId });
-  assert.deepEqual(server.calls.map((c) => c.index), [2]);
+  assert.deepEqual(
+    server.calls.map((c) => c.index),
+    [2],
+  );
   assert.equal(second.chunksFromJournal, 2);
   assert.equal(second.requests, 1);
-  assert.deepEqual(second.items.map((i) => i.line), [2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  assert.deepEqual(
+    second.items.map((i) => i.line),
+    [2, 3, 4, 5, 6, 7, 8, 9, 10],
+  );
 });
 
 test('resumes a job stopped by an error, reusing the key of the chunk it stopped on', async (t) => {
   const stateDir = tempStateDir(t);
   const spec = makeSpec({ items: 6, chunkSize: 3 });
   const server = new FakeServer();
-  server.before = (chunk) => { if (chunk.index === 1) throw new AuthError({ status: 401, message: 'bad key' }); };
+  server.before = (chunk) => {
+    if (chunk.index === 1) throw new AuthError({ status: 401, message: 'bad key' });
+  };
   const first = await runJob(spec, server.send, { stateDir });
   assert.equal(first.state, 'aborted');
   const stoppedKey = server.keysOf(1)[0]!;
@@ -87,7 +98,10 @@ test('tolerates a torn last journal line and keeps later records on lines of the
   server.calls.length = 0;
   const second = await runJob(spec, server.send, { stateDir, resumeJobId: first.jobId });
   assert.equal(second.state, 'done');
-  assert.deepEqual(server.calls.map((c) => c.index), [1, 2]);
+  assert.deepEqual(
+    server.calls.map((c) => c.index),
+    [1, 2],
+  );
   const text = fs.readFileSync(first.journalPath, 'utf8');
   assert.match(text, /"ite\n\{"t":"resume"/);
 });
@@ -110,25 +124,33 @@ test('refuses --resume of a finished job', async (t) => {
   const server = new FakeServer();
   const spec = makeSpec({ items: 3 });
   const done = await runJob(spec, server.send, { stateDir });
-  await assert.rejects(runJob(spec, server.send, { stateDir, resumeJobId: done.jobId }),
-    (err: unknown) => err instanceof UsageError && /already finished/.test(err.message));
+  await assert.rejects(
+    runJob(spec, server.send, { stateDir, resumeJobId: done.jobId }),
+    (err: unknown) => err instanceof UsageError && /already finished/.test(err.message),
+  );
   assert.equal(server.calls.length, 1);
 });
 
 test('refuses --resume of an unknown job id or one that is not a job id', async (t) => {
   const stateDir = tempStateDir(t);
   const server = new FakeServer();
-  await assert.rejects(runJob(makeSpec(), server.send, { stateDir, resumeJobId: 'bp-20260101-abcdef' }),
-    (err: unknown) => err instanceof UsageError && /no job bp-20260101-abcdef/.test(err.message));
-  await assert.rejects(runJob(makeSpec(), server.send, { stateDir, resumeJobId: '../../etc/passwd' }),
-    (err: unknown) => err instanceof UsageError && /is not a job id/.test(err.message));
+  await assert.rejects(
+    runJob(makeSpec(), server.send, { stateDir, resumeJobId: 'bp-20260101-abcdef' }),
+    (err: unknown) => err instanceof UsageError && /no job bp-20260101-abcdef/.test(err.message),
+  );
+  await assert.rejects(
+    runJob(makeSpec(), server.send, { stateDir, resumeJobId: '../../etc/passwd' }),
+    (err: unknown) => err instanceof UsageError && /is not a job id/.test(err.message),
+  );
 });
 
 test('refuses --resume when the command plans different chunks than the journal', async (t) => {
   const stateDir = tempStateDir(t);
   const { result: first, server } = await interruptedAt(stateDir, makeSpec({ items: 9, chunkSize: 3 }), 0);
-  await assert.rejects(runJob(makeSpec({ items: 9, chunkSize: 4 }), server.send, { stateDir, resumeJobId: first.jobId }),
-    (err: unknown) => err instanceof UsageError && /chunk plan/.test(err.message));
+  await assert.rejects(
+    runJob(makeSpec({ items: 9, chunkSize: 4 }), server.send, { stateDir, resumeJobId: first.jobId }),
+    (err: unknown) => err instanceof UsageError && /chunk plan/.test(err.message),
+  );
 });
 
 test('offers to resume an unfinished job for the same kind, target and unchanged input', async (t) => {

@@ -14,7 +14,9 @@ const CREDENTIALS = ['user1@mail.test:hunter2-secret', 'gamer_two:Pa55word!xyz',
 function stockSpec(): JobSpec {
   const refs = CREDENTIALS.map((_, i) => ({ line: i + 1 }));
   return {
-    kind: 'stock', command: 'svc stock add 7 --file creds.txt', target: 'listing 7',
+    kind: 'stock',
+    command: 'svc stock add 7 --file creds.txt',
+    target: 'listing 7',
     input: { path: '/tmp/creds.txt', displayName: 'creds.txt', sha256: 'd'.repeat(64), size: 99 },
     chunks: planChunks([{ items: refs }], 2, (items) => ({ startOffset: items[0]!.line * 10, endOffset: 99 })),
     totalItems: refs.length,
@@ -33,7 +35,8 @@ function sendWithSecrets(sent: string[]): SendChunk {
 function assertNoSecrets(file: string): void {
   const text = fs.readFileSync(file, 'utf8');
   assert.ok(!text.includes(API_KEY), 'the API key is in the journal');
-  for (const c of CREDENTIALS) assert.ok(!text.includes(c), `credential ${CREDENTIALS.indexOf(c) + 1} is in the journal`);
+  for (const c of CREDENTIALS)
+    assert.ok(!text.includes(c), `credential ${CREDENTIALS.indexOf(c) + 1} is in the journal`);
 }
 
 test('the journal holds neither the API key nor any credential the sender used', async (t) => {
@@ -49,7 +52,10 @@ test('a key echoed in a service message is masked before it is journaled', async
   const stateDir = tempStateDir(t);
   let first = true;
   const send: SendChunk = async (chunk) => {
-    if (first) { first = false; throw new ValidationError({ status: 400, message: `bad request for key ${API_KEY}` }); }
+    if (first) {
+      first = false;
+      throw new ValidationError({ status: 400, message: `bad request for key ${API_KEY}` });
+    }
     throw new AuthError({ status: 401, message: `key ${API_KEY} revoked` });
   };
   const result = await runJob(stockSpec(), send, { stateDir });

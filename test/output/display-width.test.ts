@@ -6,11 +6,25 @@ import { displayWidth, truncate } from '../../src/output/table.js';
 
 describe('display width (issue 12)', () => {
   const cases: [string, number][] = [
-    ['abc', 3], ['', 0], ['Immortal account', 16],
-    ['日本語', 6], ['한국 계정', 9], ['ｶﾀｶﾅ', 4], ['Ａ', 2],
-    ['e\u0301', 1], ['ação', 4], ['\u200b', 0], ['a\u200db', 2],
-    ['👍', 2], ['👍🏽', 2], ['👨‍👩‍👧', 2], ['❤️', 2], ['1️⃣', 2], ['🇧🇷', 2],
-    ['Конто', 5], ['حساب', 4],
+    ['abc', 3],
+    ['', 0],
+    ['Immortal account', 16],
+    ['日本語', 6],
+    ['한국 계정', 9],
+    ['ｶﾀｶﾅ', 4],
+    ['Ａ', 2],
+    ['e\u0301', 1],
+    ['ação', 4],
+    ['\u200b', 0],
+    ['a\u200db', 2],
+    ['👍', 2],
+    ['👍🏽', 2],
+    ['👨‍👩‍👧', 2],
+    ['❤️', 2],
+    ['1️⃣', 2],
+    ['🇧🇷', 2],
+    ['Конто', 5],
+    ['حساب', 4],
   ];
   for (const [text, width] of cases) {
     test(`${JSON.stringify(text)} takes ${width} cells`, () => assert.equal(displayWidth(text), width));

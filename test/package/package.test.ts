@@ -18,7 +18,9 @@ const outside = join(work, 'elsewhere'); // a folder that is not the repository
 // The installed command on PATH, run by this test's own Node (the Node-line matrix runs this
 // file on each line), never the repository's bin/.
 const env: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !k.startsWith('SVC_') && !k.startsWith('npm_'))) as Record<string, string>,
+  ...(Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => v !== undefined && !k.startsWith('SVC_') && !k.startsWith('npm_')),
+  ) as Record<string, string>),
   PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:${process.env.PATH}`,
   SVC_CONFIG_DIR: join(work, 'config'),
   SVC_STATE_DIR: join(work, 'state'),
@@ -27,13 +29,19 @@ const env: Record<string, string> = {
 
 function run(cmd: string, args: string[], cwd = outside) {
   const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8' });
-  try { appendFileSync(CAPTURE_FILE, `\n### ${cmd} ${args.join(' ')}\n${r.stdout}\n${r.stderr}`); } catch { /* best effort */ }
+  try {
+    appendFileSync(CAPTURE_FILE, `\n### ${cmd} ${args.join(' ')}\n${r.stdout}\n${r.stderr}`);
+  } catch {
+    /* best effort */
+  }
   return r;
 }
 
 let tarball = '';
 let sandbox: ChildProcess | undefined;
-after(() => { sandbox?.kill('SIGKILL'); });
+after(() => {
+  sandbox?.kill('SIGKILL');
+});
 
 describe('the npm package', () => {
   before(() => {
@@ -55,16 +63,34 @@ describe('the npm package', () => {
   });
 
   test('npm pack builds through prepack and ships exactly what runs', () => {
-    const list = run('tar', ['tzf', tarball]).stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, '')).sort();
+    const list = run('tar', ['tzf', tarball])
+      .stdout.split('\n')
+      .filter(Boolean)
+      .map((f) => f.replace(/^package\//, ''))
+      .sort();
     assert.deepEqual(list, [
-      'README.md', 'bin/package.json', 'bin/svc.js',
-      'dist/help.json', 'dist/main.cjs', 'dist/main.cjs.cache', 'dist/ui.mjs',
+      'README.md',
+      'bin/package.json',
+      'bin/svc.js',
+      'dist/help.json',
+      'dist/main.cjs',
+      'dist/main.cjs.cache',
+      'dist/ui.mjs',
       'package.json',
     ]);
   });
 
   test('installed globally from the tarball, svc runs from outside the repository: version, sandbox, bulk-price, stock add', async () => {
-    const install = run('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball]);
+    const install = run('npm', [
+      'install',
+      '--global',
+      '--prefix',
+      prefix,
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      tarball,
+    ]);
     assert.equal(install.status, 0, install.stderr);
     assert.ok(readdirSync(join(prefix, 'bin')).includes('svc'));
 
@@ -73,7 +99,11 @@ describe('the npm package', () => {
     assert.match(version.stdout, /^\d+\.\d+\.\d+\n$/);
 
     // The sandbox from the installed package; it writes the `sandbox` profile.
-    sandbox = spawn('svc', ['sandbox', '--port', '0', '--json'], { cwd: outside, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    sandbox = spawn('svc', ['sandbox', '--port', '0', '--json'], {
+      cwd: outside,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
       sandbox!.stdout!.on('data', (d) => {
@@ -88,9 +118,15 @@ describe('the npm package', () => {
     writeFileSync(join(outside, 'prices.csv'), 'id;price\n101;239,90\n102;14,50\n');
     const priced = run('svc', ['--profile', 'sandbox', 'products', 'bulk-price', 'prices.csv', '-o', 'json']);
     assert.equal(priced.status, 0, priced.stderr);
-    assert.deepEqual((JSON.parse(priced.stdout) as { status: string }[]).map((r) => r.status), ['ok', 'ok']);
+    assert.deepEqual(
+      (JSON.parse(priced.stdout) as { status: string }[]).map((r) => r.status),
+      ['ok', 'ok'],
+    );
 
-    writeFileSync(join(outside, 'creds.csv'), 'credential,ref,cost\npkg-user-1:pw-one,pkg-1,1.50\npkg-user-2:pw-two,pkg-2,1.50\n');
+    writeFileSync(
+      join(outside, 'creds.csv'),
+      'credential,ref,cost\npkg-user-1:pw-one,pkg-1,1.50\npkg-user-2:pw-two,pkg-2,1.50\n',
+    );
     const stocked = run('svc', ['--profile', 'sandbox', 'stock', 'add', '111', '--file', 'creds.csv', '-o', 'json']);
     assert.equal(stocked.status, 0, stocked.stderr);
     assert.match(stocked.stdout, /"added":\s*2/);

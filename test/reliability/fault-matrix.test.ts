@@ -39,7 +39,9 @@ const FAULTS: Fault[] = [
   // The client gives up after 1 s while the sandbox still works (1.5 s); the resend meets
   // IDEMPOTENCY_IN_FLIGHT while the first is held, then the replay.
   {
-    name: 'a delay past the timeout', fault: { type: 'delay', ms: 1500 }, timeoutS: 1,
+    name: 'a delay past the timeout',
+    fault: { type: 'delay', ms: 1500 },
+    timeoutS: 1,
     log: (ok) => `delay: applied ${ok}( → refused 409)* → replayed ${ok}`,
   },
   {
@@ -50,23 +52,38 @@ const FAULTS: Fault[] = [
   {
     name: '503 IDEMPOTENCY_UNAVAILABLE',
     fault: {
-      type: 'status', status: 503, headers: RETRY_AFTER_1,
-      body: { error: 'Service unavailable', code: 'IDEMPOTENCY_UNAVAILABLE', message: 'idempotency temporarily unavailable; nothing executed' },
+      type: 'status',
+      status: 503,
+      headers: RETRY_AFTER_1,
+      body: {
+        error: 'Service unavailable',
+        code: 'IDEMPOTENCY_UNAVAILABLE',
+        message: 'idempotency temporarily unavailable; nothing executed',
+      },
     },
     log: (ok) => `status: refused 503 → applied ${ok}`,
   },
   {
     name: '409 IDEMPOTENCY_IN_FLIGHT',
     fault: {
-      type: 'status', status: 409, headers: RETRY_AFTER_1,
-      body: { error: 'Conflict', code: 'IDEMPOTENCY_IN_FLIGHT', message: 'an identical request is still processing; resend with the same key', retryable: true },
+      type: 'status',
+      status: 409,
+      headers: RETRY_AFTER_1,
+      body: {
+        error: 'Conflict',
+        code: 'IDEMPOTENCY_IN_FLIGHT',
+        message: 'an identical request is still processing; resend with the same key',
+        retryable: true,
+      },
     },
     log: (ok) => `status: refused 409 → applied ${ok}`,
   },
   {
     name: '409 retryable (in use by a sale)',
     fault: {
-      type: 'status', status: 409, headers: RETRY_AFTER_1,
+      type: 'status',
+      status: 409,
+      headers: RETRY_AFTER_1,
       body: { error: 'Conflict', message: 'listing or stock in use by a sale in progress', retryable: true },
     },
     log: (ok) => `status: refused 409 → applied ${ok}`,
@@ -74,7 +91,9 @@ const FAULTS: Fault[] = [
   {
     name: '429 with Retry-After',
     fault: {
-      type: 'status', status: 429, headers: RETRY_AFTER_1,
+      type: 'status',
+      status: 429,
+      headers: RETRY_AFTER_1,
       body: { error: 'Too many requests', code: 'RATE_LIMITED', message: 'rate limit exceeded', retryable: true },
     },
     log: (ok) => `status: refused 429 → applied ${ok}`,
@@ -119,7 +138,9 @@ async function listingTotal(sb: TestSandbox, q?: string): Promise<number> {
 
 const OPERATIONS: Operation[] = [
   {
-    name: 'bulk-price', route: 'bulkPrice', ok: 200,
+    name: 'bulk-price',
+    route: 'bulkPrice',
+    ok: 200,
     async prepare(sb, dir) {
       const ids = await newListings(sb, 4); // the 4th is not in the file: left alone
       const file = writeFile(dir, 'prices.csv', `id,price\n${ids[0]},11.11\n${ids[1]},22.22\n${ids[2]},33.33\n`);
@@ -133,33 +154,48 @@ const OPERATIONS: Operation[] = [
     },
   },
   {
-    name: 'bulk-status', route: 'bulkStatus', ok: 200,
+    name: 'bulk-status',
+    route: 'bulkStatus',
+    ok: 200,
     async prepare(sb, dir) {
       const ids = await newListings(sb, 3); // active; the 3rd is not in the file
-      const file = writeFile(dir, 'status.csv', `id,active\n${ids[0]},false\n${ids[1]},false\n${P.inactiveWithStock},true\n`);
+      const file = writeFile(
+        dir,
+        'status.csv',
+        `id,active\n${ids[0]},false\n${ids[1]},false\n${P.inactiveWithStock},true\n`,
+      );
       return {
         args: ['products', 'bulk-status', file],
         async check() {
-          const active = await Promise.all([...ids, P.inactiveWithStock].map(async (id) => (await listing(sb, id)).isActive));
+          const active = await Promise.all(
+            [...ids, P.inactiveWithStock].map(async (id) => (await listing(sb, id)).isActive),
+          );
           assert.deepEqual(active, [false, false, true, true]);
         },
       };
     },
   },
   {
-    name: 'variants set', route: 'updateVariants', ok: 200,
+    name: 'variants set',
+    route: 'updateVariants',
+    ok: 200,
     async prepare(sb) {
       return {
         args: ['products', 'variants', 'set', String(P.multiManual), '--index', '1', '--price', '7.77'],
         async check() {
           const variants = (await listing(sb, P.multiManual)).variants.map((v: any) => [v.index, v.price, v.stock]);
-          assert.deepEqual(variants, [[0, 1500, 10], [1, 777, 0]]);
+          assert.deepEqual(variants, [
+            [0, 1500, 10],
+            [1, 777, 0],
+          ]);
         },
       };
     },
   },
   {
-    name: 'stock add', route: 'addStock', ok: 200,
+    name: 'stock add',
+    route: 'addStock',
+    ok: 200,
     async prepare(sb, dir) {
       const [id] = await newListings(sb, 1, { autoDelivery: true });
       const rows = [1, 2, 3].map((i) => `fm-${MARKER}-user${i}:pw${i},fm-${i}`);
@@ -174,22 +210,43 @@ const OPERATIONS: Operation[] = [
     },
   },
   {
-    name: 'create', route: 'createProduct', ok: 201,
+    name: 'create',
+    route: 'createProduct',
+    ok: 201,
     async prepare(sb) {
       const title = 'Fault matrix listing';
       const before = await listingTotal(sb);
       return {
-        args: ['products', 'create', '--title', title, '--description', 'A listing created under an injected fault.', '--price', '12.50', '--game', 'valorant', '--category', 'skin'],
+        args: [
+          'products',
+          'create',
+          '--title',
+          title,
+          '--description',
+          'A listing created under an injected fault.',
+          '--price',
+          '12.50',
+          '--game',
+          'valorant',
+          '--category',
+          'skin',
+        ],
         async check() {
           const res = await sb.api('GET', `/api/v2/products?limit=100&q=${encodeURIComponent(title)}`);
-          assert.deepEqual(res.body.data.map((l: any) => [l.title, l.price]), [[title, 1250]], 'exactly one listing with this title');
+          assert.deepEqual(
+            res.body.data.map((l: any) => [l.title, l.price]),
+            [[title, 1250]],
+            'exactly one listing with this title',
+          );
           assert.equal(await listingTotal(sb), before + 1, 'exactly one new listing');
         },
       };
     },
   },
   {
-    name: 'answer', route: 'answerQuestion', ok: 200,
+    name: 'answer',
+    route: 'answerQuestion',
+    ok: 200,
     async prepare(sb) {
       const text = 'Yes, the Champions bundle is included.';
       return {
@@ -202,16 +259,21 @@ const OPERATIONS: Operation[] = [
     },
   },
   {
-    name: 'contest', route: 'contestReview', ok: 201,
+    name: 'contest',
+    route: 'contestReview',
+    ok: 201,
     async prepare(sb) {
       const reason = 'The buyer rated another order by mistake.';
       return {
         args: ['reviews', 'contest', String(SEED_IDS.reviews.fiveStars), '--reason', reason],
         async check() {
           const all = (await sb.api('GET', '/api/v2/contestations?limit=100')).body.data;
-          assert.equal(all.length, 2, 'the seed\'s contestation and exactly one new one');
+          assert.equal(all.length, 2, "the seed's contestation and exactly one new one");
           const mine = all.filter((c: any) => c.reviewId === SEED_IDS.reviews.fiveStars);
-          assert.deepEqual(mine.map((c: any) => [c.reason, c.status]), [[reason, 'pending']]);
+          assert.deepEqual(
+            mine.map((c: any) => [c.reason, c.status]),
+            [[reason, 'pending']],
+          );
         },
       };
     },
@@ -222,8 +284,16 @@ const OPERATIONS: Operation[] = [
 
 /** One request of the log as it reads in a pattern of `Fault.log`. */
 function label(e: { status: number | null; applied: boolean; replayed: boolean; fault: string | null }): string {
-  const what = e.status === null ? (e.applied ? 'applied, dropped' : 'dropped')
-    : e.replayed ? `replayed ${e.status}` : e.applied ? `applied ${e.status}` : `refused ${e.status}`;
+  const what =
+    e.status === null
+      ? e.applied
+        ? 'applied, dropped'
+        : 'dropped'
+      : e.replayed
+        ? `replayed ${e.status}`
+        : e.applied
+          ? `applied ${e.status}`
+          : `refused ${e.status}`;
   return e.fault ? `${e.fault}: ${what}` : what;
 }
 
@@ -233,8 +303,12 @@ describe('fault matrix', { concurrency: true }, () => {
   for (const op of OPERATIONS) {
     describe(op.name, { concurrency: false }, () => {
       let sb: TestSandbox;
-      before(async () => { sb = await startTestSandbox(); });
-      after(async () => { await sb.close(); });
+      before(async () => {
+        sb = await startTestSandbox();
+      });
+      after(async () => {
+        await sb.close();
+      });
 
       for (const f of FAULTS) {
         test(`${op.name} survives ${f.name}: applied once, exit 0`, async () => {

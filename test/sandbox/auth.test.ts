@@ -53,7 +53,11 @@ describe('authentication and authorisation', () => {
 
   it('refuses every route with 403 SELLER_RESTRICTED while the seller is restricted (spec 7.2)', async () => {
     await control(sb, 'POST', 'seller', { restricted: true });
-    for (const [client, path] of [[v2, '/api/v2/products'], [v1, '/api/v1/products'], [v1, '/api/api-keys']] as const) {
+    for (const [client, path] of [
+      [v2, '/api/v2/products'],
+      [v1, '/api/v1/products'],
+      [v1, '/api/api-keys'],
+    ] as const) {
       const r = await client.get(path);
       assert.equal(r.status, 403, path);
       assert.equal(r.body.code, ERROR_CODES.SELLER_RESTRICTED);
@@ -101,9 +105,20 @@ describe('authentication and authorisation', () => {
   ];
   for (const [scope, method, path, body] of scopeRows) {
     it(`maps ${method} ${path} to the scope ${scope} (A9)`, async () => {
-      const others = ['catalog:read', 'products:read', 'products:write', 'orders:read', 'mediations:read', 'reviews:read',
-        'reviews:contest', 'questions:read', 'questions:write', 'wallet:read'].filter((s) => s !== scope);
-      const without = (await v1.post('/api/api-keys', { name: 'no-scope', version: 'v2', scopes: others })).body.data.key;
+      const others = [
+        'catalog:read',
+        'products:read',
+        'products:write',
+        'orders:read',
+        'mediations:read',
+        'reviews:read',
+        'reviews:contest',
+        'questions:read',
+        'questions:write',
+        'wallet:read',
+      ].filter((s) => s !== scope);
+      const without = (await v1.post('/api/api-keys', { name: 'no-scope', version: 'v2', scopes: others })).body.data
+        .key;
       const only = (await v1.post('/api/api-keys', { name: 'scope', version: 'v2', scopes: [scope] })).body.data.key;
       assert.equal((await v2.call(method, path, body, { key: without })).status, 403);
       const r = await v2.call(method, path, body, { key: only });
@@ -125,7 +140,7 @@ describe('authentication and authorisation', () => {
     assert.equal((await v1.get('/api/v1/balance', { key: k })).status, 401);
   });
 
-  it('never answers another seller\'s data with the other seller\'s key', async () => {
+  it("never answers another seller's data with the other seller's key", async () => {
     const other = new Client(sb, sb.keys.otherV2);
     const r = await other.get(`/api/v2/products/${SEED_IDS.products.activeManual}`);
     assert.equal(r.status, 404);

@@ -6,7 +6,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
-import { Client, SEED_IDS, control, idemKey, listingState, requestLog, reset, sleep, start, useSandbox } from './helpers.js';
+import {
+  Client,
+  SEED_IDS,
+  control,
+  idemKey,
+  listingState,
+  requestLog,
+  reset,
+  sleep,
+  start,
+  useSandbox,
+} from './helpers.js';
 
 const P = SEED_IDS.products;
 let sb: SandboxHandle;
@@ -25,10 +36,26 @@ describe('control routes and faults', () => {
     await v2.get('/api/v2/products?limit=5');
     await v2.patch(`/api/v2/products/${P.activeManual}`, { price: 26000 }, { idem: key });
     const log = await requestLog(sb);
-    assert.deepEqual(Object.keys(log[0]!).sort(), ['applied', 'at', 'fault', 'idempotencyKey', 'method', 'path', 'query', 'replayed', 'route', 'seq', 'status']);
-    assert.deepEqual(log.map((e) => [e.seq, e.method, e.route, e.status, e.applied, e.idempotencyKey]), [
-      [1, 'GET', 'listProducts', 200, false, null], [2, 'PATCH', 'updateProduct', 200, true, key],
+    assert.deepEqual(Object.keys(log[0]!).sort(), [
+      'applied',
+      'at',
+      'fault',
+      'idempotencyKey',
+      'method',
+      'path',
+      'query',
+      'replayed',
+      'route',
+      'seq',
+      'status',
     ]);
+    assert.deepEqual(
+      log.map((e) => [e.seq, e.method, e.route, e.status, e.applied, e.idempotencyKey]),
+      [
+        [1, 'GET', 'listProducts', 200, false, null],
+        [2, 'PATCH', 'updateProduct', 200, true, key],
+      ],
+    );
     assert.equal(log[0]!.query, 'limit=5');
     assert.ok(!JSON.stringify(log).includes(sb.keys.v2));
   });
@@ -40,18 +67,28 @@ describe('control routes and faults', () => {
   });
 
   it('answers a status fault without executing, then serves normally', async () => {
-    await control(sb, 'POST', 'faults', { match: { method: 'PATCH', path: `/products/${P.activeManual}` }, fault: { type: 'status', status: 500 } });
+    await control(sb, 'POST', 'faults', {
+      match: { method: 'PATCH', path: `/products/${P.activeManual}` },
+      fault: { type: 'status', status: 500 },
+    });
     const r = await v2.patch(`/api/v2/products/${P.activeManual}`, { price: 26000 });
     assert.equal(r.status, 500);
     assert.equal((await listingState(sb, P.activeManual)).price, 25000);
     assert.equal((await v2.patch(`/api/v2/products/${P.activeManual}`, { price: 26000 })).status, 200);
     const log = await requestLog(sb);
-    assert.deepEqual(log.map((e) => [e.fault, e.applied]), [['status', false], [null, true]]);
+    assert.deepEqual(
+      log.map((e) => [e.fault, e.applied]),
+      [
+        ['status', false],
+        [null, true],
+      ],
+    );
   });
 
   it('answers a status fault with the body and headers given', async () => {
     await control(sb, 'POST', 'faults', {
-      match: { route: 'me' }, fault: { type: 'status', status: 418, body: { custom: true }, headers: { 'X-Test': 'yes' } },
+      match: { route: 'me' },
+      fault: { type: 'status', status: 418, body: { custom: true }, headers: { 'X-Test': 'yes' } },
     });
     const r = await v2.get('/api/v2/me');
     assert.equal(r.status, 418);
@@ -112,7 +149,11 @@ describe('control routes and faults', () => {
   it('moderates: approve, reject, take down, reject permanently', async () => {
     const approve = await control(sb, 'POST', 'moderate', { productId: P.underReview, action: 'approve' });
     assert.equal(approve.body.data.status, 'approved');
-    for (const [action, status] of [['reject', 'rejected'], ['take_down', 'taken_down'], ['reject_permanently', 'permanently_rejected']]) {
+    for (const [action, status] of [
+      ['reject', 'rejected'],
+      ['take_down', 'taken_down'],
+      ['reject_permanently', 'permanently_rejected'],
+    ]) {
       const r = await control(sb, 'POST', 'moderate', { productId: P.activeManual, action });
       assert.equal(r.body.data.status, status);
       assert.equal(r.body.data.isActive, false);
@@ -121,7 +162,16 @@ describe('control routes and faults', () => {
 
   it('approves a new listing so it can be activated', async () => {
     // With a credential: a v2 listing has no manual stock of its own (spec 2.1, issue 14).
-    const created = await v2.post('/api/v2/products', { title: 'To approve', description: 'A listing waiting for approval.', price: 1500, game: 'valorant', category: 'skin', isActive: false, isAutoDelivery: true, autoDeliveryContent: 'approve-test-credential' });
+    const created = await v2.post('/api/v2/products', {
+      title: 'To approve',
+      description: 'A listing waiting for approval.',
+      price: 1500,
+      game: 'valorant',
+      category: 'skin',
+      isActive: false,
+      isAutoDelivery: true,
+      autoDeliveryContent: 'approve-test-credential',
+    });
     const id = created.body.data.id;
     assert.equal((await v2.patch(`/api/v2/products/${id}`, { isActive: true })).body.code, 'NOT_APPROVED');
     await control(sb, 'POST', 'moderate', { productId: id, action: 'approve' });
@@ -137,7 +187,10 @@ describe('control routes and faults', () => {
 
   it('shows the internal listing with stock counts and refs but no credential', async () => {
     const st = await listingState(sb, P.multiAuto);
-    assert.deepEqual(st.variants.map((v: { credentialCount: number }) => v.credentialCount), [3, 2, 0]);
+    assert.deepEqual(
+      st.variants.map((v: { credentialCount: number }) => v.credentialCount),
+      [3, 2, 0],
+    );
     assert.deepEqual(st.variants[0].credentialRefs, ['VP1K-1', 'VP1K-2', 'VP1K-3']);
     assert.ok(!JSON.stringify(st).includes('login'));
     assert.equal((await control(sb, 'GET', 'state/products/424242')).status, 404);
@@ -186,9 +239,14 @@ describe('startSandbox options', () => {
     await new Client(s, s.keys.v2).patch(`/api/v2/products/${P.activeManual}`, { price: 27500 });
     // Wait for the state (the debounced save has landed), never closing the sandbox first.
     const priceSaved = () => {
-      try { return JSON.parse(readFileSync(file, 'utf8')).listings.find((l: { id: number }) => l.id === P.activeManual).price; } catch { return undefined; }
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')).listings.find((l: { id: number }) => l.id === P.activeManual)
+          .price;
+      } catch {
+        return undefined;
+      }
     };
-    for (const end = Date.now() + 5000; priceSaved() !== 27500 && Date.now() < end;) await sleep(20);
+    for (const end = Date.now() + 5000; priceSaved() !== 27500 && Date.now() < end; ) await sleep(20);
     assert.equal(priceSaved(), 27500);
     await s.close();
   });

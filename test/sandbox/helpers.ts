@@ -31,7 +31,10 @@ export interface CallOpts {
 }
 
 export class Client {
-  constructor(readonly sb: SandboxHandle, readonly defaultKey: string) {}
+  constructor(
+    readonly sb: SandboxHandle,
+    readonly defaultKey: string,
+  ) {}
 
   async call(method: string, path: string, body?: unknown, opts: CallOpts = {}): Promise<Res> {
     const headers: Record<string, string> = { ...opts.headers };
@@ -66,7 +69,8 @@ export class Client {
 /** Control routes (no key). */
 export async function control(sb: SandboxHandle, method: string, path: string, body?: unknown): Promise<Res> {
   const r = await fetch(`${sb.url}/_sandbox/${path}`, {
-    method, headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await r.text();
@@ -86,7 +90,11 @@ export async function requestLog(sb: SandboxHandle) {
   return (await control(sb, 'GET', 'requests')).body.data as Array<Record<string, unknown>>;
 }
 
-export interface SandboxFixture { sb: SandboxHandle; v1: Client; v2: Client }
+export interface SandboxFixture {
+  sb: SandboxHandle;
+  v1: Client;
+  v2: Client;
+}
 
 /**
  * The setup of a describe block: one sandbox started before its tests (with `opts`), reset to
@@ -107,7 +115,11 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A valid v2 creation body (A13 required fields and limits). */
 export function listingBody(extra: Record<string, unknown> = {}) {
   return {
-    title: 'Fresh listing title', description: 'A description long enough for the limit.', price: 1500,
-    game: 'valorant', category: 'skin', ...extra,
+    title: 'Fresh listing title',
+    description: 'A description long enough for the limit.',
+    price: 1500,
+    game: 'valorant',
+    category: 'skin',
+    ...extra,
   };
 }

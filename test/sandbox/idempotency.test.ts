@@ -9,7 +9,8 @@ const P = SEED_IDS.products;
 let sb: SandboxHandle;
 let v2: Client;
 
-const writes = (log: Array<Record<string, unknown>>, route: string) => log.filter((e) => e.route === route && e.applied).length;
+const writes = (log: Array<Record<string, unknown>>, route: string) =>
+  log.filter((e) => e.route === route && e.applied).length;
 
 describe('idempotency (spec 4.1, 7.1, A12)', () => {
   useSandbox((s) => ({ sb, v2 } = s), { timeScale: 0.01 });
@@ -38,8 +39,16 @@ describe('idempotency (spec 4.1, 7.1, A12)', () => {
 
   it('replays the stored response for the same key and body without executing again', async () => {
     const key = idemKey();
-    const first = await v2.post(`/api/v2/products/${P.singleAuto}/stock`, { items: [{ credential: 'idem-1' }] }, { idem: key });
-    const second = await v2.post(`/api/v2/products/${P.singleAuto}/stock`, { items: [{ credential: 'idem-1' }] }, { idem: key });
+    const first = await v2.post(
+      `/api/v2/products/${P.singleAuto}/stock`,
+      { items: [{ credential: 'idem-1' }] },
+      { idem: key },
+    );
+    const second = await v2.post(
+      `/api/v2/products/${P.singleAuto}/stock`,
+      { items: [{ credential: 'idem-1' }] },
+      { idem: key },
+    );
     assert.equal(first.status, 200);
     assert.equal(second.status, 200);
     assert.deepEqual(second.body, first.body);
@@ -53,8 +62,14 @@ describe('idempotency (spec 4.1, 7.1, A12)', () => {
 
   it('ignores the order of JSON fields in the fingerprint (spec 4.1.3)', async () => {
     const key = idemKey();
-    const a = await v2.call('PATCH', `/api/v2/products/${P.inactiveNoStock}`, undefined, { idem: key, rawBody: '{"price":1900,"isActive":false}' });
-    const b = await v2.call('PATCH', `/api/v2/products/${P.inactiveNoStock}`, undefined, { idem: key, rawBody: '{ "isActive": false, "price": 1900 }' });
+    const a = await v2.call('PATCH', `/api/v2/products/${P.inactiveNoStock}`, undefined, {
+      idem: key,
+      rawBody: '{"price":1900,"isActive":false}',
+    });
+    const b = await v2.call('PATCH', `/api/v2/products/${P.inactiveNoStock}`, undefined, {
+      idem: key,
+      rawBody: '{ "isActive": false, "price": 1900 }',
+    });
     assert.equal(a.status, 200);
     assert.equal(b.headers.get('idempotent-replayed'), 'true');
   });
@@ -87,7 +102,11 @@ describe('idempotency (spec 4.1, 7.1, A12)', () => {
   it('answers 422 IDEMPOTENCY_KEY_REUSED for the same key on another route', async () => {
     const key = idemKey();
     await v2.patch('/api/v2/products/bulk-price', { items: [{ id: P.inactiveNoStock, price: 1900 }] }, { idem: key });
-    const r = await v2.patch('/api/v2/products/bulk-status', { items: [{ id: P.inactiveNoStock, price: 1900 }] }, { idem: key });
+    const r = await v2.patch(
+      '/api/v2/products/bulk-status',
+      { items: [{ id: P.inactiveNoStock, price: 1900 }] },
+      { idem: key },
+    );
     assert.equal(r.status, 422);
     assert.equal(r.body.code, ERROR_CODES.IDEMPOTENCY_KEY_REUSED);
   });
@@ -123,7 +142,11 @@ describe('idempotency (spec 4.1, 7.1, A12)', () => {
     assert.equal(first.status, 400);
     assert.equal(first.body.code, ERROR_CODES.NO_STOCK);
     // Now it would succeed, but the stored error is what the same key gets.
-    assert.equal((await v2.post(`/api/v2/products/${P.inactiveNoStock}/stock`, { items: [{ credential: 'now-in-stock' }] })).status, 200);
+    assert.equal(
+      (await v2.post(`/api/v2/products/${P.inactiveNoStock}/stock`, { items: [{ credential: 'now-in-stock' }] }))
+        .status,
+      200,
+    );
     const again = await v2.patch(`/api/v2/products/${P.inactiveNoStock}`, { isActive: true }, { idem: key });
     assert.equal(again.status, 400);
     assert.equal(again.headers.get('idempotent-replayed'), 'true');
@@ -179,7 +202,8 @@ describe('idempotency (spec 4.1, 7.1, A12)', () => {
     for (let i = 0; i < 6; i++) {
       qs.push((await control(sb, 'POST', 'questions', { productId: P.activeManual, text: `q${i}` })).body.data.id);
     }
-    for (let i = 0; i < 5; i++) assert.equal((await v2.post(`/api/v2/questions/${qs[i]}/answer`, { answer: 'Sure thing' })).status, 200);
+    for (let i = 0; i < 5; i++)
+      assert.equal((await v2.post(`/api/v2/questions/${qs[i]}/answer`, { answer: 'Sure thing' })).status, 200);
     const key = idemKey();
     const limited = await v2.post(`/api/v2/questions/${qs[5]}/answer`, { answer: 'Sure thing' }, { idem: key });
     assert.equal(limited.status, 429);

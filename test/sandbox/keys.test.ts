@@ -47,7 +47,8 @@ describe('key management', () => {
 
   it('frees a slot when a key is revoked', async () => {
     const made: number[] = [];
-    for (let i = 0; i < 3; i++) made.push((await v1.post('/api/api-keys', { name: `k${i}`, version: 'v1' })).body.data.id);
+    for (let i = 0; i < 3; i++)
+      made.push((await v1.post('/api/api-keys', { name: `k${i}`, version: 'v1' })).body.data.id);
     assert.equal((await v1.post('/api/api-keys', { name: 'k4', version: 'v1' })).body.code, ERROR_CODES.KEY_LIMIT);
     assert.deepEqual((await v1.delete(`/api/api-keys/${made[0]}`)).body, { success: true });
     assert.equal((await v1.post('/api/api-keys', { name: 'k4', version: 'v1' })).status, 201);
@@ -55,7 +56,7 @@ describe('key management', () => {
     assert.equal(list.body.data.find((k: { id: number }) => k.id === made[0]).active, false);
   });
 
-  it('answers 404 when revoking another account\'s or an unknown key', async () => {
+  it("answers 404 when revoking another account's or an unknown key", async () => {
     const otherKeys = await new Client(sb, sb.keys.otherV1).get('/api/api-keys');
     const otherId = otherKeys.body.data[0].id;
     assert.equal((await v1.delete(`/api/api-keys/${otherId}`)).status, 404);
@@ -82,7 +83,10 @@ describe('key management', () => {
     const c = new Client(sb, made.body.data.key);
     await c.get('/api/v2/orders');
     const u = await v1.get(`/api/api-keys/${made.body.data.id}/usage`);
-    assert.deepEqual(u.body.data.map((e: { status: number }) => e.status), [403]);
+    assert.deepEqual(
+      u.body.data.map((e: { status: number }) => e.status),
+      [403],
+    );
     const list = await v1.get('/api/api-keys');
     assert.ok(list.body.data.find((k: { id: number }) => k.id === made.body.data.id).lastUsedAt);
   });

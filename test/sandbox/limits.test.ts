@@ -26,7 +26,10 @@ describe('limits (spec 8) and strict schemas (spec 2.1, 7.2)', () => {
 
   it('refuses an unknown field on a v2 write with 400 naming it', async () => {
     assertValidation(await v2.patch(`/api/v2/products/${P.activeManual}`, { price: 2000, colour: 'red' }), 'colour');
-    assertValidation(await v2.patch('/api/v2/products/bulk-price', { items: [{ id: 101, price: 2000, note: 'x' }] }), 'items[0].note');
+    assertValidation(
+      await v2.patch('/api/v2/products/bulk-price', { items: [{ id: 101, price: 2000, note: 'x' }] }),
+      'items[0].note',
+    );
   });
 
   const writeRows: [string, string, Record<string, unknown>][] = [
@@ -48,7 +51,10 @@ describe('limits (spec 8) and strict schemas (spec 2.1, 7.2)', () => {
   }
 
   it('refuses the whole bulk-price request when one price is above 100000000 (items[3].price)', async () => {
-    const items = [P.activeManual, P.inactiveWithStock, P.inactiveNoStock, P.underReview].map((id, i) => ({ id, price: i === 3 ? 100_000_001 : 3000 }));
+    const items = [P.activeManual, P.inactiveWithStock, P.inactiveNoStock, P.underReview].map((id, i) => ({
+      id,
+      price: i === 3 ? 100_000_001 : 3000,
+    }));
     assertValidation(await v2.patch('/api/v2/products/bulk-price', { items }), 'items[3].price');
     assert.equal((await listingState(sb, P.activeManual)).price, 25000);
   });
@@ -60,16 +66,34 @@ describe('limits (spec 8) and strict schemas (spec 2.1, 7.2)', () => {
 
   it('refuses a price above the ceiling on PATCH products/:id, variants and create', async () => {
     assertValidation(await v2.patch(`/api/v2/products/${P.activeManual}`, { price: 100_000_001 }), 'price');
-    assertValidation(await v2.patch(`/api/v2/products/${P.multiManual}/variants`, { items: [{ index: 0, stock: 1 }, { index: 1, price: 100_000_001 }] }), 'items[1].price');
-    assertValidation(await v2.post('/api/v2/products', listingBody({ price: undefined, variants: [...variants(3), { title: 'x', price: 100_000_001 }] })), 'variants[3].price');
+    assertValidation(
+      await v2.patch(`/api/v2/products/${P.multiManual}/variants`, {
+        items: [
+          { index: 0, stock: 1 },
+          { index: 1, price: 100_000_001 },
+        ],
+      }),
+      'items[1].price',
+    );
+    assertValidation(
+      await v2.post(
+        '/api/v2/products',
+        listingBody({ price: undefined, variants: [...variants(3), { title: 'x', price: 100_000_001 }] }),
+      ),
+      'variants[3].price',
+    );
     assert.equal((await listingState(sb, P.multiManual)).variants[0].stock, 10, 'nothing applied');
   });
 
   for (const route of ['bulk-price', 'bulk-status'] as const) {
     it(`takes 1 to 100 items on ${route}`, async () => {
-      const item = (i: number) => (route === 'bulk-price' ? { id: 100_000 + i, price: 1000 } : { id: 100_000 + i, isActive: true });
+      const item = (i: number) =>
+        route === 'bulk-price' ? { id: 100_000 + i, price: 1000 } : { id: 100_000 + i, isActive: true };
       assertValidation(await v2.patch(`/api/v2/products/${route}`, { items: [] }), 'items');
-      assertValidation(await v2.patch(`/api/v2/products/${route}`, { items: Array.from({ length: 101 }, (_, i) => item(i)) }), 'items');
+      assertValidation(
+        await v2.patch(`/api/v2/products/${route}`, { items: Array.from({ length: 101 }, (_, i) => item(i)) }),
+        'items',
+      );
       const r = await v2.patch(`/api/v2/products/${route}`, { items: Array.from({ length: 100 }, (_, i) => item(i)) });
       assert.equal(r.status, 200);
       assert.equal(r.body.results.length, 100);
@@ -92,11 +116,17 @@ describe('limits (spec 8) and strict schemas (spec 2.1, 7.2)', () => {
 
   it('takes at most 2000 credentials per request in credentialsText too', async () => {
     const text = Array.from({ length: 2001 }, (_, i) => `t-${i}`).join('\n');
-    assertValidation(await v2.post(`/api/v2/products/${P.singleAuto}/stock`, { credentialsText: text }), 'credentialsText');
+    assertValidation(
+      await v2.post(`/api/v2/products/${P.singleAuto}/stock`, { credentialsText: text }),
+      'credentialsText',
+    );
   });
 
   it('takes credentials of at most 5000 characters', async () => {
-    assertValidation(await v2.post(`/api/v2/products/${P.singleAuto}/stock`, { items: [{ credential: 'x'.repeat(5001) }] }), 'items[0].credential');
+    assertValidation(
+      await v2.post(`/api/v2/products/${P.singleAuto}/stock`, { items: [{ credential: 'x'.repeat(5001) }] }),
+      'items[0].credential',
+    );
     const ok = await v2.post(`/api/v2/products/${P.singleAuto}/stock`, { items: [{ credential: 'x'.repeat(5000) }] });
     assert.equal(ok.status, 200);
   });
@@ -119,31 +149,60 @@ describe('limits (spec 8) and strict schemas (spec 2.1, 7.2)', () => {
       const items = Array.from({ length: 2000 }, (_, i) => ({ credential: `vcap-${chunk}-${i}` }));
       await v2.post(`/api/v2/products/${P.multiAuto}/stock`, { variantIndex: 2, items });
     }
-    const r = await v2.post(`/api/v2/products/${P.multiAuto}/stock`, { variantIndex: 2, items: [{ credential: 'extra' }] });
+    const r = await v2.post(`/api/v2/products/${P.multiAuto}/stock`, {
+      variantIndex: 2,
+      items: [{ credential: 'extra' }],
+    });
     assert.equal(r.body.code, ERROR_CODES.TOO_MANY_CREDENTIALS);
-    const other = await v2.post(`/api/v2/products/${P.multiAuto}/stock`, { variantIndex: 1, items: [{ credential: 'extra' }] });
+    const other = await v2.post(`/api/v2/products/${P.multiAuto}/stock`, {
+      variantIndex: 1,
+      items: [{ credential: 'extra' }],
+    });
     assert.equal(other.status, 200, 'another variant has its own 10000');
   });
 
   it('refuses a creation with more than 10000 credentials across variants (TOO_MANY_CREDENTIALS, limit)', async () => {
     const block = (n: number, p: string) => Array.from({ length: n }, (_, i) => `${p}${i}`).join('\n');
-    const r = await v2.post('/api/v2/products', listingBody({
-      price: undefined, variants: [{ title: 'a', price: 1000, autoDeliveryItems: block(5000, 'a') }, { title: 'b', price: 1000, autoDeliveryItems: block(5001, 'b') }],
-    }));
+    const r = await v2.post(
+      '/api/v2/products',
+      listingBody({
+        price: undefined,
+        variants: [
+          { title: 'a', price: 1000, autoDeliveryItems: block(5000, 'a') },
+          { title: 'b', price: 1000, autoDeliveryItems: block(5001, 'b') },
+        ],
+      }),
+    );
     assert.equal(r.status, 400);
     assert.equal(r.body.code, ERROR_CODES.TOO_MANY_CREDENTIALS);
     assert.equal(r.body.limit, 10000);
-    const ok = await v2.post('/api/v2/products', listingBody({
-      price: undefined, variants: [{ title: 'a', price: 1000, autoDeliveryItems: block(5000, 'a') }, { title: 'b', price: 1000, autoDeliveryItems: block(5000, 'b') }],
-    }));
+    const ok = await v2.post(
+      '/api/v2/products',
+      listingBody({
+        price: undefined,
+        variants: [
+          { title: 'a', price: 1000, autoDeliveryItems: block(5000, 'a') },
+          { title: 'b', price: 1000, autoDeliveryItems: block(5000, 'b') },
+        ],
+      }),
+    );
     assert.equal(ok.status, 201);
     assert.equal(ok.body.data.autoDeliveryStock, 10000);
   });
 
   it('refuses more than 100 auto-delivery variants in a creation as a validation error on variants', async () => {
-    const r = await v2.post('/api/v2/products', listingBody({ price: undefined, variants: variants(101, (i) => ({ autoDeliveryItems: `c${i}` })) }));
+    const r = await v2.post(
+      '/api/v2/products',
+      listingBody({ price: undefined, variants: variants(101, (i) => ({ autoDeliveryItems: `c${i}` })) }),
+    );
     assertValidation(r, 'variants');
-    const ok = await v2.post('/api/v2/products', listingBody({ price: undefined, variants: variants(100, (i) => ({ isAutoDelivery: true, autoDeliveryItems: `c${i}` })) }));
+    const ok = await v2.post(
+      '/api/v2/products',
+      listingBody({
+        price: undefined,
+        variants: variants(100, (i) => ({ isAutoDelivery: true, autoDeliveryItems: `c${i}` })),
+      }),
+    );
     assert.equal(ok.status, 201);
   });
 
@@ -159,7 +218,10 @@ describe('limits (spec 8) and strict schemas (spec 2.1, 7.2)', () => {
     assertValidation(await v2.post('/api/v2/products', listingBody({ title: 't'.repeat(201) })), 'title');
     assertValidation(await v2.post('/api/v2/products', listingBody({ description: 'too short' })), 'description');
     assertValidation(await v2.post('/api/v2/products', listingBody({ description: 'd'.repeat(5001) })), 'description');
-    assert.equal((await v2.post('/api/v2/products', listingBody({ title: 'abcde', description: 'd'.repeat(20) }))).status, 201);
+    assert.equal(
+      (await v2.post('/api/v2/products', listingBody({ title: 'abcde', description: 'd'.repeat(20) }))).status,
+      201,
+    );
   });
 
   it('takes at most 10 images', async () => {
@@ -173,7 +235,10 @@ describe('limits (spec 8) and strict schemas (spec 2.1, 7.2)', () => {
     const valorant = games.find((g) => g.id === 'valorant')!;
     assertValidation(await v2.post('/api/v2/products', listingBody({ price: valorant.minPrice - 1 })), 'price');
     assert.equal((await v2.post('/api/v2/products', listingBody({ price: valorant.minPrice }))).status, 201);
-    assertValidation(await v2.post('/api/v2/products', listingBody({ price: undefined, variants: [{ title: 'cheap', price: 1 }] })), 'variants[0].price');
+    assertValidation(
+      await v2.post('/api/v2/products', listingBody({ price: undefined, variants: [{ title: 'cheap', price: 1 }] })),
+      'variants[0].price',
+    );
   });
 
   it('requires title, description, game, category, and price unless variants are given (A13)', async () => {
@@ -211,7 +276,8 @@ describe('limits (spec 8) and strict schemas (spec 2.1, 7.2)', () => {
   });
 
   it('allows at most 5 active keys with 409 KEY_LIMIT', async () => {
-    for (let i = 0; i < 3; i++) assert.equal((await v1.post('/api/api-keys', { name: `k${i}`, version: 'v1' })).status, 201);
+    for (let i = 0; i < 3; i++)
+      assert.equal((await v1.post('/api/api-keys', { name: `k${i}`, version: 'v1' })).status, 201);
     const r = await v1.post('/api/api-keys', { name: 'sixth', version: 'v1' });
     assert.equal(r.status, 409);
     assert.equal(r.body.code, ERROR_CODES.KEY_LIMIT);
@@ -226,9 +292,19 @@ describe('limits (spec 8) and strict schemas (spec 2.1, 7.2)', () => {
   });
 
   it('checks ref format: 1-64 of letters, digits, dot, hyphen, underscore', async () => {
-    assertValidation(await v2.post(`/api/v2/products/${P.singleAuto}/stock`, { items: [{ credential: 'a', ref: 'has space' }] }), 'items[0].ref');
-    assertValidation(await v2.post(`/api/v2/products/${P.singleAuto}/stock`, { items: [{ credential: 'a', ref: 'r'.repeat(65) }] }), 'items[0].ref');
-    assert.equal((await v2.post(`/api/v2/products/${P.singleAuto}/stock`, { items: [{ credential: 'a', ref: 'r'.repeat(64) }] })).status, 200);
+    assertValidation(
+      await v2.post(`/api/v2/products/${P.singleAuto}/stock`, { items: [{ credential: 'a', ref: 'has space' }] }),
+      'items[0].ref',
+    );
+    assertValidation(
+      await v2.post(`/api/v2/products/${P.singleAuto}/stock`, { items: [{ credential: 'a', ref: 'r'.repeat(65) }] }),
+      'items[0].ref',
+    );
+    assert.equal(
+      (await v2.post(`/api/v2/products/${P.singleAuto}/stock`, { items: [{ credential: 'a', ref: 'r'.repeat(64) }] }))
+        .status,
+      200,
+    );
   });
 });
 

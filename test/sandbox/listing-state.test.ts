@@ -18,7 +18,12 @@ describe('listing states (spec 3, A13)', () => {
 
   for (const field of ['title', 'description', 'warrantyPeriod', 'deliveryTime'] as const) {
     it(`sends the listing to review (em_analise) on a real change of ${field}`, async () => {
-      const value = { title: 'A brand new title', description: 'A brand new description for it.', warrantyPeriod: 60, deliveryTime: '48h' }[field];
+      const value = {
+        title: 'A brand new title',
+        description: 'A brand new description for it.',
+        warrantyPeriod: 60,
+        deliveryTime: '48h',
+      }[field];
       const r = await patch(P.activeManual, { [field]: value });
       assert.equal(r.status, 200);
       assert.equal(r.body.data.status, 'em_analise');
@@ -30,7 +35,11 @@ describe('listing states (spec 3, A13)', () => {
   it('treats a value equal to the current one as no change: 200 "No changes applied", nothing stored', async () => {
     const before = await listingState(sb, P.activeManual);
     const r = await patch(P.activeManual, {
-      title: before.title, description: before.description, warrantyPeriod: 30, deliveryTime: '24h', isActive: true,
+      title: before.title,
+      description: before.description,
+      warrantyPeriod: 30,
+      deliveryTime: '24h',
+      isActive: true,
     });
     assert.equal(r.status, 200);
     assert.equal(r.body.message, NO_CHANGES_MESSAGE);
@@ -192,7 +201,12 @@ describe('bulk-status (spec 4.2, 7.2, A6)', () => {
       { id: P.multiAuto, isActive: false },
     ]);
     assert.equal(r.status, 200);
-    const summary = r.body.results.map((x: { id: number; status: string; code?: string; error?: string }) => [x.id, x.status, x.code, x.error]);
+    const summary = r.body.results.map((x: { id: number; status: string; code?: string; error?: string }) => [
+      x.id,
+      x.status,
+      x.code,
+      x.error,
+    ]);
     assert.deepEqual(summary, [
       [P.inactiveWithStock, 'ok', undefined, undefined],
       [P.inactiveNoStock, 'failed', 'NO_STOCK', 'no_stock'],
@@ -203,15 +217,22 @@ describe('bulk-status (spec 4.2, 7.2, A6)', () => {
       [P.activeManual, 'unchanged', undefined, undefined],
       [P.multiAuto, 'ok', undefined, undefined],
     ]);
-    for (const x of r.body.results.filter((y: { status: string }) => y.status === 'failed')) assert.equal(typeof x.message, 'string');
+    for (const x of r.body.results.filter((y: { status: string }) => y.status === 'failed'))
+      assert.equal(typeof x.message, 'string');
     assert.equal((await listingState(sb, P.inactiveWithStock)).isActive, true);
     assert.equal((await listingState(sb, P.multiAuto)).isActive, false);
     assert.equal((await listingState(sb, P.inactiveNoStock)).isActive, false);
   });
 
-  it('answers NOT_FOUND per item for an unknown id or another seller\'s listing', async () => {
-    const r = await bulkStatus([{ id: 424242, isActive: true }, { id: P.other, isActive: false }]);
-    assert.deepEqual(r.body.results.map((x: { code: string }) => x.code), ['NOT_FOUND', 'NOT_FOUND']);
+  it("answers NOT_FOUND per item for an unknown id or another seller's listing", async () => {
+    const r = await bulkStatus([
+      { id: 424242, isActive: true },
+      { id: P.other, isActive: false },
+    ]);
+    assert.deepEqual(
+      r.body.results.map((x: { code: string }) => x.code),
+      ['NOT_FOUND', 'NOT_FOUND'],
+    );
     assert.equal((await listingState(sb, P.other)).isActive, true);
   });
 });

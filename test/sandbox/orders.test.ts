@@ -65,7 +65,7 @@ describe('orders and purchases', () => {
     assert.equal(byId.body.data.type, 'sale');
   });
 
-  it('answers 404 for another seller\'s order, by id and by code', async () => {
+  it("answers 404 for another seller's order, by id and by code", async () => {
     assert.equal((await v2.get(`/api/v2/orders/${O.other}`)).status, 404);
     assert.equal((await v2.get(`/api/v2/orders/${SEED_IDS.orderCodes.other}`)).status, 404);
   });
@@ -82,7 +82,15 @@ describe('orders and purchases', () => {
 
   it('lists sales and purchases, deliveredItems on sales in the list too (A13)', async () => {
     const r = await v2.get('/api/v2/orders');
-    assert.deepEqual(ids(r), [O.saleDelivered, O.saleCompleted, O.saleProcessing, O.saleCancelled, O.saleInMediation, O.saleMediationClosed, O.purchase]);
+    assert.deepEqual(ids(r), [
+      O.saleDelivered,
+      O.saleCompleted,
+      O.saleProcessing,
+      O.saleCancelled,
+      O.saleInMediation,
+      O.saleMediationClosed,
+      O.purchase,
+    ]);
     assert.ok(Array.isArray(r.body.data[0].deliveredItems));
   });
 
@@ -97,7 +105,10 @@ describe('orders and purchases', () => {
   });
 
   it('filters orders by from and to, inclusive, a bare date covering its day', async () => {
-    assert.deepEqual(ids(await v2.get('/api/v2/orders?from=2025-01-13&to=2025-01-14')), [O.saleProcessing, O.saleCancelled]);
+    assert.deepEqual(ids(await v2.get('/api/v2/orders?from=2025-01-13&to=2025-01-14')), [
+      O.saleProcessing,
+      O.saleCancelled,
+    ]);
     assert.deepEqual(ids(await v2.get('/api/v2/orders?from=2025-01-17T12:00:00Z')), [O.purchase]);
     assert.equal((await v2.get('/api/v2/orders?from=yesterday')).body.field, 'from');
   });

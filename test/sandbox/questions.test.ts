@@ -17,7 +17,7 @@ describe('questions', () => {
   // slow machine cannot let a window run out between the answers a test makes.
   useSandbox((s) => ({ sb, v2 } = s));
 
-  it('lists the seller\'s questions only', async () => {
+  it("lists the seller's questions only", async () => {
     const r = await v2.get('/api/v2/questions');
     assert.equal(r.body.pagination.total, 7);
     assert.ok(!ids(r).includes(Q.other));
@@ -30,7 +30,7 @@ describe('questions', () => {
     assert.equal((await v2.get('/api/v2/questions?status=open')).status, 400);
   });
 
-  it('gets one question, 404 for another seller\'s', async () => {
+  it("gets one question, 404 for another seller's", async () => {
     const r = await v2.get(`/api/v2/questions/${Q.unanswered}`);
     assert.equal(r.body.data.status, 'unanswered');
     assert.equal(r.body.data.answer, null);
@@ -51,7 +51,12 @@ describe('questions', () => {
     assert.equal(r.body.code, ERROR_CODES.ALREADY_ANSWERED);
   });
 
-  for (const [name, id] of [['under review', Q.onUnderReview], ['inactive', Q.onInactive], ['paused by Offline Mode', Q.onPaused], ['deleted', Q.onDeleted]] as const) {
+  for (const [name, id] of [
+    ['under review', Q.onUnderReview],
+    ['inactive', Q.onInactive],
+    ['paused by Offline Mode', Q.onPaused],
+    ['deleted', Q.onDeleted],
+  ] as const) {
     it(`answers 409 PRODUCT_UNAVAILABLE when the listing is ${name}`, async () => {
       const r = await answer(id, 'Soon.');
       assert.equal(r.status, 409);
@@ -59,7 +64,13 @@ describe('questions', () => {
     });
   }
 
-  for (const text of ['Write me at seller@example.com', 'See https://example.org/x', 'Visit www.shop.gg now', 'Call +55 11 91234-5678', 'Call 011 91234 5678']) {
+  for (const text of [
+    'Write me at seller@example.com',
+    'See https://example.org/x',
+    'Visit www.shop.gg now',
+    'Call +55 11 91234-5678',
+    'Call 011 91234 5678',
+  ]) {
     it(`refuses ${JSON.stringify(text)} with 422 SECURITY_VIOLATION, not published`, async () => {
       const r = await answer(Q.unanswered, text);
       assert.equal(r.status, 422);
@@ -88,7 +99,8 @@ describe('questions', () => {
 
   it('answers 429 QUESTION_ANSWER_RATE_LIMIT after 5 answers in a minute, retryable with Retry-After', async () => {
     const qs: number[] = [];
-    for (let i = 0; i < 6; i++) qs.push((await control(sb, 'POST', 'questions', { productId: P.activeManual, text: `Q${i}?` })).body.data.id);
+    for (let i = 0; i < 6; i++)
+      qs.push((await control(sb, 'POST', 'questions', { productId: P.activeManual, text: `Q${i}?` })).body.data.id);
     for (let i = 0; i < 5; i++) assert.equal((await answer(qs[i]!, 'Yes')).status, 200);
     const r = await answer(qs[5]!, 'Yes');
     assert.equal(r.status, 429);
@@ -100,7 +112,8 @@ describe('questions', () => {
 
   it('answers 429 QUESTION_ANSWER_RATE_LIMIT after 20 answers in an hour', async () => {
     const qs: number[] = [];
-    for (let i = 0; i < 21; i++) qs.push((await control(sb, 'POST', 'questions', { productId: P.activeManual, text: `H${i}?` })).body.data.id);
+    for (let i = 0; i < 21; i++)
+      qs.push((await control(sb, 'POST', 'questions', { productId: P.activeManual, text: `H${i}?` })).body.data.id);
     // Groups of 5, each in a minute of its own (the sandbox clock moves 61 s), all within the hour.
     const nextMinute = () => control(sb, 'POST', 'clock', { advanceMs: 61_000 });
     for (let i = 0; i < 20; i++) {
@@ -115,7 +128,11 @@ describe('questions', () => {
   });
 
   it('adds a question through the control route', async () => {
-    const r = await control(sb, 'POST', 'questions', { productId: P.multiAuto, text: 'Is this region-locked?', orderId: SEED_IDS.orders.saleCompleted });
+    const r = await control(sb, 'POST', 'questions', {
+      productId: P.multiAuto,
+      text: 'Is this region-locked?',
+      orderId: SEED_IDS.orders.saleCompleted,
+    });
     assert.equal(r.status, 201);
     const got = await v2.get(`/api/v2/questions/${r.body.data.id}`);
     assert.equal(got.body.data.orderId, SEED_IDS.orders.saleCompleted);

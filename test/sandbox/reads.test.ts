@@ -16,7 +16,10 @@ describe('reviews and contestations', () => {
 
   it('lists the received reviews only', async () => {
     const r = await v2.get('/api/v2/reviews');
-    assert.deepEqual(r.body.data.map((x: { id: number }) => x.id), [R.fiveStars, R.contested, R.twoStars]);
+    assert.deepEqual(
+      r.body.data.map((x: { id: number }) => x.id),
+      [R.fiveStars, R.contested, R.twoStars],
+    );
     assert.equal(r.body.data[1].contested, true);
   });
 
@@ -25,7 +28,7 @@ describe('reviews and contestations', () => {
     assert.deepEqual(r.body.data, { count: 3, average: 3.67, distribution: { 1: 0, 2: 1, 3: 0, 4: 1, 5: 1 } });
   });
 
-  it('contests a review with 201 and links the review\'s order, ignoring orderId', async () => {
+  it("contests a review with 201 and links the review's order, ignoring orderId", async () => {
     const r = await v2.post(`/api/v2/reviews/${R.fiveStars}/contest`, { reason: 'Not this buyer', orderId: 999999 });
     assert.equal(r.status, 201);
     assert.equal(r.body.data.reviewId, R.fiveStars);
@@ -41,7 +44,7 @@ describe('reviews and contestations', () => {
     assert.equal(r.body.code, ERROR_CODES.ALREADY_CONTESTED);
   });
 
-  it('answers 404 for a missing review and for another seller\'s review', async () => {
+  it("answers 404 for a missing review and for another seller's review", async () => {
     assert.equal((await v2.post('/api/v2/reviews/424242/contest', { reason: 'x' })).status, 404);
     const r = await v2.post(`/api/v2/reviews/${R.other}/contest`, { reason: 'x' });
     assert.equal(r.status, 404);
@@ -67,7 +70,10 @@ describe('mediations, balance, stats, catalog, me, usage', () => {
     const all = await v2.get('/api/v2/mediations');
     assert.equal(all.body.data.length, 2);
     const open = await v2.get('/api/v2/mediations?status=open');
-    assert.deepEqual(open.body.data.map((m: { orderId: number }) => m.orderId), [SEED_IDS.mediations.open]);
+    assert.deepEqual(
+      open.body.data.map((m: { orderId: number }) => m.orderId),
+      [SEED_IDS.mediations.open],
+    );
     const closed = await v2.get('/api/v2/mediations?status=closed');
     assert.equal(closed.body.data[0].resolution, 'refunded');
   });

@@ -8,7 +8,12 @@ import { Client, SEED_IDS, listingBody, start } from './helpers.js';
 
 const P = SEED_IDS.products;
 type Shape = 'v2' | 'v2list' | 'results' | 'v1' | 'v1list' | 'success';
-interface Row { path: string; body?: unknown; status: number; shape: Shape }
+interface Row {
+  path: string;
+  body?: unknown;
+  status: number;
+  shape: Shape;
+}
 
 let sb: SandboxHandle;
 let v2: Client;
@@ -18,24 +23,59 @@ let mainV1KeyId: number;
 
 const table: Record<string, () => Row> = {
   listProducts: () => ({ path: '/api/v2/products', status: 200, shape: 'v2list' }),
-  bulkPrice: () => ({ path: '/api/v2/products/bulk-price', body: { items: [{ id: P.inactiveWithStock, price: 1600 }] }, status: 200, shape: 'results' }),
-  bulkStatus: () => ({ path: '/api/v2/products/bulk-status', body: { items: [{ id: P.inactiveWithStock, isActive: true }] }, status: 200, shape: 'results' }),
+  bulkPrice: () => ({
+    path: '/api/v2/products/bulk-price',
+    body: { items: [{ id: P.inactiveWithStock, price: 1600 }] },
+    status: 200,
+    shape: 'results',
+  }),
+  bulkStatus: () => ({
+    path: '/api/v2/products/bulk-status',
+    body: { items: [{ id: P.inactiveWithStock, isActive: true }] },
+    status: 200,
+    shape: 'results',
+  }),
   getProduct: () => ({ path: `/api/v2/products/${P.activeManual}`, status: 200, shape: 'v2' }),
   createProduct: () => ({ path: '/api/v2/products', body: listingBody(), status: 201, shape: 'v2' }),
-  updateProduct: () => ({ path: `/api/v2/products/${P.inactiveNoStock}`, body: { price: 1900 }, status: 200, shape: 'v2' }),
-  updateVariants: () => ({ path: `/api/v2/products/${P.multiManual}/variants`, body: { items: [{ index: 0, stock: 11 }] }, status: 200, shape: 'results' }),
-  addStock: () => ({ path: `/api/v2/products/${P.singleAuto}/stock`, body: { items: [{ credential: 'route-table-cred' }] }, status: 200, shape: 'v2' }),
+  updateProduct: () => ({
+    path: `/api/v2/products/${P.inactiveNoStock}`,
+    body: { price: 1900 },
+    status: 200,
+    shape: 'v2',
+  }),
+  updateVariants: () => ({
+    path: `/api/v2/products/${P.multiManual}/variants`,
+    body: { items: [{ index: 0, stock: 11 }] },
+    status: 200,
+    shape: 'results',
+  }),
+  addStock: () => ({
+    path: `/api/v2/products/${P.singleAuto}/stock`,
+    body: { items: [{ credential: 'route-table-cred' }] },
+    status: 200,
+    shape: 'v2',
+  }),
   listOrders: () => ({ path: '/api/v2/orders', status: 200, shape: 'v2list' }),
   getOrder: () => ({ path: `/api/v2/orders/${SEED_IDS.orders.saleDelivered}`, status: 200, shape: 'v2' }),
   listMediations: () => ({ path: '/api/v2/mediations', status: 200, shape: 'v2list' }),
   getMediation: () => ({ path: `/api/v2/mediations/${SEED_IDS.mediations.open}`, status: 200, shape: 'v2' }),
   listReviews: () => ({ path: '/api/v2/reviews', status: 200, shape: 'v2list' }),
   reviewStats: () => ({ path: '/api/v2/reviews/stats', status: 200, shape: 'v2' }),
-  contestReview: () => ({ path: `/api/v2/reviews/${SEED_IDS.reviews.fiveStars}/contest`, body: { reason: 'The buyer mixed up orders.' }, status: 201, shape: 'v2' }),
+  contestReview: () => ({
+    path: `/api/v2/reviews/${SEED_IDS.reviews.fiveStars}/contest`,
+    body: { reason: 'The buyer mixed up orders.' },
+    status: 201,
+    shape: 'v2',
+  }),
   listContestations: () => ({ path: '/api/v2/contestations', status: 200, shape: 'v2list' }),
   listQuestions: () => ({ path: '/api/v2/questions', status: 200, shape: 'v2list' }),
   getQuestion: () => ({ path: `/api/v2/questions/${SEED_IDS.questions.unanswered}`, status: 200, shape: 'v2' }),
-  answerQuestion: () => ({ path: `/api/v2/questions/${SEED_IDS.questions.unanswered}/answer`, body: { answer: 'Yes, it has the bundle.' }, status: 200, shape: 'v2' }),
+  answerQuestion: () => ({
+    path: `/api/v2/questions/${SEED_IDS.questions.unanswered}/answer`,
+    body: { answer: 'Yes, it has the bundle.' },
+    status: 200,
+    shape: 'v2',
+  }),
   balance: () => ({ path: '/api/v2/balance', status: 200, shape: 'v2' }),
   stats: () => ({ path: '/api/v2/stats', status: 200, shape: 'v2' }),
   catalogGames: () => ({ path: '/api/v2/catalog/games', status: 200, shape: 'v2' }),
@@ -43,8 +83,18 @@ const table: Record<string, () => Row> = {
   usage: () => ({ path: '/api/v2/usage', status: 200, shape: 'v2' }),
   v1ListProducts: () => ({ path: '/api/v1/products', status: 200, shape: 'v1list' }),
   v1GetProduct: () => ({ path: `/api/v1/products/${P.activeManual}`, status: 200, shape: 'v1' }),
-  v1CreateProduct: () => ({ path: '/api/v1/products', body: { ...listingBody(), price: 15.5 }, status: 201, shape: 'v1' }),
-  v1UpdateProduct: () => ({ path: `/api/v1/products/${P.inactiveNoStock}`, body: { price: 19.5 }, status: 200, shape: 'v1' }),
+  v1CreateProduct: () => ({
+    path: '/api/v1/products',
+    body: { ...listingBody(), price: 15.5 },
+    status: 201,
+    shape: 'v1',
+  }),
+  v1UpdateProduct: () => ({
+    path: `/api/v1/products/${P.inactiveNoStock}`,
+    body: { price: 19.5 },
+    status: 200,
+    shape: 'v1',
+  }),
   v1Balance: () => ({ path: '/api/v1/balance', status: 200, shape: 'v1' }),
   v1ListOrders: () => ({ path: '/api/v1/orders', status: 200, shape: 'v1list' }),
   v1GetOrder: () => ({ path: `/api/v1/orders/${SEED_IDS.orders.saleDelivered}`, status: 200, shape: 'v1' }),

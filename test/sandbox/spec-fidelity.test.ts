@@ -23,9 +23,15 @@ describe('sandbox fidelity to the spec text (issue 14)', () => {
   // body, use a new key."
   it('an invalid-JSON v2 write is stored under its key: the same key with a corrected body does not execute', async () => {
     const key = idemKey();
-    const bad = await v2.call('POST', '/api/v2/products', undefined, { idem: key, rawBody: '{"title": "Fresh listing title",' });
+    const bad = await v2.call('POST', '/api/v2/products', undefined, {
+      idem: key,
+      rawBody: '{"title": "Fresh listing title",',
+    });
     assert.equal(bad.status, 400);
-    const again = await v2.call('POST', '/api/v2/products', undefined, { idem: key, rawBody: '{"title": "Fresh listing title",' });
+    const again = await v2.call('POST', '/api/v2/products', undefined, {
+      idem: key,
+      rawBody: '{"title": "Fresh listing title",',
+    });
     assert.equal(again.status, 400);
     assert.deepEqual(again.body, bad.body);
     assert.equal(again.headers.get('idempotent-replayed'), 'true');
@@ -39,7 +45,11 @@ describe('sandbox fidelity to the spec text (issue 14)', () => {
   // spec 4.1.1: "Header Idempotency-Key is required: 16 to 255 characters from A-Za-z0-9_-";
   // spec 7.1: IDEMPOTENCY_KEY_INVALID is a header "outside the accepted format".
   it('an empty Idempotency-Key header is outside the accepted format: 400 IDEMPOTENCY_KEY_INVALID', async () => {
-    const r = await v2.patch(`/api/v2/products/${SEED_IDS.products.inactiveNoStock}`, { price: 1900 }, { idem: null, headers: { 'idempotency-key': '' } });
+    const r = await v2.patch(
+      `/api/v2/products/${SEED_IDS.products.inactiveNoStock}`,
+      { price: 1900 },
+      { idem: null, headers: { 'idempotency-key': '' } },
+    );
     assert.equal(r.status, 400);
     assert.equal(r.body.code, ERROR_CODES.IDEMPOTENCY_KEY_INVALID);
   });
@@ -59,17 +69,33 @@ describe('sandbox fidelity to the spec text (issue 14)', () => {
   // spec 2.2: "index | integer | position of the variant in the listing, as returned by GET
   // /api/v2/products; used in the variants edit" (a field of the variant).
   it('variants[i].index in a create body is accepted (a variants list copied from a GET answer)', async () => {
-    const r = await v2.post('/api/v2/products', listingBody({
-      price: undefined, listingType: 'multiple',
-      variants: [{ index: 0, title: 'Bronze', price: 1500, stock: 3 }, { index: 1, title: 'Silver', price: 2500, stock: 1 }],
-    }));
+    const r = await v2.post(
+      '/api/v2/products',
+      listingBody({
+        price: undefined,
+        listingType: 'multiple',
+        variants: [
+          { index: 0, title: 'Bronze', price: 1500, stock: 3 },
+          { index: 1, title: 'Silver', price: 2500, stock: 1 },
+        ],
+      }),
+    );
     assert.equal(r.status, 201, JSON.stringify(r.body));
-    assert.deepEqual(r.body.data.variants.map((v: any) => [v.index, v.title]), [[0, 'Bronze'], [1, 'Silver']]);
+    assert.deepEqual(
+      r.body.data.variants.map((v: any) => [v.index, v.title]),
+      [
+        [0, 'Bronze'],
+        [1, 'Silver'],
+      ],
+    );
   });
 
   // spec 8: "rate headers on every v2 response | X-RateLimit-Limit, X-RateLimit-Remaining,
   // X-RateLimit-Reset, Retry-After" (A8: errors included).
-  for (const [what, key] of [['no key', null], ['an unknown key', 'svc_v2_sk_unknownunknownunknown0']] as const) {
+  for (const [what, key] of [
+    ['no key', null],
+    ['an unknown key', 'svc_v2_sk_unknownunknownunknown0'],
+  ] as const) {
     it(`a v2 401 (${what}) carries the four rate headers`, async () => {
       const r = await v2.get('/api/v2/me', { key });
       assert.equal(r.status, 401);
@@ -100,7 +126,7 @@ describe('sandbox --data writes its temporary file exclusively (issue 14)', () =
 
 // The bulk routes find each item by id (issue 14: `ownListing` scanned every listing).
 describe('sandbox ownListing is indexed by id (issue 14)', () => {
-  it('finds listings made after the index was built, and never another seller\'s', async () => {
+  it("finds listings made after the index was built, and never another seller's", async () => {
     const s = await start();
     try {
       const c = new Client(s, s.keys.v2);
@@ -108,7 +134,12 @@ describe('sandbox ownListing is indexed by id (issue 14)', () => {
       const r1 = await c.patch('/api/v2/products/bulk-price', { items: [{ id: ids[0], price: 1111 }] });
       assert.equal(r1.body.results[0].status, 'ok');
       const { ids: more } = (await control(s, 'POST', 'listings', { count: 2, stock: 5 })).body.data;
-      const r2 = await c.patch('/api/v2/products/bulk-price', { items: [{ id: more[1], price: 2222 }, { id: SEED_IDS.products.other, price: 3333 }] });
+      const r2 = await c.patch('/api/v2/products/bulk-price', {
+        items: [
+          { id: more[1], price: 2222 },
+          { id: SEED_IDS.products.other, price: 3333 },
+        ],
+      });
       assert.equal(r2.body.results[0].status, 'ok');
       assert.equal(r2.body.results[1].status, 'failed');
       assert.equal((await listingState(s, more[1])).price, 2222);

@@ -7,7 +7,12 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
 import { SEED_IDS, control, reset, sleep, start } from './helpers.js';
 
-interface Received { event: string; header: string | undefined; body: { event: string; timestamp: string; data: Record<string, unknown> }; at: number }
+interface Received {
+  event: string;
+  header: string | undefined;
+  body: { event: string; timestamp: string; data: Record<string, unknown> };
+  at: number;
+}
 
 /** A local receiver answering with the statuses given, in turn (then 200). */
 async function receiver(statuses: number[] = [], opts: { hang?: boolean; redirect?: boolean } = {}) {
@@ -17,7 +22,12 @@ async function receiver(statuses: number[] = [], opts: { hang?: boolean; redirec
     req.on('data', (c) => (text += c));
     req.on('end', () => {
       const body = JSON.parse(text);
-      got.push({ event: body.event, header: req.headers['x-service-event'] as string | undefined, body, at: Date.now() });
+      got.push({
+        event: body.event,
+        header: req.headers['x-service-event'] as string | undefined,
+        body,
+        at: Date.now(),
+      });
       if (opts.hang) return; // never answers: a time-out
       if (opts.redirect) {
         res.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' });
@@ -29,10 +39,22 @@ async function receiver(statuses: number[] = [], opts: { hang?: boolean; redirec
     });
   });
   let open = 0;
-  server.on('connection', (sock) => { open++; sock.on('close', () => open--); });
+  server.on('connection', (sock) => {
+    open++;
+    sock.on('close', () => open--);
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, got, openSockets: () => open, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  return {
+    url,
+    got,
+    openSockets: () => open,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }
 
 /** Waits for the sandbox's state: every notification delivered or given up, no retry scheduled. */
@@ -57,7 +79,8 @@ async function until(cond: () => boolean, ms = 5000): Promise<void> {
 }
 
 let sb: SandboxHandle;
-const deliveries = async () => (await control(sb, 'GET', 'webhooks')).body.data as { event: string; attempt: number; status: number | null }[];
+const deliveries = async () =>
+  (await control(sb, 'GET', 'webhooks')).body.data as { event: string; attempt: number; status: number | null }[];
 
 describe('webhooks (spec 6)', () => {
   // 0.001: retries after 15 ms, 60 ms, 300 ms, 1.8 s.
@@ -86,13 +109,25 @@ describe('webhooks (spec 6)', () => {
   it('sends exactly the order.delivered fields of spec 6.4, never the credential', async () => {
     const rx = await receiver();
     await control(sb, 'POST', 'webhooks', { urls: [rx.url] });
-    const order = (await control(sb, 'POST', 'purchase', { productId: SEED_IDS.products.multiAuto, variantIndex: 0, quantity: 2 })).body.data;
+    const order = (
+      await control(sb, 'POST', 'purchase', { productId: SEED_IDS.products.multiAuto, variantIndex: 0, quantity: 2 })
+    ).body.data;
     await until(() => rx.got.some((g) => g.event === 'order.delivered'));
     const data = rx.got.find((g) => g.event === 'order.delivered')!.body.data;
     assert.deepEqual(data, {
-      id: order.id, orderCode: order.orderCode, productId: SEED_IDS.products.multiAuto, productTitle: 'Valorant Points top-up',
-      buyerId: SEED_IDS.accounts.buyer, buyerName: 'demo_buyer', sellerId: SEED_IDS.accounts.main, deliveryType: 'auto',
-      itemsDelivered: 2, deliveredItems: [{ ref: 'VP1K-1', costCents: 700 }, { ref: 'VP1K-2', costCents: 710 }],
+      id: order.id,
+      orderCode: order.orderCode,
+      productId: SEED_IDS.products.multiAuto,
+      productTitle: 'Valorant Points top-up',
+      buyerId: SEED_IDS.accounts.buyer,
+      buyerName: 'demo_buyer',
+      sellerId: SEED_IDS.accounts.main,
+      deliveryType: 'auto',
+      itemsDelivered: 2,
+      deliveredItems: [
+        { ref: 'VP1K-1', costCents: 700 },
+        { ref: 'VP1K-2', costCents: 710 },
+      ],
     });
     assert.ok(!JSON.stringify(rx.got).includes('login'));
     await rx.close();
@@ -104,7 +139,10 @@ describe('webhooks (spec 6)', () => {
     await control(sb, 'POST', 'purchase', { productId: SEED_IDS.products.multiManual, variantIndex: 0 });
     await until(() => rx.got.length >= 1);
     await settled(sb);
-    assert.deepEqual(rx.got.map((g) => g.event), ['sale.processing']);
+    assert.deepEqual(
+      rx.got.map((g) => g.event),
+      ['sale.processing'],
+    );
     await rx.close();
   });
 
@@ -120,7 +158,16 @@ describe('webhooks (spec 6)', () => {
       assert.ok(gap! >= want! - 5 && gap! < want! + 400, `gap ${gap} for ${want}`);
     }
     const log = await deliveries();
-    assert.deepEqual(log.map((d) => [d.attempt, d.status]), [[1, 500], [2, 500], [3, 500], [4, 500], [5, 500]]);
+    assert.deepEqual(
+      log.map((d) => [d.attempt, d.status]),
+      [
+        [1, 500],
+        [2, 500],
+        [3, 500],
+        [4, 500],
+        [5, 500],
+      ],
+    );
     await rx.close();
   });
 
@@ -131,7 +178,10 @@ describe('webhooks (spec 6)', () => {
     await until(() => rx.got.length >= 2);
     await settled(sb);
     assert.equal(rx.got.length, 2);
-    assert.deepEqual((await deliveries()).map((d) => d.status), [503, 200]);
+    assert.deepEqual(
+      (await deliveries()).map((d) => d.status),
+      [503, 200],
+    );
     await rx.close();
   });
 
@@ -169,7 +219,7 @@ describe('webhooks (spec 6)', () => {
     await b.close();
   });
 
-  it('emits nothing for another seller\'s sale', async () => {
+  it("emits nothing for another seller's sale", async () => {
     const rx = await receiver();
     await control(sb, 'POST', 'webhooks', { urls: [rx.url] });
     await control(sb, 'POST', 'purchase', { productId: SEED_IDS.products.other });

@@ -38,7 +38,12 @@ export type Reply =
 
 export type Handler = (req: FakeRequest) => Reply | Promise<Reply>;
 
-export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Reply => ({ kind: 'json', status, headers, body });
+export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Reply => ({
+  kind: 'json',
+  status,
+  headers,
+  body,
+});
 export const huge = (bytes: number, status = 200): Reply => ({ kind: 'huge', status, bytes });
 export const silence = (): Reply => ({ kind: 'silence' });
 export const stall = (): Reply => ({ kind: 'stall' });
@@ -47,35 +52,94 @@ export const stall = (): Reply => ({ kind: 'stall' });
 const ISO = '2026-01-15T10:00:00.000Z';
 export const sample = {
   listing: (id: number, extra: Record<string, unknown> = {}) => ({
-    id, title: `Listing ${id}`, description: 'A listing of the fake service.', price: 1000, effectivePrice: 1000,
-    game: 'valorant', category: 'skin', listingType: 'single', status: 'approved', isActive: true,
-    pausedByOfflineMode: false, isAutoDelivery: true, stock: 0, autoDeliveryStock: 5, variants: [],
-    createdAt: ISO, updatedAt: ISO, ...extra,
+    id,
+    title: `Listing ${id}`,
+    description: 'A listing of the fake service.',
+    price: 1000,
+    effectivePrice: 1000,
+    game: 'valorant',
+    category: 'skin',
+    listingType: 'single',
+    status: 'approved',
+    isActive: true,
+    pausedByOfflineMode: false,
+    isAutoDelivery: true,
+    stock: 0,
+    autoDeliveryStock: 5,
+    variants: [],
+    createdAt: ISO,
+    updatedAt: ISO,
+    ...extra,
   }),
   order: (id: number, extra: Record<string, unknown> = {}) => ({
-    id, orderCode: `ORD-${id}`, type: 'sale', status: 'completed', price: 1000, fee: 100, quantity: 1,
-    productId: 1, productTitle: 'Listing 1', variantIndex: null, buyerId: 7, buyerName: 'buyer', sellerId: 1,
-    createdAt: ISO, deliveredItems: [{ ref: `R-${id}`, costCents: 300 }], ...extra,
+    id,
+    orderCode: `ORD-${id}`,
+    type: 'sale',
+    status: 'completed',
+    price: 1000,
+    fee: 100,
+    quantity: 1,
+    productId: 1,
+    productTitle: 'Listing 1',
+    variantIndex: null,
+    buyerId: 7,
+    buyerName: 'buyer',
+    sellerId: 1,
+    createdAt: ISO,
+    deliveredItems: [{ ref: `R-${id}`, costCents: 300 }],
+    ...extra,
   }),
-  game: (i: number, extra: Record<string, unknown> = {}) => ({ id: `game-${i}`, name: `Game ${i}`, slug: `game-${i}`, minPrice: 100, ...extra }),
-  review: (id: number) => ({ id, orderId: id, productId: 1, rating: 5, comment: 'fine', buyerName: 'buyer', createdAt: ISO, contested: false }),
+  game: (i: number, extra: Record<string, unknown> = {}) => ({
+    id: `game-${i}`,
+    name: `Game ${i}`,
+    slug: `game-${i}`,
+    minPrice: 100,
+    ...extra,
+  }),
+  review: (id: number) => ({
+    id,
+    orderId: id,
+    productId: 1,
+    rating: 5,
+    comment: 'fine',
+    buyerName: 'buyer',
+    createdAt: ISO,
+    contested: false,
+  }),
   question: (id: number, extra: Record<string, unknown> = {}) => ({
-    id, productId: 1, orderId: null, status: 'unanswered', text: 'Is it fast?', answer: null, askerName: 'buyer', createdAt: ISO, answeredAt: null, ...extra,
+    id,
+    productId: 1,
+    orderId: null,
+    status: 'unanswered',
+    text: 'Is it fast?',
+    answer: null,
+    askerName: 'buyer',
+    createdAt: ISO,
+    answeredAt: null,
+    ...extra,
   }),
-  usage: (reset: unknown = Math.floor(Date.now() / 1000) + 30, dayReset: unknown = Math.floor(Date.now() / 1000) + 3600) => ({
-    minute: { limit: 60, remaining: 59, reset }, day: { limit: 5000, remaining: 4990, reset: dayReset },
+  usage: (
+    reset: unknown = Math.floor(Date.now() / 1000) + 30,
+    dayReset: unknown = Math.floor(Date.now() / 1000) + 3600,
+  ) => ({
+    minute: { limit: 60, remaining: 59, reset },
+    day: { limit: 5000, remaining: 4990, reset: dayReset },
   }),
 };
 
 /** A list answer of `total` generated items, paged honestly (A1 `P`), unless told otherwise. */
-export function pagedList(make: (id: number) => unknown, total: number, opts: {
-  /** The totalPages the answer claims (default: the honest one). */
-  totalPages?: number;
-  /** Leave `pagination` out (it is optional in A1). */
-  noPagination?: boolean;
-  /** Keep answering full pages for ever (with the claimed totalPages). */
-  endless?: boolean;
-} = {}): Handler {
+export function pagedList(
+  make: (id: number) => unknown,
+  total: number,
+  opts: {
+    /** The totalPages the answer claims (default: the honest one). */
+    totalPages?: number;
+    /** Leave `pagination` out (it is optional in A1). */
+    noPagination?: boolean;
+    /** Keep answering full pages for ever (with the claimed totalPages). */
+    endless?: boolean;
+  } = {},
+): Handler {
   return (req) => {
     const start = (req.page - 1) * req.limit;
     const n = opts.endless ? req.limit : Math.max(0, Math.min(req.limit, total - start));
@@ -83,7 +147,9 @@ export function pagedList(make: (id: number) => unknown, total: number, opts: {
     const body: Record<string, unknown> = { data };
     if (!opts.noPagination) {
       body.pagination = {
-        page: req.page, limit: req.limit, total: opts.endless ? Number.MAX_SAFE_INTEGER : total,
+        page: req.page,
+        limit: req.limit,
+        total: opts.endless ? Number.MAX_SAFE_INTEGER : total,
         totalPages: opts.totalPages ?? Math.max(1, Math.ceil(total / req.limit)),
       };
     }
@@ -96,7 +162,19 @@ function v1(body: Record<string, unknown>): Record<string, unknown> {
 }
 
 const DEFAULTS: Record<string, Handler> = {
-  me: () => json({ data: { accountId: 1, sellerId: 1, username: 'fake', keyId: 1, keyPrefix: 'svc_v2_sk_', keyCreatedAt: ISO, scopes: [], version: 'v2' } }),
+  me: () =>
+    json({
+      data: {
+        accountId: 1,
+        sellerId: 1,
+        username: 'fake',
+        keyId: 1,
+        keyPrefix: 'svc_v2_sk_',
+        keyCreatedAt: ISO,
+        scopes: [],
+        version: 'v2',
+      },
+    }),
   usage: () => json({ data: sample.usage() }),
   balance: () => json({ data: { available: 1000, pending: 0, blocked: 0 } }),
   stats: () => json({ data: { totalSales: 3, rating: 4.9, level: 2, activeListings: 3 } }),
@@ -119,13 +197,21 @@ const DEFAULTS: Record<string, Handler> = {
   listMediations: pagedList(() => ({}), 0),
   listQuestions: pagedList((i) => sample.question(i), 1),
   getQuestion: (req) => json({ data: sample.question(Number(req.params.id)) }),
-  answerQuestion: (req) => json({ data: sample.question(Number(req.params.id), { status: 'answered', answer: (req.body as any)?.answer, answeredAt: ISO }) }),
+  answerQuestion: (req) =>
+    json({
+      data: sample.question(Number(req.params.id), {
+        status: 'answered',
+        answer: (req.body as any)?.answer,
+        answeredAt: ISO,
+      }),
+    }),
   addStock: (req) => {
     const n = Array.isArray((req.body as any)?.items) ? (req.body as any).items.length : 0;
     return json({ data: { added: n, duplicates: 0, total: n } });
   },
   bulkPrice: (req) => json({ results: ((req.body as any)?.items ?? []).map((x: any) => ({ id: x.id, status: 'ok' })) }),
-  bulkStatus: (req) => json({ results: ((req.body as any)?.items ?? []).map((x: any) => ({ id: x.id, status: 'ok' })) }),
+  bulkStatus: (req) =>
+    json({ results: ((req.body as any)?.items ?? []).map((x: any) => ({ id: x.id, status: 'ok' })) }),
   listKeys: () => json(v1({ data: [] })),
 };
 
@@ -147,8 +233,13 @@ export async function startFake(): Promise<FakeService> {
   const waiters: { route: string; resolve: (r: FakeRequest) => void }[] = [];
   const sockets = new Set<Socket>();
 
-  const server: Server = createServer((req, res) => { void serve(req, res); });
-  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  const server: Server = createServer((req, res) => {
+    void serve(req, res);
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
@@ -158,18 +249,35 @@ export async function startFake(): Promise<FakeService> {
     const family = m ? (m[1] === 'v2' ? 'v2' : m[1] === 'api-keys' ? 'keys' : 'v1') : undefined;
     const found = family ? matchRoute(family, req.method ?? 'GET', m![2] ?? '') : undefined;
     if (!found || 'methodNotAllowed' in found) {
-      send(res, json({ error: 'Not found', code: 'NOT_FOUND', message: `no route ${req.method} ${url.pathname}` }, 404));
+      send(
+        res,
+        json({ error: 'Not found', code: 'NOT_FOUND', message: `no route ${req.method} ${url.pathname}` }, 404),
+      );
       return;
     }
     const route: RouteDef = found.route;
     let body: unknown;
-    try { body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined; } catch { body = undefined; }
+    try {
+      body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
+    } catch {
+      body = undefined;
+    }
     const fr: FakeRequest = {
-      route: route.name, method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, params: found.params,
-      headers: req.headers, body, page: Number(url.searchParams.get('page') ?? 1), limit: Number(url.searchParams.get('limit') ?? 20),
+      route: route.name,
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      params: found.params,
+      headers: req.headers,
+      body,
+      page: Number(url.searchParams.get('page') ?? 1),
+      limit: Number(url.searchParams.get('limit') ?? 20),
     };
     requests.push(fr);
-    for (const w of waiters.splice(0)) { if (w.route === route.name) w.resolve(fr); else waiters.push(w); }
+    for (const w of waiters.splice(0)) {
+      if (w.route === route.name) w.resolve(fr);
+      else waiters.push(w);
+    }
     const h = handlers.get(route.name) ?? (() => json({ data: {} }));
     send(res, await h(fr));
   }
@@ -191,18 +299,27 @@ export async function startFake(): Promise<FakeService> {
         while (left > 0) {
           left -= item.length;
           if (res.destroyed) return;
-          if (!res.write(item)) { res.once('drain', pump); return; }
+          if (!res.write(item)) {
+            res.once('drain', pump);
+            return;
+          }
         }
         res.end('{"id":2}]}');
       };
-      res.on('close', () => { left = 0; });
+      res.on('close', () => {
+        left = 0;
+      });
       pump();
       return;
     }
     const text = JSON.stringify(reply.body);
     res.writeHead(reply.status, {
-      'content-type': 'application/json', 'content-length': Buffer.byteLength(text),
-      'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 60), 'retry-after': '0',
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': '59',
+      'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 60),
+      'retry-after': '0',
       ...reply.headers,
     });
     res.end(text);
@@ -212,7 +329,9 @@ export async function startFake(): Promise<FakeService> {
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
-    on: (route, handler) => { handlers.set(route, handler); },
+    on: (route, handler) => {
+      handlers.set(route, handler);
+    },
     requests,
     count: (route) => requests.filter((r) => r.route === route).length,
     received: (route) => {

@@ -7,7 +7,13 @@ import type { Order, OrderSource, RecentSales } from '../../src/webhooks/confirm
 import type { ConfirmPolicy } from '../../src/webhooks/decisions.js';
 import { eventDef } from '../../src/webhooks/events.js';
 
-const POLICY: ConfirmPolicy = { lookupsPerMinute: 20, unknownPerMinute: 4, refuseForMs: 30_000, maxRefuseForMs: 600_000, giveUpAfterMs: 3_600_000 };
+const POLICY: ConfirmPolicy = {
+  lookupsPerMinute: 20,
+  unknownPerMinute: 4,
+  refuseForMs: 30_000,
+  maxRefuseForMs: 600_000,
+  giveUpAfterMs: 3_600_000,
+};
 const sale = (id: number, status = 'delivered'): Order => ({ id, orderCode: `ORD-${id}`, type: 'sale', status });
 
 beforeEach(() => mock.timers.enable({ apis: ['setTimeout', 'Date'], now: Date.parse('2026-11-24T10:00:00Z') }));
@@ -34,11 +40,15 @@ function service(opts: { complete: boolean; status?: (id: number) => string }) {
 function queue(source: OrderSource, policy = POLICY) {
   const confirmed: { key: string; at: number }[] = [];
   const refused: { key: string; reason: string }[] = [];
-  const q = new ConfirmQueue(source, {
-    confirmed: (key) => confirmed.push({ key, at: Date.now() }),
-    refused: (key, reason) => refused.push({ key, reason }),
-    deferred: () => undefined,
-  }, policy);
+  const q = new ConfirmQueue(
+    source,
+    {
+      confirmed: (key) => confirmed.push({ key, at: Date.now() }),
+      refused: (key, reason) => refused.push({ key, reason }),
+      deferred: () => undefined,
+    },
+    policy,
+  );
   let n = 0;
   const add = (orderId: number, event = 'order.delivered') => {
     const key = `${event}:order:${orderId}`;
@@ -59,7 +69,10 @@ async function advance(ms: number, step = 250, each?: () => void): Promise<void>
 }
 
 /** The most requests of `kind` (all when undefined) made in any 60 s window. */
-function perMinute(requests: { at: number; useful: boolean }[], pick: (r: { at: number; useful: boolean }) => boolean): number {
+function perMinute(
+  requests: { at: number; useful: boolean }[],
+  pick: (r: { at: number; useful: boolean }) => boolean,
+): number {
   const times = requests.filter(pick).map((r) => r.at);
   return Math.max(0, ...times.map((t) => times.filter((u) => u >= t && u < t + 60_000).length));
 }
@@ -73,7 +86,8 @@ describe('confirmation queue (issue 11)', () => {
     let sold = 0;
     await advance(600_000, 250, () => {
       for (let i = 0; i < 5; i++) add(forged++); // 20 forged posts a second
-      if (Date.now() % 45_000 < 250) { // a real sale every 45 s
+      if (Date.now() % 45_000 < 250) {
+        // a real sale every 45 s
         const id = 500 + sold++;
         svc.real.add(id);
         realAt.set(add(id), Date.now());
@@ -84,12 +98,18 @@ describe('confirmation queue (issue 11)', () => {
     const usefulPages = new Set(confirmed.map((c) => c.at));
     for (const r of svc.requests) if (r.kind === 'page' && usefulPages.has(r.at)) r.useful = true;
     const wasted = svc.requests.filter((r) => !r.useful).length;
-    assert.ok(perMinute(svc.requests, (r) => !r.useful) <= POLICY.unknownPerMinute, `requests that confirmed nothing: ${perMinute(svc.requests, (r) => !r.useful)} in a minute`);
+    assert.ok(
+      perMinute(svc.requests, (r) => !r.useful) <= POLICY.unknownPerMinute,
+      `requests that confirmed nothing: ${perMinute(svc.requests, (r) => !r.useful)} in a minute`,
+    );
     assert.ok(wasted <= POLICY.unknownPerMinute * 10 + 1, `${wasted} wasted requests in 10 min`);
     assert.ok(perMinute(svc.requests, () => true) <= POLICY.lookupsPerMinute);
     assert.equal(confirmed.length, realAt.size, 'every real sale confirmed');
     const waits = confirmed.map((c) => c.at - realAt.get(c.key)!);
-    assert.ok(Math.max(...waits) <= 60_000 / POLICY.unknownPerMinute + 1_000, `real sales waited ${Math.max(...waits)} ms at most`);
+    assert.ok(
+      Math.max(...waits) <= 60_000 / POLICY.unknownPerMinute + 1_000,
+      `real sales waited ${Math.max(...waits)} ms at most`,
+    );
     assert.equal(q.stats.unconfirmedLookups, wasted);
   });
 
@@ -101,10 +121,16 @@ describe('confirmation queue (issue 11)', () => {
     add(501);
     await advance(20_000);
     q.close();
-    assert.deepEqual(confirmed.map((c) => c.key), ['order.delivered:order:501']);
+    assert.deepEqual(
+      confirmed.map((c) => c.key),
+      ['order.delivered:order:501'],
+    );
     assert.equal(refused.length, 100);
     // The first post, alone at that moment, had its own lookup; the other 100 shared one page.
-    assert.deepEqual(svc.requests.map((r) => r.kind), ['id', 'page']);
+    assert.deepEqual(
+      svc.requests.map((r) => r.kind),
+      ['id', 'page'],
+    );
     assert.match(refused[1]!.reason, /not among your sales since/);
   });
 
@@ -121,8 +147,15 @@ describe('confirmation queue (issue 11)', () => {
     add(7002);
     await advance(15_000);
     q.close();
-    assert.deepEqual(confirmed.map((c) => c.key), ['order.delivered:order:7002']);
-    assert.equal(svc.requests.filter((r) => r.kind === 'id').length, before, 'found by a list page, not by looking the refused id up again');
+    assert.deepEqual(
+      confirmed.map((c) => c.key),
+      ['order.delivered:order:7002'],
+    );
+    assert.equal(
+      svc.requests.filter((r) => r.kind === 'id').length,
+      before,
+      'found by a list page, not by looking the refused id up again',
+    );
   });
 
   test('one lookup by id settles every notification waiting on that order', async () => {

@@ -5,7 +5,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { startSandbox, SEED_IDS, type SandboxHandle } from '../../src/sandbox/index.js';
-import { dedupeKey, eventDef, EVENT_NAMES, ORDER_DELIVERED_FIELDS, sampleData, Notification } from '../../src/webhooks/events.js';
+import {
+  dedupeKey,
+  eventDef,
+  EVENT_NAMES,
+  ORDER_DELIVERED_FIELDS,
+  sampleData,
+  Notification,
+} from '../../src/webhooks/events.js';
 import { until } from './helpers.js';
 
 let sb: SandboxHandle;
@@ -15,17 +22,29 @@ const got: { header: string | undefined; body: any }[] = [];
 before(async () => {
   rx = http.createServer((req, res) => {
     let text = '';
-    req.on('data', (c) => (text += c)).on('end', () => { got.push({ header: req.headers['x-service-event'] as string, body: JSON.parse(text) }); res.end(); });
+    req
+      .on('data', (c) => (text += c))
+      .on('end', () => {
+        got.push({ header: req.headers['x-service-event'] as string, body: JSON.parse(text) });
+        res.end();
+      });
   });
   await new Promise<void>((r) => rx.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(rx.address() as AddressInfo).port}/`;
   sb = await startSandbox({ port: 0, timeScale: 0.001, webhooks: [url] });
-  await fetch(`${sb.url}/_sandbox/purchase`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId: SEED_IDS.products.multiAuto, variantIndex: 0 }) });
+  await fetch(`${sb.url}/_sandbox/purchase`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ productId: SEED_IDS.products.multiAuto, variantIndex: 0 }),
+  });
   await until(() => got.length >= 2);
 });
 after(async () => {
   await sb.close();
-  await new Promise<void>((r) => { rx.closeAllConnections(); rx.close(() => r()); });
+  await new Promise<void>((r) => {
+    rx.closeAllConnections();
+    rx.close(() => r());
+  });
 });
 
 describe('webhook events', () => {
@@ -47,7 +66,10 @@ describe('webhook events', () => {
   });
 
   test('a credential in deliveredItems is refused: spec 6.4 carries refs and costs only', () => {
-    const data = { ...sampleData(eventDef('order.delivered')!), deliveredItems: [{ ref: 'A-1', credential: 'user:pass' }] };
+    const data = {
+      ...sampleData(eventDef('order.delivered')!),
+      deliveredItems: [{ ref: 'A-1', credential: 'user:pass' }],
+    };
     assert.equal(eventDef('order.delivered')!.send.safeParse(data).success, false);
   });
 

@@ -17,20 +17,36 @@ after(() => closeTransport());
 const fast = () => 10;
 const sale = (id: number): Order => ({ id, orderCode: `ORD-${id}`, type: 'sale', status: 'delivered' });
 /** A service that knows every order as one of the seller's delivered sales. */
-const knowsAll: OrderSource = { getOrder: async (id) => sale(id), recentSales: async () => ({ orders: [], requests: 1, complete: false }) };
+const knowsAll: OrderSource = {
+  getOrder: async (id) => sale(id),
+  recentSales: async () => ({ orders: [], requests: 1, complete: false }),
+};
 const body = notification('order.delivered', { id: 42, orderCode: 'ORD-42' });
 
 function setup(dir: string, opts: Partial<ProcessorOptions> = {}, targets: Target[] = ['forward']) {
   const store = WebhookStore.open(dir);
   const log: Omit<WebhookLogLine, 'at'>[] = [];
-  const p = new DeliveryProcessor({ store, env: process.env, log: (l) => log.push(l), backoffMs: fast, orders: knowsAll, ...opts });
+  const p = new DeliveryProcessor({
+    store,
+    env: process.env,
+    log: (l) => log.push(l),
+    backoffMs: fast,
+    orders: knowsAll,
+    ...opts,
+  });
   const receive = async (key = 'order.delivered:order:42') => {
     await store.accept({ key, event: 'order.delivered', orderId: 42, body, targets });
     p.enqueue(key);
   };
   return { store, p, log, receive };
 }
-const parsed = (text: string) => JSON.parse(text) as { event: string; timestamp: string; data: Record<string, unknown>; svc: { deliveryId: string; confirmed: boolean; order: Order | null; note?: string } };
+const parsed = (text: string) =>
+  JSON.parse(text) as {
+    event: string;
+    timestamp: string;
+    data: Record<string, unknown>;
+    svc: { deliveryId: string; confirmed: boolean; order: Order | null; note?: string };
+  };
 
 describe('forwarding', () => {
   test('a target that fails twice then succeeds receives the notification once', async () => {
@@ -38,10 +54,15 @@ describe('forwarding', () => {
     const { store, p, receive } = setup(stateDir(), { forwardTo: t.url });
     await receive();
     await p.idle();
-    assert.deepEqual(t.hits.map((h) => h.status), [500, 503, 200]);
+    assert.deepEqual(
+      t.hits.map((h) => h.status),
+      [500, 503, 200],
+    );
     assert.equal(t.accepted().length, 1);
     assert.equal(store.pending().length, 0);
-    await p.close(); store.close(); await t.close();
+    await p.close();
+    store.close();
+    await t.close();
   });
 
   test('the forward carries the notification, the confirmed order beside it, X-Service-Event and the delivery id', async () => {
@@ -51,7 +72,11 @@ describe('forwarding', () => {
     await p.idle();
     const got = parsed(t.hits[0]!.body);
     const sent = JSON.parse(body);
-    assert.deepEqual({ event: got.event, timestamp: got.timestamp, data: got.data }, sent, 'the notification as received');
+    assert.deepEqual(
+      { event: got.event, timestamp: got.timestamp, data: got.data },
+      sent,
+      'the notification as received',
+    );
     assert.equal(got.svc.confirmed, true);
     assert.deepEqual(got.svc.order, sale(42), 'the order as the service returned it');
     assert.match(got.svc.deliveryId, /^[0-9a-f]{32}$/);
@@ -59,7 +84,9 @@ describe('forwarding', () => {
     assert.equal(t.hits[0]!.headers['x-svc-confirmed'], 'true');
     assert.equal(t.hits[0]!.headers['x-service-event'], 'order.delivered');
     assert.equal(t.hits[0]!.headers['content-type'], 'application/json');
-    await p.close(); store.close(); await t.close();
+    await p.close();
+    store.close();
+    await t.close();
   });
 
   test('a delivery pending at shutdown is resumed by the next run and delivered once', async () => {
@@ -68,7 +95,9 @@ describe('forwarding', () => {
     const first = setup(dir, { forwardTo: down.url, backoffMs: () => 60_000 });
     await first.receive();
     await until(() => down.hits.length === 1);
-    await first.p.close(); first.store.close(); await down.close();
+    await first.p.close();
+    first.store.close();
+    await down.close();
 
     const up = await target();
     const second = setup(dir, { forwardTo: up.url });
@@ -76,13 +105,20 @@ describe('forwarding', () => {
     await second.p.idle();
     assert.equal(up.accepted().length, 1);
     assert.deepEqual(parsed(up.hits[0]!.body).data, JSON.parse(body).data);
-    assert.equal(parsed(up.hits[0]!.body).svc.confirmed, true, 'confirmed before the shutdown, the order kept in the store');
+    assert.equal(
+      parsed(up.hits[0]!.body).svc.confirmed,
+      true,
+      'confirmed before the shutdown, the order kept in the store',
+    );
     assert.equal(second.store.pending().length, 0);
-    await second.p.close(); second.store.close();
+    await second.p.close();
+    second.store.close();
 
     const third = setup(dir, { forwardTo: up.url });
     assert.equal(third.p.resume(), 0, 'nothing left for a third run');
-    await third.p.close(); third.store.close(); await up.close();
+    await third.p.close();
+    third.store.close();
+    await up.close();
   });
 
   test('close waits for a forward in flight, so its 2xx is recorded and not resent', async () => {
@@ -91,10 +127,13 @@ describe('forwarding', () => {
     const first = setup(dir, { forwardTo: slow.url });
     await first.receive();
     await until(() => slow.hits.length === 1);
-    await first.p.close(2_000); first.store.close();
+    await first.p.close(2_000);
+    first.store.close();
     const second = setup(dir, { forwardTo: slow.url });
     assert.equal(second.p.resume(), 0);
-    await second.p.close(); second.store.close(); await slow.close();
+    await second.p.close();
+    second.store.close();
+    await slow.close();
     assert.equal(slow.hits.length, 1);
   });
 });
@@ -104,8 +143,18 @@ describe('exec handler', () => {
     const dir = stateDir();
     const out = join(dir, 'out.json');
     const script = `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>require('fs').writeFileSync(${JSON.stringify(out)},JSON.stringify({s,env:process.env})))`;
-    const env = { ...process.env, SVC_API_KEY: 'svc_v2_sk_not-for-hooks-0123456789', SVC_PROFILE: 'shop', SVC_CONFIG_DIR: dir, KEEP_ME: 'yes' };
-    const { store, p, receive } = setup(dir, { exec: `"${process.execPath}" -e "${script.replace(/"/g, '\\"')}"`, env }, ['exec']);
+    const env = {
+      ...process.env,
+      SVC_API_KEY: 'svc_v2_sk_not-for-hooks-0123456789',
+      SVC_PROFILE: 'shop',
+      SVC_CONFIG_DIR: dir,
+      KEEP_ME: 'yes',
+    };
+    const { store, p, receive } = setup(
+      dir,
+      { exec: `"${process.execPath}" -e "${script.replace(/"/g, '\\"')}"`, env },
+      ['exec'],
+    );
     await receive();
     await p.idle();
     const got = JSON.parse(readFileSync(out, 'utf8')) as { s: string; env: Record<string, string> };
@@ -115,8 +164,14 @@ describe('exec handler', () => {
     assert.equal(got.env.SVC_CONFIRMED, '1');
     assert.equal(got.env.SVC_DELIVERY_ID, parsed(got.s).svc.deliveryId);
     assert.equal(got.env.KEEP_ME, 'yes', 'the rest of the environment is passed');
-    assert.deepEqual(Object.keys(got.env).filter((k) => k.startsWith('SVC_')).sort(), ['SVC_CONFIRMED', 'SVC_DELIVERY_ID', 'SVC_EVENT', 'SVC_ORDER_ID']);
-    await p.close(); store.close();
+    assert.deepEqual(
+      Object.keys(got.env)
+        .filter((k) => k.startsWith('SVC_'))
+        .sort(),
+      ['SVC_CONFIRMED', 'SVC_DELIVERY_ID', 'SVC_EVENT', 'SVC_ORDER_ID'],
+    );
+    await p.close();
+    store.close();
   });
 
   test('a failing handler is retried without forwarding again', async () => {
@@ -129,35 +184,63 @@ describe('exec handler', () => {
     await receive();
     await p.idle();
     assert.equal(t.hits.length, 1);
-    assert.deepEqual(log.map((l) => l.action), ['confirmed', 'forwarded', 'failed', 'executed']);
+    assert.deepEqual(
+      log.map((l) => l.action),
+      ['confirmed', 'forwarded', 'failed', 'executed'],
+    );
     assert.match(log[2]!.detail ?? '', /handler exited 3/);
-    await p.close(); store.close(); await t.close();
+    await p.close();
+    store.close();
+    await t.close();
   });
 });
 
 describe('confirmation (spec 6.2.5, issue 11)', () => {
   test('an order the service does not know is dropped, never handed on, and not remembered', async () => {
     const t = await target();
-    const none: OrderSource = { getOrder: async () => undefined, recentSales: async () => ({ orders: [], requests: 1, complete: false }) };
+    const none: OrderSource = {
+      getOrder: async () => undefined,
+      recentSales: async () => ({ orders: [], requests: 1, complete: false }),
+    };
     const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, orders: none });
     await receive();
     await p.idle();
     assert.equal(t.hits.length, 0);
-    assert.deepEqual(log.map((l) => l.action), ['dropped']);
+    assert.deepEqual(
+      log.map((l) => l.action),
+      ['dropped'],
+    );
     assert.equal(store.pending().length, 0);
     assert.equal(store.isFinished('order.delivered:order:42'), false, 'a forged event never blocks the real one');
-    await p.close(); store.close(); await t.close();
+    await p.close();
+    store.close();
+    await t.close();
   });
 
   test("one of the seller's purchases, or an order in a state that contradicts the event, is dropped", async () => {
-    for (const order of [{ ...sale(42), type: 'purchase' }, { ...sale(42), status: 'cancelled' }]) {
+    for (const order of [
+      { ...sale(42), type: 'purchase' },
+      { ...sale(42), status: 'cancelled' },
+    ]) {
       const t = await target();
-      const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, orders: { getOrder: async () => order, recentSales: async () => ({ orders: [], requests: 1, complete: false }) } });
+      const { store, p, receive, log } = setup(stateDir(), {
+        forwardTo: t.url,
+        orders: {
+          getOrder: async () => order,
+          recentSales: async () => ({ orders: [], requests: 1, complete: false }),
+        },
+      });
       await receive();
       await p.idle();
       assert.equal(t.hits.length, 0);
-      assert.deepEqual(log.map((l) => l.action), ['dropped'], JSON.stringify(log));
-      await p.close(); store.close(); await t.close();
+      assert.deepEqual(
+        log.map((l) => l.action),
+        ['dropped'],
+        JSON.stringify(log),
+      );
+      await p.close();
+      store.close();
+      await t.close();
     }
   });
 
@@ -165,15 +248,23 @@ describe('confirmation (spec 6.2.5, issue 11)', () => {
     const t = await target();
     let calls = 0;
     const flaky: OrderSource = {
-      getOrder: async (id) => { if (++calls === 1) throw new SvcError('the service answered 503'); return sale(id); },
+      getOrder: async (id) => {
+        if (++calls === 1) throw new SvcError('the service answered 503');
+        return sale(id);
+      },
       recentSales: async () => ({ orders: [], requests: 1, complete: false }),
     };
     const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, orders: flaky });
     await receive();
     await p.idle();
-    assert.deepEqual(log.map((l) => l.action), ['failed', 'confirmed', 'forwarded']);
+    assert.deepEqual(
+      log.map((l) => l.action),
+      ['failed', 'confirmed', 'forwarded'],
+    );
     assert.equal(t.hits.length, 1);
-    await p.close(); store.close(); await t.close();
+    await p.close();
+    store.close();
+    await t.close();
   });
 
   test('without confirmation (--no-confirm) the raw notification is handed on, marked unconfirmed', async () => {
@@ -181,12 +272,17 @@ describe('confirmation (spec 6.2.5, issue 11)', () => {
     const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, orders: undefined });
     await receive();
     await p.idle();
-    assert.deepEqual(log.map((l) => l.action), ['forwarded']);
+    assert.deepEqual(
+      log.map((l) => l.action),
+      ['forwarded'],
+    );
     const got = parsed(t.hits[0]!.body);
     assert.equal(got.svc.confirmed, false);
     assert.equal(got.svc.order, null);
     assert.match(got.svc.note ?? '', /--no-confirm/);
     assert.equal(t.hits[0]!.headers['x-svc-confirmed'], 'false');
-    await p.close(); store.close(); await t.close();
+    await p.close();
+    store.close();
+    await t.close();
   });
 });

@@ -5,7 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface Hit { at: number; status: number; body: string; headers: http.IncomingHttpHeaders }
+export interface Hit {
+  at: number;
+  status: number;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+}
 
 /**
  * A target answering with the given statuses in turn, then `fallback` (200 unless changed);
@@ -21,7 +26,10 @@ export async function target(statuses: number[] = [], opts: { holdMs?: number; f
       const status = statuses.shift() ?? state.fallback;
       hits.push({ at: Date.now(), status, body, headers: req.headers });
       const headers = status >= 300 && status < 400 ? { location: `${url}/moved` } : {};
-      setTimeout(() => { res.writeHead(status, headers); res.end(); }, opts.holdMs ?? 0);
+      setTimeout(() => {
+        res.writeHead(status, headers);
+        res.end();
+      }, opts.holdMs ?? 0);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -31,7 +39,11 @@ export async function target(statuses: number[] = [], opts: { holdMs?: number; f
     hits,
     state,
     accepted: () => hits.filter((h) => h.status >= 200 && h.status < 300),
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -61,6 +73,10 @@ export async function eventually(cond: () => Promise<boolean>, ms = 5000): Promi
 }
 
 /** A notification body as the service sends it (spec 6.1). */
-export function notification(event: string, data: Record<string, unknown>, timestamp = '2026-11-21T10:00:00.000Z'): string {
+export function notification(
+  event: string,
+  data: Record<string, unknown>,
+  timestamp = '2026-11-21T10:00:00.000Z',
+): string {
   return JSON.stringify({ event, timestamp, data });
 }

@@ -13,7 +13,10 @@ import { notification, stateDir } from './helpers.js';
 const body = notification('order.delivered', { id: 1 });
 const accept = (s: WebhookStore, key: string, targets: ('forward' | 'exec')[] = ['forward']) =>
   s.accept({ key, event: 'order.delivered', orderId: 1, body, targets });
-const processed = async (s: WebhookStore, key: string) => { await accept(s, key); await s.finish(key); };
+const processed = async (s: WebhookStore, key: string) => {
+  await accept(s, key);
+  await s.finish(key);
+};
 
 describe('webhook store', () => {
   test('a processed notification recorded before a restart is a duplicate after it', async () => {
@@ -36,7 +39,11 @@ describe('webhook store', () => {
     assert.equal(await accept(a, 'order.delivered:order:7002'), 'received');
     a.close();
     const b = WebhookStore.open(dir);
-    assert.equal(b.isFinished('order.delivered:order:7002'), false, 'not remembered as processed after a restart either');
+    assert.equal(
+      b.isFinished('order.delivered:order:7002'),
+      false,
+      'not remembered as processed after a restart either',
+    );
     assert.equal(b.pendingCount(), 1, 'the second one is pending');
     b.close();
   });
@@ -68,7 +75,10 @@ describe('webhook store', () => {
     a.close();
     const b = WebhookStore.open(dir);
     const pending = b.pending();
-    assert.deepEqual(pending.map((e) => e.key), ['k1']);
+    assert.deepEqual(
+      pending.map((e) => e.key),
+      ['k1'],
+    );
     assert.equal(pending[0]!.confirmed, true);
     assert.deepEqual(pending[0]!.order, { id: 1, type: 'sale', status: 'delivered' });
     assert.deepEqual(pending[0]!.done, ['forward']);
@@ -115,7 +125,10 @@ describe('webhook store', () => {
     assert.equal(a.finishedCount, 3, 'in memory too, not only at the next rewrite');
     a.close();
     const b = WebhookStore.open(dir, { now: () => now, maxEntries: 3 });
-    assert.deepEqual(['k1', 'k2', 'k3', 'k4', 'k5'].filter((k) => b.isFinished(k)), ['k3', 'k4', 'k5']);
+    assert.deepEqual(
+      ['k1', 'k2', 'k3', 'k4', 'k5'].filter((k) => b.isFinished(k)),
+      ['k3', 'k4', 'k5'],
+    );
     b.close();
   });
 
@@ -126,7 +139,9 @@ describe('webhook store', () => {
       await Promise.all(Array.from({ length: 500 }, (_, i) => processed(a, `r${round}-${i}`)));
     }
     a.close();
-    const lines = readFileSync(join(webhooksDir(dir), 'deliveries.jsonl'), 'utf8').split('\n').filter(Boolean).length;
+    const lines = readFileSync(join(webhooksDir(dir), 'deliveries.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean).length;
     assert.ok(lines <= 2_500, `${lines} lines for 5000 events with 500 remembered`);
     assert.ok(statSync(join(webhooksDir(dir), 'deliveries.jsonl')).size < 400_000);
   });

@@ -10,8 +10,20 @@ function renderToString(state: WebhookLogState): string {
   // Every write is kept: under CI=true Ink ends with an extra write of its own (a lone newline),
   // so the last write alone is not the frame.
   let out = '';
-  const stdout = Object.assign(new EventEmitter(), { columns: 140, rows: 30, isTTY: false, write: (s: string) => { out += s; return true; } });
-  const instance = render(React.createElement(WebhookLog, { state }), { stdout: stdout as unknown as NodeJS.WriteStream, debug: true, patchConsole: false });
+  const stdout = Object.assign(new EventEmitter(), {
+    columns: 140,
+    rows: 30,
+    isTTY: false,
+    write: (s: string) => {
+      out += s;
+      return true;
+    },
+  });
+  const instance = render(React.createElement(WebhookLog, { state }), {
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    debug: true,
+    patchConsole: false,
+  });
   instance.unmount();
   // eslint-disable-next-line no-control-regex
   return out.replace(/\u001b\[[0-9;]*m/g, '');
@@ -19,11 +31,30 @@ function renderToString(state: WebhookLogState): string {
 
 test('the live log shows each action with event, order and time, and sender text stripped of escapes', () => {
   const text = renderToString({
-    url: 'http://127.0.0.1:8787/', mode: 'confirming order events · forward to http://127.0.0.1:3000/hook', pending: 1, stopping: false,
+    url: 'http://127.0.0.1:8787/',
+    mode: 'confirming order events · forward to http://127.0.0.1:3000/hook',
+    pending: 1,
+    stopping: false,
     counts: { received: 2, forwarded: 1 },
     lines: [
-      { at: '2026-11-21T10:00:01.000Z', action: 'received', event: 'order.delivered', orderId: 7001, ms: 3, status: 200 },
-      { at: '2026-11-21T10:00:02.000Z', action: 'failed', event: 'sale.processing', orderId: 7001, ms: 12, attempt: 2, retryInS: 1, detail: 'handler exited 3: \u001b[31mboom\u001b]0;title\u0007' },
+      {
+        at: '2026-11-21T10:00:01.000Z',
+        action: 'received',
+        event: 'order.delivered',
+        orderId: 7001,
+        ms: 3,
+        status: 200,
+      },
+      {
+        at: '2026-11-21T10:00:02.000Z',
+        action: 'failed',
+        event: 'sale.processing',
+        orderId: 7001,
+        ms: 12,
+        attempt: 2,
+        retryInS: 1,
+        detail: 'handler exited 3: \u001b[31mboom\u001b]0;title\u0007',
+      },
     ],
   });
   assert.match(text, /listening on http:\/\/127\.0\.0\.1:8787\//);

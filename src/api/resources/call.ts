@@ -36,19 +36,32 @@ type RequestParts = Pick<RequestOptions, 'params' | 'query' | 'body'>;
 export class Call<T> {
   readonly route: RouteDef;
 
-  constructor(protected readonly core: ResourceCore, route: string, protected readonly parts: RequestParts = {}) {
+  constructor(
+    protected readonly core: ResourceCore,
+    route: string,
+    protected readonly parts: RequestParts = {},
+  ) {
     this.route = routeByName(route);
   }
 
   describe(): RequestPlan {
     const { method, name } = this.route;
-    const plan: RequestPlan = { route: name, method, path: this.core.client.pathOf(this.route, this.parts.params, this.parts.query) };
+    const plan: RequestPlan = {
+      route: name,
+      method,
+      path: this.core.client.pathOf(this.route, this.parts.params, this.parts.query),
+    };
     if (this.parts.body !== undefined) plan.body = this.parts.body;
     return plan;
   }
 
   send(opts: SendOptions = {}): Promise<ApiResponse<T>> {
-    return this.core.client.request<T>({ route: this.route, ...this.parts, idempotencyKey: opts.idempotencyKey, signal: opts.signal ?? this.core.signal });
+    return this.core.client.request<T>({
+      route: this.route,
+      ...this.parts,
+      idempotencyKey: opts.idempotencyKey,
+      signal: opts.signal ?? this.core.signal,
+    });
   }
 }
 
@@ -62,7 +75,8 @@ export class ListCall<T> extends Call<T[]> {
 /** cli-spec 1 `--api`: the version a command that exists in both uses. */
 export function pickVersion(keys: { v1?: string; v2?: string }, forced?: ApiVersion): ApiVersion {
   // issue 14: a missing key of the forced version is an auth failure (exit 4), like any v2-only command.
-  if (forced && !keys[forced]) throw forced === 'v2' ? new NeedsV2KeyError('--api v2') : new NeedsV1KeyError('--api v1');
+  if (forced && !keys[forced])
+    throw forced === 'v2' ? new NeedsV2KeyError('--api v2') : new NeedsV1KeyError('--api v1');
   return forced ?? (keys.v2 ? 'v2' : 'v1');
 }
 

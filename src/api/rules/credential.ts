@@ -11,7 +11,8 @@ export function credentialLength(credential: string): number {
 }
 
 /** `credential longer than 5000 characters`, about `subject` (`credential 3` in a list). */
-export const credentialTooLong = (subject = 'credential'): string => `${subject} longer than ${LIMITS.credentialMaxChars} characters`;
+export const credentialTooLong = (subject = 'credential'): string =>
+  `${subject} longer than ${LIMITS.credentialMaxChars} characters`;
 
 /** The length half of the rule (the sandbox checks only this: the service's schema is `min(1)`). */
 export function credentialLengthProblem(credential: string, subject = 'credential'): string | undefined {

@@ -28,4 +28,5 @@ export function priceProblem(cents: number, subject: string, unit: PriceUnit): s
 }
 
 // spec 8: v1 creates listings from 1.00 in the platform currency.
-export const v1PriceBelowMin = (subject: string): string => `${subject} must be at least ${centsShown(LIMITS.v1MinPriceCents, 'decimal')} on v1`;
+export const v1PriceBelowMin = (subject: string): string =>
+  `${subject} must be at least ${centsShown(LIMITS.v1MinPriceCents, 'decimal')} on v1`;

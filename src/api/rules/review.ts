@@ -15,7 +15,10 @@ export interface ReviewedFields {
 }
 
 /** The fields of `patch` that really change `current` and so send it back to review, in spec order. */
-export function reviewTriggers(current: ReviewedFields, patch: Partial<Record<ReviewTrigger, unknown>>): ReviewTrigger[] {
+export function reviewTriggers(
+  current: ReviewedFields,
+  patch: Partial<Record<ReviewTrigger, unknown>>,
+): ReviewTrigger[] {
   return REVIEW_TRIGGER_FIELDS.filter((field) => {
     if (patch[field] === undefined || patch[field] === current[field]) return false;
     return field !== 'warrantyPeriod' || current.category === WARRANTY_CATEGORY;

@@ -30,7 +30,10 @@ const TABLE: [string, string | number][] = [
   ['page size (limit)', LIMITS.pageSizeMax],
   ['active API keys', LIMITS.activeKeysMax],
   ['question answers', `${LIMITS.questionAnswersPerMinute}/min, ${LIMITS.questionAnswersPerHour}/h`],
-  ['webhooks', `${LIMITS.webhooksActiveMax} active, ${LIMITS.webhookTimeoutMs / 1000} s to answer, ${LIMITS.webhookAttempts} attempts`],
+  [
+    'webhooks',
+    `${LIMITS.webhooksActiveMax} active, ${LIMITS.webhookTimeoutMs / 1000} s to answer, ${LIMITS.webhookAttempts} attempts`,
+  ],
 ];
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
@@ -39,7 +42,8 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     const client = await deps.client();
     if (client.hasKey('v2')) {
       const u = lenient(deps, Usage, (await (await deps.api()).account.usage()).data);
-      if (u.minute) rows.unshift({ limit: 'now: requests left this minute', value: `${u.minute.remaining} of ${u.minute.limit}` });
+      if (u.minute)
+        rows.unshift({ limit: 'now: requests left this minute', value: `${u.minute.remaining} of ${u.minute.limit}` });
       if (u.day) rows.unshift({ limit: 'now: requests left today', value: `${u.day.remaining} of ${u.day.limit}` });
     } else {
       await (await deps.api()).account.check('v1');
@@ -47,7 +51,13 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       if (left !== undefined) rows.unshift({ limit: 'now: v1 requests left this minute', value: String(left) });
     }
   }
-  await printRecords(deps.io, rows, { format: deps.format(), columns: [{ header: 'limit', value: 'limit' }, { header: 'value', value: 'value' }] });
+  await printRecords(deps.io, rows, {
+    format: deps.format(),
+    columns: [
+      { header: 'limit', value: 'limit' },
+      { header: 'value', value: 'value' },
+    ],
+  });
   return 0;
 }
 

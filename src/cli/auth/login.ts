@@ -21,15 +21,30 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   const name = deps.globals.profile ?? deps.env.SVC_PROFILE ?? store.defaultName();
   const existing = store.get(name);
   const baseUrl = deps.globals.baseUrl ?? deps.env.SVC_BASE_URL ?? existing?.baseUrl;
-  if (!baseUrl) throw new UsageError('no base URL to log in to', 'pass --base-url URL (for the local emulator: `svc sandbox` writes a `sandbox` profile by itself)');
-  checkBaseUrl(baseUrl, deps.globals.baseUrl ? '--base-url' : deps.env.SVC_BASE_URL ? 'SVC_BASE_URL' : `the base URL of profile "${name}"`); // issue 14: before the key is read
+  if (!baseUrl)
+    throw new UsageError(
+      'no base URL to log in to',
+      'pass --base-url URL (for the local emulator: `svc sandbox` writes a `sandbox` profile by itself)',
+    );
+  checkBaseUrl(
+    baseUrl,
+    deps.globals.baseUrl ? '--base-url' : deps.env.SVC_BASE_URL ? 'SVC_BASE_URL' : `the base URL of profile "${name}"`,
+  ); // issue 14: before the key is read
   const key = await readSecret(deps.io, `API key for profile "${name}" (input hidden): `, deps.signal);
   const version = keyVersion(key);
-  if (!version) throw new UsageError('that is not a svc key', 'v1 keys are svc_sk_ + 64 hex characters; v2 keys start with svc_v2_sk_');
+  if (!version)
+    throw new UsageError(
+      'that is not a svc key',
+      'v1 keys are svc_sk_ + 64 hex characters; v2 keys start with svc_v2_sk_',
+    );
   // Check before storing: GET /api/v2/me for v2, a v1 read (stats) for v1 (cli-spec 2).
-  const client = deps.clientFor({ baseUrl, keys: { [version]: key }, v1Prefix: opts.alias ? '/api/service' : existing?.v1Prefix });
+  const client = deps.clientFor({
+    baseUrl,
+    keys: { [version]: key },
+    v1Prefix: opts.alias ? '/api/service' : existing?.v1Prefix,
+  });
   const checked = await serviceApi(client, { signal: deps.signal }).account.check(version);
-  const who = version === 'v2' ? (checked.data as Me | undefined)?.username ?? undefined : undefined;
+  const who = version === 'v2' ? ((checked.data as Me | undefined)?.username ?? undefined) : undefined;
   await store.update(name, (p) => ({ ...p, baseUrl, ...(opts.alias ? { v1Prefix: '/api/service' as const } : {}) }));
   // issue 8: the OS keyring when one is available, else the 0600 config file (said here, once).
   const stored = await (await deps.keys()).write(name, version, key, { baseUrl });
@@ -38,7 +53,10 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   if (stored.location.kind === 'keyring') {
     note(deps.io, `the key is in the OS keyring (${stored.location.name}), not in the config file ${store.path}`);
   } else {
-    note(deps.io, `${stored.fallbackReason ?? 'no OS keyring'}: the key is stored in the config file ${stored.location.path} (mode 0600)`);
+    note(
+      deps.io,
+      `${stored.fallbackReason ?? 'no OS keyring'}: the key is stored in the config file ${stored.location.path} (mode 0600)`,
+    );
   }
   return 0;
 }

@@ -10,7 +10,9 @@ import { defineVerb } from '../shared/verb.js';
 async function list(deps: Deps): Promise<number> {
   const store = await deps.profiles();
   const rows = store.list().map(({ name, profile, isDefault }) => ({
-    name, default: isDefault, baseUrl: profile.baseUrl,
+    name,
+    default: isDefault,
+    baseUrl: profile.baseUrl,
     v1Key: shown(profile.v1Key, keyLocationOf(profile, 'v1')),
     v2Key: shown(profile.v2Key, keyLocationOf(profile, 'v2')),
   }));
@@ -18,8 +20,11 @@ async function list(deps: Deps): Promise<number> {
     format: deps.format(),
     empty: 'no profiles yet: run `svc auth login` or `svc sandbox`',
     columns: [
-      { header: 'name', value: 'name' }, { header: 'default', value: 'default', kind: 'bool' }, { header: 'base url', value: 'baseUrl' },
-      { header: 'v1 key', value: 'v1Key' }, { header: 'v2 key', value: 'v2Key' },
+      { header: 'name', value: 'name' },
+      { header: 'default', value: 'default', kind: 'bool' },
+      { header: 'base url', value: 'baseUrl' },
+      { header: 'v1 key', value: 'v1Key' },
+      { header: 'v2 key', value: 'v2Key' },
     ],
   });
   return 0;
@@ -39,10 +44,19 @@ async function use(deps: Deps, _opts: object, args: string[]): Promise<number> {
   return 0;
 }
 
-export const profilesVerb = defineVerb({ name: 'profiles', description: 'list the profiles', examples: ['svc auth profiles', 'svc auth profiles --json'], run: list });
+export const profilesVerb = defineVerb({
+  name: 'profiles',
+  description: 'list the profiles',
+  examples: ['svc auth profiles', 'svc auth profiles --json'],
+  run: list,
+});
 
 export const useVerb = defineVerb({
-  name: 'use', description: 'make a profile the default one', args: [['<name>', 'profile name']], examples: ['svc auth use sandbox'], run: use,
+  name: 'use',
+  description: 'make a profile the default one',
+  args: [['<name>', 'profile name']],
+  examples: ['svc auth use sandbox'],
+  run: use,
 });
 
 /** What the noun's table loads (src/cli/shared/verbs.ts). */

@@ -16,7 +16,10 @@ export async function readSecret(io: IO, prompt: string, signal: AbortSignal): P
   let muted = false;
   // Echo nothing while the key is typed: the prompt goes out, the keystrokes do not.
   const sink = new (await import('node:stream')).Writable({
-    write(chunk, _enc, cb) { if (!muted) out.write(chunk.toString()); cb(); },
+    write(chunk, _enc, cb) {
+      if (!muted) out.write(chunk.toString());
+      cb();
+    },
   });
   const rl = createInterface({ input: io.stdin, output: sink, terminal: true });
   try {

@@ -9,7 +9,14 @@ import { EXIT } from '../../api/errors.js';
 
 const options = { check: flag('--check', 'also check each key against the service') };
 
-interface KeyRow { version: string; key: string; source: string; storedAt?: string; ageDays?: number; check?: string }
+interface KeyRow {
+  version: string;
+  key: string;
+  source: string;
+  storedAt?: string;
+  ageDays?: number;
+  check?: string;
+}
 
 async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   const s = await deps.session();
@@ -17,11 +24,21 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   for (const version of ['v1', 'v2'] as const) {
     const key = s.keys[version];
     if (!key) continue;
-    const storedAt = s.keySource[version] === 'profile' ? s.profile?.[version === 'v1' ? 'v1KeyStoredAt' : 'v2KeyStoredAt'] : undefined;
+    const storedAt =
+      s.keySource[version] === 'profile'
+        ? s.profile?.[version === 'v1' ? 'v1KeyStoredAt' : 'v2KeyStoredAt']
+        : undefined;
     const row: KeyRow = {
-      version, key: maskKey(key),
-      source: s.keySource[version] === 'env' ? 'SVC_API_KEY' : keyLocationOf(s.profile, version) === 'keyring' ? 'OS keyring' : 'config file',
-      storedAt, ageDays: storedAt ? Math.floor((Date.now() - Date.parse(storedAt)) / 86_400_000) : undefined,
+      version,
+      key: maskKey(key),
+      source:
+        s.keySource[version] === 'env'
+          ? 'SVC_API_KEY'
+          : keyLocationOf(s.profile, version) === 'keyring'
+            ? 'OS keyring'
+            : 'config file',
+      storedAt,
+      ageDays: storedAt ? Math.floor((Date.now() - Date.parse(storedAt)) / 86_400_000) : undefined,
     };
     if (opts.check) row.check = await check(deps, version);
     rows.push(row);
@@ -29,13 +46,18 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   deps.io.stderr.write(`profile: ${s.profileName}\nbase URL: ${s.baseUrl}\n`);
   for (const version of ['v1', 'v2'] as const) {
     if (s.keySource[version] !== 'profile') continue;
-    deps.io.stderr.write(`${version} key stored in: ${(await deps.keys()).describe(s.profileName, s.profile, version)}\n`);
+    deps.io.stderr.write(
+      `${version} key stored in: ${(await deps.keys()).describe(s.profileName, s.profile, version)}\n`,
+    );
   }
   await printRecords(deps.io, rows, {
     format: deps.format(),
     columns: [
-      { header: 'version', value: 'version' }, { header: 'key', value: 'key' }, { header: 'source', value: 'source' },
-      { header: 'stored', value: 'storedAt', kind: 'date' }, { header: 'age (days)', value: 'ageDays', kind: 'number' },
+      { header: 'version', value: 'version' },
+      { header: 'key', value: 'key' },
+      { header: 'source', value: 'source' },
+      { header: 'stored', value: 'storedAt', kind: 'date' },
+      { header: 'age (days)', value: 'ageDays', kind: 'number' },
       ...(opts.check ? [{ header: 'check', value: 'check' as const }] : []),
     ],
   });

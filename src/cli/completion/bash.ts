@@ -6,10 +6,14 @@ import { globalFlags, type CompletionSpec, type FlagSpec, type ValueHint } from 
 
 function valueReply(hint: ValueHint): string {
   switch (hint.kind) {
-    case 'choices': return `COMPREPLY=($(compgen -W ${sq(hint.choices.join(' '))} -- "$cur"))`;
-    case 'profile': return 'COMPREPLY=($(compgen -W "$(_svc_profiles)" -- "$cur"))';
-    case 'file': return 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))';
-    case 'any': return 'COMPREPLY=()';
+    case 'choices':
+      return `COMPREPLY=($(compgen -W ${sq(hint.choices.join(' '))} -- "$cur"))`;
+    case 'profile':
+      return 'COMPREPLY=($(compgen -W "$(_svc_profiles)" -- "$cur"))';
+    case 'file':
+      return 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))';
+    case 'any':
+      return 'COMPREPLY=()';
   }
 }
 
@@ -24,7 +28,8 @@ export function bashScript(spec: CompletionSpec): string {
   const globals = longNames(globalFlags(spec, false));
   for (const cmd of spec.all) {
     const path = cmd.path.join(' ');
-    if (cmd.subcommands.length) subs.push(`    ${sq(path)}) echo ${sq(cmd.subcommands.map((c) => c.path.at(-1)!).join(' '))} ;;`);
+    if (cmd.subcommands.length)
+      subs.push(`    ${sq(path)}) echo ${sq(cmd.subcommands.map((c) => c.path.at(-1)!).join(' '))} ;;`);
     if (cmd.path.length === 0) flags.push(`    '') echo ${sq(longNames(globalFlags(spec, true)))} ;;`);
     else if (cmd.flags.length) flags.push(`    ${sq(path)}) echo ${sq(`${longNames(cmd.flags)} ${globals}`)} ;;`);
   }

@@ -10,10 +10,14 @@ const sq = fq;
 
 function valueArgs(hint: ValueHint): string {
   switch (hint.kind) {
-    case 'choices': return `-x -a ${sq(hint.choices.join(' '))}`;
-    case 'profile': return `-x -a '(__svc_profiles)'`;
-    case 'file': return '-r -F';
-    case 'any': return '-x';
+    case 'choices':
+      return `-x -a ${sq(hint.choices.join(' '))}`;
+    case 'profile':
+      return `-x -a '(__svc_profiles)'`;
+    case 'file':
+      return '-r -F';
+    case 'any':
+      return '-x';
   }
 }
 
@@ -32,8 +36,11 @@ export function fishScript(spec: CompletionSpec): string {
     const path = cmd.path.join(' ');
     const at = ` -n ${sq(`__svc_at "${path}"`)}`;
     if (cmd.subcommands.length) {
-      subs.push(`        case ${sq(path)}\n            printf '%s\\n' ${cmd.subcommands.map((c) => sq(c.path.at(-1)!)).join(' ')}`);
-      for (const c of cmd.subcommands) lines.push(`complete -c svc -f${at} -a ${sq(c.path.at(-1)!)} -d ${sq(c.description.replace(/\s+/g, ' '))}`);
+      subs.push(
+        `        case ${sq(path)}\n            printf '%s\\n' ${cmd.subcommands.map((c) => sq(c.path.at(-1)!)).join(' ')}`,
+      );
+      for (const c of cmd.subcommands)
+        lines.push(`complete -c svc -f${at} -a ${sq(c.path.at(-1)!)} -d ${sq(c.description.replace(/\s+/g, ' '))}`);
     }
     for (const f of cmd.flags) {
       lines.push(flagLine(f, at));

@@ -21,7 +21,8 @@ export async function completionScript(shell: Shell, wholeTree: WholeTree): Prom
 }
 
 export function registerCompletion(program: Command, rt: CliRuntime, wholeTree: WholeTree): void {
-  const cmd = program.command('completion')
+  const cmd = program
+    .command('completion')
     .description('print a shell completion script: commands, flags, and profile names')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(Object.keys(SHELLS)))
     .action(async (shell: Shell) => {
@@ -36,14 +37,22 @@ export function registerCompletion(program: Command, rt: CliRuntime, wholeTree: 
 
   // Hidden: what the scripts call at Tab time. Prints nothing rather than fail, so a broken or
   // missing config never spills an error into the user's command line.
-  const complete = program.command('__complete', { hidden: true }).description('values for shell completion (used by the scripts)');
-  examples(complete.command('profiles').description('the profile names, one per line').action(async () => {
-    try {
-      const store = await ProfileStore.open(rt.env);
-      for (const { name } of store.list()) rt.io.stdout.write(`${name}\n`);
-    } catch {
-      // no config yet, or one that cannot be read: no names
-    }
-  }), ['svc __complete profiles']);
+  const complete = program
+    .command('__complete', { hidden: true })
+    .description('values for shell completion (used by the scripts)');
+  examples(
+    complete
+      .command('profiles')
+      .description('the profile names, one per line')
+      .action(async () => {
+        try {
+          const store = await ProfileStore.open(rt.env);
+          for (const { name } of store.list()) rt.io.stdout.write(`${name}\n`);
+        } catch {
+          // no config yet, or one that cannot be read: no names
+        }
+      }),
+    ['svc __complete profiles'],
+  );
   examples(complete, ['svc __complete profiles']);
 }

@@ -20,7 +20,11 @@ export interface FlagSpec {
   value?: ValueHint & { optional: boolean };
 }
 
-export interface ArgSpec { name: string; variadic: boolean; hint: ValueHint }
+export interface ArgSpec {
+  name: string;
+  variadic: boolean;
+  hint: ValueHint;
+}
 
 export interface CommandSpec {
   /** Names from the program down: [] for the program, ['products', 'list']. */
@@ -59,18 +63,28 @@ function flagSpec(opt: Option): FlagSpec {
   const spec: FlagSpec = { names, description: opt.description };
   if (!opt.required && !opt.optional) return spec;
   const choices = opt.argChoices ?? listed(opt.description);
-  const hint: ValueHint = choices ? { kind: 'choices', choices }
-    : opt.long && PROFILE_VALUE.has(opt.long) ? { kind: 'profile' }
-    : FILE_PLACEHOLDER.test(opt.flags) ? { kind: 'file' }
-    : { kind: 'any' };
+  const hint: ValueHint = choices
+    ? { kind: 'choices', choices }
+    : opt.long && PROFILE_VALUE.has(opt.long)
+      ? { kind: 'profile' }
+      : FILE_PLACEHOLDER.test(opt.flags)
+        ? { kind: 'file' }
+        : { kind: 'any' };
   return { ...spec, value: { ...hint, optional: Boolean(opt.optional) } };
 }
 
 function argSpec(arg: Argument, topLevel: string[], path: string[]): ArgSpec {
   const choices = arg.argChoices ?? listed(arg.name()) ?? listed(arg.description);
-  let hint: ValueHint = choices ? { kind: 'choices', choices } : /profile/.test(arg.description) ? { kind: 'profile' } : /file/.test(arg.name()) ? { kind: 'file' } : { kind: 'any' };
+  let hint: ValueHint = choices
+    ? { kind: 'choices', choices }
+    : /profile/.test(arg.description)
+      ? { kind: 'profile' }
+      : /file/.test(arg.name())
+        ? { kind: 'file' }
+        : { kind: 'any' };
   // `svc help <TAB>`: the topics, then the commands
-  if (path.length === 1 && path[0] === 'help') hint = { kind: 'choices', choices: [...Object.keys(HELP_TOPICS), ...topLevel] };
+  if (path.length === 1 && path[0] === 'help')
+    hint = { kind: 'choices', choices: [...Object.keys(HELP_TOPICS), ...topLevel] };
   return { name: arg.name(), variadic: arg.variadic, hint };
 }
 

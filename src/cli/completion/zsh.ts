@@ -6,10 +6,14 @@ import { globalFlags, type CompletionSpec, type FlagSpec, type ValueHint } from 
 
 function valueReply(hint: ValueHint): string {
   switch (hint.kind) {
-    case 'choices': return `compadd -- ${hint.choices.map(sq).join(' ')}`;
-    case 'profile': return 'compadd -- ${(f)"$(_svc_profiles)"}';
-    case 'file': return '_files';
-    case 'any': return ':';
+    case 'choices':
+      return `compadd -- ${hint.choices.map(sq).join(' ')}`;
+    case 'profile':
+      return 'compadd -- ${(f)"$(_svc_profiles)"}';
+    case 'file':
+      return '_files';
+    case 'any':
+      return ':';
   }
 }
 
@@ -29,10 +33,13 @@ export function zshScript(spec: CompletionSpec): string {
   for (const cmd of spec.all) {
     const path = cmd.path.join(' ');
     if (cmd.subcommands.length) {
-      subs.push(`    ${sq(path)}) print -rl -- ${cmd.subcommands.map((c) => described(c.path.at(-1)!, c.description)).join(' ')} ;;`);
+      subs.push(
+        `    ${sq(path)}) print -rl -- ${cmd.subcommands.map((c) => described(c.path.at(-1)!, c.description)).join(' ')} ;;`,
+      );
     }
     if (cmd.path.length === 0) flags.push(`    '') print -rl -- ${describedFlags(globalFlags(spec, true))} ;;`);
-    else if (cmd.flags.length) flags.push(`    ${sq(path)}) print -rl -- ${describedFlags([...cmd.flags, ...globals])} ;;`);
+    else if (cmd.flags.length)
+      flags.push(`    ${sq(path)}) print -rl -- ${describedFlags([...cmd.flags, ...globals])} ;;`);
   }
   const { takes, values, args } = caseTables(spec, valueReply);
 

@@ -11,7 +11,8 @@ export { HELP_TOPICS } from './topics.js';
 
 export function registerHelp(program: Command, rt: CliRuntime): void {
   const names = Object.keys(HELP_TOPICS);
-  const cmd = program.command('help')
+  const cmd = program
+    .command('help')
     .argument('[command-or-topic...]', `a command (products list) or a topic: ${names.join(', ')}`)
     .description(`show help for a command, or a topic: ${names.join(', ')}`)
     .action((words: string[]) => {
@@ -22,13 +23,18 @@ export function registerHelp(program: Command, rt: CliRuntime): void {
       }
       const target = findCommand(program, words);
       if (!target) {
-        throw new UsageError(`no help topic or command "${words.join(' ')}"`,
-          `topics: ${names.join(', ')}; commands: see \`svc --help\``);
+        throw new UsageError(
+          `no help topic or command "${words.join(' ')}"`,
+          `topics: ${names.join(', ')}; commands: see \`svc --help\``,
+        );
       }
       target.outputHelp();
     });
   examples(cmd, ['svc help exit-codes', 'svc help environment', 'svc help formats', 'svc help products bulk-price']);
-  cmd.addHelpText('after', `\nTopics:\n${names.map((n) => `  ${n.padEnd(12)}${HELP_TOPICS[n]!.summary}`).join('\n')}\n`);
+  cmd.addHelpText(
+    'after',
+    `\nTopics:\n${names.map((n) => `  ${n.padEnd(12)}${HELP_TOPICS[n]!.summary}`).join('\n')}\n`,
+  );
 }
 
 /** The command at a path of names (or aliases), from the program down. */

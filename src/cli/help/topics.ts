@@ -2,7 +2,10 @@
 // from cli-spec 3, with the README's wording. Plain strings: the build copies them into
 // dist/help.json, so bin/svc.js prints them without loading the CLI bundle.
 
-export interface HelpTopic { summary: string; text: string }
+export interface HelpTopic {
+  summary: string;
+  text: string;
+}
 
 const EXIT_CODES = `Exit codes (the same for every command)
 
@@ -120,5 +123,8 @@ Examples:
 export const HELP_TOPICS: Record<string, HelpTopic> = {
   'exit-codes': { summary: 'what each exit code means, for scripts and CI', text: EXIT_CODES },
   environment: { summary: 'environment variables, and where config, keys and state live', text: ENVIRONMENT },
-  formats: { summary: 'the input files (prices, statuses, variants, credentials, listings) and the output formats', text: FORMATS },
+  formats: {
+    summary: 'the input files (prices, statuses, variants, credentials, listings) and the output formats',
+    text: FORMATS,
+  },
 };

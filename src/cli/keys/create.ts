@@ -16,20 +16,47 @@ import { printCallPlan } from '../shared/plan.js';
 import { rememberKeyCreatedAt } from '../../config/key-age.js';
 
 const options = {
-  name: option('--name <name>', 'a name to recognise the key by', z.string().trim().min(1, 'give the key a name'), { mandatory: true }),
-  version: option('--version <version>', 'v1, or v2 (closed beta; needs scopes)', z.enum(['v1', 'v2']), { choices: ['v1', 'v2'], mandatory: true }),
-  scope: option('--scope <scope...>', `v2 scopes, repeated or comma-separated: ${SCOPES.join(', ')}`, z.array(z.string()).optional()),
-  save: option('--save [profile]', 'store the key in a profile (default: the profile in use) instead of printing it', z.union([z.boolean(), z.string()]).optional()),
+  name: option('--name <name>', 'a name to recognise the key by', z.string().trim().min(1, 'give the key a name'), {
+    mandatory: true,
+  }),
+  version: option('--version <version>', 'v1, or v2 (closed beta; needs scopes)', z.enum(['v1', 'v2']), {
+    choices: ['v1', 'v2'],
+    mandatory: true,
+  }),
+  scope: option(
+    '--scope <scope...>',
+    `v2 scopes, repeated or comma-separated: ${SCOPES.join(', ')}`,
+    z.array(z.string()).optional(),
+  ),
+  save: option(
+    '--save [profile]',
+    'store the key in a profile (default: the profile in use) instead of printing it',
+    z.union([z.boolean(), z.string()]).optional(),
+  ),
 };
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
-  const scopes = o.scope?.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
-  if (o.version === 'v1' && scopes?.length) throw new UsageError('scopes apply to v2 keys only', 'drop --scope, or use --version v2');
-  const parsed = KeyCreate.safeParse({ name: o.name, version: o.version, scopes: o.version === 'v2' ? scopes : undefined });
+  const scopes = o.scope
+    ?.flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (o.version === 'v1' && scopes?.length)
+    throw new UsageError('scopes apply to v2 keys only', 'drop --scope, or use --version v2');
+  const parsed = KeyCreate.safeParse({
+    name: o.name,
+    version: o.version,
+    scopes: o.version === 'v2' ? scopes : undefined,
+  });
   if (!parsed.success) {
     const bad = scopes?.filter((s) => !(SCOPES as readonly string[]).includes(s)) ?? [];
-    throw new UsageError(bad.length ? `unknown scope ${bad.join(', ')}` : o.version === 'v2' && !scopes?.length ? 'v2 keys need at least one --scope' : parsed.error.issues[0]!.message,
-      `scopes: ${SCOPES.join(', ')}; see \`svc keys create --help\``);
+    throw new UsageError(
+      bad.length
+        ? `unknown scope ${bad.join(', ')}`
+        : o.version === 'v2' && !scopes?.length
+          ? 'v2 keys need at least one --scope'
+          : parsed.error.issues[0]!.message,
+      `scopes: ${SCOPES.join(', ')}; see \`svc keys create --help\``,
+    );
   }
   const create = (await deps.api()).keys.create(parsed.data);
   if (deps.globals.dryRun) {
@@ -38,7 +65,11 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const res = await create.send();
   const created = lenient(deps, ApiKey, res.data);
   const key = typeof created.key === 'string' ? created.key : undefined;
-  if (!key) throw new UsageError('the service created the key but did not return it', `revoke it with \`svc keys revoke ${created.id}\` and try again`);
+  if (!key)
+    throw new UsageError(
+      'the service created the key but did not return it',
+      `revoke it with \`svc keys revoke ${created.id}\` and try again`,
+    );
   rememberKeyCreatedAt(deps.stateDir(), key, created.createdAt);
   const label = `${o.version} key #${created.id} "${o.name}"`;
   const format = deps.format();
@@ -47,7 +78,11 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     const profile = typeof o.save === 'string' ? o.save : s.profileName;
     const before = (await (await deps.keys()).write(profile, o.version, key, { baseUrl: s.baseUrl })).previous;
     success(deps.io, `created ${label} and stored it in profile "${profile}" as ${maskKey(key)} (not printed)`);
-    if (before.key && before.key !== key) warn(deps.io, `the ${o.version} key profile "${profile}" held before (${maskKey(before.key)}) is still active: revoke it with \`svc keys revoke ID\` once nothing uses it`);
+    if (before.key && before.key !== key)
+      warn(
+        deps.io,
+        `the ${o.version} key profile "${profile}" held before (${maskKey(before.key)}) is still active: revoke it with \`svc keys revoke ID\` once nothing uses it`,
+      );
     if (format === 'json' || format === 'jsonl') {
       const { key: _k, ...rest } = res.data;
       await printRecords(deps.io, rest, { format, columns: [] });
@@ -60,7 +95,10 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     deps.io.stdout.write(`${key}\n`);
   }
   success(deps.io, `created ${label}${created.scopes?.length ? ` with scopes ${created.scopes.join(', ')}` : ''}`);
-  note(deps.io, 'this is the only time the key is shown: store it now (`svc auth login` reads it from stdin), or use --save next time');
+  note(
+    deps.io,
+    'this is the only time the key is shown: store it now (`svc auth login` reads it from stdin), or use --save next time',
+  );
   return 0;
 }
 

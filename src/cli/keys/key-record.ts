@@ -12,8 +12,12 @@ export function displayKey(k: KeyRow): string {
 
 /** The listed key that is `key`: same version, prefix and last 4 characters. */
 export function isSameKey(k: KeyRow, key: string): boolean {
-  return Boolean(k.prefix && k.last4) && key.startsWith(k.prefix!) && key.endsWith(k.last4!)
-    && (!k.version || k.version === (key.startsWith('svc_v2_sk_') ? 'v2' : 'v1'));
+  return (
+    Boolean(k.prefix && k.last4) &&
+    key.startsWith(k.prefix!) &&
+    key.endsWith(k.last4!) &&
+    (!k.version || k.version === (key.startsWith('svc_v2_sk_') ? 'v2' : 'v1'))
+  );
 }
 
 export const keyColumns: Column<KeyRow>[] = [

@@ -24,18 +24,22 @@ async function run(deps: Deps): Promise<number> {
   const rows = await fetchKeys(deps);
   const s = await deps.session();
   const format = deps.format();
-  const shown = format === 'json' || format === 'jsonl'
-    ? rows // the API's data, unchanged (cli-spec 1)
-    : rows.map((k) => {
-      const using = (['v1', 'v2'] as const).find((v) => s.keys[v] && isSameKey(k, s.keys[v]!));
-      return using ? { ...k, inUse: s.keySource[using] === 'env' ? 'SVC_API_KEY' : `profile ${s.profileName}` } : k;
-    });
+  const shown =
+    format === 'json' || format === 'jsonl'
+      ? rows // the API's data, unchanged (cli-spec 1)
+      : rows.map((k) => {
+          const using = (['v1', 'v2'] as const).find((v) => s.keys[v] && isSameKey(k, s.keys[v]!));
+          return using ? { ...k, inUse: s.keySource[using] === 'env' ? 'SVC_API_KEY' : `profile ${s.profileName}` } : k;
+        });
   await printList(deps, shown, keyColumns, 'no keys');
   return 0;
 }
 
 export const listVerb = defineVerb({
-  name: 'list', description: 'list the API keys of the account (needs a v1 key)', examples: ['svc keys list', 'svc keys list --json | jq ".[] | select(.active)"'], run,
+  name: 'list',
+  description: 'list the API keys of the account (needs a v1 key)',
+  examples: ['svc keys list', 'svc keys list --json | jq ".[] | select(.active)"'],
+  run,
 });
 
 /** What the noun's table loads (src/cli/shared/verbs.ts). */

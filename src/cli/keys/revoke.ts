@@ -21,8 +21,13 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   }
   const s = await deps.session();
   const using = (['v1', 'v2'] as const).find((v) => s.keys[v] && isSameKey(k, s.keys[v]!));
-  if (using) warn(deps.io, `this is the ${using} key svc is using now (${s.keySource[using] === 'env' ? 'SVC_API_KEY' : `profile "${s.profileName}"`}): commands will fail with it once it is revoked`);
-  if (deps.globals.dryRun) return printRequestPlan(deps, [{ method: 'DELETE', path: `/api/api-keys/${id}`, what: `revoke ${label}` }]);
+  if (using)
+    warn(
+      deps.io,
+      `this is the ${using} key svc is using now (${s.keySource[using] === 'env' ? 'SVC_API_KEY' : `profile "${s.profileName}"`}): commands will fail with it once it is revoked`,
+    );
+  if (deps.globals.dryRun)
+    return printRequestPlan(deps, [{ method: 'DELETE', path: `/api/api-keys/${id}`, what: `revoke ${label}` }]);
   if (!(await deps.confirm(`revoke ${label}?`))) {
     note(deps.io, 'cancelled: nothing revoked');
     return EXIT.failed;
@@ -30,10 +35,16 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   await (await deps.api()).keys.revoke(id).send();
   success(deps.io, `revoked ${label}`);
   if (using && s.keySource[using] === 'profile') {
-    warn(deps.io, `profile "${s.profileName}" still holds this revoked key: store a working one with \`svc auth login\` or \`svc keys create --save\``);
+    warn(
+      deps.io,
+      `profile "${s.profileName}" still holds this revoked key: store a working one with \`svc auth login\` or \`svc keys create --save\``,
+    );
   }
   await printOne(deps, { id: k.id, name: k.name, version: k.version, revoked: true }, [
-    { header: 'id', value: 'id' }, { header: 'name', value: 'name' }, { header: 'version', value: 'version' }, { header: 'revoked', value: 'revoked', kind: 'bool' },
+    { header: 'id', value: 'id' },
+    { header: 'name', value: 'name' },
+    { header: 'version', value: 'version' },
+    { header: 'revoked', value: 'revoked', kind: 'bool' },
   ]);
   return 0;
 }

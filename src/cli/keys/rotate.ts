@@ -21,18 +21,31 @@ import { displayKey, isSameKey, type KeyRow } from './key-record.js';
 import { fetchKeys } from './list.js';
 
 const options = {
-  version: choice('--version <version>', 'which key of the profile (default: v2 when it has one, else v1)', ['v1', 'v2']),
-  name: option('--name <name>', 'name of the new key (default: the old name and the date)', z.string().trim().min(1).max(100).optional()),
+  version: choice('--version <version>', 'which key of the profile (default: v2 when it has one, else v1)', [
+    'v1',
+    'v2',
+  ]),
+  name: option(
+    '--name <name>',
+    'name of the new key (default: the old name and the date)',
+    z.string().trim().min(1).max(100).optional(),
+  ),
 };
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const s = await deps.session();
   const version: ApiVersion = o.version ?? (s.keys.v2 ? 'v2' : 'v1');
   const oldKey = s.keys[version];
-  if (!oldKey) throw new UsageError(`profile "${s.profileName}" has no ${version} key to rotate`, 'store one with `svc auth login`');
+  if (!oldKey)
+    throw new UsageError(
+      `profile "${s.profileName}" has no ${version} key to rotate`,
+      'store one with `svc auth login`',
+    );
   if (s.keySource[version] !== 'profile') {
-    throw new UsageError(`the ${version} key in use comes from SVC_API_KEY: rotate replaces a key stored in a profile`,
-      'create a new key with `svc keys create --save PROFILE`, or unset SVC_API_KEY to rotate the stored one');
+    throw new UsageError(
+      `the ${version} key in use comes from SVC_API_KEY: rotate replaces a key stored in a profile`,
+      'create a new key with `svc keys create --save PROFILE`, or unset SVC_API_KEY to rotate the stored one',
+    );
   }
   const client = await deps.client();
   const old = findKey(await fetchKeys(deps), oldKey, version);
@@ -42,13 +55,28 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const plan = `create ${version} key "${name}"${version === 'v2' ? ` with scopes ${(old.scopes ?? []).join(', ')}` : ''}, store it in profile "${s.profileName}", check it with ${check}, then revoke key #${old.id} (${displayKey(old)})`;
   // issue 14: other profiles holding the same key stop working when it is revoked: say which.
   const others = await otherProfilesHolding(deps, oldKey, version, s.profileName);
-  const also = others.length === 0 ? '' : `; the same key is also stored in profile${others.length === 1 ? '' : 's'} ${others.map((n) => `"${n}"`).join(', ')}, which will stop working`;
+  const also =
+    others.length === 0
+      ? ''
+      : `; the same key is also stored in profile${others.length === 1 ? '' : 's'} ${others.map((n) => `"${n}"`).join(', ')}, which will stop working`;
   if (deps.globals.dryRun) {
-    return printRequestPlan(deps, [
-      { method: 'POST', path: '/api/api-keys', what: `create ${version} key "${name}"${version === 'v2' ? ` with scopes ${(old.scopes ?? []).join(', ')}` : ''}` },
-      { method: check.split(' ')[0]!, path: check.split(' ')[1]!, what: `check the new key, once stored in profile "${s.profileName}"` },
-      { method: 'DELETE', path: `/api/api-keys/${old.id}`, what: `revoke key #${old.id} (${displayKey(old)})` },
-    ], also ? [also.replace(/^; /, '')] : []);
+    return printRequestPlan(
+      deps,
+      [
+        {
+          method: 'POST',
+          path: '/api/api-keys',
+          what: `create ${version} key "${name}"${version === 'v2' ? ` with scopes ${(old.scopes ?? []).join(', ')}` : ''}`,
+        },
+        {
+          method: check.split(' ')[0]!,
+          path: check.split(' ')[1]!,
+          what: `check the new key, once stored in profile "${s.profileName}"`,
+        },
+        { method: 'DELETE', path: `/api/api-keys/${old.id}`, what: `revoke key #${old.id} (${displayKey(old)})` },
+      ],
+      also ? [also.replace(/^; /, '')] : [],
+    );
   }
   if (!(await deps.confirm(`rotate: ${plan}${also}?`))) {
     note(deps.io, 'cancelled: nothing changed');
@@ -61,7 +89,10 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const newKey = typeof created.key === 'string' ? created.key : undefined;
   if (!newKey) {
     await revokeQuietly(api, created.id, deps);
-    throw new SvcError('the service created a key but did not return it; nothing was changed', 'the old key is still stored and works');
+    throw new SvcError(
+      'the service created a key but did not return it; nothing was changed',
+      'the old key is still stored and works',
+    );
   }
   // 2. store, in the OS keyring or the config file (the old one is kept in memory to put back)
   const store = await deps.keys();
@@ -73,7 +104,10 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     throw err;
   }
   // The new key through the same request core and rate budget (A8: one budget per account).
-  const fresh = serviceApi(new ApiClient({ ...client.config, budget: client.budget, keys: { ...client.config.keys, [version]: newKey } }), { signal: deps.signal });
+  const fresh = serviceApi(
+    new ApiClient({ ...client.config, budget: client.budget, keys: { ...client.config.keys, [version]: newKey } }),
+    { signal: deps.signal },
+  );
   // 3. check with a read through the new key
   try {
     const me = (await fresh.account.check(version)).data as Me | undefined;
@@ -84,23 +118,53 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     await store.restore(s.profileName, version, previous);
     await revokeQuietly(api, created.id, deps);
     const why = err instanceof Error ? err.message : String(err);
-    throw new SvcError(`the new key failed its check (${why}): the old key ${maskKey(oldKey)} is stored again and still works`,
-      'nothing was revoked; run `svc keys rotate` again later');
+    throw new SvcError(
+      `the new key failed its check (${why}): the old key ${maskKey(oldKey)} is stored again and still works`,
+      'nothing was revoked; run `svc keys rotate` again later',
+    );
   }
   rememberKeyCreatedAt(deps.stateDir(), newKey, created.createdAt);
   // 4. revoke the old key (for a v1 rotation through the new key, which proves it can)
   try {
     await (version === 'v1' ? fresh : api).keys.revoke(old.id).send();
   } catch (err) {
-    warn(deps.io, `the new key ${maskKey(newKey)} is stored in profile "${s.profileName}" and works, but revoking the old key #${old.id} failed: ${(err as Error).message}`);
-    throw new SvcError(`old key #${old.id} (${displayKey(old)}) is still active`, `revoke it with \`svc keys revoke ${old.id}\``);
+    warn(
+      deps.io,
+      `the new key ${maskKey(newKey)} is stored in profile "${s.profileName}" and works, but revoking the old key #${old.id} failed: ${(err as Error).message}`,
+    );
+    throw new SvcError(
+      `old key #${old.id} (${displayKey(old)}) is still active`,
+      `revoke it with \`svc keys revoke ${old.id}\``,
+    );
   }
-  success(deps.io, `rotated the ${version} key of profile "${s.profileName}": new key #${created.id} (${maskKey(newKey)}) stored and checked, old key #${old.id} revoked`);
-  for (const other of others) warn(deps.io, `profile "${other}" still holds the revoked key: store the new one with \`svc auth login --profile ${other}\``);
-  await printOne(deps, { profile: s.profileName, version, newKeyId: created.id, newKey: maskKey(newKey), oldKeyId: old.id, oldKeyRevoked: true }, [
-    { header: 'profile', value: 'profile' }, { header: 'version', value: 'version' }, { header: 'new key id', value: 'newKeyId' },
-    { header: 'new key', value: 'newKey' }, { header: 'old key id', value: 'oldKeyId' }, { header: 'old key revoked', value: 'oldKeyRevoked', kind: 'bool' },
-  ]);
+  success(
+    deps.io,
+    `rotated the ${version} key of profile "${s.profileName}": new key #${created.id} (${maskKey(newKey)}) stored and checked, old key #${old.id} revoked`,
+  );
+  for (const other of others)
+    warn(
+      deps.io,
+      `profile "${other}" still holds the revoked key: store the new one with \`svc auth login --profile ${other}\``,
+    );
+  await printOne(
+    deps,
+    {
+      profile: s.profileName,
+      version,
+      newKeyId: created.id,
+      newKey: maskKey(newKey),
+      oldKeyId: old.id,
+      oldKeyRevoked: true,
+    },
+    [
+      { header: 'profile', value: 'profile' },
+      { header: 'version', value: 'version' },
+      { header: 'new key id', value: 'newKeyId' },
+      { header: 'new key', value: 'newKey' },
+      { header: 'old key id', value: 'oldKeyId' },
+      { header: 'old key revoked', value: 'oldKeyRevoked', kind: 'bool' },
+    ],
+  );
   return 0;
 }
 
@@ -112,7 +176,9 @@ async function otherProfilesHolding(deps: Deps, key: string, version: ApiVersion
     if (name === current) continue;
     try {
       if ((await store.read(name, version, profile)) === key) out.push(name);
-    } catch { /* an unreadable profile is not one we can name */ }
+    } catch {
+      /* an unreadable profile is not one we can name */
+    }
   }
   return out;
 }
@@ -120,10 +186,12 @@ async function otherProfilesHolding(deps: Deps, key: string, version: ApiVersion
 function findKey(rows: KeyRow[], key: string, version: ApiVersion): KeyRow {
   const matches = rows.filter((k) => k.active !== false && isSameKey(k, key));
   if (matches.length === 1) return matches[0]!;
-  throw new SvcError(matches.length === 0
-    ? `the ${version} key in use is not among the account's active keys`
-    : `the ${version} key in use matches ${matches.length} listed keys; cannot tell which to revoke`,
-  'check with `svc keys list`; nothing was changed');
+  throw new SvcError(
+    matches.length === 0
+      ? `the ${version} key in use is not among the account's active keys`
+      : `the ${version} key in use matches ${matches.length} listed keys; cannot tell which to revoke`,
+    'check with `svc keys list`; nothing was changed',
+  );
 }
 
 async function revokeQuietly(api: ServiceApi, id: string | number, deps: Deps): Promise<void> {
@@ -136,7 +204,8 @@ async function revokeQuietly(api: ServiceApi, id: string | number, deps: Deps): 
 
 export const rotateVerb = defineVerb({
   name: 'rotate',
-  description: 'replace the stored key with a new one: create, store, check, then revoke the old key (asks first, or --yes)',
+  description:
+    'replace the stored key with a new one: create, store, check, then revoke the old key (asks first, or --yes)',
   options,
   examples: ['svc keys rotate', 'svc keys rotate --version v1 --yes --profile shop2'],
   run,

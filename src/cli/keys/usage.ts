@@ -20,10 +20,17 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     throw err;
   }
   const rows = (Array.isArray(data) ? data : []).map((e) => lenient(deps, KeyUsageEntry, e) as Entry);
-  await printList(deps, o.limit ? rows.slice(0, o.limit) : rows, [
-    { header: 'at', value: 'at', kind: 'date' }, { header: 'method', value: 'method' },
-    { header: 'path', value: 'path', max: 48 }, { header: 'status', value: 'status', kind: 'number' },
-  ], 'no requests recorded for this key');
+  await printList(
+    deps,
+    o.limit ? rows.slice(0, o.limit) : rows,
+    [
+      { header: 'at', value: 'at', kind: 'date' },
+      { header: 'method', value: 'method' },
+      { header: 'path', value: 'path', max: 48 },
+      { header: 'status', value: 'status', kind: 'number' },
+    ],
+    'no requests recorded for this key',
+  );
   return 0;
 }
 

@@ -14,7 +14,8 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
     await printOne(deps, lenient(deps, Mediation, res.data), mediationColumns);
     return 0;
   } catch (err) {
-    if (err instanceof NotFoundError) err.hint = `order ${orderId} has no mediation, or is not one of your sales: see \`svc mediations list\``;
+    if (err instanceof NotFoundError)
+      err.hint = `order ${orderId} has no mediation, or is not one of your sales: see \`svc mediations list\``;
     throw err;
   }
 }

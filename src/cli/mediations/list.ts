@@ -12,7 +12,14 @@ const options = {
 };
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
-  await readList<MediationRow>(deps, (await deps.api()).mediations.list({ status: o.status, page: o.page }), { limit: o.limit, all: o.all }, Mediation, mediationColumns, 'no mediations match');
+  await readList<MediationRow>(
+    deps,
+    (await deps.api()).mediations.list({ status: o.status, page: o.page }),
+    { limit: o.limit, all: o.all },
+    Mediation,
+    mediationColumns,
+    'no mediations match',
+  );
   return 0;
 }
 

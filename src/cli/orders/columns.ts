@@ -7,7 +7,7 @@ import type { Column } from '../../output/columns.js';
 type DeliveredItem = NonNullable<Order['deliveredItems']>[number];
 
 export function orderColumns(version: ApiVersion): Column<Order>[] {
-  const money = version === 'v2' ? 'cents' as const : 'decimal' as const;
+  const money = version === 'v2' ? ('cents' as const) : ('decimal' as const);
   // On a narrow terminal `drop` ranks what is left out first (--wide shows all).
   return [
     { header: 'id', value: 'id', kind: 'number' },

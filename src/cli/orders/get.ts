@@ -15,7 +15,10 @@ const ORDER_REF = /^(?:\d+|[A-Za-z0-9][A-Za-z0-9._-]{0,63})$/;
 async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   const ref = args[0] ?? '';
   if (!ORDER_REF.test(ref) || /^0+$/.test(ref)) {
-    throw new UsageError(`"${ref}" is neither an order id nor an order code`, 'pass the numeric id or the code, e.g. `svc orders get ORD-5001`');
+    throw new UsageError(
+      `"${ref}" is neither an order id nor an order code`,
+      'pass the numeric id or the code, e.g. `svc orders get ORD-5001`',
+    );
   }
   const v = await apiVersion(deps);
   let res;
@@ -23,9 +26,10 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
     res = await (await deps.api()).orders.get(ref);
   } catch (err) {
     if (err instanceof NotFoundError) {
-      err.hint = v === 'v1' && !/^\d+$/.test(ref)
-        ? 'with a v1 key, use the numeric order id (v2 also accepts the order code)'
-        : 'no order with this id or code among your sales and purchases: see `svc orders list`';
+      err.hint =
+        v === 'v1' && !/^\d+$/.test(ref)
+          ? 'with a v1 key, use the numeric order id (v2 also accepts the order code)'
+          : 'no order with this id or code among your sales and purchases: see `svc orders list`';
     }
     throw err;
   }
@@ -33,24 +37,30 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   const format = deps.format();
   const sale = order.type === 'sale' || Array.isArray(order.deliveredItems);
   const money = sale ? saleMoney(order, v) : undefined;
-  const unit = v === 'v2' ? 'cents' as const : 'decimal' as const;
+  const unit = v === 'v2' ? ('cents' as const) : ('decimal' as const);
   const inUnit = (cents: number) => (v === 'v2' ? cents : cents / 100);
   await printOne(deps, order, [
     ...orderColumns(v),
     { header: 'listing id', value: 'productId', kind: 'number' },
     { header: 'variant', value: 'variantIndex', kind: 'number' },
     // In the order's own unit (A3), so a v1 CSV does not mix decimals and cents.
-    ...(money ? [
-      { header: 'items cost', value: () => inUnit(money.costCents), kind: unit },
-      { header: 'profit', value: () => inUnit(money.profitCents), kind: unit },
-    ] : []),
+    ...(money
+      ? [
+          { header: 'items cost', value: () => inUnit(money.costCents), kind: unit },
+          { header: 'profit', value: () => inUnit(money.profitCents), kind: unit },
+        ]
+      : []),
   ]);
   if (format === 'table' && sale) {
     const items = (order.deliveredItems ?? []).map((it, i) => ({ ...it, n: i + 1 }));
     deps.io.stdout.write('\ndelivered items:\n');
-    if (items.length === 0) deps.io.stdout.write('  none recorded (no ref or cost was attached, or the sale predates the feature)\n');
+    if (items.length === 0)
+      deps.io.stdout.write('  none recorded (no ref or cost was attached, or the sale predates the feature)\n');
     else await printRecords(deps.io, items, { format, columns: deliveredItemColumns });
-    if (money && money.itemsWithoutCost > 0) deps.io.stdout.write(`  ${money.itemsWithoutCost} item${money.itemsWithoutCost === 1 ? '' : 's'} without a cost, counted as 0\n`);
+    if (money && money.itemsWithoutCost > 0)
+      deps.io.stdout.write(
+        `  ${money.itemsWithoutCost} item${money.itemsWithoutCost === 1 ? '' : 's'} without a cost, counted as 0\n`,
+      );
   }
   return 0;
 }

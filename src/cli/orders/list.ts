@@ -11,7 +11,11 @@ const options = {
   type: choice('--type <type>', 'only sales or only purchases (default: both)', ORDER_TYPES),
   status: choice('--status <status>', 'filter by status', ORDER_STATUSES),
   from: option('--from <date>', 'created on or after this ISO 8601 date', IsoDate.optional()),
-  to: option('--to <date>', 'created on or before this ISO 8601 date (a bare date covers the whole day)', IsoDate.optional()),
+  to: option(
+    '--to <date>',
+    'created on or before this ISO 8601 date (a bare date covers the whole day)',
+    IsoDate.optional(),
+  ),
   ...pagingOptions('orders'),
 };
 
@@ -19,7 +23,14 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   checkRange(o.from, o.to);
   const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
   const api = await deps.api();
-  await readList<Order>(deps, api.orders.list({ type: o.type, status: o.status, from: o.from, to: o.to, page: o.page }), { limit: o.limit, all: o.all }, Order, orderColumns(v), 'no orders match');
+  await readList<Order>(
+    deps,
+    api.orders.list({ type: o.type, status: o.status, from: o.from, to: o.to, page: o.page }),
+    { limit: o.limit, all: o.all },
+    Order,
+    orderColumns(v),
+    'no orders match',
+  );
   return 0;
 }
 

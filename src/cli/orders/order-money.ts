@@ -29,7 +29,14 @@ export function saleMoney(o: Order, version: ApiVersion): SaleMoney {
   }
   const priceCents = toCents(o.price, version);
   const feeCents = toCents(o.fee, version);
-  return { priceCents, feeCents, costCents, profitCents: priceCents - feeCents - costCents, items: items.length, itemsWithoutCost };
+  return {
+    priceCents,
+    feeCents,
+    costCents,
+    profitCents: priceCents - feeCents - costCents,
+    items: items.length,
+    itemsWithoutCost,
+  };
 }
 
 /** A13: only delivered and completed sales count towards profit. */

@@ -31,7 +31,13 @@ export interface ProfitRow extends Amounts {
   day?: string;
 }
 
-export interface ExcludedSale { id: number; orderCode?: string; status?: string; createdAt?: string; priceCents: number }
+export interface ExcludedSale {
+  id: number;
+  orderCode?: string;
+  status?: string;
+  createdAt?: string;
+  priceCents: number;
+}
 
 export interface ProfitReport {
   by: ProfitGroup | null;
@@ -45,7 +51,15 @@ export interface ProfitReport {
 export const NO_REF = '(no ref)';
 export const NO_ITEMS = '(no items)';
 
-const zero = (): Amounts => ({ sales: 0, items: 0, itemsWithoutCost: 0, priceCents: 0, feeCents: 0, costCents: 0, profitCents: 0 });
+const zero = (): Amounts => ({
+  sales: 0,
+  items: 0,
+  itemsWithoutCost: 0,
+  priceCents: 0,
+  feeCents: 0,
+  costCents: 0,
+  profitCents: 0,
+});
 
 function add(into: Amounts, a: Amounts): void {
   into.sales += a.sales;
@@ -58,12 +72,19 @@ function add(into: Amounts, a: Amounts): void {
 }
 
 export function profitReport(orders: Order[], version: ApiVersion, by: ProfitGroup | undefined): ProfitReport {
-  const sales = orders.filter(isSale).sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id - b.id);
+  const sales = orders
+    .filter(isSale)
+    .sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id - b.id);
   const counted = sales.filter(countsForProfit);
-  const excluded = sales.filter((o) => !countsForProfit(o)).map((o) => ({
-    id: o.id, orderCode: o.orderCode ?? undefined, status: o.status ?? undefined, createdAt: o.createdAt ?? undefined,
-    priceCents: toCents(o.price, version),
-  }));
+  const excluded = sales
+    .filter((o) => !countsForProfit(o))
+    .map((o) => ({
+      id: o.id,
+      orderCode: o.orderCode ?? undefined,
+      status: o.status ?? undefined,
+      createdAt: o.createdAt ?? undefined,
+      priceCents: toCents(o.price, version),
+    }));
   const groups = new Map<string, ProfitRow>();
   const totals = zero();
   for (const o of counted) {
@@ -87,12 +108,30 @@ type RowId = Omit<ProfitRow, keyof Amounts>;
 function parts(o: Order, whole: Amounts, by: ProfitGroup | undefined): [RowId, Amounts][] {
   switch (by) {
     case undefined:
-      return [[{
-        key: String(o.id), orderId: o.id, orderCode: o.orderCode ?? undefined, createdAt: o.createdAt ?? undefined,
-        productId: o.productId ?? undefined, productTitle: o.productTitle ?? undefined,
-      }, whole]];
+      return [
+        [
+          {
+            key: String(o.id),
+            orderId: o.id,
+            orderCode: o.orderCode ?? undefined,
+            createdAt: o.createdAt ?? undefined,
+            productId: o.productId ?? undefined,
+            productTitle: o.productTitle ?? undefined,
+          },
+          whole,
+        ],
+      ];
     case 'listing':
-      return [[{ key: String(o.productId ?? '?'), productId: o.productId ?? undefined, productTitle: o.productTitle ?? undefined }, whole]];
+      return [
+        [
+          {
+            key: String(o.productId ?? '?'),
+            productId: o.productId ?? undefined,
+            productTitle: o.productTitle ?? undefined,
+          },
+          whole,
+        ],
+      ];
     case 'day': {
       const day = (o.createdAt ?? '').slice(0, 10) || '?';
       return [[{ key: day, day }, whole]];
@@ -125,10 +164,18 @@ function refParts(o: Order, whole: Amounts): [RowId, Amounts][] {
     const price = priceBase + (i < priceRest ? 1 : 0);
     const firstOfOrder = !seen.has(ref);
     seen.add(ref);
-    return [{ key: ref, ref }, {
-      sales: firstOfOrder ? 1 : 0, items: 1, itemsWithoutCost: hasCost ? 0 : 1,
-      priceCents: price, feeCents: price - share, costCents: cost, profitCents: share - cost,
-    }];
+    return [
+      { key: ref, ref },
+      {
+        sales: firstOfOrder ? 1 : 0,
+        items: 1,
+        itemsWithoutCost: hasCost ? 0 : 1,
+        priceCents: price,
+        feeCents: price - share,
+        costCents: cost,
+        profitCents: share - cost,
+      },
+    ];
   });
 }
 

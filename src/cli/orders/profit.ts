@@ -12,11 +12,22 @@ import { apiVersion, type Deps } from '../shared/context.js';
 import { choice, defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { fetchList } from '../shared/read.js';
 import { checkRange, IsoDate } from './date-range.js';
-import { PROFIT_GROUPS, profitReport, type ExcludedSale, type ProfitGroup, type ProfitReport, type ProfitRow } from './profit-report.js';
+import {
+  PROFIT_GROUPS,
+  profitReport,
+  type ExcludedSale,
+  type ProfitGroup,
+  type ProfitReport,
+  type ProfitRow,
+} from './profit-report.js';
 
 const options = {
   from: option('--from <date>', 'sales created on or after this ISO 8601 date', IsoDate.optional()),
-  to: option('--to <date>', 'sales created on or before this ISO 8601 date (a bare date covers the whole day)', IsoDate.optional()),
+  to: option(
+    '--to <date>',
+    'sales created on or before this ISO 8601 date (a bare date covers the whole day)',
+    IsoDate.optional(),
+  ),
   by: choice('--by <group>', 'one row per listing, per credential ref or per day (default: per sale)', PROFIT_GROUPS),
 };
 
@@ -24,7 +35,12 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   checkRange(o.from, o.to);
   const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
   const api = await deps.api();
-  const orders = await fetchList<Order>(deps, api.orders.list({ type: 'sales', from: o.from, to: o.to }), { all: true, complete: true }, Order);
+  const orders = await fetchList<Order>(
+    deps,
+    api.orders.list({ type: 'sales', from: o.from, to: o.to }),
+    { all: true, complete: true },
+    Order,
+  );
   const report = profitReport(orders, v, o.by);
   const format = deps.format();
   if (format === 'json') {
@@ -59,7 +75,9 @@ function notes(deps: Deps, report: ProfitReport, toStderr: boolean): void {
   if (n > 0) lines.push(`${n} delivered item${n === 1 ? '' : 's'} had no cost and counted as 0`);
   if (toStderr && report.excluded.length > 0) {
     const list = report.excluded.map((e) => `${e.id} ${e.status ?? '?'}`).join(', ');
-    lines.push(`not counted: ${report.excluded.length} sale${report.excluded.length === 1 ? '' : 's'} not delivered or completed (${list})`);
+    lines.push(
+      `not counted: ${report.excluded.length} sale${report.excluded.length === 1 ? '' : 's'} not delivered or completed (${list})`,
+    );
   }
   if (lines.length === 0) return;
   if (toStderr) for (const l of lines) note(deps.io, l);
@@ -70,34 +88,49 @@ type Cents = 'priceCents' | 'feeCents' | 'costCents' | 'profitCents';
 
 function money(header: string, field: Cents, format: Format): Column<ProfitRow> {
   // Tables format cents themselves; CSV/TSV get the same two-decimal amount as text.
-  return format === 'table'
-    ? { header, value: field, kind: 'cents' }
-    : { header, value: (r) => formatCents(r[field]) };
+  return format === 'table' ? { header, value: field, kind: 'cents' } : { header, value: (r) => formatCents(r[field]) };
 }
 
 function profitColumns(by: ProfitGroup | undefined, format: Format): Column<ProfitRow>[] {
-  const head: Column<ProfitRow>[] = by === undefined
-    ? [
-      { header: 'order', value: 'key' }, { header: 'code', value: 'orderCode' },
-      { header: 'created', value: 'createdAt', kind: 'date' }, { header: 'listing', value: 'productTitle', max: 32 },
-    ]
-    : by === 'listing'
-      ? [{ header: 'listing', value: 'key' }, { header: 'title', value: 'productTitle', max: 32 }, { header: 'sales', value: 'sales', kind: 'number' }]
-      : by === 'ref'
-        ? [{ header: 'ref', value: 'key' }, { header: 'sales', value: 'sales', kind: 'number' }]
-        : [{ header: 'day', value: 'key' }, { header: 'sales', value: 'sales', kind: 'number' }];
+  const head: Column<ProfitRow>[] =
+    by === undefined
+      ? [
+          { header: 'order', value: 'key' },
+          { header: 'code', value: 'orderCode' },
+          { header: 'created', value: 'createdAt', kind: 'date' },
+          { header: 'listing', value: 'productTitle', max: 32 },
+        ]
+      : by === 'listing'
+        ? [
+            { header: 'listing', value: 'key' },
+            { header: 'title', value: 'productTitle', max: 32 },
+            { header: 'sales', value: 'sales', kind: 'number' },
+          ]
+        : by === 'ref'
+          ? [
+              { header: 'ref', value: 'key' },
+              { header: 'sales', value: 'sales', kind: 'number' },
+            ]
+          : [
+              { header: 'day', value: 'key' },
+              { header: 'sales', value: 'sales', kind: 'number' },
+            ];
   return [
     ...head,
     { header: 'items', value: 'items', kind: 'number' },
     { header: 'no cost', value: 'itemsWithoutCost', kind: 'number' },
-    money('price', 'priceCents', format), money('fee', 'feeCents', format),
-    money('cost', 'costCents', format), money('profit', 'profitCents', format),
+    money('price', 'priceCents', format),
+    money('fee', 'feeCents', format),
+    money('cost', 'costCents', format),
+    money('profit', 'profitCents', format),
   ];
 }
 
 const excludedColumns: Column<ExcludedSale>[] = [
-  { header: 'order', value: 'id', kind: 'number' }, { header: 'code', value: 'orderCode' },
-  { header: 'status', value: 'status' }, { header: 'created', value: 'createdAt', kind: 'date' },
+  { header: 'order', value: 'id', kind: 'number' },
+  { header: 'code', value: 'orderCode' },
+  { header: 'status', value: 'status' },
+  { header: 'created', value: 'createdAt', kind: 'date' },
   { header: 'price', value: 'priceCents', kind: 'cents' },
 ];
 

@@ -9,7 +9,15 @@ import { Listing } from '../../api/responses.js';
 import { formatProblems } from '../../input/problems.js';
 import { planPriceFile, readPriceFile, type PriceRow } from '../../input/prices.js';
 import { openInput, startsWithBom } from '../../input/source.js';
-import { fingerprintInput, jobSpec, planChunks, planSummaryOfCounts, type ChunkGroup, type ItemOutcome, type ItemRef } from '../../jobs/index.js';
+import {
+  fingerprintInput,
+  jobSpec,
+  planChunks,
+  planSummaryOfCounts,
+  type ChunkGroup,
+  type ItemOutcome,
+  type ItemRef,
+} from '../../jobs/index.js';
 import { formatCents } from '../../output/money.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
@@ -20,21 +28,40 @@ import { outcomesFromResults } from './item-results.js';
 
 const options = {
   report: reportOption(),
-  maxChange: option('--max-change <pct>', 'refuse rows whose price moves more than PCT percent from the current one', z.coerce.number().positive().max(10_000).optional()),
+  maxChange: option(
+    '--max-change <pct>',
+    'refuse rows whose price moves more than PCT percent from the current one',
+    z.coerce.number().positive().max(10_000).optional(),
+  ),
   resume: resumeOption(),
-  strictColumns: flag('--strict-columns', 'refuse columns other than id, price|price_cents, variant (default: ignored with a note)'),
+  strictColumns: flag(
+    '--strict-columns',
+    'refuse columns other than id, price|price_cents, variant (default: ignored with a note)',
+  ),
 };
 
 async function run(deps: Deps, opts: OptsOf<typeof options>, args: string[]): Promise<number> {
   const resume = typeof opts.resume === 'string' ? opts.resume : undefined;
   const input = await openInput(args[0]!, { signal: deps.signal });
   try {
-    if (deps.globals.dryRun && opts.maxChange === undefined) return await dryRun(deps, input, opts.strictColumns ?? false);
+    if (deps.globals.dryRun && opts.maxChange === undefined)
+      return await dryRun(deps, input, opts.strictColumns ?? false);
     // cli-spec 3: the whole file is validated before the first request.
-    const parsed = await readPriceFile(input.path, { displayName: input.displayName, strictColumns: opts.strictColumns ?? false, signal: deps.signal });
+    const parsed = await readPriceFile(input.path, {
+      displayName: input.displayName,
+      strictColumns: opts.strictColumns ?? false,
+      signal: deps.signal,
+    });
     for (const n of parsed.notes) note(deps.io, n);
-    if (parsed.problemCount > 0) return invalidInput(deps, formatProblems(parsed.problems, parsed.problemCount), parsed.problemCount, input.displayName);
-    if (parsed.rows.length === 0) return invalidInput(deps, `${input.displayName}: no price rows`, 1, input.displayName);
+    if (parsed.problemCount > 0)
+      return invalidInput(
+        deps,
+        formatProblems(parsed.problems, parsed.problemCount),
+        parsed.problemCount,
+        input.displayName,
+      );
+    if (parsed.rows.length === 0)
+      return invalidInput(deps, `${input.displayName}: no price rows`, 1, input.displayName);
     await requireV2(deps, 'products bulk-price');
 
     const preOutcomes = opts.maxChange !== undefined ? await maxChangeGuard(deps, parsed.rows, opts.maxChange) : [];
@@ -54,7 +81,11 @@ async function run(deps: Deps, opts: OptsOf<typeof options>, args: string[]): Pr
     const groups = [plain, ...perListing.values()].filter((g) => g.items.length > 0);
     const spec = jobSpec({
       kind: 'bulk-price',
-      command: jobCommand(deps, ['products', 'bulk-price', input.displayName], opts.maxChange !== undefined ? ['--max-change', String(opts.maxChange)] : []),
+      command: jobCommand(
+        deps,
+        ['products', 'bulk-price', input.displayName],
+        opts.maxChange !== undefined ? ['--max-change', String(opts.maxChange)] : [],
+      ),
       input: await fingerprintInput(input.path, input.displayName),
       chunks: planChunks(groups, CHUNK_SIZE.bulk),
     });
@@ -66,13 +97,30 @@ async function run(deps: Deps, opts: OptsOf<typeof options>, args: string[]): Pr
         return { items: outcomesFromResults(refs, res.data, 'id') };
       }
       const id = chunk.items[0]!.id; // a variants chunk holds the rows of one listing
-      const res = await send(api.variants.update(id, chunk.items.map((r) => ({ index: r.variant!, price: r.priceCents }))));
+      const res = await send(
+        api.variants.update(
+          id,
+          chunk.items.map((r) => ({ index: r.variant!, price: r.priceCents })),
+        ),
+      );
       return { items: outcomesFromResults(refs, res.data, 'index').map((o) => ({ ...o, id })) };
     };
     return await runBulkJob(deps, {
-      spec, send, resume, noResume: opts.resume === false, preOutcomes,
-      report: opts.report ? { path: opts.report, columns: parsed.columns, rows: new Map(parsed.rows.map((r) => [r.line, r.raw])), style: { delimiter: parsed.delimiter ?? ',', bom: startsWithBom(input.path) } } : undefined,
-      summary: (r) => `${input.displayName}: ${count(parsed.rows.length, 'row')}, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed + preOutcomes.length} refused, ${count(r.requests, 'request')}`,
+      spec,
+      send,
+      resume,
+      noResume: opts.resume === false,
+      preOutcomes,
+      report: opts.report
+        ? {
+            path: opts.report,
+            columns: parsed.columns,
+            rows: new Map(parsed.rows.map((r) => [r.line, r.raw])),
+            style: { delimiter: parsed.delimiter ?? ',', bom: startsWithBom(input.path) },
+          }
+        : undefined,
+      summary: (r) =>
+        `${input.displayName}: ${count(parsed.rows.length, 'row')}, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed + preOutcomes.length} refused, ${count(r.requests, 'request')}`,
     });
   } finally {
     await input.cleanup();
@@ -86,7 +134,12 @@ function itemRef(r: PriceRow): ItemRef {
 
 /** --max-change: read the current prices and refuse rows that move more than PCT (issue 4). */
 async function maxChangeGuard(deps: Deps, rows: PriceRow[], pct: number): Promise<ItemOutcome[]> {
-  const listings = await fetchList<Listing>(deps, (await deps.api()).products.list({}, 'v2'), { all: true, complete: true }, Listing);
+  const listings = await fetchList<Listing>(
+    deps,
+    (await deps.api()).products.list({}, 'v2'),
+    { all: true, complete: true },
+    Listing,
+  );
   const byId = new Map(listings.map((l) => [l.id, l]));
   const out: ItemOutcome[] = [];
   for (const r of rows) {
@@ -96,7 +149,11 @@ async function maxChangeGuard(deps: Deps, rows: PriceRow[], pct: number): Promis
     const change = (Math.abs(r.priceCents - current) / current) * 100;
     if (change > pct) {
       out.push({
-        line: r.line, id: r.id, ...(r.variant !== undefined ? { variant: r.variant } : {}), status: 'skipped', code: 'MAX_CHANGE',
+        line: r.line,
+        id: r.id,
+        ...(r.variant !== undefined ? { variant: r.variant } : {}),
+        status: 'skipped',
+        code: 'MAX_CHANGE',
         message: `price moves ${change.toFixed(1)}% (${formatCents(current)} → ${formatCents(r.priceCents)}), more than --max-change ${pct}`,
       });
     }
@@ -108,10 +165,20 @@ async function maxChangeGuard(deps: Deps, rows: PriceRow[], pct: number): Promis
  * --dry-run (without --max-change, which needs every row's current price): the plan from
  * counts, no row held, so memory does not grow with the file (issue 13, bench/validate).
  */
-async function dryRun(deps: Deps, input: { path: string; displayName: string }, strictColumns: boolean): Promise<number> {
-  const plan = await planPriceFile(input.path, { displayName: input.displayName, strictColumns, signal: deps.signal, perRequest: CHUNK_SIZE.bulk });
+async function dryRun(
+  deps: Deps,
+  input: { path: string; displayName: string },
+  strictColumns: boolean,
+): Promise<number> {
+  const plan = await planPriceFile(input.path, {
+    displayName: input.displayName,
+    strictColumns,
+    signal: deps.signal,
+    perRequest: CHUNK_SIZE.bulk,
+  });
   for (const n of plan.notes) note(deps.io, n);
-  if (plan.problemCount > 0) return invalidInput(deps, formatProblems(plan.problems, plan.problemCount), plan.problemCount, input.displayName);
+  if (plan.problemCount > 0)
+    return invalidInput(deps, formatProblems(plan.problems, plan.problemCount), plan.problemCount, input.displayName);
   if (plan.rows === 0) return invalidInput(deps, `${input.displayName}: no price rows`, 1, input.displayName);
   await requireV2(deps, 'products bulk-price');
   const byRoute = [

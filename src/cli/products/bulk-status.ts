@@ -23,32 +23,67 @@ const options = {
 };
 
 /** An item of a status job: where it sits, and the state it gets. */
-interface StatusItem { line: number; id: number; isActive: boolean }
+interface StatusItem {
+  line: number;
+  id: number;
+  isActive: boolean;
+}
 
-const send = (deps: Deps): ChunkSend<StatusItem> => async (chunk, send) => {
-  const api = await deps.api();
-  const res = await send(api.products.bulkStatus(chunk.items.map((r) => ({ id: r.id, isActive: r.isActive }))));
-  return { items: outcomesFromResults(chunk.items.map(({ line, id }) => ({ line, id })), res.data, 'id') };
-};
+const send =
+  (deps: Deps): ChunkSend<StatusItem> =>
+  async (chunk, send) => {
+    const api = await deps.api();
+    const res = await send(api.products.bulkStatus(chunk.items.map((r) => ({ id: r.id, isActive: r.isActive }))));
+    return {
+      items: outcomesFromResults(
+        chunk.items.map(({ line, id }) => ({ line, id })),
+        res.data,
+        'id',
+      ),
+    };
+  };
 
 async function runFile(deps: Deps, opts: OptsOf<typeof options>, args: string[]): Promise<number> {
   const input = await openInput(args[0]!, { signal: deps.signal });
   try {
-    const parsed = await readStatusFile(input.path, { displayName: input.displayName, strictColumns: opts.strictColumns ?? false, signal: deps.signal });
+    const parsed = await readStatusFile(input.path, {
+      displayName: input.displayName,
+      strictColumns: opts.strictColumns ?? false,
+      signal: deps.signal,
+    });
     for (const n of parsed.notes) note(deps.io, n);
-    if (parsed.problemCount > 0) return invalidInput(deps, formatProblems(parsed.problems, parsed.problemCount), parsed.problemCount, input.displayName);
-    if (parsed.rows.length === 0) return invalidInput(deps, `${input.displayName}: no status rows`, 1, input.displayName);
+    if (parsed.problemCount > 0)
+      return invalidInput(
+        deps,
+        formatProblems(parsed.problems, parsed.problemCount),
+        parsed.problemCount,
+        input.displayName,
+      );
+    if (parsed.rows.length === 0)
+      return invalidInput(deps, `${input.displayName}: no status rows`, 1, input.displayName);
     await requireV2(deps, 'products bulk-status');
     const spec = jobSpec({
       kind: 'bulk-status',
       command: jobCommand(deps, ['products', 'bulk-status', input.displayName]),
       input: await fingerprintInput(input.path, input.displayName),
-      chunks: planChunks([{ route: 'bulkStatus', items: parsed.rows.map(({ line, id, isActive }) => ({ line, id, isActive })) }], CHUNK_SIZE.bulk),
+      chunks: planChunks(
+        [{ route: 'bulkStatus', items: parsed.rows.map(({ line, id, isActive }) => ({ line, id, isActive })) }],
+        CHUNK_SIZE.bulk,
+      ),
     });
     return await runBulkJob(deps, {
-      spec, send: send(deps),
-      resume: typeof opts.resume === 'string' ? opts.resume : undefined, noResume: opts.resume === false,
-      report: opts.report ? { path: opts.report, columns: parsed.columns, rows: new Map(parsed.rows.map((r) => [r.line, r.raw])), style: { delimiter: parsed.delimiter ?? ',', bom: startsWithBom(input.path) } } : undefined,
+      spec,
+      send: send(deps),
+      resume: typeof opts.resume === 'string' ? opts.resume : undefined,
+      noResume: opts.resume === false,
+      report: opts.report
+        ? {
+            path: opts.report,
+            columns: parsed.columns,
+            rows: new Map(parsed.rows.map((r) => [r.line, r.raw])),
+            style: { delimiter: parsed.delimiter ?? ',', bom: startsWithBom(input.path) },
+          }
+        : undefined,
       summary: (r) => summary(input.displayName, parsed.rows.length, r.counts, r.requests),
     });
   } finally {
@@ -67,13 +102,27 @@ async function runIds(deps: Deps, args: string[], active: boolean): Promise<numb
   // Ids from the command line: the "line" of an item is its position (1-based), and the job
   // fingerprint is the list itself, so a re-run of the same command can resume.
   const text = `${active}\n${ids.join('\n')}\n`;
-  const input: JobInput = { path: '(arguments)', displayName: 'arguments', sha256: createHash('sha256').update(text).digest('hex'), size: text.length };
+  const input: JobInput = {
+    path: '(arguments)',
+    displayName: 'arguments',
+    sha256: createHash('sha256').update(text).digest('hex'),
+    size: text.length,
+  };
   const spec = jobSpec({
-    kind: 'bulk-status', target: active ? 'activate' : 'deactivate',
+    kind: 'bulk-status',
+    target: active ? 'activate' : 'deactivate',
     command: jobCommand(deps, ['products', active ? 'activate' : 'deactivate', ...ids.map(String)]),
-    input, chunks: planChunks([{ route: 'bulkStatus', items: ids.map((id, i) => ({ line: i + 1, id, isActive: active })) }], CHUNK_SIZE.bulk),
+    input,
+    chunks: planChunks(
+      [{ route: 'bulkStatus', items: ids.map((id, i) => ({ line: i + 1, id, isActive: active })) }],
+      CHUNK_SIZE.bulk,
+    ),
   });
-  return runBulkJob(deps, { spec, send: send(deps), summary: (r) => summary(count(ids.length, 'listing'), ids.length, r.counts, r.requests) });
+  return runBulkJob(deps, {
+    spec,
+    send: send(deps),
+    summary: (r) => summary(count(ids.length, 'listing'), ids.length, r.counts, r.requests),
+  });
 }
 
 function summary(what: string, n: number, c: Record<string, number>, requests: number): string {
@@ -85,7 +134,10 @@ export const bulkStatusVerb = defineVerb({
   description: 'activate or deactivate many listings from a CSV, 100 per request',
   args: [['<file>', 'status CSV (id, active: true/false/1/0/yes/no); - for stdin']],
   options,
-  examples: ['svc products bulk-status statuses.csv', 'svc products bulk-status statuses.csv --report report.csv -o json'],
+  examples: [
+    'svc products bulk-status statuses.csv',
+    'svc products bulk-status statuses.csv --report report.csv -o json',
+  ],
   run: runFile,
 });
 

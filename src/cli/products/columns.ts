@@ -4,7 +4,7 @@ import type { Listing, Variant } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
 
 export function listingColumns(version: ApiVersion): Column<Listing>[] {
-  const money = version === 'v2' ? 'cents' as const : 'decimal' as const;
+  const money = version === 'v2' ? ('cents' as const) : ('decimal' as const);
   // On a narrow terminal `drop` ranks what is left out first (--wide shows all).
   return [
     { header: 'id', value: 'id', kind: 'number' },
@@ -15,7 +15,9 @@ export function listingColumns(version: ApiVersion): Column<Listing>[] {
     ...(version === 'v2' ? [{ header: 'effective', value: 'effectivePrice' as const, kind: money, drop: 3 }] : []),
     { header: 'stock', value: 'stock', kind: 'number' },
     { header: 'auto stock', value: 'autoDeliveryStock', kind: 'number', drop: 2 },
-    ...(version === 'v2' ? [{ header: 'variants', value: (l: Listing) => l.variants?.length ?? 0, kind: 'number' as const, drop: 1 }] : []),
+    ...(version === 'v2'
+      ? [{ header: 'variants', value: (l: Listing) => l.variants?.length ?? 0, kind: 'number' as const, drop: 1 }]
+      : []),
   ];
 }
 

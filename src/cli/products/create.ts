@@ -20,14 +20,22 @@ import { priceFlag } from './price-flag.js';
 const text = () => z.string().optional();
 const options = {
   file: option('--file <listing.json|yaml>', 'the listing, as the v2 create body (prices in cents)', text()),
-  contentFile: option('--content-file <creds.txt>', 'automatic-delivery credentials, one per line (or split by the listing\'s autoDeliverySeparator)', text()),
+  contentFile: option(
+    '--content-file <creds.txt>',
+    "automatic-delivery credentials, one per line (or split by the listing's autoDeliverySeparator)",
+    text(),
+  ),
   title: option('--title <text>', 'title (5-200 characters)', text()),
   description: option('--description <text>', 'description (20-5000 characters)', text()),
   price: option('--price <price>', 'price, e.g. 19.90', text()),
   game: option('--game <id>', 'game id (see `svc catalog`)', text()),
   category: option('--category <name>', 'category, e.g. account', text()),
   deliveryTime: option('--delivery-time <hours>', 'like 24h', text()),
-  warranty: option('--warranty <days>', 'warranty in days (account category)', z.coerce.number().int().min(0).optional()),
+  warranty: option(
+    '--warranty <days>',
+    'warranty in days (account category)',
+    z.coerce.number().int().min(0).optional(),
+  ),
   image: option('--image <url...>', 'image URLs (up to 10)', z.array(z.string()).optional()),
   inactive: flag('--inactive', 'create it inactive'),
 };
@@ -36,10 +44,22 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const source = o.file ?? 'flags';
   const body = o.file ? await readListingFile(o.file) : {};
   const price = priceFlag(o.price);
-  Object.assign(body, Object.fromEntries(Object.entries({
-    title: o.title, description: o.description, price, game: o.game, category: o.category,
-    deliveryTime: o.deliveryTime, warrantyPeriod: o.warranty, imageUrls: o.image, ...(o.inactive ? { isActive: false } : {}),
-  }).filter(([, v]) => v !== undefined)));
+  Object.assign(
+    body,
+    Object.fromEntries(
+      Object.entries({
+        title: o.title,
+        description: o.description,
+        price,
+        game: o.game,
+        category: o.category,
+        deliveryTime: o.deliveryTime,
+        warrantyPeriod: o.warranty,
+        imageUrls: o.image,
+        ...(o.inactive ? { isActive: false } : {}),
+      }).filter(([, v]) => v !== undefined),
+    ),
+  );
   if (o.contentFile) {
     body.autoDeliveryContent = readContent(o.contentFile);
     body.isAutoDelivery = true;
@@ -49,7 +69,9 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   if (problems.length === 0 && version === 'v2') problems.push(...(await checkMinPrice(deps, body)));
   if (problems.length > 0) {
     for (const p of problems) deps.io.stderr.write(`${source}: ${p}\n`);
-    deps.io.stderr.write(`error: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the listing; nothing was sent\n`);
+    deps.io.stderr.write(
+      `error: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the listing; nothing was sent\n`,
+    );
     return EXIT.usage;
   }
   // Checked above against the schema of the version in use; the resource converts v1 money (A3).
@@ -58,32 +80,54 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     const creds = countCredentials(body);
     const plan = create.describe();
     const variants = (body.variants as unknown[] | undefined)?.length ?? 0;
-    return printRequestPlan(deps, [{ method: plan.method, path: plan.path, what: `"${String(body.title)}", ${count(variants, 'variant')}, ${count(creds.count, 'credential')}` }]);
+    return printRequestPlan(deps, [
+      {
+        method: plan.method,
+        path: plan.path,
+        what: `"${String(body.title)}", ${count(variants, 'variant')}, ${count(creds.count, 'credential')}`,
+      },
+    ]);
   }
   const res = await create.send();
   const listing = lenient(deps, Listing, res.data);
-  success(deps.io, `listing ${listing.id} created${listing.status === 'em_analise' ? '; it is under review until the platform approves it' : ''}`);
+  success(
+    deps.io,
+    `listing ${listing.id} created${listing.status === 'em_analise' ? '; it is under review until the platform approves it' : ''}`,
+  );
   await printOne(deps, listing, listingColumns(version));
   return 0;
 }
 
 async function readListingFile(file: string): Promise<Record<string, unknown>> {
   let text: string;
-  try { text = readFileSync(file, 'utf8'); } catch (e) { throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`); }
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(
+      `cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`,
+    );
+  }
   let value: unknown;
   const yaml = /\.ya?ml$/i.test(file) ? await import('yaml') : undefined; // loaded only for YAML files
   try {
     value = yaml ? yaml.parse(text) : JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`${file}: not valid ${/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON'}: ${(e as Error).message.split('\n')[0]}`);
+    throw new UsageError(
+      `${file}: not valid ${/\.ya?ml$/i.test(file) ? 'YAML' : 'JSON'}: ${(e as Error).message.split('\n')[0]}`,
+    );
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${file}: the listing must be an object`);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new UsageError(`${file}: the listing must be an object`);
   return value as Record<string, unknown>;
 }
 
 function readContent(file: string): string {
   let text: string;
-  try { text = readFileSync(file, 'utf8'); } catch (e) { throw new UsageError(`cannot read ${file}: ${(e as Error).message}`); }
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+  }
   return text.replace(/\r\n/g, '\n').replace(/\n+$/, '');
 }
 
@@ -93,8 +137,12 @@ function issues(result: z.ZodSafeParseResult<unknown>): string[] {
 
 /** Creation limits of spec 8 / 7.2, counted without ever showing a credential. */
 function countCredentials(body: Record<string, unknown>): { count: number; chars: number; autoVariants: number } {
-  const sep = typeof body.autoDeliverySeparator === 'string' && body.autoDeliverySeparator ? body.autoDeliverySeparator : DEFAULT_SEPARATOR;
-  const split = (t: unknown) => (typeof t === 'string' && t.length > 0 ? t.split(sep).filter((x) => x.length > 0).length : 0);
+  const sep =
+    typeof body.autoDeliverySeparator === 'string' && body.autoDeliverySeparator
+      ? body.autoDeliverySeparator
+      : DEFAULT_SEPARATOR;
+  const split = (t: unknown) =>
+    typeof t === 'string' && t.length > 0 ? t.split(sep).filter((x) => x.length > 0).length : 0;
   const variants = Array.isArray(body.variants) ? (body.variants as Record<string, unknown>[]) : [];
   let count = split(body.autoDeliveryContent);
   let chars = typeof body.autoDeliveryContent === 'string' ? body.autoDeliveryContent.length : 0;
@@ -110,16 +158,26 @@ function countCredentials(body: Record<string, unknown>): { count: number; chars
 function checkV2(body: Record<string, unknown>): string[] {
   const out = issues(ProductCreateV2.safeParse(body));
   const c = countCredentials(body);
-  if (c.count > LIMITS.credentialsPerCreation) out.push(`${c.count} credentials in all variants together; at most ${LIMITS.credentialsPerCreation} in one creation (TOO_MANY_CREDENTIALS)`);
-  if (c.autoVariants > LIMITS.autoDeliveryVariantsPerCreation) out.push(`variants: ${c.autoVariants} variants with automatic delivery; at most ${LIMITS.autoDeliveryVariantsPerCreation}`);
-  if (c.chars > LIMITS.credentialsTextCharsPerCreation) out.push(`variants: ${c.chars} characters of credentials text; at most ${LIMITS.credentialsTextCharsPerCreation}`);
+  if (c.count > LIMITS.credentialsPerCreation)
+    out.push(
+      `${c.count} credentials in all variants together; at most ${LIMITS.credentialsPerCreation} in one creation (TOO_MANY_CREDENTIALS)`,
+    );
+  if (c.autoVariants > LIMITS.autoDeliveryVariantsPerCreation)
+    out.push(
+      `variants: ${c.autoVariants} variants with automatic delivery; at most ${LIMITS.autoDeliveryVariantsPerCreation}`,
+    );
+  if (c.chars > LIMITS.credentialsTextCharsPerCreation)
+    out.push(`variants: ${c.chars} characters of credentials text; at most ${LIMITS.credentialsTextCharsPerCreation}`);
   return out;
 }
 
 function checkV1(body: Record<string, unknown>): string[] {
-  const out = issues(ProductCreateV1.safeParse({ ...body, price: typeof body.price === 'number' ? body.price / 100 : body.price }));
+  const out = issues(
+    ProductCreateV1.safeParse({ ...body, price: typeof body.price === 'number' ? body.price / 100 : body.price }),
+  );
   if (typeof body.price === 'number' && body.price < LIMITS.v1MinPriceCents) out.push(v1PriceBelowMin('price'));
-  for (const k of ['variants', 'autoDeliveryContent', 'listingType']) if (k in body) out.push(`${k}: needs a v2 key (v1 creates single listings without automatic delivery)`);
+  for (const k of ['variants', 'autoDeliveryContent', 'listingType'])
+    if (k in body) out.push(`${k}: needs a v2 key (v1 creates single listings without automatic delivery)`);
   return out;
 }
 
@@ -136,10 +194,13 @@ async function checkMinPrice(deps: Deps, body: Record<string, unknown>): Promise
   const min = game.minPrice ?? 0;
   const out: string[] = [];
   const check = (p: unknown, where: string) => {
-    if (typeof p === 'number' && p < min) out.push(`${where}: ${p} cents is below the minimum price of ${game.name ?? game.id} (${min} cents)`);
+    if (typeof p === 'number' && p < min)
+      out.push(`${where}: ${p} cents is below the minimum price of ${game.name ?? game.id} (${min} cents)`);
   };
   check(body.price, 'price');
-  (Array.isArray(body.variants) ? body.variants as Record<string, unknown>[] : []).forEach((v, i) => check(v.price, `variants[${i}].price`));
+  (Array.isArray(body.variants) ? (body.variants as Record<string, unknown>[]) : []).forEach((v, i) =>
+    check(v.price, `variants[${i}].price`),
+  );
   return out;
 }
 

@@ -15,8 +15,11 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   const format = deps.format();
   await printOne(deps, listing, [
     ...listingColumns(v),
-    { header: 'game', value: 'game' }, { header: 'category', value: 'category' }, { header: 'type', value: 'listingType' },
-    { header: 'auto delivery', value: 'isAutoDelivery', kind: 'bool' }, { header: 'updated', value: 'updatedAt', kind: 'date' },
+    { header: 'game', value: 'game' },
+    { header: 'category', value: 'category' },
+    { header: 'type', value: 'listingType' },
+    { header: 'auto delivery', value: 'isAutoDelivery', kind: 'bool' },
+    { header: 'updated', value: 'updatedAt', kind: 'date' },
   ]);
   if (format === 'table' && listing.variants?.length) {
     deps.io.stdout.write('\nvariants:\n');
@@ -26,7 +29,11 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
 }
 
 export const getVerb = defineVerb({
-  name: 'get', description: 'show one listing, with its variants', args: [['<id>', 'listing id']], examples: ['svc products get 42', 'svc products get 42 --json | jq .variants'], run,
+  name: 'get',
+  description: 'show one listing, with its variants',
+  args: [['<id>', 'listing id']],
+  examples: ['svc products get 42', 'svc products get 42 --json | jq .variants'],
+  run,
 });
 
 /** What the noun's table loads (src/cli/shared/verbs.ts). */

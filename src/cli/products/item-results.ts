@@ -9,8 +9,10 @@ export function outcomesFromResults(refs: ItemRef[], results: unknown, key: 'id'
   return refs.map((ref, i) => {
     // Request order is the contract; fall back to matching by id/index if the answer is shorter.
     const want = key === 'id' ? ref.id : ref.variant;
-    const r = list[i] && (list[i]![key] === undefined || list[i]![key] === want) ? list[i] : list.find((x) => x[key] === want);
-    if (!r) return { ...ref, status: 'failed', code: 'NO_RESULT', message: 'the service returned no result for this item' };
+    const r =
+      list[i] && (list[i]![key] === undefined || list[i]![key] === want) ? list[i] : list.find((x) => x[key] === want);
+    if (!r)
+      return { ...ref, status: 'failed', code: 'NO_RESULT', message: 'the service returned no result for this item' };
     const status = r.status === 'ok' || r.status === 'unchanged' ? r.status : 'failed';
     const code = r.code ?? (r.error ? r.error.toUpperCase() : undefined);
     const base = r.message ?? undefined;

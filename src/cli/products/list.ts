@@ -17,7 +17,14 @@ const options = {
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
   const api = await deps.api();
-  await readList<Listing>(deps, api.products.list({ status: o.status, game: o.game, q: o.query, page: o.page }), { limit: o.limit, all: o.all }, Listing, listingColumns(v), 'no listings match');
+  await readList<Listing>(
+    deps,
+    api.products.list({ status: o.status, game: o.game, q: o.query, page: o.page }),
+    { limit: o.limit, all: o.all },
+    Listing,
+    listingColumns(v),
+    'no listings match',
+  );
   return 0;
 }
 
@@ -25,7 +32,11 @@ export const listVerb = defineVerb({
   name: 'list',
   description: 'list your listings',
   options,
-  examples: ['svc products list --status active', 'svc products list --all --json > listings.json', 'svc products list --game fortnite --query "skin" -o csv'],
+  examples: [
+    'svc products list --status active',
+    'svc products list --all --json > listings.json',
+    'svc products list --game fortnite --query "skin" -o csv',
+  ],
   run,
 });
 

@@ -18,10 +18,18 @@ import { listingColumns } from './columns.js';
 import { priceFlag } from './price-flag.js';
 
 const options = {
-  price: option('--price <price>', 'new price, e.g. 19.90 (listings with variants: use `variants set`)', z.string().optional()),
+  price: option(
+    '--price <price>',
+    'new price, e.g. 19.90 (listings with variants: use `variants set`)',
+    z.string().optional(),
+  ),
   title: option('--title <text>', 'new title (5-200 characters)', z.string().optional()),
   description: option('--description <text>', 'new description (20-5000 characters)', z.string().optional()),
-  warranty: option('--warranty <days>', 'warranty in days (account listings only)', z.coerce.number().int().min(0).optional()),
+  warranty: option(
+    '--warranty <days>',
+    'warranty in days (account listings only)',
+    z.coerce.number().int().min(0).optional(),
+  ),
   deliveryTime: option('--delivery-time <hours>', 'delivery time like 24h', z.string().optional()),
   active: flag('--active', 'activate the listing'),
   inactive: flag('--inactive', 'deactivate the listing'),
@@ -39,23 +47,34 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     ...(o.deliveryTime !== undefined ? { deliveryTime: o.deliveryTime } : {}),
     ...(o.active ? { isActive: true } : o.inactive ? { isActive: false } : {}),
   };
-  if (Object.keys(body).length === 0) throw new UsageError('nothing to change', 'give at least one of --price, --title, --description, --warranty, --delivery-time, --active, --inactive');
+  if (Object.keys(body).length === 0)
+    throw new UsageError(
+      'nothing to change',
+      'give at least one of --price, --title, --description, --warranty, --delivery-time, --active, --inactive',
+    );
   // The same strict schema the service applies (spec 2.4): bad values never leave the machine.
   const check = ProductUpdateV2.safeParse(body);
-  if (!check.success) throw new UsageError(check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  if (!check.success)
+    throw new UsageError(check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
 
   const version = await apiVersion(deps);
   const api = await deps.api();
   const current = lenient(deps, Listing, (await api.products.get(id)).data);
   if (price !== undefined && (current.variants?.length ?? 0) > 0) {
-    throw new UsageError(`listing ${id} has variants: its price changes only per variant (spec 4.2)`, `use \`svc products variants set ${id} --index N --price P\``);
+    throw new UsageError(
+      `listing ${id} has variants: its price changes only per variant (spec 4.2)`,
+      `use \`svc products variants set ${id} --index N --price P\``,
+    );
   }
   // issue 14: a taken-down or permanently rejected listing never goes back to review (spec 3:
   // any edit is refused, final): no review warning or question; the service's answer is shown.
   const final = current.status === 'taken_down' || current.status === 'permanently_rejected';
   const reviewFields = final ? [] : reviewTriggers(current as ReviewedFields, body).map((f) => REVIEW_TRIGGER_NAMES[f]);
   if (reviewFields.length > 0) {
-    warn(deps.io, `changing ${reviewFields.join(', ')} sends listing ${id} back to review (status em_analise) until the platform approves it`);
+    warn(
+      deps.io,
+      `changing ${reviewFields.join(', ')} sends listing ${id} back to review (status em_analise) until the platform approves it`,
+    );
     if (!deps.globals.dryRun && !(await deps.confirm(`send listing ${id} back to review?`))) {
       note(deps.io, 'nothing changed');
       return EXIT.failed;

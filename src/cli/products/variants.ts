@@ -24,14 +24,20 @@ import { printCallPlan } from '../shared/plan.js';
 import { priceFlag } from './price-flag.js';
 
 const setOptions = {
-  file: option('--file <file.csv>', 'CSV with columns index, price or price_cents, stock; - for stdin', z.string().optional()),
+  file: option(
+    '--file <file.csv>',
+    'CSV with columns index, price or price_cents, stock; - for stdin',
+    z.string().optional(),
+  ),
   index: option('--index <n>', 'one variant: its index', z.coerce.number().int().min(0).optional()),
   price: option('--price <price>', 'new price, e.g. 19.90', z.string().optional()),
   stock: option('--stock <n>', 'new manual stock', z.coerce.number().int().min(0).optional()),
   report: reportOption('with --file: write the rows with status, code and message'),
   resume: resumeOption('with --file: finish an interrupted job', 'with --file: start a new job'),
-  strictColumns: flag('--strict-columns', 'with --file: refuse columns other than index, price|price_cents, stock (default: ignored with a note)'),
-
+  strictColumns: flag(
+    '--strict-columns',
+    'with --file: refuse columns other than index, price|price_cents, stock (default: ignored with a note)',
+  ),
 };
 
 async function list(deps: Deps, _o: object, args: string[]): Promise<number> {
@@ -39,21 +45,32 @@ async function list(deps: Deps, _o: object, args: string[]): Promise<number> {
   await requireV2(deps, 'products variants');
   const res = await (await deps.api()).products.get(id, 'v2');
   const listing = lenient(deps, Listing, res.data);
-  await printRecords(deps.io, listing.variants ?? [], { format: deps.format(), columns: variantColumns, empty: `listing ${id} has no variants` });
+  await printRecords(deps.io, listing.variants ?? [], {
+    format: deps.format(),
+    columns: variantColumns,
+    empty: `listing ${id} has no variants`,
+  });
   return 0;
 }
 
 async function setVariants(deps: Deps, o: OptsOf<typeof setOptions>, args: string[]): Promise<number> {
   const id = parseId(args[0]);
-  if ((o.file === undefined) === (o.index === undefined)) throw new UsageError('give either --file or --index', 'see `svc products variants set --help`');
+  if ((o.file === undefined) === (o.index === undefined))
+    throw new UsageError('give either --file or --index', 'see `svc products variants set --help`');
   if (o.file !== undefined) {
-    if (o.price !== undefined || o.stock !== undefined) throw new UsageError('--price and --stock go with --index, not --file');
+    if (o.price !== undefined || o.stock !== undefined)
+      throw new UsageError('--price and --stock go with --index, not --file');
     return setFromFile(deps, id, o.file, o);
   }
   const price = priceFlag(o.price);
-  if (price === undefined && o.stock === undefined) throw new UsageError('nothing to change: give --price and/or --stock');
+  if (price === undefined && o.stock === undefined)
+    throw new UsageError('nothing to change: give --price and/or --stock');
   await requireV2(deps, 'products variants set');
-  const item = { index: o.index!, ...(price !== undefined ? { price } : {}), ...(o.stock !== undefined ? { stock: o.stock } : {}) };
+  const item = {
+    index: o.index!,
+    ...(price !== undefined ? { price } : {}),
+    ...(o.stock !== undefined ? { stock: o.stock } : {}),
+  };
   const update = (await deps.api()).variants.update(id, [item]);
   if (deps.globals.dryRun) {
     return printCallPlan(deps, update);
@@ -62,7 +79,13 @@ async function setVariants(deps: Deps, o: OptsOf<typeof setOptions>, args: strin
   const [outcome] = outcomesFromResults([{ line: 1, id, variant: o.index }], res.data, 'index');
   await printRecords(deps.io, [outcome!], {
     format: deps.format(),
-    columns: [{ header: 'id', value: 'id' }, { header: 'variant', value: 'variant' }, { header: 'status', value: 'status' }, { header: 'code', value: 'code' }, { header: 'message', value: 'message' }],
+    columns: [
+      { header: 'id', value: 'id' },
+      { header: 'variant', value: 'variant' },
+      { header: 'status', value: 'status' },
+      { header: 'code', value: 'code' },
+      { header: 'message', value: 'message' },
+    ],
   });
   return outcome!.status === 'failed' ? EXIT.refused : EXIT.ok;
 }
@@ -70,27 +93,62 @@ async function setVariants(deps: Deps, o: OptsOf<typeof setOptions>, args: strin
 async function setFromFile(deps: Deps, id: number, file: string, o: OptsOf<typeof setOptions>): Promise<number> {
   const input = await openInput(file, { signal: deps.signal });
   try {
-    const parsed = await readVariantFile(input.path, { displayName: input.displayName, strictColumns: o.strictColumns ?? false, signal: deps.signal });
+    const parsed = await readVariantFile(input.path, {
+      displayName: input.displayName,
+      strictColumns: o.strictColumns ?? false,
+      signal: deps.signal,
+    });
     for (const n of parsed.notes) note(deps.io, n);
-    if (parsed.problemCount > 0) return invalidInput(deps, formatProblems(parsed.problems, parsed.problemCount), parsed.problemCount, input.displayName);
+    if (parsed.problemCount > 0)
+      return invalidInput(
+        deps,
+        formatProblems(parsed.problems, parsed.problemCount),
+        parsed.problemCount,
+        input.displayName,
+      );
     await requireV2(deps, 'products variants set');
     // Chunks carry the variant rows themselves (index, price, stock), each with the listing's id.
     const spec = jobSpec({
-      kind: 'variants', target: `listing ${id}`,
+      kind: 'variants',
+      target: `listing ${id}`,
       command: jobCommand(deps, ['products', 'variants', 'set', String(id)], ['--file', input.displayName]),
       input: await fingerprintInput(input.path, input.displayName),
-      chunks: planChunks([{ route: 'updateVariants', items: parsed.rows.map((r) => ({ ...r, id, variant: r.index })) }], CHUNK_SIZE.bulk),
+      chunks: planChunks(
+        [{ route: 'updateVariants', items: parsed.rows.map((r) => ({ ...r, id, variant: r.index })) }],
+        CHUNK_SIZE.bulk,
+      ),
     });
     const api = await deps.api();
     const send: ChunkSend<VariantRow & ItemRef> = async (chunk, send) => {
-      const items = chunk.items.map((r) => ({ index: r.index, ...(r.priceCents !== undefined ? { price: r.priceCents } : {}), ...(r.stock !== undefined ? { stock: r.stock } : {}) }));
+      const items = chunk.items.map((r) => ({
+        index: r.index,
+        ...(r.priceCents !== undefined ? { price: r.priceCents } : {}),
+        ...(r.stock !== undefined ? { stock: r.stock } : {}),
+      }));
       const res = await send(api.variants.update(id, items));
-      return { items: outcomesFromResults(chunk.items.map(({ line, variant }) => ({ line, id, variant })), res.data, 'index') };
+      return {
+        items: outcomesFromResults(
+          chunk.items.map(({ line, variant }) => ({ line, id, variant })),
+          res.data,
+          'index',
+        ),
+      };
     };
     return await runBulkJob(deps, {
-      spec, send, resume: typeof o.resume === 'string' ? o.resume : undefined, noResume: o.resume === false,
-      report: o.report ? { path: o.report, columns: parsed.columns, rows: new Map(parsed.rows.map((r) => [r.line, r.raw])), style: { delimiter: parsed.delimiter ?? ',', bom: startsWithBom(input.path) } } : undefined,
-      summary: (r) => `listing ${id}: ${count(parsed.rows.length, 'variant')}, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed} refused, ${count(r.requests, 'request')}`,
+      spec,
+      send,
+      resume: typeof o.resume === 'string' ? o.resume : undefined,
+      noResume: o.resume === false,
+      report: o.report
+        ? {
+            path: o.report,
+            columns: parsed.columns,
+            rows: new Map(parsed.rows.map((r) => [r.line, r.raw])),
+            style: { delimiter: parsed.delimiter ?? ',', bom: startsWithBom(input.path) },
+          }
+        : undefined,
+      summary: (r) =>
+        `listing ${id}: ${count(parsed.rows.length, 'variant')}, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed} refused, ${count(r.requests, 'request')}`,
     });
   } finally {
     await input.cleanup();
@@ -99,10 +157,15 @@ async function setFromFile(deps: Deps, id: number, file: string, o: OptsOf<typeo
 
 export const variantsSetVerb = defineVerb({
   name: 'set',
-  description: 'change variant prices and stock (from a CSV of index, price or price_cents, stock; or one variant by flags)',
+  description:
+    'change variant prices and stock (from a CSV of index, price or price_cents, stock; or one variant by flags)',
   args: [['<id>', 'listing id']],
   options: setOptions,
-  examples: ['svc products variants set 42 --index 0 --price 19.90', 'svc products variants set 42 --index 1 --stock 25', 'svc products variants set 42 --file variants.csv --report out.csv'],
+  examples: [
+    'svc products variants set 42 --index 0 --price 19.90',
+    'svc products variants set 42 --index 1 --stock 25',
+    'svc products variants set 42 --file variants.csv --report out.csv',
+  ],
   run: setVariants,
 });
 

@@ -35,8 +35,11 @@ export class AnswerBudgetTracker {
       waitMs = Math.max(waitMs, this.sent[this.sent.length - LIMITS.questionAnswersPerHour]! + HOUR - now);
     }
     return {
-      minuteUsed: inMinute.length, minuteLimit: LIMITS.questionAnswersPerMinute,
-      hourUsed: this.sent.length, hourLimit: LIMITS.questionAnswersPerHour, waitMs: Math.max(0, waitMs),
+      minuteUsed: inMinute.length,
+      minuteLimit: LIMITS.questionAnswersPerMinute,
+      hourUsed: this.sent.length,
+      hourLimit: LIMITS.questionAnswersPerHour,
+      waitMs: Math.max(0, waitMs),
     };
   }
 }

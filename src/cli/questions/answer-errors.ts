@@ -19,7 +19,12 @@ export function classifyAnswerError(err: unknown): AnswerFailure {
   if (!(err instanceof SvcError)) return 'retry';
   if (err instanceof ApiError) {
     if (err.code === ERROR_CODES.SECURITY_VIOLATION) return 'revise';
-    if (err.code === ERROR_CODES.ALREADY_ANSWERED || err.code === ERROR_CODES.PRODUCT_UNAVAILABLE || err instanceof NotFoundError) return 'skip';
+    if (
+      err.code === ERROR_CODES.ALREADY_ANSWERED ||
+      err.code === ERROR_CODES.PRODUCT_UNAVAILABLE ||
+      err instanceof NotFoundError
+    )
+      return 'skip';
     if (err.exitCode !== 1) return 'stop'; // 401/403 (exit 4), rate limit not waited (exit 5)
     return 'retry';
   }
@@ -37,14 +42,17 @@ export function explainAnswerError(err: unknown, id: number): unknown {
       err.hint = `the listing of question ${id} is paused, inactive, under review or deleted: answer once it is active again`;
       break;
     case ERROR_CODES.SECURITY_VIOLATION:
-      err.hint = 'the answer was not published: remove e-mail addresses, links, phone numbers and credentials, then run '
-        + `\`svc questions answer ${id} --text "..."\` again (a new run sends it as a new operation, with a new idempotency key)`;
+      err.hint =
+        'the answer was not published: remove e-mail addresses, links, phone numbers and credentials, then run ' +
+        `\`svc questions answer ${id} --text "..."\` again (a new run sends it as a new operation, with a new idempotency key)`;
       break;
     case ERROR_CODES.QUESTION_ANSWER_RATE_LIMIT:
-      err.hint = 'at most 5 answers a minute and 20 an hour: wait, then run the command again (without --no-wait svc waits by itself)';
+      err.hint =
+        'at most 5 answers a minute and 20 an hour: wait, then run the command again (without --no-wait svc waits by itself)';
       break;
     default:
-      if (err instanceof NotFoundError) err.hint = `no question ${id} on your listings: see \`svc questions list --status unanswered\``;
+      if (err instanceof NotFoundError)
+        err.hint = `no question ${id} on your listings: see \`svc questions list --status unanswered\``;
   }
   return err;
 }

@@ -22,11 +22,18 @@ const options = {
 
 async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
   const id = parseId(args[0], 'question ID');
-  const answer = await textInput(deps.io, { text: o.text, file: o.file }, {
-    what: 'answer', text: '--text', file: '--file', stdin: true,
-    usageHint: 'e.g. `svc questions answer 6001 --text "Yes, it is included."`',
-    emptyHint: (file) => (file ? `write the answer into ${file}` : 'pass some text to --text'),
-  });
+  const answer = await textInput(
+    deps.io,
+    { text: o.text, file: o.file },
+    {
+      what: 'answer',
+      text: '--text',
+      file: '--file',
+      stdin: true,
+      usageHint: 'e.g. `svc questions answer 6001 --text "Yes, it is included."`',
+      emptyHint: (file) => (file ? `write the answer into ${file}` : 'pass some text to --text'),
+    },
+  );
   const body = AnswerQuestion.parse({ answer: answer.replace(/\r\n/g, '\n') });
   const answerCall = (await deps.api()).questions.answer(id, body);
   if (deps.globals.dryRun) {
@@ -37,11 +44,17 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     // issue 14: "published" only when the service's own answer says so, not because it was sent.
     const q = res.data === undefined || res.data === null ? undefined : lenient(deps, Question, res.data);
     if (q === undefined) {
-      success(deps.io, `answer to question ${id} sent; the service's answer does not show the question (check with \`svc questions get ${id}\`)`);
+      success(
+        deps.io,
+        `answer to question ${id} sent; the service's answer does not show the question (check with \`svc questions get ${id}\`)`,
+      );
       return 0;
     }
     if (q.status !== 'answered') {
-      warn(deps.io, `the service accepted the answer to question ${id} but returned the question as "${q.status ?? 'without a status'}", not answered: check with \`svc questions get ${id}\``);
+      warn(
+        deps.io,
+        `the service accepted the answer to question ${id} but returned the question as "${q.status ?? 'without a status'}", not answered: check with \`svc questions get ${id}\``,
+      );
       await printOne(deps, q, questionDetailColumns);
       return EXIT.failed;
     }

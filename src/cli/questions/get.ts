@@ -20,7 +20,11 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
 }
 
 export const getVerb = defineVerb({
-  name: 'get', description: 'show one question and its answer (v2)', args: [['<id>', 'question id']], examples: ['svc questions get 6001', 'svc questions get 6001 --json | jq -r .text'], run,
+  name: 'get',
+  description: 'show one question and its answer (v2)',
+  args: [['<id>', 'question id']],
+  examples: ['svc questions get 6001', 'svc questions get 6001 --json | jq -r .text'],
+  run,
 });
 
 /** What the noun's table loads (src/cli/shared/verbs.ts). */

@@ -18,7 +18,10 @@ export class InboxFeed {
   private refilled = false;
   readonly tracker = new AnswerBudgetTracker();
 
-  constructor(private readonly deps: Deps, private readonly api: ServiceApi) {}
+  constructor(
+    private readonly deps: Deps,
+    private readonly api: ServiceApi,
+  ) {}
 
   /** Read the unanswered questions once before the screen starts, so a refusal is a plain error. */
   async prime(): Promise<number> {
@@ -36,8 +39,12 @@ export class InboxFeed {
     if (!q) return null;
     this.seen.add(q.id);
     return {
-      id: q.id, text: q.text ?? '', askerName: q.askerName ?? undefined, createdAt: q.createdAt ?? undefined,
-      orderId: q.orderId ?? undefined, productId: q.productId ?? undefined,
+      id: q.id,
+      text: q.text ?? '',
+      askerName: q.askerName ?? undefined,
+      createdAt: q.createdAt ?? undefined,
+      orderId: q.orderId ?? undefined,
+      productId: q.productId ?? undefined,
       ...(q.productId ? await this.listing(q.productId) : { listingNote: 'no listing named' }),
     };
   }
@@ -54,13 +61,24 @@ export class InboxFeed {
       const q = res.data as { status?: unknown } | null | undefined;
       if (q && typeof q === 'object' && q.status !== undefined && q.status !== 'answered') {
         const message = `the service accepted the answer to question #${id} but returned it as "${String(q.status)}", not answered`;
-        return { ok: false, failure: 'skip', message, hint: `check with \`svc questions get ${id}\``, error: new SvcError(message) };
+        return {
+          ok: false,
+          failure: 'skip',
+          message,
+          hint: `check with \`svc questions get ${id}\``,
+          error: new SvcError(message),
+        };
       }
       return { ok: true };
     } catch (raw) {
       const err = explainAnswerError(raw, id);
       const failure = classifyAnswerError(err);
-      const message = err instanceof ApiError ? err.summary : err instanceof SvcError ? err.message : String((err as Error)?.message ?? err);
+      const message =
+        err instanceof ApiError
+          ? err.summary
+          : err instanceof SvcError
+            ? err.message
+            : String((err as Error)?.message ?? err);
       return { ok: false, failure, message, hint: err instanceof SvcError ? err.hint : undefined, error: err };
     }
   }
@@ -71,7 +89,9 @@ export class InboxFeed {
 
   private async refill(): Promise<void> {
     const fresh: Question[] = [];
-    for await (const page of this.api.questions.list({ status: 'unanswered' }).pages({ limit: LIMITS.pageSizeMax, all: true })) {
+    for await (const page of this.api.questions
+      .list({ status: 'unanswered' })
+      .pages({ limit: LIMITS.pageSizeMax, all: true })) {
       for (const raw of page.items) {
         const q = lenient(this.deps, Question, raw);
         if (!this.seen.has(q.id) && !fresh.some((x) => x.id === q.id)) fresh.push(q);
@@ -87,11 +107,24 @@ export class InboxFeed {
     try {
       const res = await this.api.products.get(productId, 'v2');
       const l = lenient(this.deps, Listing, res.data);
-      const state = l.pausedByOfflineMode ? 'paused by Offline Mode' : l.status === 'em_analise' ? 'under review' : l.status && l.status !== 'approved' ? l.status : l.isActive ? 'active' : 'inactive';
-      info = { listing: { title: l.title ?? undefined, state, price: formatCents(l.effectivePrice ?? l.price) || undefined } };
+      const state = l.pausedByOfflineMode
+        ? 'paused by Offline Mode'
+        : l.status === 'em_analise'
+          ? 'under review'
+          : l.status && l.status !== 'approved'
+            ? l.status
+            : l.isActive
+              ? 'active'
+              : 'inactive';
+      info = {
+        listing: { title: l.title ?? undefined, state, price: formatCents(l.effectivePrice ?? l.price) || undefined },
+      };
     } catch (err) {
       if (!(err instanceof SvcError)) throw err;
-      info = { listingNote: err instanceof NotFoundError ? 'the listing no longer exists' : `listing not readable: ${err.message}` };
+      info = {
+        listingNote:
+          err instanceof NotFoundError ? 'the listing no longer exists' : `listing not readable: ${err.message}`,
+      };
     }
     this.listings.set(productId, info);
     return info;

@@ -11,8 +11,10 @@ import { InboxFeed } from './inbox-feed.js';
 async function run(deps: Deps): Promise<number> {
   const { io } = deps;
   if (!io.interactive || !io.stdoutIsTTY) {
-    throw new UsageError('`svc questions inbox` is interactive and needs a terminal (stdin and stdout a TTY, CI not set)',
-      'in scripts, list with `svc questions list --status unanswered` and answer with `svc questions answer ID --text "..."`');
+    throw new UsageError(
+      '`svc questions inbox` is interactive and needs a terminal (stdin and stdout a TTY, CI not set)',
+      'in scripts, list with `svc questions list --status unanswered` and answer with `svc questions answer ID --text "..."`',
+    );
   }
   const feed = new InboxFeed(deps, await deps.api());
   const waiting = await feed.prime();
@@ -27,7 +29,11 @@ async function run(deps: Deps): Promise<number> {
   io.quiet = true;
   let result;
   try {
-    result = await ui.runInbox(io, { next: () => feed.next(), send: (id, text) => feed.send(id, text), budget: () => feed.budget() });
+    result = await ui.runInbox(io, {
+      next: () => feed.next(),
+      send: (id, text) => feed.send(id, text),
+      budget: () => feed.budget(),
+    });
   } finally {
     io.quiet = quiet;
   }
@@ -39,7 +45,8 @@ async function run(deps: Deps): Promise<number> {
 
 export const inboxVerb = defineVerb({
   name: 'inbox',
-  description: 'answer unanswered questions one by one on an interactive screen (v2): Enter sends, Tab skips, Esc quits',
+  description:
+    'answer unanswered questions one by one on an interactive screen (v2): Enter sends, Tab skips, Esc quits',
   examples: ['svc questions inbox', 'svc questions inbox --profile shop2'],
   run,
 });

@@ -18,7 +18,14 @@ const options = {
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const productId = o.product === undefined ? undefined : parseId(o.product, '--product');
   const orderId = o.order === undefined ? undefined : parseId(o.order, '--order');
-  await readList<Question>(deps, (await deps.api()).questions.list({ status: o.status, productId, orderId, page: o.page }), { limit: o.limit, all: o.all }, Question, questionColumns, 'no questions match');
+  await readList<Question>(
+    deps,
+    (await deps.api()).questions.list({ status: o.status, productId, orderId, page: o.page }),
+    { limit: o.limit, all: o.all },
+    Question,
+    questionColumns,
+    'no questions match',
+  );
   return 0;
 }
 

@@ -20,10 +20,16 @@ const options = {
 
 async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
   const id = parseId(args[0], 'review ID');
-  const reason = await textInput(deps.io, { text: o.reason, file: o.reasonFile }, {
-    what: 'reason', text: '--reason', file: '--reason-file',
-    emptyHint: () => 'say why the review should be reconsidered',
-  });
+  const reason = await textInput(
+    deps.io,
+    { text: o.reason, file: o.reasonFile },
+    {
+      what: 'reason',
+      text: '--reason',
+      file: '--reason-file',
+      emptyHint: () => 'say why the review should be reconsidered',
+    },
+  );
   const body = ContestReview.parse({ reason });
   const contest = (await deps.api()).reviews.contest(id, body);
   if (deps.globals.dryRun) {
@@ -37,7 +43,11 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   } catch (err) {
     if (err instanceof NotFoundError) {
       // spec 4.2: the same 404 for both cases, so say both.
-      const explained = new NotFoundError({ status: 404, code: err.code, message: `review ${id} not found: it does not exist or it is another seller's review` });
+      const explained = new NotFoundError({
+        status: 404,
+        code: err.code,
+        message: `review ${id} not found: it does not exist or it is another seller's review`,
+      });
       explained.hint = 'list the reviews you can contest with `svc reviews list`';
       throw explained;
     }

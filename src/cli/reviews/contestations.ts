@@ -9,7 +9,14 @@ import { contestationColumns, type ContestationRow } from './columns.js';
 const options = pagingOptions('contestations');
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
-  await readList<ContestationRow>(deps, (await deps.api()).reviews.contestations({ page: o.page }), { limit: o.limit, all: o.all }, Contestation, contestationColumns, 'no contestations yet');
+  await readList<ContestationRow>(
+    deps,
+    (await deps.api()).reviews.contestations({ page: o.page }),
+    { limit: o.limit, all: o.all },
+    Contestation,
+    contestationColumns,
+    'no contestations yet',
+  );
   return 0;
 }
 

@@ -9,12 +9,23 @@ import { reviewColumns, type ReviewRow } from './columns.js';
 const options = pagingOptions('reviews');
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
-  await readList<ReviewRow>(deps, (await deps.api()).reviews.list({ page: o.page }), { limit: o.limit, all: o.all }, Review, reviewColumns, 'no reviews yet');
+  await readList<ReviewRow>(
+    deps,
+    (await deps.api()).reviews.list({ page: o.page }),
+    { limit: o.limit, all: o.all },
+    Review,
+    reviewColumns,
+    'no reviews yet',
+  );
   return 0;
 }
 
 export const listVerb = defineVerb({
-  name: 'list', description: 'list the reviews buyers left you (v2)', options, examples: ['svc reviews list', 'svc reviews list --all -o csv > reviews.csv'], run,
+  name: 'list',
+  description: 'list the reviews buyers left you (v2)',
+  options,
+  examples: ['svc reviews list', 'svc reviews list --all -o csv > reviews.csv'],
+  run,
 });
 
 /** What the noun's table loads (src/cli/shared/verbs.ts). */

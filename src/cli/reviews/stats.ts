@@ -19,11 +19,16 @@ async function run(deps: Deps): Promise<number> {
   }
   if (format === 'csv' || format === 'tsv') {
     // One row, one column per rating, for a spreadsheet.
-    const row = { count: stats.count, average: stats.average, ...Object.fromEntries(RATINGS.map((r) => [`r${r}`, dist[r] ?? 0])) };
+    const row = {
+      count: stats.count,
+      average: stats.average,
+      ...Object.fromEntries(RATINGS.map((r) => [`r${r}`, dist[r] ?? 0])),
+    };
     await printRecords(deps.io, [row], {
       format,
       columns: [
-        { header: 'count', value: 'count' }, { header: 'average', value: 'average' },
+        { header: 'count', value: 'count' },
+        { header: 'average', value: 'average' },
         ...RATINGS.map((r) => ({ header: `rating_${r}`, value: `r${r}` as keyof typeof row })),
       ],
     });
@@ -32,16 +37,27 @@ async function run(deps: Deps): Promise<number> {
   const count = stats.count ?? 0;
   deps.io.stdout.write(`${count} review${count === 1 ? '' : 's'}, average ${(stats.average ?? 0).toFixed(2)} of 5\n\n`);
   const most = Math.max(1, ...RATINGS.map((r) => dist[r] ?? 0));
-  const rows = RATINGS.map((r) => ({ rating: `${r} ★`, count: dist[r] ?? 0, bar: '█'.repeat(Math.round(((dist[r] ?? 0) / most) * BAR)) }));
+  const rows = RATINGS.map((r) => ({
+    rating: `${r} ★`,
+    count: dist[r] ?? 0,
+    bar: '█'.repeat(Math.round(((dist[r] ?? 0) / most) * BAR)),
+  }));
   await printRecords(deps.io, rows, {
     format,
-    columns: [{ header: 'rating', value: 'rating' }, { header: 'count', value: 'count', kind: 'number' }, { header: '', value: 'bar' }],
+    columns: [
+      { header: 'rating', value: 'rating' },
+      { header: 'count', value: 'count', kind: 'number' },
+      { header: '', value: 'bar' },
+    ],
   });
   return 0;
 }
 
 export const statsVerb = defineVerb({
-  name: 'stats', description: 'number of reviews, average rating and how many of each rating (v2)', examples: ['svc reviews stats', 'svc reviews stats --json | jq .average'], run,
+  name: 'stats',
+  description: 'number of reviews, average rating and how many of each rating (v2)',
+  examples: ['svc reviews stats', 'svc reviews stats --json | jq .average'],
+  run,
 });
 
 /** What the noun's table loads (src/cli/shared/verbs.ts). */

@@ -11,8 +11,12 @@ import { defineVerb, option, type OptsOf } from '../shared/verb.js';
 
 async function control(deps: Deps, method: string, path: string, body?: unknown): Promise<unknown> {
   const s = await deps.session();
-  const res = await rawRequest(method, `${s.baseUrl.replace(/\/+$/, '')}/_sandbox/${path}`, { body, signal: deps.signal });
-  if (res.status === 404 && !res.json) throw new SvcError(`${s.baseUrl} is not a svc sandbox`, 'use --profile sandbox, or start one with `svc sandbox`');
+  const res = await rawRequest(method, `${s.baseUrl.replace(/\/+$/, '')}/_sandbox/${path}`, {
+    body,
+    signal: deps.signal,
+  });
+  if (res.status === 404 && !res.json)
+    throw new SvcError(`${s.baseUrl} is not a svc sandbox`, 'use --profile sandbox, or start one with `svc sandbox`');
   if (res.status >= 400) {
     const e = res.json as { message?: string; error?: string } | undefined;
     throw new SvcError(`the sandbox refused: ${e?.message ?? e?.error ?? `HTTP ${res.status}`}`);
@@ -35,11 +39,21 @@ async function sell(deps: Deps, o: OptsOf<typeof sellOptions>, args: string[]): 
     ...(o.variant !== undefined ? { variantIndex: Number(o.variant) } : {}),
     ...(o.quantity !== undefined ? { quantity: parseId(o.quantity, '--quantity') } : {}),
   };
-  const columns = [{ header: 'order', value: 'id' }, { header: 'code', value: 'orderCode' }, { header: 'status', value: 'status' },
-    { header: 'price', value: 'price', kind: 'cents' as const }, { header: 'fee', value: 'fee', kind: 'cents' as const }, { header: 'delivered items', value: 'deliveredItems', kind: 'list' as const }];
+  const columns = [
+    { header: 'order', value: 'id' },
+    { header: 'code', value: 'orderCode' },
+    { header: 'status', value: 'status' },
+    { header: 'price', value: 'price', kind: 'cents' as const },
+    { header: 'fee', value: 'fee', kind: 'cents' as const },
+    { header: 'delivered items', value: 'deliveredItems', kind: 'list' as const },
+  ];
   if (o.orders === undefined) {
     const order = await control(deps, 'POST', 'purchase', body);
-    await printRecords<Record<string, unknown>>(deps.io, order as Record<string, unknown>, { format: deps.format(), single: true, columns });
+    await printRecords<Record<string, unknown>>(deps.io, order as Record<string, unknown>, {
+      format: deps.format(),
+      single: true,
+      columns,
+    });
     return 0;
   }
   // A burst (issue 17): N sales one after another, as buyers would, until the stock runs out.
@@ -49,7 +63,7 @@ async function sell(deps: Deps, o: OptsOf<typeof sellOptions>, args: string[]): 
   let stopped: string | undefined;
   for (let i = 0; i < wanted; i++) {
     try {
-      orders.push(await control(deps, 'POST', 'purchase', body) as Record<string, unknown>);
+      orders.push((await control(deps, 'POST', 'purchase', body)) as Record<string, unknown>);
     } catch (err) {
       if (orders.length === 0 || !(err instanceof SvcError) || !/in stock/.test(err.message)) throw err;
       stopped = err.message.replace(/^the sandbox refused: /, '');
@@ -83,14 +97,28 @@ const faultOptions = {
 
 async function fault(deps: Deps, o: OptsOf<typeof faultOptions>, args: string[]): Promise<number> {
   const type = args[0]!;
-  if (!['drop-before', 'drop-after', 'delay', 'status'].includes(type)) throw new UsageError(`unknown fault "${type}"`, 'use drop-before, drop-after, delay or status');
+  if (!['drop-before', 'drop-after', 'delay', 'status'].includes(type))
+    throw new UsageError(`unknown fault "${type}"`, 'use drop-before, drop-after, delay or status');
   let body: unknown;
   if (o.body) {
-    try { body = JSON.parse(o.body); } catch { throw new UsageError('--body must be JSON'); }
+    try {
+      body = JSON.parse(o.body);
+    } catch {
+      throw new UsageError('--body must be JSON');
+    }
   }
   const f = {
-    match: { ...(o.route ? { route: o.route } : {}), ...(o.method ? { method: o.method.toUpperCase() } : {}), ...(o.path ? { path: o.path } : {}) },
-    fault: { type, ...(o.status ? { status: Number(o.status) } : {}), ...(o.ms ? { ms: Number(o.ms) } : {}), ...(body !== undefined ? { body } : {}) },
+    match: {
+      ...(o.route ? { route: o.route } : {}),
+      ...(o.method ? { method: o.method.toUpperCase() } : {}),
+      ...(o.path ? { path: o.path } : {}),
+    },
+    fault: {
+      type,
+      ...(o.status ? { status: Number(o.status) } : {}),
+      ...(o.ms ? { ms: Number(o.ms) } : {}),
+      ...(body !== undefined ? { body } : {}),
+    },
     times: o.times ? Number(o.times) : 1,
   };
   await control(deps, 'POST', 'faults', f);
@@ -103,18 +131,25 @@ export const sellVerb = defineVerb({
   description: 'simulate a purchase (auto-delivery consumes credentials, webhooks fire)',
   args: [['<listing>', 'listing id']],
   options: sellOptions,
-  examples: ['svc --profile sandbox sandbox sell 109 --variant 0', 'svc --profile sandbox sandbox sell 102 --orders 50   # drain a listing'],
+  examples: [
+    'svc --profile sandbox sandbox sell 109 --variant 0',
+    'svc --profile sandbox sandbox sell 102 --orders 50   # drain a listing',
+  ],
   run: sell,
 });
 
 export const moderateVerb = defineVerb({
   name: 'moderate',
   description: 'moderate a listing as the platform would',
-  args: [['<listing>', 'listing id'], ['<action>', 'approve|reject|take-down|reject-permanently']],
+  args: [
+    ['<listing>', 'listing id'],
+    ['<action>', 'approve|reject|take-down|reject-permanently'],
+  ],
   examples: ['svc --profile sandbox sandbox moderate 104 approve'],
   async run(deps, _o, args) {
     const action = args[1]!.replace(/-/g, '_');
-    if (!ACTIONS.includes(action)) throw new UsageError(`unknown action "${args[1]}"`, `use one of ${ACTIONS.join(', ')}`);
+    if (!ACTIONS.includes(action))
+      throw new UsageError(`unknown action "${args[1]}"`, `use one of ${ACTIONS.join(', ')}`);
     await control(deps, 'POST', 'moderate', { productId: parseId(args[0], 'listing id'), action });
     success(deps.io, `listing ${args[0]}: ${action}`);
     return 0;
@@ -134,6 +169,9 @@ export const faultVerb = defineVerb({
   description: 'make the next matching request fail (for trying retries and resume)',
   args: [['<type>', 'drop-before|drop-after|delay|status']],
   options: faultOptions,
-  examples: ['svc --profile sandbox sandbox fault drop-after --route bulkPrice', "svc --profile sandbox sandbox fault status --route addStock --status 503 --body '{\"code\":\"IDEMPOTENCY_UNAVAILABLE\"}'"],
+  examples: [
+    'svc --profile sandbox sandbox fault drop-after --route bulkPrice',
+    'svc --profile sandbox sandbox fault status --route addStock --status 503 --body \'{"code":"IDEMPOTENCY_UNAVAILABLE"}\'',
+  ],
   run: fault,
 });

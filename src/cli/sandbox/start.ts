@@ -8,12 +8,27 @@ import { defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { faultVerb, moderateVerb, offlineVerb, sellVerb } from './control.js';
 
 const options = {
-  port: option('--port <n>', 'port; 0 picks a free one', z.coerce.number().int().min(0).max(65535), { default: '4010' }),
+  port: option('--port <n>', 'port; 0 picks a free one', z.coerce.number().int().min(0).max(65535), {
+    default: '4010',
+  }),
   host: option('--host <host>', 'loopback address to listen on', z.string(), { default: '127.0.0.1' }),
   data: option('--data <file>', 'keep the state in FILE across restarts', z.string().optional()),
-  timeScale: option('--time-scale <x>', 'speed of time for rate windows and webhook retries (0.01 = 100x faster)', z.coerce.number().positive().max(1000), { default: '1' }),
-  webhook: option('--webhook <url...>', 'deliver webhook events to URL (up to 5)', z.array(z.url()).max(5, 'at most 5 webhooks (spec 6)').optional()),
-  rateLimit: option('--rate-limit <n>', 'v2 requests per minute (default 60; v1 gets half)', z.coerce.number().int().positive().optional()),
+  timeScale: option(
+    '--time-scale <x>',
+    'speed of time for rate windows and webhook retries (0.01 = 100x faster)',
+    z.coerce.number().positive().max(1000),
+    { default: '1' },
+  ),
+  webhook: option(
+    '--webhook <url...>',
+    'deliver webhook events to URL (up to 5)',
+    z.array(z.url()).max(5, 'at most 5 webhooks (spec 6)').optional(),
+  ),
+  rateLimit: option(
+    '--rate-limit <n>',
+    'v2 requests per minute (default 60; v1 gets half)',
+    z.coerce.number().int().positive().optional(),
+  ),
   seed: option('--no-seed', 'start empty, without the demo data', z.boolean()),
   save: option('--no-save', 'do not write the `sandbox` profile', z.boolean()),
 };
@@ -23,13 +38,31 @@ async function runSandbox(deps: Deps, o: OptsOf<typeof options>): Promise<number
     throw new UsageError('the sandbox listens on the loopback interface only', 'use --host 127.0.0.1 (the default)');
   }
   const { startSandbox } = await import('../../sandbox/index.js');
-  const rateLimit = o.rateLimit ? { v2PerMinute: o.rateLimit, v1PerMinute: Math.max(1, Math.floor(o.rateLimit / 2)), v2PerDay: o.rateLimit * 100, v1PerDay: o.rateLimit * 50 } : undefined;
+  const rateLimit = o.rateLimit
+    ? {
+        v2PerMinute: o.rateLimit,
+        v1PerMinute: Math.max(1, Math.floor(o.rateLimit / 2)),
+        v2PerDay: o.rateLimit * 100,
+        v1PerDay: o.rateLimit * 50,
+      }
+    : undefined;
   const sb = await startSandbox({
-    host: o.host, port: o.port, dataFile: o.data, timeScale: o.timeScale, webhooks: o.webhook, rateLimit, seed: o.seed,
+    host: o.host,
+    port: o.port,
+    dataFile: o.data,
+    timeScale: o.timeScale,
+    webhooks: o.webhook,
+    rateLimit,
+    seed: o.seed,
     log: deps.globals.verbose ? (line) => deps.io.stderr.write(`${line}\n`) : undefined,
   }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'EADDRINUSE') throw new SvcError(`port ${o.port} on ${o.host} is already in use`, 'pick another with --port N, or --port 0 for a free one');
-    if (err.code === 'EACCES') throw new SvcError(`not allowed to listen on port ${o.port}`, 'use a port above 1024, or --port 0');
+    if (err.code === 'EADDRINUSE')
+      throw new SvcError(
+        `port ${o.port} on ${o.host} is already in use`,
+        'pick another with --port N, or --port 0 for a free one',
+      );
+    if (err.code === 'EACCES')
+      throw new SvcError(`not allowed to listen on port ${o.port}`, 'use a port above 1024, or --port 0');
     throw err;
   });
   if (o.save) {
@@ -37,11 +70,14 @@ async function runSandbox(deps: Deps, o: OptsOf<typeof options>): Promise<number
     // config file rather than fill the OS keyring (src/config/key-store.ts).
     await (await deps.profiles()).update('sandbox', (p) => ({ ...p, baseUrl: sb.url }));
     const keys = await deps.keys();
-    for (const version of ['v1', 'v2'] as const) await keys.write('sandbox', version, sb.keys[version], { fileOnly: 'sandbox keys' });
+    for (const version of ['v1', 'v2'] as const)
+      await keys.write('sandbox', version, sb.keys[version], { fileOnly: 'sandbox keys' });
   }
   // These keys belong to the local emulator only; printing them is the point (cli-spec 5).
   if (deps.format() === 'json' || deps.format() === 'jsonl') {
-    deps.io.stdout.write(`${JSON.stringify({ url: sb.url, v1Key: sb.keys.v1, v2Key: sb.keys.v2, profile: o.save ? "sandbox" : null })}\n`);
+    deps.io.stdout.write(
+      `${JSON.stringify({ url: sb.url, v1Key: sb.keys.v1, v2Key: sb.keys.v2, profile: o.save ? 'sandbox' : null })}\n`,
+    );
   } else {
     deps.io.stdout.write(`sandbox: ${sb.url}\nv1 key:  ${sb.keys.v1}\nv2 key:  ${sb.keys.v2}\n`);
   }

@@ -21,10 +21,17 @@ import { optionIssues } from './option-words.js';
 export const GlobalOptions = z.object({
   profile: z.string().optional(),
   // issue 14: scheme and host checked here, before anything is sent (exit 2).
-  baseUrl: z.string().superRefine((v, ctx) => {
-    const p = baseUrlProblem(v);
-    if (p) ctx.addIssue({ code: 'custom', message: `--base-url ${p} (use a URL like https://host or http://127.0.0.1:4010)` });
-  }).optional(),
+  baseUrl: z
+    .string()
+    .superRefine((v, ctx) => {
+      const p = baseUrlProblem(v);
+      if (p)
+        ctx.addIssue({
+          code: 'custom',
+          message: `--base-url ${p} (use a URL like https://host or http://127.0.0.1:4010)`,
+        });
+    })
+    .optional(),
   api: z.enum(['v1', 'v2']).optional(),
   output: z.string().optional(),
   json: z.boolean().optional(),
@@ -127,10 +134,14 @@ async function resolveSession(deps: Deps): Promise<Session> {
   const profileName = explicitProfile ?? store?.defaultName() ?? 'default';
   const profile = store?.get(profileName);
   if (explicitProfile && !profile && !(envKey && envBase)) {
-    throw new UsageError(`no profile named "${explicitProfile}"`, 'list them with `svc auth profiles`, or create it with `svc auth login --profile NAME`');
+    throw new UsageError(
+      `no profile named "${explicitProfile}"`,
+      'list them with `svc auth profiles`, or create it with `svc auth login --profile NAME`',
+    );
   }
   const envVersion = envKey ? keyVersion(envKey) : undefined;
-  if (envKey && !envVersion) throw new UsageError('SVC_API_KEY is not a svc key (expected svc_sk_ + 64 hex, or svc_v2_sk_…)');
+  if (envKey && !envVersion)
+    throw new UsageError('SVC_API_KEY is not a svc key (expected svc_sk_ + 64 hex, or svc_v2_sk_…)');
   const keys: Session['keys'] = {};
   const keySource: Session['keySource'] = {};
   for (const v of ['v1', 'v2'] as const) {
@@ -143,10 +154,14 @@ async function resolveSession(deps: Deps): Promise<Session> {
     }
   }
   const baseUrl = envBase ?? profile?.baseUrl;
-  if (baseUrl && !globals.baseUrl) checkBaseUrl(baseUrl, envBase ? 'SVC_BASE_URL' : `the base URL of profile "${profileName}"`);
+  if (baseUrl && !globals.baseUrl)
+    checkBaseUrl(baseUrl, envBase ? 'SVC_BASE_URL' : `the base URL of profile "${profileName}"`);
   if (!baseUrl) {
     if (!keys.v1 && !keys.v2) throw new NoKeyError(profileName, otherProfiles(store, profileName));
-    throw new UsageError(`no base URL for profile "${profileName}"`, 'pass --base-url, set SVC_BASE_URL, or run `svc auth login --base-url URL`');
+    throw new UsageError(
+      `no base URL for profile "${profileName}"`,
+      'pass --base-url, set SVC_BASE_URL, or run `svc auth login --base-url URL`',
+    );
   }
   return { profileName, profile, baseUrl, keys, keySource };
 }
@@ -158,7 +173,8 @@ function otherProfiles(store: ProfileStore | undefined, name: string): string[] 
 
 async function makeClient(deps: Deps, transport?: Transport): Promise<ApiClient> {
   const s = await deps.session();
-  if (!s.keys.v1 && !s.keys.v2) throw new NoKeyError(s.profileName, otherProfiles(await deps.profiles(), s.profileName));
+  if (!s.keys.v1 && !s.keys.v2)
+    throw new NoKeyError(s.profileName, otherProfiles(await deps.profiles(), s.profileName));
   warnOldKeys(deps.io, deps.stateDir(), s); // spec 5.5: at most once a day, when the key in use is past 90 days
   return newClient(deps, { baseUrl: s.baseUrl, keys: s.keys, v1Prefix: s.profile?.v1Prefix }, transport);
 }
@@ -193,7 +209,10 @@ export function formatAttempt(l: AttemptLog): string {
 async function confirm(deps: Deps, question: string, flag: string): Promise<boolean> {
   if (deps.globals.yes) return true;
   if (!deps.io.interactive) {
-    throw new UsageError(`${question.replace(/\?$/, '')}: confirmation needed`, `add ${flag} to confirm in a non-interactive run`);
+    throw new UsageError(
+      `${question.replace(/\?$/, '')}: confirmation needed`,
+      `add ${flag} to confirm in a non-interactive run`,
+    );
   }
   const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: deps.io.stdin, output: deps.io.stderr as NodeJS.WritableStream });

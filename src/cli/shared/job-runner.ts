@@ -8,9 +8,21 @@ import { timeToMs } from '../../api/times.js';
 import { EXIT, InterruptedError, SvcError, UsageError } from '../../api/errors.js';
 import { chunkSender, type SendBound } from '../../api/resources/index.js';
 import {
-  exitCodeFor, findResumable, planSummary, runJob, writeReport,
-  type ChunkPlan, type ChunkResult, type ItemOutcome, type ItemRef, type JobProgress, type JobResult, type JobSpec,
-  type PlanSummary, type PlanBudget, type ReportStyle,
+  exitCodeFor,
+  findResumable,
+  planSummary,
+  runJob,
+  writeReport,
+  type ChunkPlan,
+  type ChunkResult,
+  type ItemOutcome,
+  type ItemRef,
+  type JobProgress,
+  type JobResult,
+  type JobSpec,
+  type PlanSummary,
+  type PlanBudget,
+  type ReportStyle,
 } from '../../jobs/index.js';
 import { loadUi } from '../../ui/load.js';
 import { printRecords } from '../../ui/print.js';
@@ -49,16 +61,23 @@ export interface BulkJob<I extends ItemRef = ItemRef> {
 
 export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promise<number> {
   const { io } = deps;
-  if (deps.globals.dryRun) return printPlan(deps, (budget) => planSummary(job.spec, budget), job.preOutcomes?.length ?? 0);
+  if (deps.globals.dryRun)
+    return printPlan(deps, (budget) => planSummary(job.spec, budget), job.preOutcomes?.length ?? 0);
 
-  const resumeJobId = job.decidedResume !== undefined ? job.decidedResume ?? undefined : await decideResume(deps, job.spec, job.resume, job.noResume);
+  const resumeJobId =
+    job.decidedResume !== undefined
+      ? (job.decidedResume ?? undefined)
+      : await decideResume(deps, job.spec, job.resume, job.noResume);
   if (resumeJobId) note(io, `resuming job ${resumeJobId}`);
 
   const progress = await progressReporter(deps, job.spec);
   let result: JobResult;
   try {
     result = await runJob(job.spec, (chunk, key, signal) => job.send(chunk, chunkSender(key, signal)), {
-      stateDir: deps.stateDir(), signal: deps.signal, resumeJobId, svcVersion: VERSION,
+      stateDir: deps.stateDir(),
+      signal: deps.signal,
+      resumeJobId,
+      svcVersion: VERSION,
       onProgress: progress.update,
     });
   } finally {
@@ -67,10 +86,20 @@ export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>)
 
   const items = [...(job.preOutcomes ?? []), ...result.items].sort((a, b) => a.line - b.line);
   if (job.report) {
-    writeReport(job.report.path, job.report.columns, items.map((o) => ({ raw: job.report!.rows.get(o.line) ?? {}, outcome: o })), job.report.style);
+    writeReport(
+      job.report.path,
+      job.report.columns,
+      items.map((o) => ({ raw: job.report!.rows.get(o.line) ?? {}, outcome: o })),
+      job.report.style,
+    );
   }
   if (result.state === 'interrupted') {
-    printError(io, new InterruptedError(`interrupted after ${result.counts.ok + result.counts.unchanged + result.counts.failed} of ${job.spec.totalItems} items`));
+    printError(
+      io,
+      new InterruptedError(
+        `interrupted after ${result.counts.ok + result.counts.unchanged + result.counts.failed} of ${job.spec.totalItems} items`,
+      ),
+    );
     io.stderr.write(`resume with: ${result.resumeCommand}\n`);
     return EXIT.interrupted;
   }
@@ -81,7 +110,11 @@ export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>)
   }
   const record = job.finish ? await job.finish(result) : undefined;
   if (job.printItems === false && record) {
-    await printRecords<Record<string, unknown>>(deps.io, record, { format: deps.format(), single: true, columns: Object.keys(record).map((k) => ({ header: k, value: k })) });
+    await printRecords<Record<string, unknown>>(deps.io, record, {
+      format: deps.format(),
+      single: true,
+      columns: Object.keys(record).map((k) => ({ header: k, value: k })),
+    });
   } else {
     await printOutcomes(deps, items);
   }
@@ -96,15 +129,26 @@ export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>)
  * Which job this run continues: --resume JOB, or an unfinished job for the same kind, target
  * and unchanged input, which a re-run offers (TTY) or, with --yes, takes (issue 4).
  */
-export async function decideResume(deps: Deps, spec: Pick<JobSpec, 'kind' | 'target' | 'input'>, resume?: string, noResume?: boolean): Promise<string | undefined> {
+export async function decideResume(
+  deps: Deps,
+  spec: Pick<JobSpec, 'kind' | 'target' | 'input'>,
+  resume?: string,
+  noResume?: boolean,
+): Promise<string | undefined> {
   if (resume) return resume;
   if (noResume) return undefined;
   const found = findResumable(deps.stateDir(), spec.kind, spec.target, spec.input.sha256);
   if (!found) return undefined;
-  if (deps.globals.yes || (deps.io.interactive && (await deps.confirm(`an unfinished job ${found} exists for this file; resume it?`)))) return found;
+  if (
+    deps.globals.yes ||
+    (deps.io.interactive && (await deps.confirm(`an unfinished job ${found} exists for this file; resume it?`)))
+  )
+    return found;
   if (!deps.io.interactive) {
-    throw new UsageError(`an unfinished job ${found} exists for this file`,
-      `finish it with --resume ${found} (or --yes), or start over with --no-resume`);
+    throw new UsageError(
+      `an unfinished job ${found} exists for this file`,
+      `finish it with --resume ${found} (or --yes), or start over with --no-resume`,
+    );
   }
   return undefined;
 }
@@ -121,21 +165,33 @@ async function printOutcomes(deps: Deps, items: ItemOutcome[]): Promise<void> {
   await printRecords(deps.io, rows, {
     format,
     columns: [
-      { header: 'line', value: 'line', kind: 'number' }, { header: 'id', value: 'id', kind: 'number' },
-      { header: 'variant', value: 'variant', kind: 'number' }, { header: 'status', value: 'status' },
-      { header: 'code', value: 'code' }, { header: 'message', value: 'message', max: 60 },
+      { header: 'line', value: 'line', kind: 'number' },
+      { header: 'id', value: 'id', kind: 'number' },
+      { header: 'variant', value: 'variant', kind: 'number' },
+      { header: 'status', value: 'status' },
+      { header: 'code', value: 'code' },
+      { header: 'message', value: 'message', max: 60 },
     ],
   });
 }
 
 /** `--dry-run`: the plan, from a job spec or (issue 13) from counts of a file never held whole. */
-export async function printPlan(deps: Deps, summarise: (budget: PlanBudget | undefined) => PlanSummary, refusedBeforeSending = 0): Promise<number> {
+export async function printPlan(
+  deps: Deps,
+  summarise: (budget: PlanBudget | undefined) => PlanSummary,
+  refusedBeforeSending = 0,
+): Promise<number> {
   const client = await deps.client();
   let budget: PlanBudget | undefined;
   if (client.hasKey('v2')) {
     try {
       const u = (await (await deps.api()).account.usage()).data;
-      if (u?.minute) budget = { remaining: u.minute.remaining, limit: u.minute.limit, resetAt: timeToMs(u.minute.reset) ?? Date.now() + 60_000 };
+      if (u?.minute)
+        budget = {
+          remaining: u.minute.remaining,
+          limit: u.minute.limit,
+          resetAt: timeToMs(u.minute.reset) ?? Date.now() + 60_000,
+        };
       // issue 14: the day's quota too (`day.remaining`), so the plan says when it is short.
       if (u?.day) {
         budget ??= { remaining: LIMITS.v2PerMinute, limit: LIMITS.v2PerMinute, resetAt: Date.now() + 60_000 };
@@ -166,12 +222,16 @@ export async function printPlan(deps: Deps, summarise: (budget: PlanBudget | und
       ? `daily quota: ${plan.dayRemaining} requests left today (${plan.dayRemainingSource}), the job needs ${plan.requests}: the run would stop after ${plan.dayRemaining} with exit 5 and a resume command${plan.dayResetsAt ? `; the quota resets at ${plan.dayResetsAt}` : ''}`
       : `daily quota: ${plan.dayRemaining} requests left today (${plan.dayRemainingSource})`,
   ];
-  if (refusedBeforeSending) lines.push(`refused before sending: ${count(refusedBeforeSending, 'row')} (see --max-change)`);
+  if (refusedBeforeSending)
+    lines.push(`refused before sending: ${count(refusedBeforeSending, 'row')} (see --max-change)`);
   deps.io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }
 
-interface Reporter { update(p: JobProgress): void; done(): Promise<void> }
+interface Reporter {
+  update(p: JobProgress): void;
+  done(): Promise<void>;
+}
 
 /** Ink progress on a TTY; elsewhere at most one plain line per chunk or per 5 seconds (cli-spec 1). */
 async function progressReporter(deps: Deps, spec: Pick<JobSpec, 'kind' | 'input' | 'totalItems'>): Promise<Reporter> {
@@ -180,7 +240,14 @@ async function progressReporter(deps: Deps, spec: Pick<JobSpec, 'kind' | 'input'
   if (io.quiet) return { update: () => {}, done: async () => {} };
   if (canDrawLive(io, 'stderr') && deps.format() !== 'json' && deps.format() !== 'jsonl') {
     const ui = await loadUi();
-    const handle = ui.startProgress(io, { title, itemsDone: 0, totalItems: spec.totalItems, requests: 0, failures: 0, itemsPerSecond: 0 });
+    const handle = ui.startProgress(io, {
+      title,
+      itemsDone: 0,
+      totalItems: spec.totalItems,
+      requests: 0,
+      failures: 0,
+      itemsPerSecond: 0,
+    });
     return { update: (p) => handle.update({ title, ...p }), done: () => handle.done() };
   }
   let last = 0;
@@ -190,7 +257,9 @@ async function progressReporter(deps: Deps, spec: Pick<JobSpec, 'kind' | 'input'
       if (p.chunksDone < p.chunksTotal && now - last < 5000 && p.chunksTotal > 20) return;
       last = now;
       const eta = p.etaSeconds === undefined ? '' : `, ETA ${Math.round(p.etaSeconds)} s`;
-      io.stderr.write(`${title}: chunk ${p.chunksDone}/${p.chunksTotal}, ${p.itemsDone}/${p.totalItems} items, ${p.failures} failed${eta}\n`);
+      io.stderr.write(
+        `${title}: chunk ${p.chunksDone}/${p.chunksTotal}, ${p.itemsDone}/${p.totalItems} items, ${p.failures} failed${eta}\n`,
+      );
     },
     done: async () => {},
   };

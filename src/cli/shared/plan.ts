@@ -18,7 +18,9 @@ export interface PlannedRequest {
 export function printRequestPlan(deps: Deps, requests: PlannedRequest[], notes: string[] = []): number {
   const format = deps.format();
   if (format === 'json' || format === 'jsonl') {
-    deps.io.stdout.write(`${jsonText({ dryRun: true, requests, ...(notes.length > 0 ? { notes } : {}) }, format === 'json' ? 2 : undefined)}\n`);
+    deps.io.stdout.write(
+      `${jsonText({ dryRun: true, requests, ...(notes.length > 0 ? { notes } : {}) }, format === 'json' ? 2 : undefined)}\n`,
+    );
     return 0;
   }
   const lines = ['dry run: nothing sent'];

@@ -18,7 +18,10 @@ import type { Deps } from './context.js';
 export function lenient<S extends z.ZodType>(deps: Deps, schema: S, value: unknown): z.infer<S> {
   const r = schema.safeParse(value);
   if (!r.success && deps.globals.verbose) {
-    warn(deps.io, `the service's answer differs from the documented shape: ${r.error.issues[0]?.path.join('.')}: ${r.error.issues[0]?.message}`);
+    warn(
+      deps.io,
+      `the service's answer differs from the documented shape: ${r.error.issues[0]?.path.join('.')}: ${r.error.issues[0]?.message}`,
+    );
   }
   return value as z.infer<S>;
 }
@@ -41,13 +44,22 @@ export function pageLimit(limit: number | undefined): number | undefined {
  * are returned, a warning says why, and the command ends with exit 1 (`deps.incomplete`);
  * with `complete: true` (totals, lookups) it fails instead.
  */
-export async function fetchList<T>(deps: Deps, list: ListCall<unknown>, opts: ListOptions & { complete?: boolean }, item: z.ZodType): Promise<T[]> {
+export async function fetchList<T>(
+  deps: Deps,
+  list: ListCall<unknown>,
+  opts: ListOptions & { complete?: boolean },
+  item: z.ZodType,
+): Promise<T[]> {
   const want = pageLimit(opts.limit);
   // With --all, ask for the largest pages; a --limit without --all caps the total.
   const perPage = opts.all ? LIMITS.pageSizeMax : Math.min(want ?? LIMITS.pageSizeDefault, LIMITS.pageSizeMax);
   const maxPages = !opts.all && want !== undefined ? Math.ceil(want / perPage) : undefined;
   const out: T[] = [];
-  for await (const page of (list as ListCall<T>).pages({ limit: perPage, all: opts.all || (want !== undefined && want > perPage), maxPages })) {
+  for await (const page of (list as ListCall<T>).pages({
+    limit: perPage,
+    all: opts.all || (want !== undefined && want > perPage),
+    maxPages,
+  })) {
     for (const x of page.items) out.push(lenient(deps, item, x) as T);
     if (!opts.all && want !== undefined && out.length >= want) break;
     if (page.incomplete) {
@@ -66,7 +78,10 @@ export function listIncomplete(deps: Deps, why: string): void {
 
 export class IncompleteListError extends SvcError {
   constructor(why: string) {
-    super(`${why}; nothing was computed from a partial list`, 'narrow the list with its filters (--from/--to, …) and run again');
+    super(
+      `${why}; nothing was computed from a partial list`,
+      'narrow the list with its filters (--from/--to, …) and run again',
+    );
   }
 }
 
@@ -75,7 +90,14 @@ export class IncompleteListError extends SvcError {
  * printed page by page as they come (ListStream); otherwise (a table needs every row for its
  * widths, a --limit is small) read, then print. Same guards and warnings as fetchList.
  */
-export async function readList<T>(deps: Deps, list: ListCall<unknown>, opts: ListOptions, item: z.ZodType, columns: Column<T>[], empty = 'nothing to show'): Promise<void> {
+export async function readList<T>(
+  deps: Deps,
+  list: ListCall<unknown>,
+  opts: ListOptions,
+  item: z.ZodType,
+  columns: Column<T>[],
+  empty = 'nothing to show',
+): Promise<void> {
   const format = deps.format();
   if (!opts.all || format === 'table') {
     await printList(deps, await fetchList<T>(deps, list, opts, item), columns, empty);
@@ -89,7 +111,12 @@ export async function readList<T>(deps: Deps, list: ListCall<unknown>, opts: Lis
   out.end();
 }
 
-export async function printList<T>(deps: Deps, rows: T[], columns: Column<T>[], empty = 'nothing to show'): Promise<void> {
+export async function printList<T>(
+  deps: Deps,
+  rows: T[],
+  columns: Column<T>[],
+  empty = 'nothing to show',
+): Promise<void> {
   await printRecords(deps.io, rows, { format: deps.format(), columns, empty });
 }
 

@@ -21,7 +21,10 @@ export interface TextFlags {
 export async function textInput(io: IO, given: { text?: string; file?: string }, flags: TextFlags): Promise<string> {
   const { text, file } = given;
   if ((text === undefined) === (file === undefined)) {
-    throw new UsageError(`give the ${flags.what} with ${flags.text} TEXT or ${flags.file} FILE (one of them)`, flags.usageHint);
+    throw new UsageError(
+      `give the ${flags.what} with ${flags.text} TEXT or ${flags.file} FILE (one of them)`,
+      flags.usageHint,
+    );
   }
   const raw = text ?? (flags.stdin && file === '-' ? await readStdin(io) : readFile(file!));
   const value = raw.trim();

@@ -30,7 +30,12 @@ type Shape<O extends OptionDecls> = { [K in keyof O]: O[K]['schema'] };
 export type OptsOf<O extends OptionDecls> = z.output<z.ZodObject<Shape<O>>>;
 
 /** An option with a value (or a plain flag when `schema` is a boolean). */
-export function option<S extends z.ZodType>(flags: string, description: string, schema: S, more: Omit<OptionDecl, 'flags' | 'description' | 'schema'> = {}): OptionDecl<S> {
+export function option<S extends z.ZodType>(
+  flags: string,
+  description: string,
+  schema: S,
+  more: Omit<OptionDecl, 'flags' | 'description' | 'schema'> = {},
+): OptionDecl<S> {
   return { flags, description, schema, ...more };
 }
 
@@ -59,7 +64,10 @@ export function reportOption(help = 'write the input rows with status, code and 
 }
 
 /** `--resume <job>` paired with `--no-resume` (a job id, or false) of every resumable job. */
-export function resumeOption(help = 'finish an interrupted job (same file)', noHelp = 'start a new job even if an unfinished one exists for this file') {
+export function resumeOption(
+  help = 'finish an interrupted job (same file)',
+  noHelp = 'start a new job even if an unfinished one exists for this file',
+) {
   return option('--resume <job>', help, z.union([z.string(), z.boolean()]).optional(), { negate: noHelp });
 }
 
@@ -80,7 +88,9 @@ export interface VerbSpec<O extends OptionDecls> {
 }
 
 /** A verb whatever its options, as the tables that register verbs hold them. */
-export interface AnyVerb { register(parent: Command, rt: CliRuntime): Command }
+export interface AnyVerb {
+  register(parent: Command, rt: CliRuntime): Command;
+}
 
 export interface Verb<O extends OptionDecls> extends VerbSpec<O> {
   /** The zod object of the options, built from the declarations. */
@@ -137,7 +147,13 @@ function commanderOptions(d: OptionDecl): Option[] {
 function act<O extends OptionDecls>(rt: CliRuntime, verb: Verb<O>): (...args: unknown[]) => Promise<void> {
   return async (...args: unknown[]) => {
     const cmd = args[args.length - 1] as Command;
-    const deps = createDeps({ io: rt.io, env: rt.env, globals: cmd.optsWithGlobals(), signal: rt.signal, transport: rt.transport });
+    const deps = createDeps({
+      io: rt.io,
+      env: rt.env,
+      globals: cmd.optsWithGlobals(),
+      signal: rt.signal,
+      transport: rt.transport,
+    });
     const opts = verb.parse(cmd.opts(), commandPath(cmd));
     rt.exitCode = (await verb.run(deps, opts, cmd.args)) ?? 0;
     if (rt.exitCode === 0 && deps.incomplete) rt.exitCode = EXIT.failed; // issue 14: a list not read to its end

@@ -9,8 +9,14 @@ const options = { allKinds: flag('--all-kinds', 'also list bulk-price and bulk-s
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const jobs = listJobs(deps.stateDir(), o.allKinds ? {} : { kind: 'stock' });
   const rows = jobs.map((j) => ({
-    id: j.id, kind: j.kind, target: j.target ?? '', file: j.input.displayName, progress: `${j.itemsDone}/${j.totalItems}`,
-    state: j.state, created: j.createdAt, resume: j.state === 'done' ? '' : j.resumeCommand ?? '',
+    id: j.id,
+    kind: j.kind,
+    target: j.target ?? '',
+    file: j.input.displayName,
+    progress: `${j.itemsDone}/${j.totalItems}`,
+    state: j.state,
+    created: j.createdAt,
+    resume: j.state === 'done' ? '' : (j.resumeCommand ?? ''),
   }));
   const format = deps.format();
   if (format === 'json' || format === 'jsonl') {
@@ -18,10 +24,15 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     return 0;
   }
   await printRecords(deps.io, rows, {
-    format, empty: 'no jobs yet',
+    format,
+    empty: 'no jobs yet',
     columns: [
-      { header: 'id', value: 'id' }, { header: 'target', value: 'target' }, { header: 'file', value: 'file', max: 30 },
-      { header: 'progress', value: 'progress' }, { header: 'state', value: 'state' }, { header: 'created', value: 'created', kind: 'date' },
+      { header: 'id', value: 'id' },
+      { header: 'target', value: 'target' },
+      { header: 'file', value: 'file', max: 30 },
+      { header: 'progress', value: 'progress' },
+      { header: 'state', value: 'state' },
+      { header: 'created', value: 'created', kind: 'date' },
       { header: 'resume with', value: 'resume' },
     ],
   });
@@ -29,7 +40,11 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
 }
 
 export const jobsVerb = defineVerb({
-  name: 'jobs', description: 'list stock import jobs (interrupted ones with their resume command)', options, examples: ['svc stock jobs', 'svc stock jobs --json'], run,
+  name: 'jobs',
+  description: 'list stock import jobs (interrupted ones with their resume command)',
+  options,
+  examples: ['svc stock jobs', 'svc stock jobs --json'],
+  run,
 });
 
 /** What the noun's table loads (src/cli/shared/verbs.ts). */

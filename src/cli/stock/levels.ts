@@ -25,14 +25,25 @@ export interface StockRow {
   reasons: string[];
 }
 
-export interface Thresholds { below?: number; days?: number }
+export interface Thresholds {
+  below?: number;
+  days?: number;
+}
 
 const STATUS_STATE: Record<string, string> = {
-  em_analise: 'under review', rejected: 'rejected', taken_down: 'taken down', permanently_rejected: 'permanently rejected',
+  em_analise: 'under review',
+  rejected: 'rejected',
+  taken_down: 'taken down',
+  permanently_rejected: 'permanently rejected',
 };
 
 /** Auto-delivery listings (and variants) with their sales pace and the thresholds' marks. */
-export function stockRows(listings: Listing[], sales: Order[], t: Thresholds, windowDays = STOCK_LEVELS.salesWindowDays): StockRow[] {
+export function stockRows(
+  listings: Listing[],
+  sales: Order[],
+  t: Thresholds,
+  windowDays = STOCK_LEVELS.salesWindowDays,
+): StockRow[] {
   const sold = new Map<string, number>();
   for (const o of sales) {
     if (o.productId === undefined || o.productId === null) continue;
@@ -43,29 +54,70 @@ export function stockRows(listings: Listing[], sales: Order[], t: Thresholds, wi
   }
   const rows: StockRow[] = [];
   for (const l of listings) {
-    const variants = l.listingType === 'multiple' ? l.variants ?? [] : [];
+    const variants = l.listingType === 'multiple' ? (l.variants ?? []) : [];
     if (variants.length > 0) {
       for (const v of variants) {
         if (!(l.isAutoDelivery || v.isAutoDelivery || (v.autoDeliveryStock ?? 0) > 0)) continue;
-        rows.push(row(l, v.index, `${l.title ?? ''} / ${v.title ?? `variant ${v.index}`}`, v.autoDeliveryStock ?? 0, sold.get(key(l.id, v.index)) ?? 0, windowDays, t));
+        rows.push(
+          row(
+            l,
+            v.index,
+            `${l.title ?? ''} / ${v.title ?? `variant ${v.index}`}`,
+            v.autoDeliveryStock ?? 0,
+            sold.get(key(l.id, v.index)) ?? 0,
+            windowDays,
+            t,
+          ),
+        );
       }
     } else if (l.isAutoDelivery || (l.autoDeliveryStock ?? 0) > 0) {
-      rows.push(row(l, null, l.title ?? '', l.autoDeliveryStock ?? 0, sold.get(key(l.id, null)) ?? sold.get(key(l.id, 0)) ?? 0, windowDays, t));
+      rows.push(
+        row(
+          l,
+          null,
+          l.title ?? '',
+          l.autoDeliveryStock ?? 0,
+          sold.get(key(l.id, null)) ?? sold.get(key(l.id, 0)) ?? 0,
+          windowDays,
+          t,
+        ),
+      );
     }
   }
   return rows;
 }
 
-function row(l: Listing, variant: number | null, title: string, held: number, sold: number, windowDays: number, t: Thresholds): StockRow {
+function row(
+  l: Listing,
+  variant: number | null,
+  title: string,
+  held: number,
+  sold: number,
+  windowDays: number,
+  t: Thresholds,
+): StockRow {
   const perDay = Math.round((sold / windowDays) * 100) / 100;
   const daysLeft = held === 0 ? 0 : sold === 0 ? null : Math.floor((held / (sold / windowDays)) * 10) / 10;
-  const listingState = STATUS_STATE[l.status ?? ''] ?? (l.pausedByOfflineMode ? 'paused' : l.isActive === false ? 'inactive' : 'active');
+  const listingState =
+    STATUS_STATE[l.status ?? ''] ?? (l.pausedByOfflineMode ? 'paused' : l.isActive === false ? 'inactive' : 'active');
   const onSale = listingState === 'active' || listingState === 'paused';
   const state = onSale && held === 0 ? 'out of stock' : listingState;
   const reasons: string[] = [];
   if (onSale && t.below !== undefined && held < t.below) reasons.push(`< ${t.below} held`);
   if (onSale && t.days !== undefined && daysLeft !== null && daysLeft < t.days) reasons.push(`< ${t.days} days`);
-  return { listing: l.id, variant, title, held, sold, windowDays, perDay, daysLeft, state, alert: reasons.length > 0, reasons };
+  return {
+    listing: l.id,
+    variant,
+    title,
+    held,
+    sold,
+    windowDays,
+    perDay,
+    daysLeft,
+    state,
+    alert: reasons.length > 0,
+    reasons,
+  };
 }
 
 function key(id: number, variant: number | null): string {

@@ -16,8 +16,16 @@ import { defineVerb, option, type OptsOf } from '../shared/verb.js';
 import type { Deps } from '../shared/context.js';
 
 const options = {
-  format: option('--format <format>', 'lines|csv|jsonl (default: from the file extension)', z.enum(['lines', 'csv', 'jsonl']).optional()),
-  separator: option('--separator <text>', 'lines format: a line that separates multi-line credentials, e.g. ---', z.string().min(1).optional()),
+  format: option(
+    '--format <format>',
+    'lines|csv|jsonl (default: from the file extension)',
+    z.enum(['lines', 'csv', 'jsonl']).optional(),
+  ),
+  separator: option(
+    '--separator <text>',
+    'lines format: a line that separates multi-line credentials, e.g. ---',
+    z.string().min(1).optional(),
+  ),
 };
 
 export interface PoolRow {
@@ -39,20 +47,34 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   const format: CredentialFormat = o.format ?? detectFormat(file);
   if (o.separator !== undefined && format !== 'lines') throw new UsageError('--separator goes with the lines format');
   let realPath: string;
-  try { realPath = fs.realpathSync(file); } catch (err) { throw readError(err, file); }
+  try {
+    realPath = fs.realpathSync(file);
+  } catch (err) {
+    throw readError(err, file);
+  }
   const stateDir = deps.stateDir();
   const secret = poolSecret(stateDir, false); // read-only: no secret yet means no ledger yet
-  const scan = await scanPool(realPath, { format, ...(o.separator ? { separator: o.separator } : {}), displayName: file, fingerprint: fingerprinter(secret ?? randomBytes(32)) });
+  const scan = await scanPool(realPath, {
+    format,
+    ...(o.separator ? { separator: o.separator } : {}),
+    displayName: file,
+    fingerprint: fingerprinter(secret ?? randomBytes(32)),
+  });
   const ledger = secret ? readLedger(ledgerPath(stateDir, secret, realPath)) : undefined;
   const uses = ledger ? entryUses(ledger) : new Map();
   // An unfinished refill's job is found by its plan's fingerprint (the job's input sha256).
   const jobs = ledger && ledger.plans.some((p) => !p.end) ? listJobs(stateDir, { kind: 'stock' }) : [];
-  const jobOfPlan = new Map(ledger?.plans.map((p) => [p.plan.plan, jobs.find((j) => j.input.sha256 === p.plan.sha256)?.id]) ?? []);
+  const jobOfPlan = new Map(
+    ledger?.plans.map((p) => [p.plan.plan, jobs.find((j) => j.input.sha256 === p.plan.sha256)?.id]) ?? [],
+  );
 
   const groups = new Map<string, PoolRow & { lineList: number[] }>();
   const add = (key: string, init: Omit<PoolRow, 'count' | 'lines'>, line?: number) => {
     let g = groups.get(key);
-    if (!g) { g = { ...init, count: 0, lines: '', lineList: [] }; groups.set(key, g); }
+    if (!g) {
+      g = { ...init, count: 0, lines: '', lineList: [] };
+      groups.set(key, g);
+    }
     g.count++;
     if (line !== undefined) g.lineList.push(line);
   };
@@ -60,39 +82,90 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   for (const e of scan.entries) {
     inFile.add(e.hash);
     const u = uses.get(e.hash);
-    if (!u) { add('available', { status: 'available', listing: null, variant: null, job: null, code: null, message: null }, e.line); continue; }
+    if (!u) {
+      add(
+        'available',
+        { status: 'available', listing: null, variant: null, job: null, code: null, message: null },
+        e.line,
+      );
+      continue;
+    }
     const job = u.job ?? jobOfPlan.get(u.plan) ?? null;
-    add(`${u.status}|${u.listing}|${u.variant}|${job}|${u.code ?? ''}`, { status: u.status, listing: u.listing, variant: u.variant, job, code: u.code ?? null, message: u.message ?? null }, e.line);
+    add(
+      `${u.status}|${u.listing}|${u.variant}|${job}|${u.code ?? ''}`,
+      {
+        status: u.status,
+        listing: u.listing,
+        variant: u.variant,
+        job,
+        code: u.code ?? null,
+        message: u.message ?? null,
+      },
+      e.line,
+    );
   }
   // Entries the ledger knows that the file no longer holds: still never sent again.
   for (const [hash, u] of uses) {
     if (inFile.has(hash)) continue;
     const job = u.job ?? jobOfPlan.get(u.plan) ?? null;
-    add(`gone|${u.status}|${u.listing}|${u.variant}|${job}`, { status: `${u.status}, not in file`, listing: u.listing, variant: u.variant, job, code: u.code ?? null, message: u.message ?? null });
+    add(`gone|${u.status}|${u.listing}|${u.variant}|${job}`, {
+      status: `${u.status}, not in file`,
+      listing: u.listing,
+      variant: u.variant,
+      job,
+      code: u.code ?? null,
+      message: u.message ?? null,
+    });
   }
   if (scan.problemCount > 0) {
     for (const p of scan.problems) warn(deps.io, p);
-    groups.set('invalid', { status: 'invalid', count: scan.problemCount, listing: null, variant: null, job: null, lines: '', lineList: [], code: null, message: 'fix these lines: `stock refill` refuses a pool with invalid lines' });
+    groups.set('invalid', {
+      status: 'invalid',
+      count: scan.problemCount,
+      listing: null,
+      variant: null,
+      job: null,
+      lines: '',
+      lineList: [],
+      code: null,
+      message: 'fix these lines: `stock refill` refuses a pool with invalid lines',
+    });
   }
   const order = ['available', 'in flight', 'sent', 'refused', 'invalid'];
   const rows: PoolRow[] = [...groups.values()]
     .map(({ lineList, ...g }) => ({ ...g, lines: g.lines || ranges(lineList) }))
-    .sort((a, b) => rank(a.status) - rank(b.status) || (a.listing ?? 0) - (b.listing ?? 0) || (a.variant ?? -1) - (b.variant ?? -1));
-  function rank(s: string): number { const i = order.findIndex((x) => s.startsWith(x)); return i < 0 ? order.length : i; }
+    .sort(
+      (a, b) =>
+        rank(a.status) - rank(b.status) || (a.listing ?? 0) - (b.listing ?? 0) || (a.variant ?? -1) - (b.variant ?? -1),
+    );
+  function rank(s: string): number {
+    const i = order.findIndex((x) => s.startsWith(x));
+    return i < 0 ? order.length : i;
+  }
 
   await printRecords<PoolRow>(deps.io, rows, {
-    format: deps.format(), empty: 'the pool is empty',
+    format: deps.format(),
+    empty: 'the pool is empty',
     columns: [
-      { header: 'status', value: 'status' }, { header: 'count', value: 'count', kind: 'number' },
-      { header: 'listing', value: 'listing', kind: 'number' }, { header: 'variant', value: 'variant', kind: 'number' },
-      { header: 'job', value: 'job' }, { header: 'lines', value: 'lines', max: 40 },
-      { header: 'code', value: 'code' }, { header: 'message', value: 'message', max: 50 },
+      { header: 'status', value: 'status' },
+      { header: 'count', value: 'count', kind: 'number' },
+      { header: 'listing', value: 'listing', kind: 'number' },
+      { header: 'variant', value: 'variant', kind: 'number' },
+      { header: 'job', value: 'job' },
+      { header: 'lines', value: 'lines', max: 40 },
+      { header: 'code', value: 'code' },
+      { header: 'message', value: 'message', max: 50 },
     ],
   });
   const count = (s: string) => rows.filter((r) => r.status === s).reduce((n, r) => n + r.count, 0);
-  note(deps.io, `pool ${file}: ${scan.entries.length} entries, ${count('available')} left, ${count('sent')} sent, ${count('in flight')} in flight, ${count('refused')} refused${scan.repeats ? `, ${scan.repeats} lines repeat an earlier credential` : ''}`);
-  if (count('in flight') > 0) note(deps.io, 'in flight: a refill was interrupted; run the same `svc stock refill` again to finish it');
-  if (count('refused') > 0) note(deps.io, 'refused: fix what the code says, then `svc stock refill … --retry-refused` sends them again');
+  note(
+    deps.io,
+    `pool ${file}: ${scan.entries.length} entries, ${count('available')} left, ${count('sent')} sent, ${count('in flight')} in flight, ${count('refused')} refused${scan.repeats ? `, ${scan.repeats} lines repeat an earlier credential` : ''}`,
+  );
+  if (count('in flight') > 0)
+    note(deps.io, 'in flight: a refill was interrupted; run the same `svc stock refill` again to finish it');
+  if (count('refused') > 0)
+    note(deps.io, 'refused: fix what the code says, then `svc stock refill … --retry-refused` sends them again');
   return 0;
 }
 
@@ -100,7 +173,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
 function ranges(lines: number[]): string {
   const sorted = [...lines].sort((a, b) => a - b);
   const parts: string[] = [];
-  for (let i = 0; i < sorted.length;) {
+  for (let i = 0; i < sorted.length; ) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     parts.push(i === j ? String(sorted[i]) : `${sorted[i]}-${sorted[j]}`);

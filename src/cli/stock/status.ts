@@ -17,14 +17,18 @@ import { lenient } from '../shared/read.js';
 import { stockRows, type StockRow } from './levels.js';
 
 const EXAMPLES = [
-    'svc stock status',
-    'svc stock status --below 20 --days 3 --fail-below     # exit 3 when a listing runs low',
-    'svc stock status 101 109 -o json',
+  'svc stock status',
+  'svc stock status --below 20 --days 3 --fail-below     # exit 3 when a listing runs low',
+  'svc stock status 101 109 -o json',
 ];
 
 const options = {
   below: option('--below <n>', 'mark rows holding fewer than N credentials', z.coerce.number().int().min(0).optional()),
-  days: option('--days <d>', 'mark rows with fewer than D days of stock left at the pace of the last 7 days', z.coerce.number().min(0).optional()),
+  days: option(
+    '--days <d>',
+    'mark rows with fewer than D days of stock left at the pace of the last 7 days',
+    z.coerce.number().min(0).optional(),
+  ),
   failBelow: flag('--fail-below', 'exit 3 when any row is marked (for cron and CI alerts)'),
   alerts: flag('--alerts', 'print only the marked rows'),
 };
@@ -32,7 +36,10 @@ const options = {
 async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
   const only = new Set(args.map((a) => parseId(a, 'listing id')));
   if ((o.failBelow || o.alerts) && o.below === undefined && o.days === undefined) {
-    throw new UsageError(`${o.failBelow ? '--fail-below' : '--alerts'} needs a threshold`, 'add --below N (credentials) or --days D (days of stock left)');
+    throw new UsageError(
+      `${o.failBelow ? '--fail-below' : '--alerts'} needs a threshold`,
+      'add --below N (credentials) or --days D (days of stock left)',
+    );
   }
   await requireV2(deps, 'stock status');
   const api = await deps.api();
@@ -43,7 +50,8 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     listingPages++;
     for (const l of page.items) if (only.size === 0 || only.has(l.id)) listings.push(lenient(deps, Listing, l));
   }
-  for (const id of only) if (!listings.some((l) => l.id === id)) throw new UsageError(`no listing ${id} among your listings`);
+  for (const id of only)
+    if (!listings.some((l) => l.id === id)) throw new UsageError(`no listing ${id} among your listings`);
   const windowDays = STOCK_LEVELS.salesWindowDays;
   const from = new Date(Date.now() - windowDays * 86_400_000).toISOString();
   const sales: Order[] = [];
@@ -56,20 +64,32 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   const rows = o.alerts ? marked : all;
   if (deps.globals.verbose) {
     // issue 17: "say how many [requests] in --verbose"
-    deps.io.stderr.write(`stock status: ${listingPages + salesPages} requests (${listingPages} page${listingPages === 1 ? '' : 's'} of listings, ${salesPages} page${salesPages === 1 ? '' : 's'} of sales since ${from}), none per listing\n`);
+    deps.io.stderr.write(
+      `stock status: ${listingPages + salesPages} requests (${listingPages} page${listingPages === 1 ? '' : 's'} of listings, ${salesPages} page${salesPages === 1 ? '' : 's'} of sales since ${from}), none per listing\n`,
+    );
   }
   await printRecords<StockRow>(deps.io, rows, {
-    format: deps.format(), empty: o.alerts ? 'no listing is below the thresholds' : 'no auto-delivery listings',
+    format: deps.format(),
+    empty: o.alerts ? 'no listing is below the thresholds' : 'no auto-delivery listings',
     columns: [
-      { header: 'listing', value: 'listing', kind: 'number' }, { header: 'variant', value: 'variant', kind: 'number' },
-      { header: 'title', value: 'title', max: 40 }, { header: 'held', value: 'held', kind: 'number' },
-      { header: `sold ${windowDays}d`, value: 'sold', kind: 'number' }, { header: 'per day', value: 'perDay', kind: 'number' },
-      { header: 'days left', value: 'daysLeft', kind: 'number' }, { header: 'state', value: 'state' },
+      { header: 'listing', value: 'listing', kind: 'number' },
+      { header: 'variant', value: 'variant', kind: 'number' },
+      { header: 'title', value: 'title', max: 40 },
+      { header: 'held', value: 'held', kind: 'number' },
+      { header: `sold ${windowDays}d`, value: 'sold', kind: 'number' },
+      { header: 'per day', value: 'perDay', kind: 'number' },
+      { header: 'days left', value: 'daysLeft', kind: 'number' },
+      { header: 'state', value: 'state' },
       { header: 'alert', value: (r) => r.reasons.join(', ') },
     ],
   });
   if (o.below !== undefined || o.days !== undefined) {
-    const why = [o.below !== undefined ? `fewer than ${o.below} held` : '', o.days !== undefined ? `under ${o.days} days left` : ''].filter(Boolean).join(' or ');
+    const why = [
+      o.below !== undefined ? `fewer than ${o.below} held` : '',
+      o.days !== undefined ? `under ${o.days} days left` : '',
+    ]
+      .filter(Boolean)
+      .join(' or ');
     note(deps.io, `${marked.length} of ${all.length} rows marked (${why})`);
   }
   return o.failBelow && marked.length > 0 ? EXIT.refused : EXIT.ok;

@@ -7,8 +7,19 @@ import { EVENTS, EVENT_NAMES, eventDef, ORDER_DELIVERED_FIELDS, type EventDef } 
 import type { Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
 
-interface EventRow { event: string; group: string; source: string; idField: string | null; confirmed: boolean; meaning: string }
-interface FieldRow { field: string; type: string; notes: string }
+interface EventRow {
+  event: string;
+  group: string;
+  source: string;
+  idField: string | null;
+  confirmed: boolean;
+  meaning: string;
+}
+interface FieldRow {
+  field: string;
+  type: string;
+  notes: string;
+}
 
 const eventColumns: Column<EventRow>[] = [
   { header: 'event', value: 'event' },
@@ -25,13 +36,24 @@ const fieldColumns: Column<FieldRow>[] = [
 ];
 
 function row(e: EventDef): EventRow {
-  return { event: e.name, group: e.group, source: e.source, idField: e.idField ?? null, confirmed: e.orderEvent, meaning: e.meaning };
+  return {
+    event: e.name,
+    group: e.group,
+    source: e.source,
+    idField: e.idField ?? null,
+    confirmed: e.orderEvent,
+    meaning: e.meaning,
+  };
 }
 
 /** Payload fields: spec 6.4 for order.delivered; for the others, the ids A11 promises. */
 function fields(e: EventDef): FieldRow[] {
   if (e.name === 'order.delivered') return ORDER_DELIVERED_FIELDS.map((f) => ({ ...f }));
-  if (e.group === 'order') return [{ field: 'id', type: 'integer', notes: 'numeric order id (A11)' }, { field: 'orderCode', type: 'string', notes: 'order code (A11)' }];
+  if (e.group === 'order')
+    return [
+      { field: 'id', type: 'integer', notes: 'numeric order id (A11)' },
+      { field: 'orderCode', type: 'string', notes: 'order code (A11)' },
+    ];
   if (e.idField) return [{ field: e.idField, type: 'integer', notes: 'id of the thing (A11)' }];
   return [];
 }
@@ -42,12 +64,18 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   if (name !== undefined) {
     const def = eventDef(name);
     if (!def) throw new UsageError(`unknown event "${name}"`, `known events: ${EVENT_NAMES.join(', ')}`);
-    await printRecords(deps.io, fields(def), { format, columns: fieldColumns, empty: `the payload of ${name} is not shown by the spec (A11: no id named)` });
+    await printRecords(deps.io, fields(def), {
+      format,
+      columns: fieldColumns,
+      empty: `the payload of ${name} is not shown by the spec (A11: no id named)`,
+    });
     return 0;
   }
   const rows = EVENTS.map(row);
   if (format === 'json') {
-    deps.io.stdout.write(`${JSON.stringify({ events: rows, payloads: { 'order.delivered': ORDER_DELIVERED_FIELDS } }, null, 2)}\n`);
+    deps.io.stdout.write(
+      `${JSON.stringify({ events: rows, payloads: { 'order.delivered': ORDER_DELIVERED_FIELDS } }, null, 2)}\n`,
+    );
     return 0;
   }
   await printRecords(deps.io, rows, { format, columns: eventColumns });

@@ -34,12 +34,18 @@ function jsonLinesOutput(deps: Deps): ListenOutput {
     started: async ({ url, mode, resumed }) => {
       // The address goes to stderr (stdout carries the log); with --port 0 it is how a script learns the port.
       if (!io.quiet) io.stderr.write(`listening on ${url} (${mode})\n`);
-      if (resumed > 0 && !io.quiet) io.stderr.write(`resuming ${resumed} pending ${resumed === 1 ? 'delivery' : 'deliveries'} from the last run\n`);
+      if (resumed > 0 && !io.quiet)
+        io.stderr.write(`resuming ${resumed} pending ${resumed === 1 ? 'delivery' : 'deliveries'} from the last run\n`);
     },
     setPending: () => undefined,
-    stopping: () => { if (!io.quiet) io.stderr.write('stopping…\n'); },
+    stopping: () => {
+      if (!io.quiet) io.stderr.write('stopping…\n');
+    },
     done: async (pending) => {
-      if (!io.quiet) io.stderr.write(`stopped${pending > 0 ? `; ${pending} pending ${pending === 1 ? 'delivery' : 'deliveries'} kept for the next start` : ''}\n`);
+      if (!io.quiet)
+        io.stderr.write(
+          `stopped${pending > 0 ? `; ${pending} pending ${pending === 1 ? 'delivery' : 'deliveries'} kept for the next start` : ''}\n`,
+        );
     },
   };
 }
@@ -76,7 +82,10 @@ function inkOutput(deps: Deps): ListenOutput {
       if (fallback) return fallback.done(pending);
       handle?.setPending(pending);
       await handle?.done();
-      if (pending > 0) deps.io.stderr.write(`${pending} pending ${pending === 1 ? 'delivery' : 'deliveries'} kept for the next start\n`);
+      if (pending > 0)
+        deps.io.stderr.write(
+          `${pending} pending ${pending === 1 ? 'delivery' : 'deliveries'} kept for the next start\n`,
+        );
     },
   };
 }

@@ -7,7 +7,12 @@ import { z } from 'zod';
 import { NeedsV2KeyError, SvcError } from '../../api/errors.js';
 import { warn } from '../../output/reporter.js';
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_CONFIRM_POLICY, SECRET_PATH_BYTES, SECRET_PATH_PREFIX, type ConfirmPolicy } from '../../webhooks/decisions.js';
+import {
+  DEFAULT_CONFIRM_POLICY,
+  SECRET_PATH_BYTES,
+  SECRET_PATH_PREFIX,
+  type ConfirmPolicy,
+} from '../../webhooks/decisions.js';
 import { apiOrderSource, type OrderSource } from '../../webhooks/confirm.js';
 import type { ListenerStats } from '../../webhooks/listener.js';
 import { EVENT_NAMES } from '../../webhooks/events.js';
@@ -19,28 +24,74 @@ import { listenOutput } from './listen-output.js';
 
 const budget = () => z.coerce.number().int().min(1, 'must be at least 1').max(600, 'must be at most 600').optional();
 const options = {
-  port: option('--port <n>', 'port; 0 picks a free one', z.coerce.number().int().min(0).max(65535), { default: '8787' }),
-  host: option('--host <address>', 'address to listen on (0.0.0.0 behind a proxy)', z.string().min(1), { default: '127.0.0.1' }),
-  path: option('--path <path>', 'URL path the notifications are POSTed to (default: the secret path made by --init, else /)',
-    z.string().regex(/^\/[^\s?#]*$/, 'must be a path starting with / (no query)').optional()),
+  port: option('--port <n>', 'port; 0 picks a free one', z.coerce.number().int().min(0).max(65535), {
+    default: '8787',
+  }),
+  host: option('--host <address>', 'address to listen on (0.0.0.0 behind a proxy)', z.string().min(1), {
+    default: '127.0.0.1',
+  }),
+  path: option(
+    '--path <path>',
+    'URL path the notifications are POSTed to (default: the secret path made by --init, else /)',
+    z
+      .string()
+      .regex(/^\/[^\s?#]*$/, 'must be a path starting with / (no query)')
+      .optional(),
+  ),
   init: flag('--init', 'make a long random secret path, store it in the profile, print it once, and exit'),
-  events: option('--events <a,b>', 'hand on only these events (others are answered and ignored)', z.string().optional().transform((s, ctx) => {
-    if (s === undefined) return undefined;
-    const names = s.split(',').map((x) => x.trim()).filter(Boolean);
-    const unknown = names.filter((n) => !EVENT_NAMES.includes(n));
-    if (names.length === 0 || unknown.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `unknown event ${unknown.join(', ') || '(none given)'}; see \`svc webhooks events\`` });
-      return z.NEVER;
-    }
-    return new Set(names);
-  })),
-  forwardTo: option('--forward-to <url>', 'POST each notification, same body and X-Service-Event, to URL', z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()),
-  exec: option('--exec <cmd>', 'run CMD per notification: the delivery (notification + confirmed order) on stdin, SVC_DELIVERY_ID, SVC_EVENT, SVC_ORDER_ID set, no SVC_* key', z.string().min(1).optional()),
-  confirm: option('--no-confirm', 'do not confirm order events with the service (e.g. no v2 key): the hook gets the raw body, marked unconfirmed', z.boolean()),
-  lookupBudget: option('--lookup-budget <n>', `at most N confirmation requests a minute (default ${DEFAULT_CONFIRM_POLICY.lookupsPerMinute}, a third of the account's 60)`, budget()),
-  unknownBudget: option('--unknown-budget <n>', `at most N a minute of them for orders the service does not confirm (default ${DEFAULT_CONFIRM_POLICY.unknownPerMinute})`, budget()),
-  refuseFor: option('--refuse-for <seconds>', `an order id the service refused is not looked up again for this long, doubling each time (default ${DEFAULT_CONFIRM_POLICY.refuseForMs / 1000})`,
-    z.coerce.number().min(0.1, 'must be at least 0.1').max(86_400, 'must be at most 86400').optional()),
+  events: option(
+    '--events <a,b>',
+    'hand on only these events (others are answered and ignored)',
+    z
+      .string()
+      .optional()
+      .transform((s, ctx) => {
+        if (s === undefined) return undefined;
+        const names = s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean);
+        const unknown = names.filter((n) => !EVENT_NAMES.includes(n));
+        if (names.length === 0 || unknown.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `unknown event ${unknown.join(', ') || '(none given)'}; see \`svc webhooks events\``,
+          });
+          return z.NEVER;
+        }
+        return new Set(names);
+      }),
+  ),
+  forwardTo: option(
+    '--forward-to <url>',
+    'POST each notification, same body and X-Service-Event, to URL',
+    z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+  ),
+  exec: option(
+    '--exec <cmd>',
+    'run CMD per notification: the delivery (notification + confirmed order) on stdin, SVC_DELIVERY_ID, SVC_EVENT, SVC_ORDER_ID set, no SVC_* key',
+    z.string().min(1).optional(),
+  ),
+  confirm: option(
+    '--no-confirm',
+    'do not confirm order events with the service (e.g. no v2 key): the hook gets the raw body, marked unconfirmed',
+    z.boolean(),
+  ),
+  lookupBudget: option(
+    '--lookup-budget <n>',
+    `at most N confirmation requests a minute (default ${DEFAULT_CONFIRM_POLICY.lookupsPerMinute}, a third of the account's 60)`,
+    budget(),
+  ),
+  unknownBudget: option(
+    '--unknown-budget <n>',
+    `at most N a minute of them for orders the service does not confirm (default ${DEFAULT_CONFIRM_POLICY.unknownPerMinute})`,
+    budget(),
+  ),
+  refuseFor: option(
+    '--refuse-for <seconds>',
+    `an order id the service refused is not looked up again for this long, doubling each time (default ${DEFAULT_CONFIRM_POLICY.refuseForMs / 1000})`,
+    z.coerce.number().min(0.1, 'must be at least 0.1').max(86_400, 'must be at most 86400').optional(),
+  ),
 };
 
 /** The threat model in five lines, in `--help` and the README (issue 11). */
@@ -58,19 +109,34 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const policy: ConfirmPolicy = {
     ...DEFAULT_CONFIRM_POLICY,
     ...(o.lookupBudget ? { lookupsPerMinute: o.lookupBudget } : {}),
-    ...(o.unknownBudget ? { unknownPerMinute: Math.min(o.unknownBudget, o.lookupBudget ?? DEFAULT_CONFIRM_POLICY.lookupsPerMinute) } : {}),
+    ...(o.unknownBudget
+      ? { unknownPerMinute: Math.min(o.unknownBudget, o.lookupBudget ?? DEFAULT_CONFIRM_POLICY.lookupsPerMinute) }
+      : {}),
     ...(o.refuseFor ? { refuseForMs: o.refuseFor * 1000 } : {}),
   };
   const out = listenOutput(deps);
   let listener;
   try {
     listener = await startListener({
-      stateDir: deps.stateDir(), host: o.host, port: o.port, path, events: o.events,
-      forwardTo: o.forwardTo, exec: o.exec, orders, policy, env: deps.env, log: out.log,
+      stateDir: deps.stateDir(),
+      host: o.host,
+      port: o.port,
+      path,
+      events: o.events,
+      forwardTo: o.forwardTo,
+      exec: o.exec,
+      orders,
+      policy,
+      env: deps.env,
+      log: out.log,
       // issue 11: a full disk stops new notifications (503: the service resends) and is said loudly.
-      onWritable: (ok, detail) => warn(deps.io, ok
-        ? `the webhook store can write again (${detail}): accepting notifications again`
-        : `the webhook store cannot write (${detail}): new notifications get 503 until there is room; steps already done stay done`),
+      onWritable: (ok, detail) =>
+        warn(
+          deps.io,
+          ok
+            ? `the webhook store can write again (${detail}): accepting notifications again`
+            : `the webhook store cannot write (${detail}): new notifications get 503 until there is room; steps already done stay done`,
+        ),
     });
   } catch (err) {
     await out.done(0);
@@ -84,7 +150,10 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       warn(deps.io, `listening on ${o.host} with --no-confirm: notifications are handed on unchecked`);
     }
     if (path === '/' && !LOOPBACK.includes(o.host) && !deps.io.quiet) {
-      warn(deps.io, 'listening on / : anyone who finds the URL can post; run `svc webhooks listen --init` for a secret path');
+      warn(
+        deps.io,
+        'listening on / : anyone who finds the URL can post; run `svc webhooks listen --init` for a secret path',
+      );
     }
     // The secret path is never printed again (nor logged): the URL shows it masked.
     const url = secret ? l.url.replace(path, `${path.slice(0, path.lastIndexOf('/') + 1)}…`) : l.url;
@@ -113,8 +182,13 @@ async function initSecretPath(deps: Deps): Promise<number> {
   await store.update(name, (p) => ({ ...p, webhookPath: path }));
   deps.io.stdout.write(`${path}\n`);
   if (!deps.io.quiet) {
-    deps.io.stderr.write(`secret webhook path stored in profile "${name}"${had ? ' (the previous one stops working)' : ''}; it is not shown again.\n`);
-    deps.io.stderr.write('set your webhook URL in the seller dashboard to https://YOUR-HOST' + '<the path above>, then run `svc webhooks listen`\n');
+    deps.io.stderr.write(
+      `secret webhook path stored in profile "${name}"${had ? ' (the previous one stops working)' : ''}; it is not shown again.\n`,
+    );
+    deps.io.stderr.write(
+      'set your webhook URL in the seller dashboard to https://YOUR-HOST' +
+        '<the path above>, then run `svc webhooks listen`\n',
+    );
   }
   return 0;
 }
@@ -130,11 +204,15 @@ async function listenPath(deps: Deps, given: string | undefined): Promise<{ path
 function summary(s: ListenerStats, policy: ConfirmPolicy): string {
   const posts = Object.entries(s.refusedPosts).sort((a, b) => b[1] - a[1]);
   const refusedPosts = posts.reduce((n, [, c]) => n + c, 0);
-  const parts = [`refused ${refusedPosts} ${refusedPosts === 1 ? 'post' : 'posts'}${posts.length ? ` (${posts.map(([why, n]) => `${why}: ${n}`).join(', ')})` : ''}`];
+  const parts = [
+    `refused ${refusedPosts} ${refusedPosts === 1 ? 'post' : 'posts'}${posts.length ? ` (${posts.map(([why, n]) => `${why}: ${n}`).join(', ')})` : ''}`,
+  ];
   if (s.confirm) {
     const c = s.confirm;
     parts.push(`${c.confirmed} confirmed, ${c.refused} not confirmed by the service`);
-    parts.push(`${c.lookups} ${c.lookups === 1 ? 'lookup' : 'lookups'} (${c.pageLookups} list ${c.pageLookups === 1 ? 'page' : 'pages'}; ${c.unconfirmedLookups} confirmed nothing, budget ${policy.unknownPerMinute}/min)`);
+    parts.push(
+      `${c.lookups} ${c.lookups === 1 ? 'lookup' : 'lookups'} (${c.pageLookups} list ${c.pageLookups === 1 ? 'page' : 'pages'}; ${c.unconfirmedLookups} confirmed nothing, budget ${policy.unknownPerMinute}/min)`,
+    );
     if (c.backlog > 0) parts.push(`${c.backlog} awaiting confirmation`);
   }
   return parts.join('; ');
@@ -147,7 +225,8 @@ async function orderSource(deps: Deps): Promise<OrderSource> {
   const skip = 'or pass --no-confirm to hand notifications on unconfirmed';
   try {
     const client = await deps.client();
-    if (!client.hasKey('v2')) throw new NeedsV2KeyError('confirming order events with GET /api/v2/orders/:id (spec 6.2.5)');
+    if (!client.hasKey('v2'))
+      throw new NeedsV2KeyError('confirming order events with GET /api/v2/orders/:id (spec 6.2.5)');
     return apiOrderSource(client);
   } catch (err) {
     if (err instanceof SvcError) err.hint = err.hint ? `${err.hint}; ${skip}` : skip;
@@ -156,7 +235,11 @@ async function orderSource(deps: Deps): Promise<OrderSource> {
 }
 
 function describeMode(o: OptsOf<typeof options>, policy: ConfirmPolicy): string {
-  const parts = [o.confirm ? `confirming order events (≤ ${policy.lookupsPerMinute}/min, ${policy.unknownPerMinute}/min for unknown orders)` : 'not confirming'];
+  const parts = [
+    o.confirm
+      ? `confirming order events (≤ ${policy.lookupsPerMinute}/min, ${policy.unknownPerMinute}/min for unknown orders)`
+      : 'not confirming',
+  ];
   if (o.events) parts.push(`events ${[...o.events].join(',')}`);
   if (o.forwardTo) parts.push(`forward to ${displayUrl(o.forwardTo)}`);
   if (o.exec) parts.push('exec handler');
@@ -166,9 +249,17 @@ function describeMode(o: OptsOf<typeof options>, policy: ConfirmPolicy): string 
 
 function listenError(err: unknown, host: string, port: number): unknown {
   const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return new SvcError(`port ${port} on ${host} is already in use`, 'pick another with --port, or --port 0 for a free one');
+  if (code === 'EADDRINUSE')
+    return new SvcError(
+      `port ${port} on ${host} is already in use`,
+      'pick another with --port, or --port 0 for a free one',
+    );
   if (code === 'EACCES') return new SvcError(`not allowed to listen on ${host}:${port}`, 'use a port above 1023');
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new SvcError(`cannot listen on ${host}: no such local address`, 'use --host 127.0.0.1, or 0.0.0.0 for every interface');
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return new SvcError(
+      `cannot listen on ${host}: no such local address`,
+      'use --host 127.0.0.1, or 0.0.0.0 for every interface',
+    );
   return err;
 }
 

@@ -7,7 +7,14 @@ import { UsageError } from '../../api/errors.js';
 import type { Column } from '../../output/columns.js';
 import { printRecords } from '../../ui/print.js';
 import { note } from '../../output/reporter.js';
-import { dataFromOrder, describeIssues, EVENT_NAMES, eventDef, sampleData, type EventDef } from '../../webhooks/events.js';
+import {
+  dataFromOrder,
+  describeIssues,
+  EVENT_NAMES,
+  eventDef,
+  sampleData,
+  type EventDef,
+} from '../../webhooks/events.js';
 import { displayUrl } from '../../webhooks/forward.js';
 import { notificationBody, sendNotification, type SendAttempt } from '../../webhooks/send.js';
 import { parseId } from '../shared/command.js';
@@ -15,11 +22,29 @@ import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 
 const options = {
-  to: option('--to <url>', 'endpoint to send it to', z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }), { mandatory: true }),
-  order: option('--order <id|code>', 'build the payload from this order (GET /api/v2/orders/:id)', z.string().optional()),
-  data: option('--data <json>', 'payload fields to set, as a JSON object (merged over the sample or the order)', z.string().optional()),
-  retry: flag('--retry', 'on failure, resend on the service\'s schedule: 15 s, 1 min, 5 min, 30 min (5 attempts)'),
-  timeScale: option('--time-scale <x>', 'shorten the retry schedule (0.01 = 100x faster)', z.coerce.number().positive().max(1000), { default: '1' }),
+  to: option(
+    '--to <url>',
+    'endpoint to send it to',
+    z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }),
+    { mandatory: true },
+  ),
+  order: option(
+    '--order <id|code>',
+    'build the payload from this order (GET /api/v2/orders/:id)',
+    z.string().optional(),
+  ),
+  data: option(
+    '--data <json>',
+    'payload fields to set, as a JSON object (merged over the sample or the order)',
+    z.string().optional(),
+  ),
+  retry: flag('--retry', "on failure, resend on the service's schedule: 15 s, 1 min, 5 min, 30 min (5 attempts)"),
+  timeScale: option(
+    '--time-scale <x>',
+    'shorten the retry schedule (0.01 = 100x faster)',
+    z.coerce.number().positive().max(1000),
+    { default: '1' },
+  ),
 };
 
 const columns: Column<SendAttempt>[] = [
@@ -40,7 +65,10 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   const base = o.order === undefined ? sampleData(def) : await fromOrder(deps, def, o.order);
   const checked = def.send.safeParse({ ...base, ...override });
   if (!checked.success) {
-    throw new UsageError(`not a valid ${def.name} payload, nothing sent: ${describeIssues(checked.error)}`, 'see `svc webhooks events ' + def.name + '`');
+    throw new UsageError(
+      `not a valid ${def.name} payload, nothing sent: ${describeIssues(checked.error)}`,
+      'see `svc webhooks events ' + def.name + '`',
+    );
   }
   const body = notificationBody(def.name, checked.data);
   if (deps.globals.dryRun) {
@@ -57,8 +85,11 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   await printRecords(deps.io, attempts, { format: deps.format(), columns });
   const delivered = attempts.some((a) => a.result === 'delivered');
   if (!delivered) {
-    deps.io.stderr.write(`error: ${displayUrl(o.to)} did not accept ${def.name} (${attempts.length} ${attempts.length === 1 ? 'attempt' : 'attempts'})\n`);
-    if (!o.retry) deps.io.stderr.write('hint: add --retry to resend on the service\'s schedule (15 s, 1 min, 5 min, 30 min)\n');
+    deps.io.stderr.write(
+      `error: ${displayUrl(o.to)} did not accept ${def.name} (${attempts.length} ${attempts.length === 1 ? 'attempt' : 'attempts'})\n`,
+    );
+    if (!o.retry)
+      deps.io.stderr.write("hint: add --retry to resend on the service's schedule (15 s, 1 min, 5 min, 30 min)\n");
   }
   return delivered ? 0 : 1;
 }
@@ -66,14 +97,20 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
 function parseData(text: string | undefined): Record<string, unknown> {
   if (text === undefined) return {};
   let value: unknown;
-  try { value = JSON.parse(text); } catch { throw new UsageError('--data is not valid JSON', `e.g. --data '{"productId": 109}'`); }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError('--data must be a JSON object of payload fields');
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new UsageError('--data is not valid JSON', `e.g. --data '{"productId": 109}'`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new UsageError('--data must be a JSON object of payload fields');
   return value as Record<string, unknown>;
 }
 
 /** --order: the payload the service would send for this order, from GET /api/v2/orders/:id. */
 async function fromOrder(deps: Deps, def: EventDef, raw: string): Promise<Record<string, unknown>> {
-  if (!def.orderEvent) throw new UsageError(`${def.name} is not about an order: --order does not apply`, 'set its fields with --data');
+  if (!def.orderEvent)
+    throw new UsageError(`${def.name} is not about an order: --order does not apply`, 'set its fields with --data');
   // spec 4.2: `:id` is the order id or its orderCode.
   const id = /^\d+$/.test(raw) ? parseId(raw, '--order') : raw;
   if (!/^[A-Za-z0-9._-]{1,64}$/.test(String(id))) throw new UsageError('--order must be an order id or an order code');

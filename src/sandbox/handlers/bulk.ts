@@ -10,7 +10,8 @@ import { parseBody } from '../validate.js';
 import type { Handler } from './context.js';
 import { listingFromPath } from './products.js';
 
-const refused = (key: { id?: number; index?: number }, e: SandboxError) => failedItem(key, e.code ?? 'ERROR', e.message);
+const refused = (key: { id?: number; index?: number }, e: SandboxError) =>
+  failedItem(key, e.code ?? 'ERROR', e.message);
 
 const bulkPrice: Handler = (ctx) => {
   const { items } = parseBody(BulkPrice, ctx.body);
@@ -55,7 +56,11 @@ const updateVariants: Handler = (ctx) => {
   const block = editBlock(l);
   if (block) throw block;
   if (l.listingType !== 'multiple') {
-    throw new SandboxError(400, ERROR_CODES.LISTING_NOT_DYNAMIC, 'the variants route needs a listing with listingType multiple');
+    throw new SandboxError(
+      400,
+      ERROR_CODES.LISTING_NOT_DYNAMIC,
+      'the variants route needs a listing with listingType multiple',
+    );
   }
   let changed = false;
   const results: ItemResult[] = items.map(({ index, price, stock }) => {

@@ -12,6 +12,14 @@ import { stockHandlers } from './stock.js';
 import { v1Handlers } from './v1.js';
 
 export const HANDLERS: Readonly<Record<string, Handler>> = {
-  ...productHandlers, ...bulkHandlers, ...stockHandlers, ...orderHandlers, ...reviewHandlers,
-  ...questionHandlers, ...mediationHandlers, ...accountHandlers, ...v1Handlers, ...keyHandlers,
+  ...productHandlers,
+  ...bulkHandlers,
+  ...stockHandlers,
+  ...orderHandlers,
+  ...reviewHandlers,
+  ...questionHandlers,
+  ...mediationHandlers,
+  ...accountHandlers,
+  ...v1Handlers,
+  ...keyHandlers,
 };

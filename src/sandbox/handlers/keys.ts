@@ -10,8 +10,14 @@ import type { Handler, HandlerContext } from './context.js';
 
 export function keyView(k: KeyRecord) {
   const out: Record<string, unknown> = {
-    id: k.id, name: k.name, version: k.version, prefix: k.prefix, last4: k.last4, active: k.active,
-    createdAt: k.createdAt, lastUsedAt: k.lastUsedAt,
+    id: k.id,
+    name: k.name,
+    version: k.version,
+    prefix: k.prefix,
+    last4: k.last4,
+    active: k.active,
+    createdAt: k.createdAt,
+    lastUsedAt: k.lastUsedAt,
   };
   if (k.version === 'v2') out.scopes = k.scopes ?? [];
   return out;
@@ -26,13 +32,27 @@ function ownKey(ctx: HandlerContext): KeyRecord {
 
 const createKey: Handler = (ctx) => {
   const b = parseBody(KeyCreate, ctx.body);
-  if (b.version === 'v2' && !ctx.account.inBeta) throw new SandboxError(403, ERROR_CODES.NOT_IN_BETA, 'v2 keys are issued only to accounts in the beta');
+  if (b.version === 'v2' && !ctx.account.inBeta)
+    throw new SandboxError(403, ERROR_CODES.NOT_IN_BETA, 'v2 keys are issued only to accounts in the beta');
   const active = ctx.data.keys.filter((k) => k.accountId === ctx.account.id && k.active).length;
   if (active >= LIMITS.activeKeysMax) {
-    throw new SandboxError(409, ERROR_CODES.KEY_LIMIT, `at most ${LIMITS.activeKeysMax} active keys: revoke one first`, { limit: LIMITS.activeKeysMax });
+    throw new SandboxError(
+      409,
+      ERROR_CODES.KEY_LIMIT,
+      `at most ${LIMITS.activeKeysMax} active keys: revoke one first`,
+      { limit: LIMITS.activeKeysMax },
+    );
   }
   const key = generateKey(b.version);
-  const rec = makeKeyRecord(ctx.data, nextId(ctx.data, 'key'), ctx.account.id, b.name, key, b.version === 'v2' ? b.scopes : undefined, ctx.nowIso);
+  const rec = makeKeyRecord(
+    ctx.data,
+    nextId(ctx.data, 'key'),
+    ctx.account.id,
+    b.name,
+    key,
+    b.version === 'v2' ? b.scopes : undefined,
+    ctx.nowIso,
+  );
   return v1Data({ ...keyView(rec), key }, { status: 201 }); // A5; the only time `key` is shown
 };
 

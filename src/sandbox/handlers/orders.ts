@@ -45,5 +45,6 @@ export function getOrderFor(version: 'v1' | 'v2'): Handler {
 }
 
 export const orderHandlers: Record<string, Handler> = {
-  listOrders: listOrdersFor('v2'), getOrder: getOrderFor('v2'),
+  listOrders: listOrdersFor('v2'),
+  getOrder: getOrderFor('v2'),
 };

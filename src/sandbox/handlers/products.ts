@@ -1,6 +1,10 @@
 // v2 listings: list, get, create (spec 2.1, 4.2, 8, A13) and PATCH (spec 3 via listing-rules).
 import {
-  DEFAULT_SEPARATOR, ERROR_CODES, LIMITS, PRODUCT_STATUS_FILTERS, WARRANTY_CATEGORY,
+  DEFAULT_SEPARATOR,
+  ERROR_CODES,
+  LIMITS,
+  PRODUCT_STATUS_FILTERS,
+  WARRANTY_CATEGORY,
 } from '../../api/assumptions.js';
 import { ProductCreateV2, ProductUpdateV2 } from '../../api/requests.js';
 import { credentialLengthProblem } from '../../api/rules/credential.js';
@@ -61,22 +65,34 @@ export function checkedCredentials(pieces: string[], field: string): Credential[
 function creationCredentials(b: ProductCreateV2): { listing: Credential[]; variants: Credential[][] } {
   const sep = b.autoDeliverySeparator ?? DEFAULT_SEPARATOR;
   const variants = b.variants ?? [];
-  const chars = (b.autoDeliveryContent?.length ?? 0) + variants.reduce((n, v) => n + (v.autoDeliveryItems?.length ?? 0), 0);
+  const chars =
+    (b.autoDeliveryContent?.length ?? 0) + variants.reduce((n, v) => n + (v.autoDeliveryItems?.length ?? 0), 0);
   if (chars > LIMITS.credentialsTextCharsPerCreation) {
-    throw validationError('variants', `credentials text is limited to ${LIMITS.credentialsTextCharsPerCreation} characters per creation`);
+    throw validationError(
+      'variants',
+      `credentials text is limited to ${LIMITS.credentialsTextCharsPerCreation} characters per creation`,
+    );
   }
   // spec 2.2: a variant with autoDeliveryItems counts as automatic delivery even without isAutoDelivery.
   const auto = variants.filter((v) => v.isAutoDelivery === true || v.autoDeliveryItems !== undefined).length;
   if (auto > LIMITS.autoDeliveryVariantsPerCreation) {
-    throw validationError('variants', `at most ${LIMITS.autoDeliveryVariantsPerCreation} variants with automatic delivery`);
+    throw validationError(
+      'variants',
+      `at most ${LIMITS.autoDeliveryVariantsPerCreation} variants with automatic delivery`,
+    );
   }
-  const split = (text: string | undefined, field: string): Credential[] => (text === undefined ? [] : checkedCredentials(splitCredentials(text, sep), field));
+  const split = (text: string | undefined, field: string): Credential[] =>
+    text === undefined ? [] : checkedCredentials(splitCredentials(text, sep), field);
   const listing = split(b.autoDeliveryContent, 'autoDeliveryContent');
   const perVariant = variants.map((v, i) => split(v.autoDeliveryItems, `variants[${i}].autoDeliveryItems`));
   const total = listing.length + perVariant.reduce((n, c) => n + c.length, 0);
   if (total > LIMITS.credentialsPerCreation) {
-    throw new SandboxError(400, ERROR_CODES.TOO_MANY_CREDENTIALS, `at most ${LIMITS.credentialsPerCreation} credentials in one creation`,
-      { limit: LIMITS.credentialsPerCreation });
+    throw new SandboxError(
+      400,
+      ERROR_CODES.TOO_MANY_CREDENTIALS,
+      `at most ${LIMITS.credentialsPerCreation} credentials in one creation`,
+      { limit: LIMITS.credentialsPerCreation },
+    );
   }
   return { listing, variants: perVariant };
 }
@@ -93,29 +109,47 @@ const create: Handler = (ctx) => {
   const variants = b.variants ?? [];
   // svc decision: listingType defaults to `multiple` when variants are given; the two must agree.
   const listingType = b.listingType ?? (variants.length > 0 ? 'multiple' : 'single');
-  if (listingType === 'multiple' && variants.length === 0) throw validationError('variants', 'a multiple listing needs at least one variant');
-  if (listingType === 'single' && variants.length > 0) throw validationError('listingType', 'variants need listingType multiple');
+  if (listingType === 'multiple' && variants.length === 0)
+    throw validationError('variants', 'a multiple listing needs at least one variant');
+  if (listingType === 'single' && variants.length > 0)
+    throw validationError('listingType', 'variants need listingType multiple');
   const prices: [string, number][] = [];
   if (b.price !== undefined) prices.push(['price', b.price]);
   variants.forEach((v, i) => prices.push([`variants[${i}].price`, v.price]));
   checkGamePrice(ctx.data, b.game, prices);
   const creds = creationCredentials(b);
   const vs: Variant[] = variants.map((v, i) => ({
-    index: i, title: v.title, price: v.price, stock: v.stock ?? 0,
-    isAutoDelivery: v.isAutoDelivery === true || v.autoDeliveryItems !== undefined, credentials: creds.variants[i]!,
+    index: i,
+    title: v.title,
+    price: v.price,
+    stock: v.stock ?? 0,
+    isAutoDelivery: v.isAutoDelivery === true || v.autoDeliveryItems !== undefined,
+    credentials: creds.variants[i]!,
   }));
   const isAuto = b.isAutoDelivery ?? (creds.listing.length > 0 || vs.some((v) => v.isAutoDelivery));
   const l: Listing = {
-    id: nextId(ctx.data, 'listing'), accountId: ctx.account.id, title: b.title, description: b.description,
-    price: b.price ?? Math.min(...vs.map((v) => v.price)), game: b.game, category: b.category, listingType,
-    autoDeliverySeparator: b.autoDeliverySeparator ?? DEFAULT_SEPARATOR, imageUrls: b.imageUrls ?? [],
-    isAutoDelivery: isAuto, isActive: b.isActive ?? true, pausedByOfflineMode: false,
+    id: nextId(ctx.data, 'listing'),
+    accountId: ctx.account.id,
+    title: b.title,
+    description: b.description,
+    price: b.price ?? Math.min(...vs.map((v) => v.price)),
+    game: b.game,
+    category: b.category,
+    listingType,
+    autoDeliverySeparator: b.autoDeliverySeparator ?? DEFAULT_SEPARATOR,
+    imageUrls: b.imageUrls ?? [],
+    isAutoDelivery: isAuto,
+    isActive: b.isActive ?? true,
+    pausedByOfflineMode: false,
     status: 'em_analise', // a new listing waits for moderation (POST /_sandbox/moderate)
     // spec 2.1 has no stock field for the listing (issue 14): a listing created without
     // automatic delivery has none, so activating it is NO_STOCK (spec 3) until stock is given
     // (variants edit, or POST /_sandbox/listings for tests).
     stock: 0,
-    credentials: creds.listing, variants: vs, createdAt: ctx.nowIso, updatedAt: ctx.nowIso,
+    credentials: creds.listing,
+    variants: vs,
+    createdAt: ctx.nowIso,
+    updatedAt: ctx.nowIso,
   };
   if (b.category === WARRANTY_CATEGORY && b.warrantyPeriod !== undefined) l.warrantyPeriod = b.warrantyPeriod; // A13
   if (b.deliveryTime !== undefined) l.deliveryTime = b.deliveryTime;
@@ -133,5 +167,8 @@ const update: Handler = (ctx) => {
 };
 
 export const productHandlers: Record<string, Handler> = {
-  listProducts: list, getProduct: get, createProduct: create, updateProduct: update,
+  listProducts: list,
+  getProduct: get,
+  createProduct: create,
+  updateProduct: update,
 };

@@ -32,8 +32,13 @@ const contestReview: Handler = (ctx) => {
   if (!review) throw notFound('review'); // spec 4.2: missing or another seller's
   if (review.contested) throw new SandboxError(409, ERROR_CODES.ALREADY_CONTESTED, 'this review is already contested');
   const c: Contestation = {
-    id: nextId(ctx.data, 'contestation'), sellerId: ctx.account.id, reviewId: review.id, orderId: review.orderId,
-    reason, status: 'pending', createdAt: ctx.nowIso,
+    id: nextId(ctx.data, 'contestation'),
+    sellerId: ctx.account.id,
+    reviewId: review.id,
+    orderId: review.orderId,
+    reason,
+    status: 'pending',
+    createdAt: ctx.nowIso,
   };
   review.contested = true;
   ctx.data.contestations.push(c);

@@ -27,12 +27,15 @@ const addStock: Handler = (ctx) => {
   // A13: variantIndex is required for a multiple listing, 0 or absent otherwise.
   let target: { credentials: Credential[]; isAutoDelivery: boolean };
   if (l.listingType === 'multiple') {
-    if (b.variantIndex === undefined) throw validationError('variantIndex', 'variantIndex is required for a multiple listing');
+    if (b.variantIndex === undefined)
+      throw validationError('variantIndex', 'variantIndex is required for a multiple listing');
     const v = l.variants.find((x) => x.index === b.variantIndex);
-    if (!v) throw validationError('variantIndex', `no variant with index ${b.variantIndex}`, ERROR_CODES.VARIANT_NOT_FOUND);
+    if (!v)
+      throw validationError('variantIndex', `no variant with index ${b.variantIndex}`, ERROR_CODES.VARIANT_NOT_FOUND);
     target = v;
   } else {
-    if (b.variantIndex !== undefined && b.variantIndex !== 0) throw validationError('variantIndex', 'a single listing takes variantIndex 0 or none');
+    if (b.variantIndex !== undefined && b.variantIndex !== 0)
+      throw validationError('variantIndex', 'a single listing takes variantIndex 0 or none');
     target = l;
   }
   const items = incoming(b);
@@ -50,8 +53,12 @@ const addStock: Handler = (ctx) => {
     }
   }
   if (target.credentials.length + added.length > LIMITS.stockPerVariantMax) {
-    throw new SandboxError(400, ERROR_CODES.TOO_MANY_CREDENTIALS,
-      `at most ${LIMITS.stockPerVariantMax} credentials per listing or variant`, { limit: LIMITS.stockPerVariantMax });
+    throw new SandboxError(
+      400,
+      ERROR_CODES.TOO_MANY_CREDENTIALS,
+      `at most ${LIMITS.stockPerVariantMax} credentials per listing or variant`,
+      { limit: LIMITS.stockPerVariantMax },
+    );
   }
   target.credentials.push(...added);
   if (added.length > 0) {

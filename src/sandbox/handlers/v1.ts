@@ -29,8 +29,12 @@ function countCreation(ctx: HandlerContext): void {
   const c = ctx.data.v1Creations[k];
   const count = c && c.windowStart === windowStart ? c.count : 0;
   if (count >= LIMITS.v1CreationsPerDay) {
-    throw new SandboxError(429, ERROR_CODES.DAILY_CREATION_LIMIT, `at most ${LIMITS.v1CreationsPerDay} listing creations per day`,
-      { retryAfterS: Math.max(1, Math.ceil((windowStart + dayMs - ctx.now) / 1000)) });
+    throw new SandboxError(
+      429,
+      ERROR_CODES.DAILY_CREATION_LIMIT,
+      `at most ${LIMITS.v1CreationsPerDay} listing creations per day`,
+      { retryAfterS: Math.max(1, Math.ceil((windowStart + dayMs - ctx.now) / 1000)) },
+    );
   }
   ctx.data.v1Creations[k] = { windowStart, count: count + 1 };
 }
@@ -50,10 +54,25 @@ const v1CreateProduct: Handler = (ctx) => {
   countCreation(ctx);
   const category = b.category ?? 'other';
   const l: Listing = {
-    id: nextId(ctx.data, 'listing'), accountId: ctx.account.id, title: b.title, description: b.description, price,
-    game: b.game, category, listingType: 'single', autoDeliverySeparator: DEFAULT_SEPARATOR, imageUrls: b.imageUrls ?? [],
-    isAutoDelivery: false, isActive: b.isActive ?? true, pausedByOfflineMode: false, status: 'em_analise',
-    stock: 1, credentials: [], variants: [], createdAt: ctx.nowIso, updatedAt: ctx.nowIso,
+    id: nextId(ctx.data, 'listing'),
+    accountId: ctx.account.id,
+    title: b.title,
+    description: b.description,
+    price,
+    game: b.game,
+    category,
+    listingType: 'single',
+    autoDeliverySeparator: DEFAULT_SEPARATOR,
+    imageUrls: b.imageUrls ?? [],
+    isAutoDelivery: false,
+    isActive: b.isActive ?? true,
+    pausedByOfflineMode: false,
+    status: 'em_analise',
+    stock: 1,
+    credentials: [],
+    variants: [],
+    createdAt: ctx.nowIso,
+    updatedAt: ctx.nowIso,
   };
   if (category === WARRANTY_CATEGORY && b.warrantyPeriod !== undefined) l.warrantyPeriod = b.warrantyPeriod;
   if (b.deliveryTime !== undefined) l.deliveryTime = b.deliveryTime;
@@ -80,6 +99,13 @@ const v1Stats: Handler = (ctx) => v1Data(accountStats(ctx.data, ctx.account));
 const v1Games: Handler = (ctx) => v1Data(ctx.data.games.map(({ id, name, slug }) => ({ id, name, slug })));
 
 export const v1Handlers: Record<string, Handler> = {
-  v1ListProducts, v1GetProduct, v1CreateProduct, v1UpdateProduct, v1Balance,
-  v1ListOrders: listOrdersFor('v1'), v1GetOrder: getOrderFor('v1'), v1Stats, v1Games,
+  v1ListProducts,
+  v1GetProduct,
+  v1CreateProduct,
+  v1UpdateProduct,
+  v1Balance,
+  v1ListOrders: listOrdersFor('v1'),
+  v1GetOrder: getOrderFor('v1'),
+  v1Stats,
+  v1Games,
 };

@@ -10,8 +10,10 @@ import { readPriceFile } from '../../../src/input/prices.js';
 import { readVariantFile } from '../../../src/input/variants.js';
 import { AS_FILE, fileWith } from '../../input/helpers.js';
 
-const inPrices = async (price: string) => (await readPriceFile(fileWith('prices.csv', `id;price\n1;${price}\n`), AS_FILE)).problems;
-const inVariants = async (price: string) => (await readVariantFile(fileWith('variants.csv', `index;price\n0;${price}\n`), AS_FILE)).problems;
+const inPrices = async (price: string) =>
+  (await readPriceFile(fileWith('prices.csv', `id;price\n1;${price}\n`), AS_FILE)).problems;
+const inVariants = async (price: string) =>
+  (await readVariantFile(fileWith('variants.csv', `index;price\n0;${price}\n`), AS_FILE)).problems;
 const onFlag = (price: string) => {
   try {
     priceFlag(price);
@@ -35,8 +37,12 @@ test('the maximum is shown the way the price was typed: decimal for price and --
   assert.deepEqual(await inPrices('1000000.01'), ['FILE:2: price "1000000.01" is above the maximum of 1000000.00']);
   assert.deepEqual(await inVariants('1000000,01'), ['FILE:2: price "1000000,01" is above the maximum of 1000000.00']);
   assert.equal(onFlag('1000000.01'), '--price "1000000.01" is above the maximum of 1000000.00');
-  const cents = (await readPriceFile(fileWith('prices.csv', `id,price_cents\n1,${LIMITS.priceMaxCents + 1}\n`), AS_FILE)).problems;
-  assert.deepEqual(cents, [`FILE:2: price_cents "${LIMITS.priceMaxCents + 1}" is above the maximum of ${LIMITS.priceMaxCents} cents`]);
+  const cents = (
+    await readPriceFile(fileWith('prices.csv', `id,price_cents\n1,${LIMITS.priceMaxCents + 1}\n`), AS_FILE)
+  ).problems;
+  assert.deepEqual(cents, [
+    `FILE:2: price_cents "${LIMITS.priceMaxCents + 1}" is above the maximum of ${LIMITS.priceMaxCents} cents`,
+  ]);
   assert.equal(priceFlag('1000000.00'), LIMITS.priceMaxCents, 'the maximum itself is allowed');
 });
 

@@ -6,11 +6,24 @@ import { reviewTriggers } from '../../../src/api/rules/review.js';
 import { patchListing } from '../../../src/sandbox/listing-rules.js';
 import type { Listing } from '../../../src/sandbox/state.js';
 
-const current = { category: 'account', title: 'Old title', description: 'Old description here', warrantyPeriod: 7, deliveryTime: '24h' };
+const current = {
+  category: 'account',
+  title: 'Old title',
+  description: 'Old description here',
+  warrantyPeriod: 7,
+  deliveryTime: '24h',
+};
 
 test('a real change of title, description, warranty or delivery time triggers review, in spec order', () => {
-  assert.deepEqual(reviewTriggers(current, { deliveryTime: '1h', title: 'New title', description: 'New description here', warrantyPeriod: 30 }),
-    ['title', 'description', 'warrantyPeriod', 'deliveryTime']);
+  assert.deepEqual(
+    reviewTriggers(current, {
+      deliveryTime: '1h',
+      title: 'New title',
+      description: 'New description here',
+      warrantyPeriod: 30,
+    }),
+    ['title', 'description', 'warrantyPeriod', 'deliveryTime'],
+  );
 });
 
 test('a value equal to the current one is not a change', () => {
@@ -22,7 +35,15 @@ test('the warranty counts only on account listings (A13)', () => {
 });
 
 test('the sandbox sends back to review exactly when the rule says so', () => {
-  const listing = (): Listing => ({ ...current, status: 'approved', variants: [], price: 100, isActive: true, pausedByOfflineMode: false } as unknown as Listing);
+  const listing = (): Listing =>
+    ({
+      ...current,
+      status: 'approved',
+      variants: [],
+      price: 100,
+      isActive: true,
+      pausedByOfflineMode: false,
+    }) as unknown as Listing;
   const changed = listing();
   patchListing(changed, { title: 'New title' }, '2026-01-01T00:00:00.000Z');
   assert.equal(changed.status, 'em_analise');
