@@ -8,6 +8,14 @@ const { readFileSync, writeFileSync, renameSync } = require('node:fs');
 const { createRequire, Module } = require('node:module');
 const { join } = require('node:path');
 
+// Node 22.13 is the floor (node:sqlite without a flag, the compile cache); say so plainly instead of
+// failing later on a missing built-in.
+const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(Number);
+if (nodeMajor < 22 || (nodeMajor === 22 && nodeMinor < 13)) {
+  process.stderr.write(`error: svc needs Node.js 22.13 or newer; this is Node.js ${process.version}\n`);
+  process.exit(1);
+}
+
 const dist = join(__dirname, '..', 'dist');
 const argv = process.argv.slice(2);
 
