@@ -163,7 +163,7 @@ if (process.argv[1] && join(process.argv[1]) === join(import.meta.filename ?? ''
   const at = args.indexOf('--credentials');
   const creds = at === -1 ? undefined : Number(args[at + 1]);
   const sizes = args
-    .filter((a, i) => i !== at && i !== at + 1)
+    .filter((_a, i) => i !== at && i !== at + 1)
     .map(Number)
     .filter((n) => n > 0);
   await benchValidate(sizes.length ? sizes : undefined, creds);

@@ -2,7 +2,7 @@
 // bin/svc.js), then runs node's own test runner over every test file. Node 20's --test does
 // not expand ** globs, so the files are listed here. Extra arguments filter the files by path.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

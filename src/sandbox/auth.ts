@@ -81,7 +81,7 @@ export function authenticate(
   }
   const hash = hashKey(header);
   const key = data.keys.find((k) => k.hash === hash);
-  if (!key || !key.active) throw new SandboxError(401, undefined, 'invalid API key');
+  if (!key?.active) throw new SandboxError(401, undefined, 'invalid API key');
   const account = data.accounts.find((a) => a.id === key.accountId);
   if (!account) throw new SandboxError(401, undefined, 'invalid API key');
   return { key, account };

@@ -1,7 +1,8 @@
 // `svc questions inbox` (issue 6): read each unanswered question with its listing, type an
 // answer, send, skip, next. Everything it shows from buyers is sanitised here, at the point
 // where it reaches the terminal (style.md principle 10). HTTP stays behind the callbacks.
-import React, { useCallback, useEffect, useRef, useState } from 'react';
+import type React from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Text, useApp, useInput } from 'ink';
 import TextInput from 'ink-text-input';
 import { sanitizeBlock, sanitizeInline } from '../output/sanitize.js';

@@ -1,6 +1,6 @@
 // The bulk-job progress view on a TTY (issue 4): items done/total as a bar, requests, rate,
 // ETA and failures. Redrawn in place by Ink; the last frame stays on screen.
-import React from 'react';
+import type React from 'react';
 import { Box, Text } from 'ink';
 
 export interface ProgressState {

@@ -2,7 +2,7 @@
 // with each notification, counters and pending deliveries. A window of the latest lines is
 // redrawn in place (bounded memory for a listener that runs for weeks); piped output gets
 // JSON lines instead and never loads this.
-import React from 'react';
+import type React from 'react';
 import { Box, Text } from 'ink';
 import { sanitizeInline } from '../output/sanitize.js';
 import type { WebhookAction, WebhookLogLine } from '../webhooks/log.js';

@@ -302,7 +302,7 @@ export class ConfirmQueue {
   }
 
   /** A request that confirmed something gives its unknown slot back; one that did not counts against it. */
-  private charge(now: number, confirmedAny: boolean, requests: number): void {
+  private charge(_now: number, confirmedAny: boolean, requests: number): void {
     if (confirmedAny) this.unknown.giveBack();
     else this.counts.unconfirmedLookups += requests;
   }

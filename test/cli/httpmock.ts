@@ -11,7 +11,7 @@ import { main } from '../../src/main.js';
 import { bufferIO } from './helpers.js';
 
 export const V2_KEY = 'svc_v2_sk_INPROCESStestkey0123456789abcdef';
-export const V1_KEY = 'svc_sk_' + 'cd'.repeat(32);
+export const V1_KEY = `svc_sk_${'cd'.repeat(32)}`;
 export const BASE_URL = 'http://stub.invalid';
 
 export interface StubCall {

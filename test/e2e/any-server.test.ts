@@ -420,7 +420,7 @@ describe("stock add: results from the service's own answers", { concurrency: tru
       const text = readFileSync(report, 'utf8');
       assert.equal(
         text,
-        ['line,status,code,message', ...[1, 2, 3].map((l) => `${l},failed,${code},${message}`)].join('\r\n') + '\r\n',
+        `${['line,status,code,message', ...[1, 2, 3].map((l) => `${l},failed,${code},${message}`)].join('\r\n')}\r\n`,
       );
       for (const credential of readFileSync(file, 'utf8').trim().split('\n'))
         assert.ok(!text.includes(credential.trim()), 'a credential in the report');

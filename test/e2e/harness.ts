@@ -142,7 +142,7 @@ export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
     let stderr = '';
     let interrupted = false;
     const check = () => {
-      if (opts.killWhen && opts.killWhen.test(stdout + stderr)) child.kill('SIGKILL');
+      if (opts.killWhen?.test(stdout + stderr)) child.kill('SIGKILL');
       if (!interrupted && opts.interruptWhen && opts.interruptWhen.test(stdout + stderr)) {
         interrupted = true;
         child.kill('SIGINT');

@@ -51,7 +51,7 @@ test('the journal holds neither the API key nor any credential the sender used',
 test('a key echoed in a service message is masked before it is journaled', async (t) => {
   const stateDir = tempStateDir(t);
   let first = true;
-  const send: SendChunk = async (chunk) => {
+  const send: SendChunk = async (_chunk) => {
     if (first) {
       first = false;
       throw new ValidationError({ status: 400, message: `bad request for key ${API_KEY}` });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ERROR_CODES, VALIDATION_ERROR } from '../../src/api/assumptions.js';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
-import { Client, SEED_IDS, control, listingBody, listingState, useSandbox } from './helpers.js';
+import { type Client, SEED_IDS, control, listingBody, listingState, useSandbox } from './helpers.js';
 
 const P = SEED_IDS.products;
 let sb: SandboxHandle;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ERROR_CODES } from '../../src/api/assumptions.js';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
-import { Client, SEED_IDS, control, useSandbox } from './helpers.js';
+import { type Client, SEED_IDS, control, useSandbox } from './helpers.js';
 
 const Q = SEED_IDS.questions;
 const P = SEED_IDS.products;

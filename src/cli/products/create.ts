@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { DEFAULT_SEPARATOR, LIMITS } from '../../api/assumptions.js';
 import { EXIT, UsageError } from '../../api/errors.js';
 import { ProductCreateV1, ProductCreateV2, fieldPath } from '../../api/requests.js';
-import { Game, Listing } from '../../api/responses.js';
+import { type Game, Listing } from '../../api/responses.js';
 import { success } from '../../output/reporter.js';
 import { v1PriceBelowMin } from '../../api/rules/price.js';
 import { apiVersion, type Deps } from '../shared/context.js';

@@ -28,6 +28,6 @@ export function examples(cmd: Command, lines: string[]): Command {
 
 export function commandPath(cmd: Command): string {
   const names: string[] = [];
-  for (let c: Command | null = cmd; c && c.parent; c = c.parent) names.unshift(c.name());
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) names.unshift(c.name());
   return names.join(' ');
 }

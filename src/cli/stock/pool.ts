@@ -63,7 +63,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   const ledger = secret ? readLedger(ledgerPath(stateDir, secret, realPath)) : undefined;
   const uses = ledger ? entryUses(ledger) : new Map();
   // An unfinished refill's job is found by its plan's fingerprint (the job's input sha256).
-  const jobs = ledger && ledger.plans.some((p) => !p.end) ? listJobs(stateDir, { kind: 'stock' }) : [];
+  const jobs = ledger?.plans.some((p) => !p.end) ? listJobs(stateDir, { kind: 'stock' }) : [];
   const jobOfPlan = new Map(
     ledger?.plans.map((p) => [p.plan.plan, jobs.find((j) => j.input.sha256 === p.plan.sha256)?.id]) ?? [],
   );

@@ -467,7 +467,7 @@ async function printDryRun(
     });
   } else {
     deps.io.stdout.write(
-      [
+      `${[
         'dry run: nothing sent',
         `${describe(t)}: ${heldNow} held, target ${o.target}: ${needed} needed`,
         ...(resumable.length
@@ -477,7 +477,7 @@ async function printDryRun(
           : []),
         `would send: ${wouldSend} entries from pool ${pool.name} in ${plan.requests} request${plan.requests === 1 ? '' : 's'}`,
         `pool ${pool.name}: ${pool.entries.length} entries, ${plan.poolUsed} sent before, ${refused} refused, ${plan.poolLeftAfter} left after this refill`,
-      ].join('\n') + '\n',
+      ].join('\n')}\n`,
     );
   }
   if (wouldSend < needed) warn(deps.io, `pool ${pool.name} would run out: ${wouldSend} of the ${needed} needed`);

@@ -67,7 +67,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   if (!checked.success) {
     throw new UsageError(
       `not a valid ${def.name} payload, nothing sent: ${describeIssues(checked.error)}`,
-      'see `svc webhooks events ' + def.name + '`',
+      `see \`svc webhooks events ${def.name}\``,
     );
   }
   const body = notificationBody(def.name, checked.data);
