@@ -72,6 +72,9 @@ describe('floor = max(catalog minimum, cost / (1 − fee) × (1 + minimum margin
     const f = floorOf({ catalogMinCents: 500, costCents: 700, feeBp: 1000, minMarginBp: 500 });
     assert.deepEqual([f.cents, f.by], [817, 'cost']);
   });
+  test('rounded up, never to nearest: cost 10,00 at 12% is 11,3636… → 11,37', () => {
+    assert.equal(floorOf({ costCents: 1000, feeBp: 1200, minMarginBp: 0 }).cents, 1137);
+  });
   test('the catalog minimum wins when the cost is low; unknown cost leaves the catalog', () => {
     assert.deepEqual(
       [floorOf({ catalogMinCents: 500, costCents: 300, feeBp: 1000, minMarginBp: 0 })].map((f) => [f.cents, f.by]),
