@@ -135,6 +135,7 @@ describe('bash: sourced, and called with COMP_WORDS', () => {
           'list',
           'get',
           'bulk-price',
+          'reprice',
           'bulk-status',
           'activate',
           'deactivate',
@@ -217,7 +218,7 @@ t svc ''; t svc products ''; t svc orders profit --by ''; t svc --profile ''; t 
       .split('\n')
       .map((l) => l.trim());
     assert.match(lines[0]!, /^auth me usage .* completion help$/);
-    assert.equal(lines[1], 'list get bulk-price bulk-status activate deactivate create update variants');
+    assert.equal(lines[1], 'list get bulk-price reprice bulk-status activate deactivate create update variants');
     assert.equal(lines[2], 'listing ref day');
     assert.equal(lines[3], 'shop-eu staging');
     assert.equal(lines[4], 'FILES');
@@ -241,7 +242,7 @@ t svc ''; t svc products ''; t svc orders profit --by ''; t svc --profile ''; t 
     assert.equal(r.status, 0, r.stderr);
     const out = r.stdout.trim().split('\n');
     assert.match(out[0]!, /^auth balance catalog completion games help keys/);
-    assert.equal(out[1], 'activate bulk-price bulk-status create deactivate get list update variants');
+    assert.equal(out[1], 'activate bulk-price bulk-status create deactivate get list reprice update variants');
     assert.equal(out[2], 'day listing ref');
     assert.equal(out[3], 'shop-eu staging');
     assert.equal(out[4], 'shop-eu staging');

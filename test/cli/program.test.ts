@@ -48,7 +48,18 @@ describe('lazy command loading', () => {
       const t = await tree(argv);
       assert.deepEqual(
         t.products,
-        ['list', 'get', 'bulk-price', 'bulk-status', 'activate', 'deactivate', 'create', 'update', 'variants'],
+        [
+          'list',
+          'get',
+          'bulk-price',
+          'reprice',
+          'bulk-status',
+          'activate',
+          'deactivate',
+          'create',
+          'update',
+          'variants',
+        ],
         argv.join(' '),
       );
     }

@@ -26,6 +26,7 @@ before(async () => {
   dir = tempDirs().dir;
   files.prices = writeFile(dir, 'prices.csv', 'id,price\n101,12.00\n');
   files.statuses = writeFile(dir, 'statuses.csv', 'id,active\n101,false\n');
+  files.rules = writeFile(dir, 'rules.yaml', 'fee: 10%\nrules:\n  - match: all\n    catalog: +10%\n');
   files.creds = writeFile(dir, 'creds.txt', 'dry-run-account-1:pw\ndry-run-account-2:pw\n');
   files.keyId = String((await sb.api('GET', '/api/api-keys', undefined, KNOWN_V1)).body.data[0].id);
 });
@@ -53,6 +54,7 @@ function writeArgs(path: string): string[] {
   const table: Record<string, string[]> = {
     'products bulk-price': [files.prices!],
     'products bulk-status': [files.statuses!],
+    'products reprice': ['--rules', files.rules!, '--allow-unknown-cost'],
     'products activate': ['101'],
     'products deactivate': ['101'],
     'products create': [

@@ -5,9 +5,13 @@ import { note } from '../../output/reporter.js';
 import { count } from '../../output/plural.js';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
-import { Listing } from '../../api/responses.js';
+import type { Listing } from '../../api/responses.js';
 import { formatProblems } from '../../input/problems.js';
 import { planPriceFile, readPriceFile, type PriceRow } from '../../input/prices.js';
+import type { TableFileResult } from '../../input/table-rows.js';
+import type { FloorMode } from '../../pricing/floor.js';
+import { floorGuard, floorOption, floorOptions, type FloorFlag } from './floor-guard.js';
+import { loadListings } from './pricing-facts.js';
 import { openInput, startsWithBom } from '../../input/source.js';
 import {
   fingerprintInput,
@@ -21,7 +25,6 @@ import {
 import { formatCents } from '../../output/money.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
-import { fetchList } from '../shared/read.js';
 import { printPlan, runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { outcomesFromResults } from './item-results.js';
@@ -38,13 +41,14 @@ const options = {
     '--strict-columns',
     'refuse columns other than id, price|price_cents, variant (default: ignored with a note)',
   ),
+  ...floorOptions,
 };
 
 async function run(deps: Deps, opts: OptsOf<typeof options>, args: string[]): Promise<number> {
-  const resume = typeof opts.resume === 'string' ? opts.resume : undefined;
   const input = await openInput(args[0]!, { signal: deps.signal });
   try {
-    if (deps.globals.dryRun && opts.maxChange === undefined)
+    const floor = floorOption(opts.floor, opts.fee); // a bad --floor is refused before the file is read
+    if (deps.globals.dryRun && opts.maxChange === undefined && floor === undefined)
       return await dryRun(deps, input, opts.strictColumns ?? false);
     // cli-spec 3: the whole file is validated before the first request.
     const parsed = await readPriceFile(input.path, {
@@ -63,68 +67,113 @@ async function run(deps: Deps, opts: OptsOf<typeof options>, args: string[]): Pr
     if (parsed.rows.length === 0)
       return invalidInput(deps, `${input.displayName}: no price rows`, 1, input.displayName);
     await requireV2(deps, 'products bulk-price');
-
-    const preOutcomes = opts.maxChange !== undefined ? await maxChangeGuard(deps, parsed.rows, opts.maxChange) : [];
-    const refused = new Set(preOutcomes.map((o) => o.line));
-    const rows = parsed.rows.filter((r) => !refused.has(r.line));
-    // Chunks carry the price rows themselves: the send below reads each row's price from its chunk.
-    const plain: ChunkGroup<PriceRow> = { route: 'bulkPrice', items: [] };
-    const perListing = new Map<number, ChunkGroup<PriceRow>>();
-    for (const r of rows) {
-      if (r.variant === undefined) plain.items.push(r);
-      else {
-        const g = perListing.get(r.id) ?? { route: 'updateVariants', items: [] };
-        g.items.push(r);
-        perListing.set(r.id, g);
-      }
-    }
-    const groups = [plain, ...perListing.values()].filter((g) => g.items.length > 0);
-    const spec = jobSpec({
-      kind: 'bulk-price',
+    return await runPriceJob(deps, input, parsed, {
+      report: opts.report,
+      maxChange: opts.maxChange,
+      resume: opts.resume,
+      ...(floor ? { floor: { ...floor, mode: opts.floorMode ?? 'skip' } } : {}),
       command: jobCommand(
         deps,
         ['products', 'bulk-price', input.displayName],
-        opts.maxChange !== undefined ? ['--max-change', String(opts.maxChange)] : [],
+        [
+          ...(opts.maxChange !== undefined ? ['--max-change', String(opts.maxChange)] : []),
+          ...(opts.floor !== undefined ? ['--floor', opts.floor] : []),
+          ...(opts.floorMode !== undefined ? ['--floor-mode', opts.floorMode] : []),
+          ...(opts.fee !== undefined ? ['--fee', opts.fee] : []),
+        ],
       ),
-      input: await fingerprintInput(input.path, input.displayName),
-      chunks: planChunks(groups, CHUNK_SIZE.bulk),
-    });
-    const api = await deps.api();
-    const send: ChunkSend<PriceRow> = async (chunk, send) => {
-      const refs = chunk.items.map(itemRef);
-      if (chunk.route === 'bulkPrice') {
-        const res = await send(api.products.bulkPrice(chunk.items.map((r) => ({ id: r.id, price: r.priceCents }))));
-        return { items: outcomesFromResults(refs, res.data, 'id') };
-      }
-      const id = chunk.items[0]!.id; // a variants chunk holds the rows of one listing
-      const res = await send(
-        api.variants.update(
-          id,
-          chunk.items.map((r) => ({ index: r.variant!, price: r.priceCents })),
-        ),
-      );
-      return { items: outcomesFromResults(refs, res.data, 'index').map((o) => ({ ...o, id })) };
-    };
-    return await runBulkJob(deps, {
-      spec,
-      send,
-      resume,
-      noResume: opts.resume === false,
-      preOutcomes,
-      report: opts.report
-        ? {
-            path: opts.report,
-            columns: parsed.columns,
-            rows: new Map(parsed.rows.map((r) => [r.line, r.raw])),
-            style: { delimiter: parsed.delimiter ?? ',', bom: startsWithBom(input.path) },
-          }
-        : undefined,
-      summary: (r) =>
-        `${input.displayName}: ${count(parsed.rows.length, 'row')}, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed + preOutcomes.length} refused, ${count(r.requests, 'request')}`,
     });
   } finally {
     await input.cleanup();
   }
+}
+
+export interface PriceJobOptions {
+  report?: string;
+  maxChange?: number;
+  resume?: string | boolean;
+  floor?: FloorFlag & { mode: FloorMode };
+  /** The resume command's base. */
+  command: string;
+  /** The summary's first words (default: the input's name). */
+  label?: string;
+}
+
+/**
+ * Price rows already read and checked, through the one job engine: the guards that need the
+ * current prices (--max-change, --floor) first, then chunks of 100 per route, journaled (issue 4).
+ * `products reprice` sends its plan through here too (issue 25).
+ */
+export async function runPriceJob(
+  deps: Deps,
+  input: { path: string; displayName: string },
+  parsed: TableFileResult<PriceRow>,
+  opts: PriceJobOptions,
+): Promise<number> {
+  const resume = typeof opts.resume === 'string' ? opts.resume : undefined;
+  const needCurrent = opts.maxChange !== undefined || opts.floor !== undefined;
+  const listings = needCurrent ? await loadListings(deps) : [];
+  const preOutcomes = opts.maxChange !== undefined ? maxChangeGuard(listings, parsed.rows, opts.maxChange) : [];
+  let refused = new Set(preOutcomes.map((o) => o.line));
+  let rows = parsed.rows.filter((r) => !refused.has(r.line));
+  if (opts.floor) {
+    const guarded = await floorGuard(deps, listings, rows, opts.floor);
+    preOutcomes.push(...guarded.refused);
+    refused = new Set(guarded.refused.map((o) => o.line));
+    rows = guarded.rows.filter((r) => !refused.has(r.line));
+    for (const n of guarded.notes) note(deps.io, n);
+  }
+  // Chunks carry the price rows themselves: the send below reads each row's price from its chunk.
+  const plain: ChunkGroup<PriceRow> = { route: 'bulkPrice', items: [] };
+  const perListing = new Map<number, ChunkGroup<PriceRow>>();
+  for (const r of rows) {
+    if (r.variant === undefined) plain.items.push(r);
+    else {
+      const g = perListing.get(r.id) ?? { route: 'updateVariants', items: [] };
+      g.items.push(r);
+      perListing.set(r.id, g);
+    }
+  }
+  const groups = [plain, ...perListing.values()].filter((g) => g.items.length > 0);
+  const spec = jobSpec({
+    kind: 'bulk-price',
+    command: opts.command,
+    input: await fingerprintInput(input.path, input.displayName),
+    chunks: planChunks(groups, CHUNK_SIZE.bulk),
+  });
+  const api = await deps.api();
+  const send: ChunkSend<PriceRow> = async (chunk, send) => {
+    const refs = chunk.items.map(itemRef);
+    if (chunk.route === 'bulkPrice') {
+      const res = await send(api.products.bulkPrice(chunk.items.map((r) => ({ id: r.id, price: r.priceCents }))));
+      return { items: outcomesFromResults(refs, res.data, 'id') };
+    }
+    const id = chunk.items[0]!.id; // a variants chunk holds the rows of one listing
+    const res = await send(
+      api.variants.update(
+        id,
+        chunk.items.map((r) => ({ index: r.variant!, price: r.priceCents })),
+      ),
+    );
+    return { items: outcomesFromResults(refs, res.data, 'index').map((o) => ({ ...o, id })) };
+  };
+  return await runBulkJob(deps, {
+    spec,
+    send,
+    resume,
+    noResume: opts.resume === false,
+    preOutcomes,
+    report: opts.report
+      ? {
+          path: opts.report,
+          columns: parsed.columns,
+          rows: new Map(parsed.rows.map((r) => [r.line, r.raw])),
+          style: { delimiter: parsed.delimiter ?? ',', bom: startsWithBom(input.path) },
+        }
+      : undefined,
+    summary: (r) =>
+      `${opts.label ?? input.displayName}: ${count(parsed.rows.length, 'row')}, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed + preOutcomes.length} refused, ${count(r.requests, 'request')}`,
+  });
 }
 
 /** Where a row sits in the file, for its outcome (never its price or raw cells). */
@@ -132,14 +181,8 @@ function itemRef(r: PriceRow): ItemRef {
   return { line: r.line, id: r.id, ...(r.variant !== undefined ? { variant: r.variant } : {}) };
 }
 
-/** --max-change: read the current prices and refuse rows that move more than PCT (issue 4). */
-async function maxChangeGuard(deps: Deps, rows: PriceRow[], pct: number): Promise<ItemOutcome[]> {
-  const listings = await fetchList<Listing>(
-    deps,
-    (await deps.api()).products.list({}, 'v2'),
-    { all: true, complete: true },
-    Listing,
-  );
+/** --max-change: refuse rows that move more than PCT from the current price (issue 4). */
+function maxChangeGuard(listings: Listing[], rows: PriceRow[], pct: number): ItemOutcome[] {
   const byId = new Map(listings.map((l) => [l.id, l]));
   const out: ItemOutcome[] = [];
   for (const r of rows) {
@@ -198,6 +241,8 @@ export const bulkPriceVerb = defineVerb({
     'svc products bulk-price prices.csv --dry-run',
     'svc products bulk-price prices.csv --max-change 20 --report report.csv --yes -o json',
     'svc products bulk-price prices.csv --resume bp-20261121-a1b2c3',
+    'svc products bulk-price prices.csv --floor cost+10%        # rows under cost + fee + 10% are refused (exit 3)',
+    'svc products bulk-price prices.csv --floor catalog --floor-mode raise',
   ],
   run,
 });

@@ -9,11 +9,13 @@ export const registerProducts = defineNoun(
     'svc products list --status active',
     'svc products bulk-price prices.csv --report report.csv',
     'svc products update 101 --price 19.90',
+    'svc products reprice --rules rules.yaml --dry-run',
   ],
   {
     list: () => import('./list.js'),
     get: () => import('./get.js'),
     'bulk-price': () => import('./bulk-price.js'),
+    reprice: () => import('./reprice.js'),
     'bulk-status': () => import('./bulk-status.js'),
     activate: () => import('./bulk-status.js'),
     deactivate: () => import('./bulk-status.js'),

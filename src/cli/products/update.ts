@@ -16,6 +16,7 @@ import { lenient, printOne } from '../shared/read.js';
 import { printCallPlan } from '../shared/plan.js';
 import { listingColumns } from './columns.js';
 import { priceFlag } from './price-flag.js';
+import { floorOption, floorOptions, guardOnePrice } from './floor-guard.js';
 
 const options = {
   price: option(
@@ -33,12 +34,15 @@ const options = {
   deliveryTime: option('--delivery-time <hours>', 'delivery time like 24h', z.string().optional()),
   active: flag('--active', 'activate the listing'),
   inactive: flag('--inactive', 'deactivate the listing'),
+  ...floorOptions,
 };
 
 async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
   const id = parseId(args[0]);
   if (o.active && o.inactive) throw new UsageError('--active and --inactive exclude each other');
-  const price = priceFlag(o.price);
+  const floor = floorOption(o.floor, o.fee);
+  if (floor && o.price === undefined) throw new UsageError('--floor goes with --price');
+  let price = priceFlag(o.price);
   const body: ProductUpdateV2 = {
     ...(price !== undefined ? { price } : {}),
     ...(o.title !== undefined ? { title: o.title } : {}),
@@ -65,6 +69,11 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
       `listing ${id} has variants: its price changes only per variant (spec 4.2)`,
       `use \`svc products variants set ${id} --index N --price P\``,
     );
+  }
+  if (price !== undefined && floor) {
+    // issue 25: the same floor rule as bulk-price --floor (src/pricing/floor.ts).
+    price = await guardOnePrice(deps, current, undefined, price, { ...floor, mode: o.floorMode ?? 'skip' });
+    body.price = price;
   }
   // issue 14: a taken-down or permanently rejected listing never goes back to review (spec 3:
   // any edit is refused, final): no review warning or question; the service's answer is shown.
@@ -99,6 +108,7 @@ export const updateVerb = defineVerb({
   examples: [
     'svc products update 42 --price 24.90',
     'svc products update 42 --inactive',
+    'svc products update 42 --price 1.99 --floor cost   # refused (exit 3) when 1.99 is under cost + fee',
     'svc products update 42 --title "Immortal account, all agents" --yes   # goes back to review',
   ],
   run,

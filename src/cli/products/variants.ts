@@ -22,6 +22,7 @@ import { outcomesFromResults } from './item-results.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { printCallPlan } from '../shared/plan.js';
 import { priceFlag } from './price-flag.js';
+import { floorOption, floorOptions, guardOnePrice } from './floor-guard.js';
 
 const setOptions = {
   file: option(
@@ -38,6 +39,7 @@ const setOptions = {
     '--strict-columns',
     'with --file: refuse columns other than index, price|price_cents, stock (default: ignored with a note)',
   ),
+  ...floorOptions,
 };
 
 async function list(deps: Deps, _o: object, args: string[]): Promise<number> {
@@ -58,14 +60,23 @@ async function setVariants(deps: Deps, o: OptsOf<typeof setOptions>, args: strin
   if ((o.file === undefined) === (o.index === undefined))
     throw new UsageError('give either --file or --index', 'see `svc products variants set --help`');
   if (o.file !== undefined) {
+    if (o.floor !== undefined)
+      throw new UsageError('--floor goes with --price, not --file (bulk-price --floor checks files)');
     if (o.price !== undefined || o.stock !== undefined)
       throw new UsageError('--price and --stock go with --index, not --file');
     return setFromFile(deps, id, o.file, o);
   }
-  const price = priceFlag(o.price);
+  const floor = floorOption(o.floor, o.fee);
+  if (floor && o.price === undefined) throw new UsageError('--floor goes with --price');
+  let price = priceFlag(o.price);
   if (price === undefined && o.stock === undefined)
     throw new UsageError('nothing to change: give --price and/or --stock');
   await requireV2(deps, 'products variants set');
+  if (price !== undefined && floor) {
+    // issue 25: the same floor rule as bulk-price --floor (src/pricing/floor.ts).
+    const listing = lenient(deps, Listing, (await (await deps.api()).products.get(id, 'v2')).data);
+    price = await guardOnePrice(deps, listing, o.index, price, { ...floor, mode: o.floorMode ?? 'skip' });
+  }
   const item = {
     index: o.index!,
     ...(price !== undefined ? { price } : {}),
@@ -164,6 +175,7 @@ export const variantsSetVerb = defineVerb({
   examples: [
     'svc products variants set 42 --index 0 --price 19.90',
     'svc products variants set 42 --index 1 --stock 25',
+    'svc products variants set 42 --index 0 --price 9.90 --floor cost+5%',
     'svc products variants set 42 --file variants.csv --report out.csv',
   ],
   run: setVariants,

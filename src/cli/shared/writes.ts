@@ -19,6 +19,7 @@ export const DRY_RUN: Record<string, DryRun> = {
   'questions inbox': 'refuse',
   // writes with a plan
   'products bulk-price': 'plan',
+  'products reprice': 'plan',
   'products bulk-status': 'plan',
   'products activate': 'plan',
   'products deactivate': 'plan',

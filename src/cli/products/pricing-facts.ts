@@ -1,0 +1,102 @@
+// What pricing needs from the service and from svc's own state (issue 25): the seller's
+// listings (current prices, game, category), the catalog minimums, the cost basis (uploads and
+// recent sales' deliveredItems) and the fee (configured or inferred from recent sales). One
+// loader for `products reprice`, `bulk-price --floor`, `update --price --floor` and `variants set`.
+import { Game, Listing } from '../../api/responses.js';
+import { UsageError } from '../../api/errors.js';
+import { CostBook, FeeSampler, addSale, type FeeRate } from '../../pricing/cost-basis.js';
+import { addUploadedCosts } from '../../pricing/uploaded-costs.js';
+import type { PriceTarget } from '../../pricing/plan.js';
+import type { Deps } from '../shared/context.js';
+import { fetchList } from '../shared/read.js';
+import { syncedMirror } from './sales-source.js'; // seam: '../../mirror/index.js' once helper 23's branch is merged
+
+/** Listings that take no edit at all (spec 3: final states). */
+const FINAL = new Set(['taken_down', 'permanently_rejected']);
+
+export interface PricingFacts {
+  listings: Listing[];
+  catalog: Map<string, number | undefined>;
+  costs: CostBook;
+  /** Undefined when none was configured and there were no sales to infer it from. */
+  fee?: FeeRate;
+  /** Notes for stderr: uploads that could not be read, sales read. */
+  notes: string[];
+}
+
+export async function loadListings(deps: Deps): Promise<Listing[]> {
+  const api = await deps.api();
+  return fetchList<Listing>(deps, api.products.list({}, 'v2'), { all: true, complete: true }, Listing);
+}
+
+export async function loadCatalog(deps: Deps): Promise<Map<string, number | undefined>> {
+  const api = await deps.api();
+  const games = await fetchList<Game>(deps, api.account.catalog(), { all: true, complete: true }, Game);
+  // A3: v2 minPrice is integer cents; anything else is not trusted as a minimum.
+  return new Map(
+    games.map((g) => [String(g.id), Number.isSafeInteger(g.minPrice) ? (g.minPrice as number) : undefined]),
+  );
+}
+
+export async function loadPricingFacts(
+  deps: Deps,
+  opts: { salesDays: number; feeBp?: number; costs: boolean; listings?: Listing[] },
+): Promise<PricingFacts> {
+  const listings = opts.listings ?? (await loadListings(deps));
+  const catalog = await loadCatalog(deps);
+  const costs = new CostBook();
+  const notes: string[] = [];
+  let fee: FeeRate | undefined =
+    opts.feeBp !== undefined ? { bp: opts.feeBp, source: 'configured', sales: 0 } : undefined;
+  if (opts.costs || fee === undefined) {
+    const fees = new FeeSampler();
+    const since = new Date(Date.now() - opts.salesDays * 86_400_000).toISOString();
+    const mirror = await syncedMirror(deps, { signal: deps.signal });
+    try {
+      for (const sale of mirror.salesSince(since)) addSale(costs, fees, sale);
+    } finally {
+      mirror.close();
+    }
+    fee ??= fees.rate();
+  }
+  if (opts.costs) {
+    const up = await addUploadedCosts(deps.stateDir(), costs);
+    notes.push(...up.skipped);
+  }
+  return { listings, catalog, costs, ...(fee ? { fee } : {}), notes };
+}
+
+/** Every priceable thing of the listings: a listing without variants, or each variant. */
+export function* priceTargets(listings: Listing[]): Generator<PriceTarget> {
+  for (const l of listings) {
+    if (FINAL.has(String(l.status))) continue;
+    const base = {
+      id: l.id,
+      title: String(l.title ?? ''),
+      ...(l.game ? { game: l.game } : {}),
+      ...(l.category ? { category: l.category } : {}),
+    };
+    const variants = l.variants ?? [];
+    if (variants.length === 0) {
+      if (Number.isSafeInteger(l.price)) yield { ...base, currentCents: l.price as number };
+      continue;
+    }
+    for (const v of variants)
+      if (Number.isSafeInteger(v.price))
+        yield {
+          ...base,
+          variant: v.index,
+          title: `${base.title} / ${v.title ?? v.index}`,
+          currentCents: v.price as number,
+        };
+  }
+}
+
+/** The fee, or the reason there is none. */
+export function requireFee(fee: FeeRate | undefined, where: string): FeeRate {
+  if (fee) return fee;
+  throw new UsageError(
+    `${where}: no fee rate: none configured and no delivered or completed sales in the window to infer it from`,
+    'set it, e.g. `fee: 12%` in the rules file or `--fee 12%`',
+  );
+}

@@ -1,0 +1,151 @@
+// The cost basis svc knows from its own uploads (issue 25): `costCents` sent with credentials.
+// Neither the journals nor the ledgers hold a credential or its cost (cli-spec 4), so the cost
+// is read back from the uploaded file itself, and only when the file is unchanged:
+//   - <stateDir>/jobs/*.jsonl, `stock add` journals (kind stock, target `listing N [variant V]`):
+//     the input file they name, if its sha256 still matches; items whose line the journal marks ok.
+//   - <stateDir>/pools/*.jsonl, pool ledgers: the pool file named by their first record, entries
+//     found by keyed hash (<stateDir>/pools/secret) among the chunks the ledger says were sent.
+// For each listing or variant only its LATEST upload counts (the batch on sale now); older
+// batches speak through the `deliveredItems` of sales. Credentials are read into memory one
+// entry at a time and dropped; nothing is written.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createHash } from 'node:crypto';
+import { detectFormat } from '../input/credentials.js';
+import { scanPool, readPoolItems } from '../input/credential-pool.js';
+import type { CredentialFormat } from '../input/credential-checks.js';
+import { listJobs } from '../jobs/index.js';
+import { readJournal, journalPath } from '../jobs/journal.js';
+import { fingerprinter, poolSecret, poolsDir, readLedger } from '../state/pool-ledger.js';
+import type { CostBook } from './cost-basis.js';
+
+interface Upload {
+  at: string;
+  costs: number[];
+}
+
+export interface UploadedCosts {
+  /** Uploads read (latest per target). */
+  uploads: number;
+  /** Why an upload could not be read (file moved or changed): said in the plan's notes. */
+  skipped: string[];
+}
+
+const TARGET = /^listing (\d+)(?: variant (\d+))?$/;
+
+/** Adds the latest upload's item costs of every target to `book`. */
+export async function addUploadedCosts(stateDir: string, book: CostBook): Promise<UploadedCosts> {
+  const latest = new Map<
+    string,
+    { listing: number; variant: number | null; upload: () => Promise<Upload | string>; at: string }
+  >();
+  const offer = (listing: number, variant: number | null, at: string, upload: () => Promise<Upload | string>) => {
+    const k = `${listing}:${variant ?? ''}`;
+    const cur = latest.get(k);
+    if (!cur || cur.at < at) latest.set(k, { listing, variant, upload, at });
+  };
+  for (const job of listJobs(stateDir, { kind: 'stock' })) {
+    const m = TARGET.exec(job.target ?? '');
+    if (!m || job.itemsDone === 0) continue;
+    offer(Number(m[1]), m[2] !== undefined ? Number(m[2]) : null, job.createdAt, () => stockJobCosts(stateDir, job.id));
+  }
+  for (const p of poolPlans(stateDir)) offer(p.listing, p.variant, p.at, p.read);
+  const skipped: string[] = [];
+  let uploads = 0;
+  for (const t of latest.values()) {
+    const u = await t.upload().catch((err: Error) => `cannot read it (${err.message})`);
+    if (typeof u === 'string') {
+      skipped.push(`listing ${t.listing}${t.variant !== null ? ` variant ${t.variant}` : ''}: latest upload: ${u}`);
+      continue;
+    }
+    uploads++;
+    for (const c of u.costs) book.add(t.listing, t.variant, c, 'upload');
+  }
+  return { uploads, skipped };
+}
+
+/** The format `stock add` used: its `--format`, else the file's extension. */
+function formatOf(command: string, file: string): CredentialFormat {
+  const m = / --format (lines|csv|jsonl)\b/.exec(command);
+  return (m?.[1] as CredentialFormat | undefined) ?? detectFormat(file);
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
+
+async function stockJobCosts(stateDir: string, jobId: string): Promise<Upload | string> {
+  const replay = readJournal(journalPath(stateDir, jobId));
+  if (!replay) return 'journal unreadable';
+  const h = replay.header;
+  const format = formatOf(h.command, h.input.displayName);
+  if (format === 'lines') return { at: h.createdAt, costs: [] }; // the lines format carries no cost
+  if (!(await sameFile(h.input.path, h.input.sha256))) return `${h.input.displayName} moved or changed since`;
+  const okLines = new Set<number>();
+  for (const rec of replay.done.values()) for (const i of rec.items) if (i.status === 'ok') okLines.add(i.line);
+  const scan = await scanPool(h.input.path, { format, displayName: h.input.displayName, fingerprint: sha256 });
+  const costs = scan.entries.filter((e) => okLines.has(e.line) && e.costCents !== undefined).map((e) => e.costCents!);
+  return { at: h.createdAt, costs };
+}
+
+async function sameFile(file: string, expected: string): Promise<boolean> {
+  const hash = createHash('sha256');
+  try {
+    for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  } catch {
+    return false;
+  }
+  return hash.digest('hex') === expected;
+}
+
+interface PoolPlan {
+  listing: number;
+  variant: number | null;
+  at: string;
+  read: () => Promise<Upload | string>;
+}
+
+function poolPlans(stateDir: string): PoolPlan[] {
+  const secret = poolSecret(stateDir, false);
+  if (!secret) return [];
+  let names: string[];
+  try {
+    names = fs.readdirSync(poolsDir(stateDir)).filter((n) => n.endsWith('.jsonl'));
+  } catch {
+    return [];
+  }
+  const out: PoolPlan[] = [];
+  for (const name of names) {
+    const file = path.join(poolsDir(stateDir), name);
+    const poolPath = poolPathOf(file);
+    if (!poolPath) continue;
+    for (const p of readLedger(file).plans) {
+      const sent = p.plan.chunks.flatMap((hashes, i) => (p.outcomes.get(i)?.t === 'sent' ? hashes : []));
+      if (sent.length === 0) continue;
+      out.push({
+        listing: p.plan.listing,
+        variant: p.plan.variant,
+        at: p.plan.at,
+        read: async () => {
+          const items = await readPoolItems(
+            poolPath,
+            { format: detectFormat(poolPath), fingerprint: fingerprinter(secret) },
+            sent,
+          );
+          if (items.length === 0) return `pool ${path.basename(poolPath)} no longer holds its entries`;
+          return { at: p.plan.at, costs: items.flatMap((i) => (i.costCents !== undefined ? [i.costCents] : [])) };
+        },
+      });
+    }
+  }
+  return out;
+}
+
+/** The pool file a ledger belongs to (its first record). */
+function poolPathOf(ledger: string): string | undefined {
+  try {
+    const first = fs.readFileSync(ledger, 'utf8').split('\n', 1)[0] ?? '';
+    const r = JSON.parse(first) as { t?: unknown; path?: unknown };
+    return r.t === 'pool' && typeof r.path === 'string' ? r.path : undefined;
+  } catch {
+    return undefined;
+  }
+}
