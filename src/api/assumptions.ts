@@ -268,3 +268,7 @@ export const MAX_ANSWER_BYTES = { list: 64 * 1024 * 1024, one: 16 * 1024 * 1024 
 // connections, 5xx and 429 keep the cli-spec 4 retry table.
 export const DEFAULT_TIMEOUT_S = 30;
 export const TIMEOUT_ATTEMPTS = 2;
+// issue 25, not shown: how the service rounds a sale's fee (spec 1.5 names `fee`, not its
+// rounding). svc's margin figures assume half up (src/pricing/plan.ts marginOf); its floors and
+// targets are rounded up anyway, so a cent of fee rounding never takes a price under cost.
+export const FEE_ROUNDING: 'half-up' | 'up' = 'half-up';

@@ -56,14 +56,14 @@ export class CostBook {
   }
 }
 
-/** How a basis was found, for the plan: `upload 3 + sales 2 items, max`. */
+/** How a basis was found, for the plan: `upload 3 + sales 2 (max)`: items per source, and the method. */
 export function describeBasis(b: CostBasis | undefined): string {
   if (!b) return 'unknown';
   const parts = [
     ...(b.uploadItems ? [`upload ${b.uploadItems}`] : []),
     ...(b.saleItems ? [`sales ${b.saleItems}`] : []),
   ];
-  return `${parts.join(' + ')} item${b.uploadItems + b.saleItems === 1 ? '' : 's'}, ${b.method}`;
+  return `${parts.join(' + ')} (${b.method})`;
 }
 
 export interface FeeRate {

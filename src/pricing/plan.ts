@@ -1,6 +1,7 @@
 // The repricing plan (issue 25): for each listing or variant a rule selects, the new price,
 // the floor, the cost and the margin it leaves, and why. Pure: no request, no clock, so every
 // figure is testable without a server (test/pricing/plan.test.ts).
+import { FEE_ROUNDING, LIMITS } from '../api/assumptions.js';
 import { formatCents } from '../output/money.js';
 import { formatBp, mulDivCeil, mulDivFloor, mulDivRound, WHOLE_BP } from './arith.js';
 import { describeBasis, type CostBasis } from './cost-basis.js';
@@ -67,7 +68,9 @@ export function tierFor(tiers: MarginTier[], costCents: number): MarginTier {
 /** The margin a price leaves over cost after the fee (fee rounded half up, like a sale's): bp. */
 export function marginOf(priceCents: number, costCents: number, feeBp: number): number | undefined {
   if (costCents <= 0) return undefined;
-  const net = priceCents - mulDivRound(priceCents, feeBp, WHOLE_BP);
+  const fee =
+    FEE_ROUNDING === 'up' ? mulDivCeil(priceCents, feeBp, WHOLE_BP) : mulDivRound(priceCents, feeBp, WHOLE_BP);
+  const net = priceCents - fee;
   return mulDivFloor(net - costCents, WHOLE_BP, costCents);
 }
 
@@ -121,12 +124,7 @@ export function planRow(i: RowInputs): PlanRow {
       action: same && action === 'change' ? 'unchanged' : action,
     };
   };
-  if (!i.cost && !i.allowUnknownCost)
-    return finish(
-      t.currentCents,
-      'unknown cost: left alone (--allow-unknown-cost prices it from the catalog floor)',
-      'unknown-cost',
-    );
+  if (!i.cost && !i.allowUnknownCost) return finish(t.currentCents, 'unknown cost: left alone', 'unknown-cost');
   const target = aim(i);
   if (!target) {
     // No cost (allowed) under a margin rule, or no catalog minimum under a catalog rule: only the floor applies.
@@ -148,5 +146,7 @@ export function planRow(i: RowInputs): PlanRow {
     price = floor.cents;
     why = `${target.why} is below the floor: priced at the floor (${floor.why})`;
   }
+  // spec 8: no price above the maximum is ever sent; the row is held for a person to look at.
+  if (price > LIMITS.priceMaxCents) return finish(t.currentCents, `${why}: above the maximum price, held`, 'held');
   return finish(price, why, 'change');
 }

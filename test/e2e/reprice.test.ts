@@ -102,8 +102,8 @@ describe('products reprice', () => {
       row(ids.points, 1),
       [1900, 1900, 500, undefined, undefined, 'unknown-cost'].map((v) => v ?? null) as any,
     );
-    assert.match(plan.rows.find((p: any) => p.id === ids.points && p.variant === 2).costBasis, /^upload 2 items, max$/);
-    assert.match(plan.rows.find((p: any) => p.id === ids.points && p.variant === 0).costBasis, /^sales 2 items, max$/);
+    assert.match(plan.rows.find((p: any) => p.id === ids.points && p.variant === 2).costBasis, /^upload 2 \(max\)$/);
+    assert.match(plan.rows.find((p: any) => p.id === ids.points && p.variant === 0).costBasis, /^sales 2 \(max\)$/);
     assert.match(r.stderr, /fee 10% inferred from 2 sales of the last 30 days/);
     assert.deepEqual(await priceWrites(), []);
   });

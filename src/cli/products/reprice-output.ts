@@ -10,7 +10,7 @@ import type { PlanRow } from '../../pricing/plan.js';
 export const planColumns: Column<PlanRow>[] = [
   { header: 'id', value: 'id', kind: 'number' },
   { header: 'variant', value: 'variant', kind: 'number' },
-  { header: 'title', value: 'title', max: 30, drop: 2 },
+  { header: 'title', value: 'title', max: 24, drop: 2 },
   { header: 'current', value: 'current', kind: 'cents' },
   { header: 'new', value: 'new', kind: 'cents' },
   { header: 'floor', value: 'floor', kind: 'cents' },

@@ -75,6 +75,8 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   if (deps.globals.dryRun) {
     await printPlanRows(deps, shown, plan, fee);
     note(deps.io, `dry run: nothing sent; ${countsWords(plan)}`);
+    if (plan.counts['unknown-cost'] > 0 && !opts.allowUnknownCost)
+      note(deps.io, 'rows with unknown cost are left alone; --allow-unknown-cost prices them from the catalog floor');
     return 0;
   }
   const changes = plan.rows.filter((r) => r.action === 'change');
