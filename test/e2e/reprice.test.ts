@@ -4,6 +4,8 @@
 // (POST /_sandbox/purchase).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { renameSync } from 'node:fs';
+import { join } from 'node:path';
 import { startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 
 let sb: TestSandbox;
@@ -195,5 +197,17 @@ describe('products reprice', () => {
     assert.match(b.stderr, /:4: unknown key colour/);
     assert.match(b.stderr, /:6: floor: the floor is above the ceiling/);
     assert.deepEqual(await sb.writeRequests(), []);
+  });
+
+  test('an upload file moved since (absence): its cost is no longer trusted, the plan says so and leaves the row alone', async () => {
+    renameSync(join(dir, `stock-${ids.points}.csv`), join(dir, 'moved.csv'));
+    const r = await svc(['products', 'reprice', '--rules', rulesFile(), '--dry-run', '-o', 'json'], { env });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(
+      r.stderr,
+      new RegExp(`listing ${ids.points} variant 2: latest upload: .*stock-${ids.points}\\.csv moved or changed since`),
+    );
+    const row = JSON.parse(r.stdout).rows.find((p: any) => p.id === ids.points && p.variant === 2);
+    assert.deepEqual([row.action, row.cost, row.new], ['unknown-cost', null, row.current]);
   });
 });

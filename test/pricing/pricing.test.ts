@@ -237,3 +237,33 @@ describe('cost basis and fee', () => {
     assert.equal(new FeeSampler().rate(), undefined);
   });
 });
+
+describe('scale', () => {
+  test('10,000 listings and 100,000 sales: one pass, memory per listing, not per sale', async () => {
+    const { repricePlan } = await import('../../src/pricing/reprice-plan.js');
+    const book = new CostBook();
+    const fees = new FeeSampler();
+    for (let i = 0; i < 100_000; i++)
+      addSale(book, fees, {
+        status: 'completed',
+        price: 2000,
+        fee: 200,
+        productId: i % 10_000,
+        deliveredItems: [{ costCents: 500 + (i % 7) }],
+      });
+    const targets = Array.from({ length: 10_000 }, (_, id) => ({ id, title: 't', game: 'g', currentCents: 1000 }));
+    const started = performance.now();
+    const plan = repricePlan({
+      rules: { file: 'r.yaml', salesDays: 30, rules: [rule()] },
+      targets,
+      catalog: new Map([['g', 500]]),
+      costs: book,
+      feeBp: fees.rate()!.bp,
+      allowUnknownCost: false,
+    });
+    assert.equal(plan.rows.length, 10_000);
+    // cost 5,06 (the dearest of 500..506) × 1.4 / 0.9 = 7,871 → 7,88 → 7,90
+    assert.deepEqual([plan.rows[6]!.cost, plan.rows[6]!.new], [506, 790]);
+    assert.ok(performance.now() - started < 5000);
+  });
+});
