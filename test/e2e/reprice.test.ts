@@ -210,4 +210,22 @@ describe('products reprice', () => {
     const row = JSON.parse(r.stdout).rows.find((p: any) => p.id === ids.points && p.variant === 2);
     assert.deepEqual([row.action, row.cost, row.new], ['unknown-cost', null, row.current]);
   });
+
+  test('costs from a pool refill count as an upload (the pool ledger, entries found by keyed hash)', async () => {
+    const held = (await sb.api('GET', `/api/v2/products/${ids.cs2}`)).body.data.autoDeliveryStock;
+    const pool = writeFile(
+      dir,
+      'pool.csv',
+      'credential,ref,cost\ncs2-pool-1:pw,CS2-P1,"3,20"\ncs2-pool-2:pw,CS2-P2,"3,40"\n',
+    );
+    const refill = await svc(['stock', 'refill', String(ids.cs2), '--pool', pool, '--target', String(held + 2)], {
+      env,
+    });
+    assert.equal(refill.code, 0, refill.stderr);
+    const r = await svc(['products', 'reprice', '--rules', rulesFile(), '--dry-run', '-o', 'json'], { env });
+    assert.equal(r.code, 0, r.stderr);
+    const row = JSON.parse(r.stdout).rows.find((p: any) => p.id === ids.cs2);
+    // the dearest of the pool's 3,20 and 3,40 and the sale's 3,00: 3,40 × 1.1 / 0.9 = 4,155… → 4,16
+    assert.deepEqual([row.cost, row.costBasis, row.new], [340, 'upload 2 + sales 1 (max)', 416]);
+  });
 });
