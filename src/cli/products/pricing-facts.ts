@@ -40,10 +40,16 @@ export async function loadCatalog(deps: Deps): Promise<Map<string, number | unde
 
 export async function loadPricingFacts(
   deps: Deps,
-  opts: { salesDays: number; feeBp?: number; costs: boolean; listings?: Listing[] },
+  opts: {
+    salesDays: number;
+    feeBp?: number;
+    costs: boolean;
+    listings?: Listing[];
+    catalog?: Map<string, number | undefined>;
+  },
 ): Promise<PricingFacts> {
   const listings = opts.listings ?? (await loadListings(deps));
-  const catalog = await loadCatalog(deps);
+  const catalog = opts.catalog ?? (await loadCatalog(deps));
   const costs = new CostBook();
   const notes: string[] = [];
   let fee: FeeRate | undefined =

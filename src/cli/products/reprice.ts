@@ -59,6 +59,7 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
     ...(rules.feeBp !== undefined ? { feeBp: rules.feeBp } : {}),
     costs: true,
     listings,
+    catalog,
   });
   const fee = requireFee(facts.fee, opts.rules);
   const plan = repricePlan({
