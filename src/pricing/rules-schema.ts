@@ -91,6 +91,12 @@ export const RuleSchema = z
     cost: z.enum(['max', 'average'], { message: 'cost is max or average' }).optional(),
   })
   .superRefine((r, ctx) => {
+    if (r.match !== 'all' && Object.values(r.match).every((v) => v === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['match'],
+        message: 'match: say what it selects (listing, variant, game, category), or match: all',
+      });
     if ((r.margin === undefined) === (r.catalog === undefined))
       ctx.addIssue({
         code: 'custom',

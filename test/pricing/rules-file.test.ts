@@ -61,7 +61,14 @@ describe('rules file', () => {
       'rules.yaml:10: floor: the floor is above the ceiling',
       'rules.yaml:3: margin: a margin must be more than -100%',
       'rules.yaml:4: unknown key colour (known: name, match, margin, catalog, minMargin, round, ceiling, floor, cost)',
+      'rules.yaml:5: match: say what it selects (listing, variant, game, category), or match: all',
       'rules.yaml:5: unknown key gmae (known: listing, variant, game, category; or match: all)',
+    ]);
+  });
+
+  test('an empty match is refused: a rule for everything says match: all', async () => {
+    assert.deepEqual(await problems('rules:\n  - match: {}\n    margin: 10%\n'), [
+      'rules.yaml:2: match: say what it selects (listing, variant, game, category), or match: all',
     ]);
   });
 
