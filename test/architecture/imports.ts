@@ -7,8 +7,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 /** Layers, lowest first (issue 16): a module may import its own layer or a lower one only. */
 export const LAYERS: readonly (readonly string[])[] = [
   ['api', 'version'],
-  ['input', 'jobs', 'output', 'config', 'state'],
-  ['ui', 'webhooks', 'sandbox'],
+  ['input', 'jobs', 'output', 'config', 'state', 'notify'],
+  ['ui', 'webhooks', 'sandbox', 'shop'],
   ['cli'],
   ['main', 'warm-cache'],
 ];
