@@ -53,12 +53,12 @@ export class ShopRunner {
       if (v) refills.set(rule.key, await this.refill(rule, v, o.mode));
     }
     const outcomes = rules.map((rule) => this.outcome(rule, views.get(rule.key), refills.get(rule.key), sold, o.mode));
-    for (const r of outcomes) this.refillNotices(r, at, tell);
-    await this.onOff(outcomes, views, o.mode, at, tell);
-    for (const r of outcomes) this.alerts(r, at, tell);
     const byKey = new Map(outcomes.map((r) => [r.rule, r]));
     for (const sale of fresh)
       tell(saleNotice(sale, byKey.get(ruleKeyOf(sale)) ?? byKey.get(String(sale.productId)), at));
+    for (const r of outcomes) this.refillNotices(r, at, tell);
+    await this.onOff(outcomes, views, o.mode, at, tell);
+    for (const r of outcomes) this.alerts(r, at, tell);
     if (o.mode === 'send') this.memory.save(this.now());
     const exit = outcomes.some((r) => r.result === 'failed')
       ? 1
