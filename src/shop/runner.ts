@@ -16,8 +16,8 @@ export interface PassOptions {
   mode: 'send' | 'plan';
   /** Only the rules of these listings (a confirmed sale's). */
   only?: ReadonlySet<number>;
-  /** A confirmed sale from the webhook receiver: announced at once (once, whatever path saw it first). */
-  sale?: Order;
+  /** Confirmed sales from the webhook receiver: announced at once (once, whatever path saw them first). */
+  sales?: Order[];
 }
 
 export interface PassResult {
@@ -85,7 +85,7 @@ export class ShopRunner {
       // The first pass only learns what was sold before svc ran the shop: no flood of old sales.
       if (seen(s) && known) fresh.push(s);
     }
-    if (o.sale && seen(o.sale)) fresh.push(o.sale);
+    for (const s of o.sales ?? []) if (seen(s)) fresh.unshift(s); // newest-first order, as listed
     this.memory.data.salesKnown = true;
     return { sold, fresh: fresh.reverse() }; // oldest first
   }

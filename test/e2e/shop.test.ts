@@ -4,10 +4,11 @@
 // listing and its pool are empty, nothing done twice, a 429 waited out, a bad config refused.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startChatStandIn, textOf, type ChatStandIn } from './chat-standins.js';
-import { getListing, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { BIN, getListing, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 
 const TG_TOKEN = '4242424242:E2EtelegramTOKENdoNotLeak_42';
 const DISCORD_URL = 'https://discord.com/api/webhooks/4242/E2EdiscordSECRETdoNotLeak';
@@ -199,5 +200,86 @@ describe('svc shop sync (issue 24)', () => {
     assert.equal(tg.requests.length + dc.requests.length, chats, 'nothing sent to a chat');
     const dry = await svc(['shop', 'sync', '--config', file, '--dry-run'], { env });
     assert.equal(dry.code, 2);
+  });
+});
+
+/** Poll a state until it holds (the test's own timeout bounds it): never a fixed sleep. */
+async function until(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
+  for (;;) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('svc shop run (issue 24)', () => {
+  const children = new Set<ChildProcess>();
+  after(() => {
+    for (const c of children) c.kill('SIGKILL');
+  });
+
+  test('a confirmed sale runs its listing at once: told with its profit on each channel, deactivated when the pool is empty; /healthz; SIGTERM stops it cleanly', {
+    timeout: 120_000,
+  }, async () => {
+    const { env, config, addToPool } = setup('resident');
+    const id = await emptyListing('resident', 2500);
+    const file = config(id, 'every: 3600\n');
+    addToPool(['key-R-ZZSECRETMARKER,r1,900']);
+    const stored = await svc(['notify', 'set-secret', 'vendas', '--type', 'telegram'], { env, input: TG_TOKEN });
+    assert.equal(stored.code, 0, stored.stderr);
+    const tg0 = tg.requests.length;
+    const dc0 = dc.requests.length;
+    const child = spawn(process.execPath, [BIN, 'shop', 'run', '--config', file, '--port', '0'], {
+      env: { ...process.env, ...env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(child);
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    await until('listening', () => /listening on http:\/\/127\.0\.0\.1:\d+/.test(stderr));
+    const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)![1]!;
+    // The first pass: refilled to 1 and reactivated.
+    await until('first pass', () => /pass: shop:/.test(stderr));
+    let l = await getListing(sb, id);
+    assert.equal(l.autoDeliveryStock, 1);
+    assert.equal(l.isActive, true);
+    const health = await fetch(`${base}/healthz`);
+    assert.equal(health.status, 200);
+    assert.deepEqual(await health.json(), { ok: true });
+
+    // A sale: the sandbox posts its webhooks to the listener, which confirms them and hands on.
+    await sb.control('POST', 'webhooks', { urls: [`${base}/`] });
+    const order = await sb.control('POST', 'purchase', { productId: id });
+    const profit = order.price - order.fee - 900;
+    await until('deactivated', async () => (await getListing(sb, id)).isActive === false);
+    await until('Discord told', () => dc.requests.slice(dc0).some((r) => textOf(r).includes('Deactivated')));
+    await until('Telegram told', () => tg.requests.slice(tg0).some((r) => textOf(r).includes('Out of stock')));
+    // product.out_of_stock needs no confirmation and may run the listing's pass before the sale's.
+    await until('sale told on both', () =>
+      [tg.requests.slice(tg0), dc.requests.slice(dc0)].every((rs) => rs.some((r) => textOf(r).includes('Sale:'))),
+    );
+    const tgSales = tg.requests
+      .slice(tg0)
+      .map(textOf)
+      .filter((t) => t.includes('Sale:'));
+    const dcSales = dc.requests
+      .slice(dc0)
+      .map(textOf)
+      .filter((t) => t.includes('Sale:'));
+    assert.equal(tgSales.length, 1, 'one sale notice on Telegram (sale.processing and order.delivered are one sale)');
+    assert.equal(dcSales.length, 1, 'one sale notice on Discord');
+    assert.ok(tgSales[0]!.includes(`profit: <code>${money(profit)}</code>`), tgSales[0]);
+    assert.ok(dcSales[0]!.includes(`profit: ${money(profit)}`), dcSales[0]);
+
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0, stderr);
+    children.delete(child);
+    assert.match(stderr, /shop stopped/);
+    await sb.control('POST', 'webhooks', { urls: [] });
+    for (const s of [TG_TOKEN, DISCORD_URL, 'ZZSECRETMARKER']) assert.ok(!stderr.includes(s));
+    l = await getListing(sb, id);
+    assert.equal(l.autoDeliveryStock, 0);
   });
 });

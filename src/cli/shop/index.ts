@@ -7,5 +7,6 @@ export const registerShop = defineNoun(
   ['svc shop sync --config shop.yaml --dry-run', 'svc shop run --config shop.yaml --port 8787'],
   {
     sync: () => import('./sync.js'),
+    run: () => import('./run.js'),
   },
 );
