@@ -47,7 +47,11 @@ export async function startChatStandIn(kind: 'telegram' | 'discord'): Promise<Ch
         ...(kind === 'discord' ? { 'x-ratelimit-remaining': '4', 'x-ratelimit-reset-after': '0.4' } : {}),
       });
       res.end(JSON.stringify(kind === 'telegram' ? { ok: true, result: { message_id: ok } } : { id: String(ok) }));
-      waiters = waiters.filter((w) => (ok >= w.n ? (w.resolve(), false) : true));
+      waiters = waiters.filter((w) => {
+        if (ok < w.n) return true;
+        w.resolve();
+        return false;
+      });
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

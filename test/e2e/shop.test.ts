@@ -204,7 +204,7 @@ describe('svc shop sync (issue 24)', () => {
 });
 
 /** Poll a state until it holds (the test's own timeout bounds it): never a fixed sleep. */
-async function until(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
+async function until(_what: string, check: () => boolean | Promise<boolean>): Promise<void> {
   for (;;) {
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 50));
@@ -281,5 +281,33 @@ describe('svc shop run (issue 24)', () => {
     for (const s of [TG_TOKEN, DISCORD_URL, 'ZZSECRETMARKER']) assert.ok(!stderr.includes(s));
     l = await getListing(sb, id);
     assert.equal(l.autoDeliveryStock, 0);
+  });
+});
+
+describe('svc stock refill --activate --deactivate-when-empty (issue 24)', () => {
+  test('reactivates once stocked; deactivates when the listing and its pool are empty', async () => {
+    const { dirs, env } = setup('one');
+    const id = await emptyListing('one');
+    const pool = writeFile(dirs.dir, 'one.txt', 'key-O-ZZSECRETMARKER\n');
+    const args = [
+      'stock',
+      'refill',
+      String(id),
+      '--pool',
+      pool,
+      '--target',
+      '1',
+      '--activate',
+      '--deactivate-when-empty',
+    ];
+    const on = await svc([...args, '-o', 'json'], { env });
+    assert.equal(on.code, 0, on.stderr);
+    assert.equal(JSON.parse(on.stdout).action, 'activate');
+    assert.equal((await getListing(sb, id)).isActive, true);
+    await sb.control('POST', 'purchase', { productId: id });
+    const off = await svc([...args, '-o', 'json'], { env });
+    assert.equal(off.code, 0, off.stderr);
+    assert.equal(JSON.parse(off.stdout).action, 'deactivate');
+    assert.equal((await getListing(sb, id)).isActive, false);
   });
 });
