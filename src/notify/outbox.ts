@@ -85,7 +85,8 @@ export class Outbox {
   async drain(ms: number): Promise<void> {
     const all = Promise.all(this.queues.map((q) => q.running ?? Promise.resolve()));
     const timer = new AbortController();
-    await Promise.race([all, this.sleep(ms, timer.signal)]);
+    // A wall-clock bound on the run's end (the pumps' own waits use the injected clock).
+    await Promise.race([all, realSleep(ms, timer.signal)]);
     timer.abort();
     this.close();
     await all;
