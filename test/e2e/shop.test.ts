@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startChatStandIn, textOf, type ChatStandIn } from './chat-standins.js';
 import { BIN, getListing, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
@@ -74,6 +74,8 @@ describe('svc shop sync (issue 24)', () => {
     // The Telegram token is stored like a key (stdin, never argv); Discord's comes from the environment.
     const stored = await svc(['notify', 'set-secret', 'vendas', '--type', 'telegram'], { env, input: TG_TOKEN });
     assert.equal(stored.code, 0, stored.stderr);
+    assert.equal(statSync(join(dirs.configDir, 'notify-secrets.json')).mode & 0o777, 0o600, 'stored 0600');
+    assert.equal(statSync(dirs.configDir).mode & 0o777, 0o700, 'in a 0700 folder');
     const tg0 = tg.requests.length;
     const dc0 = dc.requests.length;
 
@@ -145,7 +147,6 @@ describe('svc shop sync (issue 24)', () => {
     for (const out of [first, second, again, third, fourth, stored])
       for (const s of [TG_TOKEN, DISCORD_URL, 'ZZSECRETMARKER'])
         assert.ok(!(out.stdout + out.stderr).includes(s), `no secret in the output (${s.slice(0, 8)}…)`);
-    void dirs;
   });
 
   test('a 429 from Telegram is waited out for retry_after; the pass is not held up', async () => {

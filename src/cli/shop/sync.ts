@@ -61,7 +61,7 @@ LISTING_PERMANENTLY_REJECTED; a pool low or out of stock); 1 the service failed;
   examples: [
     'svc shop sync --config shop.yaml',
     'svc shop sync --config shop.yaml --dry-run          # the whole plan, nothing sent',
-    '*/10 * * * * svc shop sync --config ~/shop.yaml -q   # cron: every 10 minutes',
+    'svc shop sync --config ~/shop.yaml -q -o json > last-pass.json   # from cron or CI',
   ],
   run,
 });
