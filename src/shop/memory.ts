@@ -9,6 +9,8 @@ import { fsyncDir } from '../state/durable.js';
 
 /** Sales older than this are forgotten (the window the sales source is read over, plus a day). */
 const SALE_MEMORY_MS = 8 * 86_400_000;
+/** Inbox items told are remembered this long (the lists read are their newest page). */
+const INBOX_MEMORY_MS = 60 * 86_400_000;
 
 export interface ShopMemoryData {
   v: 1;
@@ -18,6 +20,9 @@ export interface ShopMemoryData {
   salesKnown: boolean;
   /** "kind:rule" → since when it holds. */
   told: Record<string, string>;
+  /** Inbox items and stuck sales already told ("new_question:ID" → when); set after the first full pass. */
+  inbox?: Record<string, string>;
+  inboxKnown?: boolean;
 }
 
 export class ShopMemory {
@@ -59,7 +64,17 @@ export class ShopMemory {
     return true;
   }
 
+  /** An inbox item or a stuck sale not told yet: remember it; tell it unless this is the first look. */
+  firstInbox(key: string, at: string): boolean {
+    this.data.inbox ??= {};
+    if (this.data.inbox[key] !== undefined) return false;
+    this.data.inbox[key] = at;
+    return true;
+  }
+
   save(now: number): void {
+    for (const [k, at] of Object.entries(this.data.inbox ?? {}))
+      if (now - Date.parse(at) > INBOX_MEMORY_MS) delete this.data.inbox![k];
     for (const [k, at] of Object.entries(this.data.sales))
       if (now - Date.parse(at) > SALE_MEMORY_MS) delete this.data.sales[k];
     const dir = join(this.file, '..');

@@ -55,6 +55,19 @@ export function saleNotice(o: Order, after: RuleOutcome | undefined, at: string)
   return { kind: 'sale', headline: `Sale: ${title || `listing ${o.productId}`}`, fields, at };
 }
 
+export function stuckNotice(o: Order, at: string): Notice {
+  return {
+    kind: 'stuck_sale',
+    headline: `Sale not delivered: order ${o.orderCode ?? o.id}`,
+    fields: [
+      ['listing', `${o.productId ?? '?'} ${o.productTitle ?? ''}`.trim()],
+      ['status', o.status ?? '?'],
+      ['since', o.createdAt ?? '?'],
+    ],
+    at,
+  };
+}
+
 export function ruleNotice(
   kind: Notice['kind'],
   r: RuleOutcome,

@@ -8,7 +8,10 @@ import type { Order } from '../api/responses.js';
 import type { Notice } from '../notify/notice.js';
 import type { ShopConfig, ShopRule } from './config.js';
 import type { ShopMemory } from './memory.js';
-import { ruleNotice, saleNotice } from './notices.js';
+import { ruleNotice, saleNotice, stuckNotice } from './notices.js';
+
+/** A sale still `processing` this long after it was made is told as stuck (auto-delivery is immediate). */
+export const STUCK_AFTER_MS = 60 * 60_000;
 import { alertsFor, needsRefill, pace, statusFor } from './plan.js';
 import type { ListingView, RefillReport, RuleOutcome, ShopActions, StatusResult } from './types.js';
 
@@ -45,7 +48,7 @@ export class ShopRunner {
       notices.push(n);
       if (o.mode === 'send') this.notify(n);
     };
-    const { sold, fresh } = await this.readSales(o, at);
+    const { sold, fresh, stuck } = await this.readSales(o, at);
     const views = await this.actions.listings(rules);
     const refills = new Map<string, RefillReport>();
     for (const rule of rules) {
@@ -59,6 +62,13 @@ export class ShopRunner {
     for (const r of outcomes) this.refillNotices(r, at, tell);
     await this.onOff(outcomes, views, o.mode, at, tell);
     for (const r of outcomes) this.alerts(r, at, tell);
+    // The first full pass only learns what is already there (no flood of old questions or sales).
+    const known = this.memory.data.inboxKnown === true;
+    for (const s of stuck) if (this.memory.firstInbox(`stuck_sale:${s.id}`, at) && known) tell(stuckNotice(s, at));
+    if (!o.only) {
+      await this.inbox(known, at, tell);
+      this.memory.data.inboxKnown = true;
+    }
     if (o.mode === 'send') this.memory.save(this.now());
     const exit = outcomes.some((r) => r.result === 'failed')
       ? 1
@@ -68,11 +78,22 @@ export class ShopRunner {
     return { outcomes, notices, exit };
   }
 
+  /** A notice from the listener (a mediation opened): told once, the same key a full pass uses. */
+  tellOnce(key: string, n: Notice): void {
+    if (!this.memory.firstInbox(key, n.at)) return;
+    this.notify(n);
+    this.memory.save(this.now());
+  }
+
   /** Units sold per rule over the window (the pace), and the sales not announced yet. */
-  private async readSales(o: PassOptions, at: string): Promise<{ sold: Map<string, number>; fresh: Order[] }> {
+  private async readSales(
+    o: PassOptions,
+    at: string,
+  ): Promise<{ sold: Map<string, number>; fresh: Order[]; stuck: Order[] }> {
     const windowStart = new Date(Date.parse(at) - STOCK_LEVELS.salesWindowDays * 86_400_000).toISOString();
     const sold = new Map<string, number>();
     const fresh: Order[] = [];
+    const stuck: Order[] = [];
     const known = this.memory.data.salesKnown;
     const seen = (s: Order) => this.memory.firstSight(s.id, s.createdAt ?? at);
     for await (const s of this.actions.salesSince(windowStart)) {
@@ -81,13 +102,15 @@ export class ShopRunner {
         const k = ruleKeyOf(s);
         sold.set(k, (sold.get(k) ?? 0) + (s.quantity ?? 1));
       }
+      // Auto-delivery is immediate: a sale still processing after STUCK_AFTER_MS needs the seller.
+      if (s.status === 'processing' && Date.parse(at) - Date.parse(s.createdAt ?? at) > STUCK_AFTER_MS) stuck.push(s);
       if (o.only && !o.only.has(s.productId ?? -1)) continue;
       // The first pass only learns what was sold before svc ran the shop: no flood of old sales.
       if (seen(s) && known) fresh.push(s);
     }
     for (const s of o.sales ?? []) if (seen(s)) fresh.unshift(s); // newest-first order, as listed
     this.memory.data.salesKnown = true;
-    return { sold, fresh: fresh.reverse() }; // oldest first
+    return { sold, fresh: fresh.reverse(), stuck }; // oldest first
   }
 
   private async refill(rule: ShopRule, v: ListingView, mode: 'send' | 'plan'): Promise<RefillReport> {
@@ -231,6 +254,12 @@ export class ShopRunner {
         );
       }
     }
+  }
+
+  /** New questions, reviews, mediations: each told once; the first look only learns what is there. */
+  private async inbox(known: boolean, at: string, tell: (n: Notice) => void): Promise<void> {
+    if (!this.actions.inbox) return;
+    for (const item of await this.actions.inbox()) if (this.memory.firstInbox(item.key, at) && known) tell(item.notice);
   }
 
   /** Alerts hold while their condition does; a notice goes out when one starts (or, planning, holds). */

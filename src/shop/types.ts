@@ -48,8 +48,16 @@ export interface ShopActions {
   refill(rule: ShopRule, mode: 'send' | 'plan'): Promise<RefillReport>;
   /** PATCH bulk-status (spec 4.2): per-item results, refusals with their spec codes. */
   setStatus(items: { id: number; isActive: boolean }[]): Promise<StatusResult[]>;
+  /** The newest questions, reviews and open mediations, as notices keyed by their id (full passes only). */
+  inbox?(): Promise<InboxItem[]>;
   /** Sales created at or after `sinceIso` (the orders mirror; SEAMS.md). */
   salesSince(sinceIso: string): Iterable<Order> | AsyncIterable<Order>;
+}
+
+/** Something new in the seller's inbox: told once per `key` (e.g. `new_question:6001`). */
+export interface InboxItem {
+  key: string;
+  notice: import('../notify/notice.js').Notice;
 }
 
 /** What a pass did (or, planning, would do) for one rule: one record per rule in every -o format. */

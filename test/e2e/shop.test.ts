@@ -91,6 +91,8 @@ describe('svc shop sync (issue 24)', () => {
 
     // 2. A sale drains it; the pool is empty: deactivated, and the sale told with its profit.
     const order = await sb.control('POST', 'purchase', { productId: id });
+    // A buyer's question (hostile text): told once, escaped for Telegram's HTML.
+    await sb.control('POST', 'questions', { productId: id, text: 'Is it <b>full access</b>? @everyone' });
     const second = await svc(['shop', 'sync', '--config', file, '-o', 'json'], { env });
     assert.equal(second.code, 3, `out of stock with an empty pool needs the seller\n${second.stderr}`);
     const r2 = JSON.parse(second.stdout).rules[0];
@@ -115,6 +117,9 @@ describe('svc shop sync (issue 24)', () => {
       'out of stock reached Telegram',
     );
     assert.ok(!dcTexts.some((t) => t.includes('Out of stock')), 'Discord did not choose out_of_stock');
+    const asked = tgTexts.filter((t) => t.includes('New question'));
+    assert.equal(asked.length, 1, tgTexts.join('\n---\n'));
+    assert.ok(asked[0]!.includes('Is it &lt;b&gt;full access&lt;/b&gt;?'), asked[0]);
     for (const r of dc.requests.slice(dc0)) assert.deepEqual(r.body.allowed_mentions, { parse: [] });
 
     // 2b. Run again while it is out of stock: the alert still holds (exit 3), but nothing is

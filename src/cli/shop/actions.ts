@@ -3,9 +3,9 @@
 // (refill-seam.ts), on/off through PATCH bulk-status 100 at a time (spec 4.2; refusals come per
 // item with their spec codes and hints), sales from the orders mirror (sales-source.ts).
 import { CHUNK_SIZE, LIMITS } from '../../api/assumptions.js';
-import { Listing } from '../../api/responses.js';
+import { Listing, Mediation, Question, Review } from '../../api/responses.js';
 import type { ShopRule } from '../../shop/config.js';
-import type { ListingView, ShopActions, StatusResult } from '../../shop/types.js';
+import type { InboxItem, ListingView, ShopActions, StatusResult } from '../../shop/types.js';
 import type { Deps } from '../shared/context.js';
 import { lenient } from '../shared/read.js';
 import { outcomesFromResults } from '../products/item-results.js';
@@ -52,6 +52,7 @@ export function shopActions(deps: Deps, mirror: () => Promise<OrdersMirror>): Sh
       }
       return out;
     },
+    inbox: () => inboxItems(deps),
     async *salesSince(sinceIso) {
       yield* (await mirror()).salesSince(sinceIso);
     },
@@ -78,4 +79,59 @@ function viewOf(l: Listing, r: ShopRule): ListingView | undefined {
     };
   }
   return r.variant === undefined || r.variant === 0 ? { ...base, held: l.autoDeliveryStock ?? 0 } : undefined;
+}
+
+/** The newest page of unanswered questions, reviews and open mediations (3 requests a full pass). */
+async function inboxItems(deps: Deps): Promise<InboxItem[]> {
+  const api = await deps.api();
+  const at = new Date().toISOString();
+  const first = async <T>(call: { pages(o: { limit: number; all: boolean }): AsyncGenerator<{ items: T[] }> }) => {
+    for await (const page of call.pages({ limit: LIMITS.pageSizeMax, all: false })) return page.items;
+    return [] as T[];
+  };
+  const items: InboxItem[] = [];
+  for (const x of await first(api.questions.list({ status: 'unanswered' }))) {
+    const q = lenient(deps, Question, x);
+    items.push({
+      key: `new_question:${q.id}`,
+      notice: {
+        kind: 'new_question',
+        headline: `New question on listing ${q.productId ?? '?'}`,
+        fields: [
+          ['question', (q.text ?? '').slice(0, 500)],
+          ['from', q.askerName ?? '?'],
+          ['answer with', `svc questions answer ${q.id} --text "…"`],
+        ],
+        at,
+      },
+    });
+  }
+  for (const x of await first(api.reviews.list())) {
+    const r = lenient(deps, Review, x);
+    items.push({
+      key: `new_review:${r.id}`,
+      notice: {
+        kind: 'new_review',
+        headline: `New review: ${r.rating ?? '?'}/5 on listing ${r.productId ?? '?'}`,
+        fields: [
+          ['comment', (r.comment ?? '').slice(0, 500)],
+          ['from', r.buyerName ?? '?'],
+        ],
+        at,
+      },
+    });
+  }
+  for (const x of await first(api.mediations.list({ status: 'open' }))) {
+    const m = lenient(deps, Mediation, x);
+    items.push({
+      key: `mediation_opened:${m.orderId}`,
+      notice: {
+        kind: 'mediation_opened',
+        headline: `Mediation opened: order ${m.orderId}`,
+        fields: [['reason', (m.reason ?? '').slice(0, 500)]],
+        at,
+      },
+    });
+  }
+  return items;
 }

@@ -77,7 +77,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     sale: (order) => loop.sale(order),
     listing: (id) => loop.listing(id),
     mediation: (order) =>
-      tell({
+      runner.tellOnce(`mediation_opened:${order.id}`, {
         kind: 'mediation_opened',
         headline: `Mediation opened: order ${order.orderCode ?? order.id}`,
         fields: [
