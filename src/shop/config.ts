@@ -1,7 +1,7 @@
 // shop.yaml (issue 24): one file for the whole loop, validated whole before anything is sent.
 // zod is the schema; `yaml` (loaded lazily, only by the shop verbs) keeps each node's position,
 // so every problem is `FILE:LINE: message` at the line of the value at fault (cli-spec 3), exit 2.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { NOTICE_KINDS, type NoticeKind } from '../notify/notice.js';
@@ -156,7 +156,20 @@ function crossChecks(
   };
   const out: string[] = [];
   const seen = new Map<string, number>();
+  const base = dirname(resolve(file));
   c.rules.forEach((r, i) => {
+    // Every pool readable before anything is sent (cli-spec 3): a typo is exit 2, not a failed pass.
+    const pool = resolve(base, r.pool);
+    let isFile = false;
+    try {
+      isFile = statSync(pool).isFile();
+    } catch {
+      /* missing */
+    }
+    if (!isFile)
+      out.push(
+        `${file}:${lineOf(['rules', i, 'pool'])}: rules.${i}.pool: no file ${r.pool} (paths are relative to this file)`,
+      );
     const k = `${r.listing}:${r.variant ?? ''}`;
     if (seen.has(k))
       out.push(

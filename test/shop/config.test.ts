@@ -51,6 +51,9 @@ describe('shop.yaml (issue 24)', () => {
   });
 
   test('pool paths are relative to the config file, wherever svc runs from', async () => {
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(dir, 'pools'), { recursive: true });
+    file('pools/a.csv', 'credential\n');
     const p = file('ok.yaml', 'rules:\n  - listing: 5\n    pool: pools/a.csv\n    target: 10\n');
     const r = await loadShopConfig(p);
     assert.ok(r.ok);
@@ -58,7 +61,16 @@ describe('shop.yaml (issue 24)', () => {
     assert.equal(r.ok && r.config.rules[0]!.min, 10, 'min defaults to the target');
   });
 
+  test('a pool file that is not there: at the line of its path', async () => {
+    const p = file('nopool.yaml', 'rules:\n  - listing: 5\n    target: 1\n    pool: missing.csv\n');
+    const r = await loadShopConfig(p);
+    assert.equal(r.ok, false);
+    assert.match(!r.ok ? r.problems[0]! : '', /nopool\.yaml:4: rules\.0\.pool: no file missing\.csv/);
+  });
+
   test('the same listing twice is refused at the second rule', async () => {
+    file('a', '');
+    file('b', '');
     const p = file(
       'dup.yaml',
       'rules:\n  - listing: 5\n    pool: a\n    target: 1\n  - listing: 5\n    pool: b\n    target: 1\n',
