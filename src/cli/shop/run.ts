@@ -26,6 +26,8 @@ import { syncedMirror, type OrdersMirror } from './sales-source.js';
 
 /** On shutdown, notices still queued get this long. */
 const SHUTDOWN_DRAIN_MS = 10_000;
+/** Receiver trouble is told at most this often. */
+const TROUBLE_EVERY_MS = 10 * 60_000;
 /** The mirror is synced again when a pass finds it older than this. */
 const MIRROR_FRESH_MS = 30_000;
 
@@ -73,6 +75,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       ),
   });
   const at = () => new Date().toISOString();
+  let lastTrouble = 0;
   const intake = await startIntake({
     sale: (order) => loop.sale(order),
     listing: (id) => loop.listing(id),
@@ -102,6 +105,19 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       log: (line) => {
         if (deps.globals.verbose || line.action === 'failed' || line.action === 'rejected')
           deps.io.stderr.write(`${jsonText({ at: at(), ...line })}\n`);
+        // A hand-on step failing (the listener retries it): told at most every TROUBLE_EVERY_MS.
+        if (line.action === 'failed' && Date.now() - lastTrouble > TROUBLE_EVERY_MS) {
+          lastTrouble = Date.now();
+          tell({
+            kind: 'receiver_trouble',
+            headline: 'Webhook receiver: a step is failing (retried)',
+            fields: [
+              ['event', line.event ?? '?'],
+              ['detail', (line.detail ?? '').slice(0, 200)],
+            ],
+            at: at(),
+          });
+        }
       },
       onWritable: (ok, detail) => {
         warn(deps.io, `the webhook store ${ok ? 'can write again' : 'cannot write'} (${detail})`);
