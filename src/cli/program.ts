@@ -32,6 +32,8 @@ const GROUPS: { names: string[]; topLevel?: boolean; load: () => Promise<Registe
   { names: ['keys'], load: async () => (await import('./keys/index.js')).registerKeys },
   { names: ['webhooks'], load: async () => (await import('./webhooks/index.js')).registerWebhooks },
   { names: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandbox },
+  { names: ['shop'], load: async () => (await import('./shop/index.js')).registerShop },
+  { names: ['notify'], load: async () => (await import('./notify/index.js')).registerNotify },
   // Completion needs the whole tree: it gets a builder of it, so it never imports this module.
   {
     names: ['completion', '__complete'],

@@ -27,6 +27,8 @@ export interface ListenerOptions {
   onWritable?: (writable: boolean, detail: string) => void;
   backoffMs?: (attempt: number) => number;
   store?: StoreOptions;
+  /** `GET /healthz` on the port (issue 24, `shop run`). */
+  health?: boolean;
 }
 
 export interface ListenerStats {
@@ -67,6 +69,7 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
       path: o.path,
       events: o.events,
       log: o.log,
+      health: o.health,
       // spec 6.2.4: the store is the dedupe memory; the record is on disk before the 2xx.
       accept: (n) => store.accept({ key: n.key, event: n.def.name, orderId: n.orderId, body: n.body, targets }),
       afterAnswer: (key, verdict) => (verdict === 'received' ? processor.enqueue(key) : processor.repeated(key)),

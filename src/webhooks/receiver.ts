@@ -31,6 +31,8 @@ export interface ReceiverOptions {
   afterAnswer(key: string, verdict: 'received' | 'duplicate'): void;
   log: LogFn;
   maxBytes?: number;
+  /** `GET /healthz` answers 200 {"ok":true} (issue 24, `shop run`: for a process manager; no secret, no data). */
+  health?: boolean;
 }
 
 export interface Receiver {
@@ -66,6 +68,7 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
     },
     (req, res) => {
       const t0 = Date.now();
+      if (opts.health && req.method === 'GET' && req.url === '/healthz') return reply(res, 200, { ok: true });
       handle(req, opts, maxBytes).then(
         ({ verdict, accepted }) => {
           reply(res, 200, {

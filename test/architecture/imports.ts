@@ -7,8 +7,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 /** Layers, lowest first (issue 16): a module may import its own layer or a lower one only. */
 export const LAYERS: readonly (readonly string[])[] = [
   ['api', 'version'],
-  ['input', 'jobs', 'output', 'config', 'state', 'pricing'],
-  ['ui', 'webhooks', 'sandbox'],
+  ['input', 'jobs', 'output', 'config', 'state', 'pricing', 'notify', 'mirror'],
+  ['ui', 'webhooks', 'sandbox', 'shop'],
   ['cli'],
   ['main', 'warm-cache'],
 ];

@@ -28,6 +28,11 @@ before(async () => {
   files.statuses = writeFile(dir, 'statuses.csv', 'id,active\n101,false\n');
   files.rules = writeFile(dir, 'rules.yaml', 'fee: 10%\nrules:\n  - match: all\n    catalog: +10%\n');
   files.creds = writeFile(dir, 'creds.txt', 'dry-run-account-1:pw\ndry-run-account-2:pw\n');
+  files.shop = writeFile(
+    dir,
+    'shop.yaml',
+    `rules:\n  - listing: 111\n    pool: creds.txt\n    target: 50\nnotify:\n  - name: hook\n    type: webhook\n    secretEnv: E2E_HOOK_URL\n`,
+  );
   files.keyId = String((await sb.api('GET', '/api/api-keys', undefined, KNOWN_V1)).body.data[0].id);
 });
 
@@ -43,6 +48,9 @@ async function envFor(path: string, dirs: ReturnType<typeof tempDirs>): Promise<
     const { SVC_API_KEY: _key, ...rest } = svcEnv(sb, dirs);
     return { ...rest, SVC_KEYRING: 'off' };
   }
+  // issue 24: the shop file's JSON webhook channel takes its URL from the environment.
+  if (path.startsWith('shop ') || path.startsWith('notify '))
+    return { ...svcEnv(sb, dirs), E2E_HOOK_URL: 'http://127.0.0.1:9/hook' };
   return svcEnv(sb, dirs);
 }
 after(async () => {
@@ -89,6 +97,11 @@ function writeArgs(path: string): string[] {
     'sandbox fault': ['status'],
     'webhooks listen': [],
     'questions inbox': [],
+    'shop sync': ['--config', files.shop!],
+    'shop run': ['--config', files.shop!, '--port', '0'],
+    'notify test': ['hook', '--config', files.shop!],
+    'notify set-secret': ['hook', '--type', 'webhook'],
+    'notify remove': ['hook'],
   };
   const args = table[path];
   assert.ok(args, `no arguments for \`svc ${path}\` in this test: add them`);

@@ -37,11 +37,13 @@ import type { Deps } from '../shared/context.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { lenient } from '../shared/read.js';
+import { refillWithStatus } from './refill-status.js';
 
 const EXAMPLES = [
   'svc stock refill 101 --pool accounts.csv --target 50',
   'svc stock refill 109:1 --pool keys.txt --target 200 --dry-run',
   'for l in 101 109:0 109:1; do svc stock refill $l --pool batch.csv --target 100 || exit; done',
+  'svc stock refill 101 --pool batch.csv --target 50 --activate --deactivate-when-empty',
 ];
 
 const options = {
@@ -72,6 +74,9 @@ const options = {
   ),
   retryRefused: flag('--retry-refused', 'also take entries the service refused before (after fixing what it said)'),
   resume: option('--resume <job>', 'finish an interrupted refill (a plain rerun does it too)', z.string().optional()),
+  // issue 24: the shop's on/off rule for one listing (src/cli/stock/refill-status.ts).
+  activate: flag('--activate', 'reactivate the listing once it has stock (bulk-status; refusals with their codes)'),
+  deactivateWhenEmpty: flag('--deactivate-when-empty', 'deactivate the listing when it and the pool are both empty'),
 };
 type Opts = OptsOf<typeof options>;
 
@@ -494,7 +499,7 @@ export const refillVerb = defineVerb({
   args: [['<id[:variant]>', 'listing id, or listing:variant for a multi-variant listing']],
   options,
   examples: EXAMPLES,
-  run,
+  run: (deps, o, args) => refillWithStatus(deps, o, args, run),
 });
 
 /** What the noun's table loads (src/cli/shared/verbs.ts). */

@@ -1,0 +1,14 @@
+// svc notify: chat notification channels of the shop (issue 24): their secrets and a test.
+import { defineNoun } from '../shared/verbs.js';
+
+export const registerNotify = defineNoun(
+  'notify',
+  'notification channels (Telegram, Discord, JSON webhook): store their secrets, send a test',
+  ['printf %s "$TG_TOKEN" | svc notify set-secret vendas --type telegram', 'svc notify test vendas --config shop.yaml'],
+  {
+    'set-secret': () => import('./secret.js'),
+    remove: () => import('./secret.js'),
+    list: () => import('./list.js'),
+    test: () => import('./test.js'),
+  },
+);

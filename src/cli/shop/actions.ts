@@ -1,0 +1,137 @@
+// The shop's actions (src/shop/types.ts ShopActions) wired to svc's own paths: listings from
+// the listings' pages (nothing per listing), refills through `stock refill`'s path
+// (refill-seam.ts), on/off through PATCH bulk-status 100 at a time (spec 4.2; refusals come per
+// item with their spec codes and hints), sales from the orders mirror (sales-source.ts).
+import { CHUNK_SIZE, LIMITS } from '../../api/assumptions.js';
+import { Listing, Mediation, Question, Review } from '../../api/responses.js';
+import type { ShopRule } from '../../shop/config.js';
+import type { InboxItem, ListingView, ShopActions, StatusResult } from '../../shop/types.js';
+import type { Deps } from '../shared/context.js';
+import { lenient } from '../shared/read.js';
+import { outcomesFromResults } from '../products/item-results.js';
+import { refillRule } from './refill-seam.js';
+import type { OrdersMirror } from './sales-source.js';
+
+export function shopActions(deps: Deps, mirror: () => Promise<OrdersMirror>): ShopActions {
+  return {
+    async listings(rules) {
+      const wanted = new Set(rules.map((r) => r.listing));
+      const found = new Map<number, Listing>();
+      const api = await deps.api();
+      for await (const page of api.products.list({}, 'v2').pages({ limit: LIMITS.pageSizeMax, all: true }))
+        for (const x of page.items) if (wanted.has(x.id)) found.set(x.id, lenient(deps, Listing, x));
+      const views = new Map<string, ListingView>();
+      for (const r of rules) {
+        const l = found.get(r.listing);
+        const v = l && viewOf(l, r);
+        if (v) views.set(r.key, v);
+      }
+      return views;
+    },
+    refill: (rule, mode) => refillRule(deps, rule, mode),
+    async setStatus(items) {
+      const api = await deps.api();
+      const out: StatusResult[] = [];
+      for (let at = 0; at < items.length; at += CHUNK_SIZE.bulk) {
+        const chunk = items.slice(at, at + CHUNK_SIZE.bulk);
+        // One operation, one idempotency key made by the request core before the first attempt.
+        const res = await api.products.bulkStatus(chunk).send();
+        const outcomes = outcomesFromResults(
+          chunk.map((c, i) => ({ line: i + 1, id: c.id })),
+          res.data,
+          'id',
+        );
+        outcomes.forEach((o, i) => {
+          out.push({
+            id: chunk[i]!.id,
+            status: o.status === 'ok' || o.status === 'unchanged' ? o.status : 'failed',
+            ...(o.code ? { code: o.code } : {}),
+            ...(o.message ? { message: o.message } : {}),
+          });
+        });
+      }
+      return out;
+    },
+    inbox: () => inboxItems(deps),
+    async *salesSince(sinceIso) {
+      yield* (await mirror()).salesSince(sinceIso);
+    },
+  };
+}
+
+/** The rule's listing or variant as the service shows it; undefined when the variant is not there. */
+function viewOf(l: Listing, r: ShopRule): ListingView | undefined {
+  const base = {
+    listing: l.id,
+    title: l.title ?? '',
+    isActive: l.isActive === true,
+    status: l.status ?? 'approved',
+    pausedByOfflineMode: l.pausedByOfflineMode === true,
+  };
+  if (l.listingType === 'multiple') {
+    const v = l.variants?.find((x) => x.index === r.variant);
+    if (!v) return undefined;
+    return {
+      ...base,
+      variant: v.index,
+      title: `${base.title} / ${v.title ?? `variant ${v.index}`}`,
+      held: v.autoDeliveryStock ?? 0,
+    };
+  }
+  return r.variant === undefined || r.variant === 0 ? { ...base, held: l.autoDeliveryStock ?? 0 } : undefined;
+}
+
+/** The newest page of unanswered questions, reviews and open mediations (3 requests a full pass). */
+async function inboxItems(deps: Deps): Promise<InboxItem[]> {
+  const api = await deps.api();
+  const at = new Date().toISOString();
+  const first = async <T>(call: { pages(o: { limit: number; all: boolean }): AsyncGenerator<{ items: T[] }> }) => {
+    for await (const page of call.pages({ limit: LIMITS.pageSizeMax, all: false })) return page.items;
+    return [] as T[];
+  };
+  const items: InboxItem[] = [];
+  for (const x of await first(api.questions.list({ status: 'unanswered' }))) {
+    const q = lenient(deps, Question, x);
+    items.push({
+      key: `new_question:${q.id}`,
+      notice: {
+        kind: 'new_question',
+        headline: `New question on listing ${q.productId ?? '?'}`,
+        fields: [
+          ['question', (q.text ?? '').slice(0, 500)],
+          ['from', q.askerName ?? '?'],
+          ['answer with', `svc questions answer ${q.id} --text "…"`],
+        ],
+        at,
+      },
+    });
+  }
+  for (const x of await first(api.reviews.list())) {
+    const r = lenient(deps, Review, x);
+    items.push({
+      key: `new_review:${r.id}`,
+      notice: {
+        kind: 'new_review',
+        headline: `New review: ${r.rating ?? '?'}/5 on listing ${r.productId ?? '?'}`,
+        fields: [
+          ['comment', (r.comment ?? '').slice(0, 500)],
+          ['from', r.buyerName ?? '?'],
+        ],
+        at,
+      },
+    });
+  }
+  for (const x of await first(api.mediations.list({ status: 'open' }))) {
+    const m = lenient(deps, Mediation, x);
+    items.push({
+      key: `mediation_opened:${m.orderId}`,
+      notice: {
+        kind: 'mediation_opened',
+        headline: `Mediation opened: order ${m.orderId}`,
+        fields: [['reason', (m.reason ?? '').slice(0, 500)]],
+        at,
+      },
+    });
+  }
+  return items;
+}

@@ -1,0 +1,31 @@
+// `--config shop.yaml` for the shop verbs: validated whole first (FILE:LINE: message, exit 2,
+// nothing sent), its channels' secrets resolved, its notices' outbox ready.
+import { UsageError } from '../../api/errors.js';
+import type { Channel } from '../../notify/channel.js';
+import { Outbox } from '../../notify/outbox.js';
+import { warn } from '../../output/reporter.js';
+import { sanitizeInline } from '../../output/sanitize.js';
+import { invalidInput } from '../shared/job-helpers.js';
+import { loadShopConfig, type ShopConfig } from '../../shop/config.js';
+import type { Deps } from '../shared/context.js';
+import { openChannels } from '../notify/channels.js';
+
+/** The config, or the exit code (2) after every problem was printed as FILE:LINE: message. */
+export async function loadConfig(deps: Deps, file: string): Promise<ShopConfig | number> {
+  if (file === '-') throw new UsageError('--config must be a file: pool paths in it are relative to its folder');
+  const r = await loadShopConfig(file);
+  if (r.ok) return r.config;
+  const shown = r.problems.slice(0, 50).map(sanitizeInline);
+  const more = r.problems.length > 50 ? `\n… and ${r.problems.length - 50} more` : '';
+  return invalidInput(deps, `${shown.join('\n')}${more}`, r.problems.length, file);
+}
+
+export async function openOutbox(deps: Deps, cfg: ShopConfig): Promise<{ outbox: Outbox; channels: Channel[] }> {
+  const channels = await openChannels(deps, cfg.channels, cfg.file);
+  const outbox = new Outbox(channels, {
+    problem: (name, detail, willRetry) => {
+      if (!willRetry || deps.globals.verbose) warn(deps.io, `notify ${name}: ${detail}`);
+    },
+  });
+  return { outbox, channels };
+}

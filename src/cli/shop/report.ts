@@ -1,0 +1,81 @@
+// What a shop pass prints (issue 24): one record per rule in every -o format (the plan under
+// --dry-run, with the notices that would go out), a summary line on stderr.
+import type { Channel } from '../../notify/channel.js';
+import type { Notice } from '../../notify/notice.js';
+import { jsonText, sanitizeInline } from '../../output/sanitize.js';
+import { note } from '../../output/reporter.js';
+import type { PassResult } from '../../shop/runner.js';
+import type { RuleOutcome } from '../../shop/types.js';
+import { printRecords } from '../../ui/print.js';
+import type { Deps } from '../shared/context.js';
+
+const COLUMNS = [
+  { header: 'rule', value: 'rule' },
+  { header: 'title', value: 'title', max: 30, drop: 1 },
+  { header: 'held', value: 'held', kind: 'number' },
+  { header: 'min', value: 'min', kind: 'number', drop: 2 },
+  { header: 'target', value: 'target', kind: 'number' },
+  { header: 'refill', value: 'refill', kind: 'number' },
+  { header: 'in stock', value: 'inStock', kind: 'number' },
+  { header: 'pool left', value: 'poolLeft', kind: 'number' },
+  { header: 'days left', value: 'daysLeft', kind: 'number' },
+  { header: 'action', value: 'action' },
+  { header: 'result', value: 'result' },
+  { header: 'code', value: 'code' },
+  { header: 'alerts', value: (r: RuleOutcome) => [r.message, ...r.alerts].filter(Boolean).join('; ') },
+] as const;
+
+/** The notices as each channel gets them: channel, kind, and the text its platform would show. */
+export function routed(notices: Notice[], channels: Channel[]): { channel: string; kind: string; text: string }[] {
+  const out: { channel: string; kind: string; text: string }[] = [];
+  for (const c of channels) {
+    const mine = notices.filter((n) => c.wants(n.kind));
+    for (const n of mine) out.push({ channel: c.name, kind: n.kind, text: c.payload([n]).preview });
+  }
+  return out;
+}
+
+export async function printPass(deps: Deps, r: PassResult, channels: Channel[], dryRun: boolean): Promise<void> {
+  const format = deps.format();
+  const sends = routed(r.notices, channels);
+  if (format === 'json') {
+    deps.io.stdout.write(
+      `${jsonText({ ...(dryRun ? { dryRun: true } : {}), exit: r.exit, rules: r.outcomes, notices: sends }, 2)}\n`,
+    );
+    return;
+  }
+  if (format === 'jsonl') {
+    for (const o of r.outcomes)
+      deps.io.stdout.write(`${jsonText({ type: 'rule', ...(dryRun ? { dryRun: true } : {}), ...o })}\n`);
+    for (const s of sends)
+      deps.io.stdout.write(`${jsonText({ type: 'notice', ...(dryRun ? { dryRun: true } : {}), ...s })}\n`);
+    return;
+  }
+  if (dryRun && format === 'table') deps.io.stdout.write('dry run: nothing sent\n');
+  await printRecords<RuleOutcome>(deps.io, r.outcomes, {
+    format,
+    empty: 'no rules',
+    columns: COLUMNS as never,
+  });
+  if (format === 'table') {
+    if (sends.length > 0) {
+      deps.io.stdout.write(`\n${dryRun ? 'would notify' : 'notified'}:\n`);
+      for (const s of sends)
+        deps.io.stdout.write(`[${sanitizeInline(s.channel)}] ${s.text.split('\n').join('\n    ')}\n`);
+    }
+  } else if (sends.length > 0) {
+    // csv/tsv hold one kind of row: the notices are said on stderr.
+    note(
+      deps.io,
+      `${sends.length} notice(s) ${dryRun ? 'would be sent' : 'queued'}: ${[...new Set(sends.map((s) => `${s.channel}:${s.kind}`))].join(', ')}`,
+    );
+  }
+}
+
+export function passSummary(r: PassResult): string {
+  const sent = r.outcomes.reduce((n, o) => n + o.refill, 0);
+  const on = r.outcomes.filter((o) => o.action === 'activate').length;
+  const off = r.outcomes.filter((o) => o.action === 'deactivate').length;
+  const seller = r.outcomes.filter((o) => o.result === 'refused' || o.result === 'needs seller' || o.alerts.length > 0);
+  return `shop: ${r.outcomes.length} rule(s), ${sent} credential(s) refilled, ${on} reactivated, ${off} deactivated, ${r.notices.length} notice(s)${seller.length ? `; needs you: ${seller.map((o) => o.rule).join(', ')}` : ''}`;
+}

@@ -1,0 +1,175 @@
+// svc shop run --config shop.yaml (issue 24): the resident form. The webhook listener of
+// `webhooks listen` (same startListener, same store, dedupe and confirmation) hands each confirmed
+// sale to the shop, which runs that listing's steps at once (refill, on/off, the sale's notice
+// with its profit); a full pass runs at start and every `every` seconds (the catch-up for
+// anything missed while down). GET /healthz on the port for a process manager. SIGTERM/SIGINT:
+// stop taking work, finish the pass in flight, give notices a few seconds, exit 0.
+import { z } from 'zod';
+import { NeedsV2KeyError, SvcError } from '../../api/errors.js';
+import type { Notice } from '../../notify/notice.js';
+import { note, warn } from '../../output/reporter.js';
+import { jsonText } from '../../output/sanitize.js';
+import { ShopMemory } from '../../shop/memory.js';
+import { brl, saleFigures } from '../../shop/notices.js';
+import { ShopLoop } from '../../shop/resident.js';
+import { ShopRunner } from '../../shop/runner.js';
+import { apiOrderSource } from '../../webhooks/confirm.js';
+import { DEFAULT_CONFIRM_POLICY } from '../../webhooks/decisions.js';
+import { startListener } from '../../webhooks/listener.js';
+import type { Deps } from '../shared/context.js';
+import { defineVerb, option, type OptsOf } from '../shared/verb.js';
+import { shopActions } from './actions.js';
+import { startIntake } from './intake.js';
+import { loadConfig, openOutbox } from './load.js';
+import { passSummary } from './report.js';
+import { syncedMirror, type OrdersMirror } from './sales-source.js';
+
+/** On shutdown, notices still queued get this long. */
+const SHUTDOWN_DRAIN_MS = 10_000;
+/** Receiver trouble is told at most this often. */
+const TROUBLE_EVERY_MS = 10 * 60_000;
+/** The mirror is synced again when a pass finds it older than this. */
+const MIRROR_FRESH_MS = 30_000;
+
+const options = {
+  config: option('--config <file>', 'the shop file (YAML)', z.string().min(1), { mandatory: true }),
+  port: option('--port <n>', 'listener port; 0 picks a free one', z.coerce.number().int().min(0).max(65535), {
+    default: '8787',
+  }),
+  host: option('--host <address>', 'address to listen on (127.0.0.1 behind a reverse proxy)', z.string().min(1), {
+    default: '127.0.0.1',
+  }),
+  path: option(
+    '--path <path>',
+    'URL path the notifications are POSTed to (default: the secret path of `svc webhooks listen --init`, else /)',
+    z
+      .string()
+      .regex(/^\/[^\s?#]*$/, 'must be a path starting with / (no query)')
+      .optional(),
+  ),
+};
+
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
+  const cfg = await loadConfig(deps, o.config);
+  if (typeof cfg === 'number') return cfg;
+  const { outbox } = await openOutbox(deps, cfg);
+  const client = await deps.client();
+  if (!client.hasKey('v2')) throw new NeedsV2KeyError('shop run (confirming sales, refills, bulk-status)');
+  const path = o.path ?? (await storedPath(deps)) ?? '/';
+  let mirror: { at: number; m: Promise<OrdersMirror> } | undefined;
+  const fresh = () => {
+    if (!mirror || Date.now() - mirror.at > MIRROR_FRESH_MS) {
+      mirror?.m.then((m) => m.close()).catch(() => {});
+      mirror = { at: Date.now(), m: syncedMirror(deps, { signal: deps.signal }) };
+    }
+    return mirror.m;
+  };
+  const tell = (n: Notice) => outbox.send(n);
+  const runner = new ShopRunner(cfg, shopActions(deps, fresh), ShopMemory.open(deps.stateDir()), tell);
+  const loop = new ShopLoop(runner, cfg.everyS * 1000, {
+    passed: (kind, r) => note(deps.io, `${kind === 'full' ? 'pass' : 'sale pass'}: ${passSummary(r)}`),
+    failed: (kind, err) =>
+      warn(
+        deps.io,
+        `${kind} pass failed: ${err instanceof SvcError ? err.message : String(err)}; the next pass tries again`,
+      ),
+  });
+  const at = () => new Date().toISOString();
+  let lastTrouble = 0;
+  const intake = await startIntake({
+    sale: (order) => loop.sale(order),
+    listing: (id) => loop.listing(id),
+    mediation: (order) =>
+      runner.tellOnce(`mediation_opened:${order.id}`, {
+        kind: 'mediation_opened',
+        headline: `Mediation opened: order ${order.orderCode ?? order.id}`,
+        fields: [
+          ['listing', `${order.productId ?? '?'} ${order.productTitle ?? ''}`.trim()],
+          ['price', brl(saleFigures(order).priceCents)],
+        ],
+        at: at(),
+      }),
+  });
+  let listener: Awaited<ReturnType<typeof startListener>>;
+  try {
+    listener = await startListener({
+      stateDir: deps.stateDir(),
+      host: o.host,
+      port: o.port,
+      path,
+      forwardTo: intake.url,
+      orders: apiOrderSource(client),
+      policy: DEFAULT_CONFIRM_POLICY,
+      env: deps.env,
+      health: true,
+      log: (line) => {
+        if (deps.globals.verbose || line.action === 'failed' || line.action === 'rejected')
+          deps.io.stderr.write(`${jsonText({ at: at(), ...line })}\n`);
+        // A hand-on step failing (the listener retries it): told at most every TROUBLE_EVERY_MS.
+        if (line.action === 'failed' && Date.now() - lastTrouble > TROUBLE_EVERY_MS) {
+          lastTrouble = Date.now();
+          tell({
+            kind: 'receiver_trouble',
+            headline: 'Webhook receiver: a step is failing (retried)',
+            fields: [
+              ['event', line.event ?? '?'],
+              ['detail', (line.detail ?? '').slice(0, 200)],
+            ],
+            at: at(),
+          });
+        }
+      },
+      onWritable: (ok, detail) => {
+        warn(deps.io, `the webhook store ${ok ? 'can write again' : 'cannot write'} (${detail})`);
+        if (!ok)
+          tell({
+            kind: 'receiver_trouble',
+            headline: 'Webhook receiver: store cannot write',
+            fields: [['detail', detail]],
+            at: at(),
+          });
+      },
+    });
+  } catch (err) {
+    await intake.close();
+    outbox.close();
+    throw err;
+  }
+  const shown = path === '/' ? listener.url : listener.url.replace(path, '/…');
+  note(
+    deps.io,
+    `shop running: ${cfg.rules.length} rule(s), pass every ${cfg.everyS} s; listening on ${shown} (GET /healthz)`,
+  );
+  loop.start();
+  await new Promise<void>((resolve) => {
+    if (deps.signal.aborted) return resolve();
+    deps.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  note(deps.io, 'stopping: finishing the pass in flight');
+  await listener.close();
+  await intake.close();
+  await loop.stop();
+  await outbox.drain(SHUTDOWN_DRAIN_MS);
+  if (mirror) (await mirror.m.catch(() => undefined))?.close();
+  note(deps.io, 'shop stopped');
+  return 0;
+}
+
+async function storedPath(deps: Deps): Promise<string | undefined> {
+  const store = await deps.profiles();
+  const name = deps.globals.profile ?? (deps.env.SVC_PROFILE?.trim() || store.defaultName());
+  return store.get(name)?.webhookPath;
+}
+
+export const runVerb = defineVerb({
+  name: 'run',
+  description: 'run the shop: webhook listener + a pass per confirmed sale + a periodic pass; GET /healthz',
+  options,
+  examples: [
+    'svc shop run --config shop.yaml                   # 127.0.0.1:8787, behind a TLS reverse proxy',
+    'svc shop run --config shop.yaml --port 0 -q',
+  ],
+  run,
+});
+
+export const verbs = [runVerb];

@@ -1,0 +1,69 @@
+// svc shop sync --config shop.yaml (issue 24): one pass for cron or CI. Sync orders, refill each
+// rule below its minimum to its target (the exact, journaled refill of `stock refill`),
+// reactivate or deactivate through bulk-status, tell new alerts on the configured channels.
+// Exit: 0 all well; 3 something needs the seller (a refusal with its spec code, an alert);
+// 1 the service failed; 2 a bad config (nothing sent). A rerun does nothing twice.
+import { z } from 'zod';
+import { ShopMemory } from '../../shop/memory.js';
+import { ShopRunner } from '../../shop/runner.js';
+import { note } from '../../output/reporter.js';
+import type { Deps } from '../shared/context.js';
+import { requireV2 } from '../shared/job-helpers.js';
+import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
+import { shopActions } from './actions.js';
+import { loadConfig, openOutbox } from './load.js';
+import { passSummary, printPass } from './report.js';
+import { syncedMirror, type OrdersMirror } from './sales-source.js';
+
+/** A one-shot pass waits this long at most for its notices to go out. */
+export const NOTICE_DRAIN_MS = 60_000;
+
+const options = {
+  config: option('--config <file>', 'the shop file (YAML): rules, alerts, notification channels', z.string().min(1), {
+    mandatory: true,
+  }),
+  offline: flag('--offline', 'do not sync orders first (sales pace from what is known)'),
+};
+
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
+  const cfg = await loadConfig(deps, o.config);
+  if (typeof cfg === 'number') return cfg;
+  const dry = deps.globals.dryRun === true;
+  const { outbox, channels } = await openOutbox(deps, cfg); // a channel without its secret: exit 2 here
+  await requireV2(deps, 'shop sync');
+  let mirror: Promise<OrdersMirror> | undefined;
+  const sales = () => (mirror ??= syncedMirror(deps, { signal: deps.signal, offline: o.offline }));
+  const memory = ShopMemory.open(deps.stateDir());
+  const runner = new ShopRunner(cfg, shopActions(deps, sales), memory, (n) => outbox.send(n));
+  try {
+    const r = await runner.pass({ mode: dry ? 'plan' : 'send' });
+    await printPass(deps, r, channels, dry);
+    if (!dry && outbox.pendingCount() > 0) note(deps.io, `sending ${outbox.pendingCount()} notice(s)…`);
+    await outbox.drain(NOTICE_DRAIN_MS);
+    const failed = Object.values(outbox.stats.failed).reduce((a, b) => a + b, 0) + outbox.pendingCount();
+    note(deps.io, `${dry ? 'dry run: ' : ''}${passSummary(r)}${failed ? `; ${failed} notice(s) not delivered` : ''}`);
+    // A plan changes nothing: its exit says only whether the pass could be planned.
+    return dry && r.exit === 3 ? 0 : r.exit;
+  } finally {
+    outbox.close();
+    if (mirror) (await mirror.catch(() => undefined))?.close();
+  }
+}
+
+export const syncVerb = defineVerb({
+  name: 'sync',
+  description: 'one pass of the shop: refill to target, reactivate or deactivate, alerts and notices',
+  options,
+  helpAfter: `
+Exit codes: 0 all well; 3 something needs you (a refusal with its code: NO_STOCK, NOT_APPROVED,
+OFFLINE_PAUSED (turn Offline Mode off in the seller panel), LISTING_TAKEN_DOWN,
+LISTING_PERMANENTLY_REJECTED; a pool low or out of stock); 1 the service failed; 2 a bad config.`,
+  examples: [
+    'svc shop sync --config shop.yaml',
+    'svc shop sync --config shop.yaml --dry-run          # the whole plan, nothing sent',
+    'svc shop sync --config ~/shop.yaml -q -o json > last-pass.json   # from cron or CI',
+  ],
+  run,
+});
+
+export const verbs = [syncVerb];

@@ -1,0 +1,141 @@
+// One channel interface for every chat platform (issue 24): a channel turns a run of notices into
+// one request body (bursts batched into one message), knows its platform's pace, and posts
+// through src/notify/http.ts. Limits used (the platforms' documented ones):
+// - Telegram Bot API: about 1 message a second per chat, 30 a second per bot overall; a 429
+//   carries `parameters.retry_after` (seconds).
+// - Discord webhooks: 5 requests per 2 seconds per webhook; a 429 carries JSON `retry_after`
+//   (seconds), and every answer X-RateLimit-Remaining / X-RateLimit-Reset-After.
+// - A generic JSON webhook: ours to pace gently (5 a second), Retry-After honoured.
+import { createHash } from 'node:crypto';
+import { DISCORD_MAX_CHARS, TELEGRAM_MAX_CHARS, batch, discordText, plainText, telegramText } from './format.js';
+import { loopbackOverride, postJson, type PostResult } from './http.js';
+import type { Notice, NoticeKind } from './notice.js';
+
+export type ChannelType = 'telegram' | 'discord' | 'webhook';
+
+export interface ChannelConfig {
+  name: string;
+  type: ChannelType;
+  /** Telegram: the chat (numeric id or @channel). */
+  chatId?: string;
+  /** The events this channel gets (issue 24: each channel chooses). */
+  events: ReadonlySet<NoticeKind> | 'all';
+}
+
+export interface Payload {
+  body: unknown;
+  /** Notices carried by this body (the rest wait for the next one). */
+  taken: number;
+  /** What the platform would show, for --dry-run. */
+  preview: string;
+}
+
+export interface Channel {
+  readonly name: string;
+  readonly type: ChannelType;
+  /** Least time between two requests of this channel. */
+  readonly minIntervalMs: number;
+  /** A key shared by channels that share a platform-wide limit (one Telegram bot). */
+  readonly sharedLimit?: { key: string; minIntervalMs: number };
+  wants(kind: NoticeKind): boolean;
+  payload(pending: Notice[]): Payload;
+  post(body: unknown, signal?: AbortSignal): Promise<PostResult>;
+  /** Every secret this channel holds, for redaction of anything it says. */
+  readonly secrets: readonly string[];
+}
+
+const TELEGRAM_API = 'https://api.telegram.org';
+
+/** The channel for a config entry and its secret (bot token; Discord or webhook URL). */
+export function makeChannel(c: ChannelConfig, secret: string, env: NodeJS.ProcessEnv): Channel {
+  const wants = (k: NoticeKind) => c.events === 'all' || c.events.has(k);
+  if (c.type === 'telegram') {
+    const base = loopbackOverride(env.SVC_TELEGRAM_API_BASE) ?? TELEGRAM_API; // tests only: loopback
+    const url = `${base}/bot${secret}/sendMessage`;
+    return {
+      name: c.name,
+      type: c.type,
+      minIntervalMs: 1000,
+      sharedLimit: { key: createHash('sha256').update(secret).digest('hex').slice(0, 16), minIntervalMs: 34 },
+      wants,
+      secrets: [secret],
+      payload(pending) {
+        const { text, taken } = batch(pending, telegramText, TELEGRAM_MAX_CHARS);
+        return {
+          body: { chat_id: c.chatId, text, parse_mode: 'HTML', disable_web_page_preview: true },
+          taken,
+          preview: batch(pending.slice(0, taken), plainText, Number.MAX_SAFE_INTEGER).text,
+        };
+      },
+      post: (body, signal) => postJson(url, body, signal),
+    };
+  }
+  if (c.type === 'discord') {
+    const url = discordUrl(secret, env);
+    return {
+      name: c.name,
+      type: c.type,
+      minIntervalMs: 400, // 5 per 2 s
+      wants,
+      secrets: [secret],
+      payload(pending) {
+        const { text, taken } = batch(pending, discordText, DISCORD_MAX_CHARS);
+        return {
+          body: { content: text, allowed_mentions: { parse: [] } },
+          taken,
+          preview: batch(pending.slice(0, taken), plainText, Number.MAX_SAFE_INTEGER).text,
+        };
+      },
+      post: (body, signal) => postJson(url, body, signal),
+    };
+  }
+  return {
+    name: c.name,
+    type: c.type,
+    minIntervalMs: 200,
+    wants,
+    secrets: [secret],
+    payload(pending) {
+      const taken = Math.min(pending.length, 50);
+      const notices = pending.slice(0, taken);
+      return {
+        body: { source: 'svc', notices },
+        taken,
+        preview: notices.map(plainText).join('\n\n'),
+      };
+    },
+    post: (body, signal) => postJson(secret, body, signal),
+  };
+}
+
+/** A Discord webhook URL, its origin swapped for SVC_DISCORD_API_BASE (tests only, loopback only). */
+function discordUrl(secret: string, env: NodeJS.ProcessEnv): string {
+  const base = loopbackOverride(env.SVC_DISCORD_API_BASE);
+  if (!base) return `${secret}${secret.includes('?') ? '&' : '?'}wait=true`;
+  const u = new URL(secret);
+  return `${base}${u.pathname}?wait=true`;
+}
+
+/** The secret's shape, checked when it is stored and when it is read from the environment. */
+export function secretProblem(type: ChannelType, secret: string): string | undefined {
+  if (type === 'telegram')
+    return /^\d{3,20}:[A-Za-z0-9_-]{20,100}$/.test(secret)
+      ? undefined
+      : 'a Telegram bot token looks like 123456789:AA… (from @BotFather)';
+  let u: URL;
+  try {
+    u = new URL(secret);
+  } catch {
+    return type === 'discord' ? 'a Discord webhook URL starts with https://discord.com/api/webhooks/' : 'not a URL';
+  }
+  if (type === 'discord')
+    return u.protocol === 'https:' &&
+      ['discord.com', 'discordapp.com', 'canary.discord.com', 'ptb.discord.com'].includes(u.hostname) &&
+      u.pathname.startsWith('/api/webhooks/')
+      ? undefined
+      : 'a Discord webhook URL starts with https://discord.com/api/webhooks/';
+  const loop = ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
+  return u.protocol === 'https:' || (u.protocol === 'http:' && loop)
+    ? undefined
+    : 'a webhook URL must be https (http only for 127.0.0.1)';
+}

@@ -1,0 +1,87 @@
+// `shop run`'s schedule (issue 24): one pass at a time. A confirmed sale runs its listing's
+// steps at once (after the pass in progress); the full pass runs at start and every `everyMs`.
+// Work that arrives during a pass is merged: a burst of sales of one listing is one more pass.
+// A pass that throws is reported and the loop goes on; stop() waits for the pass in flight.
+import type { Order } from '../api/responses.js';
+import type { PassResult, ShopRunner } from './runner.js';
+
+export interface LoopEvents {
+  passed(kind: 'full' | 'listing', r: PassResult): void;
+  failed(kind: 'full' | 'listing', err: unknown): void;
+}
+
+export class ShopLoop {
+  private chain: Promise<void> = Promise.resolve();
+  private timer?: NodeJS.Timeout;
+  private fullQueued = false;
+  private readonly listings = new Set<number>();
+  private readonly sales: Order[] = [];
+  private scheduled = false;
+  private stopped = false;
+
+  constructor(
+    private readonly runner: ShopRunner,
+    private readonly everyMs: number,
+    private readonly events: LoopEvents,
+  ) {}
+
+  start(): void {
+    this.full();
+    this.timer = setInterval(() => this.full(), this.everyMs);
+    this.timer.unref?.();
+  }
+
+  /** A confirmed sale (its order as the service returned it). */
+  sale(order: Order): void {
+    if (order.productId === undefined || order.productId === null) return;
+    this.sales.push(order);
+    this.listing(order.productId);
+  }
+
+  /** Something happened to a listing (out of stock): its steps now. */
+  listing(id: number): void {
+    this.listings.add(id);
+    this.schedule();
+  }
+
+  full(): void {
+    this.fullQueued = true;
+    this.schedule();
+  }
+
+  /** Resolves when every queued pass is done. */
+  idle(): Promise<void> {
+    return this.chain;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.chain;
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.stopped) return;
+    this.scheduled = true;
+    this.chain = this.chain.then(() => this.runOnce());
+  }
+
+  private async runOnce(): Promise<void> {
+    this.scheduled = false;
+    if (this.stopped) return;
+    const full = this.fullQueued;
+    const only = new Set(this.listings);
+    const sales = this.sales.splice(0);
+    this.fullQueued = false;
+    this.listings.clear();
+    const kind = full ? 'full' : 'listing';
+    try {
+      // A burst of sales is one pass for their listings, each sale told once.
+      const r = await this.runner.pass({ mode: 'send', ...(full ? {} : { only }), sales });
+      this.events.passed(kind, r);
+    } catch (err) {
+      this.events.failed(kind, err);
+    }
+    if (this.fullQueued || this.listings.size > 0) this.schedule();
+  }
+}
