@@ -15,6 +15,7 @@ import { CredentialCsvReader, readCredentialCsvLayout, type CsvLayout } from './
 import { readJsonlEntries } from './credential-jsonl.js';
 import { normaliseSeparator, readLineEntries } from './credential-lines.js';
 import { DigestBlocks, digestPrefix } from './digest-set.js';
+import { looksLikeHeader } from './format-sniff.js';
 import { ProblemList } from './problems.js';
 import { assertReadableFile, fileInfo, readBlocks, readError } from './source.js';
 
@@ -118,6 +119,9 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
   try {
     for await (const entry of reader.entries) {
       count += 1;
+      // issue 22: a CSV header read as `lines` would be sent to a buyer as a credential.
+      if (opts.format === 'lines' && entry.item && looksLikeHeader(entry.item.credential))
+        problems.add(entry.line, 'this line is the header of a CSV file, not a credential: add --format csv');
       if (existing + count > limit) firstOverLimit ??= entry.line;
       planner.add(entry);
       if (entry.item) seen.add(hash('sha256', entry.item.credential, 'buffer'));

@@ -15,6 +15,7 @@ import {
   type CredentialChunk,
   type CredentialFormat,
 } from '../../input/credentials.js';
+import { sniffCredentialFormat } from '../../input/format-sniff.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput, startsWithBom } from '../../input/source.js';
 import {
@@ -25,7 +26,10 @@ import {
   type ChunkPlan,
   type ItemOutcome,
 } from '../../jobs/index.js';
+import { ExpiredKeyError, type ExpiredKeyDecision } from '../../jobs/index.js';
 import { collectGarbage, holdYoungGeneration } from '../../jobs/memory.js';
+import type { ServiceApi } from '../../api/resources/index.js';
+import { accountSales } from './sales-source.js';
 import { note, warn } from '../../output/reporter.js';
 import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
@@ -110,6 +114,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   let input: Awaited<ReturnType<typeof openInput>> | undefined;
   try {
     input = await openInput(o.file, { signal: deps.signal });
+    if (o.file === '-' && o.format === undefined) refuseUnnamedFormat(input.path);
     // Resume or not is known before validating: a resumed import's earlier chunks are already in
     // the stock it reads, so the per-variant total (spec 8) is then left to the service, which
     // refuses a chunk beyond 10000 (TOO_MANY_CREDENTIALS) and skips what it already holds.
@@ -118,7 +123,11 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
       format,
       separator: o.separator,
       displayName: input.displayName,
-      existingCount: resumeJobId ? 0 : existing,
+      // issue 22: with dedupe skip the listing ends with what it holds plus what it does not
+      // hold yet; which of the file's credentials it holds is the service's to say (it shows
+      // counts, not credentials), so the file alone is checked here and the total by the service
+      // (TOO_MANY_CREDENTIALS on the chunk that would pass it). With `none` every one counts.
+      existingCount: resumeJobId || o.dedupe === 'skip' ? 0 : existing,
       keepWhitespace: o.keepWhitespace ?? false,
       dropDuplicates: o.dedupe === 'skip',
       signal: deps.signal,
@@ -130,6 +139,12 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     if (scan.count === 0) return invalidInput(deps, `${input.displayName}: no credentials`, 1, input.displayName);
     for (const n of scan.notes) note(deps.io, n);
     for (const line of inputSummary(scan)) warn(deps.io, line);
+    const sent = scan.count - (scan.duplicatesDropped ? scan.duplicates : 0);
+    if (!resumeJobId && o.dedupe === 'skip' && existing + sent > LIMITS.stockPerVariantMax)
+      note(
+        deps.io,
+        `${target} holds ${existing}; with the ${sent} credentials of the file that is over ${LIMITS.stockPerVariantMax} unless the service already holds ${existing + sent - LIMITS.stockPerVariantMax} of them (dedupe skip); a chunk that would pass the limit is refused (TOO_MANY_CREDENTIALS)`,
+      );
     if (scan.duplicates > 0 && deps.globals.verbose) for (const w of scan.warnings) deps.io.stderr.write(`${w}\n`);
     const byIndex = new Map(scan.chunks.map((c) => [c.index, c]));
     const chunks: ChunkPlan[] = scan.chunks.map((c) => ({
@@ -202,6 +217,14 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
       send,
       decidedResume: resumeJobId ?? null,
       printItems: false,
+      onExpiredKey: (chunk, sentAt) =>
+        expiredStockChunk(
+          deps,
+          api,
+          { id, variant: multiple ? o.variant : undefined, dedupe: o.dedupe },
+          chunk.index,
+          sentAt,
+        ),
       // issue 14: every refusal, with its code and message, in the report too. A row per
       // credential names it by its line only (cli-spec 3: a credential is never written out).
       report: o.report
@@ -247,13 +270,58 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
         };
       },
     });
-    if (scan.count + existing > LIMITS.stockPerVariantMax)
-      note(deps.io, 'close to the 10000 credential limit of the variant');
+    if (scan.count + existing > LIMITS.stockPerVariantMax && code === 0)
+      note(deps.io, `the ${target} is at or close to its limit of ${LIMITS.stockPerVariantMax} credentials`);
     return code;
   } finally {
     await input?.cleanup();
     targetLock?.release();
   }
+}
+
+/**
+ * issue 22: a chunk of this import was sent under a key the service may have forgotten. Resent
+ * under a new key only when that cannot add an account twice: dedupe `skip` (what the listing
+ * still holds is skipped) and no sale of the listing since the chunk was first sent (a sold
+ * credential is no longer held and would be added again). Otherwise it stops and says so.
+ */
+async function expiredStockChunk(
+  deps: Deps,
+  api: ServiceApi,
+  t: { id: number; variant?: number; dedupe: string },
+  chunk: number,
+  sentAt: string,
+): Promise<ExpiredKeyDecision> {
+  if (t.dedupe !== 'skip')
+    throw new ExpiredKeyError(
+      chunk,
+      sentAt,
+      'with --dedupe none even what the listing holds would be added again: see what it holds, then add what is missing as a new import',
+    );
+  let sold = 0;
+  for await (const o of accountSales(deps, api, { sinceIso: sentAt, productId: t.id }))
+    if (t.variant === undefined || o.variantIndex === t.variant) sold += o.quantity ?? 1;
+  if (sold > 0)
+    throw new ExpiredKeyError(
+      chunk,
+      sentAt,
+      `the listing sold ${sold} since then and svc cannot tell whether they came from this chunk: see \`svc stock status\` and \`svc orders list --from ${sentAt.slice(0, 10)}\`, then add what is missing as a new import`,
+    );
+  note(
+    deps.io,
+    `chunk ${chunk + 1} was first sent at ${sentAt}, past the service's 24 h: no sale since, so it is sent again under a new key (what the listing holds is skipped)`,
+  );
+  return 'new-key';
+}
+
+/** issue 22: stdin has no extension; CSV or JSONL read as lines would send rows whole. */
+function refuseUnnamedFormat(path: string): void {
+  const seen = sniffCredentialFormat(path);
+  if (!seen) return;
+  throw new UsageError(
+    `stdin looks like ${seen === 'csv' ? 'CSV (a credential header, or rows of credential, ref and cost)' : 'JSONL (lines starting with {)'}: nothing was sent`,
+    `add --format ${seen} (or --format lines if each line really is one credential)`,
+  );
 }
 
 /**
