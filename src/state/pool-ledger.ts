@@ -285,6 +285,7 @@ export async function lockPool(
   opts: { waitMs: number; pollMs: number; onWait?: (pid: number) => void; signal?: AbortSignal },
 ): Promise<{ release: () => void; waited: boolean }> {
   const lock = `${file}.lock`;
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 }); // a secret from the environment made no folder
   const deadline = nowMs() + opts.waitMs;
   let waited = false;
   for (;;) {
