@@ -6,7 +6,7 @@ import type { LedgerPlan } from '../../state/pool-ledger.js';
 import { printRecords } from '../../ui/print.js';
 import type { Deps } from '../shared/context.js';
 import { readBudget } from '../shared/job-runner.js';
-import { describeTarget, type Target } from './refill-target.js';
+import { describeTarget, type TargetArg as Target } from './stock-target.js';
 import type { Pool } from './refill-pool.js';
 import type { Selection } from './refill-select.js';
 

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { nowIso } from '../../api/clock.js';
 import { ApiError, SvcError } from '../../api/errors.js';
 import type { ServiceApi } from '../../api/resources/index.js';
-import { StockAddResult } from '../../api/responses.js';
+import type { StockAddResult } from '../../api/responses.js';
 import { taggedRef } from '../../api/rules/pool-tag.js';
 import { readPoolItems } from '../../input/credential-pool.js';
 import {
@@ -24,19 +24,20 @@ import { chunkSha, type LedgerPlan, type LedgerState, type LedgerWriter } from '
 import type { Deps } from '../shared/context.js';
 import { jobCommand } from '../shared/job-helpers.js';
 import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
-import { lenient } from '../shared/read.js';
 import { syncSold } from './pool-sync.js';
 import type { Pool } from './refill-pool.js';
-import { describeTarget, held, type Target } from './refill-target.js';
+import { sendStock, stockBody } from './stock-send.js';
+import { describeTarget, heldNow, type StockTarget, type TargetArg } from './stock-target.js';
 
 export interface RefillRun {
   deps: Deps;
   api: ServiceApi;
-  t: Target;
+  t: TargetArg;
+  /** The listing or variant as resolved (stage "target"). */
+  target: StockTarget;
   /** The command's own options, for the resume command. */
   opts: { pool: string; target: number; format?: string; separator?: string };
   pool: Pool;
-  multiple: boolean;
   ledger: LedgerState;
   writer: LedgerWriter;
 }
@@ -71,7 +72,7 @@ export async function runPlan(r: RefillRun, plan: LedgerPlan, resumeJob: string 
       `${describeTarget(r.t)}: ${total} sent from pool ${r.pool.name} (${res.summary.added ?? 0} added, ${res.summary.duplicates ?? 0} already held), ${inStock ?? '?'} now in stock (${res.requests} request${res.requests === 1 ? '' : 's'})${poolLeft !== undefined ? `; pool: ${poolLeft} left` : ''}`,
     finish: async (res) => {
       r.writer.write({ t: 'end', plan: p.plan, state: 'done', job: res.jobId, at: nowIso() });
-      inStock = (await held(r.deps, r.api, r.t)).held;
+      inStock = await heldNow(r.deps, r.api, r.t);
       return finishRecord(r, res, total, inStock, poolLeft);
     },
   });
@@ -130,10 +131,10 @@ function chunkSender(r: RefillRun, plan: LedgerPlan, renewed: Set<number>, job: 
       );
     }
     const tagged = items.map((it, i) => ({ ...it, ref: taggedRef(it.ref, ids[i]!) }));
-    const body = { ...(r.multiple ? { variantIndex: r.t.variant } : {}), items: tagged, dedupeMode: 'skip' as const };
+    const body = stockBody(r.target, tagged, 'skip');
     let data: StockAddResult;
     try {
-      data = lenient(r.deps, StockAddResult, (await sendBound(r.api.stock.add(r.t.id, body))).data);
+      data = await sendStock(r.deps, r.api, r.target, body, sendBound);
     } catch (err) {
       if (err instanceof ApiError && classifyChunkError(err) === 'refused')
         recordRefusal(r, p.plan, chunk.index, err, job());

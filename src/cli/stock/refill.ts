@@ -34,7 +34,14 @@ import { printDryRun } from './refill-dry.js';
 import { runPlan, type RefillRun } from './refill-job.js';
 import { openPool, type Pool } from './refill-pool.js';
 import { selector } from './refill-select.js';
-import { describeTarget, held, parseTarget, type Target } from './refill-target.js';
+import {
+  describeTarget,
+  heldNow,
+  parseTarget,
+  resolveStockTarget,
+  type StockTarget,
+  type TargetArg as Target,
+} from './stock-target.js';
 
 const EXAMPLES = [
   'svc stock refill 101 --pool accounts.csv --target 50',
@@ -96,7 +103,7 @@ async function run(deps: Deps, o: Opts, args: string[]): Promise<number> {
       o.pool,
     );
   const api = await deps.api();
-  let before = await held(deps, api, t); // unknown listing or variant: exit 2, nothing sent
+  let before = await resolveStockTarget(deps, api, t, 'colon'); // unknown listing or variant: exit 2, nothing sent
   // One refill per account at a time: the ledger is the account's, whatever the pool file.
   const lock = dry
     ? { release: () => {}, waited: false }
@@ -106,7 +113,7 @@ async function run(deps: Deps, o: Opts, args: string[]): Promise<number> {
         signal: deps.signal,
         onWait: (pid) => note(deps.io, `waiting for the refill running in process ${pid}`),
       });
-  if (lock.waited) before = await held(deps, api, t); // the other refill may have filled it
+  if (lock.waited) before = await resolveStockTarget(deps, api, t, 'colon'); // the other refill may have filled it
   const session = new Refill(deps, api, t, o, pool, dry);
   try {
     return await session.run(before);
@@ -143,7 +150,7 @@ class Refill {
     this.writer.write(r);
   };
 
-  async run(before: { held: number; multiple: boolean }): Promise<number> {
+  async run(before: StockTarget): Promise<number> {
     const sync = await syncSold(this.deps, this.api, this.ledger, this.pool.sid, this.record);
     if (!sync.ledgerHadUploads && this.ledger.sold.size > 0)
       note(
@@ -160,20 +167,20 @@ class Refill {
     }
     const select = selector(this.pool.entries, this.ledger, this.o.retryRefused === true);
     if (this.dry) return printDryRun(this.deps, this.t, this.o.target, this.pool, before.held, resumable, select);
-    const r = this.runContext(before.multiple);
+    const r = this.runContext(before);
     for (const u of resumable) {
       note(this.deps.io, `finishing interrupted refill job ${u.job}`);
       const code = await runPlan(r, u.plan, u.job);
       if (code !== 0) return code;
     }
-    const heldNow = resumable.length > 0 ? (await held(this.deps, this.api, this.t)).held : before.held;
-    return this.topUp(r, heldNow, resumable.length > 0);
+    const now = resumable.length > 0 ? await heldNow(this.deps, this.api, this.t) : before.held;
+    return this.topUp(r, now, resumable.length > 0);
   }
 
-  private runContext(multiple: boolean): RefillRun {
+  private runContext(target: StockTarget): RefillRun {
     this.writer ??= LedgerWriter.open(this.deps.stateDir(), this.pool.ledgerFile);
     const { deps, api, t, o, pool, ledger, writer } = this;
-    return { deps, api, t, opts: o, pool, multiple, ledger, writer };
+    return { deps, api, t, target, opts: o, pool, ledger, writer };
   }
 
   /** Refills of this account that a kill or an error left open: this target's are finished first. */
