@@ -21,3 +21,8 @@ export function nowMs(): number {
 export function nowIso(): string {
   return new Date(nowMs()).toISOString();
 }
+
+/** Tests in one process (test/jobs): move the clock by `ms` from now on; undefined goes back to the environment's. */
+export function setClockOffsetForTests(ms: number | undefined): void {
+  offsetMs = ms;
+}
