@@ -297,7 +297,8 @@ export class ChunkBodyWriter {
   ) {}
 
   /** `{...head "items": [ item, item, ... ] ...tail}` for `chunk`, checked as readCredentialChunk checks it. */
-  async write(chunk: CredentialChunk, head: string, tail: string): Promise<Buffer> {
+  /** `onItem` sees each item as it is written (issue 22: its pool id for the account's ledger). */
+  async write(chunk: CredentialChunk, head: string, tail: string, onItem?: (item: StockItem) => void): Promise<Buffer> {
     const size = chunk.endOffset - chunk.startOffset;
     this.used = 0;
     this.reserve(size + chunk.count * 64 + head.length + tail.length); // escapes and keys: grown if short
@@ -305,6 +306,7 @@ export class ChunkBodyWriter {
     let first = true;
     for await (const item of chunkItems(this.path, this.format, chunk, this.opts)) {
       this.put(first ? JSON.stringify(item) : `,${JSON.stringify(item)}`);
+      onItem?.(item);
       first = false;
     }
     this.put(tail);

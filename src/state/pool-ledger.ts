@@ -125,6 +125,8 @@ export type LedgerRecord =
   | { t: 'end'; plan: string; state: 'done' | 'abandoned'; job?: string; at: string }
   /** issue 22: entries an order of the account delivered (their ids, read from its refs). */
   | { t: 'sold'; order: number; ids: string[]; at: string }
+  /** issue 22: credentials `stock add` sent to a listing (their ids), after the service's answer. */
+  | { t: 'added'; listing: number; variant: number | null; ids: string[]; at: string }
   /** issue 22: the account's sales were read up to `through` (their newest createdAt). */
   | { t: 'sync'; through: string; orders: number; at: string };
 
@@ -153,6 +155,8 @@ export interface LedgerState {
   plans: LedgerPlan[];
   /** Entry id -> the order that delivered it (issue 22). */
   sold: Map<string, number>;
+  /** Entry id -> where `stock add` sent it (issue 22). */
+  added: Map<string, { listing: number; variant: number | null }>;
   /** The newest sale read so far, when the orders were ever read. */
   syncedThrough?: string;
   /** Lines that did not parse (a tail torn by a kill); ignored. */
@@ -164,9 +168,9 @@ export interface LedgerState {
  * (their entries renamed to ids): what any pool sent before is still known.
  */
 export function readLedger(file: string, sid?: string): LedgerState {
-  const state: LedgerState = { file, plans: [], sold: new Map(), skipped: 0 };
+  const state: LedgerState = { file, plans: [], sold: new Map(), added: new Map(), skipped: 0 };
   const plans = new Map<string, LedgerPlan>();
-  const files = [file, ...(sid ? legacyLedgers(path.dirname(file)) : [])];
+  const files = [file, ...addedLogs(file), ...(sid ? legacyLedgers(path.dirname(file)) : [])];
   for (const f of files) {
     const legacy = f !== file;
     for (const line of readText(f).split('\n')) {
@@ -193,6 +197,7 @@ function apply(state: LedgerState, plans: Map<string, LedgerPlan>, r: LedgerReco
     const p = plans.get(r.plan);
     if (p) p.end = r;
   } else if (r.t === 'sold') for (const id of r.ids) state.sold.set(id, r.order);
+  else if (r.t === 'added') for (const id of r.ids) state.added.set(id, { listing: r.listing, variant: r.variant });
   else if (r.t === 'sync' && (!state.syncedThrough || r.through > state.syncedThrough)) state.syncedThrough = r.through;
 }
 
@@ -202,6 +207,27 @@ function readText(file: string): string {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     return '';
+  }
+}
+
+/**
+ * issue 22: `stock add` runs append to a file of their own beside the account's ledger
+ * (`<ledger>.added-<random>.jsonl`): no lock shared with refills, one writer per file.
+ */
+export function addedLogPath(ledgerFile: string): string {
+  return `${ledgerFile.replace(/\.jsonl$/, '')}.added-${randomBytes(6).toString('hex')}.jsonl`;
+}
+
+function addedLogs(ledgerFile: string): string[] {
+  const dir = path.dirname(ledgerFile);
+  const prefix = `${path.basename(ledgerFile).replace(/\.jsonl$/, '')}.added-`;
+  try {
+    return fs
+      .readdirSync(dir)
+      .filter((n) => n.startsWith(prefix) && n.endsWith('.jsonl'))
+      .map((n) => path.join(dir, n));
+  } catch {
+    return [];
   }
 }
 

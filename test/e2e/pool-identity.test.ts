@@ -117,6 +117,29 @@ describe('pool identity by content (issue 22)', () => {
     );
   });
 
+  test('credentials `stock add` sent are never uploaded again by a refill from a pool that holds them', async () => {
+    const a = await listing('sa');
+    const b = await listing('sb');
+    const dirs = tempDirs();
+    const env = svcEnv(sb, dirs);
+    const added = writeFile(dirs.dir, 'added.csv', poolCsv('sa', 1, 8));
+    const r1 = await svc(['stock', 'add', String(a), '--file', added], { env });
+    assert.equal(r1.code, 0, r1.stderr);
+    const pool = writeFile(dirs.dir, 'pool.csv', poolCsv('sa', 1, 12));
+    const r2 = await svc(['stock', 'refill', String(b), '--pool', pool, '--target', '10', '-o', 'json'], { env });
+    assert.equal(r2.code, 0, r2.stderr);
+    assert.equal(JSON.parse(r2.stdout).sent, 4); // only 9-12
+    assertOnce(await refsOf(a, b), 'sa', 12);
+    const shown = JSON.parse((await svc(['stock', 'pool', pool, '-o', 'json'], { env })).stdout);
+    assert.deepEqual(
+      shown.map((x: any) => [x.status, x.count, x.listing, x.lines]),
+      [
+        ['sent', 8, a, '2-9'],
+        ['sent', 4, b, '10-13'],
+      ],
+    );
+  });
+
   test('a fresh state folder after sales: sold entries are read back from the orders, never uploaded again; unknowable: refused, nothing sent', async () => {
     const a = await listing('fa');
     const b = await listing('fb');

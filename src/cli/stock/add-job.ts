@@ -13,6 +13,7 @@ import type { Deps } from '../shared/context.js';
 import { jobCommand } from '../shared/job-helpers.js';
 import type { BulkJob, ChunkSend } from '../shared/job-runner.js';
 import { expiredStockChunk } from './add-expiry.js';
+import type { AddLedger } from './add-ledger.js';
 import type { AddInputOptions } from './add-input.js';
 import { sendStock, stockBodyFrame } from './stock-send.js';
 import { describeTarget, type StockTarget } from './stock-target.js';
@@ -25,6 +26,8 @@ export interface AddJobContext {
   input: { path: string; displayName: string };
   scan: ScanResult;
   resumeJobId: string | undefined;
+  /** Where what is sent is recorded by id (issue 22); none in a dry run. */
+  ledger?: AddLedger;
 }
 
 /** The job of one import: spec, sender, report, summary and result record. */
@@ -117,9 +120,17 @@ function addSender(
   });
   return async (chunk, send) => {
     // Memory (bench/stock-memory): a chunk is ~10 MB, written straight into a reused buffer.
-    const payload = await bodies.write(byIndex.get(chunk.index)!, head, tail);
+    const ids: string[] = [];
+    const idOf = c.ledger?.idOf;
+    const payload = await bodies.write(
+      byIndex.get(chunk.index)!,
+      head,
+      tail,
+      idOf && ((it) => ids.push(idOf(it.credential))),
+    );
     collectGarbage();
     const r = await sendStock(c.deps, c.api, c.target, payload, send);
+    c.ledger?.record(ids);
     if (chunk.index > latest.index) Object.assign(latest, { index: chunk.index, total: r.total });
     return {
       items: chunk.items.map((ref) => ({ ...ref, status: 'ok' as const })),

@@ -18,6 +18,7 @@ import { decideResume, runBulkJob } from '../shared/job-runner.js';
 import { defineVerb, flag, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { refuseUnnamedFormat, scanAddInput, type AddInputOptions } from './add-input.js';
 import { stockAddJob } from './add-job.js';
+import { openAddLedger, type AddLedger } from './add-ledger.js';
 import { describeTarget, resolveStockTarget } from './stock-target.js';
 
 const options = {
@@ -79,6 +80,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     ? undefined
     : acquireTargetLock(deps.stateDir(), `stock ${(await deps.session()).baseUrl} ${label}`, label);
   let input: Awaited<ReturnType<typeof openInput>> | undefined;
+  let ledger: AddLedger | undefined;
   try {
     input = await openInput(o.file, { signal: deps.signal }); // stage "read"
     refuseUnnamedFormat(io, input.path);
@@ -86,15 +88,15 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     const resumeJobId = deps.globals.dryRun ? undefined : await stockResume(deps, label, input, o.resume);
     const scan = await scanAddInput(deps, io, input, target, resumeJobId !== undefined);
     if (typeof scan === 'number') return scan;
-    const code = await runBulkJob(
-      deps,
-      stockAddJob({ deps, api, o: { ...io, report: o.report }, target, input, scan, resumeJobId }),
-    );
+    ledger = deps.globals.dryRun ? undefined : await openAddLedger(deps, target);
+    const job = stockAddJob({ deps, api, o: { ...io, report: o.report }, target, input, scan, resumeJobId, ledger });
+    const code = await runBulkJob(deps, job);
     if (scan.count + target.held > LIMITS.stockPerVariantMax && code === 0)
       note(deps.io, `the ${label} is at or close to its limit of ${LIMITS.stockPerVariantMax} credentials`);
     return code;
   } finally {
     await input?.cleanup();
+    ledger?.close();
     targetLock?.release();
   }
 }

@@ -25,7 +25,7 @@ export interface PoolSecret {
 }
 
 /** The secret, or undefined when none exists and `create` is false (dry runs and `stock pool` write nothing). */
-export async function resolvePoolSecret(deps: Deps, create: boolean): Promise<PoolSecret | undefined> {
+export async function resolvePoolSecret(deps: Deps, create: boolean, quiet = false): Promise<PoolSecret | undefined> {
   const env = deps.env[POOL_SECRET_ENV]?.trim();
   if (env) {
     if (env.length < MIN_ENV_CHARS)
@@ -51,9 +51,10 @@ export async function resolvePoolSecret(deps: Deps, create: boolean): Promise<Po
   if (inState) return { secret: inState, source: 'state folder', fresh: false };
   if (!create) return undefined;
   const made = stateSecret(deps.stateDir(), true)!;
-  warn(
-    deps.io,
-    `the pool secret was made in the state folder (${deps.stateDir()}): keep that folder between runs, or set ${POOL_SECRET_ENV}; without it svc cannot recognise what it uploaded before`,
-  );
+  if (!quiet)
+    warn(
+      deps.io,
+      `the pool secret was made in the state folder (${deps.stateDir()}): keep that folder between runs, or set ${POOL_SECRET_ENV}; without it svc cannot recognise what it uploaded before`,
+    );
   return { secret: made, source: 'state folder', fresh: true };
 }

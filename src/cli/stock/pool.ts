@@ -154,6 +154,18 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
 
 /** issue 22: an entry the account's orders show delivered is `sold`, whichever pool file sent it. */
 function withSold(uses: Map<string, EntryUse>, ledger: LedgerState): Map<string, EntryUse> {
+  for (const [id, where] of ledger.added) {
+    if (uses.has(id)) continue;
+    uses.set(id, {
+      plan: '',
+      listing: where.listing,
+      variant: where.variant,
+      chunk: 0,
+      status: 'sent',
+      message: 'by stock add',
+      at: '',
+    });
+  }
   for (const [id, order] of ledger.sold) {
     const u = uses.get(id);
     uses.set(id, {

@@ -1,5 +1,5 @@
 // Which pool entries a refill may take (issues 17, 22): in file order, never one this account
-// was sent by svc from any pool (the ledger's plans) nor one its orders show sold.
+// was sent by svc from any pool (the ledger's plans) or by `stock add`, nor one its orders show sold.
 import type { PoolEntry } from '../../input/credential-pool.js';
 import { entryUses, type LedgerState } from '../../state/pool-ledger.js';
 
@@ -30,7 +30,9 @@ export function selector(
     if (ledger.sold.has(e.hash)) {
       sold++;
       used++;
-    } else if (u?.status === 'refused') {
+    } else if (ledger.added.has(e.hash))
+      used++; // sent by `stock add`
+    else if (u?.status === 'refused') {
       refused++;
       if (retryRefused) free.push(e);
     } else if (u) used++;

@@ -286,6 +286,18 @@ function poolWarnings(deps: Deps, o: Opts, name: string, needed: number, sent: n
     warn(deps.io, `pool ${name} is running low: ${left} entries left`);
 }
 
+/**
+ * "Refill listing L (variant V) from pool P to target T" as a function (SEAMS.md, for `shop
+ * run`): the same run as `svc stock refill L[:V] --pool P --target T`, its exit code returned.
+ */
+export function refillListing(
+  deps: Deps,
+  r: { listing: number; variant?: number; pool: string; target: number; format?: 'lines' | 'csv' | 'jsonl' },
+): Promise<number> {
+  const arg = `${r.listing}${r.variant !== undefined ? `:${r.variant}` : ''}`;
+  return run(deps, { pool: r.pool, target: r.target, ...(r.format ? { format: r.format } : {}) } as Opts, [arg]);
+}
+
 export const refillVerb = defineVerb({
   name: 'refill',
   description: 'top a listing (or variant) up to N credentials from a pool file, never sending an entry twice',
