@@ -4,6 +4,7 @@
 // appends to a file of its own beside the ledger (no lock shared with refills).
 import { nowIso } from '../../api/clock.js';
 import { LedgerWriter, accountLedgerPath, addedLogPath, entryIdMaker } from '../../state/pool-ledger.js';
+import { warn } from '../../output/reporter.js';
 import type { Deps } from '../shared/context.js';
 import { resolvePoolSecret } from './pool-secret.js';
 import type { StockTarget } from './stock-target.js';
@@ -19,11 +20,24 @@ export async function openAddLedger(deps: Deps, target: StockTarget): Promise<Ad
   const file = addedLogPath(accountLedgerPath(deps.stateDir(), found.secret, (await deps.session()).baseUrl));
   const idOf = entryIdMaker(found.secret);
   let writer: LedgerWriter | undefined;
+  let failed = false;
   return {
     idOf,
+    // Best effort: the import itself is journaled by the job engine, which stops the job when its
+    // journal cannot be written; this record only guards later refills, so its failure is said
+    // once and the import goes on.
     record(ids) {
-      writer ??= LedgerWriter.open(deps.stateDir(), file);
-      writer.write({ t: 'added', listing: target.id, variant: target.variant ?? null, ids, at: nowIso() });
+      if (failed) return;
+      try {
+        writer ??= LedgerWriter.open(deps.stateDir(), file);
+        writer.write({ t: 'added', listing: target.id, variant: target.variant ?? null, ids, at: nowIso() });
+      } catch (err) {
+        failed = true;
+        warn(
+          deps.io,
+          `could not record this import in the pool ledger (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): a later \`stock refill\` from a pool holding these credentials would not know them`,
+        );
+      }
     },
     close: () => writer?.close(),
   };
