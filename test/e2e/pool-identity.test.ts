@@ -4,9 +4,9 @@
 // expired and svc's clock moved past 24 h; CSV and JSONL on stdin; 2,500 held + 7,500 new.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, renameSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { INPUTS_LIST, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 
 let sb: TestSandbox;
 before(async () => {
@@ -95,6 +95,7 @@ describe('pool identity by content (issue 22)', () => {
     mkdirSync(join(dirs.dir, 'elsewhere'));
     const moved = join(dirs.dir, 'elsewhere', 'renamed.txt');
     renameSync(copy, moved);
+    appendFileSync(INPUTS_LIST, `${moved}\n`); // a test input (it holds the markers on purpose)
     const r3 = await refill(c, moved, ['--format', 'csv']);
     assert.equal(r3.code, 0, r3.stderr);
     // A new pool file holding 5 used entries and 5 new ones: only the new ones go.
