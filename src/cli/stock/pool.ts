@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { listJobs } from '../../jobs/index.js';
 import { note, warn } from '../../output/reporter.js';
 import { entryUses, readLedger, type EntryUse, type LedgerState } from '../../state/pool-ledger.js';
+import type { PoolScan } from '../../input/credential-pool.js';
 import { openPool } from './refill-pool.js';
 import { printRecords } from '../../ui/print.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
@@ -51,6 +52,14 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     ledger?.plans.map((p) => [p.plan.plan, jobs.find((j) => j.input.sha256 === p.plan.sha256)?.id]) ?? [],
   );
 
+  if (scan.problemCount > 0) for (const p of scan.problems) warn(deps.io, p);
+  const rows = poolRows(scan, uses, jobOfPlan);
+  await printPool(deps, file, scan, rows);
+  return 0;
+}
+
+/** One row per status and listing, variant, job and code, with the file's lines (sorted by status). */
+function poolRows(scan: PoolScan, uses: Map<string, EntryUse>, jobOfPlan: Map<string, string | undefined>): PoolRow[] {
   const groups = new Map<string, PoolRow & { lineList: number[] }>();
   const add = (key: string, init: Omit<PoolRow, 'count' | 'lines'>, line?: number) => {
     let g = groups.get(key);
@@ -101,7 +110,6 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     });
   }
   if (scan.problemCount > 0) {
-    for (const p of scan.problems) warn(deps.io, p);
     groups.set('invalid', {
       status: 'invalid',
       count: scan.problemCount,
@@ -114,6 +122,11 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
       message: 'fix these lines: `stock refill` refuses a pool with invalid lines',
     });
   }
+  return sortedRows(groups);
+}
+
+/** Rows in status order (available, in flight, sent, sold, refused, invalid), then by listing and variant. */
+function sortedRows(groups: Map<string, PoolRow & { lineList: number[] }>): PoolRow[] {
   const order = ['available', 'in flight', 'sent', 'sold', 'refused', 'invalid'];
   const rows: PoolRow[] = [...groups.values()]
     .map(({ lineList, ...g }) => ({ ...g, lines: g.lines || ranges(lineList) }))
@@ -126,6 +139,10 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     return i < 0 ? order.length : i;
   }
 
+  return rows;
+}
+
+async function printPool(deps: Deps, file: string, scan: PoolScan, rows: PoolRow[]): Promise<void> {
   await printRecords<PoolRow>(deps.io, rows, {
     format: deps.format(),
     empty: 'the pool is empty',
@@ -149,7 +166,6 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     note(deps.io, 'in flight: a refill was interrupted; run the same `svc stock refill` again to finish it');
   if (count('refused') > 0)
     note(deps.io, 'refused: fix what the code says, then `svc stock refill … --retry-refused` sends them again');
-  return 0;
 }
 
 /** issue 22: an entry the account's orders show delivered is `sold`, whichever pool file sent it. */
