@@ -4,9 +4,18 @@
 // expired and svc's clock moved past 24 h; CSV and JSONL on stdin; 2,500 held + 7,500 new.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, copyFileSync, mkdirSync, renameSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { INPUTS_LIST, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import {
+  INPUTS_LIST,
+  KNOWN_V2,
+  startTestSandbox,
+  svc,
+  svcEnv,
+  tempDirs,
+  writeFile,
+  type TestSandbox,
+} from './harness.js';
 
 let sb: TestSandbox;
 before(async () => {
@@ -185,6 +194,31 @@ describe('pool identity by content (issue 22)', () => {
       duplicates: 4,
     }); // A's 4 unknown here: skipped
     assertOnce(await refsOf(a, b), 'fr', 22); // 16 delivered + A's 4 held + 2 new
+  });
+
+  test('the pool secret lives with the profile (0600 config): a fresh state folder on that profile recognises what it sold', async () => {
+    const a = await listing('pf');
+    const first = tempDirs();
+    const base = { SVC_BASE_URL: sb.url, SVC_CONFIG_DIR: first.configDir, SVC_KEYRING: 'off' };
+    const env1 = { ...base, SVC_STATE_DIR: first.stateDir };
+    const login = await svc(['auth', 'login', '--profile', 'shop'], { env: env1, input: KNOWN_V2 });
+    assert.equal(login.code, 0, login.stderr);
+    const pool = writeFile(first.dir, 'pool.csv', poolCsv('pf', 1, 20));
+    const args = ['--profile', 'shop', 'stock', 'refill', String(a), '--pool', pool, '--target', '10', '-o', 'json'];
+    const r1 = await svc(args, { env: env1 });
+    assert.equal(r1.code, 0, r1.stderr);
+    assert.doesNotMatch(r1.stderr, /pool secret was made in the state folder/);
+    const configFile = join(first.configDir, 'config.json');
+    assert.match(JSON.parse(readFileSync(configFile, 'utf8')).profiles.shop.poolSecret, /^[A-Za-z0-9+/]{43}=$/);
+    assert.equal(statSync(configFile).mode & 0o777, 0o600);
+    assert.ok(!existsSync(join(first.stateDir, 'pools', 'secret')), 'not in the state folder');
+    await sell(a, 4);
+    // The state folder is lost; the profile is not. The demo listings hold credentials none of this pool's.
+    const second = tempDirs();
+    const r2 = await svc([...args, '--accept-rebuilt-ledger'], { env: { ...base, SVC_STATE_DIR: second.stateDir } });
+    assert.equal(r2.code, 0, r2.stderr);
+    assert.match(r2.stderr, /4 entries svc uploaded were found sold/);
+    assertOnce(await refsOf(a), 'pf');
   });
 
   test('kill -9 during a refill, sales, the key forgotten and the clock past 24 h: no sold entry re-sent', async () => {
