@@ -10,7 +10,7 @@ const root = join(fileURLToPath(import.meta.url), '..', '..');
 
 export function secretScan(runRoot) {
   const known = JSON.parse(readFileSync(join(root, 'test', 'e2e', 'known-secrets.json'), 'utf8'));
-  const needles = [...known.keys, ...known.credentialMarkers];
+  const needles = [...known.keys, ...known.credentialMarkers, ...(known.poolSecrets ?? [])];
   // The tests' own input files carry the markers on purpose (test/e2e/harness.ts lists them).
   let inputs = new Set();
   try {
@@ -39,6 +39,7 @@ export function secretScan(runRoot) {
       }
       // issue 17: a pool's ledger (and the per-install secret keying its hashes) lives in
       // <state>/pools: 0600 like a config, and searched like every file for keys and credentials.
+      // issue 22: the per-account ledgers (account-*.jsonl) and their locks are in the same folder.
       if (dir.endsWith(`${join('/', 'pools')}`) && (e.name.endsWith('.jsonl') || e.name === 'secret')) {
         if (e.name.endsWith('.jsonl')) ledgers++;
         const mode = statSync(p).mode & 0o777;
@@ -52,7 +53,11 @@ export function secretScan(runRoot) {
         let at = text.indexOf(n);
         while (at !== -1) {
           // Keep the report itself free of the secret: show where, and what kind.
-          const kind = known.keys.includes(n) ? 'an API key' : 'a credential marker';
+          const kind = known.keys.includes(n)
+            ? 'an API key'
+            : (known.poolSecrets ?? []).includes(n)
+              ? 'a pool secret'
+              : 'a credential marker';
           const line = text.slice(0, at).split('\n').length;
           hits.push(`${relative(runRoot, p)}:${line}: ${kind}`);
           at = text.indexOf(n, at + n.length);
@@ -71,6 +76,7 @@ function withoutStoredKeys(text) {
       if (profile && typeof profile === 'object') {
         delete profile.v1Key;
         delete profile.v2Key;
+        delete profile.poolSecret; // issue 22: the pool secret is kept like a key, here only
       }
     }
     return JSON.stringify(cfg);

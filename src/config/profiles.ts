@@ -21,6 +21,9 @@ export const Profile = z.object({
   // issue 11: the secret URL path of `svc webhooks listen`, made by `--init`; kept like a key
   // (this file is 0600) and never printed again.
   webhookPath: z.string().optional(),
+  // issue 22: the secret behind the pool tags (src/cli/stock/pool-secret.ts), base64 of 32
+  // random bytes; kept like a key (this file is 0600) so it outlives the state folder.
+  poolSecret: z.string().optional(),
 });
 export type Profile = z.infer<typeof Profile>;
 

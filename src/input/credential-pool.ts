@@ -7,6 +7,8 @@ import type { CredentialEntry, CredentialFormat, EntryReadContext, StockItem } f
 import { CredentialCsvReader } from './credential-csv.js';
 import { readJsonlEntries } from './credential-jsonl.js';
 import { normaliseSeparator, readLineEntries } from './credential-lines.js';
+import { LIMITS } from '../api/assumptions.js';
+import { looksLikeHeader } from './format-sniff.js';
 import { ProblemList } from './problems.js';
 import { assertReadableFile, readError } from './source.js';
 
@@ -32,8 +34,10 @@ export interface PoolReadOptions {
   format: CredentialFormat;
   separator?: string;
   displayName?: string;
-  /** The credential's keyed hash (HMAC with the install's secret). */
+  /** The entry's id: a keyed hash of the credential (src/state/pool-ledger.ts entryIdMaker). */
   fingerprint: (credential: string) => string;
+  /** issue 22: the longest ref an entry may carry (its upload adds the pool tag to it). */
+  maxRef?: number;
 }
 
 /** Every entry of the pool, validated as `stock add` validates (cli-spec 3). */
@@ -49,12 +53,21 @@ export async function scanPool(path: string, opts: PoolReadOptions): Promise<Poo
     for await (const e of poolEntries(path, opts, problems)) {
       count++;
       if (!e.item) continue;
+      if (opts.format === 'lines' && looksLikeHeader(e.item.credential)) {
+        problems.add(e.line, 'this line is the header of a CSV file, not a credential: use --format csv');
+        continue;
+      }
       const hash = opts.fingerprint(e.item.credential);
       if (seen.has(hash)) {
         repeats++;
         continue;
       }
       seen.add(hash);
+      if (opts.maxRef !== undefined && e.item.ref !== undefined && e.item.ref.length > opts.maxRef)
+        problems.add(
+          e.line,
+          `ref is ${e.item.ref.length} characters: a pool entry's upload adds svc's pool tag to its ref (${LIMITS.refMax - opts.maxRef} characters, spec 2.3 allows ${LIMITS.refMax}), so at most ${opts.maxRef}`,
+        );
       entries.push({
         line: e.line,
         hash,

@@ -15,6 +15,7 @@ import { CredentialCsvReader, readCredentialCsvLayout, type CsvLayout } from './
 import { readJsonlEntries } from './credential-jsonl.js';
 import { normaliseSeparator, readLineEntries } from './credential-lines.js';
 import { DigestBlocks, digestPrefix } from './digest-set.js';
+import { looksLikeHeader } from './format-sniff.js';
 import { ProblemList } from './problems.js';
 import { assertReadableFile, fileInfo, readBlocks, readError } from './source.js';
 
@@ -118,6 +119,9 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
   try {
     for await (const entry of reader.entries) {
       count += 1;
+      // issue 22: a CSV header read as `lines` would be sent to a buyer as a credential.
+      if (opts.format === 'lines' && entry.item && looksLikeHeader(entry.item.credential))
+        problems.add(entry.line, 'this line is the header of a CSV file, not a credential: add --format csv');
       if (existing + count > limit) firstOverLimit ??= entry.line;
       planner.add(entry);
       if (entry.item) seen.add(hash('sha256', entry.item.credential, 'buffer'));
@@ -293,7 +297,8 @@ export class ChunkBodyWriter {
   ) {}
 
   /** `{...head "items": [ item, item, ... ] ...tail}` for `chunk`, checked as readCredentialChunk checks it. */
-  async write(chunk: CredentialChunk, head: string, tail: string): Promise<Buffer> {
+  /** `onItem` sees each item as it is written (issue 22: its pool id for the account's ledger). */
+  async write(chunk: CredentialChunk, head: string, tail: string, onItem?: (item: StockItem) => void): Promise<Buffer> {
     const size = chunk.endOffset - chunk.startOffset;
     this.used = 0;
     this.reserve(size + chunk.count * 64 + head.length + tail.length); // escapes and keys: grown if short
@@ -301,6 +306,7 @@ export class ChunkBodyWriter {
     let first = true;
     for await (const item of chunkItems(this.path, this.format, chunk, this.opts)) {
       this.put(first ? JSON.stringify(item) : `,${JSON.stringify(item)}`);
+      onItem?.(item);
       first = false;
     }
     this.put(tail);

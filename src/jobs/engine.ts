@@ -1,8 +1,10 @@
 // The bulk-job engine (style: "one job engine for every bulk write"): journal → send chunk by
 // chunk → record each answer → result. The caller plans the chunks from an input it has
 // already validated (cli-spec 3) and gives a `send` that talks to the request core.
+import { nowIso, nowMs } from '../api/clock.js';
 import { LocalFaultError } from '../api/errors.js';
 import { classifyChunkError } from './chunk-errors.js';
+import { ExpiredKeyError, defaultExpiredKeyDecision, keyExpired, type ExpiredKeyHandler } from './expired-key.js';
 import { newIdempotencyKey } from './ids.js';
 import { compactOutcome, journalError, type JournaledError } from './journal-records.js';
 import { openJobForResume, openNewJob, type OpenedJob } from './open-job.js';
@@ -34,6 +36,11 @@ export interface RunOptions {
   concurrency?: number;
   /** Recorded in the job header. */
   svcVersion?: string;
+  /**
+   * issue 22: an unfinished chunk whose journaled key is older than the service keeps keys
+   * (src/jobs/expired-key.ts). Default: stock stops, the other kinds resend under a new key.
+   */
+  onExpiredKey?: ExpiredKeyHandler;
 }
 
 interface Answered {
@@ -48,155 +55,179 @@ export async function runJob<I extends ItemRef>(
 ): Promise<JobResult> {
   runningJobs.count++;
   try {
-    return await runJobInner(spec, send, opts);
+    checkSpec(spec);
+    const job = opts.resumeJobId
+      ? openJobForResume(spec, opts.stateDir, opts.resumeJobId)
+      : openNewJob(spec, opts.stateDir, opts.svcVersion);
+    try {
+      return await new ChunkRun(spec, send, job, opts).run();
+    } finally {
+      job.writer.close();
+      job.lock.release();
+    }
   } finally {
     runningJobs.count--;
   }
 }
 
-async function runJobInner<I extends ItemRef>(
-  spec: JobSpec<I>,
-  send: SendChunk<I>,
-  opts: RunOptions,
-): Promise<JobResult> {
-  checkSpec(spec);
-  const job = opts.resumeJobId
-    ? openJobForResume(spec, opts.stateDir, opts.resumeJobId)
-    : openNewJob(spec, opts.stateDir, opts.svcVersion);
-  try {
-    return await runChunks(spec, send, job, opts);
-  } finally {
-    job.writer.close();
-    job.lock.release();
+/** One run of a job: its chunks sent in turn (or `concurrency` at a time), each answer journaled. */
+class ChunkRun<I extends ItemRef> {
+  private readonly signal: AbortSignal;
+  private readonly answered = new Map<number, Answered>();
+  private readonly chunksFromJournal: number;
+  /**
+   * Keys of chunks started but never answered, with when they were first sent: resent as they
+   * are, so the server replays instead of applying twice (marketplace-api 4.1.2, cli-spec 4),
+   * unless the key is older than the service keeps it (issue 22).
+   */
+  private readonly journaledKeys: Map<number, string>;
+  private readonly keySentAt: Map<number, string>;
+  private readonly startedAt = nowMs();
+  private itemsDone = 0;
+  private failures = 0;
+  private itemsThisRun = 0;
+  private requests = 0;
+  private stop: { error: unknown } | undefined;
+
+  constructor(
+    private readonly spec: JobSpec<I>,
+    private readonly send: SendChunk<I>,
+    private readonly job: OpenedJob,
+    private readonly opts: RunOptions,
+  ) {
+    this.signal = opts.signal ?? new AbortController().signal;
+    const replay = job.replay;
+    for (const [index, rec] of replay?.done ?? []) this.answered.set(index, { items: rec.items, summary: rec.summary });
+    this.chunksFromJournal = this.answered.size;
+    this.journaledKeys = new Map(replay?.unfinished ?? []);
+    this.keySentAt = new Map(replay?.unfinishedSince ?? []);
+    this.itemsDone = spec.chunks.reduce((n, c) => n + (this.answered.has(c.index) ? c.items.length : 0), 0);
+    this.failures = [...this.answered.values()].reduce((n, a) => n + countFailed(a.items), 0);
   }
-}
 
-async function runChunks<I extends ItemRef>(
-  spec: JobSpec<I>,
-  send: SendChunk<I>,
-  job: OpenedJob,
-  opts: RunOptions,
-): Promise<JobResult> {
-  const { writer, replay } = job;
-  const signal = opts.signal ?? new AbortController().signal;
-  const answered = new Map<number, Answered>();
-  for (const [index, rec] of replay?.done ?? []) answered.set(index, { items: rec.items, summary: rec.summary });
-  const chunksFromJournal = answered.size;
-  // Keys of chunks started but never answered: resent as they are, so the server replays
-  // instead of applying twice (marketplace-api 4.1.2, cli-spec 4).
-  const journaledKeys = new Map(replay?.unfinished ?? []);
-  const pending = spec.chunks.filter((c) => !answered.has(c.index));
+  async run(): Promise<JobResult> {
+    const pending = this.spec.chunks.filter((c) => !this.answered.has(c.index));
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < pending.length && !this.stop && !this.signal.aborted) await this.sendOne(pending[next++]!);
+    };
+    const concurrency = Math.max(1, Math.floor(this.opts.concurrency ?? 1));
+    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, pending.length)) }, worker));
 
-  const startedAt = Date.now();
-  let itemsDone = spec.chunks.reduce((n, c) => n + (answered.has(c.index) ? c.items.length : 0), 0);
-  let failures = [...answered.values()].reduce((n, a) => n + countFailed(a.items), 0);
-  let itemsThisRun = 0;
-  let requests = 0;
-  let stopError: unknown;
-  let hasStopError = false;
-  let next = 0;
+    const unfinishedChunks = this.spec.chunks.filter((c) => !this.answered.has(c.index)).map((c) => c.index);
+    const state: RunState = this.stop ? 'aborted' : unfinishedChunks.length === 0 ? 'done' : 'interrupted';
+    const stop = this.stop;
+    this.journaled(() =>
+      this.job.writer.write({
+        t: 'job-end',
+        state,
+        ...(stop ? { error: journalError(stop.error) } : {}),
+        at: nowIso(),
+      }),
+    );
+    return buildResult(this.spec, this.job, this.answered, {
+      state,
+      requests: this.requests,
+      chunksFromJournal: this.chunksFromJournal,
+      unfinishedChunks,
+      stop,
+    });
+  }
 
-  const journaled = (write: () => void): boolean => {
+  /** Runs `write`; a journal that cannot be written stops the job (issue 14: nothing is sent unjournaled). */
+  private journaled(write: () => void): boolean {
     try {
       write();
       return true;
     } catch (err) {
       if (!(err instanceof LocalFaultError)) throw err;
-      if (!hasStopError) {
-        stopError = err;
-        hasStopError = true;
-      }
+      this.stop ??= { error: err };
       return false;
     }
-  };
+  }
 
-  const sendOne = async (chunk: ChunkPlan<I>): Promise<void> => {
-    // Key generated and journaled BEFORE the first attempt (cli-spec 4).
-    const key = journaledKeys.get(chunk.index) ?? newIdempotencyKey();
-    // issue 14: a journal that cannot be written stops the job (nothing is sent unjournaled);
-    // the runner says what happened and how to resume.
-    if (
-      !journaled(() =>
-        writer.write({ t: 'chunk-start', index: chunk.index, key, descriptor: chunk.descriptor, at: now() }),
-      )
-    )
-      return;
-    requests++;
-    let result: ChunkResult;
-    let refusal: JournaledError | undefined;
+  /** The key to send `chunk` under: the journaled one while the service still keeps it, else a new one or none (stop). */
+  private async keyFor(chunk: ChunkPlan<I>): Promise<string | undefined> {
+    const old = this.journaledKeys.get(chunk.index);
+    const sentAt = this.keySentAt.get(chunk.index);
+    if (old === undefined) return newIdempotencyKey();
+    if (sentAt === undefined || !keyExpired(sentAt)) return old;
+    const decide = this.opts.onExpiredKey ?? (async () => defaultExpiredKeyDecision(this.spec.kind));
+    let decision: Awaited<ReturnType<ExpiredKeyHandler>>;
     try {
-      result = checkResult(await send(chunk, key, signal), chunk);
+      decision = await decide(chunk, sentAt);
     } catch (err) {
-      if (signal.aborted) return; // interrupted mid-flight: unfinished, resume reuses the key
-      if (classifyChunkError(err) === 'fatal') {
-        if (!hasStopError) {
-          stopError = err;
-          hasStopError = true;
-        }
-        return;
-      }
-      refusal = journalError(err);
-      result = { items: chunk.items.map((ref) => ({ ...ref, status: 'failed', ...codeAndMessage(refusal!) })) };
+      this.stop ??= { error: err };
+      return undefined;
     }
-    const items = result.items.map(compactOutcome);
+    if (decision === 'new-key') return newIdempotencyKey();
+    this.stop ??= { error: new ExpiredKeyError(chunk.index, sentAt) };
+    return undefined;
+  }
+
+  private async sendOne(chunk: ChunkPlan<I>): Promise<void> {
+    // Key generated and journaled BEFORE the first attempt (cli-spec 4).
+    const key = await this.keyFor(chunk);
+    if (key === undefined) return;
+    const start = { t: 'chunk-start' as const, index: chunk.index, key, descriptor: chunk.descriptor, at: nowIso() };
+    if (!this.journaled(() => this.job.writer.write(start))) return;
+    this.requests++;
+    const answer = await this.answer(chunk, key);
+    if (!answer) return;
+    const items = answer.result.items.map(compactOutcome);
     // Not journaled as done: the chunk stays unfinished, and a resume resends it with its key
     // (the service replays the stored answer, spec 4.1.2).
-    if (
-      !journaled(() =>
-        writer.write({
-          t: 'chunk-done',
-          index: chunk.index,
-          key,
-          items,
-          ...(result.summary ? { summary: result.summary } : {}),
-          ...(refusal ? { error: refusal } : {}),
-          at: now(),
-        }),
-      )
-    )
-      return;
-    answered.set(chunk.index, { items, summary: result.summary });
-    itemsDone += chunk.items.length;
-    itemsThisRun += chunk.items.length;
-    failures += countFailed(items);
-    opts.onProgress?.(progress());
-  };
-
-  const progress = (): JobProgress => {
-    const seconds = (Date.now() - startedAt) / 1000;
-    const itemsPerSecond = seconds > 0 ? itemsThisRun / seconds : 0;
-    return {
-      jobId: job.jobId,
-      itemsDone,
-      totalItems: spec.totalItems,
-      chunksDone: answered.size,
-      chunksTotal: spec.chunks.length,
-      requests,
-      failures,
-      itemsPerSecond,
-      ...(itemsPerSecond > 0 ? { etaSeconds: (spec.totalItems - itemsDone) / itemsPerSecond } : {}),
+    const done = {
+      t: 'chunk-done' as const,
+      index: chunk.index,
+      key,
+      items,
+      ...(answer.result.summary ? { summary: answer.result.summary } : {}),
+      ...(answer.refusal ? { error: answer.refusal } : {}),
+      at: nowIso(),
     };
-  };
+    if (!this.journaled(() => this.job.writer.write(done))) return;
+    this.answered.set(chunk.index, { items, summary: answer.result.summary });
+    this.itemsDone += chunk.items.length;
+    this.itemsThisRun += chunk.items.length;
+    this.failures += countFailed(items);
+    this.opts.onProgress?.(this.progress());
+  }
 
-  const worker = async (): Promise<void> => {
-    while (next < pending.length && !hasStopError && !signal.aborted) await sendOne(pending[next++]!);
-  };
-  const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 1));
-  await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, pending.length)) }, worker));
+  /** The chunk's answer; a refusal marks every item failed; undefined when the job stops or is interrupted. */
+  private async answer(
+    chunk: ChunkPlan<I>,
+    key: string,
+  ): Promise<{ result: ChunkResult; refusal?: JournaledError } | undefined> {
+    try {
+      return { result: checkResult(await this.send(chunk, key, this.signal), chunk) };
+    } catch (err) {
+      if (this.signal.aborted) return undefined; // interrupted mid-flight: unfinished, resume reuses the key
+      if (classifyChunkError(err) === 'fatal') {
+        this.stop ??= { error: err };
+        return undefined;
+      }
+      const refusal = journalError(err);
+      const items = chunk.items.map((ref) => ({ ...ref, status: 'failed' as const, ...codeAndMessage(refusal) }));
+      return { result: { items }, refusal };
+    }
+  }
 
-  const unfinishedChunks = spec.chunks.filter((c) => !answered.has(c.index)).map((c) => c.index);
-  const state: RunState = hasStopError ? 'aborted' : unfinishedChunks.length === 0 ? 'done' : 'interrupted';
-  journaled(() =>
-    writer.write({ t: 'job-end', state, ...(hasStopError ? { error: journalError(stopError) } : {}), at: now() }),
-  );
-  return buildResult(spec, job, answered, {
-    state,
-    requests,
-    chunksFromJournal,
-    unfinishedChunks,
-    hasStopError,
-    stopError,
-  });
+  private progress(): JobProgress {
+    const seconds = (nowMs() - this.startedAt) / 1000;
+    const itemsPerSecond = seconds > 0 ? this.itemsThisRun / seconds : 0;
+    return {
+      jobId: this.job.jobId,
+      itemsDone: this.itemsDone,
+      totalItems: this.spec.totalItems,
+      chunksDone: this.answered.size,
+      chunksTotal: this.spec.chunks.length,
+      requests: this.requests,
+      failures: this.failures,
+      itemsPerSecond,
+      ...(itemsPerSecond > 0 ? { etaSeconds: (this.spec.totalItems - this.itemsDone) / itemsPerSecond } : {}),
+    };
+  }
 }
 
 function buildResult(
@@ -208,8 +239,7 @@ function buildResult(
     requests: number;
     chunksFromJournal: number;
     unfinishedChunks: number[];
-    hasStopError: boolean;
-    stopError: unknown;
+    stop: { error: unknown } | undefined;
   },
 ): JobResult {
   const ordered = [...answered.entries()].sort(([a], [b]) => a - b);
@@ -229,7 +259,7 @@ function buildResult(
     requests: run.requests,
     chunksFromJournal: run.chunksFromJournal,
     unfinishedChunks: run.unfinishedChunks,
-    ...(run.hasStopError ? { error: run.stopError } : {}),
+    ...(run.stop ? { error: run.stop.error } : {}),
     ...(run.state !== 'done' ? { resumeCommand: resumeCommand(spec.command, job.jobId) } : {}),
     journalPath: job.journalPath,
   };
@@ -246,10 +276,6 @@ function codeAndMessage(e: JournaledError): Pick<ItemOutcome, 'code' | 'message'
 
 function countFailed(items: ItemOutcome[]): number {
   return items.filter((i) => i.status === 'failed').length;
-}
-
-function now(): string {
-  return new Date().toISOString();
 }
 
 /** A malformed answer is a bug in the caller: stop (fatal) rather than journal it as done. */

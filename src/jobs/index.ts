@@ -33,3 +33,9 @@ export {
 export { writeReport, type ReportRow, type ReportStyle } from './report.js';
 export { classifyChunkError } from './chunk-errors.js';
 export { newIdempotencyKey, newJobId } from './ids.js';
+export {
+  ExpiredKeyError,
+  keyExpired,
+  type ExpiredKeyDecision,
+  type ExpiredKeyHandler,
+} from './expired-key.js';

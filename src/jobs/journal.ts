@@ -73,6 +73,8 @@ export interface JournalReplay {
   done: Map<number, ChunkDoneRecord>;
   /** Chunks started and not answered: the key of their latest chunk-start (resend with it). */
   unfinished: Map<number, string>;
+  /** When each unfinished chunk's key was first sent (issue 22: a key older than the service keeps it is not resent). */
+  unfinishedSince: Map<number, string>;
   /** chunk-start records: requests ever sent for this job, resends included. */
   requests: number;
   /** The job-end record when it is the last record (a later resume reopens the job). */
@@ -96,6 +98,7 @@ export function readJournal(file: string): JournalReplay | undefined {
   let header: JobHeaderRecord | undefined;
   const done = new Map<number, ChunkDoneRecord>();
   const unfinished = new Map<number, string>();
+  const unfinishedSince = new Map<number, string>();
   let requests = 0;
   let end: JobEndRecord | undefined;
   let skippedLines = 0;
@@ -114,11 +117,16 @@ export function readJournal(file: string): JournalReplay | undefined {
     switch (record.t) {
       case 'chunk-start':
         requests++;
-        if (!done.has(record.index)) unfinished.set(record.index, record.key);
+        if (!done.has(record.index)) {
+          // A resend under the same key keeps the first send's time: the service's 24 h count from it.
+          if (unfinished.get(record.index) !== record.key) unfinishedSince.set(record.index, record.at);
+          unfinished.set(record.index, record.key);
+        }
         break;
       case 'chunk-done':
         done.set(record.index, record);
         unfinished.delete(record.index);
+        unfinishedSince.delete(record.index);
         break;
       case 'job-end':
         end = record;
@@ -128,7 +136,7 @@ export function readJournal(file: string): JournalReplay | undefined {
     }
   }
   if (!header) return undefined;
-  return { header, done, unfinished, requests, end, skippedLines };
+  return { header, done, unfinished, unfinishedSince, requests, end, skippedLines };
 }
 
 function parseLine(line: string): JournalRecord | undefined {

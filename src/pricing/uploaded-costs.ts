@@ -3,8 +3,8 @@
 // is read back from the uploaded file itself, and only when the file is unchanged:
 //   - <stateDir>/jobs/*.jsonl, `stock add` journals (kind stock, target `listing N [variant V]`):
 //     the input file they name, if its sha256 still matches; items whose line the journal marks ok.
-//   - <stateDir>/pools/*.jsonl, pool ledgers: the pool file named by their first record, entries
-//     found by keyed hash (<stateDir>/pools/secret) among the chunks the ledger says were sent.
+//   - <stateDir>/pools/account-*.jsonl, the account's pool ledger (issue 22): each refill plan
+//     records what its entries cost (entry id -> cents); the chunks the service took count.
 // For each listing or variant only its LATEST upload counts (the batch on sale now); older
 // batches speak through the `deliveredItems` of sales. Credentials are read into memory one
 // entry at a time and dropped; nothing is written.
@@ -12,11 +12,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
 import { detectFormat } from '../input/credentials.js';
-import { scanPool, readPoolItems } from '../input/credential-pool.js';
+import { scanPool } from '../input/credential-pool.js';
 import type { CredentialFormat } from '../input/credential-checks.js';
 import { listJobs } from '../jobs/index.js';
 import { readJournal, journalPath } from '../jobs/journal.js';
-import { fingerprinter, poolSecret, poolsDir, readLedger } from '../state/pool-ledger.js';
+import { poolsDir, readLedger } from '../state/pool-ledger.js';
 import type { CostBook } from './cost-basis.js';
 
 interface Upload {
@@ -103,49 +103,29 @@ interface PoolPlan {
   read: () => Promise<Upload | string>;
 }
 
+/** Refill plans of every account ledger (issue 22: one ledger per account), with the costs each
+ *  plan recorded for its entries; only the chunks the service took count. */
 function poolPlans(stateDir: string): PoolPlan[] {
-  const secret = poolSecret(stateDir, false);
-  if (!secret) return [];
   let names: string[];
   try {
-    names = fs.readdirSync(poolsDir(stateDir)).filter((n) => n.endsWith('.jsonl'));
+    names = fs.readdirSync(poolsDir(stateDir)).filter((n) => n.startsWith('account-') && n.endsWith('.jsonl'));
   } catch {
     return [];
   }
   const out: PoolPlan[] = [];
   for (const name of names) {
-    const file = path.join(poolsDir(stateDir), name);
-    const poolPath = poolPathOf(file);
-    if (!poolPath) continue;
-    for (const p of readLedger(file).plans) {
-      const sent = p.plan.chunks.flatMap((hashes, i) => (p.outcomes.get(i)?.t === 'sent' ? hashes : []));
+    for (const p of readLedger(path.join(poolsDir(stateDir), name)).plans) {
+      const sent = p.plan.chunks.flatMap((ids, i) => (p.outcomes.get(i)?.t === 'sent' ? ids : []));
       if (sent.length === 0) continue;
+      const costs = p.plan.costs ?? {};
+      const known = sent.flatMap((id) => (costs[id] !== undefined ? [costs[id]] : []));
       out.push({
         listing: p.plan.listing,
         variant: p.plan.variant,
         at: p.plan.at,
-        read: async () => {
-          const items = await readPoolItems(
-            poolPath,
-            { format: detectFormat(poolPath), fingerprint: fingerprinter(secret) },
-            sent,
-          );
-          if (items.length === 0) return `pool ${path.basename(poolPath)} no longer holds its entries`;
-          return { at: p.plan.at, costs: items.flatMap((i) => (i.costCents !== undefined ? [i.costCents] : [])) };
-        },
+        read: async () => ({ at: p.plan.at, costs: known }),
       });
     }
   }
   return out;
-}
-
-/** The pool file a ledger belongs to (its first record). */
-function poolPathOf(ledger: string): string | undefined {
-  try {
-    const first = fs.readFileSync(ledger, 'utf8').split('\n', 1)[0] ?? '';
-    const r = JSON.parse(first) as { t?: unknown; path?: unknown };
-    return r.t === 'pool' && typeof r.path === 'string' ? r.path : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -40,6 +40,9 @@ const NewQuestion = z.strictObject({
   orderId: z.number().int().optional(),
 });
 const Clock = z.strictObject({ advanceMs: z.number().int().min(0) });
+// issue 22: forget stored idempotency records (spec 4.1.2 keeps them 24 h), all of them or
+// those stored before `before`, without moving the sandbox's clock.
+const ExpireKeys = z.strictObject({ before: z.string().datetime().optional() });
 // Many approved, active single listings at once, for tests and benchmarks of bulk jobs.
 const NewListings = z.strictObject({
   count: z.number().int().min(1).max(100_000),
@@ -208,6 +211,10 @@ const routes: Record<string, ControlHandler> = {
     const { advanceMs } = parse(Clock, body);
     rt.data.clockOffsetMs += advanceMs;
     return ok({ now: rt.clock.iso(), offsetMs: rt.data.clockOffsetMs });
+  },
+  'POST idempotency/expire': (rt, body) => {
+    const { before } = parse(ExpireKeys, body ?? {});
+    return ok({ expired: rt.idem.expire(before ? Date.parse(before) : undefined) });
   },
   'GET state/products': (rt, _body, param) => {
     const l = rt.data.listings.find((x) => String(x.id) === param);

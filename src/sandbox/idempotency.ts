@@ -142,6 +142,21 @@ export class IdempotencyStore {
     this.inFlight.clear();
   }
 
+  /**
+   * issue 22 (`POST /_sandbox/idempotency/expire`): forget stored records now, as the service
+   * does after 24 h; all of them, or those stored before `storedBefore`. Returns how many.
+   */
+  expire(storedBefore?: number): number {
+    const store = this.data().idempotency;
+    let n = 0;
+    for (const [k, e] of Object.entries(store)) {
+      if (storedBefore !== undefined && e.expiresAt - this.ttlMs >= storedBefore) continue;
+      delete store[k];
+      n++;
+    }
+    return n;
+  }
+
   /** Drop expired entries (called before each save so the data file stays small). */
   prune(now: number): void {
     const store = this.data().idempotency;

@@ -1,14 +1,18 @@
-// The ledger of a credential pool (issue 17): which entries of the pool were sent, to which
-// listing, in which job, with the service's answer. One JSONL file per pool under
-// <stateDir>/pools (0700), 0600, each record fsynced before svc goes on. It never holds a
-// credential: entries are named by an HMAC-SHA256 of the credential keyed with a secret made
-// once per install (<stateDir>/pools/secret, 0600), so the ledger alone reveals nothing, not
-// even whether a guessed credential is in it.
+// The pool ledger (issues 17 and 22): which pool entries svc sent to which listing of an
+// account, in which job, with the service's answer, and which of them the account's orders show
+// as sold. ONE ledger per account (not per pool file): an entry is known by its content, so a
+// pool copied, renamed or moved, or an entry that now sits in another pool file, is still the
+// same entry. JSONL under <stateDir>/pools (0700), 0600, each record fsynced before svc goes on.
+// It never holds a credential: an entry is named by its id (src/api/rules/pool-tag.ts), a keyed
+// hash made with the profile's pool secret, the same id its upload's `ref` carries, so the
+// ledger can be checked against (and rebuilt from) the account's own orders.
 import { DurableAppendFile } from './append-file.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SvcError } from '../api/errors.js';
+import { nowIso, nowMs } from '../api/clock.js';
+import { POOL_HASH_LENGTH, POOL_ID_LENGTH, POOL_SID_LENGTH } from '../api/rules/pool-tag.js';
 import { fsyncDir, processAlive } from './durable.js';
 
 export const LEDGER_VERSION = 1;
@@ -60,15 +64,27 @@ export function poolSecret(stateDir: string, create: boolean): Buffer | undefine
   return read();
 }
 
-/** The keyed hash that names a pool entry: HMAC-SHA256(secret, credential), base64url. */
-export function fingerprinter(secret: Buffer): (credential: string) => string {
-  return (credential) => createHmac('sha256', secret).update(credential, 'utf8').digest('base64url');
+/** The secret's own id (the SID of every entry id made with it): 4 base64url characters. */
+export function secretId(secret: Buffer): string {
+  return createHmac('sha256', secret).update('svc pool secret id').digest('base64url').slice(0, POOL_SID_LENGTH);
 }
 
-/** The ledger of the pool at `realPath` (one per pool file; named by a keyed hash of its path). */
-export function ledgerPath(stateDir: string, secret: Buffer, realPath: string): string {
-  const id = createHmac('sha256', secret).update(`pool-path\0${realPath}`).digest('hex').slice(0, 24);
-  return path.join(poolsDir(stateDir), `${id}.jsonl`);
+/** The id that names a pool entry: SID + the first 14 base64url characters of HMAC-SHA256(secret, credential). */
+export function entryIdMaker(secret: Buffer): (credential: string) => string {
+  const sid = secretId(secret);
+  return (credential) =>
+    sid + createHmac('sha256', secret).update(credential, 'utf8').digest('base64url').slice(0, POOL_HASH_LENGTH);
+}
+
+/** Issue 17's ledgers named entries by the whole HMAC (43 characters): the same id, cut. */
+function idOfLegacyHash(hash: string, sid: string): string {
+  return hash.length === POOL_ID_LENGTH ? hash : sid + hash.slice(0, POOL_HASH_LENGTH);
+}
+
+/** The ledger of the account at `baseUrl` under this secret (the profile's). */
+export function accountLedgerPath(stateDir: string, secret: Buffer, baseUrl: string): string {
+  const id = createHmac('sha256', secret).update(`account\0${baseUrl}`).digest('hex').slice(0, 24);
+  return path.join(poolsDir(stateDir), `account-${id}.jsonl`);
 }
 
 export type LedgerRecord =
@@ -83,6 +99,8 @@ export type LedgerRecord =
       held: number;
       sha256: string;
       chunks: string[][];
+      /** issue 25: the cost of each selected entry that has one (entry id -> cents), for repricing. */
+      costs?: Record<string, number>;
       at: string;
     }
   | {
@@ -106,7 +124,13 @@ export type LedgerRecord =
       at: string;
     }
   /** done: the job finished; abandoned: the plan's job never started (nothing was sent). */
-  | { t: 'end'; plan: string; state: 'done' | 'abandoned'; job?: string; at: string };
+  | { t: 'end'; plan: string; state: 'done' | 'abandoned'; job?: string; at: string }
+  /** issue 22: entries an order of the account delivered (their ids, read from its refs). */
+  | { t: 'sold'; order: number; ids: string[]; at: string }
+  /** issue 22: credentials `stock add` sent to a listing (their ids), after the service's answer. */
+  | { t: 'added'; listing: number; variant: number | null; ids: string[]; at: string }
+  /** issue 22: the account's sales were read up to `through` (their newest createdAt). */
+  | { t: 'sync'; through: string; orders: number; at: string };
 
 export interface LedgerPlan {
   plan: Extract<LedgerRecord, { t: 'plan' }>;
@@ -120,8 +144,8 @@ export interface EntryUse {
   listing: number;
   variant: number | null;
   chunk: number;
-  /** sent: the service took the chunk; refused: it refused it (code); in flight: no answer recorded yet. */
-  status: 'sent' | 'refused' | 'in flight';
+  /** sent: the service took the chunk; refused: it refused it (code); in flight: no answer recorded yet; sold: an order delivered it. */
+  status: 'sent' | 'refused' | 'in flight' | 'sold';
   job?: string;
   code?: string;
   message?: string;
@@ -131,36 +155,93 @@ export interface EntryUse {
 export interface LedgerState {
   file: string;
   plans: LedgerPlan[];
+  /** Entry id -> the order that delivered it (issue 22). */
+  sold: Map<string, number>;
+  /** Entry id -> where `stock add` sent it (issue 22). */
+  added: Map<string, { listing: number; variant: number | null }>;
+  /** The newest sale read so far, when the orders were ever read. */
+  syncedThrough?: string;
   /** Lines that did not parse (a tail torn by a kill); ignored. */
   skipped: number;
 }
 
-export function readLedger(file: string): LedgerState {
-  let text = '';
+/**
+ * The account's ledger, with issue 17's per-pool-file ledgers of the same folder folded in
+ * (their entries renamed to ids): what any pool sent before is still known.
+ */
+export function readLedger(file: string, sid?: string): LedgerState {
+  const state: LedgerState = { file, plans: [], sold: new Map(), added: new Map(), skipped: 0 };
+  const plans = new Map<string, LedgerPlan>();
+  const files = [file, ...addedLogs(file), ...(sid ? legacyLedgers(path.dirname(file)) : [])];
+  for (const f of files) {
+    const legacy = f !== file;
+    for (const line of readText(f).split('\n')) {
+      if (!line.trim()) continue;
+      let r: LedgerRecord;
+      try {
+        r = JSON.parse(line) as LedgerRecord;
+      } catch {
+        state.skipped++;
+        continue;
+      }
+      if (legacy && r.t === 'plan') r = { ...r, chunks: r.chunks.map((c) => c.map((h) => idOfLegacyHash(h, sid!))) };
+      apply(state, plans, r);
+    }
+  }
+  state.plans = [...plans.values()];
+  return state;
+}
+
+function apply(state: LedgerState, plans: Map<string, LedgerPlan>, r: LedgerRecord): void {
+  if (r.t === 'plan') plans.set(r.plan, { plan: r, outcomes: new Map() });
+  else if (r.t === 'sent' || r.t === 'refused') plans.get(r.plan)?.outcomes.set(r.chunk, r);
+  else if (r.t === 'end') {
+    const p = plans.get(r.plan);
+    if (p) p.end = r;
+  } else if (r.t === 'sold') for (const id of r.ids) state.sold.set(id, r.order);
+  else if (r.t === 'added') for (const id of r.ids) state.added.set(id, { listing: r.listing, variant: r.variant });
+  else if (r.t === 'sync' && (!state.syncedThrough || r.through > state.syncedThrough)) state.syncedThrough = r.through;
+}
+
+function readText(file: string): string {
   try {
-    text = fs.readFileSync(file, 'utf8');
+    return fs.readFileSync(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    return '';
   }
-  const plans = new Map<string, LedgerPlan>();
-  let skipped = 0;
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    let r: LedgerRecord;
-    try {
-      r = JSON.parse(line) as LedgerRecord;
-    } catch {
-      skipped++;
-      continue;
-    }
-    if (r.t === 'plan') plans.set(r.plan, { plan: r, outcomes: new Map() });
-    else if (r.t === 'sent' || r.t === 'refused') plans.get(r.plan)?.outcomes.set(r.chunk, r);
-    else if (r.t === 'end') {
-      const p = plans.get(r.plan);
-      if (p) p.end = r;
-    }
+}
+
+/**
+ * issue 22: `stock add` runs append to a file of their own beside the account's ledger
+ * (`<ledger>.added-<random>.jsonl`): no lock shared with refills, one writer per file.
+ */
+export function addedLogPath(ledgerFile: string): string {
+  return `${ledgerFile.replace(/\.jsonl$/, '')}.added-${randomBytes(6).toString('hex')}.jsonl`;
+}
+
+function addedLogs(ledgerFile: string): string[] {
+  const dir = path.dirname(ledgerFile);
+  const prefix = `${path.basename(ledgerFile).replace(/\.jsonl$/, '')}.added-`;
+  try {
+    return fs
+      .readdirSync(dir)
+      .filter((n) => n.startsWith(prefix) && n.endsWith('.jsonl'))
+      .map((n) => path.join(dir, n));
+  } catch {
+    return [];
   }
-  return { file, plans: [...plans.values()], skipped };
+}
+
+/** issue 17's ledgers: one per pool file, named by a hash of its path (not `account-…`). */
+function legacyLedgers(dir: string): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.filter((n) => n.endsWith('.jsonl') && !n.startsWith('account-')).map((n) => path.join(dir, n));
 }
 
 /** Every entry the ledger knows, by hash: an abandoned plan's entries were never sent and are free. */
@@ -204,11 +285,11 @@ export function chunkSha(hashes: string[]): string {
 export class LedgerWriter {
   private constructor(private readonly file: DurableAppendFile<LedgerRecord>) {}
 
-  static open(stateDir: string, file: string, poolPath: string): LedgerWriter {
+  static open(stateDir: string, file: string): LedgerWriter {
     ensurePoolsDir(stateDir);
     const opened = DurableAppendFile.append<LedgerRecord>(file);
     const w = new LedgerWriter(opened.file);
-    if (opened.created) w.write({ t: 'pool', v: LEDGER_VERSION, path: poolPath, createdAt: new Date().toISOString() });
+    if (opened.created) w.write({ t: 'pool', v: LEDGER_VERSION, path: 'account', createdAt: nowIso() });
     return w;
   }
 
@@ -232,7 +313,8 @@ export async function lockPool(
   opts: { waitMs: number; pollMs: number; onWait?: (pid: number) => void; signal?: AbortSignal },
 ): Promise<{ release: () => void; waited: boolean }> {
   const lock = `${file}.lock`;
-  const deadline = Date.now() + opts.waitMs;
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 }); // a secret from the environment made no folder
+  const deadline = nowMs() + opts.waitMs;
   let waited = false;
   for (;;) {
     try {
@@ -262,7 +344,7 @@ export async function lockPool(
       fs.rmSync(lock, { force: true });
       continue;
     } // killed mid-creation
-    if (Date.now() >= deadline || opts.signal?.aborted) {
+    if (nowMs() >= deadline || opts.signal?.aborted) {
       throw new SvcError(
         `pool ${displayName} is in use by another svc (process ${Number.isNaN(pid) ? '?' : pid})`,
         'wait for that refill to finish, then run again',

@@ -2,7 +2,7 @@
 // sandbox: a sell burst drains a listing (product.out_of_stock at 0), `stock status` rows and
 // exit 3, `stock refill` from a pool with its ledger (never an entry twice, exact after kill -9
 // and after the pool is edited), `stock pool`.
-import { after, before, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -218,6 +218,11 @@ function ledgerFiles(stateDir: string): string[] {
 }
 
 describe('stock refill and stock pool (issue 17)', () => {
+  // issue 22: each test is a seller with a state folder and pool secret of its own; the sales
+  // another test's svc tagged would (rightly) make its first refill refuse: one account each.
+  beforeEach(async () => {
+    await sb.control('POST', 'reset');
+  });
   test('refill to a target across two listings from one pool uploads each pool entry at most once', async () => {
     const a = await stockedListing(2, 'rf-a');
     const b = await stockedListing([3, 0], 'rf-b');
@@ -275,10 +280,12 @@ describe('stock refill and stock pool (issue 17)', () => {
     assert.deepEqual(
       rows.map((x: any) => [x.status, x.count, x.listing, x.variant, x.lines]),
       [
-        ['sent', 8, a, null, '2-9'],
+        ['sent', 4, a, null, '6-9'],
         ['sent', 6, a, null, '35-40'],
         ['sent', 25, b, 1, '10-34'],
         ['sent', 1, b, 1, '41'],
+        // issue 22: what the orders show sold (A's 6 sales: its 2 seed credentials, then 4 of the pool's)
+        ['sold', 4, a, null, '2-5'],
       ],
     );
     assert.equal(new Set(rows.map((x: any) => x.job)).size, 4);
@@ -393,7 +400,7 @@ describe('stock refill and stock pool (issue 17)', () => {
       .map((l) => JSON.parse(l))
       .find((x) => x.t === 'plan');
     assert.equal(plan.chunks[0].length, 12);
-    for (const h of plan.chunks[0]) assert.match(h, /^[A-Za-z0-9_-]{43}$/);
+    for (const h of plan.chunks[0]) assert.match(h, /^[A-Za-z0-9_-]{18}$/); // issue 22: the entry id its ref carries
     // which entries went where, in which job, with the service's answer
     const sent = text
       .split('\n')
@@ -500,6 +507,9 @@ function esc(s: string): string {
 }
 
 describe('stock refill at the same time (issue 17)', () => {
+  beforeEach(async () => {
+    await sb.control('POST', 'reset');
+  });
   test('two refills from one pool at once (a cron run meeting a hook): the second waits, no entry twice', async () => {
     const a = await stockedListing(0, 'rf-lock-a');
     const b = await stockedListing(0, 'rf-lock-b');
@@ -514,7 +524,7 @@ describe('stock refill at the same time (issue 17)', () => {
     const one = await first;
     assert.equal(one.code, 0, one.stderr);
     assert.equal(second.code, 0, second.stderr);
-    assert.match(second.stderr, /waiting for the refill from pool .* running in process \d+/);
+    assert.match(second.stderr, /waiting for the refill running in process \d+/);
     assert.match(second.stderr, /ran out: 10 sent of the 20 needed/);
     const refs = [...(await refsOf(a)), ...(await refsOf(b))];
     assertOnce(refs, 'lock');

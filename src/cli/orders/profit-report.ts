@@ -2,6 +2,7 @@
 // Profit of a sale = price - fee - sum(deliveredItems[].costCents); only delivered and
 // completed sales count, the others are listed apart; an item without a cost counts 0 and
 // the report says how many there were. All amounts are integer cents.
+import { stripPoolTag } from '../../api/rules/pool-tag.js';
 import type { ApiVersion } from '../../api/assumptions.js';
 import type { Order } from '../../api/responses.js';
 import { countsForProfit, isSale, saleMoney, toCents } from './order-money.js';
@@ -157,7 +158,9 @@ function refParts(o: Order, whole: Amounts): [RowId, Amounts][] {
   const priceRest = whole.priceCents - priceBase * n;
   const seen = new Set<string>();
   return items.map((it, i) => {
-    const ref = it.ref || NO_REF;
+    // issue 22: a pool upload's ref carries svc's pool tag after the seller's own ref; the
+    // seller's ref is what groups (a tag alone is "no ref").
+    const ref = stripPoolTag(it.ref) || NO_REF;
     const hasCost = typeof it.costCents === 'number' && Number.isFinite(it.costCents);
     const cost = hasCost ? Math.round(it.costCents!) : 0;
     const share = base + (i < rest ? 1 : 0);

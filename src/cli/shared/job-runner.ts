@@ -15,6 +15,7 @@ import {
   writeReport,
   type ChunkPlan,
   type ChunkResult,
+  type ExpiredKeyHandler,
   type ItemOutcome,
   type ItemRef,
   type JobProgress,
@@ -57,6 +58,8 @@ export interface BulkJob<I extends ItemRef = ItemRef> {
   printItems?: boolean;
   /** After a finished job: the summary record printed when printItems is false. */
   finish?(result: JobResult): Promise<Record<string, unknown>>;
+  /** issue 22: a chunk whose journaled key is past the service's 24 h (engine default otherwise). */
+  onExpiredKey?: ExpiredKeyHandler;
 }
 
 export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promise<number> {
@@ -79,6 +82,7 @@ export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>)
       resumeJobId,
       svcVersion: VERSION,
       onProgress: progress.update,
+      ...(job.onExpiredKey ? { onExpiredKey: job.onExpiredKey } : {}),
     });
   } finally {
     await progress.done();
@@ -175,12 +179,8 @@ async function printOutcomes(deps: Deps, items: ItemOutcome[]): Promise<void> {
   });
 }
 
-/** `--dry-run`: the plan, from a job spec or (issue 13) from counts of a file never held whole. */
-export async function printPlan(
-  deps: Deps,
-  summarise: (budget: PlanBudget | undefined) => PlanSummary,
-  refusedBeforeSending = 0,
-): Promise<number> {
+/** The live rate budget (minute and day, spec 8) for a plan; undefined without a v2 key. */
+export async function readBudget(deps: Deps): Promise<PlanBudget | undefined> {
   const client = await deps.client();
   let budget: PlanBudget | undefined;
   if (client.hasKey('v2')) {
@@ -204,6 +204,16 @@ export async function printPlan(
       warn(deps.io, `could not read the live rate budget (${(err as Error).message}); assuming a full minute`);
     }
   }
+  return budget;
+}
+
+/** `--dry-run`: the plan, from a job spec or (issue 13) from counts of a file never held whole. */
+export async function printPlan(
+  deps: Deps,
+  summarise: (budget: PlanBudget | undefined) => PlanSummary,
+  refusedBeforeSending = 0,
+): Promise<number> {
+  const budget = await readBudget(deps);
   const plan = summarise(budget);
   const format = deps.format();
   if (format === 'json' || format === 'jsonl') {

@@ -1,16 +1,12 @@
 // svc stock pool FILE (issue 17): what a credential pool has left, what it sent where (listing,
 // job), and the entries the service refused (with codes) so the seller can fix and reuse them.
 // Read-only: it reads the pool and its ledger (src/state/pool-ledger.ts) and sends nothing.
-import * as fs from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { UsageError } from '../../api/errors.js';
-import { detectFormat, type CredentialFormat } from '../../input/credentials.js';
-import { scanPool } from '../../input/credential-pool.js';
-import { readError } from '../../input/source.js';
 import { listJobs } from '../../jobs/index.js';
 import { note, warn } from '../../output/reporter.js';
-import { entryUses, fingerprinter, ledgerPath, poolSecret, readLedger } from '../../state/pool-ledger.js';
+import { entryUses, readLedger, type EntryUse, type LedgerState } from '../../state/pool-ledger.js';
+import type { PoolScan } from '../../input/credential-pool.js';
+import { openPool } from './refill-pool.js';
 import { printRecords } from '../../ui/print.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
 import type { Deps } from '../shared/context.js';
@@ -43,31 +39,27 @@ export interface PoolRow {
 
 async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
   const file = args[0]!;
-  if (file === '-') throw new UsageError('a pool is a file, not stdin');
-  const format: CredentialFormat = o.format ?? detectFormat(file);
-  if (o.separator !== undefined && format !== 'lines') throw new UsageError('--separator goes with the lines format');
-  let realPath: string;
-  try {
-    realPath = fs.realpathSync(file);
-  } catch (err) {
-    throw readError(err, file);
-  }
+  // Read-only: no secret yet means nothing was sent under one (issue 22: the ledger is the
+  // account's, so entries sent from any pool file show, whatever this file's path).
+  const pool = await openPool(deps, { file, format: o.format, separator: o.separator }, false);
+  const scan = pool.scan;
   const stateDir = deps.stateDir();
-  const secret = poolSecret(stateDir, false); // read-only: no secret yet means no ledger yet
-  const scan = await scanPool(realPath, {
-    format,
-    ...(o.separator ? { separator: o.separator } : {}),
-    displayName: file,
-    fingerprint: fingerprinter(secret ?? randomBytes(32)),
-  });
-  const ledger = secret ? readLedger(ledgerPath(stateDir, secret, realPath)) : undefined;
-  const uses = ledger ? entryUses(ledger) : new Map();
+  const ledger = pool.noSecret ? undefined : readLedger(pool.ledgerFile, pool.sid);
+  const uses = ledger ? withSold(entryUses(ledger), ledger) : new Map<string, EntryUse>();
   // An unfinished refill's job is found by its plan's fingerprint (the job's input sha256).
   const jobs = ledger?.plans.some((p) => !p.end) ? listJobs(stateDir, { kind: 'stock' }) : [];
   const jobOfPlan = new Map(
     ledger?.plans.map((p) => [p.plan.plan, jobs.find((j) => j.input.sha256 === p.plan.sha256)?.id]) ?? [],
   );
 
+  if (scan.problemCount > 0) for (const p of scan.problems) warn(deps.io, p);
+  const rows = poolRows(scan, uses, jobOfPlan);
+  await printPool(deps, file, scan, rows);
+  return 0;
+}
+
+/** One row per status and listing, variant, job and code, with the file's lines (sorted by status). */
+function poolRows(scan: PoolScan, uses: Map<string, EntryUse>, jobOfPlan: Map<string, string | undefined>): PoolRow[] {
   const groups = new Map<string, PoolRow & { lineList: number[] }>();
   const add = (key: string, init: Omit<PoolRow, 'count' | 'lines'>, line?: number) => {
     let g = groups.get(key);
@@ -104,12 +96,12 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
       e.line,
     );
   }
-  // Entries the ledger knows that the file no longer holds: still never sent again.
+  // Entries the ledger knows that this file does not hold (another pool's, or removed): never sent again.
   for (const [hash, u] of uses) {
     if (inFile.has(hash)) continue;
     const job = u.job ?? jobOfPlan.get(u.plan) ?? null;
     add(`gone|${u.status}|${u.listing}|${u.variant}|${job}`, {
-      status: `${u.status}, not in file`,
+      status: `${u.status}, not in this file`,
       listing: u.listing,
       variant: u.variant,
       job,
@@ -118,7 +110,6 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     });
   }
   if (scan.problemCount > 0) {
-    for (const p of scan.problems) warn(deps.io, p);
     groups.set('invalid', {
       status: 'invalid',
       count: scan.problemCount,
@@ -131,7 +122,12 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
       message: 'fix these lines: `stock refill` refuses a pool with invalid lines',
     });
   }
-  const order = ['available', 'in flight', 'sent', 'refused', 'invalid'];
+  return sortedRows(groups);
+}
+
+/** Rows in status order (available, in flight, sent, sold, refused, invalid), then by listing and variant. */
+function sortedRows(groups: Map<string, PoolRow & { lineList: number[] }>): PoolRow[] {
+  const order = ['available', 'in flight', 'sent', 'sold', 'refused', 'invalid'];
   const rows: PoolRow[] = [...groups.values()]
     .map(({ lineList, ...g }) => ({ ...g, lines: g.lines || ranges(lineList) }))
     .sort(
@@ -143,6 +139,10 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     return i < 0 ? order.length : i;
   }
 
+  return rows;
+}
+
+async function printPool(deps: Deps, file: string, scan: PoolScan, rows: PoolRow[]): Promise<void> {
   await printRecords<PoolRow>(deps.io, rows, {
     format: deps.format(),
     empty: 'the pool is empty',
@@ -160,13 +160,42 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   const count = (s: string) => rows.filter((r) => r.status === s).reduce((n, r) => n + r.count, 0);
   note(
     deps.io,
-    `pool ${file}: ${scan.entries.length} entries, ${count('available')} left, ${count('sent')} sent, ${count('in flight')} in flight, ${count('refused')} refused${scan.repeats ? `, ${scan.repeats} lines repeat an earlier credential` : ''}`,
+    `pool ${file}: ${scan.entries.length} entries, ${count('available')} left, ${count('sent')} sent, ${count('sold')} sold, ${count('in flight')} in flight, ${count('refused')} refused${scan.repeats ? `, ${scan.repeats} lines repeat an earlier credential` : ''}`,
   );
   if (count('in flight') > 0)
     note(deps.io, 'in flight: a refill was interrupted; run the same `svc stock refill` again to finish it');
   if (count('refused') > 0)
     note(deps.io, 'refused: fix what the code says, then `svc stock refill … --retry-refused` sends them again');
-  return 0;
+}
+
+/** issue 22: an entry the account's orders show delivered is `sold`, whichever pool file sent it. */
+function withSold(uses: Map<string, EntryUse>, ledger: LedgerState): Map<string, EntryUse> {
+  for (const [id, where] of ledger.added) {
+    if (uses.has(id)) continue;
+    uses.set(id, {
+      plan: '',
+      listing: where.listing,
+      variant: where.variant,
+      chunk: 0,
+      status: 'sent',
+      message: 'by stock add',
+      at: '',
+    });
+  }
+  for (const [id, order] of ledger.sold) {
+    const u = uses.get(id);
+    uses.set(id, {
+      plan: u?.plan ?? '',
+      listing: u?.listing ?? 0,
+      variant: u?.variant ?? null,
+      chunk: u?.chunk ?? 0,
+      status: 'sold',
+      ...(u?.job ? { job: u.job } : {}),
+      message: `order ${order}`,
+      at: u?.at ?? '',
+    });
+  }
+  return uses;
 }
 
 /** 2,3,4,5,9 → "2-5, 9"; long lists are cut with a count. */

@@ -1,0 +1,184 @@
+// Stages "chunk" and "send" of `stock add` (docs/ARCHITECTURE.md "One credential pipeline"):
+// the scan's chunks as a job on the one job engine (journal, keys made before the first attempt,
+// resume), each chunk re-read from its byte range, checked against the hash it had when
+// validated and written straight into a reused body buffer (bench/stock-memory), then sent by
+// stock-send.ts. The journal holds offsets, counts, hashes and keys: never a credential.
+import type { ServiceApi } from '../../api/resources/index.js';
+import { ChunkBodyWriter, type CredentialChunk, type ScanResult } from '../../input/credentials.js';
+import { startsWithBom } from '../../input/source.js';
+import { jobSpec, type ChunkPlan, type ItemOutcome, type JobResult } from '../../jobs/index.js';
+import { collectGarbage } from '../../jobs/memory.js';
+import { count } from '../../output/plural.js';
+import type { Deps } from '../shared/context.js';
+import { jobCommand } from '../shared/job-helpers.js';
+import type { BulkJob, ChunkSend } from '../shared/job-runner.js';
+import { expiredStockChunk } from './add-expiry.js';
+import type { AddLedger } from './add-ledger.js';
+import type { AddInputOptions } from './add-input.js';
+import { sendStock, stockBodyFrame } from './stock-send.js';
+import { describeTarget, type StockTarget } from './stock-target.js';
+
+export interface AddJobContext {
+  deps: Deps;
+  api: ServiceApi;
+  o: AddInputOptions & { report?: string };
+  target: StockTarget;
+  input: { path: string; displayName: string };
+  scan: ScanResult;
+  resumeJobId: string | undefined;
+  /** Where what is sent is recorded by id (issue 22); none in a dry run. */
+  ledger?: AddLedger;
+}
+
+/** The job of one import: spec, sender, report, summary and result record. */
+export function stockAddJob(c: AddJobContext): BulkJob {
+  const byIndex = new Map(c.scan.chunks.map((x) => [x.index, x]));
+  const spec = addSpec(c);
+  // issue 14: "now in stock" is the service's own figure (A7 `total`: held by the target after
+  // this chunk), from the latest chunk answered, not an extra GET.
+  const latest: { index: number; total?: number } = { index: -1 };
+  return {
+    spec,
+    send: addSender(c, byIndex, latest),
+    decidedResume: c.resumeJobId ?? null,
+    printItems: false,
+    onExpiredKey: (chunk, sentAt) => expiredStockChunk(c.deps, c.api, c.target, c.o.dedupe, chunk.index, sentAt),
+    // issue 14: every refusal, with its code and message, in the report too. A row per
+    // credential names it by its line only (cli-spec 3: a credential is never written out).
+    report: c.o.report
+      ? {
+          path: c.o.report,
+          columns: ['line'],
+          rows: new Map(spec.chunks.flatMap((x) => x.items.map((it) => [it.line, { line: String(it.line) }] as const))),
+          style: { delimiter: c.scan.csv?.delimiter ?? ',', bom: startsWithBom(c.input.path) },
+        }
+      : undefined,
+    summary: (r) =>
+      `${describeTarget(c.target)}: ${r.summary.added ?? 0} added, ${r.summary.duplicates ?? 0} skipped as duplicates, ${latest.total ?? '?'} now in stock (${count(r.requests, 'request')})` +
+      refusals(r.items, byIndex)
+        .map(
+          (x) => `\nrefused: lines ${x.lines} (${x.credentials} credentials): ${x.code ?? 'error'}: ${x.message ?? ''}`,
+        )
+        .join(''),
+    finish: async (r) => addRecord(c, r, refusals(r.items, byIndex), latest.total),
+  };
+}
+
+function addSpec(c: AddJobContext) {
+  const { o, target, scan, input } = c;
+  const chunks: ChunkPlan[] = scan.chunks.map((x) => ({
+    index: x.index,
+    route: 'addStock',
+    descriptor: {
+      startOffset: x.startOffset,
+      endOffset: x.endOffset,
+      firstLine: x.firstLine,
+      lastLine: x.lastLine,
+      count: x.count,
+      sha256: x.sha256,
+    },
+    // The stock route answers counts, not per-credential results: outcomes are per chunk, and
+    // each credential's outcome carries its own line (issue 14); duplicates dropped from the
+    // chunk (issue 13) are not sent and have no outcome.
+    items: Array.from({ length: x.count }, (_, i) => i)
+      .filter((i) => !x.drop?.includes(i))
+      .map((i) => ({ line: x.lines?.[i] ?? x.firstLine, id: target.id })),
+  }));
+  return jobSpec({
+    kind: 'stock',
+    target: describeTarget(target),
+    command: jobCommand(
+      c.deps,
+      ['stock', 'add', String(target.id)],
+      [
+        ...(target.multiple ? ['--variant', String(target.variant)] : []),
+        '--file',
+        o.file,
+        ...(o.formatGiven ? ['--format', o.format] : []),
+        ...(o.separator ? ['--separator', o.separator] : []),
+        ...(o.dedupe !== 'skip' ? ['--dedupe', o.dedupe] : []),
+        ...(o.keepWhitespace ? ['--keep-whitespace'] : []),
+      ],
+    ),
+    input: { path: input.path, displayName: input.displayName, sha256: scan.fileSha256!, size: scan.size },
+    chunks,
+  });
+}
+
+function addSender(
+  c: AddJobContext,
+  byIndex: Map<number, CredentialChunk>,
+  latest: { index: number; total?: number },
+): ChunkSend {
+  // The body of every chunk is the same around its items (spec 4.2 POST .../stock).
+  const [head, tail] = stockBodyFrame(c.target, c.o.dedupe);
+  const bodies = new ChunkBodyWriter(c.input.path, c.o.format, {
+    separator: c.o.separator,
+    displayName: c.input.displayName,
+    csv: c.scan.csv,
+    keepWhitespace: c.o.keepWhitespace ?? false,
+  });
+  return async (chunk, send) => {
+    // Memory (bench/stock-memory): a chunk is ~10 MB, written straight into a reused buffer.
+    const ids: string[] = [];
+    const idOf = c.ledger?.idOf;
+    const payload = await bodies.write(
+      byIndex.get(chunk.index)!,
+      head,
+      tail,
+      idOf && ((it) => ids.push(idOf(it.credential))),
+    );
+    collectGarbage();
+    const r = await sendStock(c.deps, c.api, c.target, payload, send);
+    c.ledger?.record(ids);
+    if (chunk.index > latest.index) Object.assign(latest, { index: chunk.index, total: r.total });
+    return {
+      items: chunk.items.map((ref) => ({ ...ref, status: 'ok' as const })),
+      summary: { added: r.added, duplicates: r.duplicates, requests: 1 },
+    };
+  };
+}
+
+type Refusal = { lines: string; credentials: number; code?: string; message?: string };
+
+/** issue 14: a refused chunk's code and message are in the result itself, in every format. */
+function addRecord(c: AddJobContext, r: JobResult, refused: Refusal[], inStock: number | undefined) {
+  const format = c.deps.format();
+  return {
+    jobId: r.jobId,
+    listing: c.target.id,
+    ...(c.target.multiple ? { variant: c.target.variant } : {}),
+    credentials: c.scan.count,
+    added: r.summary.added ?? 0,
+    duplicates: r.summary.duplicates ?? 0,
+    droppedInFile: c.scan.duplicatesDropped ? c.scan.duplicates : 0,
+    trimmed: c.scan.trimmed,
+    inStock: inStock ?? null,
+    requests: r.requests,
+    failed: refused.reduce((n, x) => n + x.credentials, 0),
+    refused:
+      format === 'json' || format === 'jsonl'
+        ? refused
+        : refused.map((x) => `lines ${x.lines}: ${x.code ?? 'error'}: ${x.message ?? ''}`).join('; '),
+  };
+}
+
+/** The refused chunks of a stock job, one entry per chunk: its lines, size, code and message. */
+function refusals(items: readonly ItemOutcome[], chunks: Map<number, CredentialChunk>): Refusal[] {
+  // A failed item belongs to the chunk whose lines hold it (each item has its own line).
+  const ordered = [...chunks.values()].sort((a, b) => a.firstLine - b.firstLine);
+  const seen = new Map<number, Refusal>();
+  for (const i of items) {
+    if (i.status !== 'failed') continue;
+    const c = ordered.find((x) => i.line >= x.firstLine && i.line <= x.lastLine);
+    const key = c?.firstLine ?? i.line;
+    if (seen.has(key)) continue;
+    seen.set(key, {
+      lines: c ? `${c.firstLine}-${c.lastLine}` : String(i.line),
+      credentials: c?.count ?? 1,
+      ...(i.code ? { code: i.code } : {}),
+      ...(i.message ? { message: i.message } : {}),
+    });
+  }
+  return [...seen.values()];
+}

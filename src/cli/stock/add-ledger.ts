@@ -1,0 +1,44 @@
+// issue 22: what `stock add` sends is recorded in the account's pool ledger, by entry id (a
+// keyed hash under the profile's pool secret, never the credential), so that a later refill
+// never uploads one of them again from a pool (identity by content, per account). Each run
+// appends to a file of its own beside the ledger (no lock shared with refills).
+import { nowIso } from '../../api/clock.js';
+import { LedgerWriter, accountLedgerPath, addedLogPath, entryIdMaker } from '../../state/pool-ledger.js';
+import { warn } from '../../output/reporter.js';
+import type { Deps } from '../shared/context.js';
+import { resolvePoolSecret } from './pool-secret.js';
+import type { StockTarget } from './stock-target.js';
+
+export interface AddLedger {
+  idOf(credential: string): string;
+  record(ids: string[]): void;
+  close(): void;
+}
+
+export async function openAddLedger(deps: Deps, target: StockTarget): Promise<AddLedger> {
+  const found = (await resolvePoolSecret(deps, true, true))!;
+  const file = addedLogPath(accountLedgerPath(deps.stateDir(), found.secret, (await deps.session()).baseUrl));
+  const idOf = entryIdMaker(found.secret);
+  let writer: LedgerWriter | undefined;
+  let failed = false;
+  return {
+    idOf,
+    // Best effort: the import itself is journaled by the job engine, which stops the job when its
+    // journal cannot be written; this record only guards later refills, so its failure is said
+    // once and the import goes on.
+    record(ids) {
+      if (failed) return;
+      try {
+        writer ??= LedgerWriter.open(deps.stateDir(), file);
+        writer.write({ t: 'added', listing: target.id, variant: target.variant ?? null, ids, at: nowIso() });
+      } catch (err) {
+        failed = true;
+        warn(
+          deps.io,
+          `could not record this import in the pool ledger (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): a later \`stock refill\` from a pool holding these credentials would not know them`,
+        );
+      }
+    },
+    close: () => writer?.close(),
+  };
+}
