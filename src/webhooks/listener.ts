@@ -6,8 +6,10 @@ import type { ConfirmStats } from './confirm-queue.js';
 import type { ConfirmPolicy } from './decisions.js';
 import type { OrderSource } from './confirm.js';
 import type { LogFn } from './log.js';
+import type { BlockList } from 'node:net';
 import { DeliveryProcessor } from './processor.js';
 import { startReceiver } from './receiver.js';
+import { smallFields } from './store-records.js';
 import { WebhookStore, type StoreOptions, type Target } from './store.js';
 
 export interface ListenerOptions {
@@ -27,6 +29,12 @@ export interface ListenerOptions {
   onWritable?: (writable: boolean, detail: string) => void;
   backoffMs?: (attempt: number) => number;
   store?: StoreOptions;
+  /** Proxies whose X-Forwarded-For is believed (--trust-proxy). */
+  trustProxy?: BlockList;
+  /** [--max-connections-per-address] */
+  connectionsPerAddress?: number;
+  /** A damaged store was rewritten at start (issue 21): say where the original was kept. */
+  onRepaired?: (detail: string) => void;
 }
 
 export interface ListenerStats {
@@ -48,6 +56,12 @@ export interface Listener {
 
 export async function startListener(o: ListenerOptions): Promise<Listener> {
   const store = WebhookStore.open(o.stateDir, { ...o.store, onWritable: o.onWritable });
+  if (store.skippedLines + store.oversizedLines > 0)
+    o.onRepaired?.(
+      `the webhook store had ${store.skippedLines + store.oversizedLines} unreadable or oversized lines; ` +
+        `rewritten with the ${store.pendingCount()} pending deliveries it holds` +
+        (store.movedAside ? `; the original is kept as ${store.movedAside}` : ''),
+    );
   const targets: Target[] = [...(o.forwardTo ? ['forward' as const] : []), ...(o.exec ? ['exec' as const] : [])];
   const processor = new DeliveryProcessor({
     store,
@@ -67,9 +81,22 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
       path: o.path,
       events: o.events,
       log: o.log,
-      // spec 6.2.4: the store is the dedupe memory; the record is on disk before the 2xx.
-      accept: (n) => store.accept({ key: n.key, event: n.def.name, orderId: n.orderId, body: n.body, targets }),
-      afterAnswer: (key, verdict) => (verdict === 'received' ? processor.enqueue(key) : processor.repeated(key)),
+      trustProxy: o.trustProxy,
+      connectionsPerAddress: o.connectionsPerAddress,
+      // spec 6.2.4: the store is the dedupe memory; the record is on disk before the 2xx. What
+      // the service will confirm keeps no data (issue 21): the hook's comes from the order.
+      accept: (n) =>
+        store.accept({
+          key: n.key,
+          event: n.def.name,
+          orderId: n.orderId,
+          timestamp: n.timestamp,
+          from: n.from,
+          data: o.orders && n.orderId !== undefined ? undefined : smallFields(n.data),
+          targets,
+        }),
+      afterAnswer: (key, verdict, from) =>
+        verdict === 'received' ? processor.enqueue(key) : processor.repeated(key, from),
     });
   } catch (err) {
     store.close();
