@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { SEED_IDS } from '../../src/sandbox/index.js';
 import { until } from '../webhooks/helpers.js';
-import { startTestSandbox, svcEnv, tempDirs, type TestSandbox } from './harness.js';
+import { startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
 import { actions, listen } from './listener-harness.js';
 import { flood, orderNotification, peakRssMb, slowConnections, stdinHook } from './webhook-senders.js';
 
@@ -288,5 +288,39 @@ describe('webhooks listen: fat bodies and a store written under attack (issue 21
     assert.equal(run.confirmed, '1');
     assert.deepEqual(run.stdin.svc.order, order);
     writeFileSync(`${file}.damaged`, ''); // the sparse 600 MB is not left for the run's secret scan
+  });
+});
+
+describe('webhooks listen --init on a profile that has a secret path (issue 21)', () => {
+  test('refuses without --rotate and keeps the path; --rotate replaces it and says what to change in the dashboard', async () => {
+    const env = svcEnv(sb, tempDirs());
+    const first = await svc(['webhooks', 'listen', '--init'], { env });
+    assert.equal(first.code, 0, first.stderr);
+    const path = first.stdout.trim();
+    const again = await svc(['webhooks', 'listen', '--init'], { env });
+    assert.equal(again.code, 2, again.stderr);
+    assert.equal(again.stdout, '');
+    assert.match(again.stderr, /has a secret webhook path .* your dashboard uses/);
+    assert.match(again.stderr, /--rotate/);
+    assert.ok(!again.stderr.includes(path), 'the path is not printed again');
+    // The stored path still serves.
+    const l = await listen([], env);
+    const res = await fetch(`${l.origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-service-event': 'product.created' },
+      body: JSON.stringify({ event: 'product.created', timestamp: new Date().toISOString(), data: { productId: 1 } }),
+    });
+    assert.equal(res.status, 200);
+    assert.equal(await l.stop(), 0);
+    const rotated = await svc(['webhooks', 'listen', '--init', '--rotate'], { env });
+    assert.equal(rotated.code, 0, rotated.stderr);
+    const next = rotated.stdout.trim();
+    assert.match(next, /^\/hooks\/[A-Za-z0-9_-]{32}$/);
+    assert.notEqual(next, path);
+    assert.match(
+      rotated.stderr,
+      /change the webhook URL in the seller dashboard .* to https:\/\/YOUR-HOST<the path above>/,
+    );
+    assert.ok(!rotated.stderr.includes(path), 'the old path only masked');
   });
 });
