@@ -271,7 +271,8 @@ describe('webhooks listen: fat bodies and a store written under attack (issue 21
     closeSync(fd);
     // The rest: 580 MB more in one line (a sparse file: no disk is used), longer than a string can be.
     ftruncateSync(openSync(file, 'r+'), 600 * 1024 * 1024);
-    const l = await listen(['--events', 'order.delivered', '--exec', hook.cmd], svcEnv(sb, dirs));
+    // Reading 600 MB takes a fraction of a second on a quiet machine, 10 s on a loaded one.
+    const l = await listen(['--events', 'order.delivered', '--exec', hook.cmd], svcEnv(sb, dirs), 90_000);
     await until(() => hook.runs().some((r) => r.order === String(real)), 60_000).catch((e: Error) => {
       throw new Error(`${e.message}: ${l.stderr()}\n${l.stdout().slice(-2000)}`);
     });
