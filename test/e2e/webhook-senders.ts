@@ -74,8 +74,10 @@ export function slowConnections(
   localAddress: string,
   count: number,
   reopenMs = 1_000,
-): { stop(): void; open(): number } {
+): { stop(): void; open(): number; peak(): number } {
   const live = new Set<Socket>();
+  const connected = new Set<Socket>();
+  let peak = 0;
   let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
   const later = (fn: () => void, ms: number) => {
@@ -89,10 +91,15 @@ export function slowConnections(
     if (stopped) return;
     const s = connect({ port, host: '127.0.0.1', localAddress });
     live.add(s);
-    s.on('connect', () => s.write('POST /hooks/x HTTP/1.1\r\nHost: x\r\n'));
+    s.on('connect', () => {
+      connected.add(s);
+      peak = Math.max(peak, connected.size);
+      s.write('POST /hooks/x HTTP/1.1\r\nHost: x\r\n');
+    });
     s.on('error', () => undefined);
     s.on('close', () => {
       live.delete(s);
+      connected.delete(s);
       later(open, reopenMs);
     });
   };
@@ -101,7 +108,9 @@ export function slowConnections(
     for (const s of live) if (s.writable) s.write('X');
   }, 1_000);
   return {
-    open: () => live.size,
+    open: () => connected.size,
+    /** The most connections open at once so far. */
+    peak: () => peak,
     stop: () => {
       stopped = true;
       clearInterval(drip);
