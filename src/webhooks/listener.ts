@@ -33,6 +33,8 @@ export interface ListenerOptions {
   trustProxy?: BlockList;
   /** [--max-connections-per-address] */
   connectionsPerAddress?: number;
+  /** A hint for the seller (a proxy not named with --trust-proxy), said once. */
+  onHint?: (message: string) => void;
   /** A damaged store was rewritten at start (issue 21): say where the original was kept. */
   onRepaired?: (detail: string) => void;
 }
@@ -83,6 +85,7 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
       log: o.log,
       trustProxy: o.trustProxy,
       connectionsPerAddress: o.connectionsPerAddress,
+      onHint: o.onHint,
       // spec 6.2.4: the store is the dedupe memory; the record is on disk before the 2xx. What
       // the service will confirm keeps no data (issue 21): the hook's comes from the order.
       accept: (n) =>

@@ -15,7 +15,7 @@ import {
   SENDER_LIMITED_RETRY_AFTER_S,
   STORE_FULL_RETRY_AFTER_S,
 } from './decisions.js';
-import { ConnectionShare, senderOf } from './senders.js';
+import { ConnectionShare, proxyHint, senderOf } from './senders.js';
 import { SenderLimitedError, StoreFullError } from './store.js';
 
 export interface Accepted {
@@ -48,6 +48,8 @@ export interface ReceiverOptions {
   trustProxy?: BlockList;
   /** Connections one address may hold (--max-connections-per-address). */
   connectionsPerAddress?: number;
+  /** A hint for the seller (a proxy that is not named), said once. */
+  onHint?: (message: string) => void;
 }
 
 export interface Receiver {
@@ -74,6 +76,7 @@ class Refusal extends Error {
 export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
   const maxBytes = opts.maxBytes ?? MAX_BODY_BYTES;
   const refusals: Record<string, number> = {};
+  let hinted = false;
   const share = new ConnectionShare(
     opts.connectionsPerAddress ?? RECEIVER_LIMITS.connectionsPerAddress,
     RECEIVER_LIMITS.sharedFrom,
@@ -89,6 +92,13 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
     },
     (req, res) => {
       const t0 = Date.now();
+      if (!hinted) {
+        const hint = proxyHint(req, opts.trustProxy);
+        if (hint) {
+          hinted = true;
+          opts.onHint?.(hint);
+        }
+      }
       handle(req, opts, maxBytes).then(
         ({ verdict, accepted }) => {
           reply(res, 200, {

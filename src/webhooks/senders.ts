@@ -115,3 +115,15 @@ export class ConnectionShare {
     this.onLimited(address, detail);
   }
 }
+
+/**
+ * A request that carries X-Forwarded-For from a peer not named with --trust-proxy: when that peer
+ * is the seller's own proxy, every sender shares one address (and one share of the pending
+ * posts), so a flood through it would starve the service. Said once, with the fix.
+ */
+export function proxyHint(req: IncomingMessage, trust: BlockList | undefined): string | undefined {
+  if (req.headers['x-forwarded-for'] === undefined) return undefined;
+  const peer = plainAddress(req.socket.remoteAddress);
+  if (isTrusted(trust, peer)) return undefined;
+  return `posts from ${peer} carry X-Forwarded-For: if ${peer} is your reverse proxy, run with --trust-proxy ${peer}, or every sender shares its one address and its share of pending posts`;
+}

@@ -213,6 +213,10 @@ describe('webhooks listen: capacity forged traffic cannot exhaust (issue 21)', (
     assert.deepEqual((await post(direct.url, '127.0.0.3', '198.51.100.4', 8_300_000)).statuses, { 429: 6 });
     assert.equal(await direct.stop(), 0);
     assert.match(actions(direct, 'limited')[0]!.detail ?? '', /sender 127\.0\.0\.3 limited/);
+    // Said once: a proxy that is not named makes every sender one address.
+    assert.equal(direct.stderr().match(/carry X-Forwarded-For/g)?.length, 1);
+    assert.match(direct.stderr(), /if 127\.0\.0\.3 is your reverse proxy, run with --trust-proxy 127\.0\.0\.3/);
+    assert.doesNotMatch(proxied.stderr(), /carry X-Forwarded-For/);
   });
 });
 

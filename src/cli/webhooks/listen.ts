@@ -171,6 +171,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       connectionsPerAddress: o.maxConnectionsPerAddress,
       store: o.maxPendingPerAddress ? { pool: { unconfirmedPerAddress: o.maxPendingPerAddress } } : undefined,
       onRepaired: (detail) => warn(deps.io, detail),
+      onHint: (hint) => warn(deps.io, hint),
       // issue 11: a full disk stops new notifications (503: the service resends) and is said loudly.
       onWritable: (ok, detail) =>
         warn(
