@@ -1,6 +1,6 @@
 // Senders that are not the service, for the receiver-capacity tests (issue 21): floods posted
 // concurrently over kept-alive connections from chosen loopback addresses (127.0.0.2, 127.0.0.3,
-// … are distinct senders; the sandbox posts from 127.0.0.1), slow connections that hold a socket
+// … are distinct senders; the sandbox posts from 127.0.0.1), connections held open that take a socket
 // open, and a hook that records what it got on stdin.
 import http from 'node:http';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -65,15 +65,16 @@ export async function flood(
 }
 
 /**
- * `count` connections from `localAddress` that send a request line and then one header byte at
- * a time, slowly: what holds a server's connections without ever finishing a request. A socket
- * the server closes is opened again (after `reopenMs`, the attacker's own pacing), until stop().
+ * `count` connections from `localAddress` held open: each sends a small request every 3 s over
+ * keep-alive (any path: the secret path is not needed to hold a connection), so neither the
+ * header nor the idle time-out ever frees it. A socket the server closes is opened again after
+ * `reopenMs` (the attacker's own pacing), until stop().
  */
 export function slowConnections(
   port: number,
   localAddress: string,
   count: number,
-  reopenMs = 1_000,
+  reopenMs = 2_000,
 ): { stop(): void; open(): number; peak(): number } {
   const live = new Set<Socket>();
   const connected = new Set<Socket>();
@@ -94,9 +95,10 @@ export function slowConnections(
     s.on('connect', () => {
       connected.add(s);
       peak = Math.max(peak, connected.size);
-      s.write('POST /hooks/x HTTP/1.1\r\nHost: x\r\n');
+      s.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
     });
     s.on('error', () => undefined);
+    s.on('data', () => undefined); // answers read and dropped
     s.on('close', () => {
       live.delete(s);
       connected.delete(s);
@@ -105,8 +107,8 @@ export function slowConnections(
   };
   for (let i = 0; i < count; i++) open();
   const drip = setInterval(() => {
-    for (const s of live) if (s.writable) s.write('X');
-  }, 1_000);
+    for (const s of connected) if (s.writable) s.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+  }, 3_000);
   return {
     open: () => connected.size,
     /** The most connections open at once so far. */
