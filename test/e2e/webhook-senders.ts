@@ -1,7 +1,7 @@
 // Senders that are not the service, for the receiver-capacity tests (issue 21): floods posted
 // concurrently over kept-alive connections from chosen loopback addresses (127.0.0.2, 127.0.0.3,
-// … are distinct senders; the sandbox posts from 127.0.0.1), connections held open that take a socket
-// open, and a hook that records what it got on stdin.
+// … are distinct senders; the sandbox posts from 127.0.0.1), connections held open, and a hook
+// that records what it got on stdin.
 import http from 'node:http';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
