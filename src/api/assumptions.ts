@@ -76,6 +76,14 @@ export const LIMITS = {
 // spec 6.2.2: waits between webhook attempts.
 export const WEBHOOK_RETRY_DELAYS_MS = [15_000, 60_000, 300_000, 1_800_000] as const;
 
+// spec 6.2.1-2 (issue 21): the service's last resend of a notification starts about 36 min after
+// its first try (15 s + 1 min + 5 min + 30 min, plus up to 10 s per failed attempt). Not shown:
+// whether the intervals are measured from the start or the end of an attempt, so the window is
+// taken as the sum of the waits plus every attempt's full time-out (37 min). A notification the
+// service is still resending cannot be older than this when it arrives.
+export const WEBHOOK_RESEND_WINDOW_MS =
+  WEBHOOK_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0) + LIMITS.webhookAttempts * LIMITS.webhookTimeoutMs;
+
 // A8: headers carried by every v1 and v2 response.
 export const RATE_HEADERS = {
   limit: 'x-ratelimit-limit',

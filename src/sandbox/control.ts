@@ -7,6 +7,7 @@ import { fieldPath } from '../api/requests.js';
 import { SandboxError, errorReply, notFound, type Reply } from './envelope.js';
 import { FaultSpec } from './faults.js';
 import { purchase } from './purchase.js';
+import { createUnpaid, payOrders } from './late-payment.js';
 import type { Runtime } from './runtime.js';
 import { parseJson, readBody } from './http-body.js';
 import { SEED_IDS } from './seed.js';
@@ -18,7 +19,11 @@ const Purchase = z.strictObject({
   productId: z.number().int(),
   variantIndex: z.number().int().min(0).optional(),
   quantity: z.number().int().min(1).max(1000).optional(),
+  // issue 21: an order not paid yet (pending_payment), made `createdAgoMs` ago; paid by POST pay.
+  unpaid: z.literal(true).optional(),
+  createdAgoMs: z.number().int().min(0).optional(),
 });
+const Pay = z.strictObject({ orderIds: z.array(z.number().int()).min(1).max(100) });
 const Moderate = z.strictObject({
   productId: z.number().int(),
   action: z.enum(['approve', 'reject', 'take_down', 'reject_permanently']),
@@ -74,9 +79,15 @@ type ControlHandler = (rt: Runtime, body: unknown, param: string | undefined) =>
 const routes: Record<string, ControlHandler> = {
   'GET ': () => ok({ seedIds: SEED_IDS, routes: ROUTES.map((r) => r.name) }),
   'POST purchase': (rt, body) => {
-    const order = purchase(rt, parse(Purchase, body));
+    const { unpaid, createdAgoMs, ...req } = parse(Purchase, body);
+    const order = unpaid ? createUnpaid(rt, { productId: req.productId, createdAgoMs }) : purchase(rt, req);
     const seller = rt.data.accounts.find((a) => a.id === order.sellerId)!;
     return ok(orderView(order, seller, 'v2'), 201);
+  },
+  'POST pay': (rt, body) => {
+    const orders = payOrders(rt, parse(Pay, body).orderIds);
+    const seller = accountFor(rt, 'main');
+    return ok(orders.map((o) => orderView(o, seller, 'v2')));
   },
   'POST moderate': (rt, body) => {
     const b = parse(Moderate, body);

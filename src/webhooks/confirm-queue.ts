@@ -7,17 +7,20 @@
 //   request is made without room there: forged traffic can never cost more than that. A request
 //   that confirms a notification gives its unknown slot back;
 // - notifications that arrive together are settled by one list request (the seller's recent
-//   sales): every real sale among them is confirmed at once, and, when the list is complete, a
-//   sale event whose order is not in it is refused without a lookup of its own;
+//   sales): every real sale among them is confirmed at once. A page is never a verdict on its
+//   own (issue 21, spec 6.2.5): an order absent from it may be a sale created days before it was
+//   paid, so it is looked up by id (within the budgets) before it is refused;
+// - lookups by id go round the sender addresses in turn (issue 21): a forger's thousands of
+//   waiting ids cannot push the service's own notification to the back of the line;
 // - an order id refused by id is not looked up by id again for a while (doubling each time); a
 //   new post of it only makes it eligible for the next list page. Its notification is forgotten,
 //   never remembered as processed, so the real one is handed on when the sale happens;
-// - a notification nothing confirms within `giveUpAfterMs` is given up (and forgotten).
+// - a notification nothing confirms within `giveUpAfterMs` of its last post is given up (and
+//   forgotten): a little longer than the service goes on resending (issue 21).
 import { checkOrder, describeLookupError, type Order, type OrderCheck, type OrderSource } from './confirm.js';
 import {
   BATCH_WINDOW_MS,
   CONFIRM_RETRY_MAX_MS,
-  CREATION_EVENTS,
   DEFAULT_CONFIRM_POLICY,
   MAX_REFUSED_IDS,
   NOT_YET_TRIES,
@@ -31,6 +34,10 @@ interface Waiting {
   def: EventDef;
   orderId: number;
   receivedAt: number;
+  /** The address that posted it last (lookups by id go round the addresses). */
+  from: string;
+  /** When it was last posted: given up `giveUpAfterMs` after this. */
+  lastSeenAt: number;
   /** When it (last) arrived: the list page waits BATCH_WINDOW_MS after the oldest fresh one. */
   addedAt: number;
   /** Not looked up by id before this (a refused id, a not-yet, a failed lookup). */
@@ -105,6 +112,8 @@ export class ConfirmQueue {
   private readonly fresh = new Set<Waiting>();
   private readonly lookups: MinuteBudget;
   private readonly unknown: SpacedBudget;
+  /** When a lookup by id was last made for a notification of each sender address. */
+  private readonly servedAt = new Map<string, number>();
   /** Order ids the service refused: not looked up by id again until `until`. */
   private readonly refusedIds = new Map<number, { until: number; times: number }>();
   private readonly abort = new AbortController();
@@ -132,7 +141,7 @@ export class ConfirmQueue {
   }
 
   /** A notification to confirm; the same one posted again while it waits is looked for in the next list page. */
-  add(w: { key: string; def: EventDef; orderId: number; receivedAt: number }): void {
+  add(w: { key: string; def: EventDef; orderId: number; receivedAt: number; from?: string }): void {
     if (this.closed) return;
     const now = this.now();
     // Under a flood, when a page is already due for two or more fresh notifications, one more
@@ -142,10 +151,15 @@ export class ConfirmQueue {
     if (x) {
       this.fresh.delete(x);
       x.addedAt = now;
+      x.lastSeenAt = now;
+      if (w.from !== undefined) x.from = w.from;
+      // Kept in order of last post, so the oldest are given up first.
+      this.waiting.delete(w.key);
+      this.waiting.set(w.key, x);
     } else {
       const refused = this.refusedIds.get(w.orderId);
       const notBefore = refused && refused.until > now ? refused.until : now;
-      x = { ...w, addedAt: now, notBefore, tries: 0 };
+      x = { ...w, from: w.from ?? '', lastSeenAt: w.receivedAt, addedAt: now, notBefore, tries: 0 };
       this.waiting.set(w.key, x);
     }
     this.fresh.add(x);
@@ -201,6 +215,9 @@ export class ConfirmQueue {
     now: number,
   ): { at: number; kind: 'page' } | { at: number; kind: 'id'; w: Waiting } | { at: number; kind: 'none' } {
     const budget = Math.max(this.lookups.nextFree(now), this.unknown.nextFree(now));
+    // No request can go before the budget has room: work out which then (issue 21: looking
+    // through thousands of waiting notifications on every post of a flood cost O(n²)).
+    if (budget > now) return { at: budget, kind: 'none' };
     const fresh = this.fresh;
     const first = fresh.values().next().value as Waiting | undefined;
     // One fresh notification alone, in quiet times: its own lookup, at once.
@@ -223,16 +240,32 @@ export class ConfirmQueue {
     return { at, kind: 'none' };
   }
 
-  /** A notification a page did not settle, whose lookup by id is due. */
+  /**
+   * A notification a page did not settle, whose lookup by id is due: the oldest of the sender
+   * address whose last lookup that confirmed nothing is the longest ago (issue 21), so every
+   * sender gets its turn and a sender whose notifications prove real keeps it.
+   */
   private dueSuspect(now: number): Waiting | undefined {
-    for (const w of this.waiting.values()) if (w.notBefore <= now && !this.fresh.has(w)) return w;
-    return undefined;
+    const firstOf = new Map<string, Waiting>();
+    for (const w of this.waiting.values())
+      if (w.notBefore <= now && !this.fresh.has(w) && !firstOf.has(w.from)) firstOf.set(w.from, w);
+    let best: Waiting | undefined;
+    let bestAt = Infinity;
+    for (const [from, w] of firstOf) {
+      const at = this.servedAt.get(from) ?? -Infinity;
+      if (best === undefined || at < bestAt) {
+        best = w;
+        bestAt = at;
+      }
+    }
+    return best;
   }
 
   /** One list request: every waiting notification whose order is a recent sale is settled. */
   private async confirmFromPage(now: number): Promise<void> {
     const waiting = [...this.waiting.values()];
-    const oldest = Math.min(...waiting.map((w) => w.receivedAt));
+    let oldest = now;
+    for (const w of waiting) oldest = Math.min(oldest, w.receivedAt);
     const fromDay = new Date(oldest - 24 * 60 * 60_000).toISOString().slice(0, 10);
     this.take(now);
     this.lastPageAt = now;
@@ -257,14 +290,9 @@ export class ConfirmQueue {
       const order = byId.get(w.orderId);
       if (order) {
         confirmedAny = this.settle(w, checkOrder(w.def, w.orderId, order), false) || confirmedAny;
-      } else if (page.complete && CREATION_EVENTS.has(w.def.name) && w.receivedAt <= now) {
-        // Sent when the order was made, and not among the seller's sales made since: not real.
-        this.settle(
-          w,
-          { status: 'refused', detail: `order ${w.orderId} is not among your sales since ${fromDay}` },
-          false,
-        );
       } else {
+        // Not among the recent sales: forged, or a sale created days before it was paid (issue
+        // 21). Never refused by inference: looked up by id, within the budgets.
         this.fresh.delete(w);
       }
     }
@@ -292,6 +320,13 @@ export class ConfirmQueue {
           ? { status: 'refused', detail: `order ${x.orderId} does not exist or belongs to another seller (404)` }
           : checkOrder(x.def, x.orderId, order);
       confirmedAny = this.settle(x, check, true) || confirmedAny;
+    }
+    // An address goes to the back of the line only when its lookup confirmed nothing: while its
+    // notifications prove real (the service's), it keeps its turn.
+    if (!confirmedAny) {
+      this.servedAt.delete(w.from);
+      this.servedAt.set(w.from, now);
+      if (this.servedAt.size > MAX_REFUSED_IDS) this.servedAt.delete(this.servedAt.keys().next().value!);
     }
     this.charge(now, confirmedAny, 1);
   }
@@ -351,9 +386,9 @@ export class ConfirmQueue {
 
   /** Nothing confirmed it in time: forgotten, like a refusal. */
   private giveUp(now: number): void {
-    // The map is in order of arrival: the oldest come first.
+    // The map is in order of last post: the oldest come first.
     for (const w of this.waiting.values()) {
-      if (now - w.receivedAt < this.policy.giveUpAfterMs) break;
+      if (now - w.lastSeenAt < this.policy.giveUpAfterMs) break;
       this.forget(w);
       this.counts.refused++;
       this.handlers.refused(

@@ -3,7 +3,9 @@
 // dedupe by event + order id (6.2.4), confirmation with GET /api/v2/orders/:id (6.2.5), and the
 // account's 60 requests a minute (8); it signs nothing (6.3, A11) and names no order state per
 // event (3). Everything below fills those gaps; docs/DECISIONS.md ("Webhooks receiver") says why,
-// and `svc webhooks listen --help` shows the defaults a seller can change.
+// and `svc webhooks listen --help` shows the defaults a seller can change. Issue 21 added the
+// capacity rules ("Receiver capacity (issue 21)" in docs/DECISIONS.md).
+import { WEBHOOK_RESEND_WINDOW_MS } from '../api/assumptions.js';
 
 /** How the listener spends the account's request budget on confirmations (flags in brackets). */
 export interface ConfirmPolicy {
@@ -19,7 +21,11 @@ export interface ConfirmPolicy {
   refuseForMs: number;
   /** ...doubling each time it is refused again, up to this. */
   maxRefuseForMs: number;
-  /** A notification nothing confirmed within this is given up (forgotten, like a refusal). */
+  /**
+   * A notification nothing confirmed within this of its last post is given up (forgotten, like a
+   * refusal): the service's resend window and a margin (issue 21), so a forged one holds its
+   * slot no longer than a real one could still be resent.
+   */
   giveUpAfterMs: number;
 }
 
@@ -28,7 +34,7 @@ export const DEFAULT_CONFIRM_POLICY: ConfirmPolicy = {
   unknownPerMinute: 4, // a fifteenth: a flood costs at most this; a real sale in a flood waits at most 15 s
   refuseForMs: 30_000,
   maxRefuseForMs: 30 * 60_000, // the service's own last resend comes 36 min after the first try (6.2.2)
-  giveUpAfterMs: 60 * 60_000,
+  giveUpAfterMs: WEBHOOK_RESEND_WINDOW_MS + 3 * 60_000, // 40 min
 };
 
 /** Order ids remembered as refused, at most (oldest forgotten first): memory stays flat under a flood. */
@@ -60,28 +66,34 @@ export const ORDER_STATES_PER_EVENT: Record<string, { fits: readonly string[]; e
 };
 
 /**
- * Events sent when the order is created (spec 6.3: a new paid sale; its automatic delivery). Their
- * order is one of the seller's newest sales, so a complete page of recent sales that does not hold
- * it refuses it without a lookup by id; later events (completed, funds released) may be about an
- * order of last month, and only a lookup by id can tell.
- */
-export const CREATION_EVENTS: ReadonlySet<string> = new Set(['sale.processing', 'order.delivered']);
-
-/**
  * The receiver's limits: a sender has 5 s to send its headers and 10 s for the whole request (the
  * service itself waits 10 s for our answer, spec 6.2.1); an idle kept-alive connection is closed
- * after 5 s; at most 256 connections at once. Node checks these every second (its default is
- * every 30 s, which let slow senders hold a connection for up to 40 s).
+ * after 5 s. Node checks these every second (its default is every 30 s, which let slow senders
+ * hold a connection for up to 40 s). At most 512 connections at once, and (issue 21) once 256 are
+ * open, an address holding 32 or more [--max-connections-per-address] gets no new one: one host
+ * holding slow connections cannot take the others' room, while a burst of sales from the
+ * service in quiet times is never cut. A proxy named with --trust-proxy is not held to the
+ * per-address share (every sender comes through it).
  */
 export const RECEIVER_LIMITS = {
   headersTimeoutMs: 5_000,
   requestTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,
-  maxConnections: 256,
+  maxConnections: 512,
+  connectionsPerAddress: 32,
+  /** The per-address share applies once this many connections are open (half the maximum). */
+  sharedFrom: 256,
   checkEveryMs: 1_000,
 };
-/** Bodies over 1 MB are refused (413): an order.delivered with thousands of items still fits. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Bodies over 256 KB are refused (413), counted while reading (issue 21). An order.delivered of
+ * 2000 items (spec 8's largest stock request) with 64-character refs is about 190 KB; the 1 MB
+ * of before let 600 forged posts take 600 MB.
+ */
+export const MAX_BODY_BYTES = 256 * 1024;
+/** A sender over its share (per address) is answered 429 with this Retry-After, and logged once a minute. */
+export const SENDER_LIMITED_RETRY_AFTER_S = 60;
+export const SENDER_LIMITED_LOG_EVERY_MS = 60_000;
 /** While the store cannot write (disk full), new notifications get 503 with this Retry-After (spec 6.2.2 resends). */
 export const STORE_FULL_RETRY_AFTER_S = 60;
 
@@ -90,8 +102,22 @@ export const STORE_LIMITS = {
   retentionMs: 7 * 24 * 60 * 60_000,
   /** At most this many processed notifications are remembered (by key only; the oldest go first). */
   maxEntries: 100_000,
-  /** At most this many notifications pending at once (answered, not yet handed on); past it, 503. */
+  /**
+   * Confirmed deliveries waiting to be handed on (the service's own: a hook down for a long
+   * time); past this, new notifications get 503 (the service resends, spec 6.2.2).
+   */
   maxPending: 10_000,
+  /**
+   * Issue 21: what notifications the service has not confirmed may hold, apart from the above.
+   * Each keeps only its event, order id, timestamp and sender (and, for an event nothing can
+   * confirm, its small fields): about 200 bytes, so 20,000 take about 4 MB.
+   */
+  maxUnconfirmed: 20_000,
+  maxUnconfirmedBytes: 16 * 1024 * 1024,
+  /** [--max-pending-per-address] Unconfirmed notifications one sender address may hold; past it, 429. */
+  unconfirmedPerAddress: 2_000,
+  /** A store line longer than this (a forged body kept by an older version) is skipped at open. */
+  maxLineBytes: 4 * 1024 * 1024,
   /** While the disk refuses writes, the store tries again this often. */
   retryWriteMs: 1_000,
   /** The file is rewritten once the records appended since the last rewrite reach max(this, what is remembered). */

@@ -1,14 +1,16 @@
-// Handing a notification on (issues 7, 11): POST the delivery envelope with X-Service-Event to
-// --forward-to, and/or run --exec CMD with the envelope on stdin. The envelope is the
-// notification as received (event, timestamp, data: anyone could have sent those bytes) with an
-// `svc` member beside it: the delivery id, whether the service confirmed it, and the order the
-// service returned (what a hook can trust). Each returns an outcome; retries and bookkeeping are
-// the processor's.
+// Handing a notification on (issues 7, 11, 21): POST the delivery envelope with X-Service-Event to
+// --forward-to, and/or run --exec CMD with the envelope on stdin. The envelope is `{event,
+// timestamp, data, svc}`. For a confirmed order event, `data` is built from the order the service
+// returned (issue 21): a forger's body posted first for a future order id never reaches the hook.
+// Otherwise it is the small fields of the body as received (anyone could have sent them). `svc`
+// holds the delivery id, whether the service confirmed it, and the order it returned. Each
+// returns an outcome; retries and bookkeeping are the processor's.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { rawRequest, TransportError } from '../api/transport.js';
 import { sanitizeInline } from '../output/sanitize.js';
 import { EXEC_TIMEOUT_MS, FORWARD_TIMEOUT_MS, HOOK_ENV_REMOVED_PREFIX } from './decisions.js';
+import { dataFromOrder, eventDef } from './events.js';
 import type { StoredDelivery } from './store.js';
 
 export interface StepOutcome {
@@ -36,36 +38,40 @@ export interface DeliveryEnvelope {
 }
 
 /**
- * What a hook or forward target receives (issue 11): `{event, timestamp, data, svc}` where
- * event/timestamp/data are the notification as received and `svc` = {deliveryId, confirmed,
- * order, note}. `order` is the service's own answer (GET /api/v2/orders/:id or the sales list)
- * when confirmed; otherwise null, and `note` says why the body alone is all there is.
+ * What a hook or forward target receives (issues 11, 21): `{event, timestamp, data, svc}`.
+ * - confirmed order event: `data` built from `svc.order`, the service's own answer (the fields
+ *   spec 6.4 names for order.delivered; id, orderCode, product, buyer, seller for the others);
+ * - otherwise: the small fields of the body as received, and `svc.note` says why.
+ * `svc` = {deliveryId, confirmed, order, dataFrom: 'order' | 'post', receivedAt, note?};
+ * `timestamp` is the one posted (a valid date, not checked against anything).
  */
 export function deliveryEnvelope(e: StoredDelivery, confirming: boolean): DeliveryEnvelope {
-  let received: Record<string, unknown> = {};
-  try {
-    received = JSON.parse(e.body) as Record<string, unknown>;
-  } catch {
-    /* checked on receipt */
-  }
+  const def = eventDef(e.event);
+  const order =
+    e.confirmed && e.order && typeof e.order === 'object' ? (e.order as Record<string, unknown>) : undefined;
+  const fromOrder = order !== undefined && def?.orderEvent === true;
+  const data = fromOrder
+    ? dataFromOrder(def, order)
+    : (e.data ?? (e.orderId !== undefined && def?.idField ? { [def.idField]: e.orderId } : {}));
   const note = e.confirmed
     ? undefined
     : !confirming
-      ? 'not confirmed (--no-confirm): the body as received, which anyone who knows the URL could have sent'
-      : 'not an order event: nothing to confirm it with; the body as received';
+      ? 'not confirmed (--no-confirm): small fields of the body as received, which anyone who knows the URL could have sent'
+      : 'not an order event: nothing to confirm it with; small fields of the body as received';
   const svc = {
     deliveryId: deliveryId(e.key),
     confirmed: e.confirmed,
     order: e.confirmed ? (e.order ?? null) : null,
+    dataFrom: fromOrder ? 'order' : 'post',
+    receivedAt: e.receivedAt,
     ...(note ? { note } : {}),
   };
-  const { svc: _forged, ...own } = received; // a sender cannot pass off an `svc` member of its own
   return {
     deliveryId: svc.deliveryId,
     event: e.event,
     orderId: e.orderId,
     confirmed: e.confirmed,
-    json: JSON.stringify({ ...own, svc }),
+    json: JSON.stringify({ event: e.event, timestamp: e.timestamp ?? e.receivedAt, data, svc }),
   };
 }
 

@@ -6,8 +6,10 @@ import type { ConfirmStats } from './confirm-queue.js';
 import type { ConfirmPolicy } from './decisions.js';
 import type { OrderSource } from './confirm.js';
 import type { LogFn } from './log.js';
+import type { BlockList } from 'node:net';
 import { DeliveryProcessor } from './processor.js';
 import { startReceiver } from './receiver.js';
+import { smallFields } from './store-records.js';
 import { WebhookStore, type StoreOptions, type Target } from './store.js';
 
 export interface ListenerOptions {
@@ -29,6 +31,14 @@ export interface ListenerOptions {
   store?: StoreOptions;
   /** `GET /healthz` on the port (issue 24, `shop run`). */
   health?: boolean;
+  /** Proxies whose X-Forwarded-For is believed (--trust-proxy). */
+  trustProxy?: BlockList;
+  /** [--max-connections-per-address] */
+  connectionsPerAddress?: number;
+  /** A hint for the seller (a proxy not named with --trust-proxy), said once. */
+  onHint?: (message: string) => void;
+  /** A damaged store was rewritten at start (issue 21): say where the original was kept. */
+  onRepaired?: (detail: string) => void;
 }
 
 export interface ListenerStats {
@@ -50,6 +60,12 @@ export interface Listener {
 
 export async function startListener(o: ListenerOptions): Promise<Listener> {
   const store = WebhookStore.open(o.stateDir, { ...o.store, onWritable: o.onWritable });
+  if (store.skippedLines + store.oversizedLines > 0)
+    o.onRepaired?.(
+      `the webhook store had ${store.skippedLines + store.oversizedLines} unreadable or oversized lines; ` +
+        `rewritten with the ${store.pendingCount()} pending deliveries it holds` +
+        (store.movedAside ? `; the original is kept as ${store.movedAside}` : ''),
+    );
   const targets: Target[] = [...(o.forwardTo ? ['forward' as const] : []), ...(o.exec ? ['exec' as const] : [])];
   const processor = new DeliveryProcessor({
     store,
@@ -70,9 +86,23 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
       events: o.events,
       log: o.log,
       health: o.health,
-      // spec 6.2.4: the store is the dedupe memory; the record is on disk before the 2xx.
-      accept: (n) => store.accept({ key: n.key, event: n.def.name, orderId: n.orderId, body: n.body, targets }),
-      afterAnswer: (key, verdict) => (verdict === 'received' ? processor.enqueue(key) : processor.repeated(key)),
+      trustProxy: o.trustProxy,
+      connectionsPerAddress: o.connectionsPerAddress,
+      onHint: o.onHint,
+      // spec 6.2.4: the store is the dedupe memory; the record is on disk before the 2xx. What
+      // the service will confirm keeps no data (issue 21): the hook's comes from the order.
+      accept: (n) =>
+        store.accept({
+          key: n.key,
+          event: n.def.name,
+          orderId: n.orderId,
+          timestamp: n.timestamp,
+          from: n.from,
+          data: o.orders && n.orderId !== undefined ? undefined : smallFields(n.data),
+          targets,
+        }),
+      afterAnswer: (key, verdict, from) =>
+        verdict === 'received' ? processor.enqueue(key) : processor.repeated(key, from),
     });
   } catch (err) {
     store.close();

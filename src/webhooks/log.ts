@@ -10,7 +10,8 @@ export type WebhookAction =
   | 'forwarded' // POSTed to --forward-to, 2xx
   | 'executed' // --exec ran and exited 0
   | 'failed' // a step failed; retried after a backoff
-  | 'resumed'; // a pending delivery taken up again after a restart
+  | 'resumed' // a pending delivery taken up again after a restart
+  | 'limited'; // a sender over its share of connections or pending posts (issue 21), once a minute per address
 
 export interface WebhookLogLine {
   at: string;
@@ -25,9 +26,11 @@ export interface WebhookLogLine {
   /** Seconds until the next try, for `failed`. */
   retryInS?: number;
   detail?: string;
+  /** The sender's address, for `limited`. */
+  from?: string;
 }
 
 export type LogFn = (line: Omit<WebhookLogLine, 'at'>) => void;
 
 /** Warnings: also on stderr in JSON-lines mode, so they are seen when stdout is piped away. */
-export const WARN_ACTIONS: ReadonlySet<WebhookAction> = new Set(['dropped', 'rejected', 'failed']);
+export const WARN_ACTIONS: ReadonlySet<WebhookAction> = new Set(['dropped', 'rejected', 'failed', 'limited']);

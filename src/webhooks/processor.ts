@@ -4,6 +4,8 @@
 // failed step is retried after a capped exponential backoff, for as long as the listener runs;
 // a delivery still pending at shutdown stays in the store and is resumed by the next listener.
 // The hook and the forward target get the confirmed order beside the notification (issue 11).
+// Issue 21: confirmed deliveries go first, and what nobody confirmed (A11 events, --no-confirm)
+// never takes the last hand-on slot: a flood of forged events cannot keep a real sale waiting.
 import { ConfirmQueue, type ConfirmStats } from './confirm-queue.js';
 import type { OrderSource } from './confirm.js';
 import { DEFAULT_CONFIRM_POLICY, handOnBackoffMs, type ConfirmPolicy } from './decisions.js';
@@ -28,8 +30,12 @@ export interface ProcessorOptions {
 }
 
 export class DeliveryProcessor {
-  private readonly queue: string[] = [];
+  /** Confirmed deliveries to hand on, first come first (a Set: its order is insertion order). */
+  private readonly urgent = new Set<string>();
+  /** The others (nothing confirmed them): only while a slot is left for the urgent ones. */
+  private readonly queue = new Set<string>();
   private readonly running = new Map<string, Promise<void>>();
+  private runningUnconfirmed = 0;
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly attempts = new Map<string, number>();
   private readonly execs = new Set<ExecRun>();
@@ -71,7 +77,10 @@ export class DeliveryProcessor {
     // spec 6.2.5: an order event is confirmed before anything is done with it.
     if (this.confirmer && e.orderId !== undefined && !e.confirmed) {
       const def = eventDef(e.event);
-      if (def) return this.confirmer.add({ key, def, orderId: e.orderId, receivedAt: Date.parse(e.receivedAt) });
+      if (def) {
+        this.confirmer.add({ key, def, orderId: e.orderId, receivedAt: Date.parse(e.receivedAt), from: e.from });
+        return;
+      }
     }
     this.schedule(key);
   }
@@ -80,12 +89,12 @@ export class DeliveryProcessor {
    * The same notification posted again while it awaits confirmation (answered `duplicate`): a
    * refused id posted again may be a real sale by now, so the next list page looks for it.
    */
-  repeated(key: string): void {
+  repeated(key: string, from?: string): void {
     const e = this.opts.store.get(key);
     if (this.closing || !this.confirmer || !e || e.confirmed || !this.confirmer.has(key)) return;
     const def = eventDef(e.event);
     if (def && e.orderId !== undefined)
-      this.confirmer.add({ key, def, orderId: e.orderId, receivedAt: Date.parse(e.receivedAt) });
+      this.confirmer.add({ key, def, orderId: e.orderId, receivedAt: Date.parse(e.receivedAt), from });
   }
 
   /** After a restart: every delivery the store still holds as pending. */
@@ -127,7 +136,8 @@ export class DeliveryProcessor {
     this.confirmer?.close();
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
-    this.queue.length = 0;
+    this.queue.clear();
+    this.urgent.clear();
     const all = Promise.allSettled([...this.running.values()]);
     const timer = setTimeout(() => {
       this.abort.abort();
@@ -160,31 +170,54 @@ export class DeliveryProcessor {
   }
 
   private schedule(key: string): void {
-    if (this.closing || this.running.has(key) || this.queue.includes(key)) return;
+    if (this.closing || this.running.has(key) || this.queue.has(key) || this.urgent.has(key)) return;
     const t = this.timers.get(key);
     if (t) {
       clearTimeout(t);
       this.timers.delete(key);
     }
-    this.queue.push(key);
+    if (this.opts.store.get(key)?.confirmed) this.urgent.add(key);
+    else this.queue.add(key);
     this.pump();
   }
 
   private isIdle(): boolean {
-    return this.running.size === 0 && this.queue.length === 0 && this.timers.size === 0 && this.settling === 0;
+    return (
+      this.running.size === 0 &&
+      this.queue.size === 0 &&
+      this.urgent.size === 0 &&
+      this.timers.size === 0 &&
+      this.settling === 0
+    );
   }
 
   private pump(): void {
     const limit = this.opts.concurrency ?? 4;
-    while (this.running.size < limit && this.queue.length > 0) {
-      const key = this.queue.shift()!;
+    while (this.running.size < limit) {
+      const key = this.nextKey(limit);
+      if (key === undefined) return;
+      const confirmed = this.urgent.delete(key);
+      if (!confirmed) {
+        this.queue.delete(key);
+        this.runningUnconfirmed++;
+      }
       const p = this.run(key).finally(() => {
         this.running.delete(key);
+        if (!confirmed) this.runningUnconfirmed--;
         this.pump();
         if (this.isIdle()) for (const w of this.idleWaiters.splice(0)) w();
       });
       this.running.set(key, p);
     }
+  }
+
+  /** Confirmed first; an unconfirmed one only while it leaves a slot free (one slot when there is one). */
+  private nextKey(limit: number): string | undefined {
+    const urgent = this.urgent.values().next();
+    if (!urgent.done) return urgent.value;
+    if (this.runningUnconfirmed >= Math.max(1, limit - 1)) return undefined;
+    const other = this.queue.values().next();
+    return other.done ? undefined : other.value;
   }
 
   private async run(key: string): Promise<void> {

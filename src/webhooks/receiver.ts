@@ -2,19 +2,32 @@
 // and never waits on confirmation or forwarding: the notification is recorded durably, the
 // answer goes out, and only then is the processor told. Duplicates get 2xx too (spec 6.2.4:
 // the service must stop resending). What is not a notification gets a 4xx and a log line.
+// Issue 21: bodies are counted while read (413 past the cap, the connection closed, nothing
+// kept); each sender address has a share of the connections and of the unconfirmed pool (429
+// past it, said once a minute); behind a named proxy the sender is the forwarded address.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, BlockList } from 'node:net';
 import { dedupeKey, describeIssues, eventDef, Notification, orderIdOf, type EventDef } from './events.js';
 import type { LogFn } from './log.js';
-import { MAX_BODY_BYTES, RECEIVER_LIMITS, STORE_FULL_RETRY_AFTER_S } from './decisions.js';
-import { StoreFullError } from './store.js';
+import {
+  MAX_BODY_BYTES,
+  RECEIVER_LIMITS,
+  SENDER_LIMITED_RETRY_AFTER_S,
+  STORE_FULL_RETRY_AFTER_S,
+} from './decisions.js';
+import { ConnectionShare, proxyHint, senderOf } from './senders.js';
+import { SenderLimitedError, StoreFullError } from './store.js';
 
 export interface Accepted {
   key: string;
   def: EventDef;
   orderId?: number;
-  /** The body exactly as received. */
-  body: string;
+  /** The notification's timestamp (checked to be a date), as an ISO string. */
+  timestamp: string;
+  /** The notification's data, parsed and checked against the event's schema (unverified). */
+  data: Record<string, unknown>;
+  /** The sender's address (the forwarded one behind a trusted proxy). */
+  from: string;
 }
 
 export type Verdict = 'received' | 'duplicate' | 'ignored';
@@ -28,11 +41,17 @@ export interface ReceiverOptions {
   /** Called before the answer: records the notification (StoreFullError → 503, other errors → 500: the service resends). */
   accept(n: Accepted): Promise<'received' | 'duplicate'>;
   /** Called after the answer was sent, for a notification `received` or a `duplicate`. */
-  afterAnswer(key: string, verdict: 'received' | 'duplicate'): void;
+  afterAnswer(key: string, verdict: 'received' | 'duplicate', from: string): void;
   log: LogFn;
   maxBytes?: number;
   /** `GET /healthz` answers 200 {"ok":true} (issue 24, `shop run`: for a process manager; no secret, no data). */
   health?: boolean;
+  /** Proxies whose X-Forwarded-For is believed (--trust-proxy). */
+  trustProxy?: BlockList;
+  /** Connections one address may hold (--max-connections-per-address). */
+  connectionsPerAddress?: number;
+  /** A hint for the seller (a proxy that is not named), said once. */
+  onHint?: (message: string) => void;
 }
 
 export interface Receiver {
@@ -59,6 +78,13 @@ class Refusal extends Error {
 export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
   const maxBytes = opts.maxBytes ?? MAX_BODY_BYTES;
   const refusals: Record<string, number> = {};
+  let hinted = false;
+  const share = new ConnectionShare(
+    opts.connectionsPerAddress ?? RECEIVER_LIMITS.connectionsPerAddress,
+    RECEIVER_LIMITS.sharedFrom,
+    opts.trustProxy,
+    (from, detail) => opts.log({ action: 'limited', from, detail: `sender ${from} limited: ${detail}` }),
+  );
   const server = http.createServer(
     {
       headersTimeout: RECEIVER_LIMITS.headersTimeoutMs,
@@ -69,6 +95,13 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
     (req, res) => {
       const t0 = Date.now();
       if (opts.health && req.method === 'GET' && req.url === '/healthz') return reply(res, 200, { ok: true });
+      if (!hinted) {
+        const hint = proxyHint(req, opts.trustProxy);
+        if (hint) {
+          hinted = true;
+          opts.onHint?.(hint);
+        }
+      }
       handle(req, opts, maxBytes).then(
         ({ verdict, accepted }) => {
           reply(res, 200, {
@@ -83,32 +116,48 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
             status: 200,
             ms: Date.now() - t0,
           });
-          if (verdict !== 'ignored') opts.afterAnswer(accepted.key, verdict);
+          if (verdict !== 'ignored') opts.afterAnswer(accepted.key, verdict, accepted.from);
         },
         (err: unknown) => {
+          if (err instanceof SenderLimitedError)
+            share.limited(
+              err.address,
+              `${err.held} posts wait for confirmation, its share (--max-pending-per-address)`,
+            );
           const r =
             err instanceof Refusal
               ? err
-              : err instanceof StoreFullError
+              : err instanceof SenderLimitedError
                 ? new Refusal(
-                    503,
-                    `not recorded, send it again later: ${err.message}`,
+                    429,
+                    'too many of your notifications wait for confirmation: send it again later',
                     undefined,
-                    { 'retry-after': String(STORE_FULL_RETRY_AFTER_S) },
-                    'store cannot write',
+                    { 'retry-after': String(SENDER_LIMITED_RETRY_AFTER_S) },
+                    'sender over its share',
                   )
-                : new Refusal(500, `cannot record the notification: ${(err as Error).message}`);
+                : err instanceof StoreFullError
+                  ? new Refusal(
+                      503,
+                      `not recorded, send it again later: ${err.message}`,
+                      undefined,
+                      { 'retry-after': String(STORE_FULL_RETRY_AFTER_S) },
+                      'store cannot write',
+                    )
+                  : new Refusal(500, `cannot record the notification: ${(err as Error).message}`);
+          // A body refused for its size is not read on (issue 21): the connection goes once answered.
+          if (r.status === 413) res.once('finish', () => req.socket.destroy());
           reply(res, r.status, { error: r.message }, r.headers);
-          // Stop reading a body we refused (413): the connection is closed after the answer.
-          if (r.status === 413) req.resume();
           const reason = `${r.status} ${r.reason ?? r.message}`;
           refusals[reason] = (refusals[reason] ?? 0) + 1;
-          opts.log({ action: 'rejected', event: r.event, status: r.status, ms: Date.now() - t0, detail: r.message });
+          // A limited sender is said once a minute ('limited'), not once per post.
+          if (r.status !== 429)
+            opts.log({ action: 'rejected', event: r.event, status: r.status, ms: Date.now() - t0, detail: r.message });
         },
       );
     },
   );
   server.maxConnections = RECEIVER_LIMITS.maxConnections;
+  server.on('connection', (socket) => share.admit(socket));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => {
@@ -122,7 +171,10 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
   return {
     url: `http://${host}:${port}${opts.path}`,
     port,
-    refusals: () => ({ ...refusals }),
+    refusals: () => ({
+      ...refusals,
+      ...(share.refused > 0 ? { 'connection over its address share': share.refused } : {}),
+    }),
     close(graceMs = 2_000) {
       closed ??= new Promise<void>((resolve) => {
         const timer = setTimeout(() => server.closeAllConnections(), graceMs);
@@ -210,7 +262,14 @@ async function handle(
       {},
       'invalid payload',
     );
-  const accepted: Accepted = { key: dedupeKey(def, n), def, orderId: orderIdOf(def, n.data), body };
+  const accepted: Accepted = {
+    key: dedupeKey(def, n),
+    def,
+    orderId: orderIdOf(def, n.data),
+    timestamp: isoOf(n.timestamp),
+    data: data.data,
+    from: senderOf(req, opts.trustProxy),
+  };
   if (opts.events && !opts.events.has(def.name)) return { verdict: 'ignored', accepted };
   return { verdict: await opts.accept(accepted), accepted };
 }
@@ -235,6 +294,15 @@ function readBody(req: http.IncomingMessage, maxBytes: number): Promise<string> 
     });
     req.on('error', reject);
   });
+}
+
+/** The timestamp as an ISO string (checked to parse; a year past 9999 is kept clipped as sent). */
+function isoOf(ts: string): string {
+  try {
+    return new Date(ts).toISOString();
+  } catch {
+    return clip(ts);
+  }
 }
 
 function reply(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -12,69 +12,35 @@
 // The file is rewritten (temp file + rename) when the records appended since the last rewrite
 // outnumber what is remembered: bounded size in every mode. Finished deliveries are remembered
 // by key only, for `retentionMs`, at most `maxEntries`: memory stays flat over a long run.
-// Payloads (the notification, the confirmed order) are kept only while a delivery is pending;
-// they hold refs and costs, never a credential (spec 6.4) or a key.
+// Payloads (small fields of an unconfirmable notification, the confirmed order) are kept only
+// while a delivery is pending; they hold refs and costs, never a credential (spec 6.4) or a key.
+//
+// Issue 21: what the service has not confirmed is bounded apart (store-pools.ts: slots, bytes,
+// a share per sender address) and keeps no body (store-records.ts); the file is read line by
+// line (store-file.ts), so a store written under attack opens in bounded memory, and a damaged
+// one is rewritten with every pending delivery it holds (the original kept beside it).
+//
+// The dedupe API (spec 6.2.4; also what a catch-up that replays missed sales uses): the key of
+// an order event is `orderEventKey(event, orderId)` = `<event>:order:<id>` (events.ts
+// dedupeKey); `accept({key, …})` answers 'duplicate' when that key was processed within the
+// retention, is pending, or is being recorded; `accept({…, order})` records a delivery the
+// service already confirmed (it takes no room from the unconfirmed pool); `isFinished(key)`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { z } from 'zod';
 import { fsyncDir } from '../state/durable.js';
 import { STORE_LIMITS } from './decisions.js';
 import { acquireStoreLock, type StoreLock } from './store-lock.js';
+import { forEachLine } from './store-file.js';
+import { DEFAULT_POOL_LIMITS, type PoolLimits, StoreFullError, UnconfirmedPool } from './store-pools.js';
+import { fromLegacyBody, type StoredDelivery, StoreRecord, type Target } from './store-records.js';
+
+export { PoolFullError, SenderLimitedError, StoreFullError } from './store-pools.js';
+export type { StoredDelivery, Target } from './store-records.js';
 
 const write = promisify(fs.write);
 const fsync = promisify(fs.fsync);
 const ftruncate = promisify(fs.ftruncate);
-
-export type Target = 'forward' | 'exec';
-const TargetSchema = z.enum(['forward', 'exec']);
-
-export interface StoredDelivery {
-  key: string;
-  event: string;
-  orderId?: number;
-  receivedAt: string;
-  /** The notification as received, byte for byte (unverified: anyone can POST it). */
-  body: string;
-  /** Where it is to be handed on (decided when it arrived). */
-  targets: Target[];
-  confirmed: boolean;
-  /** The order as `GET /api/v2/orders/:id` (or the orders list) returned it, once confirmed. */
-  order?: unknown;
-  done: Target[];
-}
-
-const Pending = z.object({
-  key: z.string(),
-  event: z.string(),
-  orderId: z.number().optional(),
-  receivedAt: z.string(),
-  body: z.string(),
-  targets: z.array(TargetSchema),
-  confirmed: z.boolean(),
-  order: z.unknown().optional(),
-  done: z.array(TargetSchema),
-});
-const StoreRecord = z.discriminatedUnion('t', [
-  z.object({
-    t: z.literal('in'),
-    key: z.string(),
-    event: z.string(),
-    orderId: z.number().optional(),
-    at: z.string(),
-    body: z.string(),
-    targets: z.array(TargetSchema),
-  }),
-  z.object({ t: z.literal('confirmed'), key: z.string(), order: z.unknown().optional(), at: z.string() }),
-  z.object({ t: z.literal('done'), key: z.string(), target: TargetSchema, at: z.string() }),
-  // Not confirmed by the service: forgotten, so it never blocks the real notification (issue 11).
-  z.object({ t: z.literal('refused'), key: z.string(), reason: z.string(), at: z.string() }),
-  z.object({ t: z.literal('end'), key: z.string(), at: z.string() }),
-  // Written by a rewrite: a pending delivery whole, a finished one by key and time.
-  Pending.extend({ t: z.literal('entry') }),
-  z.object({ t: z.literal('fin'), key: z.string(), at: z.string() }),
-]);
-type StoreRecord = z.infer<typeof StoreRecord>;
 
 export interface StoreOptions {
   now?: () => number;
@@ -82,8 +48,10 @@ export interface StoreOptions {
   retentionMs?: number;
   /** At most this many finished deliveries are remembered (oldest go first). */
   maxEntries?: number;
-  /** At most this many deliveries pending at once; past it new notifications get 503. */
+  /** At most this many confirmed deliveries waiting to be handed on; past it new notifications get 503. */
   maxPending?: number;
+  /** What unconfirmed notifications may hold (issue 21). */
+  pool?: Partial<PoolLimits>;
   /** Called when the store stops or starts being writable again (disk full, then room). */
   onWritable?: (writable: boolean, detail: string) => void;
 }
@@ -94,7 +62,25 @@ export function webhooksDir(stateDir: string): string {
 
 type Queued = { record: StoreRecord; resolve: () => void; reject: (err: Error) => void };
 
-export class StoreFullError extends Error {}
+/** The key of an order event (spec 6.2.4: event name + order id), as the receiver makes it. */
+export function orderEventKey(event: string, orderId: number): string {
+  return `${event}:order:${orderId}`;
+}
+
+export interface AcceptInit {
+  key: string;
+  event: string;
+  orderId?: number;
+  /** The notification's timestamp as posted. */
+  timestamp?: string;
+  /** The sender's address: its share of the unconfirmed pool. */
+  from?: string;
+  /** Small fields (store-records smallFields), only for what nothing will confirm. */
+  data?: Record<string, unknown>;
+  targets: Target[];
+  /** The order the service returned: recorded as confirmed at once (a catch-up's sale). */
+  order?: unknown;
+}
 
 export class WebhookStore {
   private readonly pendingMap = new Map<string, StoredDelivery>();
@@ -111,16 +97,26 @@ export class WebhookStore {
   private unwritten: StoreRecord[] = [];
   private retryTimer: NodeJS.Timeout | undefined;
   private lastError = '';
-  /** Lines that did not parse at open (a torn tail after a kill); they are ignored. */
+  /** Lines that did not parse at open (a torn tail after a kill, a damaged file); they are ignored. */
   skippedLines = 0;
+  /** Lines over the size limit at open (bodies kept by a version before issue 21); skipped unread. */
+  oversizedLines = 0;
+  /** Where a damaged store was kept at open, if it was. */
+  movedAside: string | undefined;
+  private readonly pool: UnconfirmedPool;
+  /** Pending deliveries the service confirmed (not in the pool). */
+  private confirmedPending = 0;
   /** fsyncs made, for bench/webhooks (group commit: far fewer than records). */
   syncs = 0;
 
   private constructor(
     readonly file: string,
     private readonly lock: StoreLock,
-    private readonly opts: Required<Omit<StoreOptions, 'onWritable'>> & Pick<StoreOptions, 'onWritable'>,
-  ) {}
+    private readonly opts: Required<Omit<StoreOptions, 'onWritable' | 'pool'>> & Pick<StoreOptions, 'onWritable'>,
+    pool: PoolLimits,
+  ) {
+    this.pool = new UnconfirmedPool(pool);
+  }
 
   /** Opens (and locks) the store of a state folder; prunes and rewrites it. */
   static open(stateDir: string, options: StoreOptions = {}): WebhookStore {
@@ -134,9 +130,11 @@ export class WebhookStore {
       maxPending: options.maxPending ?? STORE_LIMITS.maxPending,
       onWritable: options.onWritable,
     };
-    const store = new WebhookStore(path.join(dir, 'deliveries.jsonl'), lock, opts);
+    const pool = { ...DEFAULT_POOL_LIMITS, ...options.pool };
+    const store = new WebhookStore(path.join(dir, 'deliveries.jsonl'), lock, opts, pool);
     try {
       store.load();
+      store.keepDamaged();
       store.compact();
     } catch (err) {
       store.close();
@@ -167,6 +165,11 @@ export class WebhookStore {
     return this.pendingMap.size;
   }
 
+  /** What the unconfirmed pool holds (issue 21): entries, bytes, and `address`'s share. */
+  unconfirmed(address?: string): { count: number; bytes: number; fromAddress: number } {
+    return { count: this.pool.size, bytes: this.pool.bytes, fromAddress: this.pool.held(address) };
+  }
+
   /** False while the disk refuses writes: new notifications must not be answered 2xx. */
   writable(): boolean {
     return this.unwritten.length === 0;
@@ -174,32 +177,49 @@ export class WebhookStore {
 
   /**
    * Records a new notification durably; resolves once it is on disk (answer 2xx after that).
-   * 'duplicate': already processed, pending, or being recorded right now.
+   * 'duplicate': already processed, pending, or being recorded right now. Rejects with
+   * StoreFullError (disk, confirmed backlog, pool full: 503) or SenderLimitedError (429).
    */
-  accept(init: {
-    key: string;
-    event: string;
-    orderId?: number;
-    body: string;
-    targets: Target[];
-  }): Promise<'received' | 'duplicate'> {
+  accept(init: AcceptInit): Promise<'received' | 'duplicate'> {
     if (this.finished.has(init.key) || this.pendingMap.has(init.key)) return Promise.resolve('duplicate');
     const inFlight = this.accepting.get(init.key);
     if (inFlight) return inFlight.then(() => 'duplicate');
     if (!this.writable())
       return Promise.reject(new StoreFullError(`the webhook store cannot write (${this.lastError})`));
-    if (this.pendingMap.size >= this.opts.maxPending)
-      return Promise.reject(new StoreFullError(`${this.pendingMap.size} deliveries are pending already`));
-    const p = this.enqueue({
+    if (this.confirmedPending >= this.opts.maxPending)
+      return Promise.reject(new StoreFullError(`${this.confirmedPending} confirmed deliveries wait to be handed on`));
+    const record: StoreRecord = {
       t: 'in',
       key: init.key,
       event: init.event,
       orderId: init.orderId,
+      timestamp: init.timestamp,
+      from: init.from,
+      data: init.data,
       at: this.iso(),
-      body: init.body,
       targets: init.targets,
-    })
-      .then(() => 'received' as const)
+    };
+    const confirmed = init.order !== undefined;
+    if (!confirmed) {
+      const bytes = JSON.stringify(record).length;
+      try {
+        this.pool.check(init.from, bytes);
+      } catch (err) {
+        return Promise.reject(err);
+      }
+      this.pool.add(init.key, init.from, bytes); // reserved now: posts in the same batch count
+    }
+    const p = this.enqueue(record)
+      .then(() =>
+        confirmed ? this.enqueue({ t: 'confirmed', key: init.key, order: init.order, at: this.iso() }) : undefined,
+      )
+      .then(
+        () => 'received' as const,
+        (err: unknown) => {
+          if (!this.pendingMap.has(init.key)) this.pool.remove(init.key);
+          throw err;
+        },
+      )
       .finally(() => this.accepting.delete(init.key));
     this.accepting.set(init.key, p);
     return p;
@@ -355,44 +375,73 @@ export class WebhookStore {
   private apply(r: StoreRecord): void {
     switch (r.t) {
       case 'entry': {
-        const { t: _t, ...entry } = r;
-        this.pendingMap.set(r.key, entry);
+        const { t: _t, body, ...entry } = r;
+        this.track(entry.key, undefined);
+        const e: StoredDelivery = { ...entry, ...(body !== undefined ? fromLegacyBody(body, true) : {}) };
+        this.pendingMap.set(r.key, e);
+        this.track(e.key, e);
         return;
       }
       case 'fin':
         this.remember(r.key, Date.parse(r.at));
         return;
-      case 'in':
+      case 'in': {
         if (this.pendingMap.has(r.key) || this.finished.has(r.key)) return;
-        this.pendingMap.set(r.key, {
+        const legacy = r.body !== undefined ? fromLegacyBody(r.body, true) : {};
+        const e: StoredDelivery = {
           key: r.key,
           event: r.event,
           orderId: r.orderId,
           receivedAt: r.at,
-          body: r.body,
+          timestamp: r.timestamp ?? legacy.timestamp,
+          from: r.from,
+          data: r.data ?? legacy.data,
           targets: r.targets,
           confirmed: false,
           done: [],
-        });
+        };
+        this.pendingMap.set(r.key, e);
+        this.track(r.key, e);
         return;
+      }
     }
     const e = this.pendingMap.get(r.key);
     if (!e) return; // already finished or refused
     switch (r.t) {
       case 'confirmed':
+        this.track(r.key, undefined);
         e.confirmed = true;
         e.order = r.order;
+        this.track(r.key, e);
         break;
       case 'done':
         if (!e.done.includes(r.target)) e.done.push(r.target);
         break;
       case 'refused':
+        this.track(r.key, undefined);
         this.pendingMap.delete(r.key);
         break;
       case 'end':
+        this.track(r.key, undefined);
         this.pendingMap.delete(r.key);
         this.remember(r.key, Date.parse(r.at));
         break;
+    }
+  }
+
+  /** Counts a pending delivery in the unconfirmed pool or among the confirmed ones; undefined: out of both. */
+  private track(key: string, e: StoredDelivery | undefined): void {
+    const prev = this.pendingMap.get(key);
+    if (e === undefined) {
+      if (prev?.confirmed) this.confirmedPending--;
+      this.pool.remove(key);
+      return;
+    }
+    if (e.confirmed) {
+      this.pool.remove(key);
+      this.confirmedPending++;
+    } else {
+      this.pool.add(key, e.from, JSON.stringify(e).length);
     }
   }
 
@@ -407,26 +456,38 @@ export class WebhookStore {
     }
   }
 
+  /** Line by line, in bounded memory (issue 21): a line over the limit or that does not parse is skipped. */
   private load(): void {
-    let text: string;
-    try {
-      text = fs.readFileSync(this.file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw err;
-    }
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue;
+    const stats = forEachLine(this.file, STORE_LIMITS.maxLineBytes, (line) => {
+      if (line.trim() === '') return;
       let value: unknown;
       try {
         value = JSON.parse(line);
       } catch {
         this.skippedLines++;
-        continue;
+        return;
       }
       const r = StoreRecord.safeParse(value);
       if (r.success) this.apply(r.data);
       else this.skippedLines++;
+    });
+    this.oversizedLines = stats.oversized;
+  }
+
+  /**
+   * A store with lines that were skipped is damaged (or was written by a version that kept
+   * forged bodies): the rewrite that follows keeps every delivery read from it, and the original
+   * is kept beside it as deliveries.jsonl.damaged (one, the latest) for a look by hand.
+   */
+  private keepDamaged(): void {
+    if (this.skippedLines + this.oversizedLines === 0) return;
+    const aside = `${this.file}.damaged`;
+    try {
+      fs.rmSync(aside, { force: true });
+      fs.linkSync(this.file, aside);
+      this.movedAside = aside;
+    } catch {
+      /* no second name on this file system: the rewrite keeps what could be read */
     }
   }
 

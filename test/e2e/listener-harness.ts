@@ -20,7 +20,8 @@ after(() => {
   for (const c of live) c.kill('SIGKILL');
 });
 
-export async function listen(args: string[], env: Record<string, string | undefined>) {
+/** `startMs`: how long it may take to listen (a store of hundreds of MB is read first, issue 21). */
+export async function listen(args: string[], env: Record<string, string | undefined>, startMs = 10_000) {
   const childEnv: Record<string, string> = { NO_COLOR: '1' };
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('SVC_')) childEnv[k] = v;
   for (const [k, v] of Object.entries(env)) if (v !== undefined) childEnv[k] = v;
@@ -45,7 +46,7 @@ export async function listen(args: string[], env: Record<string, string | undefi
       resolve(code);
     }),
   );
-  await until(() => /listening on http:\/\/\S+/.test(stderr) || child.exitCode !== null, 10_000);
+  await until(() => /listening on http:\/\/\S+/.test(stderr) || child.exitCode !== null, startMs);
   const url = /listening on (http:\/\/\S+)/.exec(stderr)?.[1];
   if (!url) throw new Error(`listener did not start: ${stderr}`);
   return {

@@ -10,6 +10,7 @@ import type { Order, OrderSource } from '../../src/webhooks/confirm.js';
 import type { WebhookLogLine } from '../../src/webhooks/log.js';
 import { DeliveryProcessor, type ProcessorOptions } from '../../src/webhooks/processor.js';
 import { WebhookStore, type Target } from '../../src/webhooks/store.js';
+import { smallFields } from '../../src/webhooks/store-records.js';
 import { notification, stateDir, target, until } from './helpers.js';
 
 after(() => closeTransport());
@@ -35,7 +36,16 @@ function setup(dir: string, opts: Partial<ProcessorOptions> = {}, targets: Targe
     ...opts,
   });
   const receive = async (key = 'order.delivered:order:42') => {
-    await store.accept({ key, event: 'order.delivered', orderId: 42, body, targets });
+    // What the listener keeps (issue 21): no data for what the service will confirm.
+    const sent = JSON.parse(body);
+    await store.accept({
+      key,
+      event: 'order.delivered',
+      orderId: 42,
+      timestamp: sent.timestamp,
+      data: 'orders' in opts && opts.orders === undefined ? smallFields(sent.data) : undefined,
+      targets,
+    });
     p.enqueue(key);
   };
   return { store, p, log, receive };
@@ -65,7 +75,7 @@ describe('forwarding', () => {
     await t.close();
   });
 
-  test('the forward carries the notification, the confirmed order beside it, X-Service-Event and the delivery id', async () => {
+  test('the forward carries the notification built from the confirmed order, the order beside it, X-Service-Event and the delivery id', async () => {
     const t = await target();
     const { store, p, receive } = setup(stateDir(), { forwardTo: t.url });
     await receive();
@@ -74,9 +84,14 @@ describe('forwarding', () => {
     const sent = JSON.parse(body);
     assert.deepEqual(
       { event: got.event, timestamp: got.timestamp, data: got.data },
-      sent,
-      'the notification as received',
+      {
+        event: sent.event,
+        timestamp: sent.timestamp,
+        // issue 21: the data is the service's (spec 6.4 fields from the order), not the post's.
+        data: { id: 42, orderCode: 'ORD-42', deliveryType: 'auto', itemsDelivered: 0, deliveredItems: [] },
+      },
     );
+    assert.equal((got.svc as { dataFrom?: string }).dataFrom, 'order');
     assert.equal(got.svc.confirmed, true);
     assert.deepEqual(got.svc.order, sale(42), 'the order as the service returned it');
     assert.match(got.svc.deliveryId, /^[0-9a-f]{32}$/);
@@ -104,7 +119,7 @@ describe('forwarding', () => {
     assert.equal(second.p.resume(), 1);
     await second.p.idle();
     assert.equal(up.accepted().length, 1);
-    assert.deepEqual(parsed(up.hits[0]!.body).data, JSON.parse(body).data);
+    assert.equal(parsed(up.hits[0]!.body).data.id, 42);
     assert.equal(
       parsed(up.hits[0]!.body).svc.confirmed,
       true,
@@ -280,6 +295,7 @@ describe('confirmation (spec 6.2.5, issue 11)', () => {
     assert.equal(got.svc.confirmed, false);
     assert.equal(got.svc.order, null);
     assert.match(got.svc.note ?? '', /--no-confirm/);
+    assert.deepEqual(got.data, JSON.parse(body).data, 'the small fields of the body as received');
     assert.equal(t.hits[0]!.headers['x-svc-confirmed'], 'false');
     await p.close();
     store.close();

@@ -4,15 +4,18 @@
 // a handler with the confirmed order, with retries that survive restarts. Runs until
 // SIGINT/SIGTERM, then stops cleanly (exit 0). `--init` makes the secret URL path.
 import { z } from 'zod';
-import { NeedsV2KeyError, SvcError } from '../../api/errors.js';
-import { warn } from '../../output/reporter.js';
+import { EXIT, NeedsV2KeyError, SvcError, UsageError } from '../../api/errors.js';
+import { note, warn } from '../../output/reporter.js';
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_CONFIRM_POLICY,
+  RECEIVER_LIMITS,
   SECRET_PATH_BYTES,
   SECRET_PATH_PREFIX,
+  STORE_LIMITS,
   type ConfirmPolicy,
 } from '../../webhooks/decisions.js';
+import { trustedProxies } from '../../webhooks/senders.js';
 import { apiOrderSource, type OrderSource } from '../../webhooks/confirm.js';
 import type { ListenerStats } from '../../webhooks/listener.js';
 import { EVENT_NAMES } from '../../webhooks/events.js';
@@ -39,6 +42,10 @@ const options = {
       .optional(),
   ),
   init: flag('--init', 'make a long random secret path, store it in the profile, print it once, and exit'),
+  rotate: flag(
+    '--rotate',
+    'with --init: replace the secret path the profile has (the dashboard URL must then be changed)',
+  ),
   events: option(
     '--events <a,b>',
     'hand on only these events (others are answered and ignored)',
@@ -87,6 +94,32 @@ const options = {
     `at most N a minute of them for orders the service does not confirm (default ${DEFAULT_CONFIRM_POLICY.unknownPerMinute})`,
     budget(),
   ),
+  maxPendingPerAddress: option(
+    '--max-pending-per-address <n>',
+    `notifications one sender address may have waiting for confirmation; past it, 429 (default ${STORE_LIMITS.unconfirmedPerAddress})`,
+    z.coerce.number().int().min(1, 'must be at least 1').max(STORE_LIMITS.maxUnconfirmed).optional(),
+  ),
+  maxConnectionsPerAddress: option(
+    '--max-connections-per-address <n>',
+    `connections one sender address may hold open; past it, closed at once (default ${RECEIVER_LIMITS.connectionsPerAddress})`,
+    z.coerce.number().int().min(1, 'must be at least 1').max(RECEIVER_LIMITS.maxConnections).optional(),
+  ),
+  trustProxy: option(
+    '--trust-proxy <addresses>',
+    'behind a reverse proxy: believe X-Forwarded-For only from these addresses or subnets (e.g. 127.0.0.1,10.0.0.0/8)',
+    z
+      .string()
+      .optional()
+      .transform((s, ctx) => {
+        if (s === undefined) return undefined;
+        try {
+          return trustedProxies(s.split(',').filter((x) => x.trim() !== ''));
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+          return z.NEVER;
+        }
+      }),
+  ),
   refuseFor: option(
     '--refuse-for <seconds>',
     `an order id the service refused is not looked up again for this long, doubling each time (default ${DEFAULT_CONFIRM_POLICY.refuseForMs / 1000})`,
@@ -100,10 +133,15 @@ Threat model: anyone who finds the URL can POST (the service signs nothing, spec
 secret path from \`svc webhooks listen --init\`: any other path gets a bare 404 and touches nothing.
 Checked: each order event is confirmed with the service (your sale, in a state that fits the event)
 before it is remembered or handed on; requests that confirm nothing come out of --unknown-budget.
-The hook can trust svc.order and svc.confirmed, not the body; it never gets a key (no SVC_* variable).`;
+The hook can trust svc.order and svc.confirmed, and data when svc.dataFrom is "order" (built from the
+service's answer, never a body posted first); it never gets a key (no SVC_* variable).
+Capacity: each sender address may hold --max-connections-per-address connections and
+--max-pending-per-address unconfirmed notifications (429 past it, said once a minute); behind a
+proxy, name it with --trust-proxy so the forwarded address is the sender.`;
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
-  if (o.init) return initSecretPath(deps);
+  if (o.init) return initSecretPath(deps, o.rotate === true);
+  if (o.rotate) throw new UsageError('--rotate goes with --init', 'svc webhooks listen --init --rotate');
   const { path, secret } = await listenPath(deps, o.path);
   const orders = o.confirm ? await orderSource(deps) : undefined;
   const policy: ConfirmPolicy = {
@@ -129,6 +167,11 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       policy,
       env: deps.env,
       log: out.log,
+      trustProxy: o.trustProxy,
+      connectionsPerAddress: o.maxConnectionsPerAddress,
+      store: o.maxPendingPerAddress ? { pool: { unconfirmedPerAddress: o.maxPendingPerAddress } } : undefined,
+      onRepaired: (detail) => warn(deps.io, detail),
+      onHint: (hint) => warn(deps.io, hint),
       // issue 11: a full disk stops new notifications (503: the service resends) and is said loudly.
       onWritable: (ok, detail) =>
         warn(
@@ -173,21 +216,30 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   return 0;
 }
 
-/** `--init`: a path nobody can guess (issue 11), stored in the profile like a key, printed once. */
-async function initSecretPath(deps: Deps): Promise<number> {
+/**
+ * `--init`: a path nobody can guess (issue 11), stored in the profile like a key, printed once.
+ * A profile that has one already keeps it unless --rotate (or a yes on a terminal): the URL in
+ * the seller's dashboard would get 404 for every notification from then on (issue 21).
+ */
+async function initSecretPath(deps: Deps, rotate: boolean): Promise<number> {
   const store = await deps.profiles();
   const name = deps.globals.profile ?? (deps.env.SVC_PROFILE?.trim() || store.defaultName());
-  const had = store.get(name)?.webhookPath !== undefined;
+  const old = store.get(name)?.webhookPath;
+  const masked = old ? `${old.slice(0, SECRET_PATH_PREFIX.length + 4)}…` : '';
+  const question = `profile "${name}" has a secret webhook path (${masked}) your dashboard uses; replace it?`;
+  if (old && !rotate && !(await deps.confirm(question, '--rotate'))) {
+    note(deps.io, 'cancelled: the secret path is unchanged');
+    return EXIT.failed;
+  }
   const path = `${SECRET_PATH_PREFIX}${randomBytes(SECRET_PATH_BYTES).toString('base64url')}`;
   await store.update(name, (p) => ({ ...p, webhookPath: path }));
   deps.io.stdout.write(`${path}\n`);
   if (!deps.io.quiet) {
+    deps.io.stderr.write(`secret webhook path stored in profile "${name}"; it is not shown again.\n`);
     deps.io.stderr.write(
-      `secret webhook path stored in profile "${name}"${had ? ' (the previous one stops working)' : ''}; it is not shown again.\n`,
-    );
-    deps.io.stderr.write(
-      'set your webhook URL in the seller dashboard to https://YOUR-HOST' +
-        '<the path above>, then run `svc webhooks listen`\n',
+      old
+        ? `change the webhook URL in the seller dashboard (API/DEV settings) from https://YOUR-HOST${masked} to https://YOUR-HOST<the path above>: until then every notification gets 404, and the service gives up after 5 attempts (spec 6.2.2)\n`
+        : 'set your webhook URL in the seller dashboard (API/DEV settings) to https://YOUR-HOST<the path above>, then run `svc webhooks listen`\n',
     );
   }
   return 0;
@@ -270,6 +322,8 @@ export const listenVerb = defineVerb({
   helpAfter: THREAT_MODEL,
   examples: [
     'svc webhooks listen --init                       # once: prints the secret path for the dashboard',
+    'svc webhooks listen --init --rotate              # a new secret path (then change the dashboard URL)',
+    'svc webhooks listen --host 127.0.0.1 --trust-proxy 127.0.0.1 --exec ./on-sale.sh   # behind nginx/caddy',
     'svc webhooks listen --forward-to http://127.0.0.1:3000/hooks',
     "svc webhooks listen --events order.delivered --exec './on-delivery.sh'",
     'svc webhooks listen --host 0.0.0.0 --port 8787 --path /svc-hooks > webhooks.jsonl',
