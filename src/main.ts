@@ -1,11 +1,11 @@
 // Entry of the bundle: build the program, run it, map every failure to its exit code.
 import { CommanderError, type Command } from 'commander';
-import { EXIT, InterruptedError } from './api/errors.js';
+import { EXIT, InterruptedError, UsageError } from './api/errors.js';
 import { closeTransport, TransportError, type Transport } from './api/transport.js';
 import { HELP_TOPICS } from './cli/help/topics.js';
-import { buildProgram } from './cli/program.js';
+import { buildProgram, unknownCommandWord } from './cli/program.js';
 import { verbVersionArgv } from './cli/shared/version-flag.js';
-import type { CliRuntime } from './cli/shared/command.js';
+import { commandPath, type CliRuntime } from './cli/shared/command.js';
 import { processIO, type IO } from './output/io.js';
 import { printError } from './output/reporter.js';
 import { runningJobs } from './jobs/running.js';
@@ -50,6 +50,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
   }
   const program = await buildProgram(rt, argv);
   try {
+    if (argv.includes('--help') || argv.includes('-h')) refuseUnknownCommand(program, argv);
     await program.parseAsync(verbVersionArgv(argv), { from: 'user' });
     return rt.exitCode;
   } catch (err) {
@@ -70,6 +71,21 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
     process.off('SIGTERM', onSignal);
     await closeTransport();
   }
+}
+
+/** `svc nosuch sync --help`: an unknown command, not the global help (issue 27; exit 2). */
+function refuseUnknownCommand(program: Command, argv: readonly string[]): void {
+  const unknown = unknownCommandWord(program, argv);
+  if (!unknown) return;
+  const where = commandPath(unknown.under);
+  const names = unknown.under.commands.map((c) => c.name()).filter((n) => !n.startsWith('_'));
+  const close = names.filter((n) => n.startsWith(unknown.word.slice(0, 2)) || unknown.word.startsWith(n.slice(0, 3)));
+  throw new UsageError(
+    `unknown command '${[where, unknown.word].filter(Boolean).join(' ')}'`,
+    close.length > 0
+      ? `did you mean ${close.map((n) => `\`svc ${[where, n].filter(Boolean).join(' ')}\``).join(' or ')}? (\`svc ${where ? `${where} ` : ''}--help\` lists them)`
+      : `\`svc ${where ? `${where} ` : ''}--help\` lists the commands`,
+  );
 }
 
 /**

@@ -145,6 +145,32 @@ Input files: \`svc help formats\`. Shell completion: \`svc completion bash|zsh|f
 }
 
 /**
+ * The command words of a help request that name no command (issue 27): `svc nosuch sync --help`
+ * printed the global help and exited 0; it is an unknown command (exit 2). Returns the first
+ * unknown word and where it was looked for, or undefined when the words name a command.
+ */
+export function unknownCommandWord(
+  program: Command,
+  argv: readonly string[],
+): { word: string; under: Command } | undefined {
+  let cmd = program;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return undefined;
+    if (VALUE_OPTIONS.has(a)) {
+      i++;
+      continue;
+    }
+    if (a.startsWith('-')) continue;
+    if (cmd.commands.length === 0) return undefined; // the rest are the verb's arguments
+    const next = cmd.commands.find((c) => c.name() === a || c.aliases().includes(a));
+    if (!next) return cmd === program && a === 'help' ? undefined : { word: a, under: cmd };
+    cmd = next;
+  }
+  return undefined;
+}
+
+/**
  * A commander error without the values typed on the command line: `unknown option '--x=VALUE'`
  * keeps the option's name only, and anything shaped like a svc key is masked wherever it is.
  */

@@ -239,7 +239,7 @@ async function progressReporter(deps: Deps, spec: Pick<JobSpec, 'kind' | 'input'
   const title = `${spec.kind} ${spec.input.displayName}`;
   if (io.quiet) return { update: () => {}, done: async () => {} };
   if (canDrawLive(io, 'stderr') && deps.format() !== 'json' && deps.format() !== 'jsonl') {
-    const ui = await loadUi();
+    const ui = await loadUi(deps.io);
     const handle = ui.startProgress(io, {
       title,
       itemsDone: 0,
