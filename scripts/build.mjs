@@ -61,7 +61,8 @@ await bundle({
   plugins: [uiExternal, ...startupShims(root)],
   // A native addon (its prebuilt binary ships in the registry package): required from
   // node_modules at run time, and only when a stored key is read or written (src/config/key-store.ts).
-  external: ['@napi-rs/keyring'],
+  // jq-wasm (1.3 MB, jq as WebAssembly): required only when --jq is given (src/output/jq.ts).
+  external: ['@napi-rs/keyring', 'jq-wasm'],
 });
 await bundle({
   ...common,

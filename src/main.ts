@@ -3,11 +3,11 @@ import { CommanderError, type Command } from 'commander';
 import { EXIT, InterruptedError, UsageError } from './api/errors.js';
 import { closeTransport, TransportError, type Transport } from './api/transport.js';
 import { HELP_TOPICS } from './cli/help/topics.js';
-import { buildProgram, unknownCommandWord } from './cli/program.js';
+import { buildProgram, unknownCommandWord, withoutValues } from './cli/program.js';
 import { verbVersionArgv } from './cli/shared/version-flag.js';
 import { commandPath, type CliRuntime } from './cli/shared/command.js';
 import { processIO, type IO } from './output/io.js';
-import { printError } from './output/reporter.js';
+import { errorJson, printError } from './output/reporter.js';
 import { runningJobs } from './jobs/running.js';
 import { VERSION } from './version.js';
 
@@ -54,23 +54,43 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
     await program.parseAsync(verbVersionArgv(argv), { from: 'user' });
     return rt.exitCode;
   } catch (err) {
+    const json = { json: wantsJson(argv) };
     if (err instanceof CommanderError) {
       // help and version are not failures; every other parse error is a usage error (exit 2)
-      return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help'
-        ? 0
-        : EXIT.usage;
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help')
+        return 0;
+      // commander printed its own line; a script asking for json also gets the object (issue 27)
+      const message = withoutValues(err.message.replace(/^error: /, ''));
+      if (json.json)
+        io.stderr.write(`${errorJson({ status: null, code: 'USAGE', message, hint: null, exit: EXIT.usage })}\n`);
+      return EXIT.usage;
     }
     if (signal.aborted || (err instanceof TransportError && err.kind === 'aborted')) {
       return err instanceof InterruptedError || err instanceof TransportError
-        ? printError(io, new InterruptedError('interrupted'))
-        : printError(io, err);
+        ? printError(io, new InterruptedError('interrupted'), json)
+        : printError(io, err, json);
     }
-    return printError(io, err);
+    return printError(io, err, json);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     await closeTransport();
   }
+}
+
+/**
+ * Errors as data (issue 27): -o json, --output json, --json or --jq ask for json, and a failure
+ * then also writes one JSON object on stderr. Read from argv: a failure may come before parsing.
+ */
+export function wantsJson(argv: readonly string[]): boolean {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    if (a === '--json' || a === '--jq' || a.startsWith('--jq=')) return true;
+    if ((a === '-o' || a === '--output') && argv[i + 1] === 'json') return true;
+    if (a === '-ojson' || a === '--output=json') return true;
+  }
+  return false;
 }
 
 /** `svc nosuch sync --help`: an unknown command, not the global help (issue 27; exit 2). */

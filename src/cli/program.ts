@@ -31,6 +31,15 @@ const GROUPS: { names: string[]; topLevel?: boolean; load: () => Promise<Registe
   { names: ['questions'], load: async () => (await import('./questions/index.js')).registerQuestions },
   { names: ['keys'], load: async () => (await import('./keys/index.js')).registerKeys },
   { names: ['webhooks'], load: async () => (await import('./webhooks/index.js')).registerWebhooks },
+  // issue 27: `svc api PATH`, gh's raw command over the one request core.
+  {
+    names: ['api'],
+    topLevel: true,
+    load: async () => {
+      const { registerVerbs } = await import('./shared/verbs.js');
+      return (program, rt, verb) => registerVerbs(program, rt, { api: () => import('./api/api.js') }, verb);
+    },
+  },
   { names: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandbox },
   // Completion needs the whole tree: it gets a builder of it, so it never imports this module.
   {
@@ -43,7 +52,7 @@ const GROUPS: { names: string[]; topLevel?: boolean; load: () => Promise<Registe
 ];
 
 // Global options that take a value (cli-spec 1), to find the command word after them.
-const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--api', '-o', '--output', '--timeout']);
+const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--api', '-o', '--output', '--timeout', '--jq']);
 
 /** The first two command words of argv (`svc --profile p products list 5` → products, list). */
 export function commandWords(argv: readonly string[]): string[] {
@@ -84,6 +93,7 @@ export async function buildProgram(rt: CliRuntime, argv?: readonly string[]): Pr
     )
     .option('-o, --output <format>', 'table|json|jsonl|csv|tsv (default: table on a terminal, tsv when piped)')
     .option('--json', 'same as -o json')
+    .option('--jq <expression>', 'filter the json result with a jq expression (whole result, all pages joined)')
     .option('-q, --quiet', 'only errors on stderr')
     .option('--verbose', 'one line per HTTP request on stderr (never a key)')
     .option('--no-color', 'no ANSI colours or bold (also NO_COLOR, TERM=dumb)')

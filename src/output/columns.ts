@@ -1,5 +1,6 @@
 // Column definitions: how a record becomes a row of a table, CSV or TSV.
 import { formatCents, formatDecimal } from './money.js';
+import { localTime } from './local-time.js';
 import { sanitizeInline } from './sanitize.js';
 
 export type CellKind = 'text' | 'cents' | 'decimal' | 'bool' | 'number' | 'date' | 'list';
@@ -39,9 +40,7 @@ function humanText(kind: CellKind | undefined, v: unknown): string {
     case 'bool':
       return v ? 'yes' : 'no';
     case 'date':
-      return String(v)
-        .replace('T', ' ')
-        .replace(/\.\d+Z$|Z$/, '');
+      return localTime(String(v)); // issue 27: local, with the offset; TZ honoured
     default:
       return plainText(v);
   }

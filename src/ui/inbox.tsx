@@ -5,6 +5,7 @@ import type React from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Text, useApp, useInput } from 'ink';
 import { answerText, applyUnit, type Draft, EMPTY_DRAFT, type KeyUnit, keyUnits } from './answer-draft.js';
+import { localTime } from '../output/local-time.js';
 import { sanitizeBlock, sanitizeInline } from '../output/sanitize.js';
 import type { InboxBudget, InboxCallbacks, InboxQuestion, InboxResult } from './inbox-model.js';
 
@@ -236,11 +237,7 @@ function Header({
 
 function QuestionView({ q }: { q: InboxQuestion }): React.ReactElement {
   const asker = q.askerName ? ` · asked by ${sanitizeInline(q.askerName)}` : '';
-  const when = q.createdAt
-    ? ` · ${sanitizeInline(q.createdAt)
-        .replace('T', ' ')
-        .replace(/\.\d+Z$|Z$/, '')}`
-    : '';
+  const when = q.createdAt ? ` · ${sanitizeInline(localTime(q.createdAt))}` : '';
   const l = q.listing;
   const listing = l
     ? `${sanitizeInline(l.title ?? '(untitled)')}${l.state ? ` · ${sanitizeInline(l.state)}` : ''}${l.price ? ` · ${sanitizeInline(l.price)}` : ''}`

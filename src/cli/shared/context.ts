@@ -35,6 +35,7 @@ export const GlobalOptions = z.object({
   api: z.enum(['v1', 'v2']).optional(),
   output: z.string().optional(),
   json: z.boolean().optional(),
+  jq: z.string().min(1).optional(),
   quiet: z.boolean().optional(),
   verbose: z.boolean().optional(),
   color: z.boolean().optional(),
@@ -110,7 +111,8 @@ export function createDeps(init: DepsInit): Deps {
     env: init.env,
     globals,
     signal: init.signal,
-    format: () => resolveFormat(init.io, globals.output, globals.json),
+    // issue 27: --jq reads json (checked once, in src/cli/shared/verb.ts).
+    format: () => resolveFormat(init.io, globals.output, globals.json || globals.jq !== undefined),
     profiles: () => (store ??= ProfileStore.open(init.env)),
     keys: () => (keys ??= deps.profiles().then((p) => new KeyStore(p, init.env))),
     session: () => (session ??= resolveSession(deps)),
