@@ -89,7 +89,9 @@ if (nonAscii >= 0)
 // Help texts for bin/svc.js's fast path (--help never loads the bundle).
 const require = createRequire(import.meta.url);
 const { helpTexts } = require(join(dist, 'main.cjs'));
-writeAtomic(join(dist, 'help.json'), JSON.stringify(await helpTexts()));
+writeAtomic(join(dist, 'help.json'), JSON.stringify(await helpTexts('en')));
+// issue 27: the same in pt-BR, which bin/svc.js prints when the language is Portuguese.
+writeAtomic(join(dist, 'help.pt-BR.json'), JSON.stringify(await helpTexts('pt-BR')));
 
 // Warm the V8 code cache so the first real run already uses it.
 execFileSync(process.execPath, [join(root, 'bin/svc.js'), '__warm-cache'], {

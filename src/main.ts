@@ -10,6 +10,7 @@ import { processIO, type IO } from './output/io.js';
 import { errorJson, printError } from './output/reporter.js';
 import { runningJobs } from './jobs/running.js';
 import { VERSION } from './version.js';
+import { initLanguage } from './i18n/load.js';
 
 export interface MainOptions {
   io?: IO;
@@ -48,6 +49,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
       controller.abort(new InterruptedError('stdout was closed'));
     };
   }
+  await initLanguage(env); // issue 27: before anything is said
   const program = await buildProgram(rt, argv);
   try {
     if (argv.includes('--help') || argv.includes('-h')) refuseUnknownCommand(program, argv);
@@ -112,7 +114,7 @@ function refuseUnknownCommand(program: Command, argv: readonly string[]): void {
  * Every command's help text and the help topics (`svc help exit-codes`), for bin/svc.js's fast
  * path (written to dist/help.json by the build).
  */
-export async function helpTexts(): Promise<{
+export async function helpTexts(lang: 'en' | 'pt-BR' = 'en'): Promise<{
   version: string;
   texts: Record<string, string>;
   groups: string[];
@@ -132,6 +134,7 @@ export async function helpTexts(): Promise<{
     stdoutIsTTY: false,
     stderrIsTTY: false,
   };
+  await initLanguage({ SVC_LANG: lang }); // issue 27: one help.json per language (scripts/build.mjs)
   const program = await buildProgram({ io, env: {}, signal: new AbortController().signal, exitCode: 0 });
   const texts: Record<string, string> = {};
   const groups: string[] = [];

@@ -7,6 +7,7 @@ import { registerHelp } from './help/index.js';
 import { commandPath } from './shared/command.js';
 import { DRY_RUN, WRITE_ONLY_FLAGS } from './shared/writes.js';
 import { UsageError } from '../api/errors.js';
+import { localiseCommanderError, localiseHelpText, localiseTree } from './shared/help-language.js';
 
 /** Registers a group; `verb`, when the run names one, lets it load just that verb (src/cli/shared/verbs.ts). */
 type Register = (program: Command, rt: CliRuntime, verb?: string) => void | Promise<void>;
@@ -105,12 +106,12 @@ export async function buildProgram(rt: CliRuntime, argv?: readonly string[]): Pr
   // Set before the subcommands exist: commander copies these settings into each of them.
   program.exitOverride();
   program.configureOutput({
-    writeOut: (s) => rt.io.stdout.write(s),
-    writeErr: (s) => rt.io.stderr.write(s),
+    writeOut: (s) => rt.io.stdout.write(localiseHelpText(s)),
+    writeErr: (s) => rt.io.stderr.write(localiseHelpText(s)),
     getOutHelpWidth: () => HELP_WIDTH,
     getErrHelpWidth: () => HELP_WIDTH,
     // issue 14: a parse error never echoes a value (`--api-key=KEY` must not print the key).
-    outputError: (s, write) => write(withoutValues(s)),
+    outputError: (s, write) => write(localiseCommanderError(withoutValues(s))),
   });
   // issue 12: a command's help lists the global flags it honours, as gh lists inherited flags;
   // --dry-run and --yes only on writes.
@@ -151,6 +152,7 @@ Input files: \`svc help formats\`. Shell completion: \`svc completion bash|zsh|f
   if (only) await (await only.load())(program, rt, only.topLevel ? word : second);
   else for (const group of GROUPS) await (await group.load())(program, rt);
   registerHelp(program, rt); // issue 8: help topics beside `help [command]`
+  localiseTree(program); // issue 27: pt-BR descriptions before commander lays them out
   return program;
 }
 

@@ -1,5 +1,6 @@
 // Column definitions: how a record becomes a row of a table, CSV or TSV.
 import { formatCents, formatDecimal } from './money.js';
+import { localDecimal, t } from '../i18n/index.js';
 import { localTime } from './local-time.js';
 import { sanitizeInline } from './sanitize.js';
 
@@ -33,12 +34,13 @@ export function cellText<T>(col: Column<T>, row: T, forHumans: boolean): string 
 
 function humanText(kind: CellKind | undefined, v: unknown): string {
   switch (kind) {
+    // issue 27: the seller's number format (19,90 in pt-BR) and words, in tables only
     case 'cents':
-      return formatCents(Number(v));
+      return localDecimal(formatCents(Number(v)));
     case 'decimal':
-      return formatDecimal(Number(v));
+      return localDecimal(formatDecimal(Number(v)));
     case 'bool':
-      return v ? 'yes' : 'no';
+      return t(v ? 'yes' : 'no');
     case 'date':
       return localTime(String(v)); // issue 27: local, with the offset; TZ honoured
     default:

@@ -3,6 +3,7 @@
 // sanitiser (issue 12), only svc's own colours are escapes.
 import { ApiError, EXIT, SvcError } from '../api/errors.js';
 import type { IO } from './io.js';
+import { t } from '../i18n/index.js';
 import { jsonText, sanitizeBlock } from './sanitize.js';
 
 const paint = (io: IO, code: string, text: string) => (io.color ? `\u001b[${code}m${text}\u001b[0m` : text);
@@ -14,8 +15,8 @@ const paint = (io: IO, code: string, text: string) => (io.color ? `\u001b[${code
  */
 export function printError(io: IO, err: unknown, opts: { json?: boolean } = {}): number {
   const e = describeError(err);
-  io.stderr.write(`${paint(io, '31', 'error:')} ${sanitizeBlock(e.text)}\n`);
-  if (e.hint) io.stderr.write(`${paint(io, '2', 'hint:')} ${sanitizeBlock(e.hint)}\n`);
+  io.stderr.write(`${paint(io, '31', t('error:'))} ${sanitizeBlock(e.text)}\n`);
+  if (e.hint) io.stderr.write(`${paint(io, '2', t('hint:'))} ${sanitizeBlock(e.hint)}\n`);
   if (!(err instanceof SvcError) && process.env.SVC_DEBUG && (err as Error)?.stack)
     io.stderr.write(`${(err as Error).stack}\n`);
   if (opts.json) io.stderr.write(`${errorJson(e)}\n`);
@@ -38,17 +39,19 @@ interface DescribedError extends ErrorRecord {
 function describeError(err: unknown): DescribedError {
   if (err instanceof SvcError) {
     const api = err instanceof ApiError ? err : undefined;
+    // issue 27: in the run's language; the service's status and code stay as they are.
+    const message = t(err.message);
     return {
       status: api?.status ?? null,
       code: (err as { code?: string }).code || svcCode(err),
-      message: err.message,
-      hint: err.hint ?? null,
+      message,
+      hint: err.hint ? t(err.hint) : null,
       exit: err.exitCode,
-      text: api ? api.summary : err.message,
+      text: api ? message + api.summary.slice(err.message.length) : message,
     };
   }
-  const message = `unexpected failure: ${(err as Error)?.message ?? String(err)}`;
-  const hint = 'this is a bug in svc; run again with --verbose and report it';
+  const message = t('unexpected failure: {what}', { what: (err as Error)?.message ?? String(err) });
+  const hint = t('this is a bug in svc; run again with --verbose and report it');
   return { status: null, code: 'UNEXPECTED', message, hint, exit: EXIT.failed, text: message };
 }
 
@@ -85,14 +88,14 @@ export function errorJson(e: ErrorRecord): string {
 }
 
 export function warn(io: IO, text: string): void {
-  io.stderr.write(`${paint(io, '33', 'warning:')} ${sanitizeBlock(text)}\n`);
+  io.stderr.write(`${paint(io, '33', t('warning:'))} ${sanitizeBlock(t(text))}\n`);
 }
 
 /** Progress and notes: silenced by --quiet. */
 export function note(io: IO, text: string): void {
-  if (!io.quiet) io.stderr.write(`${sanitizeBlock(text)}\n`);
+  if (!io.quiet) io.stderr.write(`${sanitizeBlock(t(text))}\n`);
 }
 
 export function success(io: IO, text: string): void {
-  if (!io.quiet) io.stderr.write(`${paint(io, '32', '✓')} ${sanitizeBlock(text)}\n`);
+  if (!io.quiet) io.stderr.write(`${paint(io, '32', '✓')} ${sanitizeBlock(t(text))}\n`);
 }

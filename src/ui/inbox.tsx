@@ -5,6 +5,7 @@ import type React from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Text, useApp, useInput } from 'ink';
 import { answerText, applyUnit, type Draft, EMPTY_DRAFT, type KeyUnit, keyUnits } from './answer-draft.js';
+import { t } from '../i18n/index.js';
 import { localTime } from '../output/local-time.js';
 import { sanitizeBlock, sanitizeInline } from '../output/sanitize.js';
 import type { InboxBudget, InboxCallbacks, InboxQuestion, InboxResult } from './inbox-model.js';
@@ -91,12 +92,12 @@ export function Inbox({ callbacks, onDone }: InboxProps): React.ReactElement {
   /** Enter on a typed answer: the exact text is shown for a last confirmation (issue 27). */
   const askToConfirm = useCallback(() => {
     if (!answerText(draft.current)) {
-      return set('question', { tone: 'info', text: 'type an answer first, or press Tab to skip this question' });
+      return set('question', { tone: 'info', text: t('type an answer first, or press Tab to skip this question') });
     }
     const b = callbacks.budget();
     setBudget(b);
     if (b.waitMs > 0) {
-      const text = `answer limit reached: the next answer can go in ${Math.ceil(b.waitMs / 1000)} s`;
+      const text = t('answer limit reached: the next answer can go in {s} s', { s: Math.ceil(b.waitMs / 1000) });
       return set('question', { tone: 'info', text });
     }
     set('confirm', null);
@@ -105,15 +106,15 @@ export function Inbox({ callbacks, onDone }: InboxProps): React.ReactElement {
   const send = useCallback(async () => {
     const q = question.current;
     if (!q) return;
-    set('sending', { tone: 'info', text: `sending the answer to question #${q.id}…` });
+    set('sending', { tone: 'info', text: t('sending the answer to question #{id}…', { id: q.id }) });
     const out = await callbacks.send(q.id, answerText(draft.current));
     setBudget(callbacks.budget());
     if (out.ok) {
       counts.current.answered++;
-      status.current = { tone: 'ok', text: `✓ answer to question #${q.id} published` };
+      status.current = { tone: 'ok', text: t('✓ answer to question #{id} published', { id: q.id }) };
       return void loadNext();
     }
-    status.current = { tone: 'error', text: out.message, hint: out.hint };
+    status.current = { tone: 'error', text: t(out.message), hint: out.hint };
     if (out.failure === 'stop') return finish({ stoppedBy: out.error });
     // revise (SECURITY_VIOLATION) and retry keep the text for editing; skip waits for Tab.
     showQuestion();
@@ -128,17 +129,17 @@ export function Inbox({ callbacks, onDone }: InboxProps): React.ReactElement {
       return;
     }
     if (p === 'confirm') {
-      const yes = u.kind === 'submit' || (u.kind === 'char' && /^y/i.test(u.text));
+      const yes = u.kind === 'submit' || (u.kind === 'char' && /^[ys]/i.test(u.text));
       const no = u.kind === 'escape' || (u.kind === 'char' && /^n/i.test(u.text));
       if (yes) void send();
-      else if (no) set('question', { tone: 'info', text: 'not sent: edit the answer, then Enter' });
+      else if (no) set('question', { tone: 'info', text: t('not sent: edit the answer, then Enter') });
       return;
     }
     if (u.kind === 'escape') return finish();
     if (u.kind === 'submit') return askToConfirm();
     if (u.kind === 'tab' && question.current) {
       counts.current.skipped++;
-      status.current = { tone: 'info', text: `skipped question #${question.current.id}` };
+      status.current = { tone: 'info', text: t('skipped question #{id}', { id: question.current.id }) };
       return void loadNext();
     }
     draft.current = applyUnit(draft.current, u);
@@ -163,18 +164,22 @@ export function Inbox({ callbacks, onDone }: InboxProps): React.ReactElement {
         answered={counts.current.answered}
         skipped={counts.current.skipped}
       />
-      {p === 'loading' && <Text dimColor>loading the next unanswered question…</Text>}
+      {p === 'loading' && <Text dimColor>{t('loading the next unanswered question…')}</Text>}
       {q && p !== 'loading' && p !== 'done' && <QuestionView q={q} />}
       {q && (p === 'question' || p === 'sending') && <AnswerLine draft={draft.current} active={p === 'question'} />}
       {q && p === 'confirm' && <ConfirmView id={q.id} text={answerText(draft.current)} />}
-      {p === 'done' && q === null && <Text>No more unanswered questions.</Text>}
+      {p === 'done' && q === null && <Text>{t('No more unanswered questions.')}</Text>}
       {st && p !== 'confirm' && (
         <Box flexDirection="column" marginTop={1}>
           <Text color={st.tone === 'error' ? 'red' : st.tone === 'ok' ? 'green' : undefined}>{st.text}</Text>
-          {st.hint && <Text dimColor>hint: {st.hint}</Text>}
+          {st.hint && (
+            <Text dimColor>
+              {t('hint:')} {t(st.hint)}
+            </Text>
+          )}
         </Box>
       )}
-      {p !== 'done' && p !== 'confirm' && <Text dimColor>Enter send · Tab skip · Esc quit</Text>}
+      {p !== 'done' && p !== 'confirm' && <Text dimColor>{t('Enter send · Tab skip · Esc quit')}</Text>}
     </Box>
   );
 }
@@ -184,9 +189,9 @@ function AnswerLine({ draft, active }: { draft: Draft; active: boolean }): React
   const { text, cursor } = draft;
   return (
     <Box marginTop={1}>
-      <Text bold>Answer: </Text>
+      <Text bold>{t('Answer: ')}</Text>
       {text === '' ? (
-        <Text dimColor>type your answer</Text>
+        <Text dimColor>{t('type your answer')}</Text>
       ) : (
         <Text>
           {text.slice(0, cursor)}
@@ -202,9 +207,9 @@ function AnswerLine({ draft, active }: { draft: Draft; active: boolean }): React
 function ConfirmView({ id, text }: { id: number; text: string }): React.ReactElement {
   return (
     <Box flexDirection="column" marginTop={1}>
-      <Text bold>Publish this answer to question #{id}?</Text>
+      <Text bold>{t('Publish this answer to question #{id}?', { id })}</Text>
       <Text>{text}</Text>
-      <Text dimColor>Enter or y publish · Esc or n go back and edit</Text>
+      <Text dimColor>{t('Enter or y publish · Esc or n go back and edit')}</Text>
     </Box>
   );
 }
@@ -224,35 +229,37 @@ function Header({
   return (
     <Box flexDirection="column" marginBottom={1}>
       <Text bold>
-        Questions inbox · question {shown} · answered {answered} · skipped {skipped}
+        {t('Questions inbox · question {n} · answered {a} · skipped {s}', { n: shown, a: answered, s: skipped })}
       </Text>
       <Text color={spent ? 'yellow' : undefined} dimColor={!spent}>
-        answer budget: {budget.minuteUsed}/{budget.minuteLimit} this minute · {budget.hourUsed}/{budget.hourLimit} this
-        hour
-        {spent ? ` · next answer in ${Math.ceil(budget.waitMs / 1000)} s` : ''}
+        {t('answer budget: {mu}/{ml} this minute · {hu}/{hl} this hour', {
+          mu: budget.minuteUsed,
+          ml: budget.minuteLimit,
+          hu: budget.hourUsed,
+          hl: budget.hourLimit,
+        })}
+        {spent ? t(' · next answer in {s} s', { s: Math.ceil(budget.waitMs / 1000) }) : ''}
       </Text>
     </Box>
   );
 }
 
 function QuestionView({ q }: { q: InboxQuestion }): React.ReactElement {
-  const asker = q.askerName ? ` · asked by ${sanitizeInline(q.askerName)}` : '';
+  const asker = q.askerName ? t(' · asked by {name}', { name: sanitizeInline(q.askerName) }) : '';
   const when = q.createdAt ? ` · ${sanitizeInline(localTime(q.createdAt))}` : '';
   const l = q.listing;
   const listing = l
     ? `${sanitizeInline(l.title ?? '(untitled)')}${l.state ? ` · ${sanitizeInline(l.state)}` : ''}${l.price ? ` · ${sanitizeInline(l.price)}` : ''}`
-    : sanitizeInline(q.listingNote ?? 'details unavailable');
+    : sanitizeInline(t(q.listingNote ?? 'details unavailable'));
   return (
     <Box flexDirection="column">
       <Text bold>
-        Question #{q.id}
+        {t('Question #{id}', { id: q.id })}
         {asker}
         {when}
       </Text>
-      <Text>
-        Listing #{q.productId ?? '?'}: {listing}
-      </Text>
-      {q.orderId ? <Text>About order #{q.orderId}</Text> : null}
+      <Text>{t('Listing #{id}: {listing}', { id: q.productId ?? '?', listing })}</Text>
+      {q.orderId ? <Text>{t('About order #{id}', { id: q.orderId })}</Text> : null}
       <Box marginTop={1} paddingLeft={2}>
         <Text>{sanitizeBlock(q.text)}</Text>
       </Box>

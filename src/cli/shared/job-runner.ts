@@ -1,6 +1,7 @@
 // What every bulk verb does around the job engine (issue 4, cli-spec 1 and 4): the dry-run
 // plan, offering to resume an unfinished job, progress (Ink on a TTY, plain lines elsewhere),
 // Ctrl-C, per-item results, the report file and the exit code.
+import { t } from '../../i18n/index.js';
 import { count } from '../../output/plural.js';
 import { jsonText } from '../../output/sanitize.js';
 import { LIMITS } from '../../api/assumptions.js';
@@ -258,7 +259,7 @@ async function progressReporter(deps: Deps, spec: Pick<JobSpec, 'kind' | 'input'
       last = now;
       const eta = p.etaSeconds === undefined ? '' : `, ETA ${Math.round(p.etaSeconds)} s`;
       io.stderr.write(
-        `${title}: chunk ${p.chunksDone}/${p.chunksTotal}, ${p.itemsDone}/${p.totalItems} items, ${p.failures} failed${eta}\n`,
+        `${t(`${title}: chunk ${p.chunksDone}/${p.chunksTotal}, ${p.itemsDone}/${p.totalItems} items, ${p.failures} failed${eta}`)}\n`,
       );
     },
     done: async () => {},
