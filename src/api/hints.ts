@@ -56,3 +56,8 @@ export function hintFor(code: string | undefined, status?: number): string | und
   if (status && !code && STATUS_HINTS[status]) return STATUS_HINTS[status];
   return undefined;
 }
+
+/** Every hint text, for the test that each has its pt-BR (test/i18n/catalogue.test.ts). */
+export function allHints(): string[] {
+  return [...Object.values(HINTS), ...Object.values(STATUS_HINTS)];
+}

@@ -16,6 +16,9 @@ export function localiseTree(cmd: Command): void {
   // the -h, --help line (commander makes it on demand)
   const help = (cmd as unknown as { _getHelpOption?: () => { description: string } | null })._getHelpOption?.();
   if (help?.description) help.description = tExact(help.description);
+  // commander's own `help [command]` of a group (made on demand too)
+  const helpCmd = (cmd as unknown as { _getHelpCommand?: () => Command | null })._getHelpCommand?.();
+  if (helpCmd?.description()) helpCmd.description(tExact(helpCmd.description()));
   for (const sub of cmd.commands) localiseTree(sub);
 }
 

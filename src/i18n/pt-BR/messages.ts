@@ -85,6 +85,7 @@ export const MESSAGES: Record<string, string> = {
   'no profile named "{name}"': 'nenhum perfil chamado "{name}"',
   'list them with `svc auth profiles`, or create it with `svc auth login --profile NAME`':
     'liste-os com `svc auth profiles`, ou crie-o com `svc auth login --profile NAME`',
+  'list them with `svc auth profiles`': 'liste-os com `svc auth profiles`',
   'no base URL for profile "{name}"': 'nenhuma URL base no perfil "{name}"',
   'pass --base-url, set SVC_BASE_URL, or run `svc auth login --base-url URL`':
     'passe --base-url, defina SVC_BASE_URL, ou rode `svc auth login --base-url URL`',
