@@ -134,4 +134,24 @@ describe('questions inbox: every key, in order, at any speed', () => {
       assert.equal(answer, `${text.slice(0, -1)}!`);
     });
   });
+
+  test('in pt-BR the screen speaks Portuguese and `s` publishes', (t) => {
+    if (!hasTmux) return t.skip('tmux is not installed');
+    return ownSandbox(async (sb) => {
+      const s = 'ptbr';
+      startInbox(sb, s, ['LANG=pt_BR.UTF-8']);
+      const first = await waitFor(s, /Pergunta #6001/);
+      assert.match(first, /Enter envia · Tab pula · Esc sai/);
+      assert.match(first, /Resposta: digite sua resposta/);
+      tmux('send-keys', '-t', s, '-l', 'Sim, está incluído.');
+      tmux('send-keys', '-t', s, 'Enter');
+      await waitFor(s, /Publicar esta resposta à pergunta #6001\?/);
+      tmux('send-keys', '-t', s, '-l', 's');
+      await waitFor(s, /resposta à pergunta #6001 publicada/);
+      tmux('send-keys', '-t', s, 'Escape');
+      const end = await waitFor(s, /SVC-EXIT=0/);
+      assert.match(end, /respondidas 1, puladas 0/);
+      assert.equal((await sb.api('GET', `/api/v2/questions/${Q.unanswered}`)).body.data.answer, 'Sim, está incluído.');
+    });
+  });
 });
