@@ -44,7 +44,10 @@ const ENVIRONMENT = `Environment variables
                   ~/.local/state/svc on Linux, ~/Library/Application Support/svc on
                   macOS, %LOCALAPPDATA%\\svc\\State on Windows)
   SVC_KEYRING     off: keep stored keys in the config file, not the OS keyring
-  NO_COLOR        no ANSI colours (like --no-color); also TERM=dumb
+  NO_COLOR        no ANSI colours (like --no-color); also FORCE_COLOR=0, TERM=dumb
+  SVC_LANG        pt-BR or en: the language of messages, help and tables (default:
+                  from LC_ALL, LC_MESSAGES, LANG; any Portuguese locale is pt-BR)
+  TZ              time zone of the times in tables (json/csv/tsv keep the API's)
   CI              set: never prompt; a missing confirmation is an error naming the
                   flag to add (--yes)
   SVC_DEBUG       set: print the stack trace of an unexpected error
