@@ -42,7 +42,7 @@ function humanText(kind: CellKind | undefined, v: unknown): string {
     case 'bool':
       return t(v ? 'yes' : 'no');
     case 'date':
-      return localTime(String(v)); // issue 27: local, with the offset; TZ honoured
+      return localTime(sanitizeInline(String(v))); // issue 27: local time; the header names the offset
     default:
       return plainText(v);
   }

@@ -4,6 +4,7 @@
 import { UsageError } from '../api/errors.js';
 import { t } from '../i18n/index.js';
 import { cellText, isMoney, isNumeric, type Column } from './columns.js';
+import { zoneLabel } from './local-time.js';
 import { jsonText } from './sanitize.js';
 import { renderTable, type TableModel } from './table.js';
 
@@ -70,7 +71,7 @@ export function tableModel<T>(rows: T[], columns: Column<T>[], single = false): 
     const row = rows[0]!;
     return {
       headers: [t('FIELD'), t('VALUE')],
-      rows: columns.map((c) => [header(c.header), cellText(c, row, true)]),
+      rows: columns.map((c) => [header(c.header) + zoneOf(c), cellText(c, row, true)]),
       numeric: [false, false],
       max: [undefined, undefined],
       drop: [undefined, undefined],
@@ -78,13 +79,18 @@ export function tableModel<T>(rows: T[], columns: Column<T>[], single = false): 
     };
   }
   return {
-    headers: columns.map((c) => header(c.header).toUpperCase()),
+    headers: columns.map((c) => (header(c.header) + zoneOf(c)).toUpperCase()),
     rows: rows.map((r) => columns.map((c) => cellText(c, r, true))),
     numeric: columns.map((c) => isNumeric(c.kind)),
     max: columns.map((c) => c.max),
     drop: columns.map((c) => c.drop),
     keyValue: false,
   };
+}
+
+/** A date column's header names the local offset its times are in (issue 27): `CREATED (-03:00)`. */
+function zoneOf<T>(c: Column<T>): string {
+  return c.kind === 'date' ? ` (${zoneLabel()})` : '';
 }
 
 /** A table header in the run's language (issue 27); csv/tsv headers never are. */

@@ -246,7 +246,7 @@ function Header({
 
 function QuestionView({ q }: { q: InboxQuestion }): React.ReactElement {
   const asker = q.askerName ? t(' · asked by {name}', { name: sanitizeInline(q.askerName) }) : '';
-  const when = q.createdAt ? ` · ${sanitizeInline(localTime(q.createdAt))}` : '';
+  const when = q.createdAt ? ` · ${sanitizeInline(localTime(q.createdAt, true))}` : '';
   const l = q.listing;
   const listing = l
     ? `${sanitizeInline(l.title ?? '(untitled)')}${l.state ? ` · ${sanitizeInline(l.state)}` : ''}${l.price ? ` · ${sanitizeInline(l.price)}` : ''}`

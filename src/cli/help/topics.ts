@@ -102,8 +102,8 @@ line 1; the first 50, then a count) and the command exits 2 with nothing sent.
 Credentials are never printed, not even in an error: they are referred to by line.
 
 Output (-o, stdout; messages and progress go to stderr)
-  table  for people: money with two decimals, dates in local time with the offset
-         (2025-01-11 09:00:00 -03:00; TZ honoured). Fitted to
+  table  for people: money with two decimals, dates in local time (TZ honoured), the
+         offset in the header: CREATED (-03:00) 2025-01-11 09:00:00. Fitted to
          the terminal: titles and names are cut with ..., ids, money and dates never;
          on a narrow terminal low-ranked columns are left out (stderr says which).
          --wide, a pipe or a file: every column, every cell whole.
