@@ -32,7 +32,8 @@ export function detectLanguage(env: NodeJS.ProcessEnv): Lang {
 
 /** The language of this run (from process.env until main() sets it). */
 export function language(): Lang {
-  return (lang ??= detectLanguage(process.env));
+  if (lang === undefined) lang = detectLanguage(process.env);
+  return lang;
 }
 
 /** Set the run's language and (for pt-BR) its catalogue. */
