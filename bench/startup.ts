@@ -28,6 +28,10 @@ export async function benchStartup(): Promise<Record<string, number>> {
     ['svc products list --json (SVC_API_KEY)', ['products', 'list', '--json'], env],
     ['svc products list --json (profile)', ['products', 'list', '--json'], profileEnv],
     ['svc products list (piped tsv)', ['products', 'list'], env],
+    // issue 27: the same with the language on (the pt-BR catalogue is loaded, tsv headers stay)
+    ['svc --help (pt-BR)', ['--help'], { ...env, LANG: 'pt_BR.UTF-8' }],
+    ['svc products list --json (pt-BR)', ['products', 'list', '--json'], { ...env, LANG: 'pt_BR.UTF-8' }],
+    ['svc products list (piped tsv, pt-BR)', ['products', 'list'], { ...env, LANG: 'pt_BR.UTF-8' }],
   ];
   const base: number[] = [];
   const times = cases.map(() => [] as number[]);

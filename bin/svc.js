@@ -30,9 +30,19 @@ process.stdout.on('error', (err) => {
   else process.exit(0);
 });
 
+// issue 27: the help in the seller's language. The same rule as src/i18n/index.ts detectLanguage:
+// SVC_LANG, then LC_ALL, LC_MESSAGES, LANG; any Portuguese locale is pt-BR.
+function helpFile() {
+  for (const name of ['SVC_LANG', 'LC_ALL', 'LC_MESSAGES', 'LANG']) {
+    const v = (process.env[name] || '').trim();
+    if (v) return /^pt([_-]|$|\.)/i.test(v) ? 'help.pt-BR.json' : 'help.json';
+  }
+  return 'help.json';
+}
+
 function prebuiltHelp() {
   try {
-    return JSON.parse(readFileSync(join(dist, 'help.json'), 'utf8'));
+    return JSON.parse(readFileSync(join(dist, helpFile()), 'utf8'));
   } catch {
     return undefined;
   }

@@ -49,6 +49,30 @@ const uiExternal = {
     );
   },
 };
+// issue 27: the pt-BR catalogue is a JSON file beside the bundle, read only when the language is
+// Portuguese (src/i18n/load.ts): the English start-up does not parse ~70 KB it never uses.
+const ptExternal = {
+  name: 'pt-br-external',
+  setup(b) {
+    const ptIndex = join(root, 'src', 'i18n', 'pt-BR', 'index.js');
+    b.onResolve({ filter: /pt-BR\/index\.js$/ }, (args) =>
+      resolvePath(args.resolveDir, args.path) === ptIndex && args.importer.endsWith(join('i18n', 'load.ts'))
+        ? { path: 'svc-pt-br-from-json', external: true }
+        : undefined,
+    );
+  },
+};
+{
+  const out = await build({
+    ...common,
+    entryPoints: [join(root, 'src/i18n/pt-BR/index.ts')],
+    format: 'cjs',
+    write: false,
+  });
+  const mod = { exports: {} };
+  new Function('module', 'exports', out.outputFiles[0].text)(mod, mod.exports);
+  writeAtomic(join(dist, 'pt-BR.json'), JSON.stringify(mod.exports.PT_BR));
+}
 await bundle({
   ...common,
   entryPoints: [join(root, 'src/main.ts')],
@@ -57,11 +81,16 @@ await bundle({
   // import() does not survive the V8 code cache (bin/svc.js): builtins become require(), and
   // the UI bundle is loaded through globalThis.__svcImport (src/ui/load.ts).
   supported: { 'dynamic-import': false },
-  define: { ...common.define, __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs') },
-  plugins: [uiExternal, ...startupShims(root)],
+  define: {
+    ...common.define,
+    __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs'),
+    __SVC_PT_BR_JSON__: JSON.stringify('pt-BR.json'),
+  },
+  plugins: [uiExternal, ptExternal, ...startupShims(root)],
   // A native addon (its prebuilt binary ships in the registry package): required from
   // node_modules at run time, and only when a stored key is read or written (src/config/key-store.ts).
-  external: ['@napi-rs/keyring'],
+  // jq-wasm (1.3 MB, jq as WebAssembly): required only when --jq is given (src/output/jq.ts).
+  external: ['@napi-rs/keyring', 'jq-wasm'],
 });
 await bundle({
   ...common,
@@ -88,7 +117,9 @@ if (nonAscii >= 0)
 // Help texts for bin/svc.js's fast path (--help never loads the bundle).
 const require = createRequire(import.meta.url);
 const { helpTexts } = require(join(dist, 'main.cjs'));
-writeAtomic(join(dist, 'help.json'), JSON.stringify(await helpTexts()));
+writeAtomic(join(dist, 'help.json'), JSON.stringify(await helpTexts('en')));
+// issue 27: the same in pt-BR, which bin/svc.js prints when the language is Portuguese.
+writeAtomic(join(dist, 'help.pt-BR.json'), JSON.stringify(await helpTexts('pt-BR')));
 
 // Warm the V8 code cache so the first real run already uses it.
 execFileSync(process.execPath, [join(root, 'bin/svc.js'), '__warm-cache'], {

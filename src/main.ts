@@ -1,15 +1,16 @@
 // Entry of the bundle: build the program, run it, map every failure to its exit code.
 import { CommanderError, type Command } from 'commander';
-import { EXIT, InterruptedError } from './api/errors.js';
+import { EXIT, InterruptedError, UsageError } from './api/errors.js';
 import { closeTransport, TransportError, type Transport } from './api/transport.js';
 import { HELP_TOPICS } from './cli/help/topics.js';
-import { buildProgram } from './cli/program.js';
+import { buildProgram, unknownCommandWord, withoutValues } from './cli/program.js';
 import { verbVersionArgv } from './cli/shared/version-flag.js';
-import type { CliRuntime } from './cli/shared/command.js';
+import { commandPath, type CliRuntime } from './cli/shared/command.js';
 import { processIO, type IO } from './output/io.js';
-import { printError } from './output/reporter.js';
+import { errorJson, printError } from './output/reporter.js';
 import { runningJobs } from './jobs/running.js';
 import { VERSION } from './version.js';
+import { initLanguage } from './i18n/load.js';
 
 export interface MainOptions {
   io?: IO;
@@ -48,23 +49,30 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
       controller.abort(new InterruptedError('stdout was closed'));
     };
   }
+  await initLanguage(env); // issue 27: before anything is said
   const program = await buildProgram(rt, argv);
   try {
+    if (argv.includes('--help') || argv.includes('-h')) refuseUnknownCommand(program, argv);
     await program.parseAsync(verbVersionArgv(argv), { from: 'user' });
     return rt.exitCode;
   } catch (err) {
+    const json = { json: wantsJson(argv) };
     if (err instanceof CommanderError) {
       // help and version are not failures; every other parse error is a usage error (exit 2)
-      return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help'
-        ? 0
-        : EXIT.usage;
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help')
+        return 0;
+      // commander printed its own line; a script asking for json also gets the object (issue 27)
+      const message = withoutValues(err.message.replace(/^error: /, ''));
+      if (json.json)
+        io.stderr.write(`${errorJson({ status: null, code: 'USAGE', message, hint: null, exit: EXIT.usage })}\n`);
+      return EXIT.usage;
     }
     if (signal.aborted || (err instanceof TransportError && err.kind === 'aborted')) {
       return err instanceof InterruptedError || err instanceof TransportError
-        ? printError(io, new InterruptedError('interrupted'))
-        : printError(io, err);
+        ? printError(io, new InterruptedError('interrupted'), json)
+        : printError(io, err, json);
     }
-    return printError(io, err);
+    return printError(io, err, json);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -73,10 +81,40 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
 }
 
 /**
+ * Errors as data (issue 27): -o json, --output json, --json or --jq ask for json, and a failure
+ * then also writes one JSON object on stderr. Read from argv: a failure may come before parsing.
+ */
+export function wantsJson(argv: readonly string[]): boolean {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    if (a === '--json' || a === '--jq' || a.startsWith('--jq=')) return true;
+    if ((a === '-o' || a === '--output') && argv[i + 1] === 'json') return true;
+    if (a === '-ojson' || a === '--output=json') return true;
+  }
+  return false;
+}
+
+/** `svc nosuch sync --help`: an unknown command, not the global help (issue 27; exit 2). */
+function refuseUnknownCommand(program: Command, argv: readonly string[]): void {
+  const unknown = unknownCommandWord(program, argv);
+  if (!unknown) return;
+  const where = commandPath(unknown.under);
+  const names = unknown.under.commands.map((c) => c.name()).filter((n) => !n.startsWith('_'));
+  const close = names.filter((n) => n.startsWith(unknown.word.slice(0, 2)) || unknown.word.startsWith(n.slice(0, 3)));
+  throw new UsageError(
+    `unknown command '${[where, unknown.word].filter(Boolean).join(' ')}'`,
+    close.length > 0
+      ? `did you mean ${close.map((n) => `\`svc ${[where, n].filter(Boolean).join(' ')}\``).join(' or ')}? (\`svc ${where ? `${where} ` : ''}--help\` lists them)`
+      : `\`svc ${where ? `${where} ` : ''}--help\` lists the commands`,
+  );
+}
+
+/**
  * Every command's help text and the help topics (`svc help exit-codes`), for bin/svc.js's fast
  * path (written to dist/help.json by the build).
  */
-export async function helpTexts(): Promise<{
+export async function helpTexts(lang: 'en' | 'pt-BR' = 'en'): Promise<{
   version: string;
   texts: Record<string, string>;
   groups: string[];
@@ -96,6 +134,7 @@ export async function helpTexts(): Promise<{
     stdoutIsTTY: false,
     stderrIsTTY: false,
   };
+  await initLanguage({ SVC_LANG: lang }); // issue 27: one help.json per language (scripts/build.mjs)
   const program = await buildProgram({ io, env: {}, signal: new AbortController().signal, exitCode: 0 });
   const texts: Record<string, string> = {};
   const groups: string[] = [];

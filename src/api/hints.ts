@@ -21,7 +21,8 @@ const HINTS: Record<string, string> = {
     'add stock first with `svc stock add ID --file FILE` (a multi-variant listing: `svc products variants set ID --index N --stock N`)',
   OFFLINE_PAUSED: 'the listing is paused by Offline Mode: turn Offline Mode off in the seller panel',
   LISTING_TAKEN_DOWN: 'this is final: it cannot be edited or reactivated (create a new listing)',
-  LISTING_PERMANENTLY_REJECTED: 'the listing was permanently rejected; this is final (create a new listing)',
+  // issue 27: a hint says what to do, never the service's message again (it is printed beside it).
+  LISTING_PERMANENTLY_REJECTED: 'this is final: it cannot be edited or resubmitted (create a new listing)',
   EMAIL_NOT_VERIFIED: 'verify the account e-mail in the seller panel, then answer again',
   QUESTIONS_BLOCKED: 'the account is barred from answering questions: contact support',
   SECURITY_VIOLATION:
@@ -54,4 +55,9 @@ export function hintFor(code: string | undefined, status?: number): string | und
   if (code && HINTS[code]) return HINTS[code];
   if (status && !code && STATUS_HINTS[status]) return STATUS_HINTS[status];
   return undefined;
+}
+
+/** Every hint text, for the test that each has its pt-BR (test/i18n/catalogue.test.ts). */
+export function allHints(): string[] {
+  return [...Object.values(HINTS), ...Object.values(STATUS_HINTS)];
 }

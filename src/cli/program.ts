@@ -7,6 +7,7 @@ import { registerHelp } from './help/index.js';
 import { commandPath } from './shared/command.js';
 import { DRY_RUN, WRITE_ONLY_FLAGS } from './shared/writes.js';
 import { UsageError } from '../api/errors.js';
+import { localiseCommanderError, localiseHelpText, localiseTree } from './shared/help-language.js';
 
 /** Registers a group; `verb`, when the run names one, lets it load just that verb (src/cli/shared/verbs.ts). */
 type Register = (program: Command, rt: CliRuntime, verb?: string) => void | Promise<void>;
@@ -31,6 +32,15 @@ const GROUPS: { names: string[]; topLevel?: boolean; load: () => Promise<Registe
   { names: ['questions'], load: async () => (await import('./questions/index.js')).registerQuestions },
   { names: ['keys'], load: async () => (await import('./keys/index.js')).registerKeys },
   { names: ['webhooks'], load: async () => (await import('./webhooks/index.js')).registerWebhooks },
+  // issue 27: `svc api PATH`, gh's raw command over the one request core.
+  {
+    names: ['api'],
+    topLevel: true,
+    load: async () => {
+      const { registerVerbs } = await import('./shared/verbs.js');
+      return (program, rt, verb) => registerVerbs(program, rt, { api: () => import('./api/api.js') }, verb);
+    },
+  },
   { names: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandbox },
   { names: ['shop'], load: async () => (await import('./shop/index.js')).registerShop },
   { names: ['notify'], load: async () => (await import('./notify/index.js')).registerNotify },
@@ -45,7 +55,7 @@ const GROUPS: { names: string[]; topLevel?: boolean; load: () => Promise<Registe
 ];
 
 // Global options that take a value (cli-spec 1), to find the command word after them.
-const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--api', '-o', '--output', '--timeout']);
+const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--api', '-o', '--output', '--timeout', '--jq']);
 
 /** The first two command words of argv (`svc --profile p products list 5` → products, list). */
 export function commandWords(argv: readonly string[]): string[] {
@@ -86,6 +96,7 @@ export async function buildProgram(rt: CliRuntime, argv?: readonly string[]): Pr
     )
     .option('-o, --output <format>', 'table|json|jsonl|csv|tsv (default: table on a terminal, tsv when piped)')
     .option('--json', 'same as -o json')
+    .option('--jq <expression>', 'filter the json result with a jq expression (whole result, all pages joined)')
     .option('-q, --quiet', 'only errors on stderr')
     .option('--verbose', 'one line per HTTP request on stderr (never a key)')
     .option('--no-color', 'no ANSI colours or bold (also NO_COLOR, TERM=dumb)')
@@ -97,12 +108,12 @@ export async function buildProgram(rt: CliRuntime, argv?: readonly string[]): Pr
   // Set before the subcommands exist: commander copies these settings into each of them.
   program.exitOverride();
   program.configureOutput({
-    writeOut: (s) => rt.io.stdout.write(s),
-    writeErr: (s) => rt.io.stderr.write(s),
+    writeOut: (s) => rt.io.stdout.write(localiseHelpText(s)),
+    writeErr: (s) => rt.io.stderr.write(localiseHelpText(s)),
     getOutHelpWidth: () => HELP_WIDTH,
     getErrHelpWidth: () => HELP_WIDTH,
     // issue 14: a parse error never echoes a value (`--api-key=KEY` must not print the key).
-    outputError: (s, write) => write(withoutValues(s)),
+    outputError: (s, write) => write(localiseCommanderError(withoutValues(s))),
   });
   // issue 12: a command's help lists the global flags it honours, as gh lists inherited flags;
   // --dry-run and --yes only on writes.
@@ -143,7 +154,34 @@ Input files: \`svc help formats\`. Shell completion: \`svc completion bash|zsh|f
   if (only) await (await only.load())(program, rt, only.topLevel ? word : second);
   else for (const group of GROUPS) await (await group.load())(program, rt);
   registerHelp(program, rt); // issue 8: help topics beside `help [command]`
+  localiseTree(program); // issue 27: pt-BR descriptions before commander lays them out
   return program;
+}
+
+/**
+ * The command words of a help request that name no command (issue 27): `svc nosuch sync --help`
+ * printed the global help and exited 0; it is an unknown command (exit 2). Returns the first
+ * unknown word and where it was looked for, or undefined when the words name a command.
+ */
+export function unknownCommandWord(
+  program: Command,
+  argv: readonly string[],
+): { word: string; under: Command } | undefined {
+  let cmd = program;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return undefined;
+    if (VALUE_OPTIONS.has(a)) {
+      i++;
+      continue;
+    }
+    if (a.startsWith('-')) continue;
+    if (cmd.commands.length === 0) return undefined; // the rest are the verb's arguments
+    const next = cmd.commands.find((c) => c.name() === a || c.aliases().includes(a));
+    if (!next) return cmd === program && a === 'help' ? undefined : { word: a, under: cmd };
+    cmd = next;
+  }
+  return undefined;
 }
 
 /**

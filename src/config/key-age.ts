@@ -3,6 +3,7 @@
 // from the key's creation time when svc has seen it (`keys list`, `keys rotate`: no extra
 // request per command), else from when the profile stored it. State lives in SVC_STATE_DIR,
 // keyed by a truncated hash of the key, never the key itself.
+import { t } from '../i18n/index.js';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { ensurePrivateDir } from './paths.js';
 import { join } from 'node:path';
@@ -84,14 +85,17 @@ export function warnOldKeys(io: IO, dir: string, s: KeysInUse, now = Date.now())
       fp ??= keyFingerprint(key);
       const last = state.warnedAt[fp];
       if (last && now - Date.parse(last) < DAY_MS) continue;
-      const which =
+      // issue 27: the parts in the seller's language, then the sentence (warn translates it)
+      const which = t(
         s.keySource[version] === 'env'
           ? `the ${version} key in SVC_API_KEY`
-          : `the ${version} key of profile "${s.profileName}"`;
-      const how =
+          : `the ${version} key of profile "${s.profileName}"`,
+      );
+      const how = t(
         s.keySource[version] === 'env'
           ? 'create a new one with `svc keys create`'
-          : `rotate it with \`svc keys rotate --version ${version}\``;
+          : `rotate it with \`svc keys rotate --version ${version}\``,
+      );
       warn(io, `${which} is ${days} days old; keys should be rotated every ${KEY_ROTATION_DAYS} days: ${how}`);
       state.warnedAt[fp] = new Date(now).toISOString();
       changed = true;

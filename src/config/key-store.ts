@@ -36,6 +36,8 @@ export interface WriteResult {
   location: KeyLocation;
   /** Why the file was used rather than a keyring (said once on `auth login`). */
   fallbackReason?: string;
+  /** The keyring library's own words (DBus, …): for --verbose only, never in the notice (issue 27). */
+  fallbackDetail?: string;
   previous: StoredKey;
 }
 
@@ -132,6 +134,7 @@ export class KeyStore {
     return {
       location: choice.ring ? { kind: 'keyring', name: choice.ring.name } : { kind: 'file', path: this.profiles.path },
       fallbackReason: choice.reason,
+      ...(choice.detail ? { fallbackDetail: choice.detail } : {}),
       previous,
     };
   }
@@ -209,21 +212,22 @@ export class KeyStore {
     version: ApiVersion,
     key: string,
     fileOnly?: string,
-  ): Promise<{ ring?: Keyring; reason?: string }> {
+  ): Promise<{ ring?: Keyring; reason?: string; detail?: string }> {
     if (fileOnly) return { reason: fileOnly };
     if (keyringDisabled(this.env)) return { reason: 'SVC_KEYRING=off' };
     let ring: Keyring;
     try {
       ring = await this.keyring();
     } catch (err) {
-      return { reason: `the OS keyring could not be loaded (${reason(err)})` };
+      return { reason: 'the OS keyring could not be loaded', detail: reason(err) };
     }
     const account = this.account(name, version);
     try {
       ring.set(this.service, account, key);
       if (ring.get(this.service, account) === key) return { ring };
     } catch (err) {
-      return { reason: `no OS keyring available (${ring.name}: ${reason(err)})` };
+      // issue 27: the seller is told what it means, not DBus's raw text (kept for --verbose).
+      return { reason: `no OS keyring available (the ${ring.name} did not answer)`, detail: reason(err) };
     }
     return { reason: `the ${ring.name} did not keep the key` };
   }

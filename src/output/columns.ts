@@ -1,5 +1,7 @@
 // Column definitions: how a record becomes a row of a table, CSV or TSV.
 import { formatCents, formatDecimal } from './money.js';
+import { localDecimal, t } from '../i18n/index.js';
+import { localTime } from './local-time.js';
 import { sanitizeInline } from './sanitize.js';
 
 export type CellKind = 'text' | 'cents' | 'decimal' | 'bool' | 'number' | 'date' | 'list';
@@ -32,16 +34,15 @@ export function cellText<T>(col: Column<T>, row: T, forHumans: boolean): string 
 
 function humanText(kind: CellKind | undefined, v: unknown): string {
   switch (kind) {
+    // issue 27: the seller's number format (19,90 in pt-BR) and words, in tables only
     case 'cents':
-      return formatCents(Number(v));
+      return localDecimal(formatCents(Number(v)));
     case 'decimal':
-      return formatDecimal(Number(v));
+      return localDecimal(formatDecimal(Number(v)));
     case 'bool':
-      return v ? 'yes' : 'no';
+      return t(v ? 'yes' : 'no');
     case 'date':
-      return String(v)
-        .replace('T', ' ')
-        .replace(/\.\d+Z$|Z$/, '');
+      return localTime(sanitizeInline(String(v))); // issue 27: local time; the header names the offset
     default:
       return plainText(v);
   }

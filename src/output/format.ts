@@ -2,7 +2,9 @@
 // returned (pages joined into one array); jsonl = one object a line; csv/tsv with a header.
 // stdout carries results only.
 import { UsageError } from '../api/errors.js';
+import { t } from '../i18n/index.js';
 import { cellText, isMoney, isNumeric, type Column } from './columns.js';
+import { zoneLabel } from './local-time.js';
 import { jsonText } from './sanitize.js';
 import { renderTable, type TableModel } from './table.js';
 
@@ -46,7 +48,7 @@ export function formatRecords<T>(io: IO, data: T | T[], opts: PrintOptions<T>): 
       return delimited(rows, opts.columns, opts.format === 'csv' ? ',' : '\t');
     case 'table':
       if (rows.length === 0) {
-        if (opts.empty && !io.quiet) io.stderr.write(`${opts.empty}\n`);
+        if (opts.empty && !io.quiet) io.stderr.write(`${t(opts.empty)}\n`);
         return undefined;
       }
       {
@@ -57,7 +59,7 @@ export function formatRecords<T>(io: IO, data: T | T[], opts: PrintOptions<T>): 
         });
         if (left.length > 0 && !io.quiet)
           io.stderr.write(
-            `${left.length === 1 ? 'column' : 'columns'} ${left.join(', ')} left out to fit ${io.tableWidth} columns; --wide shows ${left.length === 1 ? 'it' : 'them'}\n`,
+            `${t(`${left.length === 1 ? 'column' : 'columns'} ${left.join(', ')} left out to fit ${io.tableWidth} columns; --wide shows ${left.length === 1 ? 'it' : 'them'}`)}\n`,
           );
         return text;
       }
@@ -68,8 +70,8 @@ export function tableModel<T>(rows: T[], columns: Column<T>[], single = false): 
   if (single && rows.length === 1) {
     const row = rows[0]!;
     return {
-      headers: ['FIELD', 'VALUE'],
-      rows: columns.map((c) => [c.header, cellText(c, row, true)]),
+      headers: [t('FIELD'), t('VALUE')],
+      rows: columns.map((c) => [header(c.header) + zoneOf(c), cellText(c, row, true)]),
       numeric: [false, false],
       max: [undefined, undefined],
       drop: [undefined, undefined],
@@ -77,13 +79,25 @@ export function tableModel<T>(rows: T[], columns: Column<T>[], single = false): 
     };
   }
   return {
-    headers: columns.map((c) => c.header.toUpperCase()),
+    headers: columns.map((c) => (header(c.header) + zoneOf(c)).toUpperCase()),
     rows: rows.map((r) => columns.map((c) => cellText(c, r, true))),
     numeric: columns.map((c) => isNumeric(c.kind)),
     max: columns.map((c) => c.max),
     drop: columns.map((c) => c.drop),
     keyValue: false,
   };
+}
+
+/** A date column's header names the local offset its times are in (issue 27): `CREATED (-03:00)`. */
+function zoneOf<T>(c: Column<T>): string {
+  return c.kind === 'date' ? ` (${zoneLabel()})` : '';
+}
+
+/** A table header in the run's language (issue 27); csv/tsv headers never are. */
+function header(name: string): string {
+  const key = `header:${name}`;
+  const local = t(key);
+  return local === key ? name : local;
 }
 
 // cli-spec 8 / issue 12: one rule for money in csv and tsv: integer cents, and the header says so

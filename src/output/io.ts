@@ -28,7 +28,7 @@ export function processIO(
 ): IO {
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   const stderrIsTTY = Boolean(process.stderr.isTTY);
-  const noColor = opts.noColor || env.NO_COLOR !== undefined || env.TERM === 'dumb';
+  const noColor = opts.noColor || colourOff(env);
   // process.stdin builds its stream on first touch (~5 ms of fs/net stream modules), and most
   // runs never read it nor ask whether it is a terminal: both are answered when first asked,
   // the latter from the descriptor (node:tty loaded then).
@@ -54,6 +54,17 @@ export function processIO(
     colorStdout: !noColor && stdoutIsTTY,
     tableWidth: stdoutIsTTY && !opts.wide ? process.stdout.columns || 80 : undefined,
   };
+}
+
+/**
+ * No colour asked for: --no-color (by the caller), NO_COLOR (any value), TERM=dumb, and
+ * FORCE_COLOR=0/false (issue 27: the convention chalk and Node's own util.inspect follow; it
+ * used to be ignored, so `FORCE_COLOR=0` still painted). Also applied to the Ink UI bundle
+ * (src/ui/load.ts), whose chalk reads FORCE_COLOR when it loads.
+ */
+export function colourOff(env: NodeJS.ProcessEnv): boolean {
+  const force = env.FORCE_COLOR?.trim().toLowerCase();
+  return env.NO_COLOR !== undefined || env.TERM === 'dumb' || force === '0' || force === 'false';
 }
 
 /**

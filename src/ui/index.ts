@@ -4,6 +4,8 @@
 import React from 'react';
 import { render } from 'ink';
 import type { IO } from '../output/io.js';
+import { language, setLanguage } from '../i18n/index.js';
+import { PT_BR } from '../i18n/pt-BR/index.js';
 import { Inbox } from './inbox.js';
 import type { InboxCallbacks, InboxResult } from './inbox-model.js';
 import { Progress, type ProgressState } from './progress.js';
@@ -11,6 +13,10 @@ import { WebhookLog, type WebhookLogState } from './webhook-log.js';
 import type { WebhookLogLine } from '../webhooks/log.js';
 
 export type { ProgressState } from './progress.js';
+
+// issue 27: this bundle has its own copy of src/i18n; it takes the language from the environment
+// (as main() did) and, for pt-BR, the catalogue (the UI loads only on a terminal: its cost is paid there).
+if (language() === 'pt-BR') setLanguage('pt-BR', PT_BR);
 export type * from './inbox-model.js';
 
 function inkOptions(io: IO) {

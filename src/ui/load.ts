@@ -7,7 +7,10 @@ type UiModule = typeof import('./index.js');
 declare const __SVC_UI_BUNDLE__: string | undefined;
 let uiModule: Promise<UiModule> | undefined;
 /** The Ink UI bundle, loaded on first use only. */
-export function loadUi(): Promise<UiModule> {
+export function loadUi(io?: { color: boolean }): Promise<UiModule> {
+  // issue 27: no colour asked for (NO_COLOR, --no-color, FORCE_COLOR=0) reaches the Ink bundle's
+  // chalk, which decides its level from FORCE_COLOR once, when it loads.
+  if (io && !io.color && uiModule === undefined) process.env.FORCE_COLOR = '0';
   uiModule ??= importUi().catch((err) => {
     throw new SvcError(`cannot load the terminal UI: ${(err as Error).message}`, 'use -o tsv or -o json');
   });

@@ -6,7 +6,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 /** Layers, lowest first (issue 16): a module may import its own layer or a lower one only. */
 export const LAYERS: readonly (readonly string[])[] = [
-  ['api', 'version'],
+  ['api', 'version', 'i18n'],
   ['input', 'jobs', 'output', 'config', 'state', 'pricing', 'notify', 'mirror'],
   ['ui', 'webhooks', 'sandbox', 'shop'],
   ['cli'],

@@ -87,6 +87,7 @@ function writeArgs(path: string): string[] {
     'keys revoke': [files.keyId!],
     'keys rotate': [],
     'webhooks trigger': ['order.delivered', '--to', 'http://127.0.0.1:9/hook'],
+    api: ['-X', 'PATCH', '/api/v2/products/101', '-F', 'price=1200'],
     'auth login': [],
     'auth logout': [],
     'auth use': ['sandbox'],

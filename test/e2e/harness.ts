@@ -120,7 +120,11 @@ export function svcEnv(
 /** Spawn the built CLI. The environment starts clean of SVC_* and CI-ish TTY assumptions. */
 export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('SVC_')) env[k] = v;
+  // issue 27: the language comes from LANG/LC_*: a test gets English unless it asks for another.
+  const localeVars = /^(LANG|LANGUAGE|LC_ALL|LC_MESSAGES|LC_NUMERIC|TZ)$/;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !k.startsWith('SVC_') && !localeVars.test(k)) env[k] = v;
+  env.TZ = 'UTC';
   for (const [k, v] of Object.entries(opts.env ?? {})) if (v !== undefined) env[k] = v;
   env.NO_COLOR = '1';
   return new Promise((resolve) => {

@@ -12,6 +12,7 @@ import { BIN, getListing, startTestSandbox, svc, svcEnv, tempDirs, writeFile, ty
 
 const TG_TOKEN = '4242424242:E2EtelegramTOKENdoNotLeak_42';
 const DISCORD_URL = 'https://discord.com/api/webhooks/4242/E2EdiscordSECRETdoNotLeak';
+const POOL_SECRET = 'pool-secret-of-the-ci-job-0123456789abcdef'; // test/e2e/known-secrets.json
 
 let sb: TestSandbox;
 let tg: ChatStandIn;
@@ -47,6 +48,9 @@ function setup(tag: string) {
   const env = {
     ...svcEnv(sb, dirs),
     SVC_KEYRING: 'off',
+    // One seller on one sandbox account: every test's fresh state folder shares the account's pool
+    // secret, as a CI job would (issue 22: with another secret svc refuses to trust an empty ledger).
+    SVC_POOL_SECRET: POOL_SECRET,
     SVC_TELEGRAM_API_BASE: tg.url,
     SVC_DISCORD_API_BASE: dc.url,
     E2E_DISCORD_URL: DISCORD_URL,

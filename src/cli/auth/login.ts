@@ -57,6 +57,7 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
       deps.io,
       `${stored.fallbackReason ?? 'no OS keyring'}: the key is stored in the config file ${stored.location.path} (mode 0600)`,
     );
+    if (deps.globals.verbose && stored.fallbackDetail) note(deps.io, `keyring: ${stored.fallbackDetail}`);
   }
   return 0;
 }

@@ -44,7 +44,10 @@ const ENVIRONMENT = `Environment variables
                   ~/.local/state/svc on Linux, ~/Library/Application Support/svc on
                   macOS, %LOCALAPPDATA%\\svc\\State on Windows)
   SVC_KEYRING     off: keep stored keys in the config file, not the OS keyring
-  NO_COLOR        no ANSI colours (like --no-color); also TERM=dumb
+  NO_COLOR        no ANSI colours (like --no-color); also FORCE_COLOR=0, TERM=dumb
+  SVC_LANG        pt-BR or en: the language of messages, help and tables (default:
+                  from LC_ALL, LC_MESSAGES, LANG; any Portuguese locale is pt-BR)
+  TZ              time zone of the times in tables (json/csv/tsv keep the API's)
   CI              set: never prompt; a missing confirmation is an error naming the
                   flag to add (--yes)
   SVC_DEBUG       set: print the stack trace of an unexpected error
@@ -99,7 +102,8 @@ line 1; the first 50, then a count) and the command exits 2 with nothing sent.
 Credentials are never printed, not even in an error: they are referred to by line.
 
 Output (-o, stdout; messages and progress go to stderr)
-  table  for people: money with two decimals, dates as 2025-01-11 12:00:00. Fitted to
+  table  for people: money with two decimals, dates in local time (TZ honoured), the
+         offset in the header: CREATED (-03:00) 2025-01-11 09:00:00. Fitted to
          the terminal: titles and names are cut with ..., ids, money and dates never;
          on a narrow terminal low-ranked columns are left out (stderr says which).
          --wide, a pipe or a file: every column, every cell whole.
@@ -111,13 +115,25 @@ Output (-o, stdout; messages and progress go to stderr)
          a spreadsheet) gets a leading ' unless the whole cell is a number.
   Text from the service or a file is untrusted: on a terminal, escape sequences,
   control characters and invisible bidi marks are removed; json escapes them
-  (\\u202e). NO_COLOR, --no-color and TERM=dumb: no escape sequence at all.
+  (\\u202e). NO_COLOR, --no-color, FORCE_COLOR=0 and TERM=dumb: no escape sequence at all.
+
+--jq EXPR (any command that prints json): the jq expression runs over the whole result,
+  every page joined first; strings print raw, other values compact, one a line.
+
+Errors as data: with -o json, --json or --jq, a failure writes, after the error: and
+  hint: lines, one JSON object as the last line of stderr (stdout stays empty):
+  {"error":{"status":404,"code":"NOT_FOUND","message":"listing not found","hint":null,"exit":1}}
+  status: the HTTP status or null; code: the service's code (LISTING_TAKEN_DOWN), else
+  one of svc's (USAGE, AUTH, NOT_FOUND, RATE_LIMITED, NETWORK, INTERRUPTED, FAILED);
+  message and hint: the text also printed above (in the user's language); exit: the exit code.
 
 Examples:
   $ svc products list -o csv > listings.csv
   $ svc products bulk-price prices.csv --dry-run
   $ svc stock add 42 --variant 1 --file creds.csv --dry-run
   $ svc stock add 42 --file multi.txt --format lines --separator ---
+  $ svc orders list --all --jq '[.[] | .price] | add'
+  $ svc products get 101 -o json 2> err.log || tail -1 err.log   # the error as JSON
 `;
 
 export const HELP_TOPICS: Record<string, HelpTopic> = {

@@ -1,6 +1,7 @@
 // svc products create --file listing.json|yaml [--content-file creds.txt], or flags for a
 // simple listing: POST /api/v2/products (v1 when only a v1 key). Every creation limit (spec 8,
 // A13) is checked before sending; credentials are counted, never printed.
+import { t } from '../../i18n/index.js';
 import { count } from '../../output/plural.js';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -68,10 +69,9 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const problems = version === 'v2' ? checkV2(body) : checkV1(body);
   if (problems.length === 0 && version === 'v2') problems.push(...(await checkMinPrice(deps, body)));
   if (problems.length > 0) {
-    for (const p of problems) deps.io.stderr.write(`${source}: ${p}\n`);
-    deps.io.stderr.write(
-      `error: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the listing; nothing was sent\n`,
-    );
+    for (const p of problems) deps.io.stderr.write(`${t(`${source}: ${p}`)}\n`);
+    const summary = `${problems.length} problem${problems.length === 1 ? '' : 's'} in the listing; nothing was sent`;
+    deps.io.stderr.write(`${t('error:')} ${t(summary)}\n`);
     return EXIT.usage;
   }
   // Checked above against the schema of the version in use; the resource converts v1 money (A3).

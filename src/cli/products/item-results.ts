@@ -17,7 +17,15 @@ export function outcomesFromResults(refs: ItemRef[], results: unknown, key: 'id'
     const code = r.code ?? (r.error ? r.error.toUpperCase() : undefined);
     const base = r.message ?? undefined;
     const hint = status === 'failed' ? hintFor(code) : undefined;
-    const message = [base, hint].filter(Boolean).join(' — ') || undefined;
+    // issue 27: the hint is added only when it says something the message does not already say.
+    const message = [base, hint && !repeats(base, hint) ? hint : undefined].filter(Boolean).join(' — ') || undefined;
     return { ...ref, status, ...(code ? { code } : {}), ...(message ? { message } : {}) };
   });
+}
+
+/** A hint that starts with the message (or holds it whole) would print it twice. */
+function repeats(message: string | undefined, hint: string): boolean {
+  if (!message) return false;
+  const m = message.toLowerCase().replace(/[.;:]+$/, '');
+  return hint.toLowerCase().includes(m);
 }

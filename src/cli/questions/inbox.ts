@@ -22,7 +22,7 @@ async function run(deps: Deps): Promise<number> {
     note(io, 'no unanswered questions');
     return 0;
   }
-  const ui = await loadUi();
+  const ui = await loadUi(deps.io);
   // While Ink owns the terminal, "waiting …" notes on stderr would tear its frame: the screen
   // shows the budget itself. Restored afterwards.
   const quiet = io.quiet;

@@ -16,6 +16,7 @@ import type { IO } from '../../output/io.js';
 import { VERSION } from '../../version.js';
 import { warnOldKeys } from '../../config/key-age.js';
 import { optionIssues } from './option-words.js';
+import { t } from '../../i18n/index.js';
 
 // cli-spec 1: the global options, parsed once with zod (Pastel: one schema per option set).
 export const GlobalOptions = z.object({
@@ -35,6 +36,7 @@ export const GlobalOptions = z.object({
   api: z.enum(['v1', 'v2']).optional(),
   output: z.string().optional(),
   json: z.boolean().optional(),
+  jq: z.string().min(1).optional(),
   quiet: z.boolean().optional(),
   verbose: z.boolean().optional(),
   color: z.boolean().optional(),
@@ -110,7 +112,8 @@ export function createDeps(init: DepsInit): Deps {
     env: init.env,
     globals,
     signal: init.signal,
-    format: () => resolveFormat(init.io, globals.output, globals.json),
+    // issue 27: --jq reads json (checked once, in src/cli/shared/verb.ts).
+    format: () => resolveFormat(init.io, globals.output, globals.json || globals.jq !== undefined),
     profiles: () => (store ??= ProfileStore.open(init.env)),
     keys: () => (keys ??= deps.profiles().then((p) => new KeyStore(p, init.env))),
     session: () => (session ??= resolveSession(deps)),
@@ -194,7 +197,7 @@ function newClient(deps: Deps, conn: Connection, transport?: Transport): ApiClie
     onAttempt: globals.verbose ? (l) => io.stderr.write(`${redact(formatAttempt(l), secrets)}\n`) : undefined,
     onWait: (ms, why) => {
       if (globals.verbose || ms >= 2000) {
-        if (!io.quiet) io.stderr.write(`waiting ${(ms / 1000).toFixed(1)} s (${why})\n`);
+        if (!io.quiet) io.stderr.write(`${t('waiting {s} s ({why})', { s: (ms / 1000).toFixed(1), why: t(why) })}\n`);
       }
     },
   });
@@ -210,15 +213,16 @@ async function confirm(deps: Deps, question: string, flag: string): Promise<bool
   if (deps.globals.yes) return true;
   if (!deps.io.interactive) {
     throw new UsageError(
-      `${question.replace(/\?$/, '')}: confirmation needed`,
+      `${t(question.replace(/\?$/, ''))}: confirmation needed`,
       `add ${flag} to confirm in a non-interactive run`,
     );
   }
   const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: deps.io.stdin, output: deps.io.stderr as NodeJS.WritableStream });
   try {
-    const answer = await rl.question(`${question} [y/N] `, { signal: deps.signal });
-    return /^y(es)?$/i.test(answer.trim());
+    // issue 27: asked in the seller's language; y/yes and s/sim both confirm.
+    const answer = await rl.question(`${t(question)} ${t('[y/N]')} `, { signal: deps.signal });
+    return /^(y(es)?|s(im)?)$/i.test(answer.trim());
   } finally {
     rl.close();
   }

@@ -2,11 +2,14 @@
 // command line that resumes a job.
 import { EXIT, NeedsV2KeyError } from '../../api/errors.js';
 import type { Deps } from './context.js';
+import { t } from '../../i18n/index.js';
 
 /** cli-spec 3: every problem as FILE:LINE: message (first 50, then a count), exit 2, nothing sent. */
 export function invalidInput(deps: Deps, problems: string, count: number, file: string): number {
-  deps.io.stderr.write(`${problems}\n`);
-  deps.io.stderr.write(`error: ${count} problem${count === 1 ? '' : 's'} in ${file}; nothing was sent\n`);
+  // issue 27: in the seller's language (FILE:LINE stays first on every line)
+  deps.io.stderr.write(`${t(problems)}\n`);
+  const summary = `${count} problem${count === 1 ? '' : 's'} in ${file}; nothing was sent`;
+  deps.io.stderr.write(`${t('error:')} ${t(summary)}\n`);
   return EXIT.usage;
 }
 

@@ -1,6 +1,7 @@
 // What every bulk verb does around the job engine (issue 4, cli-spec 1 and 4): the dry-run
 // plan, offering to resume an unfinished job, progress (Ink on a TTY, plain lines elsewhere),
 // Ctrl-C, per-item results, the report file and the exit code.
+import { t } from '../../i18n/index.js';
 import { count } from '../../output/plural.js';
 import { jsonText } from '../../output/sanitize.js';
 import { LIMITS } from '../../api/assumptions.js';
@@ -249,7 +250,7 @@ async function progressReporter(deps: Deps, spec: Pick<JobSpec, 'kind' | 'input'
   const title = `${spec.kind} ${spec.input.displayName}`;
   if (io.quiet) return { update: () => {}, done: async () => {} };
   if (canDrawLive(io, 'stderr') && deps.format() !== 'json' && deps.format() !== 'jsonl') {
-    const ui = await loadUi();
+    const ui = await loadUi(deps.io);
     const handle = ui.startProgress(io, {
       title,
       itemsDone: 0,
@@ -268,7 +269,7 @@ async function progressReporter(deps: Deps, spec: Pick<JobSpec, 'kind' | 'input'
       last = now;
       const eta = p.etaSeconds === undefined ? '' : `, ETA ${Math.round(p.etaSeconds)} s`;
       io.stderr.write(
-        `${title}: chunk ${p.chunksDone}/${p.chunksTotal}, ${p.itemsDone}/${p.totalItems} items, ${p.failures} failed${eta}\n`,
+        `${t(`${title}: chunk ${p.chunksDone}/${p.chunksTotal}, ${p.itemsDone}/${p.totalItems} items, ${p.failures} failed${eta}`)}\n`,
       );
     },
     done: async () => {},

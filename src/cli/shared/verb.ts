@@ -9,6 +9,7 @@ import { EXIT, UsageError } from '../../api/errors.js';
 import { commandPath, examples, type CliRuntime } from './command.js';
 import { createDeps, type Deps } from './context.js';
 import { optionIssues } from './option-words.js';
+import { captureForJq, checkJqFormat, printThroughJq } from '../../output/jq.js';
 
 /** One option: its commander flags and help line, and the zod schema of its value. */
 export interface OptionDecl<S extends z.ZodType = z.ZodType> {
@@ -151,8 +152,12 @@ function commanderOptions(d: OptionDecl): Option[] {
 function act<O extends OptionDecls>(rt: CliRuntime, verb: Verb<O>): (...args: unknown[]) => Promise<void> {
   return async (...args: unknown[]) => {
     const cmd = args[args.length - 1] as Command;
+    const { jq, output } = cmd.optsWithGlobals() as { jq?: string; output?: string };
+    // issue 27: with --jq the verb prints its json into a buffer; jq runs over the whole of it after.
+    if (jq !== undefined) checkJqFormat(output);
+    const capture = jq !== undefined ? captureForJq(rt.io) : undefined;
     const deps = createDeps({
-      io: rt.io,
+      io: capture?.io ?? rt.io,
       env: rt.env,
       globals: cmd.optsWithGlobals(),
       signal: rt.signal,
@@ -160,6 +165,7 @@ function act<O extends OptionDecls>(rt: CliRuntime, verb: Verb<O>): (...args: un
     });
     const opts = verb.parse(cmd.opts(), commandPath(cmd));
     rt.exitCode = (await verb.run(deps, opts, cmd.args)) ?? 0;
+    if (capture) await printThroughJq(rt.io, capture.text(), jq!);
     if (rt.exitCode === 0 && deps.incomplete) rt.exitCode = EXIT.failed; // issue 14: a list not read to its end
   };
 }

@@ -39,6 +39,7 @@ export const DRY_RUN: Record<string, DryRun> = {
   'keys revoke': 'plan',
   'keys rotate': 'plan',
   'webhooks trigger': 'plan',
+  api: 'plan', // issue 27: the request it would send, Idempotency-Key included
   // reads
   'auth status': 'read',
   'auth profiles': 'read',

@@ -66,7 +66,7 @@ function inkOutput(deps: Deps): ListenOutput {
     },
     started: async (info) => {
       try {
-        const ui = await loadUi();
+        const ui = await loadUi({ color: deps.io.colorStdout ?? false });
         handle = ui.startWebhookLog(deps.io, { url: info.url, mode: info.mode });
         for (const l of early.splice(0)) handle.add(l);
       } catch (err) {

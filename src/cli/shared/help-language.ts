@@ -1,0 +1,64 @@
+// --help in the seller's language (issue 27). The tree's descriptions (commands, options,
+// arguments) are translated in place before commander lays them out, so wrapping and columns
+// fit the Portuguese text; what commander writes itself (headings) and the texts after the
+// options (examples' comments, notes) are translated as they are written (program.ts writeOut).
+// English: nothing is touched. bin/svc.js prints the prebuilt dist/help.pt-BR.json the same way.
+import type { Command } from 'commander';
+import { language, t, tExact } from '../../i18n/index.js';
+
+/** Translate every description of the tree, in place. */
+export function localiseTree(cmd: Command): void {
+  if (language() === 'en') return;
+  const d = cmd.description();
+  if (d) cmd.description(tExact(d));
+  for (const o of cmd.options) if (o.description) o.description = tExact(o.description);
+  for (const a of cmd.registeredArguments) if (a.description) a.description = tExact(a.description);
+  // the -h, --help line (commander makes it on demand)
+  const help = (cmd as unknown as { _getHelpOption?: () => { description: string } | null })._getHelpOption?.();
+  if (help?.description) help.description = tExact(help.description);
+  // commander's own `help [command]` of a group (made on demand too)
+  const helpCmd = (cmd as unknown as { _getHelpCommand?: () => Command | null })._getHelpCommand?.();
+  if (helpCmd?.description()) helpCmd.description(tExact(helpCmd.description()));
+  for (const sub of cmd.commands) localiseTree(sub);
+}
+
+const HEADINGS: [RegExp, string][] = [
+  [/^Usage: /, 'Uso: '],
+  [/^Options:$/, 'Opções:'],
+  [/^Global Options:$/, 'Opções globais:'],
+  [/^Commands:$/, 'Comandos:'],
+  [/^Arguments:$/, 'Argumentos:'],
+];
+
+/** A chunk of help output in the run's language. */
+export function localiseHelpText(chunk: string): string {
+  if (language() === 'en') return chunk;
+  const whole = chunk.trim();
+  const hit = whole && tExact(whole);
+  if (hit && hit !== whole) return chunk.replace(whole, hit);
+  return chunk
+    .split(/(\n\n)/)
+    .map((par) => {
+      const body = par.trim();
+      const h = body && tExact(body);
+      if (h && h !== body) return par.replace(body, h);
+      return par.split('\n').map(localiseLine).join('\n');
+    })
+    .join('');
+}
+
+function localiseLine(line: string): string {
+  for (const [re, to] of HEADINGS) if (re.test(line)) return line.replace(re, to);
+  const example = /^(\s+\$ .*?\s+#\s+)(.*)$/.exec(line);
+  if (example) return example[1]! + tExact(example[2]!);
+  const out = line.replace(/\(default: /g, '(padrão: ').replace(/\(choices: /g, '(opções: ');
+  const indent = /^\s*/.exec(out)![0];
+  const body = out.slice(indent.length);
+  const h = tExact(body);
+  return h !== body ? indent + h : out;
+}
+
+/** commander's error lines (`error: unknown option '--x'`) in the run's language. */
+export function localiseCommanderError(text: string): string {
+  return language() === 'en' ? text : t(text.replace(/\n$/, '')) + (text.endsWith('\n') ? '\n' : '');
+}

@@ -1,0 +1,133 @@
+// The one catalogue and its one t() (issue 27): svc speaks the seller's language. English is
+// the source: every human text is written in English where it is made, and t() gives the
+// Portuguese of it when the language is pt-BR. A catalogue entry is keyed by the English text;
+// `{name}` marks a value inside it (`no profile named "{name}"`), so a message built with a
+// template literal is found without touching the code that built it. Machine output (json,
+// jsonl, csv, tsv, codes, exit codes, report columns) never goes through t().
+//
+// English costs nothing: no catalogue is loaded, t() returns its argument. With pt-BR the
+// catalogue is loaded once, before the command runs (src/i18n/load.ts), and placeholder
+// entries are compiled to patterns on first use. How to add a message: docs/ARCHITECTURE.md.
+
+export type Lang = 'en' | 'pt-BR';
+export type Catalogue = Readonly<Record<string, string>>;
+
+let lang: Lang | undefined;
+let exact: Catalogue = {};
+let patterns: { re: RegExp; names: string[]; to: string }[] | undefined;
+
+/**
+ * The language from the environment: SVC_LANG first (pt-BR, pt, en), then the POSIX order
+ * LC_ALL, LC_MESSAGES, LANG. Any Portuguese locale (pt_BR.UTF-8, pt_PT, pt) is pt-BR; C,
+ * POSIX, unset or anything else is English.
+ */
+export function detectLanguage(env: NodeJS.ProcessEnv): Lang {
+  for (const name of ['SVC_LANG', 'LC_ALL', 'LC_MESSAGES', 'LANG']) {
+    const v = env[name]?.trim();
+    if (!v) continue;
+    return /^pt([_-]|$|\.)/i.test(v) ? 'pt-BR' : 'en';
+  }
+  return 'en';
+}
+
+/** The language of this run (from process.env until main() sets it). */
+export function language(): Lang {
+  if (lang === undefined) lang = detectLanguage(process.env);
+  return lang;
+}
+
+/** Set the run's language and (for pt-BR) its catalogue. */
+export function setLanguage(l: Lang, catalogue: Catalogue = {}): void {
+  lang = l;
+  exact = l === 'en' ? {} : catalogue;
+  patterns = undefined;
+}
+
+/**
+ * The text in the run's language. A text of several lines is translated line by line when it
+ * has no entry of its own (`FILE:LINE: message` lists). A text with no entry stays English.
+ */
+export function t(text: string, values?: Record<string, string | number>): string {
+  const filled = values ? fill(text, values) : text;
+  if (language() === 'en' || filled === '') return filled;
+  return translate(filled);
+}
+
+function translate(text: string): string {
+  const hit = exact[text];
+  if (hit !== undefined) return hit;
+  if (text.includes('\n')) return text.split('\n').map(translateLine).join('\n');
+  return translateLine(text);
+}
+
+function translateLine(line: string, depth = 0): string {
+  if (line.trim() === '') return line;
+  const hit = exact[line];
+  if (hit !== undefined) return hit;
+  // keep the indentation and a trailing punctuation-free remainder as they were
+  const indent = /^\s*/.exec(line)![0];
+  const body = line.slice(indent.length);
+  const bodyHit = exact[body];
+  if (bodyHit !== undefined) return indent + bodyHit;
+  for (const p of compiled()) {
+    const m = p.re.exec(body);
+    if (!m) continue;
+    const found: Record<string, string> = {};
+    // a value that is itself a message (`revoke {label}?` with an English label) is translated too
+    p.names.forEach((n, i) => {
+      found[n] = depth === 0 ? translateLine(m[i + 1]!, 1) : m[i + 1]!;
+    });
+    return indent + fill(p.to, found);
+  }
+  return line;
+}
+
+/** Entries with `{name}` as patterns, the most specific (most literal text) first. */
+function compiled(): NonNullable<typeof patterns> {
+  if (patterns) return patterns;
+  patterns = Object.entries(exact)
+    .filter(([en]) => /\{[a-zA-Z0-9]+\}/.test(en))
+    .map(([en, to]) => {
+      const names: string[] = [];
+      const source = en
+        .split(/(\{[a-zA-Z0-9]+\})/)
+        .map((part) => {
+          const name = /^\{([a-zA-Z0-9]+)\}$/.exec(part)?.[1];
+          if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          names.push(name);
+          return '([\\s\\S]*?)';
+        })
+        .join('');
+      return { re: new RegExp(`^${source}$`), names, to, literal: en.replace(/\{[a-zA-Z0-9]+\}/g, '').length };
+    })
+    .sort((a, b) => b.literal - a.literal);
+  return patterns;
+}
+
+function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{([a-zA-Z0-9]+)\}/g, (all, name: string) =>
+    values[name] !== undefined ? String(values[name]) : all,
+  );
+}
+
+/** The placeholders of a catalogue text (`{name}`), for the test that both languages agree. */
+export function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{([a-zA-Z0-9]+)\}/g)].map((m) => m[1]!).sort();
+}
+
+/**
+ * Money for a table in the run's language: `1234.50` → `1.234,50` in pt-BR (the seller's own
+ * `19,90`). Only tables: csv, tsv and json keep integer cents or the API's value.
+ */
+export function localDecimal(text: string): string {
+  if (language() === 'en') return text;
+  const m = /^(-?)(\d+)\.(\d+)$/.exec(text);
+  if (!m) return text;
+  return `${m[1]}${m[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${m[3]}`;
+}
+
+/** The text's own entry only, no pattern (help lines, where a pattern could catch a flag's line). */
+export function tExact(text: string): string {
+  if (language() === 'en') return text;
+  return exact[text] ?? text;
+}

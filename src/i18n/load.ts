@@ -1,0 +1,23 @@
+// Sets the run's language before the command runs (src/main.ts). English loads nothing; pt-BR
+// loads its catalogue: in the built CLI from dist/pt-BR.json (written by scripts/build.mjs, so
+// the English start-up never parses it), from source in tests.
+import { detectLanguage, type Catalogue, type Lang, setLanguage } from './index.js';
+
+// The build sets this to the catalogue's file name next to the bundle.
+declare const __SVC_PT_BR_JSON__: string | undefined;
+
+export async function initLanguage(env: NodeJS.ProcessEnv): Promise<Lang> {
+  const lang = detectLanguage(env);
+  if (lang === 'en') setLanguage('en');
+  else setLanguage(lang, await ptCatalogue());
+  return lang;
+}
+
+async function ptCatalogue(): Promise<Catalogue> {
+  if (typeof __SVC_PT_BR_JSON__ === 'string') {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    return JSON.parse(readFileSync(join(__dirname, __SVC_PT_BR_JSON__), 'utf8')) as Catalogue;
+  }
+  return (await import('./pt-BR/index.js')).PT_BR;
+}

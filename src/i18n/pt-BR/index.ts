@@ -1,0 +1,11 @@
+// The pt-BR catalogue, loaded only when the language is pt-BR (src/i18n/load.ts).
+import { HELP } from './help.js';
+import { HEADERS } from './messages.js';
+import { MESSAGES } from './messages.js';
+
+/** Table headers are keyed `header:NAME` so a header never collides with a message. */
+export const PT_BR: Readonly<Record<string, string>> = {
+  ...HELP,
+  ...MESSAGES,
+  ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
+};
