@@ -69,18 +69,20 @@ export async function benchStartup(): Promise<Record<string, number>> {
     .map((d) => join(d, 'node'));
   if (lines.length === 0) lines.push(process.execPath);
   const out: Record<string, number> = {};
-  const table: string[][] = [];
+  printHead(cases);
   try {
     for (const node of lines) {
       const version = await nodeVersion(node);
       const ms = await measureLine(node, cases);
       const base = median(ms[0]!);
       out[`${version} node -e 0 (ms)`] = round(base);
-      table.push([
+      // each line as soon as it is measured: a report cut short by its time limit keeps the lines done
+      const row = [
         version,
         `${base.toFixed(0)} ms`,
         ...cases.slice(1).map((_, j) => (median(ms[j + 1]!) / base).toFixed(2)),
-      ]);
+      ];
+      console.log(`| ${row.join(' | ')} |`);
       cases.slice(1).forEach((c, j) => {
         out[`${version} ${c.name} ratio`] = round(median(ms[j + 1]!) / base, 2);
       });
@@ -88,7 +90,6 @@ export async function benchStartup(): Promise<Record<string, number>> {
   } finally {
     await sb.close();
   }
-  printTable(cases, table);
   return out;
 }
 
@@ -102,12 +103,11 @@ async function measureLine(node: string, cases: Case[]): Promise<number[][]> {
   return times;
 }
 
-function printTable(cases: Case[], table: string[][]): void {
+function printHead(cases: Case[]): void {
   const head = ['Node', 'node -e 0', ...cases.slice(1).map((c) => (c.goal ? `${c.name} (goal <= ${c.goal})` : c.name))];
   console.log(`bench/startup: medians of ${RUNS} interleaved runs; ratios to \`node -e 0\` of the same line`);
   console.log(`| ${head.join(' | ')} |`);
   console.log(`|${head.map(() => '---').join('|')}|`);
-  for (const row of table) console.log(`| ${row.join(' | ')} |`);
 }
 
 function nodeVersion(node: string): Promise<string> {

@@ -45,7 +45,9 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
 
   test('a read reads only its chunks: no server (sandbox, receiver), no YAML, no Ink', async () => {
     const home = tempDirs().dir;
-    const r = await svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home, NODE_OPTIONS: readProbe() } });
+    const r = await svc(['products', 'list', '--json'], {
+      env: { ...env, XDG_CACHE_HOME: home, NODE_OPTIONS: readProbe() },
+    });
     assert.equal(r.code, 0, r.stderr);
     const read = [...r.stderr.matchAll(/^READ (.+)$/gm)].map((m) => m[1]!);
     assert.ok(read.includes('main.cjs'));
@@ -56,13 +58,21 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
       assert.ok(!code.some((c) => c.includes(marker)), `a read loaded code with ${marker}`);
     }
     // and those markers are in the build, in chunks a read does not read
-    const all = readdirSync(join(ROOT, 'dist', 'chunks')).map((f) => readFileSync(join(ROOT, 'dist', 'chunks', f), 'latin1'));
-    for (const marker of ['createServer', 'YAMLParseError']) assert.ok(all.some((c) => c.includes(marker)), marker);
+    const all = readdirSync(join(ROOT, 'dist', 'chunks')).map((f) =>
+      readFileSync(join(ROOT, 'dist', 'chunks', f), 'latin1'),
+    );
+    for (const marker of ['createServer', 'YAMLParseError'])
+      assert.ok(
+        all.some((c) => c.includes(marker)),
+        marker,
+      );
   });
 
   test('missing: the first run writes the cache after its output, the next uses it; output the same', async () => {
     const home = tempDirs().dir;
-    const off = await svc(['products', 'list', '--json'], { env: { ...env, SVC_CODE_CACHE: 'off', XDG_CACHE_HOME: home } });
+    const off = await svc(['products', 'list', '--json'], {
+      env: { ...env, SVC_CODE_CACHE: 'off', XDG_CACHE_HOME: home },
+    });
     assert.equal(off.code, 0, off.stderr);
     assert.deepEqual(cacheFolders(home), [], 'SVC_CODE_CACHE=off writes nothing');
     const first = await svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home } });
