@@ -5,6 +5,8 @@ import { benchKillResume } from './kill-resume.js';
 import { benchStartup } from './startup.js';
 import { benchStockMemory } from './stock-memory.js';
 import { benchValidate } from './validate.js';
+import { benchValidateRatios } from './validate-ratios.js';
+import { benchListAll } from './list-all.js';
 import { benchWebhooks } from './webhooks.js';
 
 const all: Record<string, () => Promise<unknown>> = {
@@ -14,6 +16,8 @@ const all: Record<string, () => Promise<unknown>> = {
   'kill-resume': benchKillResume,
   webhooks: benchWebhooks,
   validate: benchValidate,
+  'validate-ratios': () => benchValidateRatios(),
+  'list-all': () => benchListAll(),
 };
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 for (const name of names) {

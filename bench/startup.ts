@@ -1,16 +1,31 @@
-// bench/startup (issue 2): start-up time of svc as a ratio to `node -e 0`.
-//   svc --version, svc --help          goal <= 1.25
-//   svc products list --json           against a local sandbox, goal <= 2.0
-// Runs are interleaved (node, svc, node, svc, ...) so machine noise hits both alike; medians.
-import { join } from 'node:path';
+// bench/startup (issues 2, 15, 26): start-up time of svc on each Node line, as a ratio to
+// `node -e 0` of the same line, side by side with the floor a read cannot beat: a bare
+// `node:http` GET of the same page printed to stdout (bench/floor-get.cjs).
+//   svc --version, svc --help, products list --help       goal <= 1.25
+//   svc products list --json (key, profile), piped tsv     goal <= 1.5 (issue 26)
+//   cold first read: an empty cache folder (no code cache on this line yet); reported only
+// Runs are interleaved (node, floor, svc..., node, floor, svc...) so that machine noise hits all
+// alike; figures are medians. Node lines: BENCH_NODES=DIR[,DIR...] (folders holding a `node`
+// binary; .ci/run passes the registry binaries of .ci/node-bin.sh), else the running Node.
+// BENCH_COMPARE=PATH/bin/svc.js adds the reads of another build (e.g. main before a change).
+// A report, never a pass/fail: CI prints it (.ci/startup-report) and goes on.
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { startSandbox } from '../src/sandbox/index.js';
-import { BIN, cliEnv, ensureBuilt, median, tempDir, timeRun } from './lib.js';
+import { BIN, cliEnv, ensureBuilt, median, ROOT, tempDir, timeRun } from './lib.js';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const FLOOR = join(ROOT, 'bench', 'floor-get.cjs');
+
+interface Case {
+  name: string;
+  args: (node: string) => string[];
+  env: () => NodeJS.ProcessEnv;
+  goal?: number;
+}
 
 export async function benchStartup(): Promise<Record<string, number>> {
-  ensureBuilt();
+  if (process.env.BENCH_NO_BUILD !== '1') ensureBuilt();
   const sb = await startSandbox({
     port: 0,
     seed: true,
@@ -18,42 +33,110 @@ export async function benchStartup(): Promise<Record<string, number>> {
   });
   const dir = tempDir();
   const env = cliEnv(sb.url, sb.keys.v2, dir);
-  // A profile read from the config file (conf), as a seller at a terminal has it.
+  // A profile read from the config file, as a seller at a terminal has it.
   const profileEnv = { ...env, SVC_API_KEY: undefined, SVC_BASE_URL: undefined, SVC_PROFILE: 'bench' };
   await loginProfile(sb.url, sb.keys.v2, env);
-  const cases: [string, string[], NodeJS.ProcessEnv][] = [
-    ['svc --version', ['--version'], env],
-    ['svc --help', ['--help'], env],
-    ['svc products list --help', ['products', 'list', '--help'], env],
-    ['svc products list --json (SVC_API_KEY)', ['products', 'list', '--json'], env],
-    ['svc products list --json (profile)', ['products', 'list', '--json'], profileEnv],
-    ['svc products list (piped tsv)', ['products', 'list'], env],
+  // The cold first run: a cache folder no run has used (a new one each time).
+  let cold = 0;
+  const coldEnv = () => ({ ...env, XDG_CACHE_HOME: join(dir, `cold-${cold++}`) });
+  const compare = process.env.BENCH_COMPARE;
+  const cases: Case[] = [
+    { name: 'node -e 0', args: () => ['-e', '0'], env: () => env },
+    { name: 'bare node:http GET (floor)', args: () => [FLOOR], env: () => env },
+    { name: 'svc --version', args: () => [BIN, '--version'], env: () => env, goal: 1.25 },
+    { name: 'svc --help', args: () => [BIN, '--help'], env: () => env, goal: 1.25 },
+    { name: 'svc products list --help', args: () => [BIN, 'products', 'list', '--help'], env: () => env, goal: 1.25 },
+    { name: 'products list --json (key)', args: () => [BIN, 'products', 'list', '--json'], env: () => env, goal: 1.5 },
+    {
+      name: 'products list --json (profile)',
+      args: () => [BIN, 'products', 'list', '--json'],
+      env: () => profileEnv,
+      goal: 1.5,
+    },
+    { name: 'products list (piped tsv)', args: () => [BIN, 'products', 'list'], env: () => env, goal: 1.5 },
+    { name: 'cold first --json read', args: () => [BIN, 'products', 'list', '--json'], env: coldEnv },
     // issue 27: the same with the language on (the pt-BR catalogue is loaded, tsv headers stay)
-    ['svc --help (pt-BR)', ['--help'], { ...env, LANG: 'pt_BR.UTF-8' }],
-    ['svc products list --json (pt-BR)', ['products', 'list', '--json'], { ...env, LANG: 'pt_BR.UTF-8' }],
-    ['svc products list (piped tsv, pt-BR)', ['products', 'list'], { ...env, LANG: 'pt_BR.UTF-8' }],
+    {
+      name: 'svc --help (pt-BR)',
+      args: () => [BIN, '--help'],
+      env: () => ({ ...env, LANG: 'pt_BR.UTF-8' }),
+      goal: 1.25,
+    },
+    {
+      name: 'products list --json (pt-BR)',
+      args: () => [BIN, 'products', 'list', '--json'],
+      env: () => ({ ...env, LANG: 'pt_BR.UTF-8' }),
+      goal: 1.5,
+    },
   ];
-  const base: number[] = [];
-  const times = cases.map(() => [] as number[]);
-  for (let i = 0; i < 3; i++) await timeRun(process.execPath, ['-e', '0']); // warm the file cache
-  for (let i = 0; i < RUNS; i++) {
-    base.push(await timeRun(process.execPath, ['-e', '0']));
-    for (const [j, [, args, e]] of cases.entries()) times[j]!.push(await timeRun(process.execPath, [BIN, ...args], e));
+  if (compare) {
+    cases.push({
+      name: 'BENCH_COMPARE --json read',
+      args: () => [compare, 'products', 'list', '--json'],
+      env: () => env,
+    });
+    cases.push({
+      name: 'BENCH_COMPARE cold first read',
+      args: () => [compare, 'products', 'list', '--json'],
+      env: coldEnv,
+    });
   }
-  await sb.close();
-  const nodeMs = median(base);
-  const out: Record<string, number> = { 'node -e 0 (ms)': round(nodeMs) };
-  console.log(`node -e 0: ${nodeMs.toFixed(1)} ms (median of ${RUNS})`);
-  cases.forEach(([name], j) => {
-    const ms = median(times[j]!);
-    const ratio = ms / nodeMs;
-    out[`${name} ratio`] = round(ratio, 2);
-    const goal = name.includes('--json') || name.includes('tsv') ? 2.0 : 1.25;
-    console.log(
-      `${name.padEnd(42)} ${ms.toFixed(1).padStart(7)} ms  ratio ${ratio.toFixed(2)}  (goal <= ${goal})${ratio <= goal ? '' : '  MISSED'}`,
-    );
-  });
+  const lines = (process.env.BENCH_NODES ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((d) => join(d, 'node'));
+  if (lines.length === 0) lines.push(process.execPath);
+  const out: Record<string, number> = {};
+  printHead(cases);
+  try {
+    for (const node of lines) {
+      const version = await nodeVersion(node);
+      const ms = await measureLine(node, cases);
+      const base = median(ms[0]!);
+      out[`${version} node -e 0 (ms)`] = round(base);
+      // each line as soon as it is measured: a report cut short by its time limit keeps the lines done
+      const row = [
+        version,
+        `${base.toFixed(0)} ms`,
+        ...cases.slice(1).map((_, j) => (median(ms[j + 1]!) / base).toFixed(2)),
+      ];
+      console.log(`| ${row.join(' | ')} |`);
+      cases.slice(1).forEach((c, j) => {
+        out[`${version} ${c.name} ratio`] = round(median(ms[j + 1]!) / base, 2);
+      });
+    }
+  } finally {
+    await sb.close();
+  }
   return out;
+}
+
+async function measureLine(node: string, cases: Case[]): Promise<number[][]> {
+  const times = cases.map(() => [] as number[]);
+  // Warm the file cache, and make this line's code cache (as a seller's first read would).
+  for (const c of cases.filter((c) => !c.name.includes('cold'))) await timeRun(node, c.args(node), c.env());
+  for (let i = 0; i < RUNS; i++) {
+    for (const [j, c] of cases.entries()) times[j]!.push(await timeRun(node, c.args(node), c.env()));
+  }
+  return times;
+}
+
+function printHead(cases: Case[]): void {
+  const head = ['Node', 'node -e 0', ...cases.slice(1).map((c) => (c.goal ? `${c.name} (goal <= ${c.goal})` : c.name))];
+  console.log(`bench/startup: medians of ${RUNS} interleaved runs; ratios to \`node -e 0\` of the same line`);
+  console.log(`| ${head.join(' | ')} |`);
+  console.log(`|${head.map(() => '---').join('|')}|`);
+}
+
+function nodeVersion(node: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, ['--version'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let s = '';
+    child.stdout.on('data', (d) => {
+      s += d;
+    });
+    child.on('close', (code) => (code === 0 ? resolve(s.trim()) : reject(new Error(`${node} --version: ${code}`))));
+  });
 }
 
 function loginProfile(url: string, key: string, env: NodeJS.ProcessEnv): Promise<void> {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // svc entry. `--version` and `--help` are answered from dist/help.json without loading the
-// CLI bundle (rule 6: fast start). Everything else loads dist/main.cjs through a compile cache:
-// Node's own on Node >= 22.1, else the code cache the build wrote (about a third of the start).
+// CLI bundle (rule 6: fast start). Everything else loads dist/main.cjs, and the chunks it needs,
+// through a V8 code cache made on this Node line (issue 26).
 // This file is CommonJS (bin/package.json): an ES module entry costs Node ~5 ms more to start.
 'use strict';
 const { readFileSync, writeFileSync, renameSync } = require('node:fs');
@@ -84,46 +84,100 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 const v8Major = Number(process.versions.v8.split('.')[0]);
 if (v8Major >= 11 && v8Major <= 14) require('node:v8').setFlagsFromString('--liftoff-only');
 
-const file = join(dist, 'main.cjs');
-// The bundle loads the Ink UI (an ES module) through this, whichever way the bundle was loaded.
-globalThis.__svcImport = (specifier) => import(specifier);
-
-function loadBundle() {
-  // Node >= 22.1: Node's own compile cache, in the user's cache folder, invalidated by Node when
-  // the bundle or Node itself changes. Nothing is written next to the installed package.
-  if (typeof Module.enableCompileCache === 'function' && process.env.SVC_WRITE_CODE_CACHE !== '1') {
-    try {
-      Module.enableCompileCache(userCacheDir());
-    } catch {
-      /* no cache: only slower */
-    }
-    return { cli: require(file) };
-  }
-  // Node 20 has no compile cache: the build writes dist/main.cjs.cache (SVC_WRITE_CODE_CACHE=1,
-  // scripts/build.mjs) and runs only read it. A cache V8 rejects (another V8, other flags) is
-  // simply not used; it is never rewritten at run time.
-  const cacheFile = join(dist, 'main.cjs.cache');
-  // latin1, not utf8: the build makes sure the bundle is ASCII (scripts/build.mjs), where the two
-  // read the same, and latin1 skips the UTF-8 decoding of a megabyte (~2 ms).
-  const source = readFileSync(file, 'latin1');
-  let cachedData;
+// The bundle loads the Ink UI (an ES module) through this. Node's own compile cache is turned on
+// for it first (an ES module cannot go through the code cache below).
+globalThis.__svcImport = (specifier) => {
   try {
-    cachedData = readFileSync(cacheFile);
+    Module.enableCompileCache?.(join(userCacheDir(), 'compile-cache'));
   } catch {
-    /* not built with one */
+    /* no cache: only slower */
   }
-  // Code compiled from a V8 code cache loses its import() callback on Node 20 ("A dynamic import
-  // callback was not specified"), which is why the bundle has no import() of its own: builtins
-  // are require()d and the UI goes through globalThis.__svcImport above.
-  const script = new (require('node:vm').Script)(Module.wrap(source), { filename: file, cachedData });
+  return import(specifier);
+};
+
+// The CLI is CommonJS chunks (scripts/build.mjs): dist/main.cjs and dist/chunks/*.cjs, each
+// loaded only when a require or import() of it runs, through __svcRequire. Each chunk is
+// compiled with a V8 code cache made on this Node line after a run that used it, so the functions
+// a read runs are not compiled again (Node's compile cache keeps only what a module compiles
+// eagerly). A missing or rejected cache only makes that run compile as usual and write the cache
+// after its output is flushed; no cache problem changes output or exit code (docs/DECISIONS.md,
+// "Code cache per Node line").
+const vm = require('node:vm');
+const requireFromDist = createRequire(join(dist, 'main.cjs'));
+const chunks = new Map();
+const unCached = [];
+let cacheDir;
+
+function codeCacheDir() {
+  if (cacheDir !== undefined) return cacheDir;
+  cacheDir = null;
+  if (process.env.SVC_CODE_CACHE === 'off') return cacheDir;
+  try {
+    const { id } = JSON.parse(readFileSync(join(dist, 'build.json'), 'latin1'));
+    // V8 rejects a cache made with other flags; NODE_OPTIONS or node's own flags get their own folder.
+    const flags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
+    let h = 5381;
+    for (let i = 0; i < flags.length; i++) h = (h * 33 + flags.charCodeAt(i)) >>> 0;
+    cacheDir = join(userCacheDir(), 'code-cache', `${id}-${process.version}-${process.arch}-${h.toString(36)}`);
+  } catch {
+    /* a dist/ without build.json: no cache */
+  }
+  return cacheDir;
+}
+
+function svcRequire(rel) {
+  const known = chunks.get(rel);
+  if (known) return known.exports;
+  const file = join(dist, rel);
+  // latin1, not utf8: the build makes sure each chunk is ASCII, where the two read the same, and
+  // latin1 skips the UTF-8 decoding (~2 ms a megabyte).
+  const source = readFileSync(file, 'latin1');
+  const dir = codeCacheDir();
+  const cacheFile = dir && join(dir, `${rel.replace(/[/\\]/g, '_')}.v8`);
+  let cachedData;
+  if (cacheFile) {
+    try {
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      /* not made yet on this Node line */
+    }
+  }
+  const script = new vm.Script(Module.wrap(source), {
+    filename: file,
+    cachedData,
+    importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) unCached.push({ script, cacheFile });
   const mod = { exports: {} };
-  script.runInThisContext().call(mod.exports, mod.exports, createRequire(file), mod, file, dist);
-  const writeCache = () => {
-    const tmp = `${cacheFile}.${process.pid}`;
-    writeFileSync(tmp, script.createCachedData());
-    renameSync(tmp, cacheFile);
-  };
-  return { cli: mod.exports, writeCache };
+  chunks.set(rel, mod);
+  script.runInThisContext().call(mod.exports, mod.exports, requireFromDist, mod, file, join(file, '..'));
+  return mod.exports;
+}
+globalThis.__svcRequire = svcRequire;
+// Where dist/ is, for code in a chunk that reads a file beside the bundle (the UI, the pt-BR catalogue).
+globalThis.__svcDist = dist;
+
+// After the run, for the chunks that had no usable cache: the cache then holds every function
+// the run compiled. Written to a temporary name and renamed, so a concurrent run reads a whole
+// file or none; caches of other builds are removed when a new one is made.
+function writeCodeCaches() {
+  if (unCached.length === 0) return;
+  try {
+    const { mkdirSync, readdirSync, rmSync } = require('node:fs');
+    const dir = codeCacheDir();
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    for (const { script, cacheFile } of unCached) {
+      const tmp = `${cacheFile}.${process.pid}.tmp`;
+      writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+      renameSync(tmp, cacheFile);
+    }
+    const build = require('node:path').basename(dir).split('-')[0];
+    for (const other of readdirSync(join(dir, '..'))) {
+      if (!other.startsWith(`${build}-`)) rmSync(join(dir, '..', other), { recursive: true, force: true });
+    }
+  } catch {
+    /* a read-only or full cache folder: the next run compiles again, nothing else changes */
+  }
 }
 
 function userCacheDir() {
@@ -134,10 +188,10 @@ function userCacheDir() {
       : process.platform === 'darwin'
         ? join(homedir(), 'Library', 'Caches')
         : process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return join(base, 'svc', 'compile-cache');
+  return join(base, 'svc');
 }
 
-const { cli, writeCache } = loadBundle();
+const cli = svcRequire('main.cjs');
 
 async function run() {
   let code = 0;
@@ -146,13 +200,10 @@ async function run() {
   } else {
     code = await cli.main(argv);
   }
-  // The build alone writes the Node 20 code cache, after a warm-up run, so it holds the
-  // functions that run compiled.
-  if (process.env.SVC_WRITE_CODE_CACHE === '1' && writeCache) writeCache();
-
   // Leave as soon as the output is flushed: after an HTTP request, V8 otherwise spends ~90 ms
   // finishing background work on undici's WebAssembly parser before the process may exit.
   await Promise.all([process.stdout, process.stderr].map((s) => new Promise((resolve) => s.write('', resolve))));
+  writeCodeCaches();
   process.exit(code);
 }
 run();

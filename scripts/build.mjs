@@ -1,11 +1,12 @@
-// Build: one CJS bundle for the CLI (loaded through a V8 code cache by bin/svc.js), one ESM
-// bundle for the Ink UI (loaded only when rendering to a terminal), the help texts that
-// bin/svc.js prints without loading either, and the code cache itself.
-import { build } from 'esbuild';
+// Build: the CLI as CommonJS chunks (dist/main.cjs and dist/chunks/, loaded through a per-Node-line
+// V8 code cache by bin/svc.js), one ESM bundle for the Ink UI (loaded only when rendering to a
+// terminal), the help texts that bin/svc.js prints without loading either, and a warm-up run.
+import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve as resolvePath } from 'node:path';
+import { dirname, join, posix, relative, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startupShims } from './shims/index.mjs';
 
@@ -30,7 +31,7 @@ async function bundle(options) {
 const common = {
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   minify: true,
   keepNames: true,
   legalComments: 'none',
@@ -73,25 +74,14 @@ const ptExternal = {
   new Function('module', 'exports', out.outputFiles[0].text)(mod, mod.exports);
   writeAtomic(join(dist, 'pt-BR.json'), JSON.stringify(mod.exports.PT_BR));
 }
-await bundle({
-  ...common,
-  entryPoints: [join(root, 'src/main.ts')],
-  outfile: join(dist, 'main.cjs'),
-  format: 'cjs',
-  // import() does not survive the V8 code cache (bin/svc.js): builtins become require(), and
-  // the UI bundle is loaded through globalThis.__svcImport (src/ui/load.ts).
-  supported: { 'dynamic-import': false },
-  define: {
-    ...common.define,
-    __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs'),
-    __SVC_PT_BR_JSON__: JSON.stringify('pt-BR.json'),
-  },
-  plugins: [uiExternal, ptExternal, ...startupShims(root)],
-  // A native addon (its prebuilt binary ships in the registry package): required from
-  // node_modules at run time, and only when a stored key is read or written (src/config/key-store.ts).
-  // jq-wasm (1.3 MB, jq as WebAssembly): required only when --jq is given (src/output/jq.ts).
-  external: ['@napi-rs/keyring', 'jq-wasm'],
-});
+// The CLI: split into chunks (issue 26). Every import() in src (a command group, a verb, the
+// sandbox, the webhook receiver, YAML, the warm-up...) becomes a chunk of its own that is read and
+// compiled only when that import() runs, so a read compiles only what it runs. esbuild splits
+// ES modules only: it bundles as ESM, then each output is turned into CommonJS (a static import
+// becomes a require, an import() a require inside a promise) and every require of another output
+// becomes `__svcRequire("chunks/NAME.cjs")`, which bin/svc.js answers through its per-Node-line
+// code cache (docs/ARCHITECTURE.md "Chunks and the code cache").
+await bundleCli();
 await bundle({
   ...common,
   entryPoints: [join(root, 'src/ui/index.ts')],
@@ -107,23 +97,92 @@ await bundle({
   define: { ...common.define, 'process.env.NODE_ENV': '"production"' },
 });
 
-// bin/svc.js reads the bundle as text on every run: ASCII-only text is a one-byte string, which
-// reads in half the time of one with a single non-ASCII character (esbuild escapes them in
-// strings, not inside regular-expression literals: write those as \u escapes).
-const nonAscii = readFileSync(join(dist, 'main.cjs'), 'latin1').search(/[^\x00-\x7f]/);
-if (nonAscii >= 0)
-  throw new Error(`dist/main.cjs has a non-ASCII character at offset ${nonAscii}; escape it in its source`);
-
 // Help texts for bin/svc.js's fast path (--help never loads the bundle).
 const require = createRequire(import.meta.url);
+// Here the chunks load through plain require (bin/svc.js loads them through its code cache).
+globalThis.__svcRequire = (rel) => require(join(dist, rel));
+globalThis.__svcDist = dist;
 const { helpTexts } = require(join(dist, 'main.cjs'));
 writeAtomic(join(dist, 'help.json'), JSON.stringify(await helpTexts('en')));
 // issue 27: the same in pt-BR, which bin/svc.js prints when the language is Portuguese.
 writeAtomic(join(dist, 'help.pt-BR.json'), JSON.stringify(await helpTexts('pt-BR')));
 
-// Warm the V8 code cache so the first real run already uses it.
-execFileSync(process.execPath, [join(root, 'bin/svc.js'), '__warm-cache'], {
-  stdio: 'inherit',
-  env: { ...process.env, SVC_WRITE_CODE_CACHE: '1' },
-});
+// The build's warm-up (src/warm-cache.ts): a help walk and reads through undici against a
+// node:http stand-in. It checks the bundle runs, and writes the code cache of the Node line
+// that builds into the builder's cache folder, like any first run of that line would.
+execFileSync(process.execPath, [join(root, 'bin/svc.js'), '__warm-cache'], { stdio: 'inherit' });
 console.log(`built svc ${pkg.version} into dist/`);
+
+async function bundleCli() {
+  const result = await build({
+    ...common,
+    entryPoints: { main: join(root, 'src/main.ts') },
+    outdir: dist,
+    format: 'esm',
+    splitting: true,
+    // Content-hashed names: a chunk's name changes with its code, and the code cache is keyed by
+    // the build (dist/build.json), so no cache is ever used with code it was not made from.
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.cjs' },
+    metafile: true,
+    write: false,
+    define: {
+      ...common.define,
+      __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs'),
+      __SVC_PT_BR_JSON__: JSON.stringify('pt-BR.json'),
+    },
+    plugins: [uiExternal, ptExternal, ...startupShims(root)],
+    // A native addon (its prebuilt binary ships in the registry package): required from
+    // node_modules at run time, and only when a stored key is read or written (src/config/key-store.ts).
+    // jq-wasm (1.3 MB, jq as WebAssembly): required only when --jq is given (src/output/jq.ts).
+    external: ['@napi-rs/keyring', 'jq-wasm'],
+  });
+  const names = new Set(result.outputFiles.map((o) => relative(dist, o.path).replaceAll('\\', '/')));
+  const hash = createHash('sha256');
+  for (const out of result.outputFiles) {
+    const rel = relative(dist, out.path).replaceAll('\\', '/');
+    const cjs = await transform(out.text, {
+      format: 'cjs',
+      platform: 'node',
+      target: 'node22',
+      minifyWhitespace: true,
+      minifySyntax: true,
+      keepNames: true,
+      supported: { 'dynamic-import': false },
+      logLevel: 'error',
+    });
+    // require("./x.cjs") / require("../x.cjs") of another output → __svcRequire("chunks/x.cjs")
+    const code = cjs.code.replace(/\brequire\("(\.\.?\/[^"]+)"\)/g, (_, spec) => {
+      const target = posix.join(posix.dirname(rel), spec);
+      if (!names.has(target)) throw new Error(`${rel}: require("${spec}") is not an output of the build`);
+      return `__svcRequire(${JSON.stringify(target)})`;
+    });
+    if (/\brequire\("\.\.?\//.test(code)) throw new Error(`${rel}: a relative require was left`);
+    // bin/svc.js reads each chunk as latin1: ASCII-only text is a one-byte string, which reads in
+    // half the time of one with a single non-ASCII character (esbuild escapes them in strings,
+    // not inside regular-expression literals: write those as \\u escapes).
+    const nonAscii = code.search(/[^\x00-\x7f]/);
+    if (nonAscii >= 0)
+      throw new Error(`dist/${rel} has a non-ASCII character at offset ${nonAscii}; escape it in its source`);
+    mkdirSync(dirname(out.path), { recursive: true });
+    writeAtomic(out.path, code);
+    hash.update(rel).update(code);
+  }
+  writeAtomic(join(dist, 'build.json'), JSON.stringify({ id: hash.digest('hex').slice(0, 16) }));
+  // What went where (esbuild's metafile), for looking into a chunk's size: SVC_METAFILE=FILE.
+  if (process.env.SVC_METAFILE) writeFileSync(process.env.SVC_METAFILE, JSON.stringify(result.metafile));
+  removeStaleChunks(names);
+  // The Node-20 era files of the single bundle, if this dist/ still has them.
+  rmSync(join(dist, 'main.cjs.cache'), { force: true });
+}
+
+// Chunks of earlier builds: removed once they are 10 minutes old, so that a run started just
+// before this build (a test spawned while it ran) can still load the chunks it names.
+function removeStaleChunks(current) {
+  const dir = join(dist, 'chunks');
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name);
+    if (!current.has(`chunks/${name}`) && Date.now() - statSync(file).mtimeMs > 10 * 60_000)
+      rmSync(file, { force: true });
+  }
+}

@@ -1,9 +1,10 @@
-// The run that fills the V8 code cache at build time (bin/svc.js `__warm-cache`, scripts/build.mjs).
-// V8 caches the functions a run has compiled, so the warm-up runs what sellers run most: every
-// command's help (which builds the whole command tree) and a read, piped and as JSON, through
-// the real request core and undici against a stand-in server on 127.0.0.1. The stand-in is
-// node:http, a builtin, so none of its code lands in the cache. Nothing leaves the machine and
-// no file outside a temporary folder is touched.
+// The build's warm-up run (bin/svc.js `__warm-cache`, scripts/build.mjs): it checks that the built
+// chunks run, and the code cache it leaves for the building Node line (bin/svc.js writes it after
+// the run) holds the functions a read runs: a read, piped and as JSON, through the real request
+// core and undici against a stand-in server on 127.0.0.1. Not the help walk (issue 26): help is
+// answered from dist/help.json, and its functions would only make every read's cache larger.
+// The stand-in is node:http, a builtin. Nothing leaves the machine; the run's own files go to a
+// temporary folder, and the code cache to the user's cache folder, as after any first run.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,8 +39,7 @@ export interface WarmEntry {
   helpTexts(): Promise<unknown>;
 }
 
-export async function warmCache({ main, helpTexts }: WarmEntry): Promise<void> {
-  await helpTexts();
+export async function warmCache({ main }: WarmEntry): Promise<void> {
   const body = JSON.stringify({ data: [LISTING], pagination: { page: 1, limit: 20, total: 1, totalPages: 1 } });
   const server = createServer((_req, res) => {
     res.writeHead(200, {

@@ -17,6 +17,8 @@ const SWAPS = [
   { specifier: 'node:child_process', importer: '/node_modules/commander/', shim: 'child-process.cjs' },
   // undici: node:http2 (and with it tls) only for HTTP/2, which svc never turns on.
   { specifier: 'node:http2', importer: '/node_modules/undici/lib/dispatcher/client-h2.js', shim: 'http2.cjs' },
+  // undici: node:assert only for `assert(invariant)`; the real one loads when an invariant fails.
+  { specifier: 'node:assert', importer: '/node_modules/undici/', shim: 'assert.cjs' },
   // conf: node:crypto only for encryptionKey; ajv, ajv-formats and semver only for schema and migrations.
   { specifier: 'node:crypto', importer: '/node_modules/conf/', shim: 'conf-crypto.cjs' },
   { specifier: 'ajv/dist/2020.js', importer: '/node_modules/conf/', shim: 'conf-unused.cjs' },
@@ -36,6 +38,13 @@ function checkSwaps(root) {
   );
   if ([...h2Used].some((u) => u !== 'http2.connect') || !h2Used.has('http2.connect'))
     throw new Error(`undici's client-h2.js uses ${[...h2Used]} of node:http2: update scripts/shims/http2.cjs`);
+  // undici must still call assert only as a function (the shim has no members).
+  const undiciLib = join(dirname(require.resolve('undici/package.json')), 'lib');
+  for (const file of readdirSync(undiciLib, { recursive: true })) {
+    if (!String(file).endsWith('.js')) continue;
+    const member = readFileSync(join(undiciLib, String(file)), 'utf8').match(/\bassert\.\w+/);
+    if (member) throw new Error(`undici's ${file} uses ${member[0]}: update scripts/shims/assert.cjs`);
+  }
   // conf must still use ajv and semver only behind the options svc never passes.
   const conf = readFileSync(join(root, 'node_modules/conf/dist/source/index.js'), 'utf8');
   const semverUsed = new Set(conf.match(/\bsemver\.\w+/g));

@@ -17,7 +17,9 @@ async function ptCatalogue(): Promise<Catalogue> {
   if (typeof __SVC_PT_BR_JSON__ === 'string') {
     const { readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
-    return JSON.parse(readFileSync(join(__dirname, __SVC_PT_BR_JSON__), 'utf8')) as Catalogue;
+    // dist/, from bin/svc.js: this code may sit in a chunk under dist/chunks (issue 26).
+    const dist = (globalThis as { __svcDist?: string }).__svcDist ?? __dirname;
+    return JSON.parse(readFileSync(join(dist, __SVC_PT_BR_JSON__), 'utf8')) as Catalogue;
   }
   return (await import('./pt-BR/index.js')).PT_BR;
 }

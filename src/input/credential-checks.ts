@@ -51,17 +51,19 @@ export const CREDENTIAL_LINE_MAX_BYTES = LIMITS.credentialMaxChars * 3;
 export const CREDENTIAL_TOO_LONG = credentialTooLong();
 
 /** The item to send, or undefined after reporting each of its problems on `line`. */
+function fail(problems: ProblemList, line: number, message: string): false {
+  problems.add(line, message);
+  return false;
+}
+
 export function judgeItem(
   candidate: CandidateItem,
   line: number,
   problems: ProblemList,
   ctx: Pick<EntryReadContext, 'keepWhitespace' | 'counts'> = {},
 ): StockItem | undefined {
+  // issue 26: no closure per call (the bundle's keepNames names each one: a defineProperty a line).
   let ok = true;
-  const fail = (message: string): void => {
-    ok = false;
-    problems.add(line, message);
-  };
   const { ref, costCents } = candidate;
   let credential = candidate.credential;
   let problem: string | undefined;
@@ -76,13 +78,13 @@ export function judgeItem(
       problem = credentialProblem(credential);
     }
   }
-  if (problem) fail(problem);
+  if (problem) ok = fail(problems, line, problem);
   if (ref !== undefined) {
     const why = refProblem(ref, credential);
-    if (why) fail(why);
+    if (why) ok = fail(problems, line, why);
   }
   if (costCents !== undefined && (!Number.isSafeInteger(costCents) || costCents < 0)) {
-    fail('cost must be a whole number of cents >= 0');
+    ok = fail(problems, line, 'cost must be a whole number of cents >= 0');
   }
   if (!ok || credential === undefined) return undefined;
   const item: StockItem = { credential };

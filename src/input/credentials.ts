@@ -14,7 +14,7 @@ import type { CredentialEntry, CredentialFormat, EntryReadContext, StockItem } f
 import { CredentialCsvReader, readCredentialCsvLayout, type CsvLayout } from './credential-csv.js';
 import { readJsonlEntries } from './credential-jsonl.js';
 import { normaliseSeparator, readLineEntries } from './credential-lines.js';
-import { DigestBlocks, digestPrefix } from './digest-set.js';
+import { DigestBlocks, textKey } from './digest-set.js';
 import { looksLikeHeader } from './format-sniff.js';
 import { ProblemList } from './problems.js';
 import { assertReadableFile, fileInfo, readBlocks, readError } from './source.js';
@@ -103,7 +103,7 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
   const existing = opts.existingCount ?? 0;
   const limit = opts.limitPerVariant ?? LIMITS.stockPerVariantMax;
   const planner = new ChunkPlanner(opts.chunkSize ?? LIMITS.stockItemsPerRequest);
-  const seen = new DigestBlocks(); // sha256 of the NORMALISED credential, 8 bytes each (issue 13)
+  const seen = new DigestBlocks(); // a key of the NORMALISED credential, 8 bytes each (issue 13, 26)
   const firstPass = createHash('sha256');
   let count = 0;
   let firstOverLimit: number | undefined;
@@ -124,7 +124,7 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
         problems.add(entry.line, 'this line is the header of a CSV file, not a credential: add --format csv');
       if (existing + count > limit) firstOverLimit ??= entry.line;
       planner.add(entry);
-      if (entry.item) seen.add(hash('sha256', entry.item.credential, 'buffer'));
+      if (entry.item) seen.addText(entry.item.credential);
     }
   } catch (err) {
     throw readError(err, displayName);
@@ -141,8 +141,8 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
       for await (const entry of again.entries) {
         ordinal += 1;
         if (!entry.item) continue;
+        if (!candidates.has(textKey(entry.item.credential))) continue;
         const digest = hash('sha256', entry.item.credential, 'buffer');
-        if (!candidates.has(digestPrefix(digest))) continue;
         const key = digest.toString('latin1');
         const first = firstLine.get(key);
         if (first === undefined) {

@@ -273,14 +273,15 @@ export function splitRecords(records: Buffer[], delimiter: Delimiter, trim: bool
   let hard: number[] | undefined;
   for (let i = 0; i < records.length; i++) {
     const r = records[i]!;
-    const text = r.length > 0 && r.indexOf(QUOTE_BYTE) === -1 && isAscii(r) ? r.toString('latin1') : undefined;
-    if (text !== undefined && !CONTROL.test(text)) {
-      const fields = text.split(delimiter);
-      if (trim) for (let f = 0; f < fields.length; f++) fields[f] = fields[f]!.trim();
-      out[i] = fields;
-    } else {
-      (hard ??= []).push(i);
-    }
+    const text = r.length > 0 && isAscii(r) ? r.toString('latin1') : undefined;
+    const fields =
+      text === undefined || CONTROL.test(text)
+        ? undefined
+        : text.indexOf('"') === -1
+          ? splitPlain(text, delimiter, trim)
+          : splitQuoted(text, delimiter, trim);
+    if (fields) out[i] = fields;
+    else (hard ??= []).push(i);
   }
   if (!hard) return out as (string[] | string)[];
   const parsed = parseRecords(
@@ -292,6 +293,55 @@ export function splitRecords(records: Buffer[], delimiter: Delimiter, trim: bool
     out[at] = parsed[k]!;
   });
   return out as (string[] | string)[];
+}
+
+function splitPlain(text: string, delimiter: Delimiter, trim: boolean): string[] {
+  const fields = text.split(delimiter);
+  if (trim) for (let f = 0; f < fields.length; f++) fields[f] = fields[f]!.trim();
+  return fields;
+}
+
+/**
+ * issue 26, speed: an ASCII record with quotes (`"101";"19,90"`, the pt-BR spreadsheet export)
+ * where every quoted value is quoted whole: its `"` opens the field and its closing `"` comes
+ * right before the delimiter or the end. Such a record splits exactly as csv-parse splits it
+ * (inner `""` is one `"`; what is inside quotes is kept as written, unquoted values trimmed).
+ * Anything else (spaces around a quoted value, a quote inside an unquoted value, text after a
+ * closing quote) returns undefined and goes to csv-parse, which also names the problem.
+ * test/input/csv-fast-path.test.ts compares the two on generated records.
+ */
+export function splitQuoted(text: string, delimiter: Delimiter, trim: boolean): string[] | undefined {
+  const fields: string[] = [];
+  let at = 0;
+  for (;;) {
+    if (text.charCodeAt(at) === QUOTE_BYTE) {
+      let value = '';
+      let from = at + 1;
+      for (;;) {
+        const q = text.indexOf('"', from);
+        if (q === -1) return undefined; // unclosed
+        if (text.charCodeAt(q + 1) === QUOTE_BYTE) {
+          value += text.slice(from, q + 1); // `""` inside quotes: one `"`
+          from = q + 2;
+          continue;
+        }
+        value += text.slice(from, q);
+        at = q + 1;
+        break;
+      }
+      fields.push(value);
+      if (at === text.length) return fields;
+      if (text[at] !== delimiter) return undefined; // text after the closing quote
+      at++;
+    } else {
+      const end = text.indexOf(delimiter, at);
+      const raw = end === -1 ? text.slice(at) : text.slice(at, end);
+      if (raw.indexOf('"') !== -1) return undefined; // a quote inside an unquoted value, or spaces before one
+      fields.push(trim ? raw.trim() : raw);
+      if (end === -1) return fields;
+      at = end + 1;
+    }
+  }
 }
 
 const QUOTE_BYTE = 0x22;

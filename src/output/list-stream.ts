@@ -18,12 +18,15 @@ export class ListStream<T> {
   /** Print one page of rows. */
   write(page: T[]): void {
     if (this.format === 'json') {
+      // One write per page (issue 26: a write per element was a system call per listing on a pipe).
+      const parts: string[] = [];
       for (const row of page) {
         // The element as formatRecords prints a one-row array: `[\n  {…}\n]\n` without its brackets.
         const text = text1(formatRecords(this.io, [row], { format: 'json', columns: this.columns }));
-        this.io.stdout.write(`${this.rows === 0 ? '[\n' : ',\n'}${text.slice(2, text.length - 3)}`);
+        parts.push(`${this.rows === 0 ? '[\n' : ',\n'}${text.slice(2, text.length - 3)}`);
         this.rows++;
       }
+      if (parts.length > 0) this.io.stdout.write(parts.join(''));
       return;
     }
     if (page.length === 0 && this.rows > 0) return;

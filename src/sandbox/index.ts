@@ -37,6 +37,8 @@ export interface SandboxHandle {
   waitForRequest(pred: (e: RequestLogEntry) => boolean, phase?: RequestPhase): Promise<RequestLogEntry>;
   /** For tests run in-process: resolves once no API request is in flight. */
   idle(): Promise<void>;
+  /** For tests run in-process, with `dataFile`: saves of the data file started, and one scheduled. */
+  persistence(): { saves: number; pending: boolean } | undefined;
   close(): Promise<void>;
 }
 
@@ -127,6 +129,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     keys: { v1: k.v1, v2: k.v2, otherV1: k.otherV1, otherV2: k.otherV2, unverifiedV2: k.unverifiedV2 },
     waitForRequest: (pred, phase) => rt.requests.waitFor(pred, phase),
     idle: () => rt.requests.idle(),
+    persistence: () => (persister ? { saves: persister.saves, pending: persister.pending } : undefined),
     close() {
       closed ??= (async () => {
         await rt.webhooks.close();

@@ -21,6 +21,13 @@ export function loadData(file: string): SandboxData | undefined {
 export class Persister {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
+  /** Saves started so far (tests: reads never write, issue 26). */
+  saves = 0;
+
+  /** A save is scheduled and not yet started. */
+  get pending(): boolean {
+    return this.timer !== undefined;
+  }
 
   constructor(
     private readonly file: string,
@@ -38,6 +45,7 @@ export class Persister {
   }
 
   private save(): Promise<void> {
+    this.saves += 1;
     const text = JSON.stringify(this.snapshot());
     this.writing = this.writing
       .then(async () => {

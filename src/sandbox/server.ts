@@ -256,7 +256,10 @@ export async function handleRequest(rt: Runtime, req: IncomingMessage, res: Serv
   rt.log?.(
     `${method} ${url.pathname} ${entry.status ?? 'dropped'} ${Date.now() - started}ms${entry.replayed ? ' replayed' : ''}${entry.fault ? ` fault=${entry.fault}` : ''}`,
   );
-  rt.onChange();
+  // issue 26: a read never writes the data file (with a 31 MB state, every GET serialised it
+  // whole and the heap ran out under reads). What a read changes (the key's usage history, A14)
+  // is saved with the next write or at close; a sandbox killed before that loses only that.
+  if (method !== 'GET' && method !== 'HEAD') rt.onChange();
 }
 
 /** A14 key usage history: the last 100 requests of the key. */

@@ -24,7 +24,9 @@ async function importUi(): Promise<UiModule> {
     // bin/svc.js's own import(): the bundle's import() is lost with the V8 code cache.
     const load =
       (globalThis as { __svcImport?: (s: string) => Promise<unknown> }).__svcImport ?? ((s: string) => import(s));
-    return load(pathToFileURL(join(__dirname, __SVC_UI_BUNDLE__)).href) as Promise<UiModule>;
+    // dist/, from bin/svc.js: this code may sit in a chunk under dist/chunks (issue 26).
+    const dist = (globalThis as { __svcDist?: string }).__svcDist ?? __dirname;
+    return load(pathToFileURL(join(dist, __SVC_UI_BUNDLE__)).href) as Promise<UiModule>;
   }
   return import('./index.js');
 }

@@ -1,0 +1,116 @@
+// issue 26 through the built bin/svc.js: a read loads only the chunks it runs (no server, no YAML,
+// no Ink), and the per-Node-line code cache is written after a run that had none, used by the
+// next, rewritten when V8 rejects it, and never changes output or exit code (missing, rejected,
+// or a cache folder that cannot be written).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox, writeFile } from './harness.js';
+
+/** A preload that names on stderr every file of dist/ that bin/svc.js reads. */
+function readProbe(): string {
+  const hook = writeFile(
+    tempDirs().dir,
+    'probe.cjs',
+    `
+const fs = require('node:fs');
+const read = fs.readFileSync;
+fs.readFileSync = function (p, ...rest) {
+  if (String(p).includes('/dist/')) process.stderr.write('READ ' + String(p).split('/dist/')[1] + '\\n');
+  return read.call(this, p, ...rest);
+};`,
+  );
+  return `--require ${hook}`;
+}
+
+/** The cache folder of this build and Node line under XDG_CACHE_HOME=home (one per flags key). */
+function cacheFolders(home: string): string[] {
+  const root = join(home, 'svc', 'code-cache');
+  try {
+    return readdirSync(root).map((d) => join(root, d));
+  } catch {
+    return [];
+  }
+}
+
+describe('lazy chunks and the code cache', { concurrency: false }, () => {
+  let sb: TestSandbox;
+  let env: Record<string, string>;
+  before(async () => {
+    sb = await startTestSandbox();
+    env = svcEnv(sb, tempDirs());
+  });
+  after(() => sb.close());
+
+  test('a read reads only its chunks: no server (sandbox, receiver), no YAML, no Ink', async () => {
+    const home = tempDirs().dir;
+    const r = await svc(['products', 'list', '--json'], {
+      env: { ...env, XDG_CACHE_HOME: home, NODE_OPTIONS: readProbe() },
+    });
+    assert.equal(r.code, 0, r.stderr);
+    const read = [...r.stderr.matchAll(/^READ (.+)$/gm)].map((m) => m[1]!);
+    assert.ok(read.includes('main.cjs'));
+    assert.ok(!read.includes('ui.mjs'), 'the Ink bundle is not read');
+    const code = read.filter((f) => f.endsWith('.cjs')).map((f) => readFileSync(join(ROOT, 'dist', f), 'latin1'));
+    assert.ok(code.length > 3, `${read}`);
+    for (const marker of ['createServer', 'YAMLParseError']) {
+      assert.ok(!code.some((c) => c.includes(marker)), `a read loaded code with ${marker}`);
+    }
+    // and those markers are in the build, in chunks a read does not read
+    const all = readdirSync(join(ROOT, 'dist', 'chunks')).map((f) =>
+      readFileSync(join(ROOT, 'dist', 'chunks', f), 'latin1'),
+    );
+    for (const marker of ['createServer', 'YAMLParseError'])
+      assert.ok(
+        all.some((c) => c.includes(marker)),
+        marker,
+      );
+  });
+
+  test('missing: the first run writes the cache after its output, the next uses it; output the same', async () => {
+    const home = tempDirs().dir;
+    const off = await svc(['products', 'list', '--json'], {
+      env: { ...env, SVC_CODE_CACHE: 'off', XDG_CACHE_HOME: home },
+    });
+    assert.equal(off.code, 0, off.stderr);
+    assert.deepEqual(cacheFolders(home), [], 'SVC_CODE_CACHE=off writes nothing');
+    const first = await svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home } });
+    assert.deepEqual([first.code, first.stdout, first.stderr], [0, off.stdout, '']);
+    const [folder] = cacheFolders(home);
+    assert.ok(folder, 'a cache folder was made');
+    assert.match(folder, new RegExp(`-${process.version.replaceAll('.', '\\.')}-${process.arch}-`));
+    assert.equal(statSync(folder).mode & 0o777, 0o700);
+    const files = readdirSync(folder);
+    assert.ok(files.includes('main.cjs.v8') && files.length > 3, `${files}`);
+    const stamp = Object.fromEntries(files.map((f) => [f, statSync(join(folder, f)).mtimeMs]));
+    const second = await svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home } });
+    assert.deepEqual([second.code, second.stdout, second.stderr], [0, off.stdout, '']);
+    for (const f of files) assert.equal(statSync(join(folder, f)).mtimeMs, stamp[f], `${f} used, not rewritten`);
+  });
+
+  test('rejected (garbage in every cache file): same output and exit code, and the cache is made again', async () => {
+    const home = tempDirs().dir;
+    const first = await svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home } });
+    assert.equal(first.code, 0, first.stderr);
+    const [folder] = cacheFolders(home);
+    const garbage = Buffer.alloc(4096, 0x5a);
+    for (const f of readdirSync(folder!)) writeFileSync(join(folder!, f), garbage);
+    const again = await svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home } });
+    assert.deepEqual([again.code, again.stdout, again.stderr], [0, first.stdout, '']);
+    for (const f of readdirSync(folder!)) assert.ok(!readFileSync(join(folder!, f)).equals(garbage), `${f} made again`);
+    // a usage error keeps its exit code with a rejected cache too
+    for (const f of readdirSync(folder!)) writeFileSync(join(folder!, f), garbage);
+    const bad = await svc(['products', 'list', '--limit', 'x'], { env: { ...env, XDG_CACHE_HOME: home } });
+    const badOff = await svc(['products', 'list', '--limit', 'x'], { env: { ...env, SVC_CODE_CACHE: 'off' } });
+    assert.deepEqual([bad.code, bad.stdout, bad.stderr], [badOff.code, badOff.stdout, badOff.stderr]);
+  });
+
+  test('a cache folder that cannot be made: same output and exit code, nothing on stderr', async () => {
+    const home = tempDirs().dir;
+    writeFileSync(join(home, 'svc'), 'a file where the folder would be');
+    const r = await svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home } });
+    const off = await svc(['products', 'list', '--json'], { env: { ...env, SVC_CODE_CACHE: 'off' } });
+    assert.deepEqual([r.code, r.stdout, r.stderr], [0, off.stdout, '']);
+  });
+});
