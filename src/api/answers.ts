@@ -74,7 +74,7 @@ export function checkAnswer(route: RouteDef, where: string, body: unknown): void
   if (route.list || ARRAY_DATA.has(route.name)) {
     if (!Array.isArray(b.data))
       throw new BadAnswerError(where, `is ${describeValue(b.data)}, expected an array`, 'data');
-    b.data.forEach((item, i) => check(where, schema, item, `data[${i}]`));
+    for (const [i, item] of b.data.entries()) check(where, schema, item, `data[${i}]`);
     if (b.pagination !== undefined && b.pagination !== null) check(where, R.Pagination, b.pagination, 'pagination');
     return;
   }

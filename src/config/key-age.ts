@@ -75,13 +75,13 @@ export function warnOldKeys(io: IO, dir: string, s: KeysInUse, now = Date.now())
     for (const version of ['v1', 'v2'] as const) {
       const key = s.keys[version];
       if (!key) continue;
-      let fp: string | undefined; // only when there is something to look up under it
-      const known = Object.keys(state.createdAt).length > 0 ? state.createdAt[(fp ??= keyFingerprint(key))] : undefined;
+      // the fingerprint only when there is something to look up under it
+      const known = Object.keys(state.createdAt).length > 0 ? state.createdAt[keyFingerprint(key)] : undefined;
       const since = known ?? (s.keySource[version] === 'profile' ? storedAt(s, version) : undefined);
       if (!since || Number.isNaN(Date.parse(since))) continue;
       const days = Math.floor((now - Date.parse(since)) / DAY_MS);
       if (days <= KEY_ROTATION_DAYS) continue;
-      fp ??= keyFingerprint(key);
+      const fp = keyFingerprint(key);
       const last = state.warnedAt[fp];
       if (last && now - Date.parse(last) < DAY_MS) continue;
       const which =

@@ -79,7 +79,8 @@ export class KeyStore {
   }
 
   private keyring(): Promise<Keyring> {
-    return (this.ring ??= this.loadKeyring());
+    this.ring ??= this.loadKeyring();
+    return this.ring;
   }
 
   /** The stored key of a profile, from the file or the keyring (the keyring loads only then). */

@@ -279,7 +279,8 @@ export function splitRecords(records: Buffer[], delimiter: Delimiter, trim: bool
       if (trim) for (let f = 0; f < fields.length; f++) fields[f] = fields[f]!.trim();
       out[i] = fields;
     } else {
-      (hard ??= []).push(i);
+      hard ??= [];
+      hard.push(i);
     }
   }
   if (!hard) return out as (string[] | string)[];
@@ -296,7 +297,6 @@ export function splitRecords(records: Buffer[], delimiter: Delimiter, trim: bool
 
 const QUOTE_BYTE = 0x22;
 // Control characters other than TAB: csv-parse's trim treats some of them its own way.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 
 /** csv-parse for records that need it: one call for the batch, record by record if it fails. */

@@ -40,6 +40,7 @@ export function WebhookLog({ state }: { state: WebhookLogState }): React.ReactEl
       </Text>
       {state.lines.length === 0 ? <Text dimColor>waiting for notifications…</Text> : null}
       {state.lines.map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a window of log lines, replaced whole; the position is the identity
         <Line key={`${l.at}-${i}`} line={l} />
       ))}
       <Text dimColor>

@@ -71,7 +71,10 @@ export class DeliveryProcessor {
     // spec 6.2.5: an order event is confirmed before anything is done with it.
     if (this.confirmer && e.orderId !== undefined && !e.confirmed) {
       const def = eventDef(e.event);
-      if (def) return this.confirmer.add({ key, def, orderId: e.orderId, receivedAt: Date.parse(e.receivedAt) });
+      if (def) {
+        this.confirmer.add({ key, def, orderId: e.orderId, receivedAt: Date.parse(e.receivedAt) });
+        return;
+      }
     }
     this.schedule(key);
   }

@@ -19,7 +19,6 @@ export function idemKey(): string {
 export interface Res {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 

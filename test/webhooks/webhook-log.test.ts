@@ -25,7 +25,6 @@ function renderToString(state: WebhookLogState): string {
     patchConsole: false,
   });
   instance.unmount();
-  // eslint-disable-next-line no-control-regex
   return out.replace(/\u001b\[[0-9;]*m/g, '');
 }
 

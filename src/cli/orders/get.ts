@@ -21,7 +21,7 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
     );
   }
   const v = await apiVersion(deps);
-  let res;
+  let res: Awaited<ReturnType<Awaited<ReturnType<typeof deps.api>>['orders']['get']>>;
   try {
     res = await (await deps.api()).orders.get(ref);
   } catch (err) {

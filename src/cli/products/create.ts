@@ -198,9 +198,8 @@ async function checkMinPrice(deps: Deps, body: Record<string, unknown>): Promise
       out.push(`${where}: ${p} cents is below the minimum price of ${game.name ?? game.id} (${min} cents)`);
   };
   check(body.price, 'price');
-  (Array.isArray(body.variants) ? (body.variants as Record<string, unknown>[]) : []).forEach((v, i) =>
-    check(v.price, `variants[${i}].price`),
-  );
+  const variants = Array.isArray(body.variants) ? (body.variants as Record<string, unknown>[]) : [];
+  for (const [i, v] of variants.entries()) check(v.price, `variants[${i}].price`);
   return out;
 }
 

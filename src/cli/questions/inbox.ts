@@ -27,7 +27,7 @@ async function run(deps: Deps): Promise<number> {
   // shows the budget itself. Restored afterwards.
   const quiet = io.quiet;
   io.quiet = true;
-  let result;
+  let result: Awaited<ReturnType<typeof ui.runInbox>>;
   try {
     result = await ui.runInbox(io, {
       next: () => feed.next(),

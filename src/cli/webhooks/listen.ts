@@ -115,7 +115,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     ...(o.refuseFor ? { refuseForMs: o.refuseFor * 1000 } : {}),
   };
   const out = listenOutput(deps);
-  let listener;
+  let listener: Awaited<ReturnType<typeof startListener>>;
   try {
     listener = await startListener({
       stateDir: deps.stateDir(),

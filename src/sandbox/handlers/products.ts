@@ -115,7 +115,7 @@ const create: Handler = (ctx) => {
     throw validationError('listingType', 'variants need listingType multiple');
   const prices: [string, number][] = [];
   if (b.price !== undefined) prices.push(['price', b.price]);
-  variants.forEach((v, i) => prices.push([`variants[${i}].price`, v.price]));
+  for (const [i, v] of variants.entries()) prices.push([`variants[${i}].price`, v.price]);
   checkGamePrice(ctx.data, b.game, prices);
   const creds = creationCredentials(b);
   const vs: Variant[] = variants.map((v, i) => ({
