@@ -113,7 +113,7 @@ function valueAt(value: unknown, path: PropertyKey[]): unknown {
 }
 
 /** A type name for the message; never the value itself (untrusted, possibly huge). */
-export function describeValue(v: unknown): string {
+function describeValue(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
   switch (typeof v) {

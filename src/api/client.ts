@@ -81,8 +81,6 @@ export interface ApiResponse<T = unknown> {
   attempts: number;
 }
 
-export { newIdempotencyKey } from './idempotency-key.js';
-
 export class ApiClient {
   readonly budget: RateBudget;
   private readonly clock: Clock;
@@ -262,7 +260,7 @@ export interface ListPage<T> {
 }
 
 /** `--all` on a list longer than svc reads (issue 14, MAX_LIST_PAGES): fails before paging. */
-export class TooManyPagesError extends SvcError {
+class TooManyPagesError extends SvcError {
   constructor(where: string, p: Pagination, maxPages: number, perPage: number) {
     super(
       `the service says ${where} has ${p.totalPages} pages (${p.total} rows); --all reads at most ${maxPages} pages (${maxPages * perPage} rows)`,

@@ -148,7 +148,7 @@ Input files: \`svc help formats\`. Shell completion: \`svc completion bash|zsh|f
  * A commander error without the values typed on the command line: `unknown option '--x=VALUE'`
  * keeps the option's name only, and anything shaped like a svc key is masked wherever it is.
  */
-export function withoutValues(message: string): string {
+function withoutValues(message: string): string {
   return message
     .replace(/(unknown option '[^'=\s]+)=[^']*'/g, "$1=…'")
     .replace(/svc_(?:v2_)?sk_[A-Za-z0-9_-]+/g, 'svc_…');

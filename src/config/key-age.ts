@@ -19,7 +19,7 @@ export interface KeysInUse {
   keySource: { v1?: 'env' | 'profile'; v2?: 'env' | 'profile' };
 }
 
-export const KEY_ROTATION_DAYS = 90; // spec 5.5
+const KEY_ROTATION_DAYS = 90; // spec 5.5
 const DAY_MS = 86_400_000;
 const STATE_FILE = 'key-age.json';
 
@@ -28,7 +28,7 @@ interface KeyAgeState {
   warnedAt: Record<string, string>;
 }
 
-export function keyFingerprint(key: string): string {
+function keyFingerprint(key: string): string {
   // node:crypto is loaded on first use: every command passes through warnOldKeys, and most
   // runs never need a fingerprint (bench/startup).
   return process.getBuiltinModule('node:crypto').createHash('sha256').update(key).digest('hex').slice(0, 16);

@@ -23,7 +23,7 @@ export interface Keyring {
 /** Loads the keyring; rejects when it cannot be loaded on this machine. */
 export type KeyringLoader = () => Promise<Keyring>;
 
-export type KeyLocation = { kind: 'keyring'; name: string } | { kind: 'file'; path: string };
+type KeyLocation = { kind: 'keyring'; name: string } | { kind: 'file'; path: string };
 
 /** A profile's key of one version as it was stored, to put back (rotate's undo). */
 export interface StoredKey {
@@ -50,7 +50,7 @@ const FIELDS = {
 } as const;
 
 /** SVC_KEYRING=off keeps keys in the config file (a shared machine's session keyring, tests). */
-export function keyringDisabled(env: NodeJS.ProcessEnv): boolean {
+function keyringDisabled(env: NodeJS.ProcessEnv): boolean {
   return /^(off|0|false|no|file)$/i.test(env.SVC_KEYRING?.trim() ?? '');
 }
 
@@ -246,7 +246,7 @@ function reason(err: unknown): string {
     .slice(0, 200);
 }
 
-export function keyringName(platform: NodeJS.Platform = process.platform): string {
+function keyringName(platform: NodeJS.Platform = process.platform): string {
   return platform === 'darwin'
     ? 'macOS Keychain'
     : platform === 'win32'

@@ -19,17 +19,17 @@ import {
 
 export type Delimiter = ',' | ';' | '\t';
 /** Tie order of detection: a header with no delimiter at all is a one-column `,` file. */
-export const DELIMITERS: readonly Delimiter[] = [',', ';', '\t'];
+const DELIMITERS: readonly Delimiter[] = [',', ';', '\t'];
 /** svc decision: a price or status row is tiny; anything longer is refused unread. */
-export const DEFAULT_MAX_RECORD_BYTES = 64 * 1024;
+const DEFAULT_MAX_RECORD_BYTES = 64 * 1024;
 
-export interface CsvHeader {
+interface CsvHeader {
   kind: 'header';
   line: number;
   columns: string[];
   delimiter: Delimiter;
 }
-export interface CsvRecord {
+interface CsvRecord {
   kind: 'record';
   /** First physical line of the record (cli-spec 3). */
   line: number;
@@ -38,7 +38,7 @@ export interface CsvRecord {
   endOffset: number;
   fields: string[];
 }
-export interface CsvProblem {
+interface CsvProblem {
   kind: 'problem';
   line: number;
   message: string;

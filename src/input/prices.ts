@@ -23,7 +23,7 @@ export interface PriceRow {
   raw: Record<string, string>;
 }
 
-export const PRICE_COLUMNS: ColumnSpec = {
+const PRICE_COLUMNS: ColumnSpec = {
   required: ['id'],
   optional: ['variant'],
   exclusive: [{ names: ['price', 'price_cents'], exactlyOne: true }],

@@ -153,7 +153,7 @@ function tooManyValues(got: number, want: number, delimiter: Delimiter): string 
  * unknown or nameless columns are ignored with one note naming them, or are one problem with
  * `strict` (--strict-columns).
  */
-export function checkHeader(
+function checkHeader(
   columns: string[],
   line: number,
   spec: ColumnSpec,

@@ -19,7 +19,7 @@ export interface VariantRow {
   raw: Record<string, string>;
 }
 
-export const VARIANT_COLUMNS: ColumnSpec = {
+const VARIANT_COLUMNS: ColumnSpec = {
   required: ['index'],
   optional: ['stock'],
   exclusive: [{ names: ['price', 'price_cents'], exactlyOne: false }],

@@ -1,5 +1,5 @@
 // The process streams and what they are (TTY or not), injectable for tests (style.md: IOStreams).
-export interface Writable {
+interface Writable {
   write(chunk: string): unknown;
 }
 

@@ -81,7 +81,7 @@ export function truncate(text: string, width: number): string {
 }
 
 /** What fits: each column's width, undefined for a column left out. */
-export function columnWidths(model: TableModel, width?: number): (number | undefined)[] {
+function columnWidths(model: TableModel, width?: number): (number | undefined)[] {
   const natural = model.headers.map((h, i) => Math.max(displayWidth(h), ...model.rows.map((r) => displayWidth(r[i]!))));
   if (width === undefined) return natural;
   const widths: (number | undefined)[] = natural.map((w, i) => Math.min(w, model.max[i] ?? Infinity));

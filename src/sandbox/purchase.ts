@@ -14,7 +14,7 @@ export interface PurchaseRequest {
 }
 
 /** Only the fields the credential had; a credential with neither is left out (spec 2.5). */
-export function deliveredItem(c: Credential): DeliveredItem | undefined {
+function deliveredItem(c: Credential): DeliveredItem | undefined {
   if (c.ref === undefined && c.costCents === undefined) return undefined;
   const d: DeliveredItem = {};
   if (c.ref !== undefined) d.ref = c.ref;

@@ -25,7 +25,7 @@ import type { RequestLogEntry } from './request-log.js';
 import type { Runtime } from './runtime.js';
 import type { Account, KeyRecord } from './state.js';
 
-export function familyOf(path: string): { family: RouteFamily; rest: string } | undefined {
+function familyOf(path: string): { family: RouteFamily; rest: string } | undefined {
   const prefixes: [string, RouteFamily][] = [
     [V2_PREFIX, 'v2'],
     [V1_PREFIX, 'v1'],

@@ -11,9 +11,9 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SvcError } from '../api/errors.js';
 import { fsyncDir, processAlive } from './durable.js';
 
-export const LEDGER_VERSION = 1;
+const LEDGER_VERSION = 1;
 
-export function poolsDir(stateDir: string): string {
+function poolsDir(stateDir: string): string {
   return path.join(stateDir, 'pools');
 }
 

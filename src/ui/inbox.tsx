@@ -229,7 +229,7 @@ function QuestionView({ q }: { q: InboxQuestion }): React.ReactElement {
  * machine) as text, not as erasures: apply them here, and drop any other control character
  * so none reaches the answer.
  */
-export function applyErasures(raw: string): string {
+function applyErasures(raw: string): string {
   const out: string[] = [];
   for (const ch of raw) {
     if (ch === '\u007f' || ch === '\b') out.pop();

@@ -171,7 +171,7 @@ export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
 }
 
 /** Inputs the tests write (they hold the markers on purpose): the secret scan skips these only. */
-export const INPUTS_LIST = join(RUN_ROOT, 'test-inputs.list');
+const INPUTS_LIST = join(RUN_ROOT, 'test-inputs.list');
 
 export function writeFile(dir: string, name: string, content: string | Buffer): string {
   const p = join(dir, name);

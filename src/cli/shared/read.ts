@@ -32,7 +32,7 @@ export interface ListOptions {
   page?: number;
 }
 
-export function pageLimit(limit: number | undefined): number | undefined {
+function pageLimit(limit: number | undefined): number | undefined {
   if (limit === undefined) return undefined;
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a whole number of 1 or more');
   return limit;
@@ -71,7 +71,7 @@ export async function fetchList<T>(
 }
 
 /** The list read may not be all of it: a warning now, exit 1 at the end (issue 14). */
-export function listIncomplete(deps: Deps, why: string): void {
+function listIncomplete(deps: Deps, why: string): void {
   warn(deps.io, `${why}; the rows shown may not be all of them`);
   deps.incomplete = why;
 }

@@ -8,7 +8,7 @@ import { nextId, type KeyRecord } from '../state.js';
 import { numericId, parseBody } from '../validate.js';
 import type { Handler, HandlerContext } from './context.js';
 
-export function keyView(k: KeyRecord) {
+function keyView(k: KeyRecord) {
   const out: Record<string, unknown> = {
     id: k.id,
     name: k.name,

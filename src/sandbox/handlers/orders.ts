@@ -7,7 +7,7 @@ import { dateParam, enumParam, paginate, type Query } from '../validate.js';
 import { orderView, visibleOrders } from '../views.js';
 import type { Handler } from './context.js';
 
-export function filterOrders(data: SandboxData, account: Account, q: Query): Order[] {
+function filterOrders(data: SandboxData, account: Account, q: Query): Order[] {
   const type = enumParam(q, 'type', ORDER_TYPES);
   const status = enumParam(q, 'status', ORDER_STATUSES);
   const from = dateParam(q, 'from');
@@ -23,7 +23,7 @@ export function filterOrders(data: SandboxData, account: Account, q: Query): Ord
   });
 }
 
-export function findOrder(data: SandboxData, account: Account, raw: string | undefined): Order {
+function findOrder(data: SandboxData, account: Account, raw: string | undefined): Order {
   const o = visibleOrders(data, account).find((x) => String(x.id) === raw || x.orderCode === raw);
   if (!o) throw notFound('order');
   return o;
