@@ -4,7 +4,6 @@ import {
   IDEMPOTENCY_HEADER,
   KEYS_PREFIX,
   LIMITS,
-  MAX_ANSWER_BYTES,
   MAX_LIST_PAGES,
   TIMEOUT_ATTEMPTS,
   V1_PREFIX,
@@ -26,7 +25,7 @@ import {
 import { newIdempotencyKey } from './idempotency-key.js';
 import { RateBudget, realClock, type Clock } from './rate-budget.js';
 import { DEFAULT_RETRY, decide, type AttemptOutcome, type RetryOptions } from './retry-policy.js';
-import { buildPath, routeByName, type RouteDef } from './routes.js';
+import { buildPath, routeByName, type AnswerOf, type ItemOf, type RouteDef, type RouteName } from './routes.js';
 import { ErrorBody, type Pagination } from './responses.js';
 import { TransportError, type Transport, type TransportResponse } from './transport.js';
 
@@ -58,8 +57,9 @@ export interface ClientConfig {
   random?: () => number;
 }
 
-export interface RequestOptions {
-  route: string | RouteDef;
+export interface RequestOptions<N extends RouteName = RouteName> {
+  /** A name of the route table (routes.ts): a misspelled one does not compile. */
+  route: N;
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
   /** A JSON-able value, or JSON already encoded as bytes. */
@@ -104,8 +104,9 @@ export class ApiClient {
     return buildPath(prefix, route, params) + queryString(query);
   }
 
-  async request<T = unknown>(opts: RequestOptions): Promise<ApiResponse<T>> {
-    const route = typeof opts.route === 'string' ? routeByName(opts.route) : opts.route;
+  /** One request of route `N`; its `data` is what the route table says `N` answers, checked. */
+  async request<N extends RouteName>(opts: RequestOptions<N>): Promise<ApiResponse<AnswerOf<N>>> {
+    const route = routeByName(opts.route);
     const version: ApiVersion = route.family === 'v2' ? 'v2' : 'v1'; // A10: key routes take a v1 key
     const key = this.config.keys[version];
     if (!key) throw missingKey(route, version);
@@ -142,7 +143,7 @@ export class ApiClient {
           body,
           timeoutMs,
           signal: opts.signal,
-          maxBytes: answerCap(route),
+          maxBytes: route.maxBytes,
         });
       } catch (err) {
         if (!(err instanceof TransportError)) throw err;
@@ -174,7 +175,7 @@ export class ApiClient {
         if (parsed === undefined)
           throw new BadAnswerError(where, res.body ? 'is not JSON' : 'is empty', 'the answer', res.status);
         checkAnswer(route, where, parsed);
-        return toResponse<T>(res, parsed, idempotencyKey, attempt);
+        return toResponse<AnswerOf<N>>(res, parsed, idempotencyKey, attempt);
       }
       if (res && res.status >= 300 && res.status < 400) {
         throw new ApiError({
@@ -210,18 +211,18 @@ export class ApiClient {
    * the page cap reached. An answer that claims more pages than the cap at once fails before
    * reading them (TooManyPagesError).
    */
-  async *pages<T>(
-    opts: RequestOptions & { limit?: number; all?: boolean; maxPages?: number },
-  ): AsyncGenerator<ListPage<T>> {
+  async *pages<N extends RouteName>(
+    opts: RequestOptions<N> & { limit?: number; all?: boolean; maxPages?: number },
+  ): AsyncGenerator<ListPage<ItemOf<N>>> {
     const first = Number(opts.query?.page ?? 1);
     const perPage = Number(opts.limit ?? opts.query?.limit ?? LIMITS.pageSizeDefault);
     const maxPages = Math.max(1, Math.min(opts.maxPages ?? MAX_LIST_PAGES, MAX_LIST_PAGES));
     for (let page = first, read = 1; ; page++, read++) {
-      const res = await this.request<T[]>({
+      const res = await this.request({
         ...opts,
         query: { ...opts.query, page, limit: opts.limit ?? opts.query?.limit },
       });
-      const items = res.data; // an array: checked by the response layer (answers.ts)
+      const items = res.data as ItemOf<N>[]; // an array: checked by the response layer (answers.ts)
       const p = res.pagination ?? undefined; // `"pagination": null` is no pagination
       if (!opts.all) {
         yield { items, pagination: p };
@@ -229,7 +230,7 @@ export class ApiClient {
       }
       // A server that pages by less than asked (its own maximum) says so in `limit`.
       const size = p && p.limit > 0 && p.limit < perPage ? p.limit : perPage;
-      const where = `GET ${this.pathOf(typeof opts.route === 'string' ? routeByName(opts.route) : opts.route).split('?')[0]}`;
+      const where = `GET ${this.pathOf(routeByName(opts.route)).split('?')[0]}`;
       let incomplete: string | undefined;
       let last = items.length === 0 || items.length < size || (p !== undefined && page >= p.totalPages);
       if (items.length > 0 && items.length < size && p && page < p.totalPages) {
@@ -267,17 +268,6 @@ class TooManyPagesError extends SvcError {
       'narrow the list with its filters (--status, --from/--to, …) or read part of it with --limit / --page',
     );
   }
-}
-
-/** The size cap of one answer of `route` (issue 14, MAX_ANSWER_BYTES). */
-function answerCap(route: RouteDef): number {
-  return route.list ||
-    route.name === 'catalogGames' ||
-    route.name === 'v1Games' ||
-    route.name === 'listKeys' ||
-    route.name === 'keyUsage'
-    ? MAX_ANSWER_BYTES.list
-    : MAX_ANSWER_BYTES.one;
 }
 
 function missingKey(route: RouteDef, version: ApiVersion): SvcError {
@@ -330,7 +320,8 @@ function toResponse<T>(
 ): ApiResponse<T> {
   const body = (parsed && typeof parsed === 'object' ? parsed : { data: parsed }) as Record<string, unknown>;
   // A1: v1 {success, data, pagination}; v2 {data, pagination, message}; per-item routes {results} (A6).
-  const data = ('data' in body ? body.data : 'results' in body ? body.results : body) as T;
+  // A `"data": null` (a write whose answer the spec does not show) is no data.
+  const data = ('data' in body ? (body.data ?? undefined) : 'results' in body ? body.results : body) as T;
   return {
     status: res.status,
     headers: res.headers,

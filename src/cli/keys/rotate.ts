@@ -8,13 +8,13 @@ import { ApiClient } from '../../api/client.js';
 import { EXIT, SvcError, UsageError } from '../../api/errors.js';
 import type { KeyCreate } from '../../api/requests.js';
 import { serviceApi, type ServiceApi } from '../../api/resources/index.js';
-import { ApiKey, type Me } from '../../api/responses.js';
+import type { Me } from '../../api/responses.js';
 import type { StoredKey } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
 import { note, success, warn } from '../../output/reporter.js';
 import type { Deps } from '../shared/context.js';
 import { choice, defineVerb, option, type OptsOf } from '../shared/verb.js';
-import { lenient, printOne } from '../shared/read.js';
+import { printOne } from '../shared/read.js';
 import { printRequestPlan } from '../shared/plan.js';
 import { rememberKeyCreatedAt } from '../../config/key-age.js';
 import { displayKey, isSameKey, type KeyRow } from './key-record.js';
@@ -85,7 +85,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
 
   // 1. create
   const api = await deps.api();
-  const created = lenient(deps, ApiKey, (await api.keys.create(body as KeyCreate).send()).data); // the old key's scopes, as listed
+  const created = (await api.keys.create(body as KeyCreate).send()).data; // the old key's scopes, as listed
   const newKey = typeof created.key === 'string' ? created.key : undefined;
   if (!newKey) {
     await revokeQuietly(api, created.id, deps);

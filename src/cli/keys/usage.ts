@@ -1,25 +1,25 @@
 // svc keys usage ID: GET /api/api-keys/:id/usage, the key's last 100 requests (spec 4.4, 8).
 import { z } from 'zod';
 import { NotFoundError } from '../../api/errors.js';
-import { KeyUsageEntry } from '../../api/responses.js';
+import type { KeyUsageEntry } from '../../api/responses.js';
 import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
-import { lenient, printList } from '../shared/read.js';
+import { printList } from '../shared/read.js';
 
 type Entry = z.infer<typeof KeyUsageEntry>;
 const options = { limit: option('--limit <n>', 'only the newest N', z.coerce.number().int().positive().optional()) };
 
 async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
   const id = parseId(args[0], 'key ID');
-  let data: unknown;
+  let data: Entry[];
   try {
     data = (await (await deps.api()).keys.usage(id)).data;
   } catch (err) {
     if (err instanceof NotFoundError) err.hint = `no key #${id} on this account: see \`svc keys list\``;
     throw err;
   }
-  const rows = (Array.isArray(data) ? data : []).map((e) => lenient(deps, KeyUsageEntry, e) as Entry);
+  const rows = data;
   await printList(
     deps,
     o.limit ? rows.slice(0, o.limit) : rows,

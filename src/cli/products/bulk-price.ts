@@ -5,7 +5,7 @@ import { note } from '../../output/reporter.js';
 import { count } from '../../output/plural.js';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
-import { Listing } from '../../api/responses.js';
+import type { Listing } from '../../api/responses.js';
 import { formatProblems } from '../../input/problems.js';
 import { planPriceFile, readPriceFile, type PriceRow } from '../../input/prices.js';
 import { openInput, startsWithBom } from '../../input/source.js';
@@ -134,12 +134,10 @@ function itemRef(r: PriceRow): ItemRef {
 
 /** --max-change: read the current prices and refuse rows that move more than PCT (issue 4). */
 async function maxChangeGuard(deps: Deps, rows: PriceRow[], pct: number): Promise<ItemOutcome[]> {
-  const listings = await fetchList<Listing>(
-    deps,
-    (await deps.api()).products.list({}, 'v2'),
-    { all: true, complete: true },
-    Listing,
-  );
+  const listings = await fetchList<Listing>(deps, (await deps.api()).products.list({}, 'v2'), {
+    all: true,
+    complete: true,
+  });
   const byId = new Map(listings.map((l) => [l.id, l]));
   const out: ItemOutcome[] = [];
   for (const r of rows) {

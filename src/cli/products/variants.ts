@@ -6,7 +6,6 @@ import { count } from '../../output/plural.js';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { EXIT, UsageError } from '../../api/errors.js';
-import { Listing } from '../../api/responses.js';
 import { formatProblems } from '../../input/problems.js';
 import { openInput, startsWithBom } from '../../input/source.js';
 import { readVariantFile, type VariantRow } from '../../input/variants.js';
@@ -16,7 +15,6 @@ import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
-import { lenient } from '../shared/read.js';
 import { variantColumns } from './columns.js';
 import { outcomesFromResults } from './item-results.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
@@ -44,7 +42,7 @@ async function list(deps: Deps, _o: object, args: string[]): Promise<number> {
   const id = parseId(args[0]);
   await requireV2(deps, 'products variants');
   const res = await (await deps.api()).products.get(id, 'v2');
-  const listing = lenient(deps, Listing, res.data);
+  const listing = res.data;
   await printRecords(deps.io, listing.variants ?? [], {
     format: deps.format(),
     columns: variantColumns,

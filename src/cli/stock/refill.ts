@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { LIMITS, STOCK_LEVELS } from '../../api/assumptions.js';
 import { ApiError, NotFoundError, SvcError, UsageError } from '../../api/errors.js';
 import type { ServiceApi } from '../../api/resources/index.js';
-import { Listing, StockAddResult } from '../../api/responses.js';
+import type { Listing, StockAddResult } from '../../api/responses.js';
 import { detectFormat, type CredentialFormat } from '../../input/credentials.js';
 import { readPoolItems, scanPool, type PoolEntry, type PoolReadOptions } from '../../input/credential-pool.js';
 import { formatProblems } from '../../input/problems.js';
@@ -36,7 +36,6 @@ import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import type { Deps } from '../shared/context.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
-import { lenient } from '../shared/read.js';
 
 const EXAMPLES = [
   'svc stock refill 101 --pool accounts.csv --target 50',
@@ -92,10 +91,10 @@ function parseTarget(arg: string | undefined): Target {
 const describe = (t: Target): string => `listing ${t.id}${t.variant !== undefined ? ` variant ${t.variant}` : ''}`;
 
 /** The listing's credentials held for the target (A4), after the checks of `stock add` (A13). */
-async function held(deps: Deps, api: ServiceApi, t: Target): Promise<{ held: number; multiple: boolean }> {
+async function held(_deps: Deps, api: ServiceApi, t: Target): Promise<{ held: number; multiple: boolean }> {
   let listing: Listing;
   try {
-    listing = lenient(deps, Listing, (await api.products.get(t.id, 'v2')).data);
+    listing = (await api.products.get(t.id, 'v2')).data;
   } catch (err) {
     // issue 17: an unknown listing is bad input (exit 2), found before anything is sent.
     if (err instanceof NotFoundError)
@@ -354,7 +353,7 @@ async function runPlan(
     const body = { ...(multiple ? { variantIndex: t.variant } : {}), items, dedupeMode: 'skip' as const };
     let data: StockAddResult;
     try {
-      data = lenient(deps, StockAddResult, (await sendBound(api.stock.add(t.id, body))).data);
+      data = (await sendBound(api.stock.add(t.id, body))).data;
     } catch (err) {
       if (err instanceof ApiError && classifyChunkError(err) === 'refused') {
         ledger.write({

@@ -5,7 +5,7 @@ import { notFound, v1Data, v2Data } from '../envelope.js';
 import type { Account, Order, SandboxData } from '../state.js';
 import { dateParam, enumParam, paginate, type Query } from '../validate.js';
 import { orderView, visibleOrders } from '../views.js';
-import type { Handler } from './context.js';
+import type { Handler, RouteHandlers } from './context.js';
 
 function filterOrders(data: SandboxData, account: Account, q: Query): Order[] {
   const type = enumParam(q, 'type', ORDER_TYPES);
@@ -44,7 +44,7 @@ export function getOrderFor(version: 'v1' | 'v2'): Handler {
   };
 }
 
-export const orderHandlers: Record<string, Handler> = {
+export const orderHandlers = {
   listOrders: listOrdersFor('v2'),
   getOrder: getOrderFor('v2'),
-};
+} satisfies RouteHandlers;
