@@ -19,7 +19,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     if (err instanceof NotFoundError) err.hint = `no key #${id} on this account: see \`svc keys list\``;
     throw err;
   }
-  const rows = data;
+  const rows = newestFirst(data);
   await printList(
     deps,
     o.limit ? rows.slice(0, o.limit) : rows,
@@ -32,6 +32,22 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     'no requests recorded for this key',
   );
   return 0;
+}
+
+/**
+ * spec 4.4 does not say in which order the service lists a key's requests: sorted here by `at`,
+ * newest first, so `--limit N` keeps the newest N whatever the server's order (issue 28).
+ * Entries without a readable time go last, in the order they came.
+ */
+function newestFirst(entries: Entry[]): Entry[] {
+  const time = (e: Entry) => {
+    const t = e.at ? Date.parse(e.at) : Number.NaN;
+    return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
+  };
+  return entries
+    .map((e, i) => ({ e, i, t: time(e) }))
+    .sort((a, b) => b.t - a.t || a.i - b.i)
+    .map((x) => x.e);
 }
 
 export const usageVerb = defineVerb({
