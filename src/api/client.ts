@@ -107,75 +107,19 @@ export class ApiClient {
   /** One request of route `N`; its `data` is what the route table says `N` answers, checked. */
   async request<N extends RouteName>(opts: RequestOptions<N>): Promise<ApiResponse<AnswerOf<N>>> {
     const route = routeByName(opts.route);
-    const version: ApiVersion = route.family === 'v2' ? 'v2' : 'v1'; // A10: key routes take a v1 key
-    const key = this.config.keys[version];
-    if (!key) throw missingKey(route, version);
-
-    const path = this.pathOf(route, opts.params, opts.query);
-    const url = this.config.baseUrl.replace(/\/+$/, '') + path;
-    // A caller with a large body may hand it over already encoded (stock chunks: one buffer
-    // instead of items + JSON text + buffer at once).
-    const body =
-      opts.body === undefined ? undefined : opts.body instanceof Uint8Array ? opts.body : JSON.stringify(opts.body);
-    const headers: Record<string, string> = {
-      'x-api-key': key,
-      accept: 'application/json',
-      'user-agent': this.config.userAgent ?? 'svc',
-    };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    // spec 4.1.1: made once, before the first attempt, reused by every retry of this operation.
-    const idempotencyKey = route.write ? (opts.idempotencyKey ?? newIdempotencyKey()) : undefined;
-    if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
-
+    const req = this.prepare(route, opts);
+    const where = `${route.method} ${req.path.split('?')[0]}`;
     const started = this.clock.now();
-    const timeoutMs = this.config.timeoutMs ?? 30_000;
     let timedOut = 0;
     for (let attempt = 1; ; attempt++) {
-      await this.budget.acquire(version, opts.signal, (ms) => this.config.onWait?.(ms, 'rate limit window spent'));
-      const t0 = this.clock.now();
-      let res: TransportResponse | undefined;
-      let netErr: TransportError | undefined;
-      try {
-        res = await this.config.transport({
-          method: route.method,
-          url,
-          headers,
-          body,
-          timeoutMs,
-          signal: opts.signal,
-          maxBytes: route.maxBytes,
-        });
-      } catch (err) {
-        if (!(err instanceof TransportError)) throw err;
-        if (err.kind === 'aborted') throw err;
-        // issue 14: too big is the answer's fault; the same answer would come back.
-        if (err.kind === 'too-large')
-          throw new BadAnswerError(
-            `${route.method} ${path.split('?')[0]}`,
-            err.message.replace(/^the answer /, ''),
-            'the answer',
-          );
-        netErr = err;
-      }
-      if (res) this.budget.update(version, res.headers);
+      const { res, netErr } = await this.attempt(route, req, attempt, where, opts.signal);
       const parsed = res ? parseJson(res.body) : undefined;
-      this.config.onAttempt?.({
-        method: route.method,
-        path,
-        status: res?.status,
-        ms: this.clock.now() - t0,
-        attempt,
-        remaining: this.budget.remaining(version),
-        note: netErr?.message,
-      });
-
       if (res && res.status >= 200 && res.status < 300) {
         // issue 14: the one response layer; every answer is checked before any verb uses it.
-        const where = `${route.method} ${path.split('?')[0]}`;
         if (parsed === undefined)
           throw new BadAnswerError(where, res.body ? 'is not JSON' : 'is empty', 'the answer', res.status);
         checkAnswer(route, where, parsed);
-        return toResponse<AnswerOf<N>>(res, parsed, idempotencyKey, attempt);
+        return toResponse<AnswerOf<N>>(res, parsed, req.idempotencyKey, attempt);
       }
       if (res && res.status >= 300 && res.status < 400) {
         throw new ApiError({
@@ -200,6 +144,72 @@ export class ApiClient {
       this.config.onWait?.(d.delayMs, d.why);
       await this.clock.sleep(d.delayMs, opts.signal);
     }
+  }
+
+  /** What every attempt of one request sends: the same URL, body, headers and key. */
+  private prepare(route: RouteDef, opts: RequestOptions): PreparedRequest {
+    const version: ApiVersion = route.family === 'v2' ? 'v2' : 'v1'; // A10: key routes take a v1 key
+    const key = this.config.keys[version];
+    if (!key) throw missingKey(route, version);
+    const path = this.pathOf(route, opts.params, opts.query);
+    // A caller with a large body may hand it over already encoded (stock chunks: one buffer
+    // instead of items + JSON text + buffer at once).
+    const body =
+      opts.body === undefined ? undefined : opts.body instanceof Uint8Array ? opts.body : JSON.stringify(opts.body);
+    const headers: Record<string, string> = {
+      'x-api-key': key,
+      accept: 'application/json',
+      'user-agent': this.config.userAgent ?? 'svc',
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    // spec 4.1.1: made once, before the first attempt, reused by every retry of this operation.
+    const idempotencyKey = route.write ? (opts.idempotencyKey ?? newIdempotencyKey()) : undefined;
+    if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
+    return { version, path, url: this.config.baseUrl.replace(/\/+$/, '') + path, body, headers, idempotencyKey };
+  }
+
+  /** One attempt: wait for the rate budget, send, log. A network failure is returned, not thrown. */
+  private async attempt(
+    route: RouteDef,
+    req: PreparedRequest,
+    attempt: number,
+    where: string,
+    signal: AbortSignal | undefined,
+  ): Promise<{ res?: TransportResponse; netErr?: TransportError }> {
+    const { version } = req;
+    await this.budget.acquire(version, signal, (ms) => this.config.onWait?.(ms, 'rate limit window spent'));
+    const t0 = this.clock.now();
+    let res: TransportResponse | undefined;
+    let netErr: TransportError | undefined;
+    try {
+      res = await this.config.transport({
+        method: route.method,
+        url: req.url,
+        headers: req.headers,
+        body: req.body,
+        timeoutMs: this.config.timeoutMs ?? 30_000,
+        signal,
+        maxBytes: route.maxBytes,
+      });
+    } catch (err) {
+      if (!(err instanceof TransportError)) throw err;
+      if (err.kind === 'aborted') throw err;
+      // issue 14: too big is the answer's fault; the same answer would come back.
+      if (err.kind === 'too-large')
+        throw new BadAnswerError(where, err.message.replace(/^the answer /, ''), 'the answer');
+      netErr = err;
+    }
+    if (res) this.budget.update(version, res.headers);
+    this.config.onAttempt?.({
+      method: route.method,
+      path: req.path,
+      status: res?.status,
+      ms: this.clock.now() - t0,
+      attempt,
+      remaining: this.budget.remaining(version),
+      note: netErr?.message,
+    });
+    return { res, netErr };
   }
 
   /**
@@ -251,6 +261,16 @@ export class ApiClient {
         throw new TooManyPagesError(where, p, maxPages, size);
     }
   }
+}
+
+interface PreparedRequest {
+  version: ApiVersion;
+  /** Prefix, path and query. */
+  path: string;
+  url: string;
+  body: string | Uint8Array | undefined;
+  headers: Record<string, string>;
+  idempotencyKey: string | undefined;
 }
 
 export interface ListPage<T> {

@@ -20,6 +20,7 @@ export interface InboxProps {
   onDone(result: InboxResult): void;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one React component: its hooks and the key handler that reads their state belong in one function
 export function Inbox({ callbacks, onDone }: InboxProps): React.ReactElement {
   const { exit } = useApp();
   const [phase, setPhase] = useState<Phase>('loading');

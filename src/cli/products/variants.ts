@@ -1,12 +1,7 @@
-// svc products variants ID (list) and svc products variants set ID (--file F | --index N
-// [--price P] [--stock S]): PATCH /products/:id/variants, 1-100 items a request (spec 4.2),
-// only on multi-variant listings; per-item results (A6).
-import { note } from '../../output/reporter.js';
 import { count } from '../../output/plural.js';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { EXIT, UsageError } from '../../api/errors.js';
-import { formatProblems } from '../../input/problems.js';
 import { openInput, startsWithBom } from '../../input/source.js';
 import { readVariantFile, type VariantRow } from '../../input/variants.js';
 import { fingerprintInput, jobSpec, planChunks, type ItemRef } from '../../jobs/index.js';
@@ -17,7 +12,7 @@ import { defineVerb, flag, option, reportOption, resumeOption, type OptsOf } fro
 import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { variantColumns } from './columns.js';
 import { outcomesFromResults } from './item-results.js';
-import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
+import { refuseBadFile, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { printCallPlan } from '../shared/plan.js';
 import { priceFlag } from './price-flag.js';
 
@@ -96,14 +91,8 @@ async function setFromFile(deps: Deps, id: number, file: string, o: OptsOf<typeo
       strictColumns: o.strictColumns ?? false,
       signal: deps.signal,
     });
-    for (const n of parsed.notes) note(deps.io, n);
-    if (parsed.problemCount > 0)
-      return invalidInput(
-        deps,
-        formatProblems(parsed.problems, parsed.problemCount),
-        parsed.problemCount,
-        input.displayName,
-      );
+    const refused = refuseBadFile(deps, parsed, input.displayName);
+    if (refused !== undefined) return refused;
     await requireV2(deps, 'products variants set');
     // Chunks carry the variant rows themselves (index, price, stock), each with the listing's id.
     const spec = jobSpec({
