@@ -108,11 +108,7 @@ async function scanPrices(
   if (counts.repeated.size > 0) await reportRepeats(path, opts, counts.repeated, problems, table.header?.columns);
   return {
     pairs: counts,
-    notes: table.notes,
-    problems: problems.messages,
-    problemCount: problems.count,
-    columns: table.header?.columns ?? [],
-    delimiter: table.header?.delimiter,
+    ...table.summary(),
   };
 }
 

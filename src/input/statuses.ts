@@ -66,10 +66,6 @@ export async function readStatusFile(path: string, opts: ReadTableOptions = {}):
   }
   return {
     rows,
-    notes: table.notes,
-    problems: problems.messages,
-    problemCount: problems.count,
-    columns: table.header?.columns ?? [],
-    delimiter: table.header?.delimiter,
+    ...table.summary(),
   };
 }

@@ -71,6 +71,17 @@ export class TableReader {
   /** Notes about the header (unknown columns ignored), `FILE:LINE: note`. */
   readonly notes: string[] = [];
 
+  /** What a reader returns besides its rows: notes, problems, columns and delimiter. */
+  summary(): Omit<TableFileResult<never>, 'rows'> {
+    return {
+      notes: this.notes,
+      problems: this.problems.messages,
+      problemCount: this.problems.count,
+      columns: this.header?.columns ?? [],
+      delimiter: this.header?.delimiter,
+    };
+  }
+
   constructor(
     private readonly path: string,
     private readonly spec: ColumnSpec,

@@ -52,11 +52,7 @@ export async function readVariantFile(path: string, opts: ReadTableOptions = {})
   }
   return {
     rows,
-    notes: table.notes,
-    problems: problems.messages,
-    problemCount: problems.count,
-    columns: table.header?.columns ?? [],
-    delimiter: table.header?.delimiter,
+    ...table.summary(),
   };
 }
 
