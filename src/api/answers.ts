@@ -6,75 +6,30 @@
 import type { z } from 'zod';
 import { BadAnswerError } from './errors.js';
 import * as R from './responses.js';
-import type { RouteDef } from './routes.js';
-
-/** What the `data` of each route holds (a list route: each item of the array). */
-const DATA: Record<string, () => z.ZodType> = {
-  listProducts: () => R.Listing,
-  v1ListProducts: () => R.Listing,
-  getProduct: () => R.Listing,
-  v1GetProduct: () => R.Listing,
-  createProduct: () => R.Listing,
-  v1CreateProduct: () => R.Listing,
-  updateProduct: () => R.Listing,
-  v1UpdateProduct: () => R.Listing,
-  addStock: () => R.StockAddResult, // A7
-  listOrders: () => R.Order,
-  v1ListOrders: () => R.Order,
-  getOrder: () => R.Order,
-  v1GetOrder: () => R.Order,
-  listMediations: () => R.Mediation,
-  getMediation: () => R.Mediation,
-  listReviews: () => R.Review,
-  reviewStats: () => R.ReviewStats,
-  contestReview: () => R.Contestation,
-  listContestations: () => R.Contestation,
-  listQuestions: () => R.Question,
-  getQuestion: () => R.Question,
-  answerQuestion: () => R.Question,
-  balance: () => R.Balance,
-  v1Balance: () => R.Balance,
-  stats: () => R.Stats,
-  v1Stats: () => R.Stats,
-  catalogGames: () => R.Game,
-  v1Games: () => R.Game,
-  me: () => R.Me,
-  usage: () => R.Usage,
-  createKey: () => R.ApiKey,
-  listKeys: () => R.ApiKey,
-  keyUsage: () => R.KeyUsageEntry,
-};
-/** Routes whose `data` is an array even though they take no page/limit. */
-const ARRAY_DATA = new Set(['listKeys', 'keyUsage', 'catalogGames', 'v1Games']);
-/**
- * Writes whose answer body the spec leaves "not shown" (spec 4.2 note, A5 gives only the
- * status): `data` may be absent; when present it is checked like the resource.
- */
-const OPTIONAL_DATA = new Set(['updateProduct', 'v1UpdateProduct', 'answerQuestion']);
-/** A6: per-item routes answer `{"results": [...]}`. */
-const RESULTS = new Set(['bulkPrice', 'bulkStatus', 'updateVariants']);
+import type { AnyRoute } from './routes.js';
 
 /**
- * Check the parsed body of a 2xx answer of `route` (sent to `where`, e.g. `GET /api/v2/orders`).
- * Returns nothing; throws BadAnswerError with the first offending field.
+ * Check the parsed body of a 2xx answer of `route` (sent to `where`, e.g. `GET /api/v2/orders`)
+ * against what the route table says it answers (routes.ts). Returns nothing; throws
+ * BadAnswerError with the first offending field.
  */
-export function checkAnswer(route: RouteDef, where: string, body: unknown): void {
+export function checkAnswer(route: AnyRoute, where: string, body: unknown): void {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new BadAnswerError(where, `is ${describeValue(body)}, expected a JSON object (A1 envelope)`, 'the answer');
   }
   const b = body as Record<string, unknown>;
-  if (RESULTS.has(route.name)) {
-    check(where, R.ItemResults, b, '');
+  const { shape, schema } = route.answer;
+  if (shape === 'none' || !schema) return;
+  if (shape === 'results') {
+    check(where, schema, b, '');
     return;
   }
-  const schema = DATA[route.name]?.();
-  if (!schema) return; // a route with nothing documented to use (DELETE key: `{success: true}`)
-  if (OPTIONAL_DATA.has(route.name) && (b.data === undefined || b.data === null)) return;
+  if (shape === 'optional' && (b.data === undefined || b.data === null)) return;
   if (!('data' in b)) throw new BadAnswerError(where, 'is missing', 'data');
-  if (route.list || ARRAY_DATA.has(route.name)) {
+  if (shape === 'page' || shape === 'array') {
     if (!Array.isArray(b.data))
       throw new BadAnswerError(where, `is ${describeValue(b.data)}, expected an array`, 'data');
-    b.data.forEach((item, i) => check(where, schema, item, `data[${i}]`));
+    for (const [i, item] of b.data.entries()) check(where, schema, item, `data[${i}]`);
     if (b.pagination !== undefined && b.pagination !== null) check(where, R.Pagination, b.pagination, 'pagination');
     return;
   }
@@ -113,7 +68,7 @@ function valueAt(value: unknown, path: PropertyKey[]): unknown {
 }
 
 /** A type name for the message; never the value itself (untrusted, possibly huge). */
-export function describeValue(v: unknown): string {
+function describeValue(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'an array';
   switch (typeof v) {

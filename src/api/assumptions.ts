@@ -35,7 +35,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 // (clock skew between svc and the service, a request that waited in a queue). Past it, a chunk
 // is never resent blindly under its old key: the service may have forgotten it and would apply
 // it again (bulk price/status: resent with a new key, harmless; stock: reconciled first).
-export const IDEMPOTENCY_KEY_MARGIN_MS = 60 * 60 * 1000;
+const IDEMPOTENCY_KEY_MARGIN_MS = 60 * 60 * 1000;
 export const IDEMPOTENCY_KEY_TRUST_MS = IDEMPOTENCY_TTL_MS - IDEMPOTENCY_KEY_MARGIN_MS;
 export const IN_FLIGHT_RETRY_AFTER_S = 1; // A12
 

@@ -4,7 +4,6 @@ import {
   IDEMPOTENCY_HEADER,
   KEYS_PREFIX,
   LIMITS,
-  MAX_ANSWER_BYTES,
   MAX_LIST_PAGES,
   TIMEOUT_ATTEMPTS,
   V1_PREFIX,
@@ -26,7 +25,7 @@ import {
 import { newIdempotencyKey } from './idempotency-key.js';
 import { RateBudget, realClock, type Clock } from './rate-budget.js';
 import { DEFAULT_RETRY, decide, type AttemptOutcome, type RetryOptions } from './retry-policy.js';
-import { buildPath, routeByName, type RouteDef } from './routes.js';
+import { buildPath, routeByName, type AnswerOf, type AnyRoute, type ItemOf, type RouteName } from './routes.js';
 import { ErrorBody, type Pagination } from './responses.js';
 import { TransportError, type Transport, type TransportResponse } from './transport.js';
 
@@ -58,8 +57,9 @@ export interface ClientConfig {
   random?: () => number;
 }
 
-export interface RequestOptions {
-  route: string | RouteDef;
+export interface RequestOptions<N extends RouteName = RouteName> {
+  /** A name of the route table (routes.ts): a misspelled one does not compile. */
+  route: N;
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
   /** A JSON-able value, or JSON already encoded as bytes. */
@@ -67,6 +67,14 @@ export interface RequestOptions {
   /** The caller's key (e.g. journaled by the job engine); else a fresh one per call. */
   idempotencyKey?: string;
   signal?: AbortSignal;
+}
+
+/** A request without its route (the route is given apart: a table name, or any route for `svc api`). */
+type RequestBase = Omit<RequestOptions, 'route'>;
+interface PagingOptions {
+  limit?: number;
+  all?: boolean;
+  maxPages?: number;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -80,8 +88,6 @@ export interface ApiResponse<T = unknown> {
   idempotencyKey?: string;
   attempts: number;
 }
-
-export { newIdempotencyKey } from './idempotency-key.js';
 
 export class ApiClient {
   readonly budget: RateBudget;
@@ -100,83 +106,36 @@ export class ApiClient {
   }
 
   /** The path and query a request of `route` goes to (also what a `--dry-run` plan shows). */
-  pathOf(route: RouteDef, params?: RequestOptions['params'], query?: RequestOptions['query']): string {
+  pathOf(route: AnyRoute, params?: RequestOptions['params'], query?: RequestOptions['query']): string {
     const prefix =
       route.family === 'v2' ? V2_PREFIX : route.family === 'keys' ? KEYS_PREFIX : (this.config.v1Prefix ?? V1_PREFIX);
     return buildPath(prefix, route, params) + queryString(query);
   }
 
-  async request<T = unknown>(opts: RequestOptions): Promise<ApiResponse<T>> {
-    const route = typeof opts.route === 'string' ? routeByName(opts.route) : opts.route;
-    const version: ApiVersion = route.family === 'v2' ? 'v2' : 'v1'; // A10: key routes take a v1 key
-    const key = this.config.keys[version];
-    if (!key) throw missingKey(route, version);
+  /** One request of route `N`; its `data` is what the route table says `N` answers, checked. */
+  async request<N extends RouteName>(opts: RequestOptions<N>): Promise<ApiResponse<AnswerOf<N>>> {
+    return (await this.send(routeByName(opts.route), opts)) as ApiResponse<AnswerOf<N>>;
+  }
 
-    const path = this.pathOf(route, opts.params, opts.query);
-    const url = this.config.baseUrl.replace(/\/+$/, '') + path;
-    // A caller with a large body may hand it over already encoded (stock chunks: one buffer
-    // instead of items + JSON text + buffer at once).
-    const body =
-      opts.body === undefined ? undefined : opts.body instanceof Uint8Array ? opts.body : JSON.stringify(opts.body);
-    const headers: Record<string, string> = {
-      'x-api-key': key,
-      accept: 'application/json',
-      'user-agent': this.config.userAgent ?? 'svc',
-    };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    // spec 4.1.1: made once, before the first attempt, reused by every retry of this operation.
-    const idempotencyKey = route.write ? (opts.idempotencyKey ?? newIdempotencyKey()) : undefined;
-    if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
+  /** `svc api` (issue 27): one request of a table route or of one svc has not modelled. */
+  requestAny(route: AnyRoute, opts: RequestBase): Promise<ApiResponse<unknown>> {
+    return this.send(route, opts);
+  }
 
+  private async send(route: AnyRoute, opts: RequestBase): Promise<ApiResponse<unknown>> {
+    const req = this.prepare(route, opts);
+    const where = `${route.method} ${req.path.split('?')[0]}`;
     const started = this.clock.now();
-    const timeoutMs = this.config.timeoutMs ?? 30_000;
     let timedOut = 0;
     for (let attempt = 1; ; attempt++) {
-      await this.budget.acquire(version, opts.signal, (ms) => this.config.onWait?.(ms, 'rate limit window spent'));
-      const t0 = this.clock.now();
-      let res: TransportResponse | undefined;
-      let netErr: TransportError | undefined;
-      try {
-        res = await this.config.transport({
-          method: route.method,
-          url,
-          headers,
-          body,
-          timeoutMs,
-          signal: opts.signal,
-          maxBytes: answerCap(route),
-        });
-      } catch (err) {
-        if (!(err instanceof TransportError)) throw err;
-        if (err.kind === 'aborted') throw err;
-        // issue 14: too big is the answer's fault; the same answer would come back.
-        if (err.kind === 'too-large')
-          throw new BadAnswerError(
-            `${route.method} ${path.split('?')[0]}`,
-            err.message.replace(/^the answer /, ''),
-            'the answer',
-          );
-        netErr = err;
-      }
-      if (res) this.budget.update(version, res.headers);
+      const { res, netErr } = await this.attempt(route, req, attempt, where, opts.signal);
       const parsed = res ? parseJson(res.body) : undefined;
-      this.config.onAttempt?.({
-        method: route.method,
-        path,
-        status: res?.status,
-        ms: this.clock.now() - t0,
-        attempt,
-        remaining: this.budget.remaining(version),
-        note: netErr?.message,
-      });
-
       if (res && res.status >= 200 && res.status < 300) {
         // issue 14: the one response layer; every answer is checked before any verb uses it.
-        const where = `${route.method} ${path.split('?')[0]}`;
         if (parsed === undefined)
           throw new BadAnswerError(where, res.body ? 'is not JSON' : 'is empty', 'the answer', res.status);
         checkAnswer(route, where, parsed);
-        return toResponse<T>(res, parsed, idempotencyKey, attempt);
+        return toResponse<unknown>(res, parsed, req.idempotencyKey, attempt);
       }
       if (res && res.status >= 300 && res.status < 400) {
         throw new ApiError({
@@ -203,6 +162,72 @@ export class ApiClient {
     }
   }
 
+  /** What every attempt of one request sends: the same URL, body, headers and key. */
+  private prepare(route: AnyRoute, opts: RequestBase): PreparedRequest {
+    const version: ApiVersion = route.family === 'v2' ? 'v2' : 'v1'; // A10: key routes take a v1 key
+    const key = this.config.keys[version];
+    if (!key) throw missingKey(route, version);
+    const path = this.pathOf(route, opts.params, opts.query);
+    // A caller with a large body may hand it over already encoded (stock chunks: one buffer
+    // instead of items + JSON text + buffer at once).
+    const body =
+      opts.body === undefined ? undefined : opts.body instanceof Uint8Array ? opts.body : JSON.stringify(opts.body);
+    const headers: Record<string, string> = {
+      'x-api-key': key,
+      accept: 'application/json',
+      'user-agent': this.config.userAgent ?? 'svc',
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    // spec 4.1.1: made once, before the first attempt, reused by every retry of this operation.
+    const idempotencyKey = route.write ? (opts.idempotencyKey ?? newIdempotencyKey()) : undefined;
+    if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
+    return { version, path, url: this.config.baseUrl.replace(/\/+$/, '') + path, body, headers, idempotencyKey };
+  }
+
+  /** One attempt: wait for the rate budget, send, log. A network failure is returned, not thrown. */
+  private async attempt(
+    route: AnyRoute,
+    req: PreparedRequest,
+    attempt: number,
+    where: string,
+    signal: AbortSignal | undefined,
+  ): Promise<{ res?: TransportResponse; netErr?: TransportError }> {
+    const { version } = req;
+    await this.budget.acquire(version, signal, (ms) => this.config.onWait?.(ms, 'rate limit window spent'));
+    const t0 = this.clock.now();
+    let res: TransportResponse | undefined;
+    let netErr: TransportError | undefined;
+    try {
+      res = await this.config.transport({
+        method: route.method,
+        url: req.url,
+        headers: req.headers,
+        body: req.body,
+        timeoutMs: this.config.timeoutMs ?? 30_000,
+        signal,
+        maxBytes: route.maxBytes,
+      });
+    } catch (err) {
+      if (!(err instanceof TransportError)) throw err;
+      if (err.kind === 'aborted') throw err;
+      // issue 14: too big is the answer's fault; the same answer would come back.
+      if (err.kind === 'too-large')
+        throw new BadAnswerError(where, err.message.replace(/^the answer /, ''), 'the answer');
+      netErr = err;
+    }
+    if (res) this.budget.update(version, res.headers);
+    this.config.onAttempt?.({
+      method: route.method,
+      path: req.path,
+      status: res?.status,
+      ms: this.clock.now() - t0,
+      attempt,
+      remaining: this.budget.remaining(version),
+      note: netErr?.message,
+    });
+    return { res, netErr };
+  }
+
   /**
    * Follow the pages of a list route (cli-spec 1 `--all`) with guards (issue 14), whatever the
    * server claims: stop on an empty page or a short one (the last page of A1 paging), never
@@ -212,18 +237,25 @@ export class ApiClient {
    * the page cap reached. An answer that claims more pages than the cap at once fails before
    * reading them (TooManyPagesError).
    */
-  async *pages<T>(
-    opts: RequestOptions & { limit?: number; all?: boolean; maxPages?: number },
-  ): AsyncGenerator<ListPage<T>> {
+  pages<N extends RouteName>(opts: RequestOptions<N> & PagingOptions): AsyncGenerator<ListPage<ItemOf<N>>> {
+    return this.pagesOf(routeByName(opts.route), opts) as AsyncGenerator<ListPage<ItemOf<N>>>;
+  }
+
+  /** `svc api --paginate` (issue 27): the pages of any route, with the same guards. */
+  pagesAny(route: AnyRoute, opts: RequestBase & PagingOptions): AsyncGenerator<ListPage<unknown>> {
+    return this.pagesOf(route, opts);
+  }
+
+  private async *pagesOf(route: AnyRoute, opts: RequestBase & PagingOptions): AsyncGenerator<ListPage<unknown>> {
     const first = Number(opts.query?.page ?? 1);
     const perPage = Number(opts.limit ?? opts.query?.limit ?? LIMITS.pageSizeDefault);
     const maxPages = Math.max(1, Math.min(opts.maxPages ?? MAX_LIST_PAGES, MAX_LIST_PAGES));
     for (let page = first, read = 1; ; page++, read++) {
-      const res = await this.request<T[]>({
+      const res = await this.send(route, {
         ...opts,
         query: { ...opts.query, page, limit: opts.limit ?? opts.query?.limit },
       });
-      const items = res.data; // an array: checked by the response layer (answers.ts)
+      const items = res.data as unknown[]; // an array: checked by the response layer (answers.ts)
       const p = res.pagination ?? undefined; // `"pagination": null` is no pagination
       if (!opts.all) {
         yield { items, pagination: p };
@@ -231,7 +263,7 @@ export class ApiClient {
       }
       // A server that pages by less than asked (its own maximum) says so in `limit`.
       const size = p && p.limit > 0 && p.limit < perPage ? p.limit : perPage;
-      const where = `GET ${this.pathOf(typeof opts.route === 'string' ? routeByName(opts.route) : opts.route).split('?')[0]}`;
+      const where = `GET ${this.pathOf(route).split('?')[0]}`;
       let incomplete: string | undefined;
       let last = items.length === 0 || items.length < size || (p !== undefined && page >= p.totalPages);
       if (items.length > 0 && items.length < size && p && page < p.totalPages) {
@@ -254,6 +286,16 @@ export class ApiClient {
   }
 }
 
+interface PreparedRequest {
+  version: ApiVersion;
+  /** Prefix, path and query. */
+  path: string;
+  url: string;
+  body: string | Uint8Array | undefined;
+  headers: Record<string, string>;
+  idempotencyKey: string | undefined;
+}
+
 export interface ListPage<T> {
   items: T[];
   pagination?: Pagination;
@@ -262,7 +304,7 @@ export interface ListPage<T> {
 }
 
 /** `--all` on a list longer than svc reads (issue 14, MAX_LIST_PAGES): fails before paging. */
-export class TooManyPagesError extends SvcError {
+class TooManyPagesError extends SvcError {
   constructor(where: string, p: Pagination, maxPages: number, perPage: number) {
     super(
       `the service says ${where} has ${p.totalPages} pages (${p.total} rows); --all reads at most ${maxPages} pages (${maxPages * perPage} rows)`,
@@ -271,23 +313,12 @@ export class TooManyPagesError extends SvcError {
   }
 }
 
-/** The size cap of one answer of `route` (issue 14, MAX_ANSWER_BYTES). */
-function answerCap(route: RouteDef): number {
-  return route.list ||
-    route.name === 'catalogGames' ||
-    route.name === 'v1Games' ||
-    route.name === 'listKeys' ||
-    route.name === 'keyUsage'
-    ? MAX_ANSWER_BYTES.list
-    : MAX_ANSWER_BYTES.one;
-}
-
-function missingKey(route: RouteDef, version: ApiVersion): SvcError {
+function missingKey(route: AnyRoute, version: ApiVersion): SvcError {
   if (version === 'v2') return new NeedsV2KeyError(describeRoute(route));
   return new NeedsV1KeyError(describeRoute(route));
 }
 
-function describeRoute(route: RouteDef): string {
+function describeRoute(route: AnyRoute): string {
   return `${route.method} ${route.family === 'keys' ? '/api/api-keys' : `/api/${route.family}`}${route.path}`;
 }
 
@@ -332,7 +363,8 @@ function toResponse<T>(
 ): ApiResponse<T> {
   const body = (parsed && typeof parsed === 'object' ? parsed : { data: parsed }) as Record<string, unknown>;
   // A1: v1 {success, data, pagination}; v2 {data, pagination, message}; per-item routes {results} (A6).
-  const data = ('data' in body ? body.data : 'results' in body ? body.results : body) as T;
+  // A `"data": null` (a write whose answer the spec does not show) is no data.
+  const data = ('data' in body ? (body.data ?? undefined) : 'results' in body ? body.results : body) as T;
   return {
     status: res.status,
     headers: res.headers,

@@ -12,7 +12,6 @@ export const EXIT = {
   rateLimited: 5,
   interrupted: 130,
 } as const;
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export interface ApiErrorInit {
   status?: number;

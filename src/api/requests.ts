@@ -27,7 +27,7 @@ const id = z.number().int().positive();
 const deliveryTime = z.string().regex(DELIVERY_TIME_PATTERN, 'deliveryTime must look like 24h'); // A3
 
 // spec 2.2 + A13
-export const VariantCreate = z.strictObject({
+const VariantCreate = z.strictObject({
   // spec 2.2 lists `index` as a variant field (issue 14): accepted in a create body (a variants
   // list copied from a GET answer); the position in the array decides, as in the GET answer.
   index: z.number().int().min(0).optional(),

@@ -51,7 +51,7 @@ export const Listing = lazy(() =>
 );
 export type Listing = z.infer<typeof Listing>;
 
-export const DeliveredItem = lazy(() => loose({ ref: opt(str), costCents: opt(num) }));
+const DeliveredItem = lazy(() => loose({ ref: opt(str), costCents: opt(num) }));
 export const Order = lazy(() =>
   loose({
     id: num,

@@ -34,7 +34,7 @@ export interface AttemptOutcome {
 }
 
 /** Capped exponential backoff with full jitter. */
-export function backoffMs(attempt: number, opts: RetryOptions, random: () => number = Math.random): number {
+function backoffMs(attempt: number, opts: RetryOptions, random: () => number = Math.random): number {
   const cap = Math.min(opts.maxDelayMs, opts.baseDelayMs * 2 ** (attempt - 1));
   return Math.round(cap / 2 + random() * (cap / 2));
 }
@@ -44,7 +44,7 @@ export function backoffMs(attempt: number, opts: RetryOptions, random: () => num
  * the window is spent (X-RateLimit-Remaining 0 or absent). With requests left in the window, the
  * reset says nothing about this failure: no hint, the caller backs off.
  */
-export function hintedWaitMs(headers: Record<string, string> | undefined, nowMs: number): number | undefined {
+function hintedWaitMs(headers: Record<string, string> | undefined, nowMs: number): number | undefined {
   if (!headers) return undefined;
   const ra = headers[RATE_HEADERS.retryAfter];
   if (ra !== undefined && ra !== '' && Number.isFinite(Number(ra)) && Number(ra) > 0) return Number(ra) * 1000;

@@ -1,12 +1,37 @@
-// The one route table of the service (spec 4.2, 4.3, 4.4), shared by the client and the
-// sandbox router. A route's `scope` is assumption A9; `created` is assumption A5.
-import type { Scope } from './assumptions.js';
+// The one route table of the service (spec 4.2, 4.3, 4.4), shared by the client, the response
+// layer (answers.ts) and the sandbox router (issue 28). Each route has its method, path, scope
+// (assumption A9), what it answers (the zod schema of `data` and how `data` holds it), whether
+// it is a paged list (A2), and the size cap of one answer (issue 14, MAX_ANSWER_BYTES). Route
+// names are a union type: a misspelled name, or an answer used as the wrong type, fails to
+// compile (test/api/route-table.test.ts shows both).
+import type { z } from 'zod';
+import { MAX_ANSWER_BYTES, type Scope } from './assumptions.js';
+import * as R from './responses.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type RouteFamily = 'v1' | 'v2' | 'keys';
 
-export interface RouteDef {
-  name: string;
+/**
+ * How the `data` of a 2xx answer holds the route's schema (A1 envelope):
+ * - one: an object; page: an array, paged (A2 page/limit, `pagination`); array: an array, not
+ *   paged; optional: an object or nothing (writes whose body the spec leaves "not shown",
+ *   spec 4.2 note, A5 gives only the status); results: `{"results": [...]}` (A6);
+ *   none: nothing documented to use (DELETE key: `{success: true}`).
+ */
+type AnswerShape = 'one' | 'page' | 'array' | 'optional' | 'results' | 'none';
+interface Answer<S extends z.ZodType = z.ZodType> {
+  shape: AnswerShape;
+  schema?: S;
+}
+
+const one = <S extends z.ZodType>(schema: S) => ({ shape: 'one' as const, schema });
+const page = <S extends z.ZodType>(schema: S) => ({ shape: 'page' as const, schema });
+const array = <S extends z.ZodType>(schema: S) => ({ shape: 'array' as const, schema });
+const optional = <S extends z.ZodType>(schema: S) => ({ shape: 'optional' as const, schema });
+const results = { shape: 'results' as const, schema: R.ItemResults };
+const none = { shape: 'none' as const };
+
+interface RouteSpec<A extends Answer = Answer> {
   method: Method;
   family: RouteFamily;
   /** Path after the family prefix, with `:param` segments. */
@@ -16,93 +41,131 @@ export interface RouteDef {
   created?: boolean;
   /** A v2 write: needs an Idempotency-Key (spec 4.1). */
   write?: boolean;
-  /** A list route: takes page/limit (A2). */
-  list?: boolean;
+  answer: A;
+  /** A paged list route: takes page/limit (A2). */
+  list: boolean;
+  /** The most bytes one answer may have (issue 14): a list's or one resource's. */
+  maxBytes: number;
 }
 
-const v2 = (
-  name: string,
+function route<A extends Answer>(
+  family: RouteFamily,
   method: Method,
   path: string,
-  scope: Scope | undefined,
-  extra: Partial<RouteDef> = {},
-): RouteDef => ({
-  name,
-  method,
-  family: 'v2',
-  path,
-  scope,
-  write: method === 'POST' || method === 'PATCH',
-  ...extra,
-});
-const v1 = (name: string, method: Method, path: string, extra: Partial<RouteDef> = {}): RouteDef => ({
-  name,
-  method,
-  family: 'v1',
-  path,
-  ...extra,
-});
-const keys = (name: string, method: Method, path: string, extra: Partial<RouteDef> = {}): RouteDef => ({
-  name,
-  method,
-  family: 'keys',
-  path,
-  ...extra,
-});
+  answer: A,
+  extra: { scope?: Scope; created?: boolean } = {},
+): RouteSpec<A> {
+  const many = answer.shape === 'page' || answer.shape === 'array';
+  return {
+    method,
+    family,
+    path,
+    ...extra,
+    ...(family === 'v2' && (method === 'POST' || method === 'PATCH') ? { write: true } : {}),
+    answer,
+    list: answer.shape === 'page',
+    maxBytes: many ? MAX_ANSWER_BYTES.list : MAX_ANSWER_BYTES.one,
+  };
+}
+const v2 = <A extends Answer>(method: Method, path: string, scope: Scope | undefined, answer: A, created = false) =>
+  route('v2', method, path, answer, created ? { scope, created } : { scope });
+const v1 = <A extends Answer>(method: Method, path: string, answer: A, created = false) =>
+  route('v1', method, path, answer, created ? { created } : {});
+// A10: key management is authenticated by a v1 key.
+const keys = <A extends Answer>(method: Method, path: string, answer: A, created = false) =>
+  route('keys', method, path, answer, created ? { created } : {});
 
 // Order matters only where a literal segment and a parameter compete (bulk-price vs :id):
-// literal routes come first, and the matcher also requires `:id` to be numeric where noted.
-export const ROUTES: readonly RouteDef[] = [
+// literal routes come first.
+const TABLE = {
   // ---- v2 (24 routes) ----
-  v2('listProducts', 'GET', '/products', 'products:read', { list: true }),
-  v2('bulkPrice', 'PATCH', '/products/bulk-price', 'products:write'),
-  v2('bulkStatus', 'PATCH', '/products/bulk-status', 'products:write'),
-  v2('getProduct', 'GET', '/products/:id', 'products:read'),
-  v2('createProduct', 'POST', '/products', 'products:write', { created: true }),
-  v2('updateProduct', 'PATCH', '/products/:id', 'products:write'),
-  v2('updateVariants', 'PATCH', '/products/:id/variants', 'products:write'),
-  v2('addStock', 'POST', '/products/:id/stock', 'products:write'),
-  v2('listOrders', 'GET', '/orders', 'orders:read', { list: true }),
-  v2('getOrder', 'GET', '/orders/:id', 'orders:read'),
-  v2('listMediations', 'GET', '/mediations', 'mediations:read', { list: true }),
-  v2('getMediation', 'GET', '/mediations/:orderId', 'mediations:read'),
-  v2('listReviews', 'GET', '/reviews', 'reviews:read', { list: true }),
-  v2('reviewStats', 'GET', '/reviews/stats', 'reviews:read'),
-  v2('contestReview', 'POST', '/reviews/:reviewId/contest', 'reviews:contest', { created: true }),
-  v2('listContestations', 'GET', '/contestations', 'reviews:read', { list: true }),
-  v2('listQuestions', 'GET', '/questions', 'questions:read', { list: true }),
-  v2('getQuestion', 'GET', '/questions/:id', 'questions:read'),
-  v2('answerQuestion', 'POST', '/questions/:id/answer', 'questions:write'),
-  v2('balance', 'GET', '/balance', 'wallet:read'),
-  v2('stats', 'GET', '/stats', 'orders:read'),
-  v2('catalogGames', 'GET', '/catalog/games', 'catalog:read'),
-  v2('me', 'GET', '/me', undefined),
-  v2('usage', 'GET', '/usage', undefined),
+  listProducts: v2('GET', '/products', 'products:read', page(R.Listing)),
+  bulkPrice: v2('PATCH', '/products/bulk-price', 'products:write', results),
+  bulkStatus: v2('PATCH', '/products/bulk-status', 'products:write', results),
+  getProduct: v2('GET', '/products/:id', 'products:read', one(R.Listing)),
+  createProduct: v2('POST', '/products', 'products:write', one(R.Listing), true),
+  updateProduct: v2('PATCH', '/products/:id', 'products:write', optional(R.Listing)),
+  updateVariants: v2('PATCH', '/products/:id/variants', 'products:write', results),
+  addStock: v2('POST', '/products/:id/stock', 'products:write', one(R.StockAddResult)), // A7
+  listOrders: v2('GET', '/orders', 'orders:read', page(R.Order)),
+  getOrder: v2('GET', '/orders/:id', 'orders:read', one(R.Order)),
+  listMediations: v2('GET', '/mediations', 'mediations:read', page(R.Mediation)),
+  getMediation: v2('GET', '/mediations/:orderId', 'mediations:read', one(R.Mediation)),
+  listReviews: v2('GET', '/reviews', 'reviews:read', page(R.Review)),
+  reviewStats: v2('GET', '/reviews/stats', 'reviews:read', one(R.ReviewStats)),
+  contestReview: v2('POST', '/reviews/:reviewId/contest', 'reviews:contest', one(R.Contestation), true),
+  listContestations: v2('GET', '/contestations', 'reviews:read', page(R.Contestation)),
+  listQuestions: v2('GET', '/questions', 'questions:read', page(R.Question)),
+  getQuestion: v2('GET', '/questions/:id', 'questions:read', one(R.Question)),
+  answerQuestion: v2('POST', '/questions/:id/answer', 'questions:write', optional(R.Question)),
+  balance: v2('GET', '/balance', 'wallet:read', one(R.Balance)),
+  stats: v2('GET', '/stats', 'orders:read', one(R.Stats)),
+  catalogGames: v2('GET', '/catalog/games', 'catalog:read', array(R.Game)),
+  me: v2('GET', '/me', undefined, one(R.Me)),
+  usage: v2('GET', '/usage', undefined, one(R.Usage)),
   // ---- v1 (9 routes, also under the /api/service alias) ----
-  v1('v1ListProducts', 'GET', '/products', { list: true }),
-  v1('v1GetProduct', 'GET', '/products/:id'),
-  v1('v1CreateProduct', 'POST', '/products', { created: true }),
-  v1('v1UpdateProduct', 'PATCH', '/products/:id'),
-  v1('v1Balance', 'GET', '/balance'),
-  v1('v1ListOrders', 'GET', '/orders', { list: true }),
-  v1('v1GetOrder', 'GET', '/orders/:id'),
-  v1('v1Stats', 'GET', '/stats'),
-  v1('v1Games', 'GET', '/games'),
-  // ---- key management (4 routes; A10: authenticated by a v1 key) ----
-  keys('createKey', 'POST', '', { created: true }),
-  keys('listKeys', 'GET', ''),
-  keys('revokeKey', 'DELETE', '/:id'),
-  keys('keyUsage', 'GET', '/:id/usage'),
-];
+  v1ListProducts: v1('GET', '/products', page(R.Listing)),
+  v1GetProduct: v1('GET', '/products/:id', one(R.Listing)),
+  v1CreateProduct: v1('POST', '/products', one(R.Listing), true),
+  v1UpdateProduct: v1('PATCH', '/products/:id', optional(R.Listing)),
+  v1Balance: v1('GET', '/balance', one(R.Balance)),
+  v1ListOrders: v1('GET', '/orders', page(R.Order)),
+  v1GetOrder: v1('GET', '/orders/:id', one(R.Order)),
+  v1Stats: v1('GET', '/stats', one(R.Stats)),
+  v1Games: v1('GET', '/games', array(R.Game)),
+  // ---- key management (4 routes) ----
+  createKey: keys('POST', '', one(R.ApiKey), true),
+  listKeys: keys('GET', '', array(R.ApiKey)),
+  revokeKey: keys('DELETE', '/:id', none),
+  keyUsage: keys('GET', '/:id/usage', array(R.KeyUsageEntry)),
+};
 
-export function routeByName(name: string): RouteDef {
-  const r = ROUTES.find((x) => x.name === name);
-  if (!r) throw new Error(`unknown route ${name}`);
-  return r;
+type Table = typeof TABLE;
+export type RouteName = keyof Table;
+export type RouteDef = RouteSpec & { name: RouteName };
+/**
+ * A route of the table, or one svc has not modelled (`svc api`, issue 27: its answer is checked
+ * only as an A1 envelope). Only the client's `requestAny`/`pagesAny` take one; every verb names
+ * a table route.
+ */
+export type AnyRoute = RouteSpec & { name: string };
+
+/** A route svc has not modelled, for `svc api PATH` (issue 27): a v2 write carries a key. */
+export function rawRoute(family: RouteFamily, method: Method, path: string, name: string): AnyRoute {
+  return { ...route(family, method, path, none), name, write: family === 'v2' && method !== 'GET' };
+}
+
+type DataOf<A> = A extends { shape: 'one'; schema: infer S extends z.ZodType }
+  ? z.infer<S>
+  : A extends { shape: 'page' | 'array'; schema: infer S extends z.ZodType }
+    ? z.infer<S>[]
+    : A extends { shape: 'optional'; schema: infer S extends z.ZodType }
+      ? z.infer<S> | undefined
+      : A extends { shape: 'results' }
+        ? R.ItemResult[]
+        : unknown;
+/** What `data` of a 2xx answer of route `N` is, once the response layer has checked it. */
+export type AnswerOf<N extends RouteName> = DataOf<Table[N]['answer']>;
+/** One item of a list route's `data`. */
+export type ItemOf<N extends RouteName> = AnswerOf<N> extends (infer I)[] ? I : never;
+
+export const ROUTES: readonly RouteDef[] = Object.entries(TABLE).map(([name, spec]) => ({
+  name: name as RouteName,
+  ...spec,
+}));
+const BY_NAME = new Map(ROUTES.map((r) => [r.name, r]));
+
+export function routeByName(name: RouteName): RouteDef {
+  return BY_NAME.get(name)!;
+}
+
+/** A route name from outside the code (the sandbox's fault rules, `svc sandbox --route`). */
+export function isRouteName(name: string): name is RouteName {
+  return BY_NAME.has(name as RouteName);
 }
 
 /** Fill `:param` segments; every value is URI-encoded. */
-export function buildPath(prefix: string, route: RouteDef, params: Record<string, string | number> = {}): string {
+export function buildPath(prefix: string, route: AnyRoute, params: Record<string, string | number> = {}): string {
   const path = route.path.replace(/:([A-Za-z]+)/g, (_, k: string) => {
     const v = params[k];
     if (v === undefined) throw new Error(`missing path parameter ${k} for ${route.name}`);
@@ -126,22 +189,22 @@ export function matchRoute(
   let pathMatched = false;
   for (const route of ROUTES) {
     if (route.family !== family) continue;
-    const rsegs = route.path.split('/').filter(Boolean);
-    if (rsegs.length !== segs.length) continue;
-    const params: Record<string, string> = {};
-    let ok = true;
-    for (let i = 0; i < rsegs.length; i++) {
-      const r = rsegs[i]!;
-      const s = decodeURIComponent(segs[i]!);
-      if (r.startsWith(':')) params[r.slice(1)] = s;
-      else if (r !== s) {
-        ok = false;
-        break;
-      }
-    }
-    if (!ok) continue;
+    const params = matchSegments(route.path.split('/').filter(Boolean), segs);
+    if (!params) continue;
     pathMatched = true;
     if (route.method === method) return { route, params };
   }
   return pathMatched ? { methodNotAllowed: true } : undefined;
+}
+
+function matchSegments(rsegs: string[], segs: string[]): Record<string, string> | undefined {
+  if (rsegs.length !== segs.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < rsegs.length; i++) {
+    const r = rsegs[i]!;
+    const s = decodeURIComponent(segs[i]!);
+    if (r.startsWith(':')) params[r.slice(1)] = s;
+    else if (r !== s) return undefined;
+  }
+  return params;
 }

@@ -38,7 +38,7 @@ let agent: import('undici').Agent | undefined;
  * command would pay, bench/startup). undici is pinned exactly in package.json, so these
  * paths cannot move under us.
  */
-export async function loadAgent(): Promise<import('undici').Agent> {
+async function loadAgent(): Promise<import('undici').Agent> {
   if (agent) return agent;
   const [{ default: Agent }, { default: Dispatcher }, { default: api }] = await Promise.all([
     import('undici/lib/dispatcher/agent.js'),
@@ -106,7 +106,7 @@ async function readCapped(
   return Buffer.concat(chunks, n).toString('utf8');
 }
 
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MB` : `${Math.round(n / 1024)} KB`;
 }
 

@@ -20,7 +20,7 @@ export interface KeysInUse {
   keySource: { v1?: 'env' | 'profile'; v2?: 'env' | 'profile' };
 }
 
-export const KEY_ROTATION_DAYS = 90; // spec 5.5
+const KEY_ROTATION_DAYS = 90; // spec 5.5
 const DAY_MS = 86_400_000;
 const STATE_FILE = 'key-age.json';
 
@@ -29,7 +29,7 @@ interface KeyAgeState {
   warnedAt: Record<string, string>;
 }
 
-export function keyFingerprint(key: string): string {
+function keyFingerprint(key: string): string {
   // node:crypto is loaded on first use: every command passes through warnOldKeys, and most
   // runs never need a fingerprint (bench/startup).
   return process.getBuiltinModule('node:crypto').createHash('sha256').update(key).digest('hex').slice(0, 16);
@@ -76,13 +76,13 @@ export function warnOldKeys(io: IO, dir: string, s: KeysInUse, now = Date.now())
     for (const version of ['v1', 'v2'] as const) {
       const key = s.keys[version];
       if (!key) continue;
-      let fp: string | undefined; // only when there is something to look up under it
-      const known = Object.keys(state.createdAt).length > 0 ? state.createdAt[(fp ??= keyFingerprint(key))] : undefined;
+      // the fingerprint only when there is something to look up under it
+      const known = Object.keys(state.createdAt).length > 0 ? state.createdAt[keyFingerprint(key)] : undefined;
       const since = known ?? (s.keySource[version] === 'profile' ? storedAt(s, version) : undefined);
       if (!since || Number.isNaN(Date.parse(since))) continue;
       const days = Math.floor((now - Date.parse(since)) / DAY_MS);
       if (days <= KEY_ROTATION_DAYS) continue;
-      fp ??= keyFingerprint(key);
+      const fp = keyFingerprint(key);
       const last = state.warnedAt[fp];
       if (last && now - Date.parse(last) < DAY_MS) continue;
       // issue 27: the parts in the seller's language, then the sentence (warn translates it)

@@ -23,7 +23,7 @@ export interface Keyring {
 /** Loads the keyring; rejects when it cannot be loaded on this machine. */
 export type KeyringLoader = () => Promise<Keyring>;
 
-export type KeyLocation = { kind: 'keyring'; name: string } | { kind: 'file'; path: string };
+type KeyLocation = { kind: 'keyring'; name: string } | { kind: 'file'; path: string };
 
 /** A profile's key of one version as it was stored, to put back (rotate's undo). */
 export interface StoredKey {
@@ -81,7 +81,8 @@ export class KeyStore {
   }
 
   private keyring(): Promise<Keyring> {
-    return (this.ring ??= this.loadKeyring());
+    this.ring ??= this.loadKeyring();
+    return this.ring;
   }
 
   /** The stored key of a profile, from the file or the keyring (the keyring loads only then). */
@@ -249,7 +250,7 @@ function reason(err: unknown): string {
     .slice(0, 200);
 }
 
-export function keyringName(platform: NodeJS.Platform = process.platform): string {
+function keyringName(platform: NodeJS.Platform = process.platform): string {
   return platform === 'darwin'
     ? 'macOS Keychain'
     : platform === 'win32'

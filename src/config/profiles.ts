@@ -33,8 +33,8 @@ const ConfigFile = z.object({
 });
 type ConfigFile = z.infer<typeof ConfigFile>;
 
-export const PROFILE_NAME = /^[A-Za-z0-9._-]{1,64}$/;
-export const CONFIG_FILE_MODE = 0o600;
+const PROFILE_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+const CONFIG_FILE_MODE = 0o600;
 
 type ConfStore = { store: Record<string, unknown>; path: string };
 

@@ -41,7 +41,9 @@ export class ChunkPlanner {
   /** Leaves out the credential at `ordinal` (0-based in the file) when its chunk is sent. */
   drop(ordinal: number): void {
     const chunk = this.planned[Math.floor(ordinal / this.chunkSize)];
-    if (chunk) (chunk.drop ??= []).push(ordinal % this.chunkSize);
+    if (!chunk) return;
+    chunk.drop ??= [];
+    chunk.drop.push(ordinal % this.chunkSize);
   }
 
   add(entry: { line: number; lastLine: number; startOffset: number; endOffset: number }): void {

@@ -19,17 +19,17 @@ import {
 
 export type Delimiter = ',' | ';' | '\t';
 /** Tie order of detection: a header with no delimiter at all is a one-column `,` file. */
-export const DELIMITERS: readonly Delimiter[] = [',', ';', '\t'];
+const DELIMITERS: readonly Delimiter[] = [',', ';', '\t'];
 /** svc decision: a price or status row is tiny; anything longer is refused unread. */
-export const DEFAULT_MAX_RECORD_BYTES = 64 * 1024;
+const DEFAULT_MAX_RECORD_BYTES = 64 * 1024;
 
-export interface CsvHeader {
+interface CsvHeader {
   kind: 'header';
   line: number;
   columns: string[];
   delimiter: Delimiter;
 }
-export interface CsvRecord {
+interface CsvRecord {
   kind: 'record';
   /** First physical line of the record (cli-spec 3). */
   line: number;
@@ -38,7 +38,7 @@ export interface CsvRecord {
   endOffset: number;
   fields: string[];
 }
-export interface CsvProblem {
+interface CsvProblem {
   kind: 'problem';
   line: number;
   message: string;
@@ -281,7 +281,10 @@ export function splitRecords(records: Buffer[], delimiter: Delimiter, trim: bool
           ? splitPlain(text, delimiter, trim)
           : splitQuoted(text, delimiter, trim);
     if (fields) out[i] = fields;
-    else (hard ??= []).push(i);
+    else {
+      hard ??= [];
+      hard.push(i);
+    }
   }
   if (!hard) return out as (string[] | string)[];
   const parsed = parseRecords(
@@ -346,7 +349,6 @@ export function splitQuoted(text: string, delimiter: Delimiter, trim: boolean): 
 
 const QUOTE_BYTE = 0x22;
 // Control characters other than TAB: csv-parse's trim treats some of them its own way.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 
 /** csv-parse for records that need it: one call for the batch, record by record if it fails. */

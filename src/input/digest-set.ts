@@ -48,8 +48,7 @@ export class DigestBlocks {
 }
 
 /** The first 52 bits of a digest, as DigestBlocks keeps them. */
-export const digestPrefix = (digest: Buffer): number =>
-  digest.readUInt32LE(0) * 0x100000 + (digest.readUInt32LE(4) >>> 12);
+const digestPrefix = (digest: Buffer): number => digest.readUInt32LE(0) * 0x100000 + (digest.readUInt32LE(4) >>> 12);
 
 /**
  * A 53-bit key of a text, computed in JS with no allocation (cyrb53: two 32-bit multiply-xor

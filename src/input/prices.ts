@@ -23,7 +23,7 @@ export interface PriceRow {
   raw: Record<string, string>;
 }
 
-export const PRICE_COLUMNS: ColumnSpec = {
+const PRICE_COLUMNS: ColumnSpec = {
   required: ['id'],
   optional: ['variant'],
   exclusive: [{ names: ['price', 'price_cents'], exactlyOne: true }],
@@ -108,11 +108,7 @@ async function scanPrices(
   if (counts.repeated.size > 0) await reportRepeats(path, opts, counts.repeated, problems, table.header?.columns);
   return {
     pairs: counts,
-    notes: table.notes,
-    problems: problems.messages,
-    problemCount: problems.count,
-    columns: table.header?.columns ?? [],
-    delimiter: table.header?.delimiter,
+    ...table.summary(),
   };
 }
 

@@ -3,7 +3,7 @@
 // costs no more memory than one with 51.
 
 /** cli-spec 3: "at most 50, then a count". */
-export const PROBLEMS_SHOWN = 50;
+const PROBLEMS_SHOWN = 50;
 
 interface KeptProblem {
   line: number;
@@ -64,7 +64,6 @@ export function formatProblems(problems: readonly string[], problemCount: number
  * replaced, cut to 40 characters. Never call this on anything read from a credentials file.
  */
 export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
   return clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
 }

@@ -25,7 +25,7 @@ export interface InputFile {
   cleanup(): Promise<void>;
 }
 
-export const STDIN_DISPLAY_NAME = 'stdin';
+const STDIN_DISPLAY_NAME = 'stdin';
 
 export interface OpenInputOptions {
   /** Stream to spool when the path is `-` (default process.stdin); tests pass their own. */

@@ -18,7 +18,7 @@ export interface StatusRow {
   raw: Record<string, string>;
 }
 
-export const STATUS_COLUMNS: ColumnSpec = {
+const STATUS_COLUMNS: ColumnSpec = {
   required: ['id', 'active'],
   optional: [],
   exclusive: [],
@@ -29,7 +29,7 @@ export const STATUS_COLUMNS: ColumnSpec = {
 // cli-spec 3, compared case-insensitively.
 const ACTIVE_VALUES: Record<string, boolean> = { true: true, false: false, 1: true, 0: false, yes: true, no: false };
 
-export function parseActive(text: string): boolean | undefined {
+function parseActive(text: string): boolean | undefined {
   return ACTIVE_VALUES[text.trim().toLowerCase()];
 }
 
@@ -66,10 +66,6 @@ export async function readStatusFile(path: string, opts: ReadTableOptions = {}):
   }
   return {
     rows,
-    notes: table.notes,
-    problems: problems.messages,
-    problemCount: problems.count,
-    columns: table.header?.columns ?? [],
-    delimiter: table.header?.delimiter,
+    ...table.summary(),
   };
 }

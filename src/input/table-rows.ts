@@ -71,6 +71,17 @@ export class TableReader {
   /** Notes about the header (unknown columns ignored), `FILE:LINE: note`. */
   readonly notes: string[] = [];
 
+  /** What a reader returns besides its rows: notes, problems, columns and delimiter. */
+  summary(): Omit<TableFileResult<never>, 'rows'> {
+    return {
+      notes: this.notes,
+      problems: this.problems.messages,
+      problemCount: this.problems.count,
+      columns: this.header?.columns ?? [],
+      delimiter: this.header?.delimiter,
+    };
+  }
+
   constructor(
     private readonly path: string,
     private readonly spec: ColumnSpec,
@@ -153,7 +164,7 @@ function tooManyValues(got: number, want: number, delimiter: Delimiter): string 
  * unknown or nameless columns are ignored with one note naming them, or are one problem with
  * `strict` (--strict-columns).
  */
-export function checkHeader(
+function checkHeader(
   columns: string[],
   line: number,
   spec: ColumnSpec,

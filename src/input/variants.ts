@@ -19,7 +19,7 @@ export interface VariantRow {
   raw: Record<string, string>;
 }
 
-export const VARIANT_COLUMNS: ColumnSpec = {
+const VARIANT_COLUMNS: ColumnSpec = {
   required: ['index'],
   optional: ['stock'],
   exclusive: [{ names: ['price', 'price_cents'], exactlyOne: false }],
@@ -52,11 +52,7 @@ export async function readVariantFile(path: string, opts: ReadTableOptions = {})
   }
   return {
     rows,
-    notes: table.notes,
-    problems: problems.messages,
-    problemCount: problems.count,
-    columns: table.header?.columns ?? [],
-    delimiter: table.header?.delimiter,
+    ...table.summary(),
   };
 }
 

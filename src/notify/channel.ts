@@ -22,7 +22,7 @@ export interface ChannelConfig {
   events: ReadonlySet<NoticeKind> | 'all';
 }
 
-export interface Payload {
+interface Payload {
   body: unknown;
   /** Notices carried by this body (the rest wait for the next one). */
   taken: number;

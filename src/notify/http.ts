@@ -4,7 +4,7 @@
 // never puts a URL in an error: a Telegram URL holds the bot token, a Discord one its secret.
 import { request } from 'undici';
 
-export const NOTIFY_TIMEOUT_MS = 10_000;
+const NOTIFY_TIMEOUT_MS = 10_000;
 /** A chat platform's answer is small; more is read no further. */
 const MAX_BODY_BYTES = 64 * 1024;
 

@@ -7,7 +7,7 @@ import { redact } from '../config/mask.js';
 import type { Channel } from './channel.js';
 import type { Notice } from './notice.js';
 
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 16_000];
 /** A retry_after larger than this is not waited for by a one-shot pass (the notice is reported undelivered). */
 const MAX_RETRY_AFTER_S = 300;
@@ -20,7 +20,7 @@ export interface OutboxEvents {
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
-export const realSleep: Sleep = (ms, signal) =>
+const realSleep: Sleep = (ms, signal) =>
   new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const t = setTimeout(done, ms);

@@ -17,7 +17,7 @@ export interface Column<T = Record<string, unknown>> {
   drop?: number;
 }
 
-export function cellValue<T>(col: Column<T>, row: T): unknown {
+function cellValue<T>(col: Column<T>, row: T): unknown {
   return typeof col.value === 'function' ? col.value(row) : (row as Record<string, unknown>)[col.value as string];
 }
 

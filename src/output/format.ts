@@ -7,11 +7,9 @@ import { cellText, isMoney, isNumeric, type Column } from './columns.js';
 import { zoneLabel } from './local-time.js';
 import { jsonText } from './sanitize.js';
 import { renderTable, type TableModel } from './table.js';
-
-export type { TableModel } from './table.js';
 import type { IO } from './io.js';
 
-export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const;
+const FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const;
 export type Format = (typeof FORMATS)[number];
 
 export function resolveFormat(io: IO, output: string | undefined, json: boolean | undefined): Format {
@@ -66,7 +64,7 @@ export function formatRecords<T>(io: IO, data: T | T[], opts: PrintOptions<T>): 
   }
 }
 
-export function tableModel<T>(rows: T[], columns: Column<T>[], single = false): TableModel {
+function tableModel<T>(rows: T[], columns: Column<T>[], single = false): TableModel {
   if (single && rows.length === 1) {
     const row = rows[0]!;
     return {
@@ -109,7 +107,7 @@ function delimited<T>(rows: T[], columns: Column<T>[], sep: ',' | '\t'): string 
   return `${lines.join('\n')}\n`;
 }
 
-export function delimitedHeader<T>(c: Column<T>): string {
+function delimitedHeader<T>(c: Column<T>): string {
   return isMoney(c.kind) ? `${c.header}_cents` : c.header;
 }
 
@@ -117,11 +115,11 @@ export function delimitedHeader<T>(c: Column<T>): string {
  * A cell a spreadsheet would run as a formula (it starts with = + - @, a tab or a CR: OWASP's
  * CSV injection list) gets a leading quote, unless the whole cell is a number (-5, +3.2, 1e3).
  */
-export function guardFormula(v: string): string {
+function guardFormula(v: string): string {
   return /^[=+\-@\t\r]/.test(v) && !/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(v) ? `'${v}` : v;
 }
 
-export function csvEscape(v: string): string {
+function csvEscape(v: string): string {
   const safe = guardFormula(v);
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

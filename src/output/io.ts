@@ -62,7 +62,7 @@ export function processIO(
  * used to be ignored, so `FORCE_COLOR=0` still painted). Also applied to the Ink UI bundle
  * (src/ui/load.ts), whose chalk reads FORCE_COLOR when it loads.
  */
-export function colourOff(env: NodeJS.ProcessEnv): boolean {
+function colourOff(env: NodeJS.ProcessEnv): boolean {
   const force = env.FORCE_COLOR?.trim().toLowerCase();
   return env.NO_COLOR !== undefined || env.TERM === 'dumb' || force === '0' || force === 'false';
 }

@@ -6,7 +6,6 @@
 // - in JSON they are escaped (`\u202e`), so the data stays exact and a terminal or a log viewer
 //   showing the JSON is not steered by it;
 // - csv/tsv cells a spreadsheet would run as a formula are neutralised in format.ts (guardFormula).
-// eslint-disable-next-line no-control-regex
 const ANSI =
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[PX^_][^\u001b]*(?:\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]|\u009d[^\u0007\u009c]*[\u0007\u009c]?/g;
 
@@ -15,7 +14,6 @@ const ANSI =
  * Arabic letter mark, zero-width space, LRM/RLM, the bidi embeddings and overrides, LS/PS, the
  * bidi isolates, the invisible operators and the BOM/ZWNBSP. ZWJ and ZWNJ stay (emoji, scripts).
  */
-// eslint-disable-next-line no-control-regex
 const INVISIBLE =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 

@@ -37,7 +37,10 @@ const MIN_CUT_WIDTH = 8;
 // loads, which cost every run that prints anything ~35 ms (bench/startup); here the segmenter is
 // made on the first text that is not plain ASCII.
 let segmenter: Intl.Segmenter | undefined;
-const graphemes = (text: string) => (segmenter ??= new Intl.Segmenter()).segment(text);
+const graphemes = (text: string) => {
+  segmenter ??= new Intl.Segmenter();
+  return segmenter.segment(text);
+};
 const ZERO_WIDTH = /^[\p{Default_Ignorable_Code_Point}\p{Control}\p{Format}\p{Mn}\p{Me}]*$/u;
 const EMOJI = /\p{Extended_Pictographic}/u;
 const VISIBLE = /[^\p{Default_Ignorable_Code_Point}\p{Control}\p{Format}\p{Mn}\p{Me}]/u;
@@ -56,7 +59,6 @@ function clusterWidth(cluster: string): number {
 /** Display width: wide (CJK, emoji) characters take two cells, combining marks none. */
 export function displayWidth(text: string): number {
   // ASCII is by far the usual case and needs no segmentation.
-  // eslint-disable-next-line no-control-regex
   if (/^[\u0020-\u007e]*$/.test(text)) return text.length;
   let width = 0;
   for (const { segment } of graphemes(text)) width += clusterWidth(segment);
@@ -79,7 +81,7 @@ export function truncate(text: string, width: number): string {
 }
 
 /** What fits: each column's width, undefined for a column left out. */
-export function columnWidths(model: TableModel, width?: number): (number | undefined)[] {
+function columnWidths(model: TableModel, width?: number): (number | undefined)[] {
   const natural = model.headers.map((h, i) => Math.max(displayWidth(h), ...model.rows.map((r) => displayWidth(r[i]!))));
   if (width === undefined) return natural;
   const widths: (number | undefined)[] = natural.map((w, i) => Math.min(w, model.max[i] ?? Infinity));

@@ -8,8 +8,7 @@ export type CostSource = 'upload' | 'sale';
 export type CostMethod = 'max' | 'average';
 
 /** (listing, variant) as one key; `null` variant for a listing without variants. */
-export const targetKey = (listingId: number, variant: number | null | undefined): string =>
-  `${listingId}:${variant ?? ''}`;
+const targetKey = (listingId: number, variant: number | null | undefined): string => `${listingId}:${variant ?? ''}`;
 
 export interface CostBasis {
   cents: number;

@@ -18,7 +18,7 @@ export interface FloorInputs {
   manualCents?: number;
 }
 
-export type FloorSource = 'catalog' | 'cost' | 'manual' | 'none';
+type FloorSource = 'catalog' | 'cost' | 'manual' | 'none';
 
 export interface Floor {
   cents: number;
@@ -29,7 +29,7 @@ export interface Floor {
 }
 
 /** The cost part alone: ⌈cost × (1 + margin) / (1 − fee)⌉. */
-export function costFloorCents(costCents: number, feeBp: number, minMarginBp: number): number {
+function costFloorCents(costCents: number, feeBp: number, minMarginBp: number): number {
   return mulDivCeil(costCents, WHOLE_BP + minMarginBp, WHOLE_BP - feeBp);
 }
 

@@ -19,7 +19,7 @@ export interface PriceTarget {
   currentCents: number;
 }
 
-export type PlanAction = 'change' | 'unchanged' | 'unknown-cost' | 'held';
+type PlanAction = 'change' | 'unchanged' | 'unknown-cost' | 'held';
 
 export interface PlanRow {
   id: number;
@@ -61,7 +61,7 @@ export function matches(m: RuleMatch, t: PriceTarget): boolean {
 }
 
 /** The tier of a cost: the first whose `upTo` holds it (tiers are sorted by upTo, the last open). */
-export function tierFor(tiers: MarginTier[], costCents: number): MarginTier {
+function tierFor(tiers: MarginTier[], costCents: number): MarginTier {
   return tiers.find((t) => t.upToCents === undefined || costCents <= t.upToCents) ?? tiers[tiers.length - 1]!;
 }
 

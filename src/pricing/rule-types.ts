@@ -18,7 +18,7 @@ export interface MarginTier {
   marginBp: number;
 }
 
-export type RulePricing =
+type RulePricing =
   | { kind: 'margin'; tiers: MarginTier[] }
   /** Position against the game's catalog minimum: min × (1 + bp) + cents. */
   | { kind: 'catalog'; bp: number; cents: number };

@@ -78,7 +78,7 @@ const Match = z.union([
   }),
 ]);
 
-export const RuleSchema = z
+const RuleSchema = z
   .strictObject({
     name: text.optional(),
     match: Match,

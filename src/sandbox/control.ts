@@ -2,7 +2,7 @@
 // rate-limited. They let tests and users simulate what only the platform or a buyer can do.
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import { ROUTES } from '../api/routes.js';
+import { isRouteName, ROUTES } from '../api/routes.js';
 import { fieldPath } from '../api/requests.js';
 import { SandboxError, errorReply, notFound, type Reply } from './envelope.js';
 import { FaultSpec } from './faults.js';
@@ -138,7 +138,7 @@ const routes: Record<string, ControlHandler> = {
   },
   'POST faults': (rt, body) => {
     const spec = parse(FaultSpec, body);
-    if (spec.match.route && !ROUTES.some((r) => r.name === spec.match.route)) {
+    if (spec.match.route && !isRouteName(spec.match.route)) {
       throw new SandboxError(400, undefined, `unknown route name ${spec.match.route}`, { field: 'match.route' });
     }
     rt.faults.add(spec);

@@ -15,7 +15,7 @@ import { SandboxError, type Reply } from './envelope.js';
 import type { IdempotencyEntry, SandboxData, StoredResponse } from './state.js';
 
 /** JSON with object keys sorted at every depth (spec 4.1.3: field order does not matter). */
-export function canonicalJson(v: unknown): string {
+function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
   if (v !== null && typeof v === 'object') {
     const o = v as Record<string, unknown>;
@@ -59,7 +59,7 @@ export function checkKeyHeader(raw: string | undefined): string {
 }
 
 /** Whether a response is kept under its key (A12). */
-export function isStorable(reply: Reply): boolean {
+function isStorable(reply: Reply): boolean {
   if (reply.status >= 500 || reply.status === 429) return false;
   if (reply.status < 200) return false;
   const body = reply.body as { retryable?: unknown } | null;

@@ -23,7 +23,7 @@ export interface Account {
   level: number;
 }
 
-export interface KeyUsage {
+interface KeyUsage {
   method: string;
   path: string;
   status: number | null;
@@ -45,7 +45,7 @@ export interface KeyRecord {
   usage: KeyUsage[]; // newest last, at most LIMITS.keyUsageHistory
 }
 
-export interface Game {
+interface Game {
   id: string;
   name: string;
   slug: string;
@@ -196,10 +196,6 @@ export function nextId(data: SandboxData, kind: keyof SandboxData['nextId']): nu
   const id = data.nextId[kind];
   data.nextId[kind] = id + 1;
   return id;
-}
-
-export function accountById(data: SandboxData, id: number): Account | undefined {
-  return data.accounts.find((a) => a.id === id);
 }
 
 /**

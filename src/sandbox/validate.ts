@@ -24,7 +24,7 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
 export type Query = URLSearchParams;
 
 /** A2: page (1-based, default 1) and limit (1..100, default 20; above 100 is a 400). */
-export function parsePaging(q: Query): { page: number; limit: number } {
+function parsePaging(q: Query): { page: number; limit: number } {
   const page = intParam(q, 'page', 1);
   const limit = intParam(q, 'limit', LIMITS.pageSizeDefault);
   if (page < 1) throw validationError('page', 'page must be 1 or more');

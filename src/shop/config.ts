@@ -64,14 +64,14 @@ const Channel = z.discriminatedUnion('type', [
   }),
 ]);
 
-export const ShopConfigSchema = z.strictObject({
+const ShopConfigSchema = z.strictObject({
   rules: z.array(Rule).min(1, 'rules needs at least one listing'),
   alerts: Alerts.default({}),
   notify: z.array(Channel).default([]),
   /** `shop run`: seconds between two full passes. */
   every: z.number().int().min(30).max(86_400).default(300),
 });
-export type ShopConfigInput = z.infer<typeof ShopConfigSchema>;
+type ShopConfigInput = z.infer<typeof ShopConfigSchema>;
 
 export interface ShopRule {
   /** `101` or `109:1`, how messages name it. */

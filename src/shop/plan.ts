@@ -16,7 +16,7 @@ export interface StatusDecision {
 }
 
 /** The spec-3 states a reactivation cannot leave, with the spec's code and what the seller does. */
-export const REACTIVATION_BLOCKS: Record<string, { code: string; message: string }> = {
+const REACTIVATION_BLOCKS: Record<string, { code: string; message: string }> = {
   offline: {
     code: 'OFFLINE_PAUSED',
     message: 'paused by Offline Mode: turn Offline Mode off in the seller panel (the API cannot)',

@@ -11,7 +11,7 @@ import type { ShopMemory } from './memory.js';
 import { ruleNotice, saleNotice, stuckNotice } from './notices.js';
 
 /** A sale still `processing` this long after it was made is told as stuck (auto-delivery is immediate). */
-export const STUCK_AFTER_MS = 60 * 60_000;
+const STUCK_AFTER_MS = 60 * 60_000;
 import { alertsFor, needsRefill, pace, statusFor } from './plan.js';
 import type { ListingView, RefillReport, RuleOutcome, ShopActions, StatusResult } from './types.js';
 
@@ -167,6 +167,7 @@ export class ShopRunner {
   }
 
   /** Reactivate or deactivate each listing once (a listing with variants has one status). */
+  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: one pass over the listings, its three outcomes (planned, refused ahead, sent) side by side; splitting would pass six locals around
   private async onOff(
     outcomes: RuleOutcome[],
     views: Map<string, ListingView>,

@@ -15,7 +15,7 @@ import { nowIso, nowMs } from '../api/clock.js';
 import { POOL_HASH_LENGTH, POOL_ID_LENGTH, POOL_SID_LENGTH } from '../api/rules/pool-tag.js';
 import { fsyncDir, processAlive } from './durable.js';
 
-export const LEDGER_VERSION = 1;
+const LEDGER_VERSION = 1;
 
 export function poolsDir(stateDir: string): string {
   return path.join(stateDir, 'pools');

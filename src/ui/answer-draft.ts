@@ -110,13 +110,3 @@ export function applyUnit(d: Draft, u: KeyUnit): Draft {
 export function answerText(d: Draft): string {
   return d.text.trim();
 }
-
-/**
- * Backspaces inside a string applied to it (kept for callers of the old helper): a burst
- * `abc\x7f\x7f` is `a`; other control characters are dropped.
- */
-export function applyErasures(raw: string): string {
-  let d = EMPTY_DRAFT;
-  for (const u of keyUnits(raw, {})) if (u.kind === 'char' || u.kind === 'erase') d = applyUnit(d, u);
-  return d.text;
-}

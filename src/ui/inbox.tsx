@@ -22,6 +22,7 @@ export interface InboxProps {
   onDone(result: InboxResult): void;
 }
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one React component: its hooks and the key handler that reads their state belong in one function
 export function Inbox({ callbacks, onDone }: InboxProps): React.ReactElement {
   const { exit } = useApp();
   // issue 27: the screen's state lives in refs, changed only by `step`, one key unit at a time, in

@@ -71,18 +71,32 @@ export interface WebhookLogHandle {
   done(): Promise<void>;
 }
 
-/** The live log of `svc webhooks listen` (issue 7) on stdout: a window of the latest lines. */
+/**
+ * The live log of `svc webhooks listen` (issue 7) on stdout: each event printed once into the
+ * scrollback (<Static>), the counters redrawn below it (issue 28).
+ */
 export function startWebhookLog(io: IO, info: { url: string; mode: string }): WebhookLogHandle {
-  const rows = (io.stdout as NodeJS.WriteStream).rows ?? 24;
-  const windowSize = Math.max(5, Math.min(20, rows - 4));
-  const state: WebhookLogState = { url: info.url, mode: info.mode, lines: [], counts: {}, pending: 0, stopping: false };
+  const state: WebhookLogState = {
+    url: info.url,
+    mode: info.mode,
+    lines: [],
+    batch: 0,
+    seen: false,
+    counts: {},
+    pending: 0,
+    stopping: false,
+  };
   const instance = render(React.createElement(WebhookLog, { state }), inkOptions(io));
-  const redraw = () =>
-    instance.rerender(React.createElement(WebhookLog, { state: { ...state, lines: state.lines.slice() } }));
+  const redraw = () => {
+    instance.rerender(React.createElement(WebhookLog, { state: { ...state } }));
+    // printed: the next render starts a new set (what was printed stays only on the screen)
+    if (state.lines.length > 0) state.lines = [];
+  };
   return {
     add: (line) => {
-      state.lines.push(line);
-      if (state.lines.length > windowSize) state.lines.splice(0, state.lines.length - windowSize);
+      if (state.lines.length === 0) state.batch++;
+      state.lines = [...state.lines, line];
+      state.seen = true;
       state.counts[line.action] = (state.counts[line.action] ?? 0) + 1;
       redraw();
     },

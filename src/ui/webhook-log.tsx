@@ -1,9 +1,12 @@
 // The live log of `svc webhooks listen` on a terminal (issue 7): where it listens, what it does
-// with each notification, counters and pending deliveries. A window of the latest lines is
-// redrawn in place (bounded memory for a listener that runs for weeks); piped output gets
-// JSON lines instead and never loads this.
+// with each notification, counters and pending deliveries. Each event line is printed once
+// above the live part with Ink's <Static> (issue 28: every event stays in the scrollback; only
+// the header and the counters are redrawn). Lines already printed are not kept (bounded memory
+// for a listener that runs for weeks): `lines` holds the ones not printed yet, and `batch`
+// changes with each new set, so <Static> starts again on them. Piped output gets JSON lines
+// instead and never loads this.
 import type React from 'react';
-import { Box, Text } from 'ink';
+import { Box, Static, Text } from 'ink';
 import { sanitizeInline } from '../output/sanitize.js';
 import type { WebhookAction, WebhookLogLine } from '../webhooks/log.js';
 
@@ -11,7 +14,12 @@ export interface WebhookLogState {
   url: string;
   /** e.g. "confirm with GET /api/v2/orders/:id · forward to http://127.0.0.1:3000/hook" */
   mode: string;
+  /** Lines not printed yet (printed once, then dropped). */
   lines: WebhookLogLine[];
+  /** Changes whenever `lines` is a new set to print. */
+  batch: number;
+  /** Whether any line was printed yet. */
+  seen: boolean;
   counts: Partial<Record<WebhookAction, number>>;
   pending: number;
   stopping: boolean;
@@ -34,14 +42,14 @@ export function WebhookLog({ state }: { state: WebhookLogState }): React.ReactEl
   const c = state.counts;
   return (
     <Box flexDirection="column">
+      <Static key={state.batch} items={state.lines}>
+        {(l, i) => <Line key={`${state.batch}-${i}`} line={l} />}
+      </Static>
       <Text>
         <Text bold>listening on {state.url}</Text>
         <Text dimColor> {state.mode}</Text>
       </Text>
-      {state.lines.length === 0 ? <Text dimColor>waiting for notifications…</Text> : null}
-      {state.lines.map((l, i) => (
-        <Line key={`${l.at}-${i}`} line={l} />
-      ))}
+      {state.seen ? null : <Text dimColor>waiting for notifications…</Text>}
       <Text dimColor>
         {c.received ?? 0} received · {c.duplicate ?? 0} duplicates · {(c.forwarded ?? 0) + (c.executed ?? 0)} handed on
         · {c.dropped ?? 0} dropped · {c.rejected ?? 0} rejected · {state.pending} pending

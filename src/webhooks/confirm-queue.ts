@@ -269,7 +269,7 @@ export class ConfirmQueue {
     const fromDay = new Date(oldest - 24 * 60 * 60_000).toISOString().slice(0, 10);
     this.take(now);
     this.lastPageAt = now;
-    let page;
+    let page: Awaited<ReturnType<typeof this.source.recentSales>>;
     try {
       page = await this.source.recentSales(fromDay, this.abort.signal);
     } catch (err) {

@@ -47,7 +47,7 @@ export interface OrderSource {
 
 export function apiOrderSource(client: ApiClient): OrderSource {
   const page = (fromDay: string, n: number, signal?: AbortSignal) =>
-    client.request<Order[]>({
+    client.request({
       route: 'listOrders',
       query: { type: 'sales', from: fromDay, limit: 100, page: n },
       signal,
@@ -55,7 +55,7 @@ export function apiOrderSource(client: ApiClient): OrderSource {
   return {
     async getOrder(orderId, signal) {
       try {
-        return (await client.request<Order>({ route: 'getOrder', params: { id: orderId }, signal })).data;
+        return (await client.request({ route: 'getOrder', params: { id: orderId }, signal })).data;
       } catch (err) {
         if (err instanceof NotFoundError) return undefined;
         throw err;

@@ -77,7 +77,7 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
     log: o.log,
     backoffMs: o.backoffMs,
   });
-  let receiver;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
   try {
     receiver = await startReceiver({
       host: o.host,

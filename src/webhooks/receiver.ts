@@ -323,6 +323,5 @@ function normalise(p: string): string {
 
 /** Sender-controlled text in a log line: short and without control characters. */
 function clip(s: string): string {
-  // eslint-disable-next-line no-control-regex
   return s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').slice(0, 60);
 }

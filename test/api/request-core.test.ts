@@ -159,7 +159,7 @@ test('--all joins every page of a list route', async () => {
   const { transport, calls } = scriptedTransport([page(1), page(2), page(3)], clock);
   const c = new ApiClient({ baseUrl: 'http://h', keys: { v2: V2_KEY }, transport, clock });
   const ids: number[] = [];
-  for await (const p of c.pages<{ id: number }>({ route: 'listProducts', all: true, limit: 1 })) {
+  for await (const p of c.pages({ route: 'listProducts', all: true, limit: 1 })) {
     ids.push(...p.items.map((x) => x.id));
     n++;
   }

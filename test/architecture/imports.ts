@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /** Layers, lowest first (issue 16): a module may import its own layer or a lower one only. */
-export const LAYERS: readonly (readonly string[])[] = [
+const LAYERS: readonly (readonly string[])[] = [
   ['api', 'version', 'i18n'],
   ['input', 'jobs', 'output', 'config', 'state', 'pricing', 'notify', 'mirror'],
   ['ui', 'webhooks', 'sandbox', 'shop'],
@@ -19,7 +19,7 @@ export interface Edge {
 }
 
 /** The layer of a path relative to src/ (its first segment, or the file name at the top). */
-export function layerOf(rel: string): number {
+function layerOf(rel: string): number {
   const top = rel.split('/')[0]!.replace(/\.(d\.)?tsx?$/, '');
   return LAYERS.findIndex((names) => names.includes(top));
 }

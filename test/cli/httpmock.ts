@@ -11,7 +11,6 @@ import { main } from '../../src/main.js';
 import { bufferIO } from './helpers.js';
 
 export const V2_KEY = 'svc_v2_sk_INPROCESStestkey0123456789abcdef';
-export const V1_KEY = `svc_sk_${'cd'.repeat(32)}`;
 export const BASE_URL = 'http://stub.invalid';
 
 export interface StubCall {
@@ -51,7 +50,7 @@ export function REST(
 }
 
 /** A JSON answer in the service's envelope: { data } for 2xx, the error object otherwise. */
-export function json(status: number, payload: unknown, headers: Record<string, string> = {}): Responder {
+function json(status: number, payload: unknown, headers: Record<string, string> = {}): Responder {
   return () => ({ status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload) });
 }
 export const ok = (data: unknown, headers?: Record<string, string>) => json(200, { data }, headers);

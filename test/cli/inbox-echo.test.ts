@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { ApiClient } from '../../src/api/client.js';
 import { serviceApi } from '../../src/api/resources/index.js';
 import { closeTransport, undiciTransport } from '../../src/api/transport.js';
-import type { Deps } from '../../src/cli/shared/context.js';
 import { InboxFeed } from '../../src/cli/questions/inbox-feed.js';
 import { json, sample, startFake, type FakeService } from '../support/fake-service.js';
 
@@ -23,8 +22,7 @@ async function feedAgainst(f: FakeService): Promise<InboxFeed> {
     transport: undiciTransport(),
     timeoutMs: 10_000,
   });
-  const deps = { globals: {}, io: { quiet: true } } as unknown as Deps;
-  return new InboxFeed(deps, serviceApi(client, { signal: new AbortController().signal }));
+  return new InboxFeed(serviceApi(client, { signal: new AbortController().signal }));
 }
 
 test('an answer echoed as unanswered is not "published": skip, with the reason and a hint', async () => {

@@ -6,7 +6,7 @@ import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src
 export { SEED_IDS } from '../../src/sandbox/index.js';
 
 /** Limits high enough that a suite never meets them unless a test means to. */
-export const HIGH_LIMITS = { v1PerMinute: 100_000, v2PerMinute: 100_000, v1PerDay: 1_000_000, v2PerDay: 1_000_000 };
+const HIGH_LIMITS = { v1PerMinute: 100_000, v2PerMinute: 100_000, v1PerDay: 1_000_000, v2PerDay: 1_000_000 };
 
 export function start(opts: SandboxOptions = {}): Promise<SandboxHandle> {
   return startSandbox({ port: 0, rateLimit: HIGH_LIMITS, ...opts });
@@ -19,7 +19,6 @@ export function idemKey(): string {
 export interface Res {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 

@@ -69,7 +69,7 @@ describe('rate limits (A8)', () => {
   });
 
   it('gives Retry-After > 0 on the last allowed request', async () => {
-    let last;
+    let last: Awaited<ReturnType<typeof v2.get>> | undefined;
     for (let i = 0; i < 5; i++) last = await v2.get('/api/v2/me');
     assert.equal(last!.headers.get('x-ratelimit-remaining'), '0');
     assert.ok(num(last!.headers, 'retry-after') >= 1);

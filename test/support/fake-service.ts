@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { matchRoute, type RouteDef } from '../../src/api/routes.js';
 
-export interface FakeRequest {
+interface FakeRequest {
   route: string;
   method: string;
   path: string;

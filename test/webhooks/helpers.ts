@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface Hit {
+interface Hit {
   at: number;
   status: number;
   body: string;
@@ -51,7 +51,7 @@ export function stateDir(): string {
   return mkdtempSync(join(tmpdir(), 'svc-webhooks-'));
 }
 
-export function sleep(ms: number): Promise<void> {
+function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 

@@ -4,7 +4,7 @@
 import type { ApiVersion } from '../assumptions.js';
 import type { ApiClient, ApiResponse, ListPage, RequestOptions } from '../client.js';
 import { NeedsV1KeyError, NeedsV2KeyError } from '../errors.js';
-import { routeByName, type Method, type RouteDef } from '../routes.js';
+import { routeByName, type AnswerOf, type ItemOf, type Method, type RouteDef, type RouteName } from '../routes.js';
 
 /** What every resource shares: the request core, the run's abort signal, and `--api`. */
 export interface ResourceCore {
@@ -17,7 +17,7 @@ export interface ResourceCore {
 /** A request as a `--dry-run` plan shows it: nothing is sent to build it. */
 export interface RequestPlan {
   /** The route's name in src/api/routes.ts (`bulkPrice`, `updateVariants`). */
-  route: string;
+  route: RouteName;
   method: Method;
   /** Prefix, path and query, e.g. `/api/v2/products/42/variants`. */
   path: string;
@@ -33,15 +33,16 @@ export interface SendOptions {
 
 type RequestParts = Pick<RequestOptions, 'params' | 'query' | 'body'>;
 
-export class Call<T> {
+/** A request of route `N`, answering `T` (the route table's answer of `N`, checked). */
+export class Call<T, N extends RouteName = RouteName> {
   readonly route: RouteDef;
 
   constructor(
     protected readonly core: ResourceCore,
-    route: string,
+    protected readonly name: N,
     protected readonly parts: RequestParts = {},
   ) {
-    this.route = routeByName(route);
+    this.route = routeByName(name);
   }
 
   describe(): RequestPlan {
@@ -56,19 +57,24 @@ export class Call<T> {
   }
 
   send(opts: SendOptions = {}): Promise<ApiResponse<T>> {
-    return this.core.client.request<T>({
-      route: this.route,
+    return this.core.client.request({
+      route: this.name,
       ...this.parts,
       idempotencyKey: opts.idempotencyKey,
       signal: opts.signal ?? this.core.signal,
-    });
+    }) as Promise<ApiResponse<T>>; // T is AnswerOf<N>: the resource methods below tie them
   }
 }
 
 /** A list route: one page with `send()`, or page after page (cli-spec 1 `--all`). */
-export class ListCall<T> extends Call<T[]> {
+export class ListCall<T, N extends RouteName = RouteName> extends Call<T[], N> {
   pages(opts: { limit?: number; all?: boolean; maxPages?: number }): AsyncGenerator<ListPage<T>> {
-    return this.core.client.pages<T>({ route: this.route, ...this.parts, ...opts, signal: this.core.signal });
+    return this.core.client.pages({
+      route: this.name,
+      ...this.parts,
+      ...opts,
+      signal: this.core.signal,
+    }) as AsyncGenerator<ListPage<T>>;
   }
 }
 
@@ -89,19 +95,25 @@ export abstract class Resource {
   }
 
   /** `v2` route name when the version is v2, else the v1 one (spec 4.3: v1 has its own routes). */
-  protected byVersion(v2: string, v1: string, version: ApiVersion = this.version): string {
+  protected byVersion<A extends RouteName, B extends RouteName>(
+    v2: A,
+    v1: B,
+    version: ApiVersion = this.version,
+  ): A | B {
     return version === 'v2' ? v2 : v1;
   }
 
-  protected call<T>(route: string, parts?: RequestParts): Call<T> {
-    return new Call<T>(this.core, route, parts);
+  // The answer type comes from the route table: a resource method declaring another type for
+  // its route does not compile.
+  protected call<N extends RouteName>(route: N, parts?: RequestParts): Call<AnswerOf<N>, N> {
+    return new Call(this.core, route, parts);
   }
 
-  protected read<T>(route: string, parts?: RequestParts): Promise<ApiResponse<T>> {
-    return this.call<T>(route, parts).send();
+  protected read<N extends RouteName>(route: N, parts?: RequestParts): Promise<ApiResponse<AnswerOf<N>>> {
+    return this.call(route, parts).send();
   }
 
-  protected listOf<T>(route: string, query?: RequestOptions['query']): ListCall<T> {
-    return new ListCall<T>(this.core, route, { query });
+  protected listOf<N extends RouteName>(route: N, query?: RequestOptions['query']): ListCall<ItemOf<N>, N> {
+    return new ListCall(this.core, route, { query });
   }
 }

@@ -32,7 +32,8 @@ export class Products extends Resource {
     return this.call(v2 ? 'createProduct' : 'v1CreateProduct', { body: v2 ? body : v1Money(body) });
   }
 
-  update(id: number, body: ProductUpdateV2): Call<Listing> {
+  /** The spec shows no answer body for an update (A5): `data` may be absent. */
+  update(id: number, body: ProductUpdateV2): Call<Listing | undefined> {
     const v2 = this.version === 'v2';
     return this.call(v2 ? 'updateProduct' : 'v1UpdateProduct', { params: { id }, body: v2 ? body : v1Money(body) });
   }

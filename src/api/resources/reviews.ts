@@ -38,7 +38,8 @@ export class Questions extends Resource {
     return this.read('getQuestion', { params: { id } });
   }
 
-  answer(id: number, body: AnswerQuestion): Call<Question> {
+  /** The spec shows no answer body (A5): `data` may be absent. */
+  answer(id: number, body: AnswerQuestion): Call<Question | undefined> {
     return this.call('answerQuestion', { params: { id }, body });
   }
 }

@@ -11,13 +11,13 @@
 // groups by (stripPoolTag).
 import { LIMITS } from '../assumptions.js';
 
-export const POOL_TAG_MARK = 'svc';
+const POOL_TAG_MARK = 'svc';
 export const POOL_SID_LENGTH = 4;
 export const POOL_HASH_LENGTH = 14;
 /** The id of a pool entry: SID + TAG (what the ledger records and the ref carries). */
 export const POOL_ID_LENGTH = POOL_SID_LENGTH + POOL_HASH_LENGTH;
 /** "." + mark + id: what a tag adds to a seller's ref. */
-export const POOL_TAG_ADDS = 1 + POOL_TAG_MARK.length + POOL_ID_LENGTH;
+const POOL_TAG_ADDS = 1 + POOL_TAG_MARK.length + POOL_ID_LENGTH;
 /** The longest seller ref a pool entry may carry beside its tag (64 - 22 = 42). */
 export const POOL_SELLER_REF_MAX = LIMITS.refMax - POOL_TAG_ADDS;
 

@@ -8,7 +8,7 @@ import { LIMITS, PRICE_MIN_CENTS } from '../assumptions.js';
 export type PriceUnit = 'decimal' | 'cents';
 
 /** An amount of cents the way a person of that unit types it (`1000000.00`, `100000000 cents`). */
-export function centsShown(cents: number, unit: PriceUnit): string {
+function centsShown(cents: number, unit: PriceUnit): string {
   return unit === 'cents' ? `${cents} cents` : (cents / 100).toFixed(2);
 }
 

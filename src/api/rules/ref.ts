@@ -43,7 +43,7 @@ export function refProblem(ref: string, credential?: string): string | undefined
 }
 
 /** Words of a ref: split on . _ - and where letters meet digits ("user2" -> user, 2). */
-export function refWords(ref: string): string[] {
+function refWords(ref: string): string[] {
   return ref
     .toLowerCase()
     .split(/[._-]+|(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])/)

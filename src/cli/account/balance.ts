@@ -1,14 +1,12 @@
-// svc balance / svc stats: v2 (cents) or v1 (decimals), whichever key is in use (cli-spec 1 --api).
-import { Balance, Stats } from '../../api/responses.js';
 import { apiVersion, type Deps } from '../shared/context.js';
-import { lenient, printOne } from '../shared/read.js';
+import { printOne } from '../shared/read.js';
 import { defineVerb } from '../shared/verb.js';
 
 async function balance(deps: Deps): Promise<number> {
   const v = await apiVersion(deps);
   const res = await (await deps.api()).account.balance();
   const kind = v === 'v2' ? ('cents' as const) : ('decimal' as const); // A3
-  await printOne(deps, lenient(deps, Balance, res.data), [
+  await printOne(deps, res.data, [
     { header: 'available', value: 'available', kind },
     { header: 'pending', value: 'pending', kind },
     { header: 'blocked', value: 'blocked', kind },
@@ -19,7 +17,7 @@ async function balance(deps: Deps): Promise<number> {
 async function stats(deps: Deps): Promise<number> {
   await apiVersion(deps); // a forced --api without its key is said before the client is made
   const res = await (await deps.api()).account.stats();
-  await printOne(deps, lenient(deps, Stats, res.data), [
+  await printOne(deps, res.data, [
     { header: 'total sales', value: 'totalSales', kind: 'number' },
     { header: 'rating', value: 'rating', kind: 'number' },
     { header: 'level', value: 'level' },

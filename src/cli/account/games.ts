@@ -1,5 +1,3 @@
-// svc games (v1 GET /games) and svc catalog (v2 GET /catalog/games, with minimum prices).
-import { Game } from '../../api/responses.js';
 import type { Deps } from '../shared/context.js';
 import { readList } from '../shared/read.js';
 import { defineVerb } from '../shared/verb.js';
@@ -7,7 +5,7 @@ import { defineVerb } from '../shared/verb.js';
 type G = { id: string | number; name?: string | null; slug?: string | null; minPrice?: number | null };
 
 async function games(deps: Deps): Promise<number> {
-  await readList<G>(deps, (await deps.api()).account.games(), { all: true }, Game, [
+  await readList<G>(deps, (await deps.api()).account.games(), { all: true }, [
     { header: 'id', value: 'id' },
     { header: 'name', value: 'name' },
     { header: 'slug', value: 'slug' },
@@ -16,7 +14,7 @@ async function games(deps: Deps): Promise<number> {
 }
 
 async function catalog(deps: Deps): Promise<number> {
-  await readList<G>(deps, (await deps.api()).account.catalog(), { all: true }, Game, [
+  await readList<G>(deps, (await deps.api()).account.catalog(), { all: true }, [
     { header: 'id', value: 'id' },
     { header: 'name', value: 'name' },
     { header: 'slug', value: 'slug' },

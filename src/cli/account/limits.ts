@@ -1,9 +1,7 @@
 // svc limits: the spec's limits table (spec 8) and the live rate-limit state (cli-spec 2).
 import { LIMITS } from '../../api/assumptions.js';
-import { Usage } from '../../api/responses.js';
 import { printRecords } from '../../ui/print.js';
 import type { Deps } from '../shared/context.js';
-import { lenient } from '../shared/read.js';
 import { defineVerb, flag, type OptsOf } from '../shared/verb.js';
 
 const options = { offline: flag('--offline', 'only the table; do not ask the service for the live state') };
@@ -41,7 +39,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   if (!o.offline) {
     const client = await deps.client();
     if (client.hasKey('v2')) {
-      const u = lenient(deps, Usage, (await (await deps.api()).account.usage()).data);
+      const u = (await (await deps.api()).account.usage()).data;
       if (u.minute)
         rows.unshift({ limit: 'now: requests left this minute', value: `${u.minute.remaining} of ${u.minute.limit}` });
       if (u.day) rows.unshift({ limit: 'now: requests left today', value: `${u.day.remaining} of ${u.day.limit}` });

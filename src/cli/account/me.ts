@@ -1,13 +1,11 @@
-// svc me: GET /api/v2/me, the identity of the key in use.
-import { Me } from '../../api/responses.js';
 import type { Deps } from '../shared/context.js';
 import { rememberKeyCreatedAt } from '../../config/key-age.js';
 import { defineVerb } from '../shared/verb.js';
-import { lenient, printOne } from '../shared/read.js';
+import { printOne } from '../shared/read.js';
 
 async function run(deps: Deps): Promise<number> {
   const res = await (await deps.api()).account.me();
-  const me = lenient(deps, Me, res.data);
+  const me = res.data;
   const key = (await deps.session()).keys.v2;
   if (key) rememberKeyCreatedAt(deps.stateDir(), key, me.keyCreatedAt); // spec 5.5: dates the key for the age warning
   await printOne(deps, me, [

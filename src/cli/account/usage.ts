@@ -1,14 +1,11 @@
-// svc usage: GET /api/v2/usage, the account's consumption of its rate limits (A4, A8).
-import { Usage } from '../../api/responses.js';
 import { timeToIso } from '../../api/times.js';
 import { printRecords } from '../../ui/print.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
-import { lenient } from '../shared/read.js';
 
 async function run(deps: Deps): Promise<number> {
   const res = await (await deps.api()).account.usage();
-  const usage = lenient(deps, Usage, res.data);
+  const usage = res.data;
   const format = deps.format();
   if (format === 'json' || format === 'jsonl') {
     await printRecords(deps.io, res.data, { format, columns: [] });

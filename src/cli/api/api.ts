@@ -62,8 +62,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   const client = await deps.client();
   if (o.paginate) {
     const all: unknown[] = [];
-    for await (const page of client.pages<unknown>({
-      route,
+    for await (const page of client.pagesAny(route, {
       params,
       query,
       all: true,
@@ -78,7 +77,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     return 0;
   }
   const res = await client
-    .request({ route, params, query, body, idempotencyKey: key, signal: deps.signal })
+    .requestAny(route, { params, query, body, idempotencyKey: key, signal: deps.signal })
     .catch((err: unknown) => {
       // A key the seller gave back with another request: their mistake to fix, not a bug of svc.
       if (o.idempotencyKey && err instanceof ApiError && err.code === 'IDEMPOTENCY_KEY_REUSED') {

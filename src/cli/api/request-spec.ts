@@ -11,7 +11,7 @@ import {
   V2_PREFIX,
 } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
-import { matchRoute, type Method, type RouteDef, type RouteFamily } from '../../api/routes.js';
+import { matchRoute, rawRoute, type AnyRoute, type Method, type RouteFamily } from '../../api/routes.js';
 
 export const API_METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
 
@@ -50,7 +50,7 @@ export function apiPath(typed: string, baseUrl: string): string {
 export function routeFor(
   method: Method,
   pathAndQuery: string,
-): { route: RouteDef; params: Record<string, string>; path: string; query: Record<string, string> } {
+): { route: AnyRoute; params: Record<string, string>; path: string; query: Record<string, string> } {
   const [path, search = ''] = pathAndQuery.split(/\?(.*)/s, 2) as [string, string?];
   if (path.split('/').some((seg) => seg === '.' || seg === '..')) {
     throw new UsageError(`the path "${path}" has a . or .. segment`, 'give the path as the API documents it');
@@ -69,13 +69,7 @@ export function routeFor(
   if (known && 'route' in known) return { route: known.route, params: known.params, path, query };
   // A route svc has not modelled: the same family, its path taken literally (`:` escaped so
   // buildPath sees no parameter), a write when it changes something.
-  const route: RouteDef = {
-    name: `api ${method} ${path}`,
-    method,
-    family,
-    path: rest.replace(/:/g, '%3A'),
-    write: family === 'v2' && method !== 'GET',
-  };
+  const route = rawRoute(family, method, rest.replace(/:/g, '%3A'), `api ${method} ${path}`);
   return { route, params: {}, path, query };
 }
 

@@ -3,7 +3,7 @@
 import type { CompletionSpec, FlagSpec, ValueHint } from './spec.js';
 
 /** Single-quoted for fish, where \' and \\ are the escapes inside single quotes. */
-export function fq(s: string): string {
+function fq(s: string): string {
   return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 const sq = fq;

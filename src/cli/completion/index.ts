@@ -31,6 +31,7 @@ export function registerCompletion(program: Command, rt: CliRuntime, wholeTree: 
   examples(cmd, [
     'svc completion bash > ~/.local/share/bash-completion/completions/svc',
     'source <(svc completion bash)                                  # this shell only',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a zsh parameter expansion the user types, not a template
     'svc completion zsh > "${fpath[1]}/_svc"                        # then start a new shell',
     'svc completion fish > ~/.config/fish/completions/svc.fish',
   ]);

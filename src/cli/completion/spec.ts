@@ -20,13 +20,13 @@ export interface FlagSpec {
   value?: ValueHint & { optional: boolean };
 }
 
-export interface ArgSpec {
+interface ArgSpec {
   name: string;
   variadic: boolean;
   hint: ValueHint;
 }
 
-export interface CommandSpec {
+interface CommandSpec {
   /** Names from the program down: [] for the program, ['products', 'list']. */
   path: string[];
   description: string;

@@ -9,6 +9,7 @@ function valueReply(hint: ValueHint): string {
     case 'choices':
       return `compadd -- ${hint.choices.map(sq).join(' ')}`;
     case 'profile':
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh parameter expansion in the generated script
       return 'compadd -- ${(f)"$(_svc_profiles)"}';
     case 'file':
       return '_files';

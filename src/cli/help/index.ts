@@ -38,7 +38,7 @@ export function registerHelp(program: Command, rt: CliRuntime): void {
 }
 
 /** The command at a path of names (or aliases), from the program down. */
-export function findCommand(program: Command, words: readonly string[]): Command | undefined {
+function findCommand(program: Command, words: readonly string[]): Command | undefined {
   let cmd: Command | undefined = program;
   for (const w of words) {
     cmd = cmd.commands.find((c) => c.name() === w || c.aliases().includes(w));

@@ -5,13 +5,11 @@ import { z } from 'zod';
 import { SCOPES } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
 import { KeyCreate } from '../../api/requests.js';
-import { ApiKey } from '../../api/responses.js';
 import { maskKey } from '../../config/mask.js';
 import { printRecords } from '../../ui/print.js';
 import { note, success, warn } from '../../output/reporter.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
-import { lenient } from '../shared/read.js';
 import { printCallPlan } from '../shared/plan.js';
 import { rememberKeyCreatedAt } from '../../config/key-age.js';
 
@@ -63,7 +61,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     return printCallPlan(deps, create, o.save ? ['then the new key would be stored in a profile'] : []);
   }
   const res = await create.send();
-  const created = lenient(deps, ApiKey, res.data);
+  const created = res.data;
   const key = typeof created.key === 'string' ? created.key : undefined;
   if (!key)
     throw new UsageError(

@@ -1,15 +1,12 @@
-// svc keys list: GET /api/api-keys (A10: authenticated by the account's v1 key). Shows which
-// key svc is using, never a key itself.
-import { ApiKey } from '../../api/responses.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
-import { lenient, printList } from '../shared/read.js';
+import { printList } from '../shared/read.js';
 import { rememberKeyCreatedAt } from '../../config/key-age.js';
 import { isSameKey, keyColumns, type KeyRow } from './key-record.js';
 
 export async function fetchKeys(deps: Deps): Promise<KeyRow[]> {
   const res = await (await deps.api()).keys.list();
-  const rows = (Array.isArray(res.data) ? res.data : []).map((k) => lenient(deps, ApiKey, k) as KeyRow);
+  const rows: KeyRow[] = res.data; // an array of keys: checked by the response layer
   const s = await deps.session();
   for (const version of ['v1', 'v2'] as const) {
     const key = s.keys[version];

@@ -8,13 +8,14 @@ import { ApiClient } from '../../api/client.js';
 import { EXIT, SvcError, UsageError } from '../../api/errors.js';
 import type { KeyCreate } from '../../api/requests.js';
 import { serviceApi, type ServiceApi } from '../../api/resources/index.js';
-import { ApiKey, type Me } from '../../api/responses.js';
+import type { Me } from '../../api/responses.js';
+import type { AnswerOf } from '../../api/routes.js';
 import type { StoredKey } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
 import { note, success, warn } from '../../output/reporter.js';
 import type { Deps } from '../shared/context.js';
 import { choice, defineVerb, option, type OptsOf } from '../shared/verb.js';
-import { lenient, printOne } from '../shared/read.js';
+import { printOne } from '../shared/read.js';
 import { printRequestPlan } from '../shared/plan.js';
 import { rememberKeyCreatedAt } from '../../config/key-age.js';
 import { displayKey, isSameKey, type KeyRow } from './key-record.js';
@@ -32,8 +33,10 @@ const options = {
   ),
 };
 
-async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
-  const s = await deps.session();
+type Session = Awaited<ReturnType<Deps['session']>>;
+
+/** The key to rotate: the profile's key of `--version`, stored in the profile (not from the env). */
+function keyToRotate(s: Session, o: OptsOf<typeof options>): { version: ApiVersion; oldKey: string } {
   const version: ApiVersion = o.version ?? (s.keys.v2 ? 'v2' : 'v1');
   const oldKey = s.keys[version];
   if (!oldKey)
@@ -47,12 +50,19 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       'create a new key with `svc keys create --save PROFILE`, or unset SVC_API_KEY to rotate the stored one',
     );
   }
+  return { version, oldKey };
+}
+
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
+  const s = await deps.session();
+  const { version, oldKey } = keyToRotate(s, o);
   const client = await deps.client();
   const old = findKey(await fetchKeys(deps), oldKey, version);
   const name = o.name ?? `${old.name ?? 'svc key'} (rotated ${new Date().toISOString().slice(0, 10)})`.slice(0, 100);
   const body = { name, version, ...(version === 'v2' ? { scopes: old.scopes ?? [] } : {}) };
   const check = version === 'v2' ? 'GET /api/v2/me' : 'GET /api/v1/stats';
-  const plan = `create ${version} key "${name}"${version === 'v2' ? ` with scopes ${(old.scopes ?? []).join(', ')}` : ''}, store it in profile "${s.profileName}", check it with ${check}, then revoke key #${old.id} (${displayKey(old)})`;
+  const creating = `create ${version} key "${name}"${version === 'v2' ? ` with scopes ${(old.scopes ?? []).join(', ')}` : ''}`;
+  const plan = `${creating}, store it in profile "${s.profileName}", check it with ${check}, then revoke key #${old.id} (${displayKey(old)})`;
   // issue 14: other profiles holding the same key stop working when it is revoked: say which.
   const others = await otherProfilesHolding(deps, oldKey, version, s.profileName);
   const also =
@@ -60,19 +70,12 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       ? ''
       : `; the same key is also stored in profile${others.length === 1 ? '' : 's'} ${others.map((n) => `"${n}"`).join(', ')}, which will stop working`;
   if (deps.globals.dryRun) {
+    const [method, path] = check.split(' ') as [string, string];
     return printRequestPlan(
       deps,
       [
-        {
-          method: 'POST',
-          path: '/api/api-keys',
-          what: `create ${version} key "${name}"${version === 'v2' ? ` with scopes ${(old.scopes ?? []).join(', ')}` : ''}`,
-        },
-        {
-          method: check.split(' ')[0]!,
-          path: check.split(' ')[1]!,
-          what: `check the new key, once stored in profile "${s.profileName}"`,
-        },
+        { method: 'POST', path: '/api/api-keys', what: creating },
+        { method, path, what: `check the new key, once stored in profile "${s.profileName}"` },
         { method: 'DELETE', path: `/api/api-keys/${old.id}`, what: `revoke key #${old.id} (${displayKey(old)})` },
       ],
       also ? [also.replace(/^; /, '')] : [],
@@ -82,61 +85,16 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     note(deps.io, 'cancelled: nothing changed');
     return EXIT.failed;
   }
-
-  // 1. create
   const api = await deps.api();
-  const created = lenient(deps, ApiKey, (await api.keys.create(body as KeyCreate).send()).data); // the old key's scopes, as listed
-  const newKey = typeof created.key === 'string' ? created.key : undefined;
-  if (!newKey) {
-    await revokeQuietly(api, created.id, deps);
-    throw new SvcError(
-      'the service created a key but did not return it; nothing was changed',
-      'the old key is still stored and works',
-    );
-  }
-  // 2. store, in the OS keyring or the config file (the old one is kept in memory to put back)
-  const store = await deps.keys();
-  let previous: StoredKey;
-  try {
-    previous = (await store.write(s.profileName, version, newKey, { baseUrl: s.baseUrl })).previous;
-  } catch (err) {
-    await revokeQuietly(api, created.id, deps);
-    throw err;
-  }
+  const { created, newKey, previous } = await createAndStore(deps, api, s, version, body as KeyCreate);
   // The new key through the same request core and rate budget (A8: one budget per account).
   const fresh = serviceApi(
     new ApiClient({ ...client.config, budget: client.budget, keys: { ...client.config.keys, [version]: newKey } }),
     { signal: deps.signal },
   );
-  // 3. check with a read through the new key
-  try {
-    const me = (await fresh.account.check(version)).data as Me | undefined;
-    if (version === 'v2' && me?.keyId !== undefined && String(me.keyId) !== String(created.id)) {
-      throw new SvcError(`the service identified the new key as #${String(me.keyId)}, not #${created.id}`);
-    }
-  } catch (err) {
-    await store.restore(s.profileName, version, previous);
-    await revokeQuietly(api, created.id, deps);
-    const why = err instanceof Error ? err.message : String(err);
-    throw new SvcError(
-      `the new key failed its check (${why}): the old key ${maskKey(oldKey)} is stored again and still works`,
-      'nothing was revoked; run `svc keys rotate` again later',
-    );
-  }
+  await checkNewKey(deps, { api, fresh, s, version, created, previous, oldKey });
   rememberKeyCreatedAt(deps.stateDir(), newKey, created.createdAt);
-  // 4. revoke the old key (for a v1 rotation through the new key, which proves it can)
-  try {
-    await (version === 'v1' ? fresh : api).keys.revoke(old.id).send();
-  } catch (err) {
-    warn(
-      deps.io,
-      `the new key ${maskKey(newKey)} is stored in profile "${s.profileName}" and works, but revoking the old key #${old.id} failed: ${(err as Error).message}`,
-    );
-    throw new SvcError(
-      `old key #${old.id} (${displayKey(old)}) is still active`,
-      `revoke it with \`svc keys revoke ${old.id}\``,
-    );
-  }
+  await revokeOld(deps, version === 'v1' ? fresh : api, old, newKey, s.profileName);
   success(
     deps.io,
     `rotated the ${version} key of profile "${s.profileName}": new key #${created.id} (${maskKey(newKey)}) stored and checked, old key #${old.id} revoked`,
@@ -166,6 +124,81 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     ],
   );
   return 0;
+}
+
+type CreatedKey = AnswerOf<'createKey'>;
+
+/** 1. create (with the old key's scopes, as listed); 2. store it, keeping the old one to put back. */
+async function createAndStore(
+  deps: Deps,
+  api: ServiceApi,
+  s: Session,
+  version: ApiVersion,
+  body: KeyCreate,
+): Promise<{ created: CreatedKey; newKey: string; previous: StoredKey }> {
+  const created = (await api.keys.create(body).send()).data;
+  const newKey = typeof created.key === 'string' ? created.key : undefined;
+  if (!newKey) {
+    await revokeQuietly(api, created.id, deps);
+    throw new SvcError(
+      'the service created a key but did not return it; nothing was changed',
+      'the old key is still stored and works',
+    );
+  }
+  // in the OS keyring or the config file
+  const store = await deps.keys();
+  try {
+    const { previous } = await store.write(s.profileName, version, newKey, { baseUrl: s.baseUrl });
+    return { created, newKey, previous };
+  } catch (err) {
+    await revokeQuietly(api, created.id, deps);
+    throw err;
+  }
+}
+
+/** 3. a read through the new key; on failure the old key is stored again and the new one revoked. */
+async function checkNewKey(
+  deps: Deps,
+  k: {
+    api: ServiceApi;
+    fresh: ServiceApi;
+    s: Session;
+    version: ApiVersion;
+    created: CreatedKey;
+    previous: StoredKey;
+    oldKey: string;
+  },
+): Promise<void> {
+  try {
+    const me = (await k.fresh.account.check(k.version)).data as Me | undefined;
+    if (k.version === 'v2' && me?.keyId !== undefined && String(me.keyId) !== String(k.created.id)) {
+      throw new SvcError(`the service identified the new key as #${String(me.keyId)}, not #${k.created.id}`);
+    }
+  } catch (err) {
+    await (await deps.keys()).restore(k.s.profileName, k.version, k.previous);
+    await revokeQuietly(k.api, k.created.id, deps);
+    const why = err instanceof Error ? err.message : String(err);
+    throw new SvcError(
+      `the new key failed its check (${why}): the old key ${maskKey(k.oldKey)} is stored again and still works`,
+      'nothing was revoked; run `svc keys rotate` again later',
+    );
+  }
+}
+
+/** 4. revoke the old key (for a v1 rotation through the new key, which proves it can). */
+async function revokeOld(deps: Deps, api: ServiceApi, old: KeyRow, newKey: string, profile: string): Promise<void> {
+  try {
+    await api.keys.revoke(old.id).send();
+  } catch (err) {
+    warn(
+      deps.io,
+      `the new key ${maskKey(newKey)} is stored in profile "${profile}" and works, but revoking the old key #${old.id} failed: ${(err as Error).message}`,
+    );
+    throw new SvcError(
+      `old key #${old.id} (${displayKey(old)}) is still active`,
+      `revoke it with \`svc keys revoke ${old.id}\``,
+    );
+  }
 }
 
 /** Profiles other than `current` whose stored `version` key is `key` (keyring or config file). */

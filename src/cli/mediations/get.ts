@@ -1,17 +1,16 @@
 // svc mediations get ORDER_ID: GET /api/v2/mediations/:orderId (mediations are keyed by order, A4).
 import { NotFoundError } from '../../api/errors.js';
-import { Mediation } from '../../api/responses.js';
 import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
-import { lenient, printOne } from '../shared/read.js';
+import { printOne } from '../shared/read.js';
 import { mediationColumns } from './columns.js';
 
 async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   const orderId = parseId(args[0], 'ORDER_ID');
   try {
     const res = await (await deps.api()).mediations.get(orderId);
-    await printOne(deps, lenient(deps, Mediation, res.data), mediationColumns);
+    await printOne(deps, res.data, mediationColumns);
     return 0;
   } catch (err) {
     if (err instanceof NotFoundError)

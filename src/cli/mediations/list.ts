@@ -1,6 +1,5 @@
 // svc mediations list: GET /api/v2/mediations (A2: status open|closed); --all follows pages.
 import { MEDIATION_STATUSES } from '../../api/assumptions.js';
-import { Mediation } from '../../api/responses.js';
 import type { Deps } from '../shared/context.js';
 import { choice, defineVerb, pagingOptions, type OptsOf } from '../shared/verb.js';
 import { readList } from '../shared/read.js';
@@ -16,7 +15,6 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     deps,
     (await deps.api()).mediations.list({ status: o.status, page: o.page }),
     { limit: o.limit, all: o.all },
-    Mediation,
     mediationColumns,
     'no mediations match',
   );

@@ -1,11 +1,10 @@
 // svc orders get ID|ORDER_CODE: one order; for a sale, its deliveredItems (ref, cost) and the
 // profit of the sale (spec 1.5, 2.5). v2 accepts the orderCode as `:id` (spec 4.2).
 import { NotFoundError, UsageError } from '../../api/errors.js';
-import { Order } from '../../api/responses.js';
 import { printRecords } from '../../ui/print.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
-import { lenient, printOne } from '../shared/read.js';
+import { printOne } from '../shared/read.js';
 import { deliveredItemColumns, orderColumns } from './columns.js';
 import { saleMoney } from './order-money.js';
 
@@ -21,7 +20,7 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
     );
   }
   const v = await apiVersion(deps);
-  let res;
+  let res: Awaited<ReturnType<Awaited<ReturnType<typeof deps.api>>['orders']['get']>>;
   try {
     res = await (await deps.api()).orders.get(ref);
   } catch (err) {
@@ -33,7 +32,7 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
     }
     throw err;
   }
-  const order = lenient(deps, Order, res.data);
+  const order = res.data;
   const format = deps.format();
   const sale = order.type === 'sale' || Array.isArray(order.deliveredItems);
   const money = sale ? saleMoney(order, v) : undefined;

@@ -1,6 +1,6 @@
 // svc orders list: GET /api/v2/orders or /api/v1/orders with the filters of A2; --all follows pages.
 import { ORDER_STATUSES, ORDER_TYPES } from '../../api/assumptions.js';
-import { Order } from '../../api/responses.js';
+import type { Order } from '../../api/responses.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { choice, defineVerb, option, pagingOptions, type OptsOf } from '../shared/verb.js';
 import { readList } from '../shared/read.js';
@@ -27,7 +27,6 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     deps,
     api.orders.list({ type: o.type, status: o.status, from: o.from, to: o.to, page: o.page }),
     { limit: o.limit, all: o.all },
-    Order,
     orderColumns(v),
     'no orders match',
   );

@@ -10,7 +10,7 @@ import { countsForProfit, isSale, saleMoney, toCents } from './order-money.js';
 export const PROFIT_GROUPS = ['listing', 'ref', 'day'] as const;
 export type ProfitGroup = (typeof PROFIT_GROUPS)[number];
 
-export interface Amounts {
+interface Amounts {
   sales: number;
   items: number;
   itemsWithoutCost: number;
@@ -50,7 +50,7 @@ export interface ProfitReport {
 // svc decision: sales whose delivered items carry no ref are grouped under this key with
 // --by ref; sales with no delivered items at all under the other one.
 export const NO_REF = '(no ref)';
-export const NO_ITEMS = '(no items)';
+const NO_ITEMS = '(no items)';
 
 const zero = (): Amounts => ({
   sales: 0,

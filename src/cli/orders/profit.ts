@@ -2,7 +2,7 @@
 // listing, ref or day, with totals. Money: two decimals in tables and CSV/TSV (a spreadsheet
 // reads them as amounts), integer cents in JSON.
 import { jsonText } from '../../output/sanitize.js';
-import { Order } from '../../api/responses.js';
+import type { Order } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
 import type { Format } from '../../output/format.js';
 import { printRecords } from '../../ui/print.js';
@@ -35,12 +35,10 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   checkRange(o.from, o.to);
   const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
   const api = await deps.api();
-  const orders = await fetchList<Order>(
-    deps,
-    api.orders.list({ type: 'sales', from: o.from, to: o.to }),
-    { all: true, complete: true },
-    Order,
-  );
+  const orders = await fetchList<Order>(deps, api.orders.list({ type: 'sales', from: o.from, to: o.to }), {
+    all: true,
+    complete: true,
+  });
   const report = profitReport(orders, v, o.by);
   const format = deps.format();
   if (format === 'json') {

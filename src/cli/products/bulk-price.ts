@@ -6,6 +6,7 @@ import { count } from '../../output/plural.js';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import type { Listing } from '../../api/responses.js';
+import type { ServiceApi } from '../../api/resources/index.js';
 import { formatProblems } from '../../input/problems.js';
 import { planPriceFile, readPriceFile, type PriceRow } from '../../input/prices.js';
 import type { TableFileResult } from '../../input/table-rows.js';
@@ -26,7 +27,7 @@ import { formatCents } from '../../output/money.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { printPlan, runBulkJob, type ChunkSend } from '../shared/job-runner.js';
-import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
+import { invalidInput, refuseBadFile, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { outcomesFromResults } from './item-results.js';
 
 const options = {
@@ -44,6 +45,44 @@ const options = {
   ...floorOptions,
 };
 
+/**
+ * Rows without a variant go to one `bulkPrice` group, variant rows to one `updateVariants` group
+ * per listing. Chunks carry the price rows themselves: the sender reads each row's price from
+ * its chunk.
+ */
+function priceGroups(rows: PriceRow[]): ChunkGroup<PriceRow>[] {
+  const plain: ChunkGroup<PriceRow> = { route: 'bulkPrice', items: [] };
+  const perListing = new Map<number, ChunkGroup<PriceRow>>();
+  for (const r of rows) {
+    if (r.variant === undefined) plain.items.push(r);
+    else {
+      const g = perListing.get(r.id) ?? { route: 'updateVariants', items: [] };
+      g.items.push(r);
+      perListing.set(r.id, g);
+    }
+  }
+  return [plain, ...perListing.values()].filter((g) => g.items.length > 0);
+}
+
+/** What one chunk sends: a bulk-price request, or one listing's variants update. */
+function priceSender(api: ServiceApi): ChunkSend<PriceRow> {
+  return async (chunk, send) => {
+    const refs = chunk.items.map(itemRef);
+    if (chunk.route === 'bulkPrice') {
+      const res = await send(api.products.bulkPrice(chunk.items.map((r) => ({ id: r.id, price: r.priceCents }))));
+      return { items: outcomesFromResults(refs, res.data, 'id') };
+    }
+    const id = chunk.items[0]!.id; // a variants chunk holds the rows of one listing
+    const res = await send(
+      api.variants.update(
+        id,
+        chunk.items.map((r) => ({ index: r.variant!, price: r.priceCents })),
+      ),
+    );
+    return { items: outcomesFromResults(refs, res.data, 'index').map((o) => ({ ...o, id })) };
+  };
+}
+
 async function run(deps: Deps, opts: OptsOf<typeof options>, args: string[]): Promise<number> {
   const input = await openInput(args[0]!, { signal: deps.signal });
   try {
@@ -56,16 +95,8 @@ async function run(deps: Deps, opts: OptsOf<typeof options>, args: string[]): Pr
       strictColumns: opts.strictColumns ?? false,
       signal: deps.signal,
     });
-    for (const n of parsed.notes) note(deps.io, n);
-    if (parsed.problemCount > 0)
-      return invalidInput(
-        deps,
-        formatProblems(parsed.problems, parsed.problemCount),
-        parsed.problemCount,
-        input.displayName,
-      );
-    if (parsed.rows.length === 0)
-      return invalidInput(deps, `${input.displayName}: no price rows`, 1, input.displayName);
+    const bad = refuseBadFile(deps, parsed, input.displayName, 'price');
+    if (bad !== undefined) return bad;
     await requireV2(deps, 'products bulk-price');
     return await runPriceJob(deps, input, parsed, {
       report: opts.report,
@@ -123,40 +154,14 @@ export async function runPriceJob(
     rows = guarded.rows.filter((r) => !refused.has(r.line));
     for (const n of guarded.notes) note(deps.io, n);
   }
-  // Chunks carry the price rows themselves: the send below reads each row's price from its chunk.
-  const plain: ChunkGroup<PriceRow> = { route: 'bulkPrice', items: [] };
-  const perListing = new Map<number, ChunkGroup<PriceRow>>();
-  for (const r of rows) {
-    if (r.variant === undefined) plain.items.push(r);
-    else {
-      const g = perListing.get(r.id) ?? { route: 'updateVariants', items: [] };
-      g.items.push(r);
-      perListing.set(r.id, g);
-    }
-  }
-  const groups = [plain, ...perListing.values()].filter((g) => g.items.length > 0);
+  const groups = priceGroups(rows);
   const spec = jobSpec({
     kind: 'bulk-price',
     command: opts.command,
     input: await fingerprintInput(input.path, input.displayName),
     chunks: planChunks(groups, CHUNK_SIZE.bulk),
   });
-  const api = await deps.api();
-  const send: ChunkSend<PriceRow> = async (chunk, send) => {
-    const refs = chunk.items.map(itemRef);
-    if (chunk.route === 'bulkPrice') {
-      const res = await send(api.products.bulkPrice(chunk.items.map((r) => ({ id: r.id, price: r.priceCents }))));
-      return { items: outcomesFromResults(refs, res.data, 'id') };
-    }
-    const id = chunk.items[0]!.id; // a variants chunk holds the rows of one listing
-    const res = await send(
-      api.variants.update(
-        id,
-        chunk.items.map((r) => ({ index: r.variant!, price: r.priceCents })),
-      ),
-    );
-    return { items: outcomesFromResults(refs, res.data, 'index').map((o) => ({ ...o, id })) };
-  };
+  const send = priceSender(await deps.api());
   return await runBulkJob(deps, {
     spec,
     send,

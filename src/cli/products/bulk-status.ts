@@ -1,12 +1,7 @@
-// svc products bulk-status FILE and svc products activate|deactivate ID...: PATCH
-// /products/bulk-status in chunks of 100 (spec 4.2); refusals come per item with HTTP 200 and
-// are shown with the spec's hint (NO_STOCK, NOT_APPROVED, OFFLINE_PAUSED, the 410s).
-import { note } from '../../output/reporter.js';
 import { count } from '../../output/plural.js';
 import { createHash } from 'node:crypto';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
-import { formatProblems } from '../../input/problems.js';
 import { openInput, startsWithBom } from '../../input/source.js';
 import { readStatusFile } from '../../input/statuses.js';
 import { fingerprintInput, jobSpec, planChunks, type JobInput } from '../../jobs/index.js';
@@ -14,7 +9,7 @@ import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { outcomesFromResults } from './item-results.js';
-import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
+import { refuseBadFile, jobCommand, requireV2 } from '../shared/job-helpers.js';
 
 const options = {
   report: reportOption(),
@@ -51,16 +46,8 @@ async function runFile(deps: Deps, opts: OptsOf<typeof options>, args: string[])
       strictColumns: opts.strictColumns ?? false,
       signal: deps.signal,
     });
-    for (const n of parsed.notes) note(deps.io, n);
-    if (parsed.problemCount > 0)
-      return invalidInput(
-        deps,
-        formatProblems(parsed.problems, parsed.problemCount),
-        parsed.problemCount,
-        input.displayName,
-      );
-    if (parsed.rows.length === 0)
-      return invalidInput(deps, `${input.displayName}: no status rows`, 1, input.displayName);
+    const refused = refuseBadFile(deps, parsed, input.displayName, 'status');
+    if (refused !== undefined) return refused;
     await requireV2(deps, 'products bulk-status');
     const spec = jobSpec({
       kind: 'bulk-status',

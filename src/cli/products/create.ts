@@ -8,12 +8,12 @@ import { z } from 'zod';
 import { DEFAULT_SEPARATOR, LIMITS } from '../../api/assumptions.js';
 import { EXIT, UsageError } from '../../api/errors.js';
 import { ProductCreateV1, ProductCreateV2, fieldPath } from '../../api/requests.js';
-import { type Game, Listing } from '../../api/responses.js';
+import type { Game } from '../../api/responses.js';
 import { success } from '../../output/reporter.js';
 import { v1PriceBelowMin } from '../../api/rules/price.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
-import { IncompleteListError, lenient, printOne } from '../shared/read.js';
+import { IncompleteListError, printOne } from '../shared/read.js';
 import { printRequestPlan } from '../shared/plan.js';
 import { listingColumns } from './columns.js';
 import { priceFlag } from './price-flag.js';
@@ -89,7 +89,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     ]);
   }
   const res = await create.send();
-  const listing = lenient(deps, Listing, res.data);
+  const listing = res.data;
   success(
     deps.io,
     `listing ${listing.id} created${listing.status === 'em_analise' ? '; it is under review until the platform approves it' : ''}`,
@@ -198,9 +198,8 @@ async function checkMinPrice(deps: Deps, body: Record<string, unknown>): Promise
       out.push(`${where}: ${p} cents is below the minimum price of ${game.name ?? game.id} (${min} cents)`);
   };
   check(body.price, 'price');
-  (Array.isArray(body.variants) ? (body.variants as Record<string, unknown>[]) : []).forEach((v, i) =>
-    check(v.price, `variants[${i}].price`),
-  );
+  const variants = Array.isArray(body.variants) ? (body.variants as Record<string, unknown>[]) : [];
+  for (const [i, v] of variants.entries()) check(v.price, `variants[${i}].price`);
   return out;
 }
 

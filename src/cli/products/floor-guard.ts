@@ -14,7 +14,7 @@ import { choice, option } from '../shared/verb.js';
 import { loadPricingFacts, requireFee, type PricingFacts } from './pricing-facts.js';
 
 /** Days of sales read for the fee and the costs of `--floor cost` (the rules file's default too). */
-export const FLOOR_SALES_DAYS = 30;
+const FLOOR_SALES_DAYS = 30;
 
 export const floorOptions = {
   floor: option(
@@ -68,7 +68,7 @@ export function floorOption(text: string | undefined, feeText?: string): FloorFl
 }
 
 /** The numbers a floor needs, loaded once (costs and fee only for a cost floor). */
-export async function floorFacts(deps: Deps, flag: FloorFlag, listings?: Listing[]): Promise<PricingFacts> {
+async function floorFacts(deps: Deps, flag: FloorFlag, listings?: Listing[]): Promise<PricingFacts> {
   return loadPricingFacts(deps, {
     salesDays: FLOOR_SALES_DAYS,
     ...(flag.feeBp !== undefined ? { feeBp: flag.feeBp } : {}),
@@ -78,7 +78,7 @@ export async function floorFacts(deps: Deps, flag: FloorFlag, listings?: Listing
 }
 
 /** The floor of one listing (or variant), or why it cannot be known. */
-export function floorFor(
+function floorFor(
   flag: FloorFlag,
   facts: PricingFacts,
   listing: Listing | undefined,
@@ -128,7 +128,7 @@ export async function floorGuard(
 }
 
 /** A single price refused by the floor (update, variants set): exit 3, nothing sent. */
-export class BelowFloorError extends SvcError {
+class BelowFloorError extends SvcError {
   override readonly exitCode = EXIT.refused;
   readonly code: string;
   constructor(code: 'BELOW_FLOOR' | 'UNKNOWN_FLOOR', message: string) {

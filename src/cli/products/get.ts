@@ -1,17 +1,15 @@
-// svc products get ID: the listing with its variants and base/effective price.
-import { Listing } from '../../api/responses.js';
 import { printRecords } from '../../ui/print.js';
 import { parseId } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
-import { lenient, printOne } from '../shared/read.js';
+import { printOne } from '../shared/read.js';
 import { listingColumns, variantColumns } from './columns.js';
 
 async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   const id = parseId(args[0]);
   const v = await apiVersion(deps);
   const res = await (await deps.api()).products.get(id);
-  const listing = lenient(deps, Listing, res.data);
+  const listing = res.data;
   const format = deps.format();
   await printOne(deps, listing, [
     ...listingColumns(v),

@@ -1,7 +1,7 @@
 // svc products list: GET /api/v2/products or /api/v1/products, filters of A2, --all follows pages.
 import { z } from 'zod';
 import { PRODUCT_STATUS_FILTERS } from '../../api/assumptions.js';
-import { Listing } from '../../api/responses.js';
+import type { Listing } from '../../api/responses.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { choice, defineVerb, option, pagingOptions, type OptsOf } from '../shared/verb.js';
 import { readList } from '../shared/read.js';
@@ -21,7 +21,6 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     deps,
     api.products.list({ status: o.status, game: o.game, q: o.query, page: o.page }),
     { limit: o.limit, all: o.all },
-    Listing,
     listingColumns(v),
     'no listings match',
   );

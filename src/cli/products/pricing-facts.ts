@@ -2,7 +2,7 @@
 // listings (current prices, game, category), the catalog minimums, the cost basis (uploads and
 // recent sales' deliveredItems) and the fee (configured or inferred from recent sales). One
 // loader for `products reprice`, `bulk-price --floor`, `update --price --floor` and `variants set`.
-import { Game, Listing } from '../../api/responses.js';
+import type { Game, Listing } from '../../api/responses.js';
 import { UsageError } from '../../api/errors.js';
 import { CostBook, FeeSampler, addSale, type FeeRate } from '../../pricing/cost-basis.js';
 import { addUploadedCosts } from '../../pricing/uploaded-costs.js';
@@ -26,12 +26,12 @@ export interface PricingFacts {
 
 export async function loadListings(deps: Deps): Promise<Listing[]> {
   const api = await deps.api();
-  return fetchList<Listing>(deps, api.products.list({}, 'v2'), { all: true, complete: true }, Listing);
+  return fetchList<Listing>(deps, api.products.list({}, 'v2'), { all: true, complete: true });
 }
 
 export async function loadCatalog(deps: Deps): Promise<Map<string, number | undefined>> {
   const api = await deps.api();
-  const games = await fetchList<Game>(deps, api.account.catalog(), { all: true, complete: true }, Game);
+  const games = await fetchList<Game>(deps, api.account.catalog(), { all: true, complete: true });
   // A3: v2 minPrice is integer cents; anything else is not trusted as a minimum.
   return new Map(
     games.map((g) => [String(g.id), Number.isSafeInteger(g.minPrice) ? (g.minPrice as number) : undefined]),

@@ -3,7 +3,7 @@
 // the one import in pricing-facts.ts for '../../mirror/index.js' and deletes this file. Until
 // then it pages GET /api/v2/orders?type=sales through the one request core (as orders profit
 // does) and keeps the sales in memory.
-import { Order } from '../../api/responses.js';
+import type { Order } from '../../api/responses.js';
 import type { Deps } from '../shared/context.js';
 import { fetchList } from '../shared/read.js';
 
@@ -19,7 +19,7 @@ export async function syncedMirror(
 ): Promise<OrdersMirror> {
   void opts; // the mirror syncs or reads offline; the stand-in always asks the service
   const api = await deps.api();
-  const sales = await fetchList<Order>(deps, api.orders.list({ type: 'sales' }), { all: true, complete: true }, Order);
+  const sales = await fetchList<Order>(deps, api.orders.list({ type: 'sales' }), { all: true, complete: true });
   sales.sort((a, b) => (String(a.createdAt ?? '') < String(b.createdAt ?? '') ? 1 : -1));
   return {
     *salesSince(sinceIso, filter) {

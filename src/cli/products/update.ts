@@ -7,12 +7,11 @@ import { NO_CHANGES_MESSAGE } from '../../api/assumptions.js';
 import { REVIEW_TRIGGER_NAMES, reviewTriggers, type ReviewedFields } from '../../api/rules/review.js';
 import { EXIT, UsageError } from '../../api/errors.js';
 import { ProductUpdateV2 } from '../../api/requests.js';
-import { Listing } from '../../api/responses.js';
 import { note, success, warn } from '../../output/reporter.js';
 import { parseId } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
-import { lenient, printOne } from '../shared/read.js';
+import { printOne } from '../shared/read.js';
 import { printCallPlan } from '../shared/plan.js';
 import { listingColumns } from './columns.js';
 import { priceFlag } from './price-flag.js';
@@ -63,7 +62,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
 
   const version = await apiVersion(deps);
   const api = await deps.api();
-  const current = lenient(deps, Listing, (await api.products.get(id)).data);
+  const current = (await api.products.get(id)).data;
   if (price !== undefined && (current.variants?.length ?? 0) > 0) {
     throw new UsageError(
       `listing ${id} has variants: its price changes only per variant (spec 4.2)`,
@@ -96,7 +95,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   const res = await update.send();
   if (res.message === NO_CHANGES_MESSAGE) note(deps.io, `no changes applied: listing ${id} already has these values`);
   else success(deps.io, `listing ${id} updated${reviewFields.length ? ' (now under review)' : ''}`);
-  await printOne(deps, lenient(deps, Listing, res.data ?? current), listingColumns(version));
+  await printOne(deps, res.data ?? current, listingColumns(version));
   return 0;
 }
 

@@ -1,13 +1,7 @@
-// svc products variants ID (list) and svc products variants set ID (--file F | --index N
-// [--price P] [--stock S]): PATCH /products/:id/variants, 1-100 items a request (spec 4.2),
-// only on multi-variant listings; per-item results (A6).
-import { note } from '../../output/reporter.js';
 import { count } from '../../output/plural.js';
 import { z } from 'zod';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { EXIT, UsageError } from '../../api/errors.js';
-import { Listing } from '../../api/responses.js';
-import { formatProblems } from '../../input/problems.js';
 import { openInput, startsWithBom } from '../../input/source.js';
 import { readVariantFile, type VariantRow } from '../../input/variants.js';
 import { fingerprintInput, jobSpec, planChunks, type ItemRef } from '../../jobs/index.js';
@@ -16,10 +10,9 @@ import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
-import { lenient } from '../shared/read.js';
 import { variantColumns } from './columns.js';
 import { outcomesFromResults } from './item-results.js';
-import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
+import { refuseBadFile, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { printCallPlan } from '../shared/plan.js';
 import { priceFlag } from './price-flag.js';
 import { floorOption, floorOptions, guardOnePrice } from './floor-guard.js';
@@ -46,7 +39,7 @@ async function list(deps: Deps, _o: object, args: string[]): Promise<number> {
   const id = parseId(args[0]);
   await requireV2(deps, 'products variants');
   const res = await (await deps.api()).products.get(id, 'v2');
-  const listing = lenient(deps, Listing, res.data);
+  const listing = res.data;
   await printRecords(deps.io, listing.variants ?? [], {
     format: deps.format(),
     columns: variantColumns,
@@ -74,7 +67,7 @@ async function setVariants(deps: Deps, o: OptsOf<typeof setOptions>, args: strin
   await requireV2(deps, 'products variants set');
   if (price !== undefined && floor) {
     // issue 25: the same floor rule as bulk-price --floor (src/pricing/floor.ts).
-    const listing = lenient(deps, Listing, (await (await deps.api()).products.get(id, 'v2')).data);
+    const listing = (await (await deps.api()).products.get(id, 'v2')).data;
     price = await guardOnePrice(deps, listing, o.index, price, { ...floor, mode: o.floorMode ?? 'skip' });
   }
   const item = {
@@ -109,14 +102,8 @@ async function setFromFile(deps: Deps, id: number, file: string, o: OptsOf<typeo
       strictColumns: o.strictColumns ?? false,
       signal: deps.signal,
     });
-    for (const n of parsed.notes) note(deps.io, n);
-    if (parsed.problemCount > 0)
-      return invalidInput(
-        deps,
-        formatProblems(parsed.problems, parsed.problemCount),
-        parsed.problemCount,
-        input.displayName,
-      );
+    const refused = refuseBadFile(deps, parsed, input.displayName);
+    if (refused !== undefined) return refused;
     await requireV2(deps, 'products variants set');
     // Chunks carry the variant rows themselves (index, price, stock), each with the listing's id.
     const spec = jobSpec({

@@ -3,13 +3,12 @@
 // is waited out by the request core, which resends with the SAME key (spec 7.2, A12).
 import { z } from 'zod';
 import { AnswerQuestion } from '../../api/requests.js';
-import { Question } from '../../api/responses.js';
 import { EXIT } from '../../api/errors.js';
 import { success, warn } from '../../output/reporter.js';
 import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
-import { lenient, printOne } from '../shared/read.js';
+import { printOne } from '../shared/read.js';
 import { textInput } from '../shared/text-input.js';
 import { printCallPlan } from '../shared/plan.js';
 import { explainAnswerError } from './answer-errors.js';
@@ -42,7 +41,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   try {
     const res = await answerCall.send();
     // issue 14: "published" only when the service's own answer says so, not because it was sent.
-    const q = res.data === undefined || res.data === null ? undefined : lenient(deps, Question, res.data);
+    const q = res.data;
     if (q === undefined) {
       success(
         deps.io,

@@ -1,17 +1,16 @@
 // svc questions get ID: GET /api/v2/questions/:id.
 import { NotFoundError } from '../../api/errors.js';
-import { Question } from '../../api/responses.js';
 import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
-import { lenient, printOne } from '../shared/read.js';
+import { printOne } from '../shared/read.js';
 import { questionDetailColumns } from './columns.js';
 
 async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   const id = parseId(args[0], 'question ID');
   try {
     const res = await (await deps.api()).questions.get(id);
-    await printOne(deps, lenient(deps, Question, res.data), questionDetailColumns);
+    await printOne(deps, res.data, questionDetailColumns);
     return 0;
   } catch (err) {
     if (err instanceof NotFoundError) err.hint = 'no question with this id on your listings: see `svc questions list`';

@@ -3,11 +3,9 @@
 import type { ServiceApi } from '../../api/resources/index.js';
 import { ApiError, NotFoundError, SvcError } from '../../api/errors.js';
 import { LIMITS } from '../../api/assumptions.js';
-import { Listing, Question } from '../../api/responses.js';
+import type { Question } from '../../api/responses.js';
 import { formatCents } from '../../output/money.js';
 import type { InboxQuestion, InboxSendOutcome } from '../../ui/index.js';
-import type { Deps } from '../shared/context.js';
-import { lenient } from '../shared/read.js';
 import { AnswerBudgetTracker, type AnswerBudget } from './answer-budget.js';
 import { classifyAnswerError, explainAnswerError } from './answer-errors.js';
 
@@ -18,10 +16,7 @@ export class InboxFeed {
   private refilled = false;
   readonly tracker = new AnswerBudgetTracker();
 
-  constructor(
-    private readonly deps: Deps,
-    private readonly api: ServiceApi,
-  ) {}
+  constructor(private readonly api: ServiceApi) {}
 
   /** Read the unanswered questions once before the screen starts, so a refusal is a plain error. */
   async prime(): Promise<number> {
@@ -93,7 +88,7 @@ export class InboxFeed {
       .list({ status: 'unanswered' })
       .pages({ limit: LIMITS.pageSizeMax, all: true })) {
       for (const raw of page.items) {
-        const q = lenient(this.deps, Question, raw);
+        const q = raw;
         if (!this.seen.has(q.id) && !fresh.some((x) => x.id === q.id)) fresh.push(q);
       }
     }
@@ -106,7 +101,7 @@ export class InboxFeed {
     let info: Pick<InboxQuestion, 'listing' | 'listingNote'>;
     try {
       const res = await this.api.products.get(productId, 'v2');
-      const l = lenient(this.deps, Listing, res.data);
+      const l = res.data;
       const state = l.pausedByOfflineMode
         ? 'paused by Offline Mode'
         : l.status === 'em_analise'

@@ -16,7 +16,7 @@ async function run(deps: Deps): Promise<number> {
       'in scripts, list with `svc questions list --status unanswered` and answer with `svc questions answer ID --text "..."`',
     );
   }
-  const feed = new InboxFeed(deps, await deps.api());
+  const feed = new InboxFeed(await deps.api());
   const waiting = await feed.prime();
   if (waiting === 0) {
     note(io, 'no unanswered questions');
@@ -27,7 +27,7 @@ async function run(deps: Deps): Promise<number> {
   // shows the budget itself. Restored afterwards.
   const quiet = io.quiet;
   io.quiet = true;
-  let result;
+  let result: Awaited<ReturnType<typeof ui.runInbox>>;
   try {
     result = await ui.runInbox(io, {
       next: () => feed.next(),

@@ -1,7 +1,7 @@
 // svc questions list: GET /api/v2/questions with the filters of A2 (status, productId, orderId).
 import { z } from 'zod';
 import { QUESTION_STATUSES } from '../../api/assumptions.js';
-import { Question } from '../../api/responses.js';
+import type { Question } from '../../api/responses.js';
 import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { choice, defineVerb, option, pagingOptions, type OptsOf } from '../shared/verb.js';
@@ -22,7 +22,6 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     deps,
     (await deps.api()).questions.list({ status: o.status, productId, orderId, page: o.page }),
     { limit: o.limit, all: o.all },
-    Question,
     questionColumns,
     'no questions match',
   );

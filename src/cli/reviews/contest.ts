@@ -3,12 +3,11 @@
 import { z } from 'zod';
 import { NotFoundError } from '../../api/errors.js';
 import { ContestReview } from '../../api/requests.js';
-import { Contestation } from '../../api/responses.js';
 import { success } from '../../output/reporter.js';
 import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
-import { lenient, printOne } from '../shared/read.js';
+import { printOne } from '../shared/read.js';
 import { textInput } from '../shared/text-input.js';
 import { printCallPlan } from '../shared/plan.js';
 import { contestationColumns } from './columns.js';
@@ -38,7 +37,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   try {
     const res = await contest.send();
     success(deps.io, `review ${id} contested`);
-    await printOne(deps, lenient(deps, Contestation, res.data), contestationColumns);
+    await printOne(deps, res.data, contestationColumns);
     return 0;
   } catch (err) {
     if (err instanceof NotFoundError) {

@@ -1,5 +1,3 @@
-// svc reviews contestations: GET /api/v2/contestations; --all follows pages.
-import { Contestation } from '../../api/responses.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, pagingOptions, type OptsOf } from '../shared/verb.js';
 import { readList } from '../shared/read.js';
@@ -13,7 +11,6 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     deps,
     (await deps.api()).reviews.contestations({ page: o.page }),
     { limit: o.limit, all: o.all },
-    Contestation,
     contestationColumns,
     'no contestations yet',
   );

@@ -1,5 +1,3 @@
-// svc reviews list: GET /api/v2/reviews; --all follows pages.
-import { Review } from '../../api/responses.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, pagingOptions, type OptsOf } from '../shared/verb.js';
 import { readList } from '../shared/read.js';
@@ -13,7 +11,6 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     deps,
     (await deps.api()).reviews.list({ page: o.page }),
     { limit: o.limit, all: o.all },
-    Review,
     reviewColumns,
     'no reviews yet',
   );

@@ -1,16 +1,13 @@
-// svc reviews stats: GET /api/v2/reviews/stats (A4: count, average, distribution 1..5).
-import { ReviewStats } from '../../api/responses.js';
 import { printRecords } from '../../ui/print.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
-import { lenient } from '../shared/read.js';
 
 const RATINGS = ['5', '4', '3', '2', '1'] as const;
 const BAR = 30;
 
 async function run(deps: Deps): Promise<number> {
   const res = await (await deps.api()).reviews.stats();
-  const stats = lenient(deps, ReviewStats, res.data);
+  const stats = res.data;
   const format = deps.format();
   const dist = stats.distribution ?? {};
   if (format === 'json' || format === 'jsonl') {

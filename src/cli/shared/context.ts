@@ -1,7 +1,7 @@
 // The factory of lazy dependencies every verb receives (style.md: gh's Factory). A test swaps
 // in buffers and an in-memory transport; nothing is loaded before a verb asks for it.
 import { z } from 'zod';
-import { keyVersion, type ApiVersion } from '../../api/assumptions.js';
+import { DEFAULT_TIMEOUT_S, keyVersion, type ApiVersion } from '../../api/assumptions.js';
 import { ApiClient, type AttemptLog } from '../../api/client.js';
 import { baseUrlProblem, checkBaseUrl } from '../../api/base-url.js';
 import { NoKeyError, UsageError } from '../../api/errors.js';
@@ -19,7 +19,7 @@ import { optionIssues } from './option-words.js';
 import { t } from '../../i18n/index.js';
 
 // cli-spec 1: the global options, parsed once with zod (Pastel: one schema per option set).
-export const GlobalOptions = z.object({
+const GlobalOptions = z.object({
   profile: z.string().optional(),
   // issue 14: scheme and host checked here, before anything is sent (exit 2).
   baseUrl: z
@@ -46,9 +46,9 @@ export const GlobalOptions = z.object({
   timeout: z.coerce.number().positive().max(3600).optional(),
   wait: z.boolean().optional(),
 });
-export type GlobalOptions = z.infer<typeof GlobalOptions>;
+type GlobalOptions = z.infer<typeof GlobalOptions>;
 
-export interface Session {
+interface Session {
   profileName: string;
   profile: Profile | undefined;
   baseUrl: string;
@@ -83,7 +83,7 @@ export interface Deps {
 }
 
 /** Where and with which keys a client talks to the service. */
-export interface Connection {
+interface Connection {
   baseUrl: string;
   keys: { v1?: string; v2?: string };
   /** spec 4.3: v1 under /api/v1 or the /api/service alias. */
@@ -189,7 +189,7 @@ function newClient(deps: Deps, conn: Connection, transport?: Transport): ApiClie
     baseUrl: conn.baseUrl,
     keys: conn.keys,
     v1Prefix: conn.v1Prefix,
-    timeoutMs: (globals.timeout ?? 30) * 1000,
+    timeoutMs: (globals.timeout ?? DEFAULT_TIMEOUT_S) * 1000,
     transport: transport ?? undiciTransport(),
     noWait: globals.wait === false,
     userAgent: `svc/${VERSION}`,
@@ -203,7 +203,7 @@ function newClient(deps: Deps, conn: Connection, transport?: Transport): ApiClie
   });
 }
 
-export function formatAttempt(l: AttemptLog): string {
+function formatAttempt(l: AttemptLog): string {
   const status = l.status ?? (l.note ? `failed: ${l.note}` : 'no answer');
   const remaining = l.remaining === undefined ? '' : ` remaining=${l.remaining}`;
   return `svc: ${l.method} ${l.path} → ${status} ${l.ms}ms attempt=${l.attempt}${remaining}`;

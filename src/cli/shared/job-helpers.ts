@@ -1,6 +1,8 @@
 // Pieces the bulk verbs share: refusing a bad input (exit 2), the v2 key check, and the
 // command line that resumes a job.
 import { EXIT, NeedsV2KeyError } from '../../api/errors.js';
+import { formatProblems } from '../../input/problems.js';
+import { note } from '../../output/reporter.js';
 import type { Deps } from './context.js';
 import { t } from '../../i18n/index.js';
 
@@ -11,6 +13,23 @@ export function invalidInput(deps: Deps, problems: string, count: number, file: 
   const summary = `${count} problem${count === 1 ? '' : 's'} in ${file}; nothing was sent`;
   deps.io.stderr.write(`${t('error:')} ${t(summary)}\n`);
   return EXIT.usage;
+}
+
+/**
+ * cli-spec 3: the whole file is judged before anything is sent. Prints the reader's notes;
+ * returns the exit code when the file has problems (or, with `what`, no rows), else undefined.
+ */
+export function refuseBadFile(
+  deps: Deps,
+  parsed: { notes: readonly string[]; problems: readonly string[]; problemCount: number; rows: readonly unknown[] },
+  file: string,
+  what?: string,
+): number | undefined {
+  for (const n of parsed.notes) note(deps.io, n);
+  if (parsed.problemCount > 0)
+    return invalidInput(deps, formatProblems(parsed.problems, parsed.problemCount), parsed.problemCount, file);
+  if (what && parsed.rows.length === 0) return invalidInput(deps, `${file}: no ${what} rows`, 1, file);
+  return undefined;
 }
 
 /** A v2-only command with only a v1 key fails before sending (exit 4). */

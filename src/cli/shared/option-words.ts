@@ -14,7 +14,7 @@ const ZOD_DEFAULT =
   /^(Invalid input|Invalid option|Too small|Too big|Invalid (string|number|value|type|format|key|element|union)|Unrecognized key)/;
 
 /** One zod issue of an option value as a sentence ending "got VALUE" when the value is known. */
-export function optionIssueText(issue: z.core.$ZodIssue, value?: unknown): string {
+function optionIssueText(issue: z.core.$ZodIssue, value?: unknown): string {
   const got = value === undefined || mayHoldSecret(String(value)) ? '' : `, got "${String(value)}"`;
   // A schema's own message is already in svc's words, and says what is wrong with the value.
   if (!ZOD_DEFAULT.test(issue.message)) return issue.message;

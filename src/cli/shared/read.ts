@@ -1,6 +1,6 @@
-// The shape every read verb shares: call a route (following pages with --all), check the
-// answer leniently against its schema, print it in the chosen format.
-import type { z } from 'zod';
+// The shape every read verb shares: call a route (following pages with --all) and print its
+// answer in the chosen format. The answer was checked by the response layer against the route
+// table's schema (src/api/answers.ts, routes.ts) before it gets here.
 import type { ListCall } from '../../api/resources/index.js';
 import { SvcError, UsageError } from '../../api/errors.js';
 import { LIMITS } from '../../api/assumptions.js';
@@ -10,29 +10,13 @@ import { printRecords } from '../../ui/print.js';
 import { warn } from '../../output/reporter.js';
 import type { Deps } from './context.js';
 
-/**
- * Responses are parsed leniently (api-assumptions): unknown fields pass, missing optional
- * fields are fine, and a field of an unexpected type is reported once under --verbose
- * instead of crashing. The data itself is printed as the API returned it.
- */
-export function lenient<S extends z.ZodType>(deps: Deps, schema: S, value: unknown): z.infer<S> {
-  const r = schema.safeParse(value);
-  if (!r.success && deps.globals.verbose) {
-    warn(
-      deps.io,
-      `the service's answer differs from the documented shape: ${r.error.issues[0]?.path.join('.')}: ${r.error.issues[0]?.message}`,
-    );
-  }
-  return value as z.infer<S>;
-}
-
 export interface ListOptions {
   limit?: number;
   all?: boolean;
   page?: number;
 }
 
-export function pageLimit(limit: number | undefined): number | undefined {
+function pageLimit(limit: number | undefined): number | undefined {
   if (limit === undefined) return undefined;
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a whole number of 1 or more');
   return limit;
@@ -46,21 +30,20 @@ export function pageLimit(limit: number | undefined): number | undefined {
  */
 export async function fetchList<T>(
   deps: Deps,
-  list: ListCall<unknown>,
+  list: ListCall<T>,
   opts: ListOptions & { complete?: boolean },
-  item: z.ZodType,
 ): Promise<T[]> {
   const want = pageLimit(opts.limit);
   // With --all, ask for the largest pages; a --limit without --all caps the total.
   const perPage = opts.all ? LIMITS.pageSizeMax : Math.min(want ?? LIMITS.pageSizeDefault, LIMITS.pageSizeMax);
   const maxPages = !opts.all && want !== undefined ? Math.ceil(want / perPage) : undefined;
   const out: T[] = [];
-  for await (const page of (list as ListCall<T>).pages({
+  for await (const page of list.pages({
     limit: perPage,
     all: opts.all || (want !== undefined && want > perPage),
     maxPages,
   })) {
-    for (const x of page.items) out.push(lenient(deps, item, x) as T);
+    for (const x of page.items) out.push(x); // each checked by the response layer (answers.ts)
     if (!opts.all && want !== undefined && out.length >= want) break;
     if (page.incomplete) {
       if (opts.complete) throw new IncompleteListError(page.incomplete);
@@ -71,7 +54,7 @@ export async function fetchList<T>(
 }
 
 /** The list read may not be all of it: a warning now, exit 1 at the end (issue 14). */
-export function listIncomplete(deps: Deps, why: string): void {
+function listIncomplete(deps: Deps, why: string): void {
   warn(deps.io, `${why}; the rows shown may not be all of them`);
   deps.incomplete = why;
 }
@@ -92,20 +75,19 @@ export class IncompleteListError extends SvcError {
  */
 export async function readList<T>(
   deps: Deps,
-  list: ListCall<unknown>,
+  list: ListCall<T>,
   opts: ListOptions,
-  item: z.ZodType,
   columns: Column<T>[],
   empty = 'nothing to show',
 ): Promise<void> {
   const format = deps.format();
   if (!opts.all || format === 'table') {
-    await printList(deps, await fetchList<T>(deps, list, opts, item), columns, empty);
+    await printList(deps, await fetchList<T>(deps, list, opts), columns, empty);
     return;
   }
   const out = new ListStream<T>(deps.io, format, columns);
-  for await (const page of (list as ListCall<T>).pages({ limit: LIMITS.pageSizeMax, all: true })) {
-    out.write(page.items.map((x) => lenient(deps, item, x) as T));
+  for await (const page of list.pages({ limit: LIMITS.pageSizeMax, all: true })) {
+    out.write(page.items);
     if (page.incomplete) listIncomplete(deps, page.incomplete);
   }
   out.end();

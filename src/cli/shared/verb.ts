@@ -72,11 +72,7 @@ export function resumeOption(
   return option('--resume <job>', help, z.union([z.string(), z.boolean()]).optional(), { negate: noHelp });
 }
 
-export type VerbRun<O extends OptionDecls> = (
-  deps: Deps,
-  opts: OptsOf<O>,
-  args: string[],
-) => Promise<number | undefined>;
+type VerbRun<O extends OptionDecls> = (deps: Deps, opts: OptsOf<O>, args: string[]) => Promise<number | undefined>;
 
 export interface VerbSpec<O extends OptionDecls> {
   name: string;

@@ -3,11 +3,10 @@
 // (refill-seam.ts), on/off through PATCH bulk-status 100 at a time (spec 4.2; refusals come per
 // item with their spec codes and hints), sales from the orders mirror (sales-source.ts).
 import { CHUNK_SIZE, LIMITS } from '../../api/assumptions.js';
-import { Listing, Mediation, Question, Review } from '../../api/responses.js';
+import type { Listing } from '../../api/responses.js';
 import type { ShopRule } from '../../shop/config.js';
 import type { InboxItem, ListingView, ShopActions, StatusResult } from '../../shop/types.js';
 import type { Deps } from '../shared/context.js';
-import { lenient } from '../shared/read.js';
 import { outcomesFromResults } from '../products/item-results.js';
 import { refillRule } from './refill-seam.js';
 import type { OrdersMirror } from './sales-source.js';
@@ -19,7 +18,7 @@ export function shopActions(deps: Deps, mirror: () => Promise<OrdersMirror>): Sh
       const found = new Map<number, Listing>();
       const api = await deps.api();
       for await (const page of api.products.list({}, 'v2').pages({ limit: LIMITS.pageSizeMax, all: true }))
-        for (const x of page.items) if (wanted.has(x.id)) found.set(x.id, lenient(deps, Listing, x));
+        for (const x of page.items) if (wanted.has(x.id)) found.set(x.id, x);
       const views = new Map<string, ListingView>();
       for (const r of rules) {
         const l = found.get(r.listing);
@@ -91,7 +90,7 @@ async function inboxItems(deps: Deps): Promise<InboxItem[]> {
   };
   const items: InboxItem[] = [];
   for (const x of await first(api.questions.list({ status: 'unanswered' }))) {
-    const q = lenient(deps, Question, x);
+    const q = x;
     items.push({
       key: `new_question:${q.id}`,
       notice: {
@@ -107,7 +106,7 @@ async function inboxItems(deps: Deps): Promise<InboxItem[]> {
     });
   }
   for (const x of await first(api.reviews.list())) {
-    const r = lenient(deps, Review, x);
+    const r = x;
     items.push({
       key: `new_review:${r.id}`,
       notice: {
@@ -122,7 +121,7 @@ async function inboxItems(deps: Deps): Promise<InboxItem[]> {
     });
   }
   for (const x of await first(api.mediations.list({ status: 'open' }))) {
-    const m = lenient(deps, Mediation, x);
+    const m = x;
     items.push({
       key: `mediation_opened:${m.orderId}`,
       notice: {

@@ -26,7 +26,7 @@ const COLUMNS = [
 ] as const;
 
 /** The notices as each channel gets them: channel, kind, and the text its platform would show. */
-export function routed(notices: Notice[], channels: Channel[]): { channel: string; kind: string; text: string }[] {
+function routed(notices: Notice[], channels: Channel[]): { channel: string; kind: string; text: string }[] {
   const out: { channel: string; kind: string; text: string }[] = [];
   for (const c of channels) {
     const mine = notices.filter((n) => c.wants(n.kind));

@@ -4,7 +4,6 @@
 // is printed with `action`, `status` and `code` added. Kept out of refill.ts (helper 22 reshapes it):
 // refill.ts only routes its run through here.
 import { EXIT } from '../../api/errors.js';
-import { Listing } from '../../api/responses.js';
 import { hintFor } from '../../api/hints.js';
 import { warn } from '../../output/reporter.js';
 import type { ShopRule } from '../../shop/config.js';
@@ -12,7 +11,6 @@ import { statusFor } from '../../shop/plan.js';
 import { printRecords } from '../../ui/print.js';
 import { outcomesFromResults } from '../products/item-results.js';
 import type { Deps } from '../shared/context.js';
-import { lenient } from '../shared/read.js';
 
 export interface StatusFlags {
   activate?: boolean;
@@ -58,7 +56,7 @@ async function applyStatus(deps: Deps, rec: Record<string, unknown>, o: StatusFl
   const inStock = dry ? (n('held') ?? 0) + (n('wouldSend') ?? 0) : (n('inStock') ?? n('held') ?? 0);
   const poolLeft = (dry ? n('poolLeftAfter') : n('poolLeft')) ?? 0;
   const api = await deps.api();
-  const l = lenient(deps, Listing, (await api.products.get(id, 'v2')).data);
+  const l = (await api.products.get(id, 'v2')).data;
   const rule = { reactivate: o.activate === true, deactivateWhenEmpty: o.deactivateWhenEmpty === true } as ShopRule;
   const d = statusFor(
     {

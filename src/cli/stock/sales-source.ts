@@ -4,8 +4,8 @@
 // history). At merge, this one file switches to the mirror; nothing else imports the orders.
 import { LIMITS } from '../../api/assumptions.js';
 import type { ServiceApi } from '../../api/resources/index.js';
-import { Listing, Order } from '../../api/responses.js';
-import { IncompleteListError, lenient } from '../shared/read.js';
+import type { Listing, Order } from '../../api/responses.js';
+import { IncompleteListError } from '../shared/read.js';
 import type { Deps } from '../shared/context.js';
 
 /** The account's sales created at or after `sinceIso` (all of them without it), a page at a time. */
@@ -19,7 +19,7 @@ export async function* accountSales(
     // A partial read would look like "not sold": refuse to decide on it.
     if (page.incomplete) throw new IncompleteListError(page.incomplete);
     for (const x of page.items) {
-      const o = lenient(deps, Order, x);
+      const o = x;
       if (filter.productId === undefined || o.productId === filter.productId) yield o;
     }
   }
@@ -29,6 +29,6 @@ export async function* accountSales(
 export async function* accountListings(deps: Deps, api: ServiceApi): AsyncGenerator<Listing> {
   for await (const page of api.products.list({}, 'v2').pages({ limit: LIMITS.pageSizeMax, all: true })) {
     if (page.incomplete) throw new IncompleteListError(page.incomplete);
-    for (const l of page.items) yield lenient(deps, Listing, l);
+    for (const l of page.items) yield l;
   }
 }

@@ -6,14 +6,13 @@
 import { z } from 'zod';
 import { EXIT, UsageError } from '../../api/errors.js';
 import { LIMITS, STOCK_LEVELS } from '../../api/assumptions.js';
-import { Listing, Order } from '../../api/responses.js';
+import type { Listing, Order } from '../../api/responses.js';
 import { note } from '../../output/reporter.js';
 import { printRecords } from '../../ui/print.js';
 import { parseId } from '../shared/command.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import type { Deps } from '../shared/context.js';
 import { requireV2 } from '../shared/job-helpers.js';
-import { lenient } from '../shared/read.js';
 import { stockRows, type StockRow } from './levels.js';
 
 const EXAMPLES = [
@@ -48,7 +47,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   const listings: Listing[] = [];
   for await (const page of api.products.list({}, 'v2').pages({ limit: LIMITS.pageSizeMax, all: true })) {
     listingPages++;
-    for (const l of page.items) if (only.size === 0 || only.has(l.id)) listings.push(lenient(deps, Listing, l));
+    for (const l of page.items) if (only.size === 0 || only.has(l.id)) listings.push(l);
   }
   for (const id of only)
     if (!listings.some((l) => l.id === id)) throw new UsageError(`no listing ${id} among your listings`);
@@ -57,7 +56,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   const sales: Order[] = [];
   for await (const page of api.orders.list({ type: 'sales', from }).pages({ limit: LIMITS.pageSizeMax, all: true })) {
     salesPages++;
-    for (const x of page.items) sales.push(lenient(deps, Order, x));
+    for (const x of page.items) sales.push(x);
   }
   const all = stockRows(listings, sales, { below: o.below, days: o.days }, windowDays);
   const marked = all.filter((r) => r.alert);

@@ -5,9 +5,8 @@
 // `stock refill` (ID:VARIANT), each with its own words for the variant.
 import { NotFoundError, UsageError } from '../../api/errors.js';
 import type { ServiceApi } from '../../api/resources/index.js';
-import { Listing } from '../../api/responses.js';
+import type { Listing } from '../../api/responses.js';
 import type { Deps } from '../shared/context.js';
-import { lenient } from '../shared/read.js';
 
 export interface StockTarget {
   id: number;
@@ -48,7 +47,7 @@ export async function resolveStockTarget(
   const { id } = want;
   let listing: Listing;
   try {
-    listing = lenient(deps, Listing, (await api.products.get(id, 'v2')).data);
+    listing = (await api.products.get(id, 'v2')).data;
   } catch (err) {
     // issue 17: an unknown listing given to refill is bad input (exit 2), found before anything is sent.
     if (err instanceof NotFoundError && words === 'colon')

@@ -139,12 +139,9 @@ Capacity: each sender address may hold --max-connections-per-address connections
 --max-pending-per-address unconfirmed notifications (429 past it, said once a minute); behind a
 proxy, name it with --trust-proxy so the forwarded address is the sender.`;
 
-async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
-  if (o.init) return initSecretPath(deps, o.rotate === true);
-  if (o.rotate) throw new UsageError('--rotate goes with --init', 'svc webhooks listen --init --rotate');
-  const { path, secret } = await listenPath(deps, o.path);
-  const orders = o.confirm ? await orderSource(deps) : undefined;
-  const policy: ConfirmPolicy = {
+/** The confirmation budgets (issue 11): the defaults, with what the flags change. */
+function confirmPolicy(o: OptsOf<typeof options>): ConfirmPolicy {
+  return {
     ...DEFAULT_CONFIRM_POLICY,
     ...(o.lookupBudget ? { lookupsPerMinute: o.lookupBudget } : {}),
     ...(o.unknownBudget
@@ -152,8 +149,16 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       : {}),
     ...(o.refuseFor ? { refuseForMs: o.refuseFor * 1000 } : {}),
   };
+}
+
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
+  if (o.init) return initSecretPath(deps, o.rotate === true);
+  if (o.rotate) throw new UsageError('--rotate goes with --init', 'svc webhooks listen --init --rotate');
+  const { path, secret } = await listenPath(deps, o.path);
+  const orders = o.confirm ? await orderSource(deps) : undefined;
+  const policy = confirmPolicy(o);
   const out = listenOutput(deps);
-  let listener;
+  let listener: Awaited<ReturnType<typeof startListener>>;
   try {
     listener = await startListener({
       stateDir: deps.stateDir(),

@@ -2,7 +2,7 @@
 import { PROFIT_ORDER_STATUSES } from '../../api/assumptions.js';
 import { v2Data } from '../envelope.js';
 import type { Account, SandboxData } from '../state.js';
-import type { Handler } from './context.js';
+import type { Handler, RouteHandlers } from './context.js';
 
 /** A4 stats: totalSales (delivered or completed sales), rating (review average), level, activeListings. */
 export function accountStats(data: SandboxData, account: Account) {
@@ -38,4 +38,4 @@ const usage: Handler = (ctx) =>
     day: ctx.rt.rates.day(ctx.account.id, 'v2', ctx.now),
   });
 
-export const accountHandlers: Record<string, Handler> = { balance, stats, catalogGames, me, usage };
+export const accountHandlers = { balance, stats, catalogGames, me, usage } satisfies RouteHandlers;

@@ -7,7 +7,7 @@ import { SandboxError, failedItem, resultsReply, type ItemResult } from '../enve
 import { editBlock, reactivationBlock } from '../listing-rules.js';
 import { ownListing } from '../state.js';
 import { parseBody } from '../validate.js';
-import type { Handler } from './context.js';
+import type { Handler, RouteHandlers } from './context.js';
 import { listingFromPath } from './products.js';
 
 const refused = (key: { id?: number; index?: number }, e: SandboxError) =>
@@ -78,4 +78,4 @@ const updateVariants: Handler = (ctx) => {
   return resultsReply(results);
 };
 
-export const bulkHandlers: Record<string, Handler> = { bulkPrice, bulkStatus, updateVariants };
+export const bulkHandlers = { bulkPrice, bulkStatus, updateVariants } satisfies RouteHandlers;

@@ -1,6 +1,6 @@
 // What every route handler receives. Handlers are plain functions from a context to a Reply;
 // they throw SandboxError for refusals. The route table (src/api/routes.ts) names them.
-import type { RouteDef } from '../../api/routes.js';
+import type { RouteDef, RouteName } from '../../api/routes.js';
 import type { Reply } from '../envelope.js';
 import type { Runtime } from '../runtime.js';
 import type { Account, KeyRecord, SandboxData } from '../state.js';
@@ -19,3 +19,5 @@ export interface HandlerContext {
 }
 
 export type Handler = (ctx: HandlerContext) => Reply | Promise<Reply>;
+/** Some routes' handlers, by route name: a name not in the route table does not compile. */
+export type RouteHandlers = Partial<Record<RouteName, Handler>>;

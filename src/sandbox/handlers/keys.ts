@@ -6,9 +6,9 @@ import { generateKey, makeKeyRecord } from '../auth.js';
 import { SandboxError, notFound, v1Data } from '../envelope.js';
 import { nextId, type KeyRecord } from '../state.js';
 import { numericId, parseBody } from '../validate.js';
-import type { Handler, HandlerContext } from './context.js';
+import type { Handler, RouteHandlers, HandlerContext } from './context.js';
 
-export function keyView(k: KeyRecord) {
+function keyView(k: KeyRecord) {
   const out: Record<string, unknown> = {
     id: k.id,
     name: k.name,
@@ -67,4 +67,4 @@ const revokeKey: Handler = (ctx) => {
 /** spec 4.4: the last 100 requests of the key, newest first. */
 const keyUsage: Handler = (ctx) => v1Data(ownKey(ctx).usage.slice().reverse());
 
-export const keyHandlers: Record<string, Handler> = { createKey, listKeys, revokeKey, keyUsage };
+export const keyHandlers = { createKey, listKeys, revokeKey, keyUsage } satisfies RouteHandlers;

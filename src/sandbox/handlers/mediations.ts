@@ -3,7 +3,7 @@ import { MEDIATION_STATUSES } from '../../api/assumptions.js';
 import { notFound, v2Data } from '../envelope.js';
 import type { Mediation } from '../state.js';
 import { enumParam, numericId, paginate } from '../validate.js';
-import type { Handler } from './context.js';
+import type { Handler, RouteHandlers } from './context.js';
 
 const view = ({ sellerId: _s, ...m }: Mediation) => m;
 
@@ -21,4 +21,4 @@ const getMediation: Handler = (ctx) => {
   return v2Data(view(m));
 };
 
-export const mediationHandlers: Record<string, Handler> = { listMediations, getMediation };
+export const mediationHandlers = { listMediations, getMediation } satisfies RouteHandlers;

@@ -5,9 +5,9 @@ import { notFound, v1Data, v2Data } from '../envelope.js';
 import type { Account, Order, SandboxData } from '../state.js';
 import { dateParam, enumParam, paginate, type Query } from '../validate.js';
 import { orderView, visibleOrders } from '../views.js';
-import type { Handler } from './context.js';
+import type { Handler, RouteHandlers } from './context.js';
 
-export function filterOrders(data: SandboxData, account: Account, q: Query): Order[] {
+function filterOrders(data: SandboxData, account: Account, q: Query): Order[] {
   const type = enumParam(q, 'type', ORDER_TYPES);
   const status = enumParam(q, 'status', ORDER_STATUSES);
   const from = dateParam(q, 'from');
@@ -23,7 +23,7 @@ export function filterOrders(data: SandboxData, account: Account, q: Query): Ord
   });
 }
 
-export function findOrder(data: SandboxData, account: Account, raw: string | undefined): Order {
+function findOrder(data: SandboxData, account: Account, raw: string | undefined): Order {
   const o = visibleOrders(data, account).find((x) => String(x.id) === raw || x.orderCode === raw);
   if (!o) throw notFound('order');
   return o;
@@ -44,7 +44,7 @@ export function getOrderFor(version: 'v1' | 'v2'): Handler {
   };
 }
 
-export const orderHandlers: Record<string, Handler> = {
+export const orderHandlers = {
   listOrders: listOrdersFor('v2'),
   getOrder: getOrderFor('v2'),
-};
+} satisfies RouteHandlers;

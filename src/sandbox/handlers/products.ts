@@ -13,7 +13,7 @@ import { patchListing } from '../listing-rules.js';
 import { nextId, ownListing, type Credential, type Listing, type SandboxData, type Variant } from '../state.js';
 import { enumParam, numericId, paginate, parseBody, type Query } from '../validate.js';
 import { listingV2 } from '../views.js';
-import type { Handler, HandlerContext } from './context.js';
+import type { Handler, RouteHandlers, HandlerContext } from './context.js';
 
 /** A2 product filters, shared with v1. */
 export function filterListings(data: SandboxData, accountId: number, q: Query): Listing[] {
@@ -115,7 +115,7 @@ const create: Handler = (ctx) => {
     throw validationError('listingType', 'variants need listingType multiple');
   const prices: [string, number][] = [];
   if (b.price !== undefined) prices.push(['price', b.price]);
-  variants.forEach((v, i) => prices.push([`variants[${i}].price`, v.price]));
+  for (const [i, v] of variants.entries()) prices.push([`variants[${i}].price`, v.price]);
   checkGamePrice(ctx.data, b.game, prices);
   const creds = creationCredentials(b);
   const vs: Variant[] = variants.map((v, i) => ({
@@ -166,9 +166,9 @@ const update: Handler = (ctx) => {
   return v2Data(listingV2(l), { message: outcome.message });
 };
 
-export const productHandlers: Record<string, Handler> = {
+export const productHandlers = {
   listProducts: list,
   getProduct: get,
   createProduct: create,
   updateProduct: update,
-};
+} satisfies RouteHandlers;

@@ -4,7 +4,7 @@ import { AnswerQuestion } from '../../api/requests.js';
 import { SandboxError, notFound, v2Data } from '../envelope.js';
 import type { Question, SandboxData } from '../state.js';
 import { enumParam, idParam, numericId, paginate, parseBody } from '../validate.js';
-import type { Handler, HandlerContext } from './context.js';
+import type { Handler, RouteHandlers, HandlerContext } from './context.js';
 
 export const questionView = ({ sellerId: _s, ...q }: Question) => q;
 
@@ -92,4 +92,4 @@ const answerQuestion: Handler = (ctx) => {
   return v2Data(questionView(q));
 };
 
-export const questionHandlers: Record<string, Handler> = { listQuestions, getQuestion, answerQuestion };
+export const questionHandlers = { listQuestions, getQuestion, answerQuestion } satisfies RouteHandlers;

@@ -4,7 +4,7 @@ import { ContestReview } from '../../api/requests.js';
 import { SandboxError, notFound, v2Data } from '../envelope.js';
 import { nextId, type Contestation, type Review } from '../state.js';
 import { numericId, paginate, parseBody } from '../validate.js';
-import type { Handler } from './context.js';
+import type { Handler, RouteHandlers } from './context.js';
 
 const reviewView = ({ sellerId: _s, ...r }: Review) => r;
 const contestationView = ({ sellerId: _s, ...c }: Contestation) => c;
@@ -51,4 +51,4 @@ const listContestations: Handler = (ctx) => {
   return v2Data(items.map(contestationView), { pagination });
 };
 
-export const reviewHandlers: Record<string, Handler> = { listReviews, reviewStats, contestReview, listContestations };
+export const reviewHandlers = { listReviews, reviewStats, contestReview, listContestations } satisfies RouteHandlers;

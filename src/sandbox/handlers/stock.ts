@@ -6,7 +6,7 @@ import { SandboxError, v2Data, validationError } from '../envelope.js';
 import { editBlock } from '../listing-rules.js';
 import type { Credential } from '../state.js';
 import { parseBody } from '../validate.js';
-import type { Handler } from './context.js';
+import type { Handler, RouteHandlers } from './context.js';
 import { checkedCredentials, listingFromPath, splitCredentials } from './products.js';
 
 function incoming(b: StockAdd): Credential[] {
@@ -69,4 +69,4 @@ const addStock: Handler = (ctx) => {
   return v2Data({ added: added.length, duplicates, total: target.credentials.length }); // A7
 };
 
-export const stockHandlers: Record<string, Handler> = { addStock };
+export const stockHandlers = { addStock } satisfies RouteHandlers;

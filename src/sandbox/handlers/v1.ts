@@ -9,7 +9,7 @@ import { nextId, type Listing } from '../state.js';
 import { paginate, parseBody } from '../validate.js';
 import { listingV1, toDecimal } from '../views.js';
 import { accountStats } from './account.js';
-import type { Handler, HandlerContext } from './context.js';
+import type { Handler, RouteHandlers, HandlerContext } from './context.js';
 import { getOrderFor, listOrdersFor } from './orders.js';
 import { checkGamePrice, filterListings, listingFromPath } from './products.js';
 
@@ -98,7 +98,7 @@ const v1Balance: Handler = (ctx) => {
 const v1Stats: Handler = (ctx) => v1Data(accountStats(ctx.data, ctx.account));
 const v1Games: Handler = (ctx) => v1Data(ctx.data.games.map(({ id, name, slug }) => ({ id, name, slug })));
 
-export const v1Handlers: Record<string, Handler> = {
+export const v1Handlers = {
   v1ListProducts,
   v1GetProduct,
   v1CreateProduct,
@@ -108,4 +108,4 @@ export const v1Handlers: Record<string, Handler> = {
   v1GetOrder: getOrderFor('v1'),
   v1Stats,
   v1Games,
-};
+} satisfies RouteHandlers;
