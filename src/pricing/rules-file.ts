@@ -1,6 +1,7 @@
 // Reading a rules file (issue 25): YAML (the bundled `yaml` package, imported here lazily so
 // only `products reprice` loads it), checked whole before anything is read from the service;
 // every problem is `FILE:LINE: message` (cli-spec 3), located from the YAML node positions.
+import { loadYaml } from '../input/yaml.js';
 import * as fs from 'node:fs';
 import type { z } from 'zod';
 import type { MarginTier, PricingRule, PricingRules, RuleMatch } from './rule-types.js';
@@ -33,7 +34,7 @@ export async function readRulesFile(file: string, displayName = file): Promise<P
 }
 
 export async function parseRules(text: string, displayName: string): Promise<PricingRules> {
-  const { parseDocument, LineCounter, isMap } = await import('yaml');
+  const { parseDocument, LineCounter, isMap } = await loadYaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { schema: 'failsafe', lineCounter, uniqueKeys: true, prettyErrors: false });
   if (doc.errors.length > 0) {

@@ -1,6 +1,7 @@
 // shop.yaml (issue 24): one file for the whole loop, validated whole before anything is sent.
 // zod is the schema; `yaml` (loaded lazily, only by the shop verbs) keeps each node's position,
 // so every problem is `FILE:LINE: message` at the line of the value at fault (cli-spec 3), exit 2.
+import { loadYaml } from '../input/yaml.js';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
@@ -113,7 +114,7 @@ export async function loadShopConfig(file: string): Promise<LoadResult> {
   } catch (err) {
     return { ok: false, problems: [`${file}: cannot read: ${(err as NodeJS.ErrnoException).code ?? 'error'}`] };
   }
-  const { parseDocument, LineCounter, isNode } = await import('yaml'); // only the shop verbs load it
+  const { parseDocument, LineCounter, isNode } = await loadYaml(); // only the shop verbs load it
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0)

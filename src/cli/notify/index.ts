@@ -4,7 +4,7 @@ import { defineNoun } from '../shared/verbs.js';
 export const registerNotify = defineNoun(
   'notify',
   'notification channels (Telegram, Discord, JSON webhook): store their secrets, send a test',
-  ['printf %s "$TG_TOKEN" | svc notify set-secret vendas --type telegram', 'svc notify test vendas --config shop.yaml'],
+  ['svc notify test vendas --config shop.yaml', 'printf %s "$TG_TOKEN" | svc notify set-secret vendas --type telegram'],
   {
     'set-secret': () => import('./secret.js'),
     remove: () => import('./secret.js'),

@@ -54,8 +54,8 @@ export const setSecretVerb = defineVerb({
   args: [['<channel>', 'the channel name used in shop.yaml']],
   options,
   examples: [
-    'printf %s "$TG_TOKEN" | svc notify set-secret vendas --type telegram',
     'svc notify set-secret equipe --type discord      # asks for the webhook URL, hidden',
+    'printf %s "$TG_TOKEN" | svc notify set-secret vendas --type telegram',
   ],
   run: setSecret,
 });

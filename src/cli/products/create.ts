@@ -5,6 +5,7 @@ import { t } from '../../i18n/index.js';
 import { count } from '../../output/plural.js';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { loadYaml } from '../../input/yaml.js';
 import { DEFAULT_SEPARATOR, LIMITS } from '../../api/assumptions.js';
 import { EXIT, UsageError } from '../../api/errors.js';
 import { ProductCreateV1, ProductCreateV2, fieldPath } from '../../api/requests.js';
@@ -108,7 +109,7 @@ async function readListingFile(file: string): Promise<Record<string, unknown>> {
     );
   }
   let value: unknown;
-  const yaml = /\.ya?ml$/i.test(file) ? await import('yaml') : undefined; // loaded only for YAML files
+  const yaml = /\.ya?ml$/i.test(file) ? await loadYaml() : undefined; // loaded only for YAML files
   try {
     value = yaml ? yaml.parse(text) : JSON.parse(text);
   } catch (e) {
