@@ -268,3 +268,34 @@ export const MAX_ANSWER_BYTES = { list: 64 * 1024 * 1024, one: 16 * 1024 * 1024 
 // connections, 5xx and 429 keep the cli-spec 4 retry table.
 export const DEFAULT_TIMEOUT_S = 30;
 export const TIMEOUT_ATTEMPTS = 2;
+// ---- issue 23: the orders mirror -----------------------------------------------------------
+// Order states and their transitions are not shown (spec 3), nor the order of the orders list
+// (A2 names no sort). These are svc's decisions about them (docs/DECISIONS.md "Orders mirror").
+export const MIRROR = {
+  /** The database's schema; a mirror of another version is rebuilt (with a message). */
+  schemaVersion: 1,
+  /**
+   * A later sync re-reads every order created within this long before the newest one it knows
+   * (A2 `from`, by createdAt): the new orders, the recent ones whose status still moves within
+   * minutes (processing -> delivered), and orders the service wrote late or with a skewed clock.
+   * Whatever order the service lists in, the `from` filter makes the set exact. `--window`.
+   */
+  recheckWindowMs: 60 * 60_000,
+  /**
+   * Orders older than the window whose status can still change (a mediation opened on a week-old
+   * sale, a sale stuck in processing) are refreshed each sync by the statuses that move:
+   * one `status=` query per status in TRANSIENT, plus `GET /orders/:id` for each mirrored order in
+   * one of them that the queries no longer list (it moved on). Both sets are small.
+   */
+  transientStatuses: ['pending_payment', 'processing', 'in_mediation'] as readonly string[],
+  /** A paid sale with no delivery after this long is reported as stuck (auto-delivery ran dry). */
+  stuckAfterMs: 30 * 60_000,
+  /** `webhooks listen` catches up on its start and this often while it runs (`--catch-up-every`). */
+  catchUpEveryMs: 5 * 60_000,
+  /** Catch-up looks back at most this far (and never before the listener's first start). */
+  catchUpLookbackMs: 7 * 24 * 60 * 60_000,
+  /** A second sync of the same mirror waits this long for the first, then exits 2. */
+  lockWaitMs: 120_000,
+  /** Page size of the sync's reads (A2's maximum). */
+  pageSize: 100,
+} as const;

@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 /** Layers, lowest first (issue 16): a module may import its own layer or a lower one only. */
 export const LAYERS: readonly (readonly string[])[] = [
   ['api', 'version'],
-  ['input', 'jobs', 'output', 'config', 'state'],
+  ['input', 'jobs', 'output', 'config', 'state', 'mirror'],
   ['ui', 'webhooks', 'sandbox'],
   ['cli'],
   ['main', 'warm-cache'],

@@ -9,9 +9,11 @@ import { printRecords } from '../../ui/print.js';
 import { formatCents } from '../../output/money.js';
 import { note } from '../../output/reporter.js';
 import { apiVersion, type Deps } from '../shared/context.js';
-import { choice, defineVerb, option, type OptsOf } from '../shared/verb.js';
+import { choice, defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { fetchList } from '../shared/read.js';
 import { checkRange, IsoDate } from './date-range.js';
+import { openOrdersMirror } from './mirror-open.js';
+import { profitFromMirror } from './profit-mirror.js';
 import {
   PROFIT_GROUPS,
   profitReport,
@@ -29,19 +31,12 @@ const options = {
     IsoDate.optional(),
   ),
   by: choice('--by <group>', 'one row per listing, per credential ref or per day (default: per sale)', PROFIT_GROUPS),
+  offline: flag('--offline', 'use the local orders mirror as it is, without syncing it first (no request)'),
 };
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   checkRange(o.from, o.to);
-  const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
-  const api = await deps.api();
-  const orders = await fetchList<Order>(
-    deps,
-    api.orders.list({ type: 'sales', from: o.from, to: o.to }),
-    { all: true, complete: true },
-    Order,
-  );
-  const report = profitReport(orders, v, o.by);
+  const report = await buildReport(deps, o);
   const format = deps.format();
   if (format === 'json') {
     deps.io.stdout.write(`${jsonText({ currency: 'cents', from: o.from ?? null, to: o.to ?? null, ...report }, 2)}\n`);
@@ -68,11 +63,36 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   return 0;
 }
 
+/**
+ * issue 23: with a v2 key (or --offline) the report reads the orders mirror, synced first (a few
+ * requests) and summed by the database; a v1-only run reads every sale as before (A3).
+ */
+async function buildReport(deps: Deps, o: OptsOf<typeof options>): Promise<ProfitReport> {
+  const s = await deps.session();
+  if (o.offline || (deps.globals.api !== 'v1' && s.keys.v2)) {
+    const m = await openOrdersMirror(deps, 'orders profit', { offline: o.offline });
+    try {
+      return profitFromMirror(m, o.by, o.from, o.to);
+    } finally {
+      m.close();
+    }
+  }
+  const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
+  const api = await deps.api();
+  const orders = await fetchList<Order>(
+    deps,
+    api.orders.list({ type: 'sales', from: o.from, to: o.to }),
+    { all: true, complete: true },
+    Order,
+  );
+  return profitReport(orders, v, o.by);
+}
+
 /** A4: say how many delivered items had no cost; list the sales left out (on stderr when stdout is data). */
 function notes(deps: Deps, report: ProfitReport, toStderr: boolean): void {
   const lines: string[] = [];
   const n = report.totals.itemsWithoutCost;
-  if (n > 0) lines.push(`${n} delivered item${n === 1 ? '' : 's'} had no cost and counted as 0`);
+  if (n > 0) lines.push(`${n} item${n === 1 ? '' : 's'} had no recorded cost and counted as 0`);
   if (toStderr && report.excluded.length > 0) {
     const list = report.excluded.map((e) => `${e.id} ${e.status ?? '?'}`).join(', ');
     lines.push(
@@ -142,6 +162,7 @@ export const profitVerb = defineVerb({
     'svc orders profit --from 2026-11-01 --by listing',
     'svc orders profit --by day -o csv > profit.csv',
     'svc orders profit --by ref --json | jq .totals.profitCents',
+    'svc orders profit --offline --by day       # the local mirror as it is, no request',
   ],
   run,
 });

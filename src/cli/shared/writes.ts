@@ -16,6 +16,7 @@ export const DRY_RUN: Record<string, DryRun> = {
   'sandbox offline': 'refuse',
   'sandbox fault': 'refuse',
   'webhooks listen': 'refuse',
+  'orders reconcile': 'refuse',
   'questions inbox': 'refuse',
   // writes with a plan
   'products bulk-price': 'plan',
@@ -52,6 +53,7 @@ export const DRY_RUN: Record<string, DryRun> = {
   'orders list': 'read',
   'orders get': 'read',
   'orders profit': 'read',
+  'orders sync': 'read',
   'mediations list': 'read',
   'mediations get': 'read',
   'reviews list': 'read',
