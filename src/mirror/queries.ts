@@ -184,3 +184,31 @@ export function stuckSales(m: MirrorDb, sinceIso: string, beforeIso: string): Or
     .all(sinceIso, beforeIso) as { json: string }[];
   return rows.map((r) => JSON.parse(r.json) as Order);
 }
+
+/**
+ * Sales since `sinceIso` in one of `statuses` that no catch-up has handed on as `event` yet
+ * (issue 23), oldest first, at most `limit` (the rest come on the next run).
+ */
+export function unhandedSales(
+  m: MirrorDb,
+  sinceIso: string,
+  event: string,
+  statuses: readonly string[],
+  limit = 5000,
+): Order[] {
+  const rows = m.db
+    .prepare(
+      `SELECT json FROM orders o WHERE type = 'sale' AND created_at >= ? AND status IN (${statuses.map(() => '?').join(',')})
+       AND NOT EXISTS (SELECT 1 FROM handed h WHERE h.order_id = o.id AND h.event = ?)
+       ORDER BY created_at, id LIMIT ${Math.max(1, Math.floor(limit))}`,
+    )
+    .all(sinceIso, ...statuses, event) as { json: string }[];
+  return rows.map((r) => JSON.parse(r.json) as Order);
+}
+
+/** Remember that a sale's event was handed on (by catch-up, or live before it looked). */
+export function markHanded(m: MirrorDb, key: string, orderId: number, event: string, source: string): void {
+  m.db
+    .prepare('INSERT OR IGNORE INTO handed (key, order_id, event, source, at) VALUES (?, ?, ?, ?, ?)')
+    .run(key, orderId, event, source, new Date().toISOString());
+}

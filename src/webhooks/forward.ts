@@ -31,6 +31,8 @@ export interface DeliveryEnvelope {
   event: string;
   orderId?: number;
   confirmed: boolean;
+  /** issue 23: `live` (a notification) or `catch-up` (a sale found missed in the orders list). */
+  source: 'live' | 'catch-up';
   /** The JSON handed on: the notification's own fields, plus `svc`. */
   json: string;
 }
@@ -55,6 +57,7 @@ export function deliveryEnvelope(e: StoredDelivery, confirming: boolean): Delive
       : 'not an order event: nothing to confirm it with; the body as received';
   const svc = {
     deliveryId: deliveryId(e.key),
+    source: e.source ?? 'live',
     confirmed: e.confirmed,
     order: e.confirmed ? (e.order ?? null) : null,
     ...(note ? { note } : {}),
@@ -65,6 +68,7 @@ export function deliveryEnvelope(e: StoredDelivery, confirming: boolean): Delive
     event: e.event,
     orderId: e.orderId,
     confirmed: e.confirmed,
+    source: svc.source,
     json: JSON.stringify({ ...own, svc }),
   };
 }
@@ -128,6 +132,7 @@ export function hookEnv(env: NodeJS.ProcessEnv, n: DeliveryEnvelope): NodeJS.Pro
     SVC_EVENT: n.event,
     SVC_ORDER_ID: n.orderId === undefined ? '' : String(n.orderId),
     SVC_CONFIRMED: n.confirmed ? '1' : '0',
+    SVC_SOURCE: n.source,
   };
 }
 

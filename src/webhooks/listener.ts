@@ -9,6 +9,7 @@ import type { LogFn } from './log.js';
 import { DeliveryProcessor } from './processor.js';
 import { startReceiver } from './receiver.js';
 import { WebhookStore, type StoreOptions, type Target } from './store.js';
+import { type DeliverySink, deliverySink } from './sink.js';
 
 export interface ListenerOptions {
   stateDir: string;
@@ -43,6 +44,8 @@ export interface Listener {
   resumed: number;
   pendingCount(): number;
   stats(): ListenerStats;
+  /** issue 23 (src/webhooks/catch-up.ts): hand on a delivery that did not come as a notification. */
+  sink: DeliverySink;
   close(): Promise<void>;
 }
 
@@ -83,6 +86,7 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
     port: r.port,
     resumed,
     pendingCount: () => processor.pendingCount(),
+    sink: deliverySink(store, processor, targets),
     stats: () => ({
       pending: processor.pendingCount(),
       refusedPosts: r.refusals(),

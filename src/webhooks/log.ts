@@ -10,7 +10,9 @@ export type WebhookAction =
   | 'forwarded' // POSTed to --forward-to, 2xx
   | 'executed' // --exec ran and exited 0
   | 'failed' // a step failed; retried after a backoff
-  | 'resumed'; // a pending delivery taken up again after a restart
+  | 'resumed' // a pending delivery taken up again after a restart
+  | 'caught-up' // issue 23: a sale the listener missed, found in the orders list and handed on
+  | 'stuck'; // issue 23: a paid sale with no delivery after MIRROR.stuckAfterMs
 
 export interface WebhookLogLine {
   at: string;
@@ -30,4 +32,4 @@ export interface WebhookLogLine {
 export type LogFn = (line: Omit<WebhookLogLine, 'at'>) => void;
 
 /** Warnings: also on stderr in JSON-lines mode, so they are seen when stdout is piped away. */
-export const WARN_ACTIONS: ReadonlySet<WebhookAction> = new Set(['dropped', 'rejected', 'failed']);
+export const WARN_ACTIONS: ReadonlySet<WebhookAction> = new Set(['dropped', 'rejected', 'failed', 'stuck']);

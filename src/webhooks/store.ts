@@ -42,7 +42,12 @@ export interface StoredDelivery {
   /** The order as `GET /api/v2/orders/:id` (or the orders list) returned it, once confirmed. */
   order?: unknown;
   done: Target[];
+  /** Where it came from (issue 23): a live notification, or a sale the catch-up found missed. */
+  source?: DeliverySource;
 }
+
+export type DeliverySource = 'live' | 'catch-up';
+const SourceSchema = z.enum(['live', 'catch-up']).optional();
 
 const Pending = z.object({
   key: z.string(),
@@ -54,6 +59,7 @@ const Pending = z.object({
   confirmed: z.boolean(),
   order: z.unknown().optional(),
   done: z.array(TargetSchema),
+  source: SourceSchema,
 });
 const StoreRecord = z.discriminatedUnion('t', [
   z.object({
@@ -64,6 +70,7 @@ const StoreRecord = z.discriminatedUnion('t', [
     at: z.string(),
     body: z.string(),
     targets: z.array(TargetSchema),
+    source: SourceSchema,
   }),
   z.object({ t: z.literal('confirmed'), key: z.string(), order: z.unknown().optional(), at: z.string() }),
   z.object({ t: z.literal('done'), key: z.string(), target: TargetSchema, at: z.string() }),
@@ -182,6 +189,7 @@ export class WebhookStore {
     orderId?: number;
     body: string;
     targets: Target[];
+    source?: DeliverySource;
   }): Promise<'received' | 'duplicate'> {
     if (this.finished.has(init.key) || this.pendingMap.has(init.key)) return Promise.resolve('duplicate');
     const inFlight = this.accepting.get(init.key);
@@ -198,6 +206,7 @@ export class WebhookStore {
       at: this.iso(),
       body: init.body,
       targets: init.targets,
+      ...(init.source ? { source: init.source } : {}),
     })
       .then(() => 'received' as const)
       .finally(() => this.accepting.delete(init.key));
@@ -373,6 +382,7 @@ export class WebhookStore {
           targets: r.targets,
           confirmed: false,
           done: [],
+          ...(r.source ? { source: r.source } : {}),
         });
         return;
     }

@@ -39,7 +39,7 @@ test('the check sees an upward import, lazy or for a type, a cycle, and a folder
   assert.deepEqual(layerViolations(edges).sort(), [
     'api/errors (layer 0: api/version) imports cli/shared/context (layer 3: cli)',
     'extras/thing: its folder has no layer (add it to LAYERS)',
-    'output/format (layer 1: input/jobs/output/config/state) imports ui/index (layer 2: ui/webhooks/sandbox)',
+    'output/format (layer 1: input/jobs/output/config/state/mirror) imports ui/index (layer 2: ui/webhooks/sandbox)',
   ]);
   assert.deepEqual(importCycles(edges).sort(), [
     ['cli/keys/key-age', 'cli/shared/context'],

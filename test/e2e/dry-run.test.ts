@@ -86,6 +86,7 @@ function writeArgs(path: string): string[] {
     'sandbox offline': ['on'],
     'sandbox fault': ['status'],
     'webhooks listen': [],
+    'orders reconcile': ['--exec', 'true'],
     'questions inbox': [],
   };
   const args = table[path];

@@ -10,12 +10,14 @@ export interface MirrorOpen {
   full?: boolean;
   rebuild?: boolean;
   windowMs?: number;
+  /** No progress view (the listener's log owns the terminal). */
+  noProgress?: boolean;
 }
 
 export async function openOrdersMirror(deps: Deps, what: string, o: MirrorOpen = {}): Promise<OpenMirror> {
   if (!o.offline) await requireV2(deps, what); // the mirror is of v2 orders (cents, deliveredItems)
   const { syncedMirror } = await import('../../mirror/index.js');
-  const view = syncProgress(deps);
+  const view = o.noProgress ? { done: async () => {} } : syncProgress(deps);
   try {
     const m = await syncedMirror(deps, {
       signal: deps.signal,
@@ -23,7 +25,7 @@ export async function openOrdersMirror(deps: Deps, what: string, o: MirrorOpen =
       full: o.full,
       rebuild: o.rebuild,
       windowMs: o.windowMs,
-      onProgress: view.onProgress,
+      onProgress: 'onProgress' in view ? view.onProgress : undefined,
     });
     if (deps.globals.verbose && m.sync) {
       const s = m.sync;

@@ -21,6 +21,10 @@ import { startListener } from '../../webhooks/listener.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { listenOutput } from './listen-output.js';
+import { type CatchUpLoop, startCatchUp } from './catch-up-loop.js';
+import { MIRROR } from '../../api/assumptions.js';
+import { Duration } from '../orders/duration.js';
+import { catchUpOptions } from '../orders/reconcile.js';
 
 const budget = () => z.coerce.number().int().min(1, 'must be at least 1').max(600, 'must be at most 600').optional();
 const options = {
@@ -87,6 +91,12 @@ const options = {
     `at most N a minute of them for orders the service does not confirm (default ${DEFAULT_CONFIRM_POLICY.unknownPerMinute})`,
     budget(),
   ),
+  catchUpEvery: option(
+    '--catch-up-every <duration>',
+    `catch up on missed sales from the orders list this often (default ${MIRROR.catchUpEveryMs / 60_000}m; off: only at start, never with --no-confirm)`,
+    z.union([z.literal('off'), Duration()]).optional(),
+  ),
+  stuckAfter: catchUpOptions.stuckAfter,
   refuseFor: option(
     '--refuse-for <seconds>',
     `an order id the service refused is not looked up again for this long, doubling each time (default ${DEFAULT_CONFIRM_POLICY.refuseForMs / 1000})`,
@@ -143,6 +153,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     throw listenError(err, o.host, o.port);
   }
   const l = listener;
+  let catching: CatchUpLoop | undefined;
   try {
     // Anyone who can reach the port can POST; without confirmation nothing tells a forged
     // notification from a real one (A11: no signature is sent).
@@ -158,6 +169,15 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     // The secret path is never printed again (nor logged): the URL shows it masked.
     const url = secret ? l.url.replace(path, `${path.slice(0, path.lastIndexOf('/') + 1)}…`) : l.url;
     await out.started({ url, mode: describeMode(o, policy), resumed: l.resumed });
+    // issue 23: sales missed while down are caught up from the orders list (needs the v2 key).
+    catching = o.confirm
+      ? startCatchUp(deps, l, {
+          everyMs: o.catchUpEvery === 'off' ? 0 : (o.catchUpEvery ?? MIRROR.catchUpEveryMs),
+          events: o.events,
+          stuckAfterMs: o.stuckAfter,
+          log: out.log,
+        })
+      : undefined;
     const tick = setInterval(() => out.setPending(l.pendingCount()), 1000);
     await new Promise<void>((resolve) => {
       if (deps.signal.aborted) return resolve();
@@ -166,6 +186,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     clearInterval(tick);
     out.stopping();
   } finally {
+    await catching?.stop();
     await l.close();
   }
   if (!deps.io.quiet) deps.io.stderr.write(`${summary(l.stats(), policy)}\n`);
