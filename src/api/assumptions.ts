@@ -276,16 +276,18 @@ export const MIRROR = {
   schemaVersion: 1,
   /**
    * A later sync re-reads every order created within this long before the newest one it knows
-   * (A2 `from`, by createdAt): the new orders, the recent ones whose status still moves within
-   * minutes (processing -> delivered), and orders the service wrote late or with a skewed clock.
-   * Whatever order the service lists in, the `from` filter makes the set exact. `--window`.
+   * (A2 `from`, by createdAt): the new orders, the recent ones whose status moves within minutes
+   * (pending_payment -> processing -> delivered), and orders the service wrote late or with a
+   * skewed clock. Whatever order the service lists in, the `from` filter makes the set exact.
+   * `--window`. Cost: one request per 100 orders created since the newest held, less this.
    */
-  recheckWindowMs: 60 * 60_000,
+  recheckWindowMs: 10 * 60_000,
   /**
    * Orders older than the window whose status can still change (a mediation opened on a week-old
-   * sale, a sale stuck in processing) are refreshed each sync by the statuses that move:
-   * one `status=` query per status in TRANSIENT, plus `GET /orders/:id` for each mirrored order in
-   * one of them that the queries no longer list (it moved on). Both sets are small.
+   * sale, a sale stuck in processing, an unpaid one that expires) are refreshed each sync: one
+   * `status=in_mediation` query finds settled sales taken to mediation; a mirrored order in one
+   * of these statuses is read again by id (one or two) or by one `status=` query (more).
+   * delivered -> completed or cancelled outside the window is not seen (`orders sync --full`).
    */
   transientStatuses: ['pending_payment', 'processing', 'in_mediation'] as readonly string[],
   /** A paid sale with no delivery after this long is reported as stuck (auto-delivery ran dry). */

@@ -116,12 +116,15 @@ export async function openMirror(
   let m: MirrorDb | undefined;
   try {
     m = new MirrorDb(new DatabaseSync(file), file);
+    // First, before anything reads: another svc closing or checkpointing the file holds it a moment.
+    m.db.exec('PRAGMA busy_timeout = 10000');
     const problem = versionProblem(m);
     if (problem) {
       notice(`the orders mirror ${file} ${problem}; it is rebuilt from the service`);
       m.close();
       removeMirror(file);
       m = new MirrorDb(new DatabaseSync(file), file);
+      m.db.exec('PRAGMA busy_timeout = 10000');
     }
     init(m);
   } catch (err) {
@@ -170,6 +173,10 @@ function versionProblem(m: MirrorDb): string | undefined {
     if (verdict !== 'ok') return `is damaged (${String(verdict).slice(0, 120)})`;
     return undefined;
   } catch (err) {
+    // Busy or locked is another svc at work, never a reason to rebuild: said as an error.
+    const primary = (err as { errcode?: number }).errcode;
+    if (typeof primary === 'number' && ((primary & 0xff) === 5 || (primary & 0xff) === 6)) throw err;
+    if (/database is locked|database table is locked|busy/i.test((err as Error).message)) throw err;
     return `cannot be read (${(err as Error).message})`;
   }
 }

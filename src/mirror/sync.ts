@@ -161,37 +161,51 @@ class Syncer {
   }
 
   /**
-   * Orders older than the window in a status that still moves: re-read by status (one query
-   * each), and any mirrored one the queries no longer list is read by id (it moved on).
+   * Orders older than the window whose status can still change (spec 3 shows no transitions;
+   * MIRROR.transientStatuses). Moves INTO a moving status from a settled one (a delivered sale
+   * taken to mediation) are found by one `status=in_mediation` query; moves OUT of one are found
+   * for each mirrored order in it: read by id when there are one or two, else by one status
+   * query (then by id for those it no longer lists). A status no mirrored order is in costs nothing.
    */
   async refreshMoving(from: string): Promise<void> {
-    const seen = new Set<number>();
     for (const status of MIRROR.transientStatuses) {
-      for (let page = 1; page <= 100; page++) {
-        // Only those older than the window: the window pass has just read the newer ones.
-        const res = await this.api.list({ status, to: from, page, limit: MIRROR.pageSize }).send();
-        this.requests++;
-        const items = Array.isArray(res.data) ? res.data : [];
-        for (const o of items) seen.add(o.id);
-        this.m.tx(() => this.store(items, 0));
-        this.opts.onProgress?.({ phase: 'statuses', pages: page, orders: this.read, requests: this.requests });
-        if (items.length < MIRROR.pageSize || (res.pagination && page >= res.pagination.totalPages)) break;
+      const held = this.m.db
+        .prepare('SELECT id FROM orders WHERE status = ? AND created_at < ? ORDER BY id LIMIT 201')
+        .all(status, from) as { id: number }[];
+      const discover = status === 'in_mediation';
+      if (!discover && held.length === 0) continue;
+      if (!discover && held.length <= 2) {
+        for (const { id } of held) await this.refreshById(id);
+        continue;
       }
+      const seen = await this.readStatus(status, from);
+      for (const { id } of held) if (!seen.has(id)) await this.refreshById(id);
     }
-    const marks = MIRROR.transientStatuses.map(() => '?').join(',');
-    const stale = this.m.db
-      .prepare(`SELECT id FROM orders WHERE status IN (${marks}) AND created_at < ? LIMIT 200`)
-      .all(...MIRROR.transientStatuses, from) as { id: number }[];
-    for (const { id } of stale) {
-      if (seen.has(id)) continue;
-      try {
-        const res = await this.api.get(id, 'v2');
-        this.requests++;
-        this.m.tx(() => this.store([res.data], 0));
-      } catch (err) {
-        this.requests++;
-        if (!(err instanceof ApiError && err.status === 404)) throw err;
-      }
+  }
+
+  /** Every order in `status` created before `to` (the window pass read the newer ones). */
+  private async readStatus(status: string, to: string): Promise<Set<number>> {
+    const seen = new Set<number>();
+    for (let page = 1; page <= 100; page++) {
+      const res = await this.api.list({ status, to, page, limit: MIRROR.pageSize }).send();
+      this.requests++;
+      const items = Array.isArray(res.data) ? res.data : [];
+      for (const o of items) seen.add(o.id);
+      this.m.tx(() => this.store(items, 0));
+      this.opts.onProgress?.({ phase: 'statuses', pages: page, orders: this.read, requests: this.requests });
+      if (items.length < MIRROR.pageSize || (res.pagination && page >= res.pagination.totalPages)) break;
+    }
+    return seen;
+  }
+
+  private async refreshById(id: number): Promise<void> {
+    try {
+      const res = await this.api.get(id, 'v2');
+      this.m.tx(() => this.store([res.data], 0));
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+    } finally {
+      this.requests++;
     }
   }
 

@@ -6,7 +6,7 @@ import { ROUTES } from '../api/routes.js';
 import { fieldPath } from '../api/requests.js';
 import { SandboxError, errorReply, notFound, type Reply } from './envelope.js';
 import { FaultSpec } from './faults.js';
-import { SANDBOX_FEE_RATE } from '../api/assumptions.js';
+import { ORDER_STATUSES, SANDBOX_FEE_RATE } from '../api/assumptions.js';
 import { purchase } from './purchase.js';
 import type { Runtime } from './runtime.js';
 import { parseJson, readBody } from './http-body.js';
@@ -49,9 +49,13 @@ const NewOrders = z.strictObject({
   quantity: z.number().int().min(1).max(100).default(1),
   price: z.number().int().min(1).default(1000),
   costCents: z.number().int().min(0).default(250),
+  /** How many of the `quantity` items carry a ref and a cost (the rest had neither: left out, spec 2.5). */
+  delivered: z.number().int().min(0).max(100).optional(),
   status: z.enum(['delivered', 'completed', 'processing', 'in_mediation', 'cancelled']).default('delivered'),
   listOrder: z.enum(['oldest', 'newest', 'id-desc']).optional(),
 });
+// What only the platform does to an order (issue 23 tests: a status that moves long after the sale).
+const OrderStatus = z.strictObject({ id: z.number().int(), status: z.enum(ORDER_STATUSES) });
 const Clock = z.strictObject({ advanceMs: z.number().int().min(0) });
 // Many approved, active single listings at once, for tests and benchmarks of bulk jobs.
 const NewListings = z.strictObject({
@@ -230,7 +234,8 @@ const routes: Record<string, ControlHandler> = {
     for (let i = 0; i < b.count; i++) {
       const id = nextId(rt.data, 'order');
       const price = b.price * b.quantity;
-      const items = Array.from({ length: b.quantity }, (_, k) => ({ ref: `SEED-${id}-${k}`, costCents: b.costCents }));
+      const n = Math.min(b.delivered ?? b.quantity, b.quantity);
+      const items = Array.from({ length: n }, (_, k) => ({ ref: `SEED-${id}-${k}`, costCents: b.costCents }));
       rt.data.orders.push({
         id,
         orderCode: `ORD-${id}`,
@@ -249,6 +254,13 @@ const routes: Record<string, ControlHandler> = {
       });
     }
     return ok({ created: b.count, firstId: first, lastId: rt.data.nextId.order - 1 }, 201);
+  },
+  'POST order-status': (rt, body) => {
+    const b = parse(OrderStatus, body);
+    const o = rt.data.orders.find((x) => x.id === b.id);
+    if (!o) throw notFound('order');
+    o.status = b.status;
+    return ok({ id: o.id, status: o.status });
   },
   'POST clock': (rt, body) => {
     const { advanceMs } = parse(Clock, body);

@@ -41,6 +41,56 @@ async function mirroredSales(env: Record<string, string>): Promise<Map<number, s
   return out;
 }
 
+describe('orders profit on the mirror (issue 23)', () => {
+  test('a seeded 20,000-sale account: the second run makes at most 5 requests, the same figures as a full read', async (t) => {
+    await sb.control('POST', 'reset');
+    await sb.control('POST', 'orders', { count: 20_000, days: 365, quantity: 2, price: 700, costCents: 120 });
+    const dirs = tempDirs();
+    const env = svcEnv(sb, dirs);
+    const first = await svc(['orders', 'profit', '--by', 'day', '-o', 'json'], { env });
+    assert.equal(first.code, 0, first.stderr);
+    // Five new sales, one of 6 items with one costed: 6 items, 5 without a recorded cost.
+    await sb.control('POST', 'orders', { count: 4, days: 0 });
+    await sb.control('POST', 'orders', { count: 1, days: 0, quantity: 6, delivered: 1 });
+    await sb.control('DELETE', 'requests');
+    const second = await svc(['orders', 'profit', '--by', 'day', '-o', 'json'], { env });
+    assert.equal(second.code, 0, second.stderr);
+    const requests = ((await sb.control('GET', 'requests')) as unknown[]).length;
+    assert.ok(requests <= 5, `the second run made ${requests} requests`);
+    const full = await svc(['orders', 'profit', '--by', 'day', '-o', 'json'], { env: svcEnv(sb, tempDirs()) });
+    assert.equal(full.code, 0, full.stderr);
+    assert.deepEqual(JSON.parse(second.stdout), JSON.parse(full.stdout), 'the same figures as a full read');
+    const totals = JSON.parse(second.stdout).totals;
+    assert.equal(totals.sales, 20_005 + 3, 'the seeded sales and the 3 counted demo sales');
+    assert.equal(totals.itemsWithoutCost - JSON.parse(first.stdout).totals.itemsWithoutCost, 5);
+    t.diagnostic(`second run: ${requests} requests`);
+  });
+});
+
+describe('node:sqlite loads only for the verbs that use the mirror (issue 23)', () => {
+  test('products list never loads it; orders sync does, without a warning', async () => {
+    await sb.control('POST', 'reset');
+    const dirs = tempDirs();
+    const hook = join(dirs.dir, 'probe.cjs');
+    writeFileSync(
+      hook,
+      `const M = require('node:module'); const load = M._load;
+M._load = function (request, ...rest) {
+  if (String(request).includes('sqlite')) process.stderr.write('SQLITE-LOADED\\n');
+  return load.call(this, request, ...rest);
+};`,
+    );
+    const env = { ...svcEnv(sb, dirs), NODE_OPTIONS: `--require ${hook}` };
+    const list = await svc(['products', 'list'], { env });
+    assert.equal(list.code, 0, list.stderr);
+    assert.doesNotMatch(list.stderr, /SQLITE-LOADED/);
+    const sync = await svc(['orders', 'sync'], { env });
+    assert.equal(sync.code, 0, sync.stderr);
+    assert.match(sync.stderr, /SQLITE-LOADED/);
+    assert.doesNotMatch(sync.stderr, /ExperimentalWarning|experimental feature/);
+  });
+});
+
 describe('svc orders sync', () => {
   test('first sync reads all, the next ones a few requests; exact whatever the list order', async () => {
     await sb.control('POST', 'reset');
@@ -77,6 +127,31 @@ describe('svc orders sync', () => {
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.sqlite'))) {
       assert.equal(statSync(join(dir, f)).mode & 0o777, 0o600, f);
     }
+  });
+
+  test('an old order whose status moves is seen by the next sync, in a few requests', async () => {
+    await sb.control('POST', 'reset');
+    const seeded = await sb.control('POST', 'orders', { count: 500, days: 30 });
+    const stuck = await sb.control('POST', 'orders', { count: 3, days: 20, status: 'processing' });
+    const dirs = tempDirs();
+    const env = svcEnv(sb, dirs);
+    assert.equal((await svc(['orders', 'sync'], { env })).code, 0);
+    // A month-old delivered sale goes to mediation; the old processing ones are delivered.
+    await sb.control('POST', 'order-status', { id: seeded.firstId, status: 'in_mediation' });
+    for (let id = stuck.firstId; id <= stuck.lastId; id++)
+      await sb.control('POST', 'order-status', { id, status: 'delivered' });
+    await sb.control('DELETE', 'requests');
+    const again = await svc(['orders', 'sync', '-o', 'json'], { env });
+    assert.equal(again.code, 0, again.stderr);
+    const n = await ordersRequests();
+    assert.ok(n <= 5, `${n} requests`);
+    const got = await mirroredSales(env);
+    assert.equal(got.get(seeded.firstId), 'in_mediation');
+    for (let id = stuck.firstId; id <= stuck.lastId; id++) assert.equal(got.get(id), 'counted', `order ${id}`);
+    // And back: the mediation closes (completed) -> counted again.
+    await sb.control('POST', 'order-status', { id: seeded.firstId, status: 'completed' });
+    assert.equal((await svc(['orders', 'sync'], { env })).code, 0);
+    assert.equal((await mirroredSales(env)).get(seeded.firstId), 'counted');
   });
 
   test('kill -9 mid-sync: the next sync goes on and is exact', async () => {
@@ -176,7 +251,7 @@ describe('svc orders sync', () => {
       assert.equal(ra.code, 0, ra.stderr);
       assert.equal(b.code, 0, b.stderr);
       assert.match(b.stderr, /waiting for the sync of the orders mirror in process \d+/);
-      assert.equal(JSON.parse(b.stdout).whole, false, 'the second one found the mirror made');
+      assert.equal(JSON.parse(b.stdout).whole, false, `the second one found the mirror made: ${b.stdout} ${ra.stdout}`);
     } finally {
       await sb.control('DELETE', 'faults');
     }
