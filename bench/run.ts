@@ -2,6 +2,7 @@
 // the figures go to docs/PERFORMANCE.md.
 import { benchBulkPrice } from './bulk-price.js';
 import { benchKillResume } from './kill-resume.js';
+import { benchOrdersMirror } from './orders-mirror.js';
 import { benchStartup } from './startup.js';
 import { benchStockMemory } from './stock-memory.js';
 import { benchValidate } from './validate.js';
@@ -14,6 +15,7 @@ const all: Record<string, () => Promise<unknown>> = {
   'kill-resume': benchKillResume,
   webhooks: benchWebhooks,
   validate: benchValidate,
+  'orders-mirror': benchOrdersMirror,
 };
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 for (const name of names) {

@@ -27,7 +27,13 @@ export function mirrorRange(from?: string, to?: string): { from?: string; to?: s
   };
 }
 
-export function profitFromMirror(m: OpenMirror, by: ProfitGroup | undefined, from?: string, to?: string): ProfitReport {
+/** The report; per sale (no --by), its rows come as `stream`, read from the database as printed. */
+export function profitFromMirror(
+  m: OpenMirror,
+  by: ProfitGroup | undefined,
+  from?: string,
+  to?: string,
+): ProfitReport & { stream?: Iterable<ProfitRow> } {
   const range = mirrorRange(from, to);
   const total = profitGroups(m.db, 'total', range)[0];
   const totals: Amounts = total ? amounts(total) : zero();
@@ -41,7 +47,8 @@ export function profitFromMirror(m: OpenMirror, by: ProfitGroup | undefined, fro
       priceCents: e.price,
     };
   });
-  return { by: by ?? null, rows: rows(m, by, range), totals, excluded };
+  if (by === undefined) return { by: null, rows: [], stream: saleRows(m, range), totals, excluded };
+  return { by, rows: rows(m, by, range), totals, excluded };
 }
 
 function amounts(g: Amounts): Amounts {
@@ -78,10 +85,15 @@ function rows(m: OpenMirror, by: ProfitGroup | undefined, range: { from?: string
     }
     return sortRows([...groups.values()], 'ref');
   }
-  const out: ProfitRow[] = [];
+  return [...saleRows(m, range)];
+}
+
+/** One row per counted sale, oldest first, read a batch at a time. */
+function* saleRows(m: OpenMirror, range: { from?: string; to?: string }): Generator<ProfitRow> {
+  const sales = salesBetween(m.db, range.from ?? '', { statuses: PROFIT_ORDER_STATUSES, untilIso: range.to });
   for (const s of sales) {
     const o = JSON.parse(s.json) as Order;
-    out.push({
+    yield {
       key: String(s.id),
       orderId: s.id,
       orderCode: o.orderCode ?? undefined,
@@ -89,9 +101,8 @@ function rows(m: OpenMirror, by: ProfitGroup | undefined, range: { from?: string
       productId: s.product_id ?? undefined,
       productTitle: o.productTitle ?? undefined,
       ...saleAmounts(s),
-    });
+    };
   }
-  return out;
 }
 
 function saleAmounts(s: { price: number; fee: number; cost: number; items: number; costed: number }): Amounts {

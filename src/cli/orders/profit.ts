@@ -8,6 +8,7 @@ import type { Format } from '../../output/format.js';
 import { printRecords } from '../../ui/print.js';
 import { formatCents } from '../../output/money.js';
 import { note } from '../../output/reporter.js';
+import { ListStream } from '../../output/list-stream.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { choice, defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { fetchList } from '../shared/read.js';
@@ -36,24 +37,47 @@ const options = {
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   checkRange(o.from, o.to);
-  const report = await buildReport(deps, o);
+  const { report, close } = await buildReport(deps, o);
+  try {
+    return await output(deps, o, report);
+  } finally {
+    close();
+  }
+}
+
+async function output(deps: Deps, o: OptsOf<typeof options>, report: MirrorReport): Promise<number> {
   const format = deps.format();
+  // issue 23: per-sale rows from the mirror are streamed, never all held at once.
+  const rows: Iterable<ProfitRow> = report.stream ?? report.rows;
   if (format === 'json') {
-    deps.io.stdout.write(`${jsonText({ currency: 'cents', from: o.from ?? null, to: o.to ?? null, ...report }, 2)}\n`);
+    writeJsonReport(deps, { currency: 'cents', from: o.from ?? null, to: o.to ?? null, by: report.by }, rows, report);
     return 0;
   }
   if (format === 'jsonl') {
-    for (const r of report.rows) deps.io.stdout.write(`${jsonText(r)}\n`);
+    for (const r of rows) deps.io.stdout.write(`${jsonText(r)}\n`);
     notes(deps, report, true);
     return 0;
   }
-  if (report.rows.length === 0) {
+  if (report.totals.sales === 0) {
     note(deps.io, 'no delivered or completed sales in this range');
     notes(deps, report, true);
     return 0;
   }
   const total: ProfitRow = { key: 'TOTAL', ...report.totals };
-  await printRecords(deps.io, [...report.rows, total], { format, columns: profitColumns(o.by, format) });
+  const columns = profitColumns(o.by, format);
+  if (format !== 'table' && report.stream) {
+    const out = new ListStream<ProfitRow>(deps.io, format, columns);
+    let batch: ProfitRow[] = [];
+    for (const r of rows) {
+      batch.push(r);
+      if (batch.length === 500) {
+        out.write(batch);
+        batch = [];
+      }
+    }
+    out.write([...batch, total]);
+    out.end();
+  } else await printRecords(deps.io, [...rows, total], { format, columns });
   const tabular = format === 'table';
   if (tabular && report.excluded.length > 0) {
     deps.io.stdout.write('\nnot counted (only delivered and completed sales count):\n');
@@ -63,18 +87,42 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   return 0;
 }
 
+/** The report as `jsonText({...head, rows, totals, excluded}, 2)` prints it, the rows written as they come. */
+function writeJsonReport(
+  deps: Deps,
+  head: Record<string, unknown>,
+  rows: Iterable<ProfitRow>,
+  report: ProfitReport,
+): void {
+  const w = (s: string) => deps.io.stdout.write(s);
+  const indent = (text: string, by: string) => text.split('\n').join(`\n${by}`);
+  w(`${jsonText(head, 2).slice(0, -2)},\n  "rows": [`);
+  let n = 0;
+  for (const r of rows) w(`${n++ === 0 ? '' : ','}\n    ${indent(jsonText(r, 2), '    ')}`);
+  w(n > 0 ? '\n  ]' : ']');
+  w(`,\n  "totals": ${indent(jsonText(report.totals, 2), '  ')}`);
+  w(`,\n  "excluded": ${indent(jsonText(report.excluded, 2), '  ')}\n}\n`);
+}
+
+type MirrorReport = ProfitReport & { stream?: Iterable<ProfitRow> };
+
 /**
  * issue 23: with a v2 key (or --offline) the report reads the orders mirror, synced first (a few
- * requests) and summed by the database; a v1-only run reads every sale as before (A3).
+ * requests) and summed by the database; a v1-only run reads every sale as before (A3). The
+ * mirror stays open until the report is printed (`close`).
  */
-async function buildReport(deps: Deps, o: OptsOf<typeof options>): Promise<ProfitReport> {
+async function buildReport(
+  deps: Deps,
+  o: OptsOf<typeof options>,
+): Promise<{ report: MirrorReport; close: () => void }> {
   const s = await deps.session();
   if (o.offline || (deps.globals.api !== 'v1' && s.keys.v2)) {
     const m = await openOrdersMirror(deps, 'orders profit', { offline: o.offline });
     try {
-      return profitFromMirror(m, o.by, o.from, o.to);
-    } finally {
+      return { report: profitFromMirror(m, o.by, o.from, o.to), close: () => m.close() };
+    } catch (err) {
       m.close();
+      throw err;
     }
   }
   const v = await apiVersion(deps); // before the client: a forced --api without its key is said first
@@ -85,7 +133,7 @@ async function buildReport(deps: Deps, o: OptsOf<typeof options>): Promise<Profi
     { all: true, complete: true },
     Order,
   );
-  return profitReport(orders, v, o.by);
+  return { report: profitReport(orders, v, o.by), close: () => {} };
 }
 
 /** A4: say how many delivered items had no cost; list the sales left out (on stderr when stdout is data). */
