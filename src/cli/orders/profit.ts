@@ -50,11 +50,18 @@ async function output(deps: Deps, o: OptsOf<typeof options>, report: MirrorRepor
   // issue 23: per-sale rows from the mirror are streamed, never all held at once.
   const rows: Iterable<ProfitRow> = report.stream ?? report.rows;
   if (format === 'json') {
-    writeJsonReport(deps, { currency: 'cents', from: o.from ?? null, to: o.to ?? null, by: report.by }, rows, report);
+    await writeJsonReport(
+      deps,
+      { currency: 'cents', from: o.from ?? null, to: o.to ?? null, by: report.by },
+      rows,
+      report,
+    );
     return 0;
   }
   if (format === 'jsonl') {
-    for (const r of rows) deps.io.stdout.write(`${jsonText(r)}\n`);
+    const out = chunked(deps);
+    for (const r of rows) await out.put(`${jsonText(r)}\n`);
+    await out.flush();
     notes(deps, report, true);
     return 0;
   }
@@ -73,6 +80,7 @@ async function output(deps: Deps, o: OptsOf<typeof options>, report: MirrorRepor
       if (batch.length === 500) {
         out.write(batch);
         batch = [];
+        await drained(deps);
       }
     }
     out.write([...batch, total]);
@@ -88,20 +96,51 @@ async function output(deps: Deps, o: OptsOf<typeof options>, report: MirrorRepor
 }
 
 /** The report as `jsonText({...head, rows, totals, excluded}, 2)` prints it, the rows written as they come. */
-function writeJsonReport(
+async function writeJsonReport(
   deps: Deps,
   head: Record<string, unknown>,
   rows: Iterable<ProfitRow>,
   report: ProfitReport,
-): void {
-  const w = (s: string) => deps.io.stdout.write(s);
+): Promise<void> {
+  const out = chunked(deps);
   const indent = (text: string, by: string) => text.split('\n').join(`\n${by}`);
-  w(`${jsonText(head, 2).slice(0, -2)},\n  "rows": [`);
+  await out.put(`${jsonText(head, 2).slice(0, -2)},\n  "rows": [`);
   let n = 0;
-  for (const r of rows) w(`${n++ === 0 ? '' : ','}\n    ${indent(jsonText(r, 2), '    ')}`);
-  w(n > 0 ? '\n  ]' : ']');
-  w(`,\n  "totals": ${indent(jsonText(report.totals, 2), '  ')}`);
-  w(`,\n  "excluded": ${indent(jsonText(report.excluded, 2), '  ')}\n}\n`);
+  for (const r of rows) await out.put(`${n++ === 0 ? '' : ','}\n    ${indent(jsonText(r, 2), '    ')}`);
+  await out.put(n > 0 ? '\n  ]' : ']');
+  await out.put(`,\n  "totals": ${indent(jsonText(report.totals, 2), '  ')}`);
+  await out.put(`,\n  "excluded": ${indent(jsonText(report.excluded, 2), '  ')}\n}\n`);
+  await out.flush();
+}
+
+/** Wait while stdout (a pipe) holds more than its high-water mark. */
+async function drained(deps: Deps): Promise<void> {
+  const stream = deps.io.stdout as Partial<NodeJS.WritableStream> & { writableNeedDrain?: boolean };
+  if (stream.writableNeedDrain && typeof stream.once === 'function')
+    await new Promise<void>((resolve) => stream.once!('drain', () => resolve()));
+}
+
+/**
+ * Text to stdout in 64 KB writes that wait for a full pipe to drain: a pipe is written
+ * asynchronously, so 100,000 rows written at once would all wait in memory (246 MB measured).
+ */
+function chunked(deps: Deps): { put(s: string): Promise<void>; flush(): Promise<void> } {
+  const stream = deps.io.stdout as Partial<NodeJS.WritableStream> & { write(s: string): unknown };
+  let buf = '';
+  const flush = async () => {
+    if (!buf) return;
+    const text = buf;
+    buf = '';
+    if (stream.write(text) === false && typeof stream.once === 'function')
+      await new Promise<void>((resolve) => stream.once!('drain', () => resolve()));
+  };
+  return {
+    async put(s) {
+      buf += s;
+      if (buf.length >= 65_536) await flush();
+    },
+    flush,
+  };
 }
 
 type MirrorReport = ProfitReport & { stream?: Iterable<ProfitRow> };
