@@ -2,6 +2,7 @@
 // the figures go to docs/PERFORMANCE.md.
 import { benchBulkPrice } from './bulk-price.js';
 import { benchKillResume } from './kill-resume.js';
+import { benchOrdersMirror } from './orders-mirror.js';
 import { benchStartup } from './startup.js';
 import { benchStockMemory } from './stock-memory.js';
 import { benchValidate } from './validate.js';
@@ -18,6 +19,7 @@ const all: Record<string, () => Promise<unknown>> = {
   validate: benchValidate,
   'validate-ratios': () => benchValidateRatios(),
   'list-all': () => benchListAll(),
+  'orders-mirror': benchOrdersMirror,
 };
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 for (const name of names) {

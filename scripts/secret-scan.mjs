@@ -45,6 +45,11 @@ export function secretScan(runRoot) {
         const mode = statSync(p).mode & 0o777;
         if (mode !== 0o600) badModes.push(`${relative(runRoot, p)}: mode ${mode.toString(8)}`);
       }
+      // issue 23: the orders mirror (SQLite, with its -wal/-shm files) is 0600 and searched too.
+      if (dir.endsWith(`${join('/', 'mirror')}`) && /\.sqlite(-wal|-shm)?$/.test(e.name)) {
+        const mode = statSync(p).mode & 0o777;
+        if (mode !== 0o600) badModes.push(`${relative(runRoot, p)}: mode ${mode.toString(8)}`);
+      }
       let text = readFileSync(p, 'latin1');
       // Without an OS keyring the 0600 config file is where a stored key lives (docs/DECISIONS.md):
       // a key is allowed there as the value of a profile's v1Key/v2Key, and nowhere else in it.

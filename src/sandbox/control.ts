@@ -6,6 +6,7 @@ import { isRouteName, ROUTES } from '../api/routes.js';
 import { fieldPath } from '../api/requests.js';
 import { SandboxError, errorReply, notFound, type Reply } from './envelope.js';
 import { FaultSpec } from './faults.js';
+import { ORDER_STATUSES, SANDBOX_FEE_RATE } from '../api/assumptions.js';
 import { purchase } from './purchase.js';
 import { createUnpaid, payOrders } from './late-payment.js';
 import type { Runtime } from './runtime.js';
@@ -44,6 +45,22 @@ const NewQuestion = z.strictObject({
   text: z.string().min(1),
   orderId: z.number().int().optional(),
 });
+// Many sales of the main account at once (issue 23: profit over 100,000 sales), spread evenly over
+// the last `days` days, each with deliveredItems carrying a ref and, for `costedEvery`-th items, a cost.
+const NewOrders = z.strictObject({
+  count: z.number().int().min(0).max(1_000_000).default(0),
+  days: z.number().min(0).max(3650).default(365),
+  productId: z.number().int().optional(),
+  quantity: z.number().int().min(1).max(100).default(1),
+  price: z.number().int().min(1).default(1000),
+  costCents: z.number().int().min(0).default(250),
+  /** How many of the `quantity` items carry a ref and a cost (the rest had neither: left out, spec 2.5). */
+  delivered: z.number().int().min(0).max(100).optional(),
+  status: z.enum(['delivered', 'completed', 'processing', 'in_mediation', 'cancelled']).default('delivered'),
+  listOrder: z.enum(['oldest', 'newest', 'id-desc']).optional(),
+});
+// What only the platform does to an order (issue 23 tests: a status that moves long after the sale).
+const OrderStatus = z.strictObject({ id: z.number().int(), status: z.enum(ORDER_STATUSES) });
 const Clock = z.strictObject({ advanceMs: z.number().int().min(0) });
 // issue 22: forget stored idempotency records (spec 4.1.2 keeps them 24 h), all of them or
 // those stored before `before`, without moving the sandbox's clock.
@@ -67,7 +84,7 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
 
 const ok = (data: unknown, status = 200): Reply => ({ status, body: { data } });
 
-function accountFor(rt: Runtime, which: 'main' | 'other' | 'unverified' | undefined): Account {
+function accountFor(rt: Runtime, which: 'main' | 'other' | 'unverified' | 'buyer' | undefined): Account {
   const id = SEED_IDS.accounts[which ?? 'main'];
   const a = rt.data.accounts.find((x) => x.id === id);
   if (!a) throw notFound('account');
@@ -217,6 +234,47 @@ const routes: Record<string, ControlHandler> = {
       ids.push(id);
     }
     return ok({ ids }, 201);
+  },
+  'POST orders': (rt, body) => {
+    const b = parse(NewOrders, body);
+    if (b.listOrder) rt.data.ordersListOrder = b.listOrder;
+    const main = accountFor(rt, 'main');
+    const buyer = accountFor(rt, 'buyer');
+    const l = rt.data.listings.find((x) => x.id === (b.productId ?? SEED_IDS.products.singleAuto));
+    if (!l) throw notFound('listing');
+    const now = rt.clock.now();
+    const span = b.days * 86_400_000;
+    const first = rt.data.nextId.order;
+    for (let i = 0; i < b.count; i++) {
+      const id = nextId(rt.data, 'order');
+      const price = b.price * b.quantity;
+      const n = Math.min(b.delivered ?? b.quantity, b.quantity);
+      const items = Array.from({ length: n }, (_, k) => ({ ref: `SEED-${id}-${k}`, costCents: b.costCents }));
+      rt.data.orders.push({
+        id,
+        orderCode: `ORD-${id}`,
+        status: b.status,
+        price,
+        fee: Math.round(price * SANDBOX_FEE_RATE),
+        quantity: b.quantity,
+        productId: l.id,
+        productTitle: l.title,
+        variantIndex: null,
+        buyerId: buyer.id,
+        buyerName: buyer.username,
+        sellerId: main.id,
+        createdAt: new Date(now - span + Math.floor(((i + 1) * span) / b.count)).toISOString(),
+        deliveredItems: b.status === 'processing' ? [] : items,
+      });
+    }
+    return ok({ created: b.count, firstId: first, lastId: rt.data.nextId.order - 1 }, 201);
+  },
+  'POST order-status': (rt, body) => {
+    const b = parse(OrderStatus, body);
+    const o = rt.data.orders.find((x) => x.id === b.id);
+    if (!o) throw notFound('order');
+    o.status = b.status;
+    return ok({ id: o.id, status: o.status });
   },
   'POST clock': (rt, body) => {
     const { advanceMs } = parse(Clock, body);

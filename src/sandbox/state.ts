@@ -190,7 +190,11 @@ export interface SandboxData {
   clockOffsetMs: number;
   v1Creations: Record<string, { windowStart: number; count: number }>; // spec 8: 50 per day
   answerTimes: Record<string, number[]>; // spec 8: question answers per account
+  /** The order the orders list comes in (issue 23 tests: a server that lists otherwise); default oldest first. */
+  ordersListOrder?: OrdersListOrder;
 }
+
+export type OrdersListOrder = 'oldest' | 'newest' | 'id-desc';
 
 export function nextId(data: SandboxData, kind: keyof SandboxData['nextId']): number {
   const id = data.nextId[kind];

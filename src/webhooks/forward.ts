@@ -33,6 +33,8 @@ export interface DeliveryEnvelope {
   event: string;
   orderId?: number;
   confirmed: boolean;
+  /** issue 23: `live` (a notification) or `catch-up` (a sale found missed in the orders list). */
+  source: 'live' | 'catch-up';
   /** The JSON handed on: the notification's own fields, plus `svc`. */
   json: string;
 }
@@ -60,6 +62,7 @@ export function deliveryEnvelope(e: StoredDelivery, confirming: boolean): Delive
       : 'not an order event: nothing to confirm it with; small fields of the body as received';
   const svc = {
     deliveryId: deliveryId(e.key),
+    source: e.source ?? 'live',
     confirmed: e.confirmed,
     order: e.confirmed ? (e.order ?? null) : null,
     dataFrom: fromOrder ? 'order' : 'post',
@@ -71,6 +74,7 @@ export function deliveryEnvelope(e: StoredDelivery, confirming: boolean): Delive
     event: e.event,
     orderId: e.orderId,
     confirmed: e.confirmed,
+    source: svc.source,
     json: JSON.stringify({ event: e.event, timestamp: e.timestamp ?? e.receivedAt, data, svc }),
   };
 }
@@ -134,6 +138,7 @@ export function hookEnv(env: NodeJS.ProcessEnv, n: DeliveryEnvelope): NodeJS.Pro
     SVC_EVENT: n.event,
     SVC_ORDER_ID: n.orderId === undefined ? '' : String(n.orderId),
     SVC_CONFIRMED: n.confirmed ? '1' : '0',
+    SVC_SOURCE: n.source,
   };
 }
 

@@ -11,6 +11,7 @@ import { DeliveryProcessor } from './processor.js';
 import { startReceiver } from './receiver.js';
 import { smallFields } from './store-records.js';
 import { WebhookStore, type StoreOptions, type Target } from './store.js';
+import { type DeliverySink, deliverySink } from './sink.js';
 
 export interface ListenerOptions {
   stateDir: string;
@@ -55,6 +56,8 @@ export interface Listener {
   resumed: number;
   pendingCount(): number;
   stats(): ListenerStats;
+  /** issue 23 (src/webhooks/catch-up.ts): hand on a delivery that did not come as a notification. */
+  sink: DeliverySink;
   close(): Promise<void>;
 }
 
@@ -116,6 +119,7 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
     port: r.port,
     resumed,
     pendingCount: () => processor.pendingCount(),
+    sink: deliverySink(store, processor, targets),
     stats: () => ({
       pending: processor.pendingCount(),
       refusedPosts: r.refusals(),

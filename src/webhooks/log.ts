@@ -11,7 +11,9 @@ export type WebhookAction =
   | 'executed' // --exec ran and exited 0
   | 'failed' // a step failed; retried after a backoff
   | 'resumed' // a pending delivery taken up again after a restart
-  | 'limited'; // a sender over its share of connections or pending posts (issue 21), once a minute per address
+  | 'limited' // a sender over its share of connections or pending posts (issue 21), once a minute per address
+  | 'caught-up' // issue 23: a sale the listener missed, found in the orders list and handed on
+  | 'stuck'; // issue 23: a paid sale with no delivery after MIRROR.stuckAfterMs
 
 export interface WebhookLogLine {
   at: string;
@@ -33,4 +35,4 @@ export interface WebhookLogLine {
 export type LogFn = (line: Omit<WebhookLogLine, 'at'>) => void;
 
 /** Warnings: also on stderr in JSON-lines mode, so they are seen when stdout is piped away. */
-export const WARN_ACTIONS: ReadonlySet<WebhookAction> = new Set(['dropped', 'rejected', 'failed', 'limited']);
+export const WARN_ACTIONS: ReadonlySet<WebhookAction> = new Set(['dropped', 'rejected', 'failed', 'limited', 'stuck']);

@@ -25,7 +25,11 @@ export interface StoredDelivery {
   /** The order as `GET /api/v2/orders/:id` (or the orders list) returned it, once confirmed. */
   order?: unknown;
   done: Target[];
+  /** Where it came from (issue 23): a live notification, or a sale the catch-up found missed. */
+  source?: DeliverySource;
 }
+
+export type DeliverySource = 'live' | 'catch-up';
 
 const Data = z.record(z.string(), z.unknown());
 const Shared = {
@@ -38,6 +42,7 @@ const Shared = {
   /** Written by versions before issue 21: converted to small fields on load, never kept. */
   body: z.string().optional(),
   targets: z.array(TargetSchema),
+  source: z.enum(['live', 'catch-up']).optional(),
 };
 const Pending = z.object({
   ...Shared,

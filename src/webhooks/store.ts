@@ -33,7 +33,7 @@ import { STORE_LIMITS } from './decisions.js';
 import { acquireStoreLock, type StoreLock } from './store-lock.js';
 import { forEachLine } from './store-file.js';
 import { DEFAULT_POOL_LIMITS, type PoolLimits, StoreFullError, UnconfirmedPool } from './store-pools.js';
-import { fromLegacyBody, type StoredDelivery, StoreRecord, type Target } from './store-records.js';
+import { type DeliverySource, fromLegacyBody, type StoredDelivery, StoreRecord, type Target } from './store-records.js';
 
 export { PoolFullError, SenderLimitedError, StoreFullError } from './store-pools.js';
 export type { StoredDelivery, Target } from './store-records.js';
@@ -80,6 +80,8 @@ export interface AcceptInit {
   targets: Target[];
   /** The order the service returned: recorded as confirmed at once (a catch-up's sale). */
   order?: unknown;
+  /** issue 23: 'catch-up' for a sale the listener missed and found in the orders list. */
+  source?: DeliverySource;
 }
 
 export class WebhookStore {
@@ -198,6 +200,7 @@ export class WebhookStore {
       data: init.data,
       at: this.iso(),
       targets: init.targets,
+      ...(init.source ? { source: init.source } : {}),
     };
     const confirmed = init.order !== undefined;
     if (!confirmed) {
@@ -399,6 +402,7 @@ export class WebhookStore {
           targets: r.targets,
           confirmed: false,
           done: [],
+          ...(r.source ? { source: r.source } : {}),
         };
         this.pendingMap.set(r.key, e);
         this.track(r.key, e);

@@ -97,6 +97,7 @@ function writeArgs(path: string): string[] {
     'sandbox offline': ['on'],
     'sandbox fault': ['status'],
     'webhooks listen': [],
+    'orders reconcile': ['--exec', 'true'],
     'questions inbox': [],
     'shop sync': ['--config', files.shop!],
     'shop run': ['--config', files.shop!, '--port', '0'],

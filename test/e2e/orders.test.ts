@@ -280,7 +280,7 @@ describe('orders', { concurrency: true }, () => {
           '',
         ].join('\n'),
       );
-      assert.match(r.stderr, /1 delivered item had no cost and counted as 0/);
+      assert.match(r.stderr, /1 item had no recorded cost and counted as 0/);
       assert.match(
         r.stderr,
         /not counted: 3 sales not delivered or completed \(5003 processing, 5004 cancelled, 5005 in_mediation\)/,
@@ -294,7 +294,7 @@ describe('orders', { concurrency: true }, () => {
         r.stdout,
         /not counted \(only delivered and completed sales count\):\nORDER.*\n\s*5003\s+ORD-5003\s+processing/,
       );
-      assert.match(r.stdout, /1 delivered item had no cost and counted as 0/);
+      assert.match(r.stdout, /1 item had no recorded cost and counted as 0/);
     });
 
     test('--from/--to narrow the sales counted', async () => {

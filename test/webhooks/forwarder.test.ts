@@ -183,7 +183,7 @@ describe('exec handler', () => {
       Object.keys(got.env)
         .filter((k) => k.startsWith('SVC_'))
         .sort(),
-      ['SVC_CONFIRMED', 'SVC_DELIVERY_ID', 'SVC_EVENT', 'SVC_ORDER_ID'],
+      ['SVC_CONFIRMED', 'SVC_DELIVERY_ID', 'SVC_EVENT', 'SVC_ORDER_ID', 'SVC_SOURCE'],
     );
     await p.close();
     store.close();

@@ -40,7 +40,7 @@ const ENVIRONMENT = `Environment variables
   SVC_BASE_URL    service base URL, like --base-url (overrides the profile)
   SVC_CONFIG_DIR  config folder (default: ~/.config/svc on Linux,
                   ~/Library/Preferences/svc on macOS, %APPDATA%\\svc\\Config on Windows)
-  SVC_STATE_DIR   job journals, webhook dedupe store, key-age stamps (default:
+  SVC_STATE_DIR   job journals, webhook store, orders mirror, key-age stamps (default:
                   ~/.local/state/svc on Linux, ~/Library/Application Support/svc on
                   macOS, %LOCALAPPDATA%\\svc\\State on Windows)
   SVC_KEYRING     off: keep stored keys in the config file, not the OS keyring
@@ -56,7 +56,7 @@ Where things live: the profiles are in config.json in the config folder (mode 06
 \`svc auth login\` puts a key in the OS keyring (macOS Keychain, Windows Credential
 Manager, Secret Service on a Linux desktop) when one is available, else in config.json;
 \`svc auth status\` says where. Job journals are in SVC_STATE_DIR/jobs/, the webhook
-receiver's store in SVC_STATE_DIR/webhooks/.
+receiver's store in SVC_STATE_DIR/webhooks/, the orders mirror in SVC_STATE_DIR/mirror/.
 
 Examples:
   $ SVC_API_KEY="$SECRET" SVC_BASE_URL=https://marketplace.example svc orders list -o json

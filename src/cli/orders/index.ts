@@ -14,5 +14,7 @@ export const registerOrders = defineNoun(
     list: () => import('./list.js'),
     get: () => import('./get.js'),
     profit: () => import('./profit.js'),
+    sync: () => import('./sync.js'),
+    reconcile: () => import('./reconcile.js'),
   },
 );

@@ -22,21 +22,34 @@ export interface SaleMoney {
 export function saleMoney(o: Order, version: ApiVersion): SaleMoney {
   const items = o.deliveredItems ?? [];
   let costCents = 0;
-  let itemsWithoutCost = 0;
+  let costed = 0;
   for (const it of items) {
-    if (typeof it.costCents === 'number' && Number.isFinite(it.costCents)) costCents += Math.round(it.costCents);
-    else itemsWithoutCost++;
+    if (typeof it.costCents === 'number' && Number.isFinite(it.costCents)) {
+      costCents += Math.round(it.costCents);
+      costed++;
+    }
   }
   const priceCents = toCents(o.price, version);
   const feeCents = toCents(o.fee, version);
+  const count = itemCount(o);
   return {
     priceCents,
     feeCents,
     costCents,
     profitCents: priceCents - feeCents - costCents,
-    items: items.length,
-    itemsWithoutCost,
+    items: count,
+    itemsWithoutCost: count - costed,
   };
+}
+
+/**
+ * Items of a sale by its `quantity` (issue 23): `deliveredItems` leaves out items with neither
+ * ref nor cost (spec 2.5), so a sale of 6 with one costed item has 6 items, 5 without cost.
+ */
+export function itemCount(o: Order): number {
+  const delivered = o.deliveredItems?.length ?? 0;
+  const q = typeof o.quantity === 'number' && Number.isFinite(o.quantity) ? Math.round(o.quantity) : delivered;
+  return Math.max(q, delivered, 1);
 }
 
 /** A13: only delivered and completed sales count towards profit. */

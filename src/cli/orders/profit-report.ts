@@ -5,12 +5,12 @@
 import { stripPoolTag } from '../../api/rules/pool-tag.js';
 import type { ApiVersion } from '../../api/assumptions.js';
 import type { Order } from '../../api/responses.js';
-import { countsForProfit, isSale, saleMoney, toCents } from './order-money.js';
+import { countsForProfit, isSale, itemCount, saleMoney, toCents } from './order-money.js';
 
 export const PROFIT_GROUPS = ['listing', 'ref', 'day'] as const;
 export type ProfitGroup = (typeof PROFIT_GROUPS)[number];
 
-interface Amounts {
+export interface Amounts {
   sales: number;
   items: number;
   itemsWithoutCost: number;
@@ -52,7 +52,7 @@ export interface ProfitReport {
 export const NO_REF = '(no ref)';
 const NO_ITEMS = '(no items)';
 
-const zero = (): Amounts => ({
+export const zero = (): Amounts => ({
   sales: 0,
   items: 0,
   itemsWithoutCost: 0,
@@ -62,7 +62,7 @@ const zero = (): Amounts => ({
   profitCents: 0,
 });
 
-function add(into: Amounts, a: Amounts): void {
+export function add(into: Amounts, a: Amounts): void {
   into.sales += a.sales;
   into.items += a.items;
   into.itemsWithoutCost += a.itemsWithoutCost;
@@ -103,7 +103,7 @@ export function profitReport(orders: Order[], version: ApiVersion, by: ProfitGro
   return { by: by ?? null, rows: sortRows([...groups.values()], by), totals, excluded };
 }
 
-type RowId = Omit<ProfitRow, keyof Amounts>;
+export type RowId = Omit<ProfitRow, keyof Amounts>;
 
 /** The rows a sale adds to, and what it adds to each. */
 function parts(o: Order, whole: Amounts, by: ProfitGroup | undefined): [RowId, Amounts][] {
@@ -143,15 +143,20 @@ function parts(o: Order, whole: Amounts, by: ProfitGroup | undefined): [RowId, A
 }
 
 /**
- * svc decision (--by ref): a sale's net (price - fee) is split evenly over its delivered
- * items, whole cents, the first items taking the remainder; each item then subtracts its own
- * cost. The parts add up to the sale's profit exactly.
+ * svc decision (--by ref): a sale's net (price - fee) is split evenly over its items (by
+ * `quantity`, issue 23), whole cents, the first items taking the remainder; each item then
+ * subtracts its own cost. Items `deliveredItems` leaves out (neither ref nor cost) go under
+ * NO_REF without a cost. The parts add up to the sale's profit exactly.
  */
-function refParts(o: Order, whole: Amounts): [RowId, Amounts][] {
-  const items = o.deliveredItems ?? [];
-  if (items.length === 0) return [[{ key: NO_ITEMS, ref: NO_ITEMS }, whole]];
+export function refParts(o: Order, whole: Amounts): [RowId, Amounts][] {
+  const delivered = o.deliveredItems ?? [];
+  if (delivered.length === 0) return [[{ key: NO_ITEMS, ref: NO_ITEMS }, whole]];
+  const n = Math.max(itemCount(o), delivered.length);
+  const items = [
+    ...delivered,
+    ...Array.from({ length: n - delivered.length }, () => ({}) as { ref?: string; costCents?: number }),
+  ];
   const net = whole.priceCents - whole.feeCents;
-  const n = items.length;
   const base = Math.floor(net / n);
   const rest = net - base * n;
   const priceBase = Math.floor(whole.priceCents / n);
@@ -182,7 +187,7 @@ function refParts(o: Order, whole: Amounts): [RowId, Amounts][] {
   });
 }
 
-function sortRows(rows: ProfitRow[], by: ProfitGroup | undefined): ProfitRow[] {
+export function sortRows(rows: ProfitRow[], by: ProfitGroup | undefined): ProfitRow[] {
   if (by === 'listing') return rows.sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0));
   if (by === 'day') return rows.sort((a, b) => a.key.localeCompare(b.key));
   if (by === 'ref') {

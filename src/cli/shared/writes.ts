@@ -19,6 +19,7 @@ export const DRY_RUN: Record<string, DryRun> = {
   'shop run': 'refuse',
   'notify set-secret': 'refuse',
   'notify remove': 'refuse',
+  'orders reconcile': 'refuse',
   'questions inbox': 'refuse',
   // writes with a plan
   'products bulk-price': 'plan',
@@ -60,6 +61,7 @@ export const DRY_RUN: Record<string, DryRun> = {
   'orders list': 'read',
   'orders get': 'read',
   'orders profit': 'read',
+  'orders sync': 'read',
   'mediations list': 'read',
   'mediations get': 'read',
   'reviews list': 'read',

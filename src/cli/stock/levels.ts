@@ -52,6 +52,16 @@ export function stockRows(
     const k = key(o.productId, o.variantIndex ?? null);
     sold.set(k, (sold.get(k) ?? 0) + (o.quantity ?? 1));
   }
+  return stockRowsFromSold(listings, sold, t, windowDays);
+}
+
+/** The same rows from units sold already summed per `id:variant` (issue 23: by the orders mirror). */
+export function stockRowsFromSold(
+  listings: Listing[],
+  sold: ReadonlyMap<string, number>,
+  t: Thresholds,
+  windowDays = STOCK_LEVELS.salesWindowDays,
+): StockRow[] {
   const rows: StockRow[] = [];
   for (const l of listings) {
     const variants = l.listingType === 'multiple' ? (l.variants ?? []) : [];

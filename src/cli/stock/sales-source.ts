@@ -1,27 +1,26 @@
-// Where pool refills read the account's sales (issue 22). Stand-in for the orders mirror of
-// issue 23 (SEAMS.md: `syncedMirror(deps, …).salesSince(sinceIso, filter)`): this pages
-// `GET /api/v2/orders?type=sales&from=…` through the client, page by page (memory flat in the
-// history). At merge, this one file switches to the mirror; nothing else imports the orders.
+// Where pool refills read the account's sales (issue 22): the orders mirror of issue 23, so a
+// refill after the first reads only the new orders; nothing else here pages the orders.
 import { LIMITS } from '../../api/assumptions.js';
 import type { ServiceApi } from '../../api/resources/index.js';
 import type { Listing, Order } from '../../api/responses.js';
+import { syncedMirror } from '../../mirror/index.js';
 import { IncompleteListError } from '../shared/read.js';
 import type { Deps } from '../shared/context.js';
 
-/** The account's sales created at or after `sinceIso` (all of them without it), a page at a time. */
+/**
+ * The account's sales created at or after `sinceIso` (all of them without it), from the orders
+ * mirror (issue 23): synced first, a few requests after the first sync; streamed from the database.
+ */
 export async function* accountSales(
   deps: Deps,
-  api: ServiceApi,
+  _api: ServiceApi,
   filter: { sinceIso?: string; productId?: number } = {},
 ): AsyncGenerator<Order> {
-  const query = { type: 'sales', ...(filter.sinceIso ? { from: filter.sinceIso } : {}) };
-  for await (const page of api.orders.list(query).pages({ limit: LIMITS.pageSizeMax, all: true })) {
-    // A partial read would look like "not sold": refuse to decide on it.
-    if (page.incomplete) throw new IncompleteListError(page.incomplete);
-    for (const x of page.items) {
-      const o = x;
-      if (filter.productId === undefined || o.productId === filter.productId) yield o;
-    }
+  const m = await syncedMirror(deps, { signal: deps.signal });
+  try {
+    yield* m.salesSince(filter.sinceIso ?? '', filter.productId !== undefined ? { productId: filter.productId } : {});
+  } finally {
+    m.close();
   }
 }
 

@@ -6,14 +6,16 @@
 import { z } from 'zod';
 import { EXIT, UsageError } from '../../api/errors.js';
 import { LIMITS, STOCK_LEVELS } from '../../api/assumptions.js';
-import type { Listing, Order } from '../../api/responses.js';
+import type { Listing } from '../../api/responses.js';
+import { soldSince } from '../../mirror/queries.js';
+import { openOrdersMirror } from '../orders/mirror-open.js';
 import { note } from '../../output/reporter.js';
 import { printRecords } from '../../ui/print.js';
 import { parseId } from '../shared/command.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import type { Deps } from '../shared/context.js';
 import { requireV2 } from '../shared/job-helpers.js';
-import { stockRows, type StockRow } from './levels.js';
+import { stockRowsFromSold, type StockRow } from './levels.js';
 
 const EXAMPLES = [
   'svc stock status',
@@ -30,6 +32,7 @@ const options = {
   ),
   failBelow: flag('--fail-below', 'exit 3 when any row is marked (for cron and CI alerts)'),
   alerts: flag('--alerts', 'print only the marked rows'),
+  offline: flag('--offline', 'count sales from the local orders mirror as it is, without syncing it first'),
 };
 
 async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
@@ -43,7 +46,6 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   await requireV2(deps, 'stock status');
   const api = await deps.api();
   let listingPages = 0;
-  let salesPages = 0;
   const listings: Listing[] = [];
   for await (const page of api.products.list({}, 'v2').pages({ limit: LIMITS.pageSizeMax, all: true })) {
     listingPages++;
@@ -53,18 +55,22 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     if (!listings.some((l) => l.id === id)) throw new UsageError(`no listing ${id} among your listings`);
   const windowDays = STOCK_LEVELS.salesWindowDays;
   const from = new Date(Date.now() - windowDays * 86_400_000).toISOString();
-  const sales: Order[] = [];
-  for await (const page of api.orders.list({ type: 'sales', from }).pages({ limit: LIMITS.pageSizeMax, all: true })) {
-    salesPages++;
-    for (const x of page.items) sales.push(x);
+  // issue 23: the window's sales come from the orders mirror, synced first (a few requests).
+  const m = await openOrdersMirror(deps, 'stock status', { offline: o.offline });
+  let sold: Map<string, number>;
+  try {
+    sold = soldSince(m.db, from, STOCK_LEVELS.soldStatuses);
+  } finally {
+    m.close();
   }
-  const all = stockRows(listings, sales, { below: o.below, days: o.days }, windowDays);
+  const syncRequests = m.sync?.requests ?? 0;
+  const all = stockRowsFromSold(listings, sold, { below: o.below, days: o.days }, windowDays);
   const marked = all.filter((r) => r.alert);
   const rows = o.alerts ? marked : all;
   if (deps.globals.verbose) {
     // issue 17: "say how many [requests] in --verbose"
     deps.io.stderr.write(
-      `stock status: ${listingPages + salesPages} requests (${listingPages} page${listingPages === 1 ? '' : 's'} of listings, ${salesPages} page${salesPages === 1 ? '' : 's'} of sales since ${from}), none per listing\n`,
+      `stock status: ${listingPages + syncRequests} requests (${listingPages} page${listingPages === 1 ? '' : 's'} of listings, ${syncRequests} to sync the orders mirror; sales since ${from} summed from it), none per listing\n`,
     );
   }
   await printRecords<StockRow>(deps.io, rows, {

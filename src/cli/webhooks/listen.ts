@@ -24,6 +24,10 @@ import { startListener } from '../../webhooks/listener.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { listenOutput } from './listen-output.js';
+import { type CatchUpLoop, startCatchUp } from './catch-up-loop.js';
+import { MIRROR } from '../../api/assumptions.js';
+import { Duration } from '../orders/duration.js';
+import { catchUpOptions } from '../orders/reconcile.js';
 
 const budget = () => z.coerce.number().int().min(1, 'must be at least 1').max(600, 'must be at most 600').optional();
 const options = {
@@ -120,6 +124,12 @@ const options = {
         }
       }),
   ),
+  catchUpEvery: option(
+    '--catch-up-every <duration>',
+    `catch up on missed sales from the orders list this often (default ${MIRROR.catchUpEveryMs / 60_000}m; off: only at start, never with --no-confirm)`,
+    z.union([z.literal('off'), Duration()]).optional(),
+  ),
+  stuckAfter: catchUpOptions.stuckAfter,
   refuseFor: option(
     '--refuse-for <seconds>',
     `an order id the service refused is not looked up again for this long, doubling each time (default ${DEFAULT_CONFIRM_POLICY.refuseForMs / 1000})`,
@@ -138,6 +148,18 @@ service's answer, never a body posted first); it never gets a key (no SVC_* vari
 Capacity: each sender address may hold --max-connections-per-address connections and
 --max-pending-per-address unconfirmed notifications (429 past it, said once a minute); behind a
 proxy, name it with --trust-proxy so the forwarded address is the sender.`;
+
+/** Anyone who can reach the port can POST: say when nothing tells a forged post from a real one. */
+function exposureWarnings(deps: Deps, o: OptsOf<typeof options>, path: string): void {
+  if (LOOPBACK.includes(o.host) || deps.io.quiet) return;
+  // A11: no signature is sent, so without confirmation nothing tells a forged notification from a real one.
+  if (!o.confirm) warn(deps.io, `listening on ${o.host} with --no-confirm: notifications are handed on unchecked`);
+  if (path === '/')
+    warn(
+      deps.io,
+      'listening on / : anyone who finds the URL can post; run `svc webhooks listen --init` for a secret path',
+    );
+}
 
 /** The confirmation budgets (issue 11): the defaults, with what the flags change. */
 function confirmPolicy(o: OptsOf<typeof options>): ConfirmPolicy {
@@ -191,21 +213,21 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     throw listenError(err, o.host, o.port);
   }
   const l = listener;
+  let catching: CatchUpLoop | undefined;
   try {
-    // Anyone who can reach the port can POST; without confirmation nothing tells a forged
-    // notification from a real one (A11: no signature is sent).
-    if (!o.confirm && !LOOPBACK.includes(o.host) && !deps.io.quiet) {
-      warn(deps.io, `listening on ${o.host} with --no-confirm: notifications are handed on unchecked`);
-    }
-    if (path === '/' && !LOOPBACK.includes(o.host) && !deps.io.quiet) {
-      warn(
-        deps.io,
-        'listening on / : anyone who finds the URL can post; run `svc webhooks listen --init` for a secret path',
-      );
-    }
+    exposureWarnings(deps, o, path);
     // The secret path is never printed again (nor logged): the URL shows it masked.
     const url = secret ? l.url.replace(path, `${path.slice(0, path.lastIndexOf('/') + 1)}…`) : l.url;
     await out.started({ url, mode: describeMode(o, policy), resumed: l.resumed });
+    // issue 23: sales missed while down are caught up from the orders list (needs the v2 key).
+    catching = o.confirm
+      ? startCatchUp(deps, l, {
+          everyMs: o.catchUpEvery === 'off' ? 0 : (o.catchUpEvery ?? MIRROR.catchUpEveryMs),
+          events: o.events,
+          stuckAfterMs: o.stuckAfter,
+          log: out.log,
+        })
+      : undefined;
     const tick = setInterval(() => out.setPending(l.pendingCount()), 1000);
     await new Promise<void>((resolve) => {
       if (deps.signal.aborted) return resolve();
@@ -214,6 +236,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     clearInterval(tick);
     out.stopping();
   } finally {
+    await catching?.stop();
     await l.close();
   }
   if (!deps.io.quiet) deps.io.stderr.write(`${summary(l.stats(), policy)}\n`);

@@ -12,7 +12,7 @@ function filterOrders(data: SandboxData, account: Account, q: Query): Order[] {
   const status = enumParam(q, 'status', ORDER_STATUSES);
   const from = dateParam(q, 'from');
   const to = dateParam(q, 'to');
-  return visibleOrders(data, account).filter((o) => {
+  const list = visibleOrders(data, account).filter((o) => {
     if (type === 'sales' && o.sellerId !== account.id) return false;
     if (type === 'purchases' && o.buyerId !== account.id) return false;
     if (status && o.status !== status) return false;
@@ -21,6 +21,10 @@ function filterOrders(data: SandboxData, account: Account, q: Query): Order[] {
     if (to !== undefined && t > to) return false;
     return true;
   });
+  // The list's order is not documented (A2): oldest first unless a test asks otherwise (issue 23).
+  if (data.ordersListOrder === 'newest') list.reverse();
+  else if (data.ordersListOrder === 'id-desc') list.sort((a, b) => b.id - a.id);
+  return list;
 }
 
 function findOrder(data: SandboxData, account: Account, raw: string | undefined): Order {

@@ -1,0 +1,131 @@
+// svc orders reconcile (issue 23): the listener's catch-up, once, for a cron job without a
+// resident listener: sync the orders mirror, hand every sale not handed on yet to --exec or
+// --forward-to (the same envelope, environment and dedupe key as `webhooks listen`, SVC_SOURCE=
+// catch-up), report stuck sales. Exact on reruns: what was handed on is remembered in the mirror
+// and the webhook store. The first run without --since only sets the mark (no replay).
+import { z } from 'zod';
+import { EXIT, UsageError } from '../../api/errors.js';
+import { MIRROR } from '../../api/assumptions.js';
+import { jsonText } from '../../output/sanitize.js';
+import type { WebhookLogLine } from '../../webhooks/log.js';
+import type { Deps } from '../shared/context.js';
+import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
+import { Duration } from './duration.js';
+import { openOrdersMirror } from './mirror-open.js';
+
+export const catchUpOptions = {
+  events: option(
+    '--events <a,b>',
+    'hand on only these of sale.processing, order.delivered (default: both)',
+    z
+      .string()
+      .optional()
+      .transform((s, ctx) => {
+        if (s === undefined) return undefined;
+        const names = s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean);
+        const bad = names.filter((n) => n !== 'sale.processing' && n !== 'order.delivered');
+        if (names.length === 0 || bad.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `catch-up knows sale.processing and order.delivered, not ${bad.join(', ') || '(none)'}`,
+          });
+          return z.NEVER;
+        }
+        return new Set(names);
+      }),
+  ),
+  stuckAfter: option(
+    '--stuck-after <duration>',
+    `a paid sale not delivered after this long is reported as stuck (default ${MIRROR.stuckAfterMs / 60_000}m)`,
+    Duration().optional(),
+  ),
+};
+
+const options = {
+  since: option(
+    '--since <duration>',
+    'look back this far (e.g. 2h, 3d) instead of from the first reconcile',
+    Duration().optional(),
+  ),
+  exec: option(
+    '--exec <cmd>',
+    'run CMD per missed sale, like `webhooks listen --exec` (SVC_SOURCE=catch-up)',
+    z.string().min(1).optional(),
+  ),
+  forwardTo: option(
+    '--forward-to <url>',
+    'POST each missed sale, like `webhooks listen --forward-to`',
+    z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+  ),
+  ...catchUpOptions,
+  failOnStuck: flag('--fail-on-stuck', 'exit 3 when a stuck sale is found (for cron alerts)'),
+};
+
+async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
+  if (!o.exec && !o.forwardTo)
+    throw new UsageError(
+      'orders reconcile needs --exec CMD or --forward-to URL',
+      'the same as `svc webhooks listen` uses',
+    );
+  const { catchUp } = await import('../../webhooks/catch-up.js');
+  const { openHandOn } = await import('../../webhooks/hand-on.js');
+  const log = (l: Omit<WebhookLogLine, 'at'>) =>
+    deps.io.stdout.write(`${jsonText({ at: new Date().toISOString(), ...l })}\n`);
+  const m = await openOrdersMirror(deps, 'orders reconcile');
+  try {
+    const h = openHandOn({ stateDir: deps.stateDir(), exec: o.exec, forwardTo: o.forwardTo, env: deps.env, log });
+    let failed = 0;
+    let r: Awaited<ReturnType<typeof catchUp>>;
+    try {
+      r = await catchUp({
+        mirror: m,
+        sink: h.sink,
+        mark: 'reconcile',
+        sinceMs: o.since,
+        events: o.events,
+        stuckAfterMs: o.stuckAfter,
+        log,
+      });
+      failed = await h.settle();
+    } finally {
+      await h.close();
+    }
+    if (!deps.io.quiet) deps.io.stderr.write(`${summary(r, failed)}\n`);
+    if (failed > 0) return EXIT.failed;
+    return o.failOnStuck && r.stuck.length > 0 ? EXIT.refused : EXIT.ok;
+  } finally {
+    m.close();
+  }
+}
+
+function summary(
+  r: { first: boolean; since: string; handed: number; live: number; stuck: unknown[] },
+  failed: number,
+): string {
+  if (r.first)
+    return `first reconcile: sales from now on are caught up; nothing before ${r.since} is replayed (--since 2h looks back)`;
+  const parts = [`${r.handed} missed sale event${r.handed === 1 ? '' : 's'} handed on since ${r.since}`];
+  if (r.live > 0) parts.push(`${r.live} already handed on by the listener`);
+  if (failed > 0) parts.push(`${failed} failed (kept for the next run)`);
+  if (r.stuck.length > 0)
+    parts.push(`${r.stuck.length} stuck sale${r.stuck.length === 1 ? '' : 's'} (paid, not delivered)`);
+  return `reconcile: ${parts.join('; ')}`;
+}
+
+export const reconcileVerb = defineVerb({
+  name: 'reconcile',
+  description: 'hand on the sales a webhook listener missed (once, for cron), and report stuck sales',
+  options,
+  examples: [
+    "svc orders reconcile --exec './on-delivery.sh'          # from cron, every 10 minutes",
+    'svc orders reconcile --since 6h --forward-to http://127.0.0.1:3000/hooks',
+    'svc orders reconcile --exec ./refill.sh --fail-on-stuck --stuck-after 20m',
+  ],
+  run,
+});
+
+/** What the noun's table loads (src/cli/shared/verbs.ts). */
+export const verbs = [reconcileVerb];
