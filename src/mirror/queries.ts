@@ -51,12 +51,23 @@ export function* salesSince(m: MirrorDb, sinceIso: string, filter?: SaleFilter):
   }
 }
 
-/** Sales in a range, oldest first (the profit report's order), a batch at a time. */
-export function* salesBetween(m: MirrorDb, fromIso: string, filter?: SaleFilter): Generator<SaleAmounts> {
+/**
+ * Sales in a range, oldest first (the profit report's order), a batch at a time. `json` is the
+ * whole order; with `brief`, only the fields a per-sale row shows (less to parse and collect).
+ */
+export function* salesBetween(
+  m: MirrorDb,
+  fromIso: string,
+  filter?: SaleFilter,
+  brief = false,
+): Generator<SaleAmounts> {
+  const body = brief
+    ? "json_object('orderCode', json_extract(json, '$.orderCode'), 'createdAt', json_extract(json, '$.createdAt'), 'productTitle', json_extract(json, '$.productTitle')) AS json"
+    : 'json';
   let cursor: { t: string; id: number } | undefined;
   for (;;) {
     const args: (string | number)[] = [fromIso];
-    let sql = `SELECT ${AMOUNT_COLUMNS}, json FROM orders WHERE type = 'sale' AND created_at >= ?${where(filter, args)}`;
+    let sql = `SELECT ${AMOUNT_COLUMNS}, ${body} FROM orders WHERE type = 'sale' AND created_at >= ?${where(filter, args)}`;
     if (cursor) {
       sql += ' AND (created_at > ? OR (created_at = ? AND id > ?))';
       args.push(cursor.t, cursor.t, cursor.id);

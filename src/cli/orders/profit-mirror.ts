@@ -90,7 +90,7 @@ function rows(m: OpenMirror, by: ProfitGroup | undefined, range: { from?: string
 
 /** One row per counted sale, oldest first, read a batch at a time. */
 function* saleRows(m: OpenMirror, range: { from?: string; to?: string }): Generator<ProfitRow> {
-  const sales = salesBetween(m.db, range.from ?? '', { statuses: PROFIT_ORDER_STATUSES, untilIso: range.to });
+  const sales = salesBetween(m.db, range.from ?? '', { statuses: PROFIT_ORDER_STATUSES, untilIso: range.to }, true);
   for (const s of sales) {
     const o = JSON.parse(s.json) as Order;
     yield {
