@@ -15,7 +15,7 @@ export interface MirrorPlace {
   baseUrl: string;
 }
 
-export function mirrorDir(stateDir: string): string {
+function mirrorDir(stateDir: string): string {
   return path.join(stateDir, 'mirror');
 }
 
@@ -191,12 +191,12 @@ function init(m: MirrorDb): void {
   m.db.exec(`PRAGMA user_version = ${MIRROR.schemaVersion}`);
 }
 
-export function removeMirror(file: string): void {
+function removeMirror(file: string): void {
   for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) fs.rmSync(f, { force: true });
   fs.closeSync(fs.openSync(file, 'a', 0o600));
 }
 
-export function normalUrl(url: string): string {
+function normalUrl(url: string): string {
   return url.replace(/\/+$/, '');
 }
 

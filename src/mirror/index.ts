@@ -10,9 +10,7 @@ import { type MirrorDb, mirrorError, mirrorFile, openMirror } from './db.js';
 import { acquireSyncLock } from './lock.js';
 import { type SaleFilter, salesSince } from './queries.js';
 import { type SyncProgress, type SyncResult, syncOrders } from './sync.js';
-
-export type { MirrorDb } from './db.js';
-export type { SyncProgress, SyncResult } from './sync.js';
+export type { SyncProgress } from './sync.js';
 
 /** What the mirror needs of a run: the Deps of src/cli/shared/context.ts fit it. */
 export interface MirrorDeps {

@@ -23,14 +23,14 @@ export interface OrderRow {
 const int = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
 
 /** `createdAt` in one form (ISO with milliseconds), so the database compares it as text. */
-export function normalTime(v: unknown): string {
+function normalTime(v: unknown): string {
   if (typeof v !== 'string') return '';
   const t = Date.parse(v);
   return Number.isFinite(t) ? new Date(t).toISOString() : '';
 }
 
 /** The order's type as the caller sees it (A4); one without a type is placed by who is who. */
-export function orderType(o: Order, account: number | undefined): string {
+function orderType(o: Order, account: number | undefined): string {
   if (o.type === 'sale' || o.type === 'purchase') return o.type;
   if (account !== undefined && o.buyerId === account && o.sellerId !== account) return 'purchase';
   return 'sale';

@@ -194,7 +194,7 @@ export interface SandboxData {
   ordersListOrder?: OrdersListOrder;
 }
 
-export type OrdersListOrder = 'oldest' | 'newest' | 'id-desc';
+type OrdersListOrder = 'oldest' | 'newest' | 'id-desc';
 
 export function nextId(data: SandboxData, kind: keyof SandboxData['nextId']): number {
   const id = data.nextId[kind];

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
-export function parseDuration(text: string): number | undefined {
+function parseDuration(text: string): number | undefined {
   const t = text.trim();
   if (!/^(\d+(ms|s|m|h|d))+$/.test(t)) return undefined;
   let ms = 0;

@@ -18,7 +18,7 @@ import {
 } from './profit-report.js';
 
 /** --from/--to as mirror bounds (A2: inclusive, a bare `to` date covers its whole day). */
-export function mirrorRange(from?: string, to?: string): { from?: string; to?: string } {
+function mirrorRange(from?: string, to?: string): { from?: string; to?: string } {
   const iso = (s: string) => new Date(Date.parse(s)).toISOString();
   const bare = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
   return {

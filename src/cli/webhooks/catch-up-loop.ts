@@ -74,5 +74,3 @@ export function startCatchUp(
     },
   };
 }
-
-export const DEFAULT_CATCH_UP_EVERY_MS = MIRROR.catchUpEveryMs;
