@@ -3,7 +3,6 @@
 // missed, through the listener's own store and processor (src/webhooks/sink.ts). One run at a
 // time; a failed run is logged and tried again at the next tick. The first start ever sets the
 // mark and replays nothing.
-import { MIRROR } from '../../api/assumptions.js';
 import type { Listener } from '../../webhooks/listener.js';
 import type { LogFn } from '../../webhooks/log.js';
 import { openOrdersMirror } from '../orders/mirror-open.js';
