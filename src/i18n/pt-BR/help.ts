@@ -402,4 +402,15 @@ export const HELP: Record<string, string> = {
     'reativa o anúncio quando ele tiver estoque (bulk-status; recusas com seus códigos)',
   'deactivate the listing when it and the pool are both empty':
     'desativa o anúncio quando ele e o arquivo de estoque estiverem vazios',
+  // issue 24, 25 (shop, notify)
+  'run the shop: webhook listener + a pass per confirmed sale + a periodic pass; GET /healthz':
+    'roda a loja: listener de webhooks + uma passada por venda confirmada + uma passada periódica; GET /healthz',
+  'one pass of the shop: refill to target, reactivate or deactivate, alerts and notices':
+    'uma passada da loja: repõe o estoque até a meta, reativa ou desativa, alertas e avisos',
+  'the channels of a shop file, their events and where each secret is found':
+    'os canais de um arquivo da loja, seus eventos e onde cada segredo está',
+  "store a channel's secret (read from stdin or a hidden prompt, never an argument)":
+    'guarda o segredo de um canal (lido do stdin ou de um prompt oculto, nunca de um argumento)',
+  "forget a channel's stored secret": 'esquece o segredo guardado de um canal',
+  'send a sample sale notice to one channel': 'envia um aviso de venda de exemplo para um canal',
 };
