@@ -367,4 +367,50 @@ export const HELP: Record<string, string> = {
   'formats     the input files (prices, statuses, variants, credentials, listings) and the output formats':
     'formats     os arquivos de entrada (preços, status, variantes, credenciais, anúncios) e os formatos de saída',
   'Examples:': 'Exemplos:',
+  // issue 23, 24 (orders sync/reconcile, profit and stock status on the mirror, stock refill)
+  'bring the local mirror of your orders up to date (a few requests after the first sync)':
+    'atualiza a cópia local dos seus pedidos (poucas requisições depois da primeira sincronização)',
+  're-read the orders created this long before the newest one held (default 10m)':
+    'relê os pedidos criados até este tempo antes do mais recente guardado (padrão 10m)',
+  'read every order again (the mirror is kept and corrected)':
+    'lê todos os pedidos de novo (a cópia é mantida e corrigida)',
+  'delete the mirror of this profile and make it again (also after a change of base URL or account)':
+    'apaga a cópia deste perfil e a refaz (também depois de trocar de URL base ou de conta)',
+  'hand on the sales a webhook listener missed (once, for cron), and report stuck sales':
+    'repassa as vendas que um listener de webhooks perdeu (uma vez, para o cron) e relata vendas travadas',
+  'hand on only these of sale.processing, order.delivered (default: both)':
+    'repassa só estes de sale.processing, order.delivered (padrão: os dois)',
+  'a paid sale not delivered after this long is reported as stuck (default 30m)':
+    'uma venda paga e não entregue depois deste tempo é relatada como travada (padrão 30m)',
+  'look back this far (e.g. 2h, 3d) instead of from the first reconcile':
+    'olha até este tempo para trás (ex.: 2h, 3d) em vez de desde a primeira reconciliação',
+  'run CMD per missed sale, like `webhooks listen --exec` (SVC_SOURCE=catch-up)':
+    'roda CMD para cada venda perdida, como `webhooks listen --exec` (SVC_SOURCE=catch-up)',
+  'POST each missed sale, like `webhooks listen --forward-to`':
+    'faz POST de cada venda perdida, como `webhooks listen --forward-to`',
+  'exit 3 when a stuck sale is found (for cron alerts)':
+    'sai com 3 quando achar uma venda travada (para alertas do cron)',
+  'use the local orders mirror as it is, without syncing it first (no request)':
+    'usa a cópia local dos pedidos como está, sem sincronizá-la antes (nenhuma requisição)',
+  'count sales from the local orders mirror as it is, without syncing it first':
+    'conta as vendas da cópia local dos pedidos como está, sem sincronizá-la antes',
+  'top a listing (or variant) up to N credentials from a pool file, never sending an entry twice':
+    'completa um anúncio (ou variante) até N credenciais de um arquivo de estoque, sem nunca enviar uma entrada duas vezes',
+  'the ledger was lost and rebuilt from the orders: go on although other listings hold credentials (none from this pool)':
+    'o registro foi perdido e refeito a partir dos pedidos: continua mesmo que outros anúncios tenham credenciais (nenhuma deste estoque)',
+  'reactivate the listing once it has stock (bulk-status; refusals with their codes)':
+    'reativa o anúncio quando ele tiver estoque (bulk-status; recusas com seus códigos)',
+  'deactivate the listing when it and the pool are both empty':
+    'desativa o anúncio quando ele e o arquivo de estoque estiverem vazios',
+  // issue 24, 25 (shop, notify)
+  'run the shop: webhook listener + a pass per confirmed sale + a periodic pass; GET /healthz':
+    'roda a loja: listener de webhooks + uma passada por venda confirmada + uma passada periódica; GET /healthz',
+  'one pass of the shop: refill to target, reactivate or deactivate, alerts and notices':
+    'uma passada da loja: repõe o estoque até a meta, reativa ou desativa, alertas e avisos',
+  'the channels of a shop file, their events and where each secret is found':
+    'os canais de um arquivo da loja, seus eventos e onde cada segredo está',
+  "store a channel's secret (read from stdin or a hidden prompt, never an argument)":
+    'guarda o segredo de um canal (lido do stdin ou de um prompt oculto, nunca de um argumento)',
+  "forget a channel's stored secret": 'esquece o segredo guardado de um canal',
+  'send a sample sale notice to one channel': 'envia um aviso de venda de exemplo para um canal',
 };
