@@ -3,7 +3,13 @@
 // create a string longer than 0x1fffffe8 characters", and the only way out lost the real
 // pending deliveries too. Now a 1 MB buffer is reused, a line longer than `maxLineBytes` is
 // skipped without being kept, and every other line is handed on one at a time.
+//
+// Also the store's other whole-file steps (split from store.ts, issue 28): reading its records,
+// keeping a damaged one aside, and the rewrite (temp file + fsync + rename) of a compaction.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fsyncDir } from '../state/durable.js';
+import { StoreRecord } from './store-records.js';
 
 const CHUNK = 1024 * 1024;
 
@@ -67,4 +73,62 @@ export function forEachLine(file: string, maxLineBytes: number, onLine: (line: s
     fs.closeSync(fd);
   }
   return stats;
+}
+
+/** Every record of the store, in order; a line that does not parse (a torn tail after a kill, a damaged file) is skipped and counted. */
+export function readRecords(
+  file: string,
+  maxLineBytes: number,
+  onRecord: (r: StoreRecord) => void,
+): { skipped: number; oversized: number } {
+  let skipped = 0;
+  const stats = forEachLine(file, maxLineBytes, (line) => {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      skipped++;
+      return;
+    }
+    const r = StoreRecord.safeParse(value);
+    if (r.success) onRecord(r.data);
+    else skipped++;
+  });
+  return { skipped, oversized: stats.oversized };
+}
+
+/**
+ * A store with lines that were skipped is damaged (or was written by a version that kept
+ * forged bodies): the rewrite that follows keeps every delivery read from it, and the original
+ * is kept beside it as deliveries.jsonl.damaged (one, the latest) for a look by hand.
+ */
+export function keepAside(file: string): string | undefined {
+  const aside = `${file}.damaged`;
+  try {
+    fs.rmSync(aside, { force: true });
+    fs.linkSync(file, aside);
+    return aside;
+  } catch {
+    return undefined; // no second name on this file system: the rewrite keeps what could be read
+  }
+}
+
+/** Replaces `file` with `lines` durably (temp file, fsync, rename, fsync of the folder); returns its size. */
+export function rewriteFile(file: string, lines: string[]): number {
+  const tmp = `${file}.${process.pid}.tmp`;
+  const text = lines.length ? `${lines.join('\n')}\n` : '';
+  const fd = fs.openSync(tmp, 'w', 0o600);
+  try {
+    fs.writeSync(fd, text);
+    fs.fsyncSync(fd);
+  } catch (err) {
+    fs.closeSync(fd);
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
+  fs.closeSync(fd);
+  fs.renameSync(tmp, file);
+  fsyncDir(path.dirname(file));
+  return Buffer.byteLength(text);
 }

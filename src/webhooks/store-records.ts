@@ -122,3 +122,21 @@ export function fromLegacyBody(
     return {};
   }
 }
+
+/** What `WebhookStore.accept` records as an `in` line (store.ts). */
+export interface AcceptInit {
+  key: string;
+  event: string;
+  orderId?: number;
+  /** The notification's timestamp as posted. */
+  timestamp?: string;
+  /** The sender's address: its share of the unconfirmed pool. */
+  from?: string;
+  /** Small fields (store-records smallFields), only for what nothing will confirm. */
+  data?: Record<string, unknown>;
+  targets: Target[];
+  /** The order the service returned: recorded as confirmed at once (a catch-up's sale). */
+  order?: unknown;
+  /** issue 23: 'catch-up' for a sale the listener missed and found in the orders list. */
+  source?: DeliverySource;
+}

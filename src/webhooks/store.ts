@@ -20,6 +20,10 @@
 // line (store-file.ts), so a store written under attack opens in bounded memory, and a damaged
 // one is rewritten with every pending delivery it holds (the original kept beside it).
 //
+// What is pending and finished in memory (apply, the pool's count, remembering) is store-state.ts;
+// this file orders the disk: open, the group-committed appends, retries, compaction (the
+// whole-file steps are store-file.ts).
+//
 // The dedupe API (spec 6.2.4; also what a catch-up that replays missed sales uses): the key of
 // an order event is `orderEventKey(event, orderId)` = `<event>:order:<id>` (events.ts
 // dedupeKey); `accept({key, …})` answers 'duplicate' when that key was processed within the
@@ -28,15 +32,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { fsyncDir } from '../state/durable.js';
 import { STORE_LIMITS } from './decisions.js';
 import { acquireStoreLock, type StoreLock } from './store-lock.js';
-import { forEachLine } from './store-file.js';
-import { DEFAULT_POOL_LIMITS, type PoolLimits, StoreFullError, UnconfirmedPool } from './store-pools.js';
-import { type DeliverySource, fromLegacyBody, type StoredDelivery, StoreRecord, type Target } from './store-records.js';
+import { keepAside, readRecords, rewriteFile } from './store-file.js';
+import { DEFAULT_POOL_LIMITS, type PoolLimits, StoreFullError } from './store-pools.js';
+import type { AcceptInit, StoredDelivery, StoreRecord, Target } from './store-records.js';
+import { DeliveryState } from './store-state.js';
 
 export { PoolFullError, SenderLimitedError, StoreFullError } from './store-pools.js';
-export type { StoredDelivery, Target } from './store-records.js';
+export type { AcceptInit, StoredDelivery, Target } from './store-records.js';
 
 const write = promisify(fs.write);
 const fsync = promisify(fs.fsync);
@@ -67,27 +71,9 @@ export function orderEventKey(event: string, orderId: number): string {
   return `${event}:order:${orderId}`;
 }
 
-export interface AcceptInit {
-  key: string;
-  event: string;
-  orderId?: number;
-  /** The notification's timestamp as posted. */
-  timestamp?: string;
-  /** The sender's address: its share of the unconfirmed pool. */
-  from?: string;
-  /** Small fields (store-records smallFields), only for what nothing will confirm. */
-  data?: Record<string, unknown>;
-  targets: Target[];
-  /** The order the service returned: recorded as confirmed at once (a catch-up's sale). */
-  order?: unknown;
-  /** issue 23: 'catch-up' for a sale the listener missed and found in the orders list. */
-  source?: DeliverySource;
-}
-
 export class WebhookStore {
-  private readonly pendingMap = new Map<string, StoredDelivery>();
-  /** key → finished at (ms); insertion order is finishing order, so the oldest come first. */
-  private readonly finished = new Map<string, number>();
+  /** What is pending and what was finished, in memory (store-state.ts). */
+  private readonly state: DeliveryState;
   /** Notifications being written now: a second copy arriving meanwhile is a duplicate. */
   private readonly accepting = new Map<string, Promise<'received' | 'duplicate'>>();
   private fd = -1;
@@ -105,9 +91,6 @@ export class WebhookStore {
   oversizedLines = 0;
   /** Where a damaged store was kept at open, if it was. */
   movedAside: string | undefined;
-  private readonly pool: UnconfirmedPool;
-  /** Pending deliveries the service confirmed (not in the pool). */
-  private confirmedPending = 0;
   /** fsyncs made, for bench/webhooks (group commit: far fewer than records). */
   syncs = 0;
 
@@ -117,7 +100,7 @@ export class WebhookStore {
     private readonly opts: Required<Omit<StoreOptions, 'onWritable' | 'pool'>> & Pick<StoreOptions, 'onWritable'>,
     pool: PoolLimits,
   ) {
-    this.pool = new UnconfirmedPool(pool);
+    this.state = new DeliveryState(pool, opts);
   }
 
   /** Opens (and locks) the store of a state folder; prunes and rewrites it. */
@@ -147,29 +130,29 @@ export class WebhookStore {
 
   /** Processed (confirmed and handed on) within the retention: a resend is a duplicate. */
   isFinished(key: string): boolean {
-    return this.finished.has(key);
+    return this.state.finished.has(key);
   }
 
   get(key: string): StoredDelivery | undefined {
-    return this.pendingMap.get(key);
+    return this.state.pending.get(key);
   }
 
   get finishedCount(): number {
-    return this.finished.size;
+    return this.state.finished.size;
   }
 
   /** Deliveries not finished, oldest first: what a restart resumes. */
   pending(): StoredDelivery[] {
-    return [...this.pendingMap.values()];
+    return [...this.state.pending.values()];
   }
 
   pendingCount(): number {
-    return this.pendingMap.size;
+    return this.state.pending.size;
   }
 
   /** What the unconfirmed pool holds (issue 21): entries, bytes, and `address`'s share. */
   unconfirmed(address?: string): { count: number; bytes: number; fromAddress: number } {
-    return { count: this.pool.size, bytes: this.pool.bytes, fromAddress: this.pool.held(address) };
+    return { count: this.state.pool.size, bytes: this.state.pool.bytes, fromAddress: this.state.pool.held(address) };
   }
 
   /** False while the disk refuses writes: new notifications must not be answered 2xx. */
@@ -183,13 +166,15 @@ export class WebhookStore {
    * StoreFullError (disk, confirmed backlog, pool full: 503) or SenderLimitedError (429).
    */
   accept(init: AcceptInit): Promise<'received' | 'duplicate'> {
-    if (this.finished.has(init.key) || this.pendingMap.has(init.key)) return Promise.resolve('duplicate');
+    if (this.state.finished.has(init.key) || this.state.pending.has(init.key)) return Promise.resolve('duplicate');
     const inFlight = this.accepting.get(init.key);
     if (inFlight) return inFlight.then(() => 'duplicate');
     if (!this.writable())
       return Promise.reject(new StoreFullError(`the webhook store cannot write (${this.lastError})`));
-    if (this.confirmedPending >= this.opts.maxPending)
-      return Promise.reject(new StoreFullError(`${this.confirmedPending} confirmed deliveries wait to be handed on`));
+    if (this.state.confirmedPending >= this.opts.maxPending)
+      return Promise.reject(
+        new StoreFullError(`${this.state.confirmedPending} confirmed deliveries wait to be handed on`),
+      );
     const record: StoreRecord = {
       t: 'in',
       key: init.key,
@@ -206,11 +191,11 @@ export class WebhookStore {
     if (!confirmed) {
       const bytes = JSON.stringify(record).length;
       try {
-        this.pool.check(init.from, bytes);
+        this.state.pool.check(init.from, bytes);
       } catch (err) {
         return Promise.reject(err);
       }
-      this.pool.add(init.key, init.from, bytes); // reserved now: posts in the same batch count
+      this.state.pool.add(init.key, init.from, bytes); // reserved now: posts in the same batch count
     }
     const p = this.enqueue(record)
       .then(() =>
@@ -219,7 +204,7 @@ export class WebhookStore {
       .then(
         () => 'received' as const,
         (err: unknown) => {
-          if (!this.pendingMap.has(init.key)) this.pool.remove(init.key);
+          if (!this.state.pending.has(init.key)) this.state.pool.remove(init.key);
           throw err;
         },
       )
@@ -303,14 +288,14 @@ export class WebhookStore {
       const ok = this.unwritten.length === 0 && (await this.writeRecords(records));
       for (const q of batch) {
         if (ok) {
-          this.apply(q.record);
+          this.state.apply(q.record);
           q.resolve();
         } else if (q.record.t === 'in') {
           // Not on disk, so not answered 2xx: the service resends it (spec 6.2.2).
           q.reject(new StoreFullError(`the webhook store cannot write (${this.lastError})`));
         } else {
           // A step already done (a hook ran) stays done: applied now, written when there is room.
-          this.apply(q.record);
+          this.state.apply(q.record);
           this.unwritten.push(q.record);
           q.resolve();
         }
@@ -318,7 +303,8 @@ export class WebhookStore {
       if (!ok) this.scheduleRetry();
     }
     if (
-      this.appended >= Math.max(STORE_LIMITS.minRecordsBeforeRewrite, this.pendingMap.size + this.finished.size) &&
+      this.appended >=
+        Math.max(STORE_LIMITS.minRecordsBeforeRewrite, this.state.pending.size + this.state.finished.size) &&
       this.writable()
     )
       this.tryCompact();
@@ -375,124 +361,16 @@ export class WebhookStore {
     this.opts.onWritable?.(true, detail);
   }
 
-  private apply(r: StoreRecord): void {
-    switch (r.t) {
-      case 'entry': {
-        const { t: _t, body, ...entry } = r;
-        this.track(entry.key, undefined);
-        const e: StoredDelivery = { ...entry, ...(body !== undefined ? fromLegacyBody(body, true) : {}) };
-        this.pendingMap.set(r.key, e);
-        this.track(e.key, e);
-        return;
-      }
-      case 'fin':
-        this.remember(r.key, Date.parse(r.at));
-        return;
-      case 'in': {
-        if (this.pendingMap.has(r.key) || this.finished.has(r.key)) return;
-        const legacy = r.body !== undefined ? fromLegacyBody(r.body, true) : {};
-        const e: StoredDelivery = {
-          key: r.key,
-          event: r.event,
-          orderId: r.orderId,
-          receivedAt: r.at,
-          timestamp: r.timestamp ?? legacy.timestamp,
-          from: r.from,
-          data: r.data ?? legacy.data,
-          targets: r.targets,
-          confirmed: false,
-          done: [],
-          ...(r.source ? { source: r.source } : {}),
-        };
-        this.pendingMap.set(r.key, e);
-        this.track(r.key, e);
-        return;
-      }
-    }
-    const e = this.pendingMap.get(r.key);
-    if (!e) return; // already finished or refused
-    switch (r.t) {
-      case 'confirmed':
-        this.track(r.key, undefined);
-        e.confirmed = true;
-        e.order = r.order;
-        this.track(r.key, e);
-        break;
-      case 'done':
-        if (!e.done.includes(r.target)) e.done.push(r.target);
-        break;
-      case 'refused':
-        this.track(r.key, undefined);
-        this.pendingMap.delete(r.key);
-        break;
-      case 'end':
-        this.track(r.key, undefined);
-        this.pendingMap.delete(r.key);
-        this.remember(r.key, Date.parse(r.at));
-        break;
-    }
-  }
-
-  /** Counts a pending delivery in the unconfirmed pool or among the confirmed ones; undefined: out of both. */
-  private track(key: string, e: StoredDelivery | undefined): void {
-    const prev = this.pendingMap.get(key);
-    if (e === undefined) {
-      if (prev?.confirmed) this.confirmedPending--;
-      this.pool.remove(key);
-      return;
-    }
-    if (e.confirmed) {
-      this.pool.remove(key);
-      this.confirmedPending++;
-    } else {
-      this.pool.add(key, e.from, JSON.stringify(e).length);
-    }
-  }
-
-  /** A finished delivery, remembered by key; the oldest are forgotten past maxEntries or retention. */
-  private remember(key: string, at: number): void {
-    this.finished.delete(key);
-    this.finished.set(key, at);
-    const cutoff = this.opts.now() - this.opts.retentionMs;
-    for (const [k, t] of this.finished) {
-      if (this.finished.size <= this.opts.maxEntries && t >= cutoff) break;
-      this.finished.delete(k);
-    }
-  }
-
   /** Line by line, in bounded memory (issue 21): a line over the limit or that does not parse is skipped. */
   private load(): void {
-    const stats = forEachLine(this.file, STORE_LIMITS.maxLineBytes, (line) => {
-      if (line.trim() === '') return;
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch {
-        this.skippedLines++;
-        return;
-      }
-      const r = StoreRecord.safeParse(value);
-      if (r.success) this.apply(r.data);
-      else this.skippedLines++;
-    });
+    const stats = readRecords(this.file, STORE_LIMITS.maxLineBytes, (r) => this.state.apply(r));
+    this.skippedLines = stats.skipped;
     this.oversizedLines = stats.oversized;
   }
 
-  /**
-   * A store with lines that were skipped is damaged (or was written by a version that kept
-   * forged bodies): the rewrite that follows keeps every delivery read from it, and the original
-   * is kept beside it as deliveries.jsonl.damaged (one, the latest) for a look by hand.
-   */
+  /** A damaged store is kept beside the rewrite that follows (store-file.ts keepAside). */
   private keepDamaged(): void {
-    if (this.skippedLines + this.oversizedLines === 0) return;
-    const aside = `${this.file}.damaged`;
-    try {
-      fs.rmSync(aside, { force: true });
-      fs.linkSync(this.file, aside);
-      this.movedAside = aside;
-    } catch {
-      /* no second name on this file system: the rewrite keeps what could be read */
-    }
+    if (this.skippedLines + this.oversizedLines > 0) this.movedAside = keepAside(this.file);
   }
 
   private tryCompact(): void {
@@ -505,29 +383,10 @@ export class WebhookStore {
 
   /** Rewrite the file: one `entry` line per pending delivery, one `fin` line per finished one. */
   private compact(): void {
-    const cutoff = this.opts.now() - this.opts.retentionMs;
-    for (const [k, t] of this.finished) if (t < cutoff) this.finished.delete(k);
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    const lines: string[] = [];
-    for (const [key, at] of this.finished)
-      lines.push(JSON.stringify({ t: 'fin', key, at: new Date(at).toISOString() }));
-    for (const e of this.pendingMap.values()) lines.push(JSON.stringify({ t: 'entry', ...e }));
-    const text = lines.length ? `${lines.join('\n')}\n` : '';
-    const fd = fs.openSync(tmp, 'w', 0o600);
-    try {
-      fs.writeSync(fd, text);
-      fs.fsyncSync(fd);
-    } catch (err) {
-      fs.closeSync(fd);
-      fs.rmSync(tmp, { force: true });
-      throw err;
-    }
-    fs.closeSync(fd);
-    fs.renameSync(tmp, this.file);
-    fsyncDir(path.dirname(this.file));
+    const size = rewriteFile(this.file, this.state.snapshot());
     if (this.fd >= 0) fs.closeSync(this.fd);
     this.fd = fs.openSync(this.file, 'a', 0o600);
-    this.size = Buffer.byteLength(text);
+    this.size = size;
     this.appended = 0;
   }
 }
