@@ -8,11 +8,11 @@ const { readFileSync, writeFileSync, renameSync } = require('node:fs');
 const { createRequire, Module } = require('node:module');
 const { join } = require('node:path');
 
-// Node 22.13 is the floor (node:sqlite without a flag, the compile cache); say so plainly instead of
-// failing later on a missing built-in.
+// Node 22.19 is the floor (node:sqlite without a flag, the compile cache; 22.19 for undici 8: docs/
+// DECISIONS.md); say so plainly instead of failing later on a missing built-in.
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(Number);
-if (nodeMajor < 22 || (nodeMajor === 22 && nodeMinor < 13)) {
-  process.stderr.write(`error: svc needs Node.js 22.13 or newer; this is Node.js ${process.version}\n`);
+if (nodeMajor < 22 || (nodeMajor === 22 && nodeMinor < 19)) {
+  process.stderr.write(`error: svc needs Node.js 22.19 or newer; this is Node.js v${process.versions.node}\n`);
   process.exit(1);
 }
 

@@ -1,4 +1,4 @@
-// Node's built-in SQLite (node:sqlite, unflagged from Node 22.13, the floor). Loaded only by the
+// Node's built-in SQLite (node:sqlite, unflagged from Node 22.13; the floor is 22.19). Loaded only by the
 // verbs that use the orders mirror (style.md principle 5): `products list` never loads it.
 // Node 22 and 24 print "ExperimentalWarning: SQLite is an experimental feature" when the module
 // loads; that one warning, and only it, is dropped while it loads (docs/DECISIONS.md "Orders
