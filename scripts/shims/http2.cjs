@@ -1,6 +1,7 @@
 // undici's HTTP/1 client module requires its HTTP/2 one, which requires node:http2 (and with
-// it tls) at load only to read ten constants. svc never turns HTTP/2 on (allowH2 is off), so
-// node:http2 is loaded on use instead (bench/startup). The constants are protocol values;
+// it tls) at load only to read ten constants. svc never turns HTTP/2 on (allowH2: false, set
+// explicitly since undici 8 turns it on by default), so node:http2 is loaded on use instead
+// (bench/startup). The constants are protocol values;
 // scripts/build.mjs checks them against this Node's own before it bundles.
 'use strict';
 module.exports = {

@@ -17,6 +17,12 @@ const SWAPS = [
   { specifier: 'node:child_process', importer: '/node_modules/commander/', shim: 'child-process.cjs' },
   // undici: node:http2 (and with it tls) only for HTTP/2, which svc never turns on.
   { specifier: 'node:http2', importer: '/node_modules/undici/lib/dispatcher/client-h2.js', shim: 'http2.cjs' },
+  // undici 8: its experimental Milo HTTP/1 parser, only behind useMilo / UNDICI_USE_MILO; llhttp parses.
+  {
+    specifier: './parser-h1.js',
+    importer: '/node_modules/undici/lib/dispatcher/client-h1.js',
+    shim: 'undici-parser-h1.cjs',
+  },
   // undici: node:assert only for `assert(invariant)`; the real one loads when an invariant fails.
   { specifier: 'node:assert', importer: '/node_modules/undici/', shim: 'assert.cjs' },
   // conf: node:crypto only for encryptionKey; ajv, ajv-formats and semver only for schema and migrations.
@@ -38,6 +44,19 @@ function checkSwaps(root) {
   );
   if ([...h2Used].some((u) => u !== 'http2.connect') || !h2Used.has('http2.connect'))
     throw new Error(`undici's client-h2.js uses ${[...h2Used]} of node:http2: update scripts/shims/http2.cjs`);
+  // undici must still reach Milo only through the two names the parser shim gives, behind
+  // `client[kUseMilo] ?? getMiloEnabled()`, and svc must never pass useMilo.
+  const h1 = readFileSync(require.resolve('undici/lib/dispatcher/client-h1.js'), 'utf8');
+  const miloNames = h1.match(/\b(H1Parser|getMiloEnabled|parser-h1\.js)\b/g) ?? [];
+  if (
+    miloNames.join(' ') !== 'H1Parser getMiloEnabled parser-h1.js getMiloEnabled H1Parser' ||
+    !h1.includes('(client[kUseMilo] ?? getMiloEnabled())\n    ? new H1Parser(client, socket)')
+  )
+    throw new Error(`undici's client-h1.js reaches Milo otherwise: update scripts/shims/undici-parser-h1.cjs`);
+  for (const file of readdirSync(join(root, 'src'), { recursive: true })) {
+    if (/\.tsx?$/.test(String(file)) && /\buseMilo\b/.test(readFileSync(join(root, 'src', String(file)), 'utf8')))
+      throw new Error(`src/${file} passes undici's useMilo: drop the parser-h1 swap in scripts/shims/index.mjs`);
+  }
   // undici must still call assert only as a function (the shim has no members).
   const undiciLib = join(dirname(require.resolve('undici/package.json')), 'lib');
   for (const file of readdirSync(undiciLib, { recursive: true })) {

@@ -46,7 +46,9 @@ async function loadAgent(): Promise<import('undici').Agent> {
     import('undici/lib/api/index.js'),
   ]);
   Object.assign(Dispatcher.prototype, api); // what undici's index does to give dispatchers .request()
-  agent ??= new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+  // HTTP/1.1 only: undici 8 offers h2 in ALPN by default (its migration guide, step 4), and svc's
+  // timeouts, size cap and retries were built and tested on HTTP/1.1 (docs/DECISIONS.md, issue 28).
+  agent ??= new Agent({ keepAliveTimeout: 10_000, connections: 8, allowH2: false });
   return agent;
 }
 

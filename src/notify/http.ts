@@ -2,7 +2,7 @@
 // marketplace request core and never its key. It returns what the rate-limit logic needs
 // (status, retry_after from the body or the headers, Discord's X-RateLimit-* headers) and
 // never puts a URL in an error: a Telegram URL holds the bot token, a Discord one its secret.
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 
 const NOTIFY_TIMEOUT_MS = 10_000;
 /** A chat platform's answer is small; more is read no further. */
@@ -19,6 +19,14 @@ export interface PostResult {
   detail?: string;
 }
 
+// HTTP/1.1 only, as the request core (src/api/transport.ts): undici 8's default dispatcher would
+// offer h2 to the chat platforms. Made on the first notice.
+let dispatcher: Agent | undefined;
+function http1Agent(): Agent {
+  dispatcher ??= new Agent({ allowH2: false });
+  return dispatcher;
+}
+
 export async function postJson(url: string, body: unknown, signal?: AbortSignal): Promise<PostResult> {
   let res: Awaited<ReturnType<typeof request>>;
   try {
@@ -29,6 +37,7 @@ export async function postJson(url: string, body: unknown, signal?: AbortSignal)
       headersTimeout: NOTIFY_TIMEOUT_MS,
       bodyTimeout: NOTIFY_TIMEOUT_MS,
       signal,
+      dispatcher: http1Agent(),
     });
   } catch (err) {
     // undici's errors can name the URL: keep only the kind of failure.
