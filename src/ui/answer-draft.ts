@@ -35,6 +35,7 @@ export interface KeyLike {
 export type KeyUnit =
   | { kind: 'char'; text: string }
   | { kind: 'erase' }
+  | { kind: 'erase-forward' }
   | { kind: 'submit' }
   | { kind: 'left' }
   | { kind: 'right' }
@@ -57,8 +58,12 @@ export function keyUnits(input: string, key: KeyLike): KeyUnit[] {
   if (key.return) return [{ kind: 'submit' }];
   if (key.tab) return [{ kind: 'tab' }];
   if (key.escape) return [{ kind: 'escape' }];
-  // Ink names \x7f "delete" and \b "backspace": on a terminal both are the key left of the cursor.
-  if ((key.backspace || key.delete) && input === '') return [{ kind: 'erase' }];
+  // Ink 7 names both \x7f and \b "backspace" (the key left of the cursor; 6 called \x7f "delete"),
+  // one event per byte even in a burst, and keeps "delete" for the Delete key (ESC [3~): the
+  // character at the cursor. Each event is applied to the draft the one before left (ref), so a
+  // burst of either loses none (issue 27).
+  if (key.backspace && input === '') return [{ kind: 'erase' }];
+  if (key.delete && input === '') return [{ kind: 'erase-forward' }];
   if (key.leftArrow) return [{ kind: 'left' }];
   if (key.rightArrow) return [{ kind: 'right' }];
   if (key.home) return [{ kind: 'home' }];
@@ -66,6 +71,7 @@ export function keyUnits(input: string, key: KeyLike): KeyUnit[] {
   if (key.ctrl || key.meta || key.upArrow || key.downArrow) return [];
   const units: KeyUnit[] = [];
   for (const ch of input) {
+    // (Ink 7 hands \x7f and \b over as events of their own; a chunk that still carries one erases.)
     if (ch === '\u007f' || ch === '\b') units.push({ kind: 'erase' });
     else if (ch === '\r' || ch === '\n') units.push({ kind: 'submit' });
     else if (ch === '\t') units.push({ kind: 'char', text: ' ' });
@@ -90,6 +96,11 @@ export function applyUnit(d: Draft, u: KeyUnit): Draft {
       // a character outside the BMP (an emoji) is two units: erase both
       const cut = /[\udc00-\udfff]/.test(d.text[d.cursor - 1] ?? '') && d.cursor >= 2 ? 2 : 1;
       return { text: d.text.slice(0, d.cursor - cut) + d.text.slice(d.cursor), cursor: d.cursor - cut };
+    }
+    case 'erase-forward': {
+      if (d.cursor >= d.text.length) return d;
+      const cut = /[\ud800-\udbff]/.test(d.text[d.cursor] ?? '') && d.cursor + 1 < d.text.length ? 2 : 1;
+      return { text: d.text.slice(0, d.cursor) + d.text.slice(d.cursor + cut), cursor: d.cursor };
     }
     case 'left':
       return { ...d, cursor: Math.max(0, d.cursor - 1) };

@@ -135,6 +135,30 @@ describe('questions inbox: every key, in order, at any speed', () => {
     });
   });
 
+  test('Ink 7 key names: Delete erases at the cursor, Backspace before it, each in a burst', (t) => {
+    if (!hasTmux) return t.skip('tmux is not installed');
+    return ownSandbox(async (sb) => {
+      const s = 'delete';
+      startInbox(sb, s);
+      await waitFor(s, /Question #6001/);
+      tmux('send-keys', '-t', s, '-l', 'Yes 0123456789 included');
+      // the cursor goes before "0123456789": 19 Left, then 10 Deletes in one write; then a word
+      // is typed there and 3 Backspaces in one write take its tail off
+      tmux('send-keys', '-t', s, ...Array.from({ length: 19 }, () => 'Left'));
+      tmux('send-keys', '-t', s, ...Array.from({ length: 10 }, () => 'DC'));
+      tmux('send-keys', '-t', s, '-l', 'it isxyz');
+      tmux('send-keys', '-t', s, 'BSpace', 'BSpace', 'BSpace');
+      tmux('send-keys', '-t', s, 'Enter');
+      const shown = await waitFor(s, /Publish this answer to question #6001\?/);
+      assert.ok(shown.includes('Yes it is included'), shown);
+      tmux('send-keys', '-t', s, 'Enter');
+      await waitFor(s, /answer to question #6001 published/);
+      tmux('send-keys', '-t', s, 'Escape');
+      await waitFor(s, /SVC-EXIT=0/);
+      assert.equal((await sb.api('GET', `/api/v2/questions/${Q.unanswered}`)).body.data.answer, 'Yes it is included');
+    });
+  });
+
   test('in pt-BR the screen speaks Portuguese and `s` publishes', (t) => {
     if (!hasTmux) return t.skip('tmux is not installed');
     return ownSandbox(async (sb) => {

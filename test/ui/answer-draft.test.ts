@@ -18,11 +18,20 @@ const feed = (events: [string, KeyLike][]): { draft: Draft; submits: number } =>
 describe('answer draft', () => {
   test('five quick Backspaces after abcdef leave a, in one chunk or in five events', () => {
     assert.equal(feed([['abcdef\u007f\u007f\u007f\u007f\u007f', {}]]).draft.text, 'a');
+    // Ink 7: a burst of 0x7F is five events named backspace (6 named 0x7F delete)
     const events: [string, KeyLike][] = [
       ['abcdef', {}],
-      ...Array.from({ length: 5 }, () => ['', { delete: true }] as [string, KeyLike]),
+      ...Array.from({ length: 5 }, () => ['', { backspace: true }] as [string, KeyLike]),
     ];
     assert.equal(feed(events).draft.text, 'a');
+  });
+
+  test('Delete (Ink 7: ESC [3~ only) erases the character at the cursor, a whole emoji too', () => {
+    const left: [string, KeyLike] = ['', { leftArrow: true }];
+    const del: [string, KeyLike] = ['', { delete: true }];
+    assert.equal(feed([['abcd', {}], left, left, del]).draft.text, 'abd');
+    assert.equal(feed([['ok👍!', {}], left, left, left, del]).draft.text, 'ok!');
+    assert.deepEqual(feed([['ab', {}], del]).draft, { text: 'ab', cursor: 2 }, 'nothing after the cursor');
   });
 
   test('a paste ending in a newline is the text and one submit', () => {
