@@ -76,7 +76,7 @@ describe('--help in pt-BR (dist/help.pt-BR.json, built by scripts/build.mjs)', (
         left.push(`svc ${path}: ${line.trim()}`);
       }
     }
-    assert.deepEqual(left, [], 'add these to src/i18n/pt-BR/help.ts');
+    assert.deepEqual(left, [], 'add these to src/i18n/pt-BR/help*.ts (the file of their noun)');
   });
 });
 
