@@ -2,13 +2,15 @@
 // This module is the only entry into src/ui/, and is bundled apart (dist/ui.mjs) so that
 // --version, --help, --json and piped output never load Ink or React.
 import React from 'react';
-import { render } from 'ink';
+import { render, renderToString } from 'ink';
 import type { IO } from '../output/io.js';
 import { language, setLanguage } from '../i18n/index.js';
 import { PT_BR } from '../i18n/pt-BR/index.js';
 import { Inbox } from './inbox.js';
 import type { InboxCallbacks, InboxResult } from './inbox-model.js';
 import { Progress, type ProgressState } from './progress.js';
+import { Table } from './table.js';
+import { displayWidth, type TableLine } from '../output/table.js';
 import { WebhookLog, type WebhookLogState } from './webhook-log.js';
 import type { WebhookLogLine } from '../webhooks/log.js';
 
@@ -18,6 +20,19 @@ export type { ProgressState } from './progress.js';
 // (as main() did) and, for pt-BR, the catalogue (the UI loads only on a terminal: its cost is paid there).
 if (language() === 'pt-BR') setLanguage('pt-BR', PT_BR);
 export type * from './inbox-model.js';
+
+// issue 28: src/ui/load.ts tells a test-only trace (SVC_TRACE_UI) that this bundle was loaded.
+(globalThis as { __svcUiLoaded?: boolean }).__svcUiLoaded = true;
+
+/**
+ * A table for a terminal (issue 28), rendered by Ink once (renderToString: no live instance, no
+ * redraw, nothing cleared). The lines are fitted already; Ink gets room for the widest, so it
+ * never wraps or cuts them itself.
+ */
+export function tableString(lines: TableLine[], bold: boolean): string {
+  const columns = Math.max(1, ...lines.map((l) => displayWidth(l.bold) + displayWidth(l.rest)));
+  return `${renderToString(React.createElement(Table, { lines, bold }), { columns })}\n`;
+}
 
 function inkOptions(io: IO) {
   return {

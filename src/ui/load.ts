@@ -30,3 +30,15 @@ async function importUi(): Promise<UiModule> {
   }
   return import('./index.js');
 }
+
+/**
+ * Test-only (issue 28): with SVC_TRACE_UI=1, say on stderr at exit whether the Ink bundle was
+ * loaded (it sets globalThis.__svcUiLoaded), so a test can see that piped output never loads it.
+ */
+export function traceUi(env: NodeJS.ProcessEnv): void {
+  if (env.SVC_TRACE_UI !== '1') return;
+  process.once('exit', () => {
+    const loaded = (globalThis as { __svcUiLoaded?: boolean }).__svcUiLoaded === true;
+    process.stderr.write(loaded ? 'ui loaded\n' : 'ui not loaded\n');
+  });
+}

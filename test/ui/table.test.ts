@@ -1,0 +1,48 @@
+// issue 28: the Ink table prints exactly the plain table's bytes: the layout of
+// src/output/table.ts (widths, cuts with …, money aligned), a bold header, empty lines kept.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { layoutTable, tableText, type TableModel } from '../../src/output/table.js';
+
+process.env.FORCE_COLOR = '1'; // before Ink's chalk loads: the bold header as on a terminal
+const { tableString } = await import('../../src/ui/index.js');
+
+const model: TableModel = {
+  headers: ['ID', 'TITLE', 'PRICE', 'STATE'],
+  rows: [
+    ['101', 'Conta rara com todas as skins e um histórico limpo, 日本語 também', '1234.50', 'active'],
+    ['7', 'Short', '5.00', ''],
+    ['', '', '', ''],
+    ['2002', 'Emoji 🎮 title', '12.34', 'paused'],
+  ],
+  numeric: [true, false, true, false],
+  max: [undefined, 40, undefined, undefined],
+  drop: [undefined, undefined, undefined, 1],
+  keyValue: false,
+};
+
+test('Ink renders the plain layout byte for byte, at 80 and 30 columns, bold or not', () => {
+  for (const width of [80, 30, undefined])
+    for (const bold of [true, false]) {
+      const { lines } = layoutTable(model, width);
+      assert.equal(tableString(lines, bold), tableText(lines, bold), `width ${width}, bold ${bold}`);
+    }
+});
+
+test('a key/value table (one record) too', () => {
+  const one: TableModel = {
+    ...model,
+    headers: ['FIELD', 'VALUE'],
+    rows: [
+      ['ID', '101'],
+      ['NOTE', ''],
+      ['TITLE', 'x'.repeat(120)],
+    ],
+    numeric: [false, false],
+    max: [undefined, undefined],
+    drop: [undefined, undefined],
+    keyValue: true,
+  };
+  const { lines } = layoutTable(one, 80);
+  assert.equal(tableString(lines, true), tableText(lines, true));
+});
