@@ -30,7 +30,8 @@ export type * from './inbox-model.js';
  * never wraps or cuts them itself.
  */
 export function tableString(lines: TableLine[], bold: boolean): string {
-  const columns = Math.max(1, ...lines.map((l) => displayWidth(l.bold) + displayWidth(l.rest)));
+  // A few cells of room more: should Ink measure a wide character otherwise, it still never wraps.
+  const columns = 8 + Math.max(1, ...lines.map((l) => displayWidth(l.bold) + displayWidth(l.rest)));
   return `${renderToString(React.createElement(Table, { lines, bold }), { columns })}\n`;
 }
 

@@ -204,8 +204,8 @@ describe('tables by Ink on a terminal, plain through a pipe (issue 28)', () => {
     assert.match(res.stdout, /Tmuxtest account number/);
     assert.match(res.stderr, /^ui not loaded$/m, 'the trace ran');
     assert.doesNotMatch(res.stderr, /^ui loaded$/m, 'a piped list loaded the UI bundle');
-    for (const o of ['table', 'json', 'csv']) {
-      const r = await svc(['products', 'list', '--limit', '2', '-o', o], {
+    for (const o of ['', 'table', 'json', 'csv', 'jsonl']) {
+      const r = await svc(['products', 'list', '--limit', '2', ...(o ? ['-o', o] : [])], {
         env: { ...svcEnv(sb, dirs), SVC_TRACE_UI: '1' },
       });
       assert.equal(r.code, 0, r.stderr);
