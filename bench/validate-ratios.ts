@@ -5,27 +5,13 @@
 //   `stock add --dry-run`, 1,000,000 credential lines / a readline pass (CPU)    goal <= 4
 // `node --import tsx bench/validate-ratios.ts [pairs]` (default 3). A report, not a test.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, rmSync } from 'node:fs';
-import { once } from 'node:events';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox } from '../src/sandbox/index.js';
 import { BIN, cliEnv, control, ensureBuilt, median, ROOT, tempDir } from './lib.js';
+import { writeLines } from './validate.js';
 
 const N = 1_000_000;
-
-async function writeLines(path: string, header: string | undefined, line: (i: number) => string): Promise<void> {
-  const out = createWriteStream(path);
-  let buf = header === undefined ? '' : `${header}\n`;
-  for (let i = 0; i < N; i++) {
-    buf += `${line(i)}\n`;
-    if (buf.length > 1 << 16) {
-      if (!out.write(buf)) await once(out, 'drain');
-      buf = '';
-    }
-  }
-  out.end(buf);
-  await once(out, 'finish');
-}
 
 interface Time {
   wall: number;
@@ -74,10 +60,16 @@ export async function benchValidateRatios(pairs = 3): Promise<Record<string, num
     await writeLines(
       prices,
       'id,price,variant',
+      N,
       (i) => `${i + 1},${(i % 9000) + 1}.${String(i % 100).padStart(2, '0')},${i % 7 === 0 ? '0' : ''}`,
     );
-    await writeLines(ptBr, '"id";"price"', (i) => `"${i + 1}";"${(i % 9000) + 1},${String(i % 100).padStart(2, '0')}"`);
-    await writeLines(creds, undefined, (i) => `user${i}@example.com:Pw-${(i * 2654435761) % 1e9}`);
+    await writeLines(
+      ptBr,
+      '"id";"price"',
+      N,
+      (i) => `"${i + 1}";"${(i % 9000) + 1},${String(i % 100).padStart(2, '0')}"`,
+    );
+    await writeLines(creds, undefined, N, (i) => `user${i}@example.com:Pw-${(i * 2654435761) % 1e9}`);
     const node = process.execPath;
     const figures: [string, string[], number, string[], number][] = [
       [

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { startSandbox } from '../src/sandbox/index.js';
 import { cliEnv, control, ensureBuilt, ROOT, run, tempDir } from './lib.js';
 
-async function writeLines(
+/** Writes a generated file of `n` lines in 64 KB pieces (also bench/validate-ratios.ts). */
+export async function writeLines(
   path: string,
   header: string | undefined,
   n: number,

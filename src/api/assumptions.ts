@@ -318,4 +318,10 @@ export const MIRROR = {
   lockWaitMs: 120_000,
   /** Page size of the sync's reads (A2's maximum). */
   pageSize: 100,
+  /**
+   * The most pages one sync pass reads (500,000 orders: a full day of a v2 key's quota). A first
+   * page that claims more fails at once, like MAX_LIST_PAGES for `--all`: a server's totalPages
+   * alone never keeps svc paging (issue 14), and a server that keeps sending full pages is cut.
+   */
+  maxPages: 5000,
 } as const;

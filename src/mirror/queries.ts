@@ -4,6 +4,7 @@
 import { PROFIT_ORDER_STATUSES } from '../api/assumptions.js';
 import type { Order } from '../api/responses.js';
 import type { MirrorDb } from './db.js';
+import type { OrderRow } from './rows.js';
 
 const BATCH = 500;
 
@@ -81,20 +82,8 @@ export function* salesBetween(
   }
 }
 
-export interface SaleAmounts {
-  id: number;
-  status: string | null;
-  created_at: string;
-  product_id: number | null;
-  variant_index: number | null;
-  quantity: number;
-  price: number;
-  fee: number;
-  cost: number;
-  items: number;
-  costed: number;
-  json: string;
-}
+/** A sale's amounts as the mirror stores them (rows.ts), without its type (always a sale here). */
+export type SaleAmounts = Omit<OrderRow, 'type'>;
 
 const AMOUNT_COLUMNS = 'id, status, created_at, product_id, variant_index, quantity, price, fee, cost, items, costed';
 

@@ -143,6 +143,7 @@ class Syncer {
       this.pages++;
       const items = Array.isArray(res.data) ? res.data : [];
       const p = res.pagination;
+      checkPageCount(p?.totalPages, page, pass.next);
       const last = items.length < MIRROR.pageSize || (p !== undefined && page >= p.totalPages);
       this.m.tx(() => {
         this.store(items, pass.id);
@@ -246,5 +247,18 @@ function otherAccount(mirrored: number, now: number): UsageError {
   return new UsageError(
     `the orders mirror holds the orders of account ${mirrored}, and the service now answers with those of account ${now}: svc does not mix them`,
     'use another profile (or SVC_STATE_DIR) for that account, or run `svc orders sync --rebuild` to start this mirror again',
+  );
+}
+
+/**
+ * issue 14's rule for the mirror: a pass that claims, or runs to, more than MIRROR.maxPages pages
+ * stops before reading them (what was read is kept), with a hint to look at the server.
+ */
+function checkPageCount(totalPages: number | undefined, page: number, first: number): void {
+  const claimed = totalPages !== undefined && page === first ? totalPages - first + 1 : 0;
+  if (claimed <= MIRROR.maxPages && page - first < MIRROR.maxPages) return;
+  throw new SvcError(
+    `the service says the orders list has ${totalPages ?? 'more than'} ${claimed > 0 ? '' : `${MIRROR.maxPages} `}pages; a sync of the orders mirror reads at most ${MIRROR.maxPages} pages at a time`,
+    'narrow the list: check the base URL points at the service, or run `svc orders sync` again to go on from where it stopped',
   );
 }

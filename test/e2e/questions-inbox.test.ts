@@ -56,10 +56,10 @@ async function waitFor(session: string, re: RegExp, ms = 10_000): Promise<string
   throw new Error(`screen never showed ${re}:\n${last}`);
 }
 
-/** Type like a person: the text, a short pause, then the key. */
+/** Type the text, then wait until the screen shows it (a state, not a timer) before the next key. */
 async function type(session: string, text: string): Promise<void> {
   tmux('send-keys', '-t', session, '-l', text);
-  await sleep(150);
+  await waitFor(session, new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
 }
 const press = (session: string, key: string) => tmux('send-keys', '-t', session, key);
 /** Enter, then Enter again on the last confirmation that shows the text (issue 27). */

@@ -26,6 +26,16 @@ after(async () => {
   await Promise.all([sb.close(), tg.close(), dc.close()]);
 });
 
+/**
+ * One seller per test (issue 22): a fresh sandbox account for each test that refills, so its fresh
+ * state folder is not a lost one (svc refuses to trust an empty ledger on an account whose sales
+ * show entries it uploaded while other listings hold credentials).
+ */
+async function freshSeller(): Promise<void> {
+  await sb.close();
+  sb = await startTestSandbox();
+}
+
 /** An approved auto-delivery listing with no stock: inactive (the service refuses to activate it, NO_STOCK). */
 async function emptyListing(tag: string, price = 1990): Promise<number> {
   const res = await sb.api('POST', '/api/v2/products', {
@@ -159,6 +169,7 @@ describe('svc shop sync (issue 24)', () => {
   });
 
   test('a 429 from Telegram is waited out for retry_after; the pass is not held up', async () => {
+    await freshSeller();
     const { env, config, addToPool } = setup('burst');
     const id = await emptyListing('burst');
     const file = config(id);
@@ -230,6 +241,7 @@ describe('svc shop run (issue 24)', () => {
   test('a confirmed sale runs its listing at once: told with its profit on each channel, deactivated when the pool is empty; /healthz; SIGTERM stops it cleanly', {
     timeout: 120_000,
   }, async () => {
+    await freshSeller();
     const { env, config, addToPool } = setup('resident');
     const id = await emptyListing('resident', 2500);
     const file = config(id, 'every: 3600\n');
@@ -296,6 +308,7 @@ describe('svc shop run (issue 24)', () => {
 
 describe('svc stock refill --activate --deactivate-when-empty (issue 24)', () => {
   test('reactivates once stocked; deactivates when the listing and its pool are empty', async () => {
+    await freshSeller();
     const { dirs, env } = setup('one');
     const id = await emptyListing('one');
     const pool = writeFile(dirs.dir, 'one.txt', 'key-O-ZZSECRETMARKER\n');

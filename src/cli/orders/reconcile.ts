@@ -11,31 +11,17 @@ import type { WebhookLogLine } from '../../webhooks/log.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { Duration } from './duration.js';
+import { eventList } from '../shared/event-list.js';
 import { openOrdersMirror } from './mirror-open.js';
 
 export const catchUpOptions = {
   events: option(
     '--events <a,b>',
     'hand on only these of sale.processing, order.delivered (default: both)',
-    z
-      .string()
-      .optional()
-      .transform((s, ctx) => {
-        if (s === undefined) return undefined;
-        const names = s
-          .split(',')
-          .map((x) => x.trim())
-          .filter(Boolean);
-        const bad = names.filter((n) => n !== 'sale.processing' && n !== 'order.delivered');
-        if (names.length === 0 || bad.length > 0) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `catch-up knows sale.processing and order.delivered, not ${bad.join(', ') || '(none)'}`,
-          });
-          return z.NEVER;
-        }
-        return new Set(names);
-      }),
+    eventList(
+      ['sale.processing', 'order.delivered'],
+      (bad) => `catch-up knows sale.processing and order.delivered, not ${bad.join(', ') || '(none)'}`,
+    ),
   ),
   stuckAfter: option(
     '--stuck-after <duration>',

@@ -3,6 +3,7 @@
 // dedupe and limits in two passes over the file in constant memory (add-input.ts), then chunks
 // of 2000 (spec 8) sent on the one job engine (add-job.ts, stock-send.ts), each re-read from
 // its byte range and checked against the hash it had when validated.
+import { credentialFileOptions } from './credential-options.js';
 import { z } from 'zod';
 import { DEDUPE_MODES, LIMITS } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
@@ -33,16 +34,7 @@ const options = {
     z.string({ message: '--file is required (a path, or - for stdin)' }),
     { mandatory: true },
   ),
-  format: option(
-    '--format <format>',
-    'lines|csv|jsonl (default: from the file extension)',
-    z.enum(['lines', 'csv', 'jsonl']).optional(),
-  ),
-  separator: option(
-    '--separator <text>',
-    'lines format: a line that separates multi-line credentials, e.g. ---',
-    z.string().min(1).optional(),
-  ),
+  ...credentialFileOptions,
   dedupe: option(
     '--dedupe <mode>',
     'skip (default: repeats of a credential in the file are left out, and the service skips what it holds) or none',

@@ -1,27 +1,18 @@
 // svc stock pool FILE (issue 17): what a credential pool has left, what it sent where (listing,
 // job), and the entries the service refused (with codes) so the seller can fix and reuse them.
 // Read-only: it reads the pool and its ledger (src/state/pool-ledger.ts) and sends nothing.
-import { z } from 'zod';
+import { credentialFileOptions } from './credential-options.js';
 import { listJobs } from '../../jobs/index.js';
 import { note, warn } from '../../output/reporter.js';
 import { entryUses, readLedger, type EntryUse, type LedgerState } from '../../state/pool-ledger.js';
 import type { PoolScan } from '../../input/credential-pool.js';
 import { openPool } from './refill-pool.js';
 import { printRecords } from '../../ui/print.js';
-import { defineVerb, option, type OptsOf } from '../shared/verb.js';
+import { defineVerb, type OptsOf } from '../shared/verb.js';
 import type { Deps } from '../shared/context.js';
 
 const options = {
-  format: option(
-    '--format <format>',
-    'lines|csv|jsonl (default: from the file extension)',
-    z.enum(['lines', 'csv', 'jsonl']).optional(),
-  ),
-  separator: option(
-    '--separator <text>',
-    'lines format: a line that separates multi-line credentials, e.g. ---',
-    z.string().min(1).optional(),
-  ),
+  ...credentialFileOptions,
 };
 
 export interface PoolRow {

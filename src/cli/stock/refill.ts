@@ -7,6 +7,7 @@
 // (src/cli/stock/pool-sync.ts): a lost ledger is detected, not trusted. The job runs on the one
 // job engine (journal, keys made before the first attempt, 2000 per request: spec 8). A rerun
 // after a kill -9 first finishes the unfinished job, then tops up what is left.
+import { credentialFileOptions } from './credential-options.js';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { LIMITS, STOCK_LEVELS } from '../../api/assumptions.js';
@@ -67,16 +68,7 @@ const options = {
       .min(0, '--target must be 0 or more'),
     { mandatory: true },
   ),
-  format: option(
-    '--format <format>',
-    'lines|csv|jsonl (default: from the file extension)',
-    z.enum(['lines', 'csv', 'jsonl']).optional(),
-  ),
-  separator: option(
-    '--separator <text>',
-    'lines format: a line that separates multi-line credentials, e.g. ---',
-    z.string().min(1).optional(),
-  ),
+  ...credentialFileOptions,
   retryRefused: flag('--retry-refused', 'also take entries the service refused before (after fixing what it said)'),
   acceptRebuiltLedger: flag(
     '--accept-rebuilt-ledger',

@@ -28,6 +28,7 @@ import { type CatchUpLoop, startCatchUp } from './catch-up-loop.js';
 import { MIRROR } from '../../api/assumptions.js';
 import { Duration } from '../orders/duration.js';
 import { catchUpOptions } from '../orders/reconcile.js';
+import { eventList } from '../shared/event-list.js';
 
 const budget = () => z.coerce.number().int().min(1, 'must be at least 1').max(600, 'must be at most 600').optional();
 const options = {
@@ -53,25 +54,7 @@ const options = {
   events: option(
     '--events <a,b>',
     'hand on only these events (others are answered and ignored)',
-    z
-      .string()
-      .optional()
-      .transform((s, ctx) => {
-        if (s === undefined) return undefined;
-        const names = s
-          .split(',')
-          .map((x) => x.trim())
-          .filter(Boolean);
-        const unknown = names.filter((n) => !EVENT_NAMES.includes(n));
-        if (names.length === 0 || unknown.length > 0) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `unknown event ${unknown.join(', ') || '(none given)'}; see \`svc webhooks events\``,
-          });
-          return z.NEVER;
-        }
-        return new Set(names);
-      }),
+    eventList(EVENT_NAMES, (bad) => `unknown event ${bad.join(', ') || '(none given)'}; see \`svc webhooks events\``),
   ),
   forwardTo: option(
     '--forward-to <url>',

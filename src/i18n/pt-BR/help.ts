@@ -284,8 +284,6 @@ export const HELP: Record<string, string> = {
     'um id de pedido recusado pelo serviço não é consultado de novo por esse tempo, que dobra a cada vez (padrão 30)',
   'once: prints the secret path for the dashboard': 'uma vez: mostra o caminho secreto para o painel',
   'prints the chosen port on stderr': 'mostra a porta escolhida no stderr',
-  'Threat model: anyone who finds the URL can POST (the service signs nothing, spec 6.3), so use the\nsecret path from `svc webhooks listen --init`: any other path gets a bare 404 and touches nothing.\nChecked: each order event is confirmed with the service (your sale, in a state that fits the event)\nbefore it is remembered or handed on; requests that confirm nothing come out of --unknown-budget.\nThe hook can trust svc.order and svc.confirmed, not the body; it never gets a key (no SVC_* variable).':
-    'Modelo de ameaça: quem descobrir a URL pode fazer POST (o serviço não assina nada, spec 6.3), então use o\ncaminho secreto de `svc webhooks listen --init`: qualquer outro caminho recebe um 404 e não toca em nada.\nConferido: cada evento de pedido é confirmado com o serviço (sua venda, num estado compatível com o evento)\nantes de ser guardado ou repassado; requisições que não confirmam nada saem de --unknown-budget.\nO comando pode confiar em svc.order e svc.confirmed, não no corpo; nunca recebe uma chave (nenhuma variável SVC_*).',
   'send a test notification to your endpoint exactly as the service would':
     'envia uma notificação de teste ao seu endpoint exatamente como o serviço faria',
   'endpoint to send it to': 'endpoint de destino',
@@ -367,4 +365,97 @@ export const HELP: Record<string, string> = {
   'formats     the input files (prices, statuses, variants, credentials, listings) and the output formats':
     'formats     os arquivos de entrada (preços, status, variantes, credenciais, anúncios) e os formatos de saída',
   'Examples:': 'Exemplos:',
+  // issue 23, 24 (orders sync/reconcile, profit and stock status on the mirror, stock refill)
+  'bring the local mirror of your orders up to date (a few requests after the first sync)':
+    'atualiza a cópia local dos seus pedidos (poucas requisições depois da primeira sincronização)',
+  're-read the orders created this long before the newest one held (default 10m)':
+    'relê os pedidos criados até este tempo antes do mais recente guardado (padrão 10m)',
+  'read every order again (the mirror is kept and corrected)':
+    'lê todos os pedidos de novo (a cópia é mantida e corrigida)',
+  'delete the mirror of this profile and make it again (also after a change of base URL or account)':
+    'apaga a cópia deste perfil e a refaz (também depois de trocar de URL base ou de conta)',
+  'hand on the sales a webhook listener missed (once, for cron), and report stuck sales':
+    'repassa as vendas que um listener de webhooks perdeu (uma vez, para o cron) e relata vendas travadas',
+  'hand on only these of sale.processing, order.delivered (default: both)':
+    'repassa só estes de sale.processing, order.delivered (padrão: os dois)',
+  'a paid sale not delivered after this long is reported as stuck (default 30m)':
+    'uma venda paga e não entregue depois deste tempo é relatada como travada (padrão 30m)',
+  'look back this far (e.g. 2h, 3d) instead of from the first reconcile':
+    'olha até este tempo para trás (ex.: 2h, 3d) em vez de desde a primeira reconciliação',
+  'run CMD per missed sale, like `webhooks listen --exec` (SVC_SOURCE=catch-up)':
+    'roda CMD para cada venda perdida, como `webhooks listen --exec` (SVC_SOURCE=catch-up)',
+  'POST each missed sale, like `webhooks listen --forward-to`':
+    'faz POST de cada venda perdida, como `webhooks listen --forward-to`',
+  'exit 3 when a stuck sale is found (for cron alerts)':
+    'sai com 3 quando achar uma venda travada (para alertas do cron)',
+  'use the local orders mirror as it is, without syncing it first (no request)':
+    'usa a cópia local dos pedidos como está, sem sincronizá-la antes (nenhuma requisição)',
+  'count sales from the local orders mirror as it is, without syncing it first':
+    'conta as vendas da cópia local dos pedidos como está, sem sincronizá-la antes',
+  'top a listing (or variant) up to N credentials from a pool file, never sending an entry twice':
+    'completa um anúncio (ou variante) até N credenciais de um arquivo de estoque, sem nunca enviar uma entrada duas vezes',
+  'the ledger was lost and rebuilt from the orders: go on although other listings hold credentials (none from this pool)':
+    'o registro foi perdido e refeito a partir dos pedidos: continua mesmo que outros anúncios tenham credenciais (nenhuma deste estoque)',
+  'reactivate the listing once it has stock (bulk-status; refusals with their codes)':
+    'reativa o anúncio quando ele tiver estoque (bulk-status; recusas com seus códigos)',
+  'deactivate the listing when it and the pool are both empty':
+    'desativa o anúncio quando ele e o arquivo de estoque estiverem vazios',
+  // issue 24, 25 (shop, notify)
+  'run the shop: webhook listener + a pass per confirmed sale + a periodic pass; GET /healthz':
+    'roda a loja: listener de webhooks + uma passada por venda confirmada + uma passada periódica; GET /healthz',
+  'one pass of the shop: refill to target, reactivate or deactivate, alerts and notices':
+    'uma passada da loja: repõe o estoque até a meta, reativa ou desativa, alertas e avisos',
+  'the channels of a shop file, their events and where each secret is found':
+    'os canais de um arquivo da loja, seus eventos e onde cada segredo está',
+  "store a channel's secret (read from stdin or a hidden prompt, never an argument)":
+    'guarda o segredo de um canal (lido do stdin ou de um prompt oculto, nunca de um argumento)',
+  "forget a channel's stored secret": 'esquece o segredo guardado de um canal',
+  'send a sample sale notice to one channel': 'envia um aviso de venda de exemplo para um canal',
+  // ---- verbs merged at the end of round 3 (issues 21, 23, 24, 25, 28) ----
+  'Threat model: anyone who finds the URL can POST (the service signs nothing, spec 6.3), so use the\nsecret path from `svc webhooks listen --init`: any other path gets a bare 404 and touches nothing.\nChecked: each order event is confirmed with the service (your sale, in a state that fits the event)\nbefore it is remembered or handed on; requests that confirm nothing come out of --unknown-budget.\nThe hook can trust svc.order and svc.confirmed, and data when svc.dataFrom is "order" (built from the\nservice\'s answer, never a body posted first); it never gets a key (no SVC_* variable).\nCapacity: each sender address may hold --max-connections-per-address connections and\n--max-pending-per-address unconfirmed notifications (429 past it, said once a minute); behind a\nproxy, name it with --trust-proxy so the forwarded address is the sender.':
+    'Modelo de ameaça: quem descobrir a URL pode fazer POST (o serviço não assina nada, spec 6.3), então use o\ncaminho secreto de `svc webhooks listen --init`: qualquer outro caminho recebe um 404 e não toca em nada.\nConferido: cada evento de pedido é confirmado com o serviço (sua venda, num estado compatível com o evento)\nantes de ser guardado ou repassado; requisições que não confirmam nada saem de --unknown-budget.\nO comando pode confiar em svc.order e svc.confirmed, e em data quando svc.dataFrom é "order" (montado a partir\nda resposta do serviço, nunca de um corpo enviado antes); nunca recebe uma chave (nenhuma variável SVC_*).\nCapacidade: cada endereço remetente pode manter --max-connections-per-address conexões e\n--max-pending-per-address notificações não confirmadas (429 além disso, dito uma vez por minuto); atrás de um\nproxy, informe-o com --trust-proxy para que o endereço encaminhado seja o remetente.',
+  'with --init: replace the secret path the profile has (the dashboard URL must then be changed)':
+    'com --init: substitui o caminho secreto do perfil (a URL no painel precisa então ser trocada)',
+  'notifications one sender address may have waiting for confirmation; past it, 429 (default 2000)':
+    'notificações que um endereço remetente pode ter aguardando confirmação; além disso, 429 (padrão 2000)',
+  'connections one sender address may hold open; past it, closed at once (default 32)':
+    'conexões que um endereço remetente pode manter abertas; além disso, fechadas na hora (padrão 32)',
+  'behind a reverse proxy: believe X-Forwarded-For only from these addresses or subnets (e.g. 127.0.0.1,10.0.0.0/8)':
+    'atrás de um proxy reverso: só acredita em X-Forwarded-For vindo destes endereços ou sub-redes (ex.: 127.0.0.1,10.0.0.0/8)',
+  'catch up on missed sales from the orders list this often (default 5m; off: only at start, never with --no-confirm)':
+    'recupera as vendas perdidas pela lista de pedidos com esta frequência (padrão 5m; off: só ao iniciar, nunca com --no-confirm)',
+  "v2 requests per minute (default 60; v1 gets half); the day limits stay the spec's (5000 v2, 3000 v1)":
+    'requisições v2 por minuto (padrão 60; a v1 recebe metade); os limites diários ficam os da spec (5000 v2, 3000 v1)',
+  "refuse prices under a floor: catalog (the game's minimum), cost (cost + fee, and the catalog minimum), cost+N% (a margin too)":
+    'recusa preços abaixo de um piso: catalog (o mínimo do jogo), cost (custo + taxa, e o mínimo do catálogo), cost+N% (com margem)',
+  'with --floor: skip the row (default, code BELOW_FLOOR, exit 3) or raise it to the floor':
+    'com --floor: pula a linha (padrão, código BELOW_FLOOR, saída 3) ou a eleva até o piso',
+  'with --floor cost: the fee rate, e.g. 12% (default: inferred from the last 30 days of sales)':
+    'com --floor cost: a taxa, ex.: 12% (padrão: deduzida das vendas dos últimos 30 dias)',
+  'the rules file (YAML): which listings, and how to price them':
+    'o arquivo de regras (YAML): quais anúncios e como precificá-los',
+  'price rows with no known cost from the catalog floor alone (default: listed and left alone)':
+    'precifica linhas sem custo conhecido só pelo piso do catálogo (padrão: listadas e deixadas como estão)',
+  'set prices from cost, fee and the catalog minimum by rules; never under the floor':
+    'define preços a partir do custo, da taxa e do mínimo do catálogo, por regras; nunca abaixo do piso',
+  'run the shop from one config: refill to target, listings on/off, alerts and chat notices':
+    'toca a loja a partir de uma configuração: repõe até a meta, liga/desliga anúncios, alertas e avisos no chat',
+  'notification channels (Telegram, Discord, JSON webhook): store their secrets, send a test':
+    'canais de notificação (Telegram, Discord, webhook JSON): guarda seus segredos, envia um teste',
+  'the shop file (YAML)': 'o arquivo da loja (YAML)',
+  'the shop file (YAML) that defines the channel': 'o arquivo da loja (YAML) que define o canal',
+  'the shop file (YAML): rules, alerts, notification channels':
+    'o arquivo da loja (YAML): regras, alertas, canais de notificação',
+  'the channel name': 'o nome do canal',
+  'the channel name in the shop file': 'o nome do canal no arquivo da loja',
+  'the channel name used in shop.yaml': 'o nome do canal usado no shop.yaml',
+  'the channel type: telegram, discord or webhook': 'o tipo do canal: telegram, discord ou webhook',
+  'address to listen on (127.0.0.1 behind a reverse proxy)':
+    'endereço em que escutar (127.0.0.1 atrás de um proxy reverso)',
+  'URL path the notifications are POSTed to (default: the secret path of `svc webhooks listen --init`, else /)':
+    'caminho da URL que recebe o POST das notificações (padrão: o caminho secreto de `svc webhooks listen --init`, senão /)',
+  'do not sync orders first (sales pace from what is known)':
+    'não sincroniza os pedidos antes (ritmo de vendas pelo que já se sabe)',
+  'Exit codes: 0 all well; 3 something needs you (a refusal with its code: NO_STOCK, NOT_APPROVED,\nOFFLINE_PAUSED (turn Offline Mode off in the seller panel), LISTING_TAKEN_DOWN,\nLISTING_PERMANENTLY_REJECTED; a pool low or out of stock); 1 the service failed; 2 a bad config.':
+    'Códigos de saída: 0 tudo certo; 3 algo precisa de você (uma recusa com seu código: NO_STOCK, NOT_APPROVED,\nOFFLINE_PAUSED (desligue o Modo Offline no painel do vendedor), LISTING_TAKEN_DOWN,\nLISTING_PERMANENTLY_REJECTED; um pool baixo ou sem estoque); 1 o serviço falhou; 2 configuração inválida.',
 };
