@@ -51,8 +51,10 @@ function clusterWidth(cluster: string): number {
 
 /** Display width: wide (CJK, emoji) characters take two cells, combining marks none. */
 export function displayWidth(text: string): number {
-  // ASCII is by far the usual case and needs no segmentation.
-  if (/^[\u0020-\u007e]*$/.test(text)) return text.length;
+  // ASCII is by far the usual case and needs no segmentation; so are Latin-1's letters and signs
+  // (Portuguese titles: ã, ç, é) and the … of a cut cell, one cell each (issue 28: the segmenter
+  // on every cut line was most of the Ink table's render time).
+  if (/^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u00ff\u2026]*$/.test(text)) return text.length;
   let width = 0;
   for (const { segment } of graphemes(text)) width += clusterWidth(segment);
   return width;

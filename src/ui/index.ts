@@ -2,15 +2,13 @@
 // This module is the only entry into src/ui/, and is bundled apart (dist/ui.mjs) so that
 // --version, --help, --json and piped output never load Ink or React.
 import React from 'react';
-import { render, renderToString } from 'ink';
+import { render } from 'ink';
 import type { IO } from '../output/io.js';
 import { language, setLanguage } from '../i18n/index.js';
 import { PT_BR } from '../i18n/pt-BR/index.js';
 import { Inbox } from './inbox.js';
 import type { InboxCallbacks, InboxResult } from './inbox-model.js';
 import { Progress, type ProgressState } from './progress.js';
-import { Table } from './table.js';
-import { displayWidth, type TableLine } from '../output/table.js';
 import { WebhookLog, type WebhookLogState } from './webhook-log.js';
 import type { WebhookLogLine } from '../webhooks/log.js';
 
@@ -23,17 +21,6 @@ export type * from './inbox-model.js';
 
 // issue 28: src/ui/load.ts tells a test-only trace (SVC_TRACE_UI) that this bundle was loaded.
 (globalThis as { __svcUiLoaded?: boolean }).__svcUiLoaded = true;
-
-/**
- * A table for a terminal (issue 28), rendered by Ink once (renderToString: no live instance, no
- * redraw, nothing cleared). The lines are fitted already; Ink gets room for the widest, so it
- * never wraps or cuts them itself.
- */
-export function tableString(lines: TableLine[], bold: boolean): string {
-  // A few cells of room more: should Ink measure a wide character otherwise, it still never wraps.
-  const columns = 8 + Math.max(1, ...lines.map((l) => displayWidth(l.bold) + displayWidth(l.rest)));
-  return `${renderToString(React.createElement(Table, { lines, bold }), { columns })}\n`;
-}
 
 function inkOptions(io: IO) {
   return {

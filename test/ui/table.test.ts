@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { layoutTable, tableText, type TableModel } from '../../src/output/table.js';
 
 process.env.FORCE_COLOR = '1'; // before Ink's chalk loads: the bold header as on a terminal
-const { tableString } = await import('../../src/ui/index.js');
+const { tableString } = await import('../../src/ui/table-render.js');
 
 const model: TableModel = {
   headers: ['ID', 'TITLE', 'PRICE', 'STATE'],
