@@ -84,6 +84,27 @@ function segmentsOf(str) {
     find: 'for (const { segment, index } of segmenter.segment(str)) {',
     replace: 'for (const { segment, index } of segmentsOf(str)) {',
   },
+  {
+    // yoga-layout's loader decodes its 90 KB of base64 WebAssembly with a JavaScript atob and a
+    // loop over every byte; Node's Buffer decodes the same bytes natively.
+    file: 'node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
+    find: 'var b=xa(a.slice(37)),c=new Uint8Array(b.length);for(a=0;a<b.length;++a)c[a]=b.charCodeAt(a);var d=c',
+    replace: 'var d=new Uint8Array(Buffer.from(a.slice(37),"base64"))',
+  },
+  {
+    // ink/build/ansi-tokenizer.js: is there a C1 control character (U+0080-U+009F)? Asked of every
+    // text with a loop over its characters; a regular expression answers the same natively.
+    file: 'node_modules/ink/build/ansi-tokenizer.js',
+    find: `    for (const character of text) {
+        if (isC1ControlCharacter(character)) {
+            return true;
+        }
+    }
+    return false;
+};`,
+    replace: `    return /[\\u0080-\\u009f]/.test(text);
+};`,
+  },
 ];
 
 /** The esbuild plugin that applies EDITS, for the table bundle only. */

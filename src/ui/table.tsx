@@ -4,7 +4,7 @@
 // <Text>: one Yoga node instead of one per line (each node costs dozens of calls into Yoga's
 // WebAssembly; a <Text> per line was most of the render, docs/PERFORMANCE.md). Ink gets room for
 // every line, so it never wraps one; no wrap="truncate-end" (cli-truncate on every line tripled
-// the render time). An empty line is a space: Ink cuts the spaces at the end of each line.
+// the render time). An empty line between two newlines stays a line (test/ui/table.test.ts).
 import type { ReactNode } from 'react';
 import { Text } from 'ink';
 import type { TableLine } from '../output/table.js';
@@ -25,7 +25,7 @@ export function Table({ lines, bold }: { lines: TableLine[]; bold: boolean }) {
         </Text>,
       );
     }
-    plain += l.rest === '' && l.bold === '' ? ' ' : l.rest;
+    plain += l.rest;
   });
   if (plain !== '') parts.push(plain);
   return <Text>{parts}</Text>;

@@ -165,15 +165,17 @@ describe('tables on a real terminal (issue 12)', { skip: hasTmux ? false : 'tmux
   });
 });
 
-// issue 28: a table on a terminal is rendered by Ink (dist/ui.mjs), once; a pipe never loads Ink.
-// SVC_TRACE_UI=1 makes svc say on stderr at exit whether the UI bundle was loaded.
+// issue 28: with SVC_INK_TABLE=1 a table on a terminal is rendered by Ink (dist/table.cjs), once,
+// to the plain table's bytes; by default, and through a pipe whatever is asked, Ink is never
+// loaded. SVC_TRACE_UI=1 makes svc say on stderr at exit whether an Ink bundle was loaded.
 describe('tables by Ink on a terminal, plain through a pipe (issue 28)', () => {
-  test('products list on a terminal: Ink renders the fitted table once', {
+  const ink = { SVC_TRACE_UI: '1', SVC_INK_TABLE: '1' };
+  test('products list on a terminal with SVC_INK_TABLE=1: Ink renders the plain table once', {
     skip: hasTmux ? false : 'tmux is not installed',
   }, async () => {
-    const t = await inTerminal(['products', 'list', '--all'], { width: 80, height: 35 }, { SVC_TRACE_UI: '1' });
+    const t = await inTerminal(['products', 'list', '--all'], { width: 80, height: 35 }, ink);
     assert.match(t.screen, /svc-exit=0/);
-    assert.match(t.screen, /^ui loaded$/m, 'the UI bundle was loaded');
+    assert.match(t.screen, /^ui loaded$/m, 'the Ink table bundle was loaded');
     assert.match(t.screen, /printed-before-the-table/);
     const bytes = svcBytes(t);
     assert.doesNotMatch(
@@ -194,11 +196,33 @@ describe('tables by Ink on a terminal, plain through a pipe (issue 28)', () => {
       rows.some((r) => /\s740\.40\b/.test(r)),
       'money whole',
     );
+    // The same bytes as the plain printer's on the same terminal (the trace line aside).
+    const plain = await inTerminal(['products', 'list', '--all'], { width: 80, height: 35 });
+    assert.equal(bytes.replace(/ui loaded\r?\n/, ''), svcBytes(plain));
   });
 
-  test('products list through a pipe: every row as TSV, Ink never loaded', async () => {
+  test('the default terminal table is plain lines: Ink never loaded', {
+    skip: hasTmux ? false : 'tmux is not installed',
+  }, async () => {
+    const t = await inTerminal(['products', 'list', '--limit', '3'], { width: 80, height: 20 }, { SVC_TRACE_UI: '1' });
+    assert.match(t.screen, /svc-exit=0/);
+    assert.match(t.screen, /^ui not loaded$/m, 'a terminal table loaded Ink without SVC_INK_TABLE=1');
+  });
+
+  test('Ink table: NO_COLOR and TERM=dumb get no escape at all', {
+    skip: hasTmux ? false : 'tmux is not installed',
+  }, async () => {
+    for (const env of [{ NO_COLOR: '1' }, { TERM: 'dumb' }] as Record<string, string>[]) {
+      const t = await inTerminal(['products', 'list', '--limit', '3'], { width: 100, height: 20 }, { ...ink, ...env });
+      assert.match(t.screen, /svc-exit=0/);
+      assert.match(t.screen, /^ui loaded$/m);
+      assert.doesNotMatch(svcBytes(t), /\u001b/, `an escape with ${JSON.stringify(env)}`);
+    }
+  });
+
+  test('products list through a pipe: every row as TSV, Ink never loaded, even when asked', async () => {
     const dirs = tempDirs();
-    const res = await svc(['products', 'list', '--all'], { env: { ...svcEnv(sb, dirs), SVC_TRACE_UI: '1' } });
+    const res = await svc(['products', 'list', '--all'], { env: { ...svcEnv(sb, dirs), ...ink } });
     assert.equal(res.code, 0, res.stderr);
     assert.match(res.stdout, /^id\ttitle\t/);
     assert.match(res.stdout, /Tmuxtest account number/);
@@ -206,7 +230,7 @@ describe('tables by Ink on a terminal, plain through a pipe (issue 28)', () => {
     assert.doesNotMatch(res.stderr, /^ui loaded$/m, 'a piped list loaded the UI bundle');
     for (const o of ['', 'table', 'json', 'csv', 'jsonl']) {
       const r = await svc(['products', 'list', '--limit', '2', ...(o ? ['-o', o] : [])], {
-        env: { ...svcEnv(sb, dirs), SVC_TRACE_UI: '1' },
+        env: { ...svcEnv(sb, dirs), ...ink },
       });
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stderr, /^ui not loaded$/m, `-o ${o} through a pipe loaded the UI bundle`);
