@@ -8,6 +8,7 @@ import { benchStockMemory } from './stock-memory.js';
 import { benchValidate } from './validate.js';
 import { benchValidateRatios } from './validate-ratios.js';
 import { benchListAll } from './list-all.js';
+import { benchInkTable } from './ink-table.js';
 import { benchWebhooks } from './webhooks.js';
 
 const all: Record<string, () => Promise<unknown>> = {
@@ -20,6 +21,7 @@ const all: Record<string, () => Promise<unknown>> = {
   'validate-ratios': () => benchValidateRatios(),
   'list-all': () => benchListAll(),
   'orders-mirror': benchOrdersMirror,
+  'ink-table': () => benchInkTable(),
 };
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 for (const name of names) {

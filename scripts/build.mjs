@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, posix, relative, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startupShims } from './shims/index.mjs';
+import { inkTableEdits } from './shims/ink-table.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -48,6 +49,11 @@ const uiExternal = {
     b.onResolve({ filter: /index\.js$/ }, (args) =>
       resolvePath(args.resolveDir, args.path) === uiIndex ? { path: 'ui-bundle', external: true } : undefined,
     );
+    // issue 28: src/ui/load.ts's import('./table-render.js'): the table's bundle, dist/table.cjs.
+    const tableEntry = join(root, 'src', 'ui', 'table-render.js');
+    b.onResolve({ filter: /table-render\.js$/ }, (args) =>
+      resolvePath(args.resolveDir, args.path) === tableEntry ? { path: 'table-bundle', external: true } : undefined,
+    );
   },
 };
 // issue 27: the pt-BR catalogue is a JSON file beside the bundle, read only when the language is
@@ -81,7 +87,10 @@ const ptExternal = {
 // becomes a require, an import() a require inside a promise) and every require of another output
 // becomes `__svcRequire("chunks/NAME.cjs")`, which bin/svc.js answers through its per-Node-line
 // code cache (docs/ARCHITECTURE.md "Chunks and the code cache").
-await bundleCli();
+// issue 28: the terminal table's Ink bundle, CommonJS (scripts/shims/ink-table.mjs), loaded by
+// bin/svc.js's __svcRequire through the code cache; its text is part of the build's id.
+const tableCode = await bundleTable();
+await bundleCli(tableCode);
 await bundle({
   ...common,
   entryPoints: [join(root, 'src/ui/index.ts')],
@@ -113,7 +122,33 @@ writeAtomic(join(dist, 'help.pt-BR.json'), JSON.stringify(await helpTexts('pt-BR
 execFileSync(process.execPath, [join(root, 'bin/svc.js'), '__warm-cache'], { stdio: 'inherit' });
 console.log(`built svc ${pkg.version} into dist/`);
 
-async function bundleCli() {
+async function bundleTable() {
+  const out = await build({
+    ...common,
+    entryPoints: [join(root, 'src/ui/table-render.ts')],
+    format: 'cjs',
+    jsx: 'automatic',
+    write: false,
+    outfile: join(dist, 'table.cjs'),
+    plugins: [inkTableEdits(root)],
+    alias: {
+      // ink imports react-devtools-core only when DEV=true; never in svc.
+      'react-devtools-core': join(root, 'scripts/devtools-stub.mjs'),
+      // Only Ink's renderToString, Box and Text, not its live renderer (scripts/shims/ink-table-entry.mjs).
+      ink: join(root, 'scripts/shims/ink-table-entry.mjs'),
+      // Ink measures text with the layout's own width rule (src/ui/ink-string-width.ts).
+      'string-width': join(root, 'src/ui/ink-string-width.ts'),
+    },
+    define: { ...common.define, 'process.env.NODE_ENV': '"production"' },
+  });
+  const code = out.outputFiles[0].text;
+  const nonAscii = code.search(/[^\x00-\x7f]/);
+  if (nonAscii >= 0) throw new Error(`dist/table.cjs has a non-ASCII character at offset ${nonAscii}`);
+  writeAtomic(join(dist, 'table.cjs'), code);
+  return code;
+}
+
+async function bundleCli(tableCode) {
   const result = await build({
     ...common,
     entryPoints: { main: join(root, 'src/main.ts') },
@@ -129,6 +164,7 @@ async function bundleCli() {
     define: {
       ...common.define,
       __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs'),
+      __SVC_TABLE_BUNDLE__: JSON.stringify('table.cjs'),
       __SVC_PT_BR_JSON__: JSON.stringify('pt-BR.json'),
     },
     plugins: [uiExternal, ptExternal, ...startupShims(root)],
@@ -168,6 +204,7 @@ async function bundleCli() {
     writeAtomic(out.path, code);
     hash.update(rel).update(code);
   }
+  hash.update('table.cjs').update(tableCode);
   writeAtomic(join(dist, 'build.json'), JSON.stringify({ id: hash.digest('hex').slice(0, 16) }));
   // What went where (esbuild's metafile), for looking into a chunk's size: SVC_METAFILE=FILE.
   if (process.env.SVC_METAFILE) writeFileSync(process.env.SVC_METAFILE, JSON.stringify(result.metafile));

@@ -11,6 +11,7 @@ import { errorJson, printError } from './output/reporter.js';
 import { runningJobs } from './jobs/running.js';
 import { VERSION } from './version.js';
 import { initLanguage } from './i18n/load.js';
+import { traceUi } from './ui/load.js';
 
 export interface MainOptions {
   io?: IO;
@@ -49,6 +50,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
       controller.abort(new InterruptedError('stdout was closed'));
     };
   }
+  traceUi(env);
   await initLanguage(env); // issue 27: before anything is said
   const program = await buildProgram(rt, argv);
   try {

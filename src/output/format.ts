@@ -6,7 +6,7 @@ import { t } from '../i18n/index.js';
 import { cellText, isMoney, isNumeric, type Column } from './columns.js';
 import { zoneLabel } from './local-time.js';
 import { jsonText } from './sanitize.js';
-import { renderTable, type TableModel } from './table.js';
+import { layoutTable, tableText, type TableLine, type TableModel } from './table.js';
 import type { IO } from './io.js';
 
 const FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const;
@@ -44,24 +44,31 @@ export function formatRecords<T>(io: IO, data: T | T[], opts: PrintOptions<T>): 
     case 'csv':
     case 'tsv':
       return delimited(rows, opts.columns, opts.format === 'csv' ? ',' : '\t');
-    case 'table':
-      if (rows.length === 0) {
-        if (opts.empty && !io.quiet) io.stderr.write(`${t(opts.empty)}\n`);
-        return undefined;
-      }
-      {
-        // Printed once as plain lines, fitted to the terminal (src/output/table.ts).
-        const { text, left } = renderTable(tableModel(rows, opts.columns, opts.single), {
-          width: io.tableWidth,
-          bold: io.colorStdout ?? false,
-        });
-        if (left.length > 0 && !io.quiet)
-          io.stderr.write(
-            `${t(`${left.length === 1 ? 'column' : 'columns'} ${left.join(', ')} left out to fit ${io.tableWidth} columns; --wide shows ${left.length === 1 ? 'it' : 'them'}`)}\n`,
-          );
-        return text;
-      }
+    case 'table': {
+      const laid = tableLines(io, rows, opts);
+      if (laid === undefined) return undefined;
+      // Printed once as plain lines, fitted to the terminal (src/output/table.ts).
+      return tableText(laid, io.colorStdout ?? false);
+    }
   }
+}
+
+/**
+ * A table's lines, fitted to the terminal (src/output/table.ts); undefined for an empty table.
+ * The note on the columns left out, and the empty table's message, go to stderr here.
+ */
+export function tableLines<T>(io: IO, data: T | T[], opts: PrintOptions<T>): TableLine[] | undefined {
+  const rows = Array.isArray(data) ? data : [data];
+  if (rows.length === 0) {
+    if (opts.empty && !io.quiet) io.stderr.write(`${t(opts.empty)}\n`);
+    return undefined;
+  }
+  const { lines, left } = layoutTable(tableModel(rows, opts.columns, opts.single), io.tableWidth);
+  if (left.length > 0 && !io.quiet)
+    io.stderr.write(
+      `${t(`${left.length === 1 ? 'column' : 'columns'} ${left.join(', ')} left out to fit ${io.tableWidth} columns; --wide shows ${left.length === 1 ? 'it' : 'them'}`)}\n`,
+    );
+  return lines;
 }
 
 function tableModel<T>(rows: T[], columns: Column<T>[], single = false): TableModel {

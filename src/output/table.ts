@@ -20,13 +20,6 @@ export interface TableModel {
   keyValue: boolean;
 }
 
-export interface TableLayout {
-  /** The terminal's width; undefined: no fitting, no cutting (--wide, a pipe, a file). */
-  width?: number;
-  /** Bold header (a terminal without NO_COLOR / --no-color / TERM=dumb). */
-  bold: boolean;
-}
-
 const GAP = 2;
 /** A cut column keeps at least this many cells (or its header's width). */
 const MIN_CUT_WIDTH = 8;
@@ -58,8 +51,10 @@ function clusterWidth(cluster: string): number {
 
 /** Display width: wide (CJK, emoji) characters take two cells, combining marks none. */
 export function displayWidth(text: string): number {
-  // ASCII is by far the usual case and needs no segmentation.
-  if (/^[\u0020-\u007e]*$/.test(text)) return text.length;
+  // ASCII is by far the usual case and needs no segmentation; so are Latin-1's letters and signs
+  // (Portuguese titles: ã, ç, é) and the … of a cut cell, one cell each (issue 28: the segmenter
+  // on every cut line was most of the Ink table's render time).
+  if (/^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u00ff\u2026]*$/.test(text)) return text.length;
   let width = 0;
   for (const { segment } of graphemes(text)) width += clusterWidth(segment);
   return width;
@@ -124,9 +119,18 @@ function columnWidths(model: TableModel, width?: number): (number | undefined)[]
   return widths;
 }
 
-/** The table as text lines (no Ink), and the headers of the columns left out to fit. */
-export function renderTable(model: TableModel, layout: TableLayout): { text: string; left: string[] } {
-  const widths = columnWidths(model, layout.width);
+/** One line of a laid-out table: `bold` (the header, a key) then `rest`, both fitted already. */
+export interface TableLine {
+  bold: string;
+  rest: string;
+}
+
+/**
+ * The layout (issue 12): each line's text, fitted to the width, and the headers of the columns
+ * left out to fit. The plain printer and the Ink table (issue 28) both print these lines.
+ */
+export function layoutTable(model: TableModel, width?: number): { lines: TableLine[]; left: string[] } {
+  const widths = columnWidths(model, width);
   const shown = widths.map((w, i) => (w === undefined ? -1 : i)).filter((i) => i >= 0);
   const pad = (text: string, i: number) => {
     const t = truncate(text, widths[i]!);
@@ -138,15 +142,20 @@ export function renderTable(model: TableModel, layout: TableLayout): { text: str
       .map((i) => pad(cells[i]!, i))
       .join(' '.repeat(GAP))
       .trimEnd();
-  const bold = (s: string) => (layout.bold ? `\u001b[1m${s}\u001b[22m` : s);
-  const lines: string[] = [];
+  const lines: TableLine[] = [];
   if (model.keyValue) {
     // One record: the value is whole (a long one wraps on the terminal, like `gh issue view`).
-    for (const r of model.rows) lines.push(`${bold(pad(r[0]!, 0))}${' '.repeat(GAP)}${r[1]!}`.trimEnd());
+    for (const r of model.rows) lines.push({ bold: pad(r[0]!, 0), rest: `${' '.repeat(GAP)}${r[1]!}` });
   } else {
-    lines.push(bold(row(model.headers)));
-    for (const r of model.rows) lines.push(row(r));
+    lines.push({ bold: row(model.headers), rest: '' });
+    for (const r of model.rows) lines.push({ bold: '', rest: row(r) });
   }
   const left = widths.map((w, i) => (w === undefined ? model.headers[i]!.toLowerCase() : '')).filter(Boolean);
-  return { text: `${lines.join('\n')}\n`, left };
+  return { lines, left };
+}
+
+/** The table as plain text lines (no Ink): a pipe, a file, or a terminal's table in tests. */
+export function tableText(lines: TableLine[], bold: boolean): string {
+  const b = (s: string) => (bold ? `\u001b[1m${s}\u001b[22m` : s);
+  return `${lines.map((l) => (l.bold === '' ? l.rest : `${b(l.bold)}${l.rest}`.trimEnd())).join('\n')}\n`;
 }

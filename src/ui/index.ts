@@ -19,6 +19,9 @@ export type { ProgressState } from './progress.js';
 if (language() === 'pt-BR') setLanguage('pt-BR', PT_BR);
 export type * from './inbox-model.js';
 
+// issue 28: src/ui/load.ts tells a test-only trace (SVC_TRACE_UI) that this bundle was loaded.
+(globalThis as { __svcUiLoaded?: boolean }).__svcUiLoaded = true;
+
 function inkOptions(io: IO) {
   return {
     stdout: io.stdout as NodeJS.WriteStream,

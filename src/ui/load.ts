@@ -30,3 +30,43 @@ async function importUi(): Promise<UiModule> {
   }
   return import('./index.js');
 }
+
+type TableModule = typeof import('./table-render.js');
+// The build sets this to the terminal table's bundle (dist/table.cjs, issue 28).
+declare const __SVC_TABLE_BUNDLE__: string | undefined;
+let tableModule: Promise<TableModule> | undefined;
+/**
+ * The terminal table's Ink bundle (issue 28), loaded on first use only, through bin/svc.js's
+ * code cache (__svcRequire); resolved once Yoga's WebAssembly is instantiated.
+ */
+export function loadTableUi(io: { color: boolean }): Promise<TableModule> {
+  // As loadUi: chalk takes its level from FORCE_COLOR once, when the bundle loads.
+  if (!io.color && tableModule === undefined) process.env.FORCE_COLOR = '0';
+  tableModule ??= importTable().catch((err) => {
+    throw new SvcError(`cannot load the terminal UI: ${(err as Error).message}`, 'use -o tsv or -o json');
+  });
+  return tableModule;
+}
+
+async function importTable(): Promise<TableModule> {
+  let mod: TableModule;
+  if (typeof __SVC_TABLE_BUNDLE__ === 'string') {
+    // bin/svc.js's loader (or, in the build's own runs, a plain require of dist/).
+    const svcRequire = (globalThis as unknown as { __svcRequire: (rel: string) => unknown }).__svcRequire;
+    mod = svcRequire(__SVC_TABLE_BUNDLE__) as TableModule;
+  } else mod = await import('./table-render.js');
+  await mod.ready;
+  return mod;
+}
+
+/**
+ * Test-only (issue 28): with SVC_TRACE_UI=1, say on stderr at exit whether the Ink bundle was
+ * loaded (it sets globalThis.__svcUiLoaded), so a test can see that piped output never loads it.
+ */
+export function traceUi(env: NodeJS.ProcessEnv): void {
+  if (env.SVC_TRACE_UI !== '1') return;
+  process.once('exit', () => {
+    const loaded = (globalThis as { __svcUiLoaded?: boolean }).__svcUiLoaded === true;
+    process.stderr.write(loaded ? 'ui loaded\n' : 'ui not loaded\n');
+  });
+}

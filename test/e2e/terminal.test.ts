@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { displayWidth } from '../../src/output/table.js';
-import { BIN, startTestSandbox, svcEnv, tempDirs, type TestSandbox } from './harness.js';
+import { BIN, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 let sb: TestSandbox;
@@ -161,6 +161,79 @@ describe('tables on a real terminal (issue 12)', { skip: hasTmux ? false : 'tmux
       const t = await inTerminal([...args], { width: 100, height: 20 }, env);
       assert.match(t.screen, /svc-exit=0/);
       assert.doesNotMatch(svcBytes(t), /\u001b/, `an escape with ${JSON.stringify(env)} ${args.join(' ')}`);
+    }
+  });
+});
+
+// issue 28: with SVC_INK_TABLE=1 a table on a terminal is rendered by Ink (dist/table.cjs), once,
+// to the plain table's bytes; by default, and through a pipe whatever is asked, Ink is never
+// loaded. SVC_TRACE_UI=1 makes svc say on stderr at exit whether an Ink bundle was loaded.
+describe('tables by Ink on a terminal, plain through a pipe (issue 28)', () => {
+  const ink = { SVC_TRACE_UI: '1', SVC_INK_TABLE: '1' };
+  test('products list on a terminal with SVC_INK_TABLE=1: Ink renders the plain table once', {
+    skip: hasTmux ? false : 'tmux is not installed',
+  }, async () => {
+    const t = await inTerminal(['products', 'list', '--all'], { width: 80, height: 35 }, ink);
+    assert.match(t.screen, /svc-exit=0/);
+    assert.match(t.screen, /^ui loaded$/m, 'the Ink table bundle was loaded');
+    assert.match(t.screen, /printed-before-the-table/);
+    const bytes = svcBytes(t);
+    assert.doesNotMatch(
+      bytes,
+      /\u001b\[[23]J|\u001b\[\d*A|\u001b\[2K/,
+      'a redraw: the screen, the scrollback or lines erased',
+    );
+    assert.match(bytes, /\u001b\[1m\s*ID\s+TITLE\s/, 'the bold header');
+    const lines = t.screen.split('\n');
+    const rows = lines.filter((l) => /^\s*\d+\s+Tmuxtest/.test(l));
+    assert.equal(rows.length, 60, t.screen);
+    for (const l of lines) assert.ok(displayWidth(l.trimEnd()) <= 80, `wider than 80: ${l}`);
+    assert.ok(
+      rows.every((r) => r.includes('…')),
+      'long titles end with …',
+    );
+    assert.ok(
+      rows.some((r) => /\s740\.40\b/.test(r)),
+      'money whole',
+    );
+    // The same bytes as the plain printer's on the same terminal (the trace line aside).
+    const plain = await inTerminal(['products', 'list', '--all'], { width: 80, height: 35 });
+    assert.equal(bytes.replace(/ui loaded\r?\n/, ''), svcBytes(plain));
+  });
+
+  test('the default terminal table is plain lines: Ink never loaded', {
+    skip: hasTmux ? false : 'tmux is not installed',
+  }, async () => {
+    const t = await inTerminal(['products', 'list', '--limit', '3'], { width: 80, height: 20 }, { SVC_TRACE_UI: '1' });
+    assert.match(t.screen, /svc-exit=0/);
+    assert.match(t.screen, /^ui not loaded$/m, 'a terminal table loaded Ink without SVC_INK_TABLE=1');
+  });
+
+  test('Ink table: NO_COLOR and TERM=dumb get no escape at all', {
+    skip: hasTmux ? false : 'tmux is not installed',
+  }, async () => {
+    for (const env of [{ NO_COLOR: '1' }, { TERM: 'dumb' }] as Record<string, string>[]) {
+      const t = await inTerminal(['products', 'list', '--limit', '3'], { width: 100, height: 20 }, { ...ink, ...env });
+      assert.match(t.screen, /svc-exit=0/);
+      assert.match(t.screen, /^ui loaded$/m);
+      assert.doesNotMatch(svcBytes(t), /\u001b/, `an escape with ${JSON.stringify(env)}`);
+    }
+  });
+
+  test('products list through a pipe: every row as TSV, Ink never loaded, even when asked', async () => {
+    const dirs = tempDirs();
+    const res = await svc(['products', 'list', '--all'], { env: { ...svcEnv(sb, dirs), ...ink } });
+    assert.equal(res.code, 0, res.stderr);
+    assert.match(res.stdout, /^id\ttitle\t/);
+    assert.match(res.stdout, /Tmuxtest account number/);
+    assert.match(res.stderr, /^ui not loaded$/m, 'the trace ran');
+    assert.doesNotMatch(res.stderr, /^ui loaded$/m, 'a piped list loaded the UI bundle');
+    for (const o of ['', 'table', 'json', 'csv', 'jsonl']) {
+      const r = await svc(['products', 'list', '--limit', '2', ...(o ? ['-o', o] : [])], {
+        env: { ...svcEnv(sb, dirs), ...ink },
+      });
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stderr, /^ui not loaded$/m, `-o ${o} through a pipe loaded the UI bundle`);
     }
   });
 });

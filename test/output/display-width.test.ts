@@ -30,6 +30,22 @@ describe('display width (issue 12)', () => {
     test(`${JSON.stringify(text)} takes ${width} cells`, () => assert.equal(displayWidth(text), width));
   }
 
+  // issue 28: Latin-1's letters and signs and … skip the segmenter; each is one cell by the
+  // grapheme rule too (a combining mark after one forces that rule and adds nothing).
+  test('the fast path (Latin-1, …) measures as the grapheme rule does', () => {
+    const fast = [
+      ...Array.from({ length: 0x5f }, (_, i) => 0x20 + i),
+      ...Array.from({ length: 0x60 }, (_, i) => 0xa0 + i),
+    ]
+      .filter((c) => c !== 0xad)
+      .concat(0x2026)
+      .map((c) => String.fromCodePoint(c));
+    for (const ch of fast) assert.equal(displayWidth(`${ch}\u0301`), 1, `U+${ch.codePointAt(0)!.toString(16)}`);
+    assert.equal(displayWidth(fast.join('')), fast.length);
+    assert.equal(displayWidth('Conta rara, histórico limpo, ação…'), 34);
+    assert.equal(displayWidth('\u00ad'), 0, 'the soft hyphen stays on the grapheme rule');
+  });
+
   test('truncate cuts by cells, never inside a cluster, and ends with …', () => {
     assert.equal(truncate('日本語のアカウント', 7), '日本語…');
     assert.equal(displayWidth(truncate('日本語のアカウント', 7)), 7);

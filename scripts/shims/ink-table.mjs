@@ -1,0 +1,130 @@
+// issue 28: the build-time edits that let the terminal table (src/ui/table-render.ts) be one
+// CommonJS bundle, dist/table.cjs, loaded through bin/svc.js's per-Node-line V8 code cache like
+// the CLI's chunks. Ink's ES modules have two top-level awaits, which CommonJS cannot hold; each
+// edit is checked against the installed package, so an upgrade that changes the text breaks the
+// build instead of svc (ink 6.8.0 and yoga-layout 3.2.1 when written; check them for ink 7).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const EDITS = [
+  {
+    // yoga-layout/dist/src/index.js: `const Yoga = wrapAssembly(await loadYoga());`. The layout
+    // engine is WebAssembly, instantiated asynchronously; Ink reads `Yoga` only when it lays out,
+    // so the module exports an object filled in once the instance is made, and the promise is
+    // kept on globalThis for src/ui/table-render.ts to wait on. Emscripten's loader asks
+    // `typeof fetch` (to stream the binary from a URL) before it decodes the base64 it carries;
+    // in Node that one question loads Node's whole built-in fetch (undici, tls, crypto: 50-300 ms),
+    // so the global is hidden for that synchronous call and put back as it was.
+    file: 'node_modules/yoga-layout/dist/src/index.js',
+    find: 'const Yoga = wrapAssembly(await loadYoga());',
+    replace: `const Yoga = {};
+globalThis.__svcYogaReady = (() => {
+  const fetchProperty = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+  Object.defineProperty(globalThis, 'fetch', { value: undefined, configurable: true, writable: true });
+  try {
+    return loadYoga();
+  } finally {
+    if (fetchProperty) Object.defineProperty(globalThis, 'fetch', fetchProperty);
+    else delete globalThis.fetch;
+  }
+})().then((lib) => { Object.assign(Yoga, wrapAssembly(lib)); });`,
+  },
+  {
+    // ink/build/reconciler.js: `if (isDev()) { try { await import('./devtools.js') } ... }`, the
+    // React devtools when DEV=true; never in svc (the UI bundle stubs react-devtools-core too).
+    file: 'node_modules/ink/build/reconciler.js',
+    find: /\nif \(isDev\(\)\) \{\n    try \{\n        await import\('\.\/devtools\.js'\);[\s\S]*?\n\}\n/,
+    replace: '\n',
+  },
+  {
+    // ink/build/reconciler.js: the package's name and version for the devtools, read only when
+    // DEV=true (`isDev() ? await loadPackageJson() : {...}`).
+    file: 'node_modules/ink/build/reconciler.js',
+    find: 'const packageJson = isDev()\n    ? await loadPackageJson()\n    : { name: undefined, version: undefined };',
+    replace: 'const packageJson = { name: undefined, version: undefined };',
+  },
+  {
+    // @alcalzone/ansi-tokenize (Ink's output grid): for every cell of every line, the styles to
+    // go from the previous cell's to this one's: three Sets, two filters and two spreads even
+    // when neither cell has a style, which is every cell of a table but the header's. The diff
+    // of two empty style lists is empty; answering that first cut the render by ~40% (profile in
+    // docs/PERFORMANCE.md). Same answer for every input.
+    file: 'node_modules/@alcalzone/ansi-tokenize/build/diff.js',
+    find: 'export function diffAnsiCodes(from, to) {\n',
+    replace: 'export function diffAnsiCodes(from, to) {\n    if (from.length === 0 && to.length === 0) return [];\n',
+  },
+  {
+    // The same package: a cell's styles as text; none is the empty string.
+    file: 'node_modules/@alcalzone/ansi-tokenize/build/ansiCodes.js',
+    find: 'export function ansiCodesToString(codes) {\n',
+    replace: "export function ansiCodesToString(codes) {\n    if (codes.length === 0) return '';\n",
+  },
+  {
+    // The same package cuts every line of the grid into graphemes with Intl.Segmenter (ICU), made
+    // when it loads; that was the largest part left of the render. Text of ASCII, Latin-1 and …
+    // (and the escape that starts a style) is one grapheme per UTF-16 unit by Unicode's rules
+    // (UAX #29: none of those characters extends or joins another, and there is no CR), so it is
+    // cut by index; any other text still goes through the segmenter, made on first use.
+    file: 'node_modules/@alcalzone/ansi-tokenize/build/tokenize.js',
+    find: 'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
+    replace: `let segmenter;
+const ONE_UNIT_GRAPHEMES = /^[\\u001b\\u0020-\\u007e\\u00a0-\\u00ff\\u2026]*$/;
+function segmentsOf(str) {
+    if (ONE_UNIT_GRAPHEMES.test(str)) {
+        const out = new Array(str.length);
+        for (let index = 0; index < str.length; index++) out[index] = { segment: str[index], index };
+        return out;
+    }
+    segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+    return segmenter.segment(str);
+}`,
+  },
+  {
+    file: 'node_modules/@alcalzone/ansi-tokenize/build/tokenize.js',
+    find: 'for (const { segment, index } of segmenter.segment(str)) {',
+    replace: 'for (const { segment, index } of segmentsOf(str)) {',
+  },
+  {
+    // yoga-layout's loader decodes its 90 KB of base64 WebAssembly with a JavaScript atob and a
+    // loop over every byte; Node's Buffer decodes the same bytes natively.
+    file: 'node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
+    find: 'var b=xa(a.slice(37)),c=new Uint8Array(b.length);for(a=0;a<b.length;++a)c[a]=b.charCodeAt(a);var d=c',
+    replace: 'var d=new Uint8Array(Buffer.from(a.slice(37),"base64"))',
+  },
+  {
+    // ink/build/ansi-tokenizer.js: is there a C1 control character (U+0080-U+009F)? Asked of every
+    // text with a loop over its characters; a regular expression answers the same natively.
+    file: 'node_modules/ink/build/ansi-tokenizer.js',
+    find: `    for (const character of text) {
+        if (isC1ControlCharacter(character)) {
+            return true;
+        }
+    }
+    return false;
+};`,
+    replace: `    return /[\\u0080-\\u009f]/.test(text);
+};`,
+  },
+];
+
+/** The esbuild plugin that applies EDITS, for the table bundle only. */
+export function inkTableEdits(root) {
+  return {
+    name: 'ink-table-edits',
+    setup(b) {
+      for (const file of new Set(EDITS.map((e) => e.file))) {
+        const path = join(root, file);
+        b.onLoad({ filter: new RegExp(`${file.replaceAll('/', '[\\\\/]').replaceAll('.', '\\.')}$`) }, () => {
+          let text = readFileSync(path, 'utf8');
+          for (const edit of EDITS.filter((e) => e.file === file)) {
+            const found = typeof edit.find === 'string' ? text.includes(edit.find) : edit.find.test(text);
+            if (!found) throw new Error(`scripts/shims/ink-table.mjs: ${file} changed; check the edit against it`);
+            text = text.replace(edit.find, edit.replace);
+          }
+          // A top-level await left over fails the build: esbuild cannot write one as CommonJS.
+          return { contents: text, loader: 'js', resolveDir: join(path, '..') };
+        });
+      }
+    },
+  };
+}
