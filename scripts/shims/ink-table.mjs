@@ -2,7 +2,7 @@
 // CommonJS bundle, dist/table.cjs, loaded through bin/svc.js's per-Node-line V8 code cache like
 // the CLI's chunks. Ink's ES modules have two top-level awaits, which CommonJS cannot hold; each
 // edit is checked against the installed package, so an upgrade that changes the text breaks the
-// build instead of svc (ink 6.8.0 and yoga-layout 3.2.1 when written; check them for ink 7).
+// build instead of svc (written for ink 6.8.0 and yoga-layout 3.2.1; the reconciler's two edits redone for ink 7.1.1).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -30,18 +30,19 @@ globalThis.__svcYogaReady = (() => {
 })().then((lib) => { Object.assign(Yoga, wrapAssembly(lib)); });`,
   },
   {
-    // ink/build/reconciler.js: `if (isDev()) { try { await import('./devtools.js') } ... }`, the
-    // React devtools when DEV=true; never in svc (the UI bundle stubs react-devtools-core too).
+    // ink/build/reconciler.js (ink 7): `if (process.env['DEV'] === 'true') { ... await
+    // import('./devtools.js') }`, the React devtools when DEV=true; never in svc (the UI bundle
+    // stubs react-devtools-core too).
     file: 'node_modules/ink/build/reconciler.js',
-    find: /\nif \(isDev\(\)\) \{\n    try \{\n        await import\('\.\/devtools\.js'\);[\s\S]*?\n\}\n/,
+    find: /\nif \(process\.env\['DEV'\] === 'true'\) \{\n    \/\/ Intentionally no warning[\s\S]*?await import\('\.\/devtools\.js'\);\n    \}\n\}\n/,
     replace: '\n',
   },
   {
-    // ink/build/reconciler.js: the package's name and version for the devtools, read only when
-    // DEV=true (`isDev() ? await loadPackageJson() : {...}`).
+    // ink/build/reconciler.js (ink 7): the package's name and version for the devtools, read only
+    // when DEV=true (`if (process.env['DEV'] === 'true') { ... await loadPackageJson() ... }`).
     file: 'node_modules/ink/build/reconciler.js',
-    find: 'const packageJson = isDev()\n    ? await loadPackageJson()\n    : { name: undefined, version: undefined };',
-    replace: 'const packageJson = { name: undefined, version: undefined };',
+    find: /\nif \(process\.env\['DEV'\] === 'true'\) \{\n    try \{\n        const loaded = await loadPackageJson\(\);[\s\S]*?\n\}\n/,
+    replace: '\n',
   },
   {
     // @alcalzone/ansi-tokenize (Ink's output grid): for every cell of every line, the styles to
