@@ -34,14 +34,14 @@ globalThis.__svcYogaReady = (() => {
     // import('./devtools.js') }`, the React devtools when DEV=true; never in svc (the UI bundle
     // stubs react-devtools-core too).
     file: 'node_modules/ink/build/reconciler.js',
-    find: /\nif \(process\.env\['DEV'\] === 'true'\) \{\n    \/\/ Intentionally no warning[\s\S]*?await import\('\.\/devtools\.js'\);\n    \}\n\}\n/,
+    find: /\nif \(process\.env\['DEV'\] === 'true'\) \{\n {4}\/\/ Intentionally no warning[\s\S]*?await import\('\.\/devtools\.js'\);\n {4}\}\n\}\n/,
     replace: '\n',
   },
   {
     // ink/build/reconciler.js (ink 7): the package's name and version for the devtools, read only
     // when DEV=true (`if (process.env['DEV'] === 'true') { ... await loadPackageJson() ... }`).
     file: 'node_modules/ink/build/reconciler.js',
-    find: /\nif \(process\.env\['DEV'\] === 'true'\) \{\n    try \{\n        const loaded = await loadPackageJson\(\);[\s\S]*?\n\}\n/,
+    find: /\nif \(process\.env\['DEV'\] === 'true'\) \{\n {4}try \{\n {8}const loaded = await loadPackageJson\(\);[\s\S]*?\n\}\n/,
     replace: '\n',
   },
   {
