@@ -28,7 +28,7 @@ import type { SandboxData } from './state.js';
 
 export const FORMAT_VERSION = 2;
 
-export function logPath(file: string): string {
+function logPath(file: string): string {
   return `${file}.log`;
 }
 
