@@ -24,6 +24,8 @@ export interface SandboxOptions {
   timeScale?: number;
   rateLimit?: Partial<RateLimits>; // default spec 8
   dataFile?: string; // persist state across restarts: a JSON snapshot and a change log (persist.ts)
+  /** With `dataFile`: how long changes are gathered before they are written (default 200 ms; tests use 0). */
+  saveDelayMs?: number;
   webhooks?: string[]; // endpoint URLs to deliver events to (max 5)
   seed?: boolean; // default true: demo data
   keys?: { v1?: string; v2?: string }; // preset keys of the main account
@@ -85,7 +87,7 @@ function applyPresetKeys(data: SandboxData, preset: SandboxOptions['keys']): voi
 export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHandle> {
   const timeScale = opts.timeScale ?? 1;
   if (!(timeScale > 0)) throw new Error('timeScale must be greater than 0');
-  const persister = opts.dataFile ? new Persister(opts.dataFile) : undefined;
+  const persister = opts.dataFile ? new Persister(opts.dataFile, opts.saveDelayMs) : undefined;
   const loaded = persister?.load();
   const demoKeys = loaded?.demoKeys ?? randomDemoKeys();
   const rt = new Runtime({

@@ -8,7 +8,8 @@ import { ChangeSet, MARKED, track } from './changes.js';
 import { ChangeLog, FORMAT_VERSION, type Loaded, loadDataFile, recordId, writeSnapshot } from './data-file.js';
 import type { SandboxData } from './state.js';
 
-const DEBOUNCE_MS = 200;
+/** Changes are gathered this long before a flush (`SandboxOptions.saveDelayMs`). */
+export const DEBOUNCE_MS = 200;
 /** The log is folded into a new snapshot past this share of the snapshot's size (and MIN_COMPACT_BYTES). */
 const COMPACT_RATIO = 0.5;
 const MIN_COMPACT_BYTES = 256 * 1024;
@@ -47,7 +48,10 @@ export class Persister {
   };
   private beforeFlush: () => void = () => undefined;
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly delayMs = DEBOUNCE_MS,
+  ) {}
 
   /** A save is scheduled or under way. */
   get pending(): boolean {
@@ -86,7 +90,7 @@ export class Persister {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.enqueue();
-    }, DEBOUNCE_MS);
+    }, this.delayMs);
     this.timer.unref();
   }
 
