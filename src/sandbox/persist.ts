@@ -9,7 +9,7 @@ import { ChangeLog, FORMAT_VERSION, type Loaded, loadDataFile, recordId, writeSn
 import type { SandboxData } from './state.js';
 
 /** Changes are gathered this long before a flush (`SandboxOptions.saveDelayMs`). */
-export const DEBOUNCE_MS = 200;
+const DEBOUNCE_MS = 200;
 /** The log is folded into a new snapshot past this share of the snapshot's size (and MIN_COMPACT_BYTES). */
 const COMPACT_RATIO = 0.5;
 const MIN_COMPACT_BYTES = 256 * 1024;
