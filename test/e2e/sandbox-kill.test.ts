@@ -58,7 +58,7 @@ function salesOf(data: SandboxData, productId: number, pendingAtStart: number): 
   assert.equal(listing.stock + sales.length, STOCK, 'each sale took one unit of stock');
   const pending = data.accounts.find((a) => a.id === MAIN)!.balance.pending;
   assert.equal(pending - pendingAtStart, sales.length * NET, 'each sale credited the seller');
-  sales.forEach((id, i) => assert.equal(id, sales[0]! + i, 'the sales are a prefix of those made'));
+  for (const [i, id] of sales.entries()) assert.equal(id, sales[0]! + i, 'the sales are a prefix of those made');
   return sales;
 }
 
