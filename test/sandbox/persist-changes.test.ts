@@ -4,7 +4,7 @@
 // while writing) loads as the state before or after its last batch, never a mix; a version 1
 // file (the whole state, no log) loads; memory stays flat over thousands of reads and writes.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
@@ -296,5 +296,23 @@ describe('sandbox --data: memory stays flat (issue 26)', () => {
     } finally {
       await sb.close();
     }
+  });
+});
+
+describe('sandbox --data: the change log is private and never followed through a link (issue 26)', () => {
+  it('FILE.log is 0600; a symlink planted at FILE.log is refused, its target untouched', async () => {
+    const file = join(dir, 'private.json');
+    const sb = await start({ dataFile: file });
+    await new Client(sb, sb.keys.v2).patch(`/api/v2/products/${P.activeManual}`, { price: 23_000 });
+    await sb.close();
+    assert.equal(statSync(logOf(file)).mode & 0o777, 0o600);
+    assert.equal(statSync(file).mode & 0o777, 0o600);
+
+    const planted = join(dir, 'planted.json');
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'untouched');
+    symlinkSync(victim, logOf(planted));
+    await assert.rejects(start({ dataFile: planted }), /ELOOP|symbolic link/);
+    assert.equal(readFileSync(victim, 'utf8'), 'untouched');
   });
 });
