@@ -17,13 +17,14 @@ import {
   fsyncSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { SandboxData } from './state.js';
 
 export const FORMAT_VERSION = 2;
@@ -212,6 +213,38 @@ export function writeSnapshot(file: string, data: SandboxData, seq: number): num
   renameSync(tmp, file);
   syncDir(dirname(file));
   return out.bytes;
+}
+
+/**
+ * Temporary snapshots left by a sandbox killed while writing one (31 MB each with 100,000
+ * orders): removed when the process that made them is gone. Only our own name pattern.
+ */
+export function removeStaleTemporaries(file: string): void {
+  const prefix = `${basename(file)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(file));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = /^(\d+)\.[0-9a-f]{16}\.tmp$/.exec(name.startsWith(prefix) ? name.slice(prefix.length) : '');
+    if (!m || processAlive(Number(m[1]))) continue;
+    try {
+      unlinkSync(join(dirname(file), name));
+    } catch {
+      /* gone already, or not ours to remove */
+    }
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'; // alive, another user's
+  }
 }
 
 /** Make a rename durable (best effort: not every platform opens a directory). */

@@ -5,7 +5,15 @@
 // (temporary file + rename) and the log emptied. A read schedules nothing (server.ts). Rate
 // counters and logs are not persisted.
 import { ChangeSet, MARKED, track } from './changes.js';
-import { ChangeLog, FORMAT_VERSION, type Loaded, loadDataFile, recordId, writeSnapshot } from './data-file.js';
+import {
+  ChangeLog,
+  FORMAT_VERSION,
+  type Loaded,
+  loadDataFile,
+  recordId,
+  removeStaleTemporaries,
+  writeSnapshot,
+} from './data-file.js';
 import type { SandboxData } from './state.js';
 
 /** Changes are gathered this long before a flush (`SandboxOptions.saveDelayMs`). */
@@ -79,6 +87,7 @@ export class Persister {
   async open(data: () => SandboxData, beforeFlush: () => void): Promise<void> {
     this.data = data;
     this.beforeFlush = beforeFlush;
+    removeStaleTemporaries(this.file);
     this.log = await ChangeLog.open(this.file, this.logBytes);
     if (this.data() !== this.tracked) this.full = true;
     if (this.full || this.logBytes > this.compactAt()) await this.compact();

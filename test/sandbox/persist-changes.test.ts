@@ -4,7 +4,16 @@
 // a version 1 file (the whole state, no log) loads; the log is private. The 100,000-order
 // figures (bytes per write, flat memory) are in test/reliability/sandbox-scale.test.ts.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
@@ -236,5 +245,18 @@ describe('sandbox --data: the change log is private and never followed through a
     symlinkSync(victim, logOf(planted));
     await assert.rejects(start({ dataFile: planted }), /ELOOP|symbolic link/);
     assert.equal(readFileSync(victim, 'utf8'), 'untouched');
+  });
+
+  it("a temporary snapshot left by a killed sandbox is removed at the next start; a live process's is kept", async () => {
+    const file = join(dir, 'leftovers.json');
+    const dead = `${file}.999999999.0123456789abcdef.tmp`; // no such process
+    const live = `${file}.${process.pid}.0123456789abcdef.tmp`;
+    const other = join(dir, 'someone-else.999999999.0123456789abcdef.tmp');
+    for (const f of [dead, live, other]) writeFileSync(f, '{"half":');
+    const sb = await start({ dataFile: file });
+    await sb.close();
+    assert.equal(existsSync(dead), false, "a dead process's temporary file is removed");
+    assert.equal(existsSync(live), true, "a running process's is kept");
+    assert.equal(existsSync(other), true, "another file's is kept");
   });
 });
