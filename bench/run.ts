@@ -3,6 +3,7 @@
 import { benchBulkPrice } from './bulk-price.js';
 import { benchKillResume } from './kill-resume.js';
 import { benchOrdersMirror } from './orders-mirror.js';
+import { benchSandboxPersist } from './sandbox-persist.js';
 import { benchStartup } from './startup.js';
 import { benchStockMemory } from './stock-memory.js';
 import { benchValidate } from './validate.js';
@@ -22,6 +23,7 @@ const all: Record<string, () => Promise<unknown>> = {
   'list-all': () => benchListAll(),
   'orders-mirror': benchOrdersMirror,
   'ink-table': () => benchInkTable(),
+  'sandbox-persist': benchSandboxPersist,
 };
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 for (const name of names) {

@@ -12,6 +12,7 @@ import {
 import type { RouteDef, RouteFamily } from '../api/routes.js';
 import { SandboxError } from './envelope.js';
 import type { Account, KeyRecord, SandboxData } from './state.js';
+import { changed } from './changes.js';
 
 export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
@@ -54,6 +55,7 @@ export function makeKeyRecord(
   };
   if (version === 'v2') rec.scopes = scopes;
   data.keys.push(rec);
+  changed(data, 'keys', rec);
   return rec;
 }
 

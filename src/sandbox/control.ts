@@ -12,9 +12,10 @@ import { createUnpaid, payOrders } from './late-payment.js';
 import type { Runtime } from './runtime.js';
 import { parseJson, readBody } from './http-body.js';
 import { SEED_IDS } from './seed.js';
-import { nextId, type Account, type Question } from './state.js';
+import { nextId, type Account, type Listing, type Order, type Question } from './state.js';
 import { listingInternal, listingV2, orderView } from './views.js';
 import { questionView } from './handlers/questions.js';
+import { changed } from './changes.js';
 
 const Purchase = z.strictObject({
   productId: z.number().int(),
@@ -122,6 +123,7 @@ const routes: Record<string, ControlHandler> = {
       l.pausedByOfflineMode = false;
     }
     l.updatedAt = rt.clock.iso();
+    changed(rt.data, 'listings', l);
     if (b.action === 'approve') rt.emit(l.accountId, 'product.approved', { productId: l.id });
     if (b.action === 'reject' || b.action === 'reject_permanently')
       rt.emit(l.accountId, 'product.rejected', { productId: l.id });
@@ -132,20 +134,22 @@ const routes: Record<string, ControlHandler> = {
     const { on } = parse(Offline, body);
     const account = accountFor(rt, 'main');
     account.offlineMode = on;
-    let changed = 0;
+    let count = 0;
     for (const l of rt.data.listings) {
       if (l.accountId !== account.id) continue;
       if (on && l.isActive) {
         l.isActive = false;
         l.pausedByOfflineMode = true;
-        changed++;
+        changed(rt.data, 'listings', l);
+        count++;
       } else if (!on && l.pausedByOfflineMode) {
         l.isActive = true;
         l.pausedByOfflineMode = false;
-        changed++;
+        changed(rt.data, 'listings', l);
+        count++;
       }
     }
-    return ok({ offlineMode: on, [on ? 'paused' : 'reactivated']: changed });
+    return ok({ offlineMode: on, [on ? 'paused' : 'reactivated']: count });
   },
   'POST seller': (rt, body) => {
     const { account: which, ...flags } = parse(Seller, body);
@@ -210,7 +214,7 @@ const routes: Record<string, ControlHandler> = {
     const ids: number[] = [];
     for (let i = 0; i < b.count; i++) {
       const id = nextId(rt.data, 'listing');
-      rt.data.listings.push({
+      const l: Listing = {
         id,
         accountId: main.id,
         title: `Bench listing ${id}`,
@@ -230,7 +234,9 @@ const routes: Record<string, ControlHandler> = {
         variants: [],
         createdAt: at,
         updatedAt: at,
-      });
+      };
+      rt.data.listings.push(l);
+      changed(rt.data, 'listings', l);
       ids.push(id);
     }
     return ok({ ids }, 201);
@@ -250,7 +256,7 @@ const routes: Record<string, ControlHandler> = {
       const price = b.price * b.quantity;
       const n = Math.min(b.delivered ?? b.quantity, b.quantity);
       const items = Array.from({ length: n }, (_, k) => ({ ref: `SEED-${id}-${k}`, costCents: b.costCents }));
-      rt.data.orders.push({
+      const o: Order = {
         id,
         orderCode: `ORD-${id}`,
         status: b.status,
@@ -265,7 +271,9 @@ const routes: Record<string, ControlHandler> = {
         sellerId: main.id,
         createdAt: new Date(now - span + Math.floor(((i + 1) * span) / b.count)).toISOString(),
         deliveredItems: b.status === 'processing' ? [] : items,
-      });
+      };
+      rt.data.orders.push(o);
+      changed(rt.data, 'orders', o);
     }
     return ok({ created: b.count, firstId: first, lastId: rt.data.nextId.order - 1 }, 201);
   },
@@ -274,6 +282,7 @@ const routes: Record<string, ControlHandler> = {
     const o = rt.data.orders.find((x) => x.id === b.id);
     if (!o) throw notFound('order');
     o.status = b.status;
+    changed(rt.data, 'orders', o);
     return ok({ id: o.id, status: o.status });
   },
   'POST clock': (rt, body) => {

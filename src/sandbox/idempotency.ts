@@ -13,6 +13,7 @@ import {
 } from '../api/assumptions.js';
 import { SandboxError, type Reply } from './envelope.js';
 import type { IdempotencyEntry, SandboxData, StoredResponse } from './state.js';
+import { changedIdempotency } from './changes.js';
 
 /** JSON with object keys sorted at every depth (spec 4.1.3: field order does not matter). */
 function canonicalJson(v: unknown): string {
@@ -81,6 +82,7 @@ export class IdempotencyStore {
     const e = Object.hasOwn(store, key) ? store[key] : undefined;
     if (e && e.expiresAt <= now) {
       delete store[key]; // spec 4.1.2: kept 24 hours only
+      changedIdempotency(this.data(), key);
       return undefined;
     }
     return e;
@@ -132,6 +134,7 @@ export class IdempotencyStore {
       expiresAt: now + this.ttlMs,
       response: { status: reply.status, headers, body: reply.body },
     };
+    changedIdempotency(this.data(), key);
   }
 
   release(key: string): void {
@@ -152,6 +155,7 @@ export class IdempotencyStore {
     for (const [k, e] of Object.entries(store)) {
       if (storedBefore !== undefined && e.expiresAt - this.ttlMs >= storedBefore) continue;
       delete store[k];
+      changedIdempotency(this.data(), k);
       n++;
     }
     return n;
@@ -160,6 +164,10 @@ export class IdempotencyStore {
   /** Drop expired entries (called before each save so the data file stays small). */
   prune(now: number): void {
     const store = this.data().idempotency;
-    for (const [k, e] of Object.entries(store)) if (e.expiresAt <= now) delete store[k];
+    for (const [k, e] of Object.entries(store)) {
+      if (e.expiresAt > now) continue;
+      delete store[k];
+      changedIdempotency(this.data(), k);
+    }
   }
 }

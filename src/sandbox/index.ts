@@ -4,7 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { keyVersion } from '../api/assumptions.js';
 import { generateKey, hashKey, keyDisplay, makeKeyRecord } from './auth.js';
-import { Persister, loadData } from './persist.js';
+import { changed } from './changes.js';
+import { Persister } from './persist.js';
 import type { RateLimits } from './rate-limit.js';
 import { Runtime } from './runtime.js';
 import { SEED_IDS } from './seed.js';
@@ -22,7 +23,9 @@ export interface SandboxOptions {
   /** Scales rate windows, webhook retry delays, idempotency TTL, answer limits (0.01 = 100x faster). */
   timeScale?: number;
   rateLimit?: Partial<RateLimits>; // default spec 8
-  dataFile?: string; // persist state as JSON across restarts
+  dataFile?: string; // persist state across restarts: a JSON snapshot and a change log (persist.ts)
+  /** With `dataFile`: how long changes are gathered before they are written (default 200 ms; tests use 0). */
+  saveDelayMs?: number;
   webhooks?: string[]; // endpoint URLs to deliver events to (max 5)
   seed?: boolean; // default true: demo data
   keys?: { v1?: string; v2?: string }; // preset keys of the main account
@@ -37,8 +40,10 @@ export interface SandboxHandle {
   waitForRequest(pred: (e: RequestLogEntry) => boolean, phase?: RequestPhase): Promise<RequestLogEntry>;
   /** For tests run in-process: resolves once no API request is in flight. */
   idle(): Promise<void>;
-  /** For tests run in-process, with `dataFile`: saves of the data file started, and one scheduled. */
-  persistence(): { saves: number; pending: boolean } | undefined;
+  /** For tests run in-process, with `dataFile`: saves written, one scheduled or under way, bytes written. */
+  persistence(): { saves: number; pending: boolean; bytesWritten: number } | undefined;
+  /** For tests run in-process: the whole state as JSON (compared with what a restart loads). */
+  stateJson(): string;
   close(): Promise<void>;
 }
 
@@ -61,8 +66,10 @@ function applyPresetKeys(data: SandboxData, preset: SandboxOptions['keys']): voi
     if (keyVersion(want) !== version) throw new Error(`keys.${version} is not a valid ${version} key`);
     const oldHash = hashKey(data.demoKeys[version]);
     const rec = data.keys.find((k) => k.hash === oldHash);
-    if (rec) Object.assign(rec, { hash: hashKey(want), ...keyDisplay(want), active: true });
-    else {
+    if (rec) {
+      Object.assign(rec, { hash: hashKey(want), ...keyDisplay(want), active: true });
+      changed(data, 'keys', rec);
+    } else {
       makeKeyRecord(
         data,
         nextId(data, 'key'),
@@ -80,9 +87,10 @@ function applyPresetKeys(data: SandboxData, preset: SandboxOptions['keys']): voi
 export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHandle> {
   const timeScale = opts.timeScale ?? 1;
   if (!(timeScale > 0)) throw new Error('timeScale must be greater than 0');
-  const loaded = opts.dataFile ? loadData(opts.dataFile) : undefined;
+  const persister = opts.dataFile ? new Persister(opts.dataFile, opts.saveDelayMs) : undefined;
+  const loaded = persister?.load();
   const demoKeys = loaded?.demoKeys ?? randomDemoKeys();
-  const rt0 = new Runtime({
+  const rt = new Runtime({
     timeScale,
     rateLimit: opts.rateLimit,
     seed: opts.seed ?? true,
@@ -90,16 +98,17 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     data: loaded,
     log: opts.log,
   });
-  applyPresetKeys(rt0.data, opts.keys);
-  const rt = rt0;
+  applyPresetKeys(rt.data, opts.keys);
   if (opts.webhooks) rt.webhooks.setEndpoints(opts.webhooks);
-  const persister = opts.dataFile
-    ? new Persister(opts.dataFile, () => {
-        rt.idem.prune(rt.clock.now());
-        return rt.data;
-      })
-    : undefined;
-  if (persister) rt.onChange = () => persister.schedule();
+  if (persister) {
+    // a new file, or one of version 1, is written whole now; expired idempotency records are
+    // dropped before each flush so that the data file stays small
+    await persister.open(
+      () => rt.data,
+      () => rt.idem.prune(rt.clock.now()),
+    );
+    rt.onChange = () => persister.schedule();
+  }
 
   const server = http.createServer((req, res) => {
     handleRequest(rt, req, res).catch((e: unknown) => {
@@ -119,7 +128,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     });
   });
   const port = (server.address() as AddressInfo).port;
-  if (persister) persister.schedule(); // a fresh seed is written at once
+  if (persister) persister.schedule(); // what the start changed (preset keys)
 
   let closed: Promise<void> | undefined;
   const k = rt.data.demoKeys;
@@ -129,7 +138,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
     keys: { v1: k.v1, v2: k.v2, otherV1: k.otherV1, otherV2: k.otherV2, unverifiedV2: k.unverifiedV2 },
     waitForRequest: (pred, phase) => rt.requests.waitFor(pred, phase),
     idle: () => rt.requests.idle(),
-    persistence: () => (persister ? { saves: persister.saves, pending: persister.pending } : undefined),
+    persistence: () =>
+      persister
+        ? { saves: persister.saves, pending: persister.pending, bytesWritten: persister.bytesWritten }
+        : undefined,
+    stateJson: () => JSON.stringify(rt.data),
     close() {
       closed ??= (async () => {
         await rt.webhooks.close();
@@ -137,7 +150,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxHa
           server.close(() => resolve());
           server.closeAllConnections();
         });
-        if (persister) await persister.flush();
+        if (persister) await persister.close();
       })();
       return closed;
     },

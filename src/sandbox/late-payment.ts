@@ -10,6 +10,7 @@ import { deliveredItem } from './purchase.js';
 import type { Runtime } from './runtime.js';
 import { SEED_IDS } from './seed.js';
 import { nextId, type DeliveredItem, type Order } from './state.js';
+import { changed } from './changes.js';
 
 export function createUnpaid(rt: Runtime, req: { productId: number; createdAgoMs?: number }): Order {
   const l = rt.data.listings.find((x) => x.id === req.productId);
@@ -34,6 +35,7 @@ export function createUnpaid(rt: Runtime, req: { productId: number; createdAgoMs
     deliveredItems: [],
   };
   rt.data.orders.push(order);
+  changed(rt.data, 'orders', order);
   return order;
 }
 
@@ -56,6 +58,8 @@ function pay(rt: Runtime, o: Order): Order {
   const delivered = auto ? l.credentials.splice(0, o.quantity) : [];
   o.status = auto ? 'delivered' : 'processing';
   o.deliveredItems = delivered.map(deliveredItem).filter((d): d is DeliveredItem => d !== undefined);
+  changed(rt.data, 'orders', o);
+  changed(rt.data, 'listings', l);
   const seller = rt.data.accounts.find((a) => a.id === o.sellerId);
   if (seller) seller.balance.pending += o.price - o.fee;
   const common = {

@@ -5,7 +5,16 @@ import { SANDBOX_FEE_RATE } from '../api/assumptions.js';
 import { SandboxError, notFound, validationError } from './envelope.js';
 import type { Runtime } from './runtime.js';
 import { SEED_IDS } from './seed.js';
-import { hasStock, nextId, type Credential, type DeliveredItem, type Order } from './state.js';
+import {
+  hasStock,
+  nextId,
+  type Credential,
+  type DeliveredItem,
+  type Listing,
+  type Order,
+  type SandboxData,
+} from './state.js';
+import { changed } from './changes.js';
 
 export interface PurchaseRequest {
   productId: number;
@@ -20,6 +29,13 @@ export function deliveredItem(c: Credential): DeliveredItem | undefined {
   if (c.ref !== undefined) d.ref = c.ref;
   if (c.costCents !== undefined) d.costCents = c.costCents;
   return d;
+}
+
+/** The order is added and the listing's stock was taken: both are written with the next flush (issue 26). */
+function recordSale(data: SandboxData, l: Listing, order: Order): void {
+  data.orders.push(order);
+  changed(data, 'orders', order);
+  changed(data, 'listings', l);
 }
 
 export function purchase(rt: Runtime, req: PurchaseRequest): Order {
@@ -64,7 +80,7 @@ export function purchase(rt: Runtime, req: PurchaseRequest): Order {
     createdAt: rt.clock.iso(),
     deliveredItems: delivered.map(deliveredItem).filter((d): d is DeliveredItem => d !== undefined),
   };
-  data.orders.push(order);
+  recordSale(data, l, order);
   const seller = data.accounts.find((a) => a.id === l.accountId);
   if (seller) seller.balance.pending += price - fee;
   const common = {

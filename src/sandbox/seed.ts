@@ -34,7 +34,7 @@ function account(id: number, username: string, extra: Partial<Account> = {}): Ac
 export function seedData(keys: DemoKeys, withDemo = true): SandboxData {
   const A = SEED_IDS.accounts;
   const data: SandboxData = {
-    version: 1,
+    version: 2,
     nextId: { listing: 300, order: 7001, review: 3101, contestation: 4101, question: 6101, key: 1 },
     accounts: [
       account(A.main, 'demo_seller', {

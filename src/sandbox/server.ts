@@ -23,7 +23,8 @@ import { checkKeyHeader, fingerprint } from './idempotency.js';
 import { parseJson, readBody } from './http-body.js';
 import type { RequestLogEntry } from './request-log.js';
 import type { Runtime } from './runtime.js';
-import type { Account, KeyRecord } from './state.js';
+import type { Account, KeyRecord, SandboxData } from './state.js';
+import { changed } from './changes.js';
 
 function familyOf(path: string): { family: RouteFamily; rest: string } | undefined {
   const prefixes: [string, RouteFamily][] = [
@@ -244,7 +245,14 @@ export async function handleRequest(rt: Runtime, req: IncomingMessage, res: Serv
   }
   const reply = out.reply && out.auth ? withRateHeaders(rt, out.reply, fam.family, out.auth.account) : out.reply;
   if (out.auth)
-    recordKeyUsage(out.auth.key, method, url.pathname, out.drop ? null : (reply?.status ?? null), rt.clock.iso());
+    recordKeyUsage(
+      rt.data,
+      out.auth.key,
+      method,
+      url.pathname,
+      out.drop ? null : (reply?.status ?? null),
+      rt.clock.iso(),
+    );
   if (out.drop || !reply) {
     entry.status = null;
     res.socket?.destroy();
@@ -263,8 +271,16 @@ export async function handleRequest(rt: Runtime, req: IncomingMessage, res: Serv
 }
 
 /** A14 key usage history: the last 100 requests of the key. */
-function recordKeyUsage(key: KeyRecord, method: string, path: string, status: number | null, at: string): void {
+function recordKeyUsage(
+  data: SandboxData,
+  key: KeyRecord,
+  method: string,
+  path: string,
+  status: number | null,
+  at: string,
+): void {
   key.usage.push({ method, path, status, at });
   if (key.usage.length > LIMITS.keyUsageHistory) key.usage.splice(0, key.usage.length - LIMITS.keyUsageHistory);
   key.lastUsedAt = at;
+  changed(data, 'keys', key); // written with the next write's flush: a read schedules none
 }

@@ -174,7 +174,7 @@ export interface DemoKeys {
 }
 
 export interface SandboxData {
-  version: 1;
+  version: 2; // of the data file format (data-file.ts); version 1 files still load
   nextId: Record<'listing' | 'order' | 'review' | 'contestation' | 'question' | 'key', number>;
   accounts: Account[];
   keys: KeyRecord[];

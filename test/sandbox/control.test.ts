@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
+import { loadData } from '../../src/sandbox/persist.js';
 import {
   Client,
   SEED_IDS,
@@ -230,7 +231,10 @@ describe('startSandbox options', () => {
     assert.equal(replay.headers.get('idempotent-replayed'), 'true');
     const made = await new Client(second, second.keys.v1).post('/api/api-keys', { name: 'kept hashed', version: 'v1' });
     await second.close();
-    assert.ok(!readFileSync(file, 'utf8').includes(made.body.data.key), 'keys made through the API are stored hashed');
+    assert.equal(made.status, 201);
+    const stored = readFileSync(file, 'utf8') + readFileSync(`${file}.log`, 'utf8'); // snapshot and change log
+    assert.ok(stored.includes(`"prefix":"${made.body.data.prefix}"`), 'the new key is stored');
+    assert.ok(!stored.includes(made.body.data.key), 'keys made through the API are stored hashed');
   });
 
   it('saves soon after a change, before close (debounced)', async () => {
@@ -240,8 +244,8 @@ describe('startSandbox options', () => {
     // Wait for the state (the debounced save has landed), never closing the sandbox first.
     const priceSaved = () => {
       try {
-        return JSON.parse(readFileSync(file, 'utf8')).listings.find((l: { id: number }) => l.id === P.activeManual)
-          .price;
+        // the snapshot and its change log, as a restart reads them (issue 26)
+        return loadData(file)!.listings.find((l: { id: number }) => l.id === P.activeManual)!.price;
       } catch {
         return undefined;
       }

@@ -120,7 +120,7 @@ describe('sandbox --data writes its temporary file exclusively (issue 14)', () =
     await s.close(); // flushes the state
     assert.equal(readFileSync(victim, 'utf8'), 'untouched');
     assert.ok(existsSync(file));
-    assert.equal(JSON.parse(readFileSync(file, 'utf8')).version, 1);
+    assert.equal(JSON.parse(readFileSync(file, 'utf8')).version, 2);
   });
 });
 

@@ -9,6 +9,7 @@ import { ownListing } from '../state.js';
 import { parseBody } from '../validate.js';
 import type { Handler, RouteHandlers } from './context.js';
 import { listingFromPath } from './products.js';
+import { changed } from '../changes.js';
 
 const refused = (key: { id?: number; index?: number }, e: SandboxError) =>
   failedItem(key, e.code ?? 'ERROR', e.message);
@@ -26,6 +27,7 @@ const bulkPrice: Handler = (ctx) => {
     if (l.price === price) return { id, status: 'unchanged' };
     l.price = price;
     l.updatedAt = ctx.nowIso;
+    changed(ctx.data, 'listings', l);
     return { id, status: 'ok' };
   });
   return resultsReply(results);
@@ -45,6 +47,7 @@ const bulkStatus: Handler = (ctx) => {
     }
     l.isActive = isActive;
     l.updatedAt = ctx.nowIso;
+    changed(ctx.data, 'listings', l);
     return { id, status: 'ok' };
   });
   return resultsReply(results);
@@ -62,7 +65,7 @@ const updateVariants: Handler = (ctx) => {
       'the variants route needs a listing with listingType multiple',
     );
   }
-  let changed = false;
+  let anyChange = false;
   const results: ItemResult[] = items.map(({ index, price, stock }) => {
     const v = l.variants.find((x) => x.index === index);
     if (!v) return failedItem({ index }, ERROR_CODES.VARIANT_NOT_FOUND, `no variant with index ${index}`);
@@ -71,10 +74,13 @@ const updateVariants: Handler = (ctx) => {
     if (!priceChange && !stockChange) return { index, status: 'unchanged' };
     if (priceChange) v.price = price!;
     if (stockChange) v.stock = stock!;
-    changed = true;
+    anyChange = true;
     return { index, status: 'ok' };
   });
-  if (changed) l.updatedAt = ctx.nowIso;
+  if (anyChange) {
+    l.updatedAt = ctx.nowIso;
+    changed(ctx.data, 'listings', l);
+  }
   return resultsReply(results);
 };
 

@@ -7,6 +7,7 @@ import { SandboxError, notFound, v1Data } from '../envelope.js';
 import { nextId, type KeyRecord } from '../state.js';
 import { numericId, parseBody } from '../validate.js';
 import type { Handler, RouteHandlers, HandlerContext } from './context.js';
+import { changed } from '../changes.js';
 
 function keyView(k: KeyRecord) {
   const out: Record<string, unknown> = {
@@ -61,6 +62,7 @@ const listKeys: Handler = (ctx) => v1Data(ctx.data.keys.filter((k) => k.accountI
 const revokeKey: Handler = (ctx) => {
   const k = ownKey(ctx);
   k.active = false;
+  changed(ctx.data, 'keys', k);
   return { status: 200, body: { success: true } }; // A5
 };
 

@@ -14,6 +14,7 @@ import { nextId, ownListing, type Credential, type Listing, type SandboxData, ty
 import { enumParam, numericId, paginate, parseBody, type Query } from '../validate.js';
 import { listingV2 } from '../views.js';
 import type { Handler, RouteHandlers, HandlerContext } from './context.js';
+import { changed } from '../changes.js';
 
 /** A2 product filters, shared with v1. */
 export function filterListings(data: SandboxData, accountId: number, q: Query): Listing[] {
@@ -155,6 +156,7 @@ const create: Handler = (ctx) => {
   if (b.deliveryTime !== undefined) l.deliveryTime = b.deliveryTime;
   if (b.accountProvenance !== undefined) l.accountProvenance = b.accountProvenance;
   ctx.data.listings.push(l);
+  changed(ctx.data, 'listings', l);
   ctx.rt.emit(ctx.account.id, 'product.created', { productId: l.id }); // A11
   return v2Data(listingV2(l), { status: 201 }); // A5
 };
@@ -162,6 +164,7 @@ const create: Handler = (ctx) => {
 const update: Handler = (ctx) => {
   const patch = parseBody(ProductUpdateV2, ctx.body);
   const l = listingFromPath(ctx);
+  changed(ctx.data, 'listings', l); // before: a refusal half-way may have changed it
   const outcome = patchListing(l, patch, ctx.nowIso);
   return v2Data(listingV2(l), { message: outcome.message });
 };

@@ -8,6 +8,7 @@ import type { Credential } from '../state.js';
 import { parseBody } from '../validate.js';
 import type { Handler, RouteHandlers } from './context.js';
 import { checkedCredentials, listingFromPath, splitCredentials } from './products.js';
+import { changed } from '../changes.js';
 
 function incoming(b: StockAdd): Credential[] {
   if (b.items) return b.items.map((i) => ({ ...i }));
@@ -65,6 +66,7 @@ const addStock: Handler = (ctx) => {
     target.isAutoDelivery = true;
     l.isAutoDelivery = true;
     l.updatedAt = ctx.nowIso;
+    changed(ctx.data, 'listings', l);
   }
   return v2Data({ added: added.length, duplicates, total: target.credentials.length }); // A7
 };

@@ -12,6 +12,7 @@ import { accountStats } from './account.js';
 import type { Handler, RouteHandlers, HandlerContext } from './context.js';
 import { getOrderFor, listOrdersFor } from './orders.js';
 import { checkGamePrice, filterListings, listingFromPath } from './products.js';
+import { changed } from '../changes.js';
 
 /** A3: v1 prices are decimals; to cents, with the spec 8 ceiling. */
 function toCents(price: number, field = 'price'): number {
@@ -77,6 +78,7 @@ const v1CreateProduct: Handler = (ctx) => {
   if (category === WARRANTY_CATEGORY && b.warrantyPeriod !== undefined) l.warrantyPeriod = b.warrantyPeriod;
   if (b.deliveryTime !== undefined) l.deliveryTime = b.deliveryTime;
   ctx.data.listings.push(l);
+  changed(ctx.data, 'listings', l);
   ctx.rt.emit(ctx.account.id, 'product.created', { productId: l.id });
   return v1Data(listingV1(l), { status: 201 });
 };
@@ -86,6 +88,7 @@ const v1UpdateProduct: Handler = (ctx) => {
   const l = listingFromPath(ctx);
   const patch: ListingPatch = { ...b, price: b.price === undefined ? undefined : toCents(b.price) };
   if (patch.price === undefined) delete patch.price;
+  changed(ctx.data, 'listings', l); // before: a refusal half-way may have changed it
   const outcome = patchListing(l, patch, ctx.nowIso);
   return v1Data(listingV1(l), { message: outcome.message });
 };
