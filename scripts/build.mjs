@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { createRequire } from 'node:module';
 import { dirname, join, posix, relative, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkNames, ownNames } from './own-names.mjs';
 import { startupShims } from './shims/index.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -126,17 +127,20 @@ async function bundleCli() {
     outExtension: { '.js': '.cjs' },
     metafile: true,
     write: false,
+    // names only where they are read (scripts/own-names.mjs): src and commander's errors
+    keepNames: false,
     define: {
       ...common.define,
       __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs'),
       __SVC_PT_BR_JSON__: JSON.stringify('pt-BR.json'),
     },
-    plugins: [uiExternal, ptExternal, ...startupShims(root)],
+    plugins: [uiExternal, ptExternal, ...startupShims(root), ownNames(root)],
     // A native addon (its prebuilt binary ships in the registry package): required from
     // node_modules at run time, and only when a stored key is read or written (src/config/key-store.ts).
     // jq-wasm (1.3 MB, jq as WebAssembly): required only when --jq is given (src/output/jq.ts).
     external: ['@napi-rs/keyring', 'jq-wasm'],
   });
+  checkNames(root, result.metafile);
   const names = new Set(result.outputFiles.map((o) => relative(dist, o.path).replaceAll('\\', '/')));
   const hash = createHash('sha256');
   for (const out of result.outputFiles) {
@@ -147,7 +151,7 @@ async function bundleCli() {
       target: 'node22',
       minifyWhitespace: true,
       minifySyntax: true,
-      keepNames: true,
+      keepNames: false, // the names kept are already in the code (ownNames)
       supported: { 'dynamic-import': false },
       logLevel: 'error',
     });
