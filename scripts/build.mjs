@@ -156,11 +156,19 @@ async function bundleCli() {
       logLevel: 'error',
     });
     // require("./x.cjs") / require("../x.cjs") of another output → __svcRequire("chunks/x.cjs")
-    const code = cjs.code.replace(/\brequire\("(\.\.?\/[^"]+)"\)/g, (_, spec) => {
-      const target = posix.join(posix.dirname(rel), spec);
-      if (!names.has(target)) throw new Error(`${rel}: require("${spec}") is not an output of the build`);
-      return `__svcRequire(${JSON.stringify(target)})`;
-    });
+    const code = cjs.code
+      .replace(/\brequire\("(\.\.?\/[^"]+)"\)/g, (_, spec) => {
+        const target = posix.join(posix.dirname(rel), spec);
+        if (!names.has(target)) throw new Error(`${rel}: require("${spec}") is not an output of the build`);
+        return `__svcRequire(${JSON.stringify(target)})`;
+      })
+      // A chunk's exports are its namespace object itself, marked as an ES module, instead of a
+      // copy with a second getter per export (esbuild's __toCommonJS): zod's chunk exports ~400
+      // names, and every use of an export from another chunk went through two getters (issue 26).
+      .replace(
+        'module.exports=__toCommonJS(stdin_exports)',
+        'module.exports=__defProp(stdin_exports,"__esModule",{value:!0})',
+      );
     if (/\brequire\("\.\.?\//.test(code)) throw new Error(`${rel}: a relative require was left`);
     // bin/svc.js reads each chunk as latin1: ASCII-only text is a one-byte string, which reads in
     // half the time of one with a single non-ASCII character (esbuild escapes them in strings,
