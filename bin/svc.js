@@ -74,15 +74,11 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   }
 }
 
-// undici parses HTTP with llhttp compiled to WebAssembly; V8's optimising tier for it costs
-// ~60 ms of background compilation that also holds up exit. A CLI parses a few responses: the
-// baseline compiler (Liftoff) is plenty, also for Ink's yoga layout. `--liftoff-only` is the flag
-// that does it (measured on Node 20: 247 ms for a --json read, against 469-540 ms with the
-// ordinary flags --no-wasm-tier-up, --no-wasm-opt or --no-wasm-dynamic-tiering). V8 lists it as a
-// testing flag and prints an error for a flag it no longer knows, so it is set only on the V8
-// majors it was checked on (11 to 14: Node 20 to 26); a newer V8 runs without it, only slower.
-const v8Major = Number(process.versions.v8.split('.')[0]);
-if (v8Major >= 11 && v8Major <= 14) require('node:v8').setFlagsFromString('--liftoff-only');
+// No V8 flags are set here (issue 26, round 4): `--liftoff-only` kept undici's WebAssembly
+// parser on the baseline compiler on Node 20, but on Node 22-26 V8's dynamic tiering already
+// compiles it with Liftoff and optimises only what runs hot, and loading node:v8 to set the flag
+// cost more than it saved: a --json read took 6-10% less CPU without it on each line
+// (docs/PERFORMANCE.md "Issue 26, round 4: reads"; docs/DECISIONS.md).
 
 // The bundle loads the Ink UI (an ES module) through this. Node's own compile cache is turned on
 // for it first (an ES module cannot go through the code cache below).

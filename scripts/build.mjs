@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { createRequire } from 'node:module';
 import { dirname, join, posix, relative, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkNames, ownNames } from './own-names.mjs';
 import { startupShims } from './shims/index.mjs';
 import { inkTableEdits } from './shims/ink-table.mjs';
 
@@ -161,18 +162,21 @@ async function bundleCli(tableCode) {
     outExtension: { '.js': '.cjs' },
     metafile: true,
     write: false,
+    // names only where they are read (scripts/own-names.mjs): src and commander's errors
+    keepNames: false,
     define: {
       ...common.define,
       __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs'),
       __SVC_TABLE_BUNDLE__: JSON.stringify('table.cjs'),
       __SVC_PT_BR_JSON__: JSON.stringify('pt-BR.json'),
     },
-    plugins: [uiExternal, ptExternal, ...startupShims(root)],
+    plugins: [uiExternal, ptExternal, ...startupShims(root), ownNames(root)],
     // A native addon (its prebuilt binary ships in the registry package): required from
     // node_modules at run time, and only when a stored key is read or written (src/config/key-store.ts).
     // jq-wasm (1.3 MB, jq as WebAssembly): required only when --jq is given (src/output/jq.ts).
     external: ['@napi-rs/keyring', 'jq-wasm'],
   });
+  checkNames(root, result.metafile);
   const names = new Set(result.outputFiles.map((o) => relative(dist, o.path).replaceAll('\\', '/')));
   const hash = createHash('sha256');
   for (const out of result.outputFiles) {
@@ -183,16 +187,24 @@ async function bundleCli(tableCode) {
       target: 'node22',
       minifyWhitespace: true,
       minifySyntax: true,
-      keepNames: true,
+      keepNames: false, // the names kept are already in the code (ownNames)
       supported: { 'dynamic-import': false },
       logLevel: 'error',
     });
     // require("./x.cjs") / require("../x.cjs") of another output → __svcRequire("chunks/x.cjs")
-    const code = cjs.code.replace(/\brequire\("(\.\.?\/[^"]+)"\)/g, (_, spec) => {
-      const target = posix.join(posix.dirname(rel), spec);
-      if (!names.has(target)) throw new Error(`${rel}: require("${spec}") is not an output of the build`);
-      return `__svcRequire(${JSON.stringify(target)})`;
-    });
+    const code = cjs.code
+      .replace(/\brequire\("(\.\.?\/[^"]+)"\)/g, (_, spec) => {
+        const target = posix.join(posix.dirname(rel), spec);
+        if (!names.has(target)) throw new Error(`${rel}: require("${spec}") is not an output of the build`);
+        return `__svcRequire(${JSON.stringify(target)})`;
+      })
+      // A chunk's exports are its namespace object itself, marked as an ES module, instead of a
+      // copy with a second getter per export (esbuild's __toCommonJS): zod's chunk exports ~400
+      // names, and every use of an export from another chunk went through two getters (issue 26).
+      .replace(
+        'module.exports=__toCommonJS(stdin_exports)',
+        'module.exports=__defProp(stdin_exports,"__esModule",{value:!0})',
+      );
     if (/\brequire\("\.\.?\//.test(code)) throw new Error(`${rel}: a relative require was left`);
     // bin/svc.js reads each chunk as latin1: ASCII-only text is a one-byte string, which reads in
     // half the time of one with a single non-ASCII character (esbuild escapes them in strings,

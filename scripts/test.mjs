@@ -24,6 +24,7 @@ const srcNewest = newest([
   ...files(join(root, 'src'), () => true),
   join(root, 'package.json'),
   join(root, 'scripts', 'build.mjs'),
+  join(root, 'scripts', 'own-names.mjs'),
   ...files(join(root, 'scripts', 'shims'), () => true),
   join(root, 'bin', 'svc.js'),
 ]);

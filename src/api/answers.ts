@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { BadAnswerError } from './errors.js';
 import * as R from './responses.js';
+import { jitOptions } from './zod-jit.js';
 import type { AnyRoute } from './routes.js';
 
 /**
@@ -37,7 +38,7 @@ export function checkAnswer(route: AnyRoute, where: string, body: unknown): void
 }
 
 function check(where: string, schema: z.ZodType, value: unknown, at: string): void {
-  const r = schema.safeParse(value);
+  const r = schema.safeParse(value, jitOptions(schema));
   if (r.success) return;
   const issue = r.error.issues[0]!;
   const path = joinPath(at, issue.path);

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { SvcError } from '../api/errors.js';
+import { jitOptions } from '../api/zod-jit.js';
 import { configDir, ensurePrivateDir } from './paths.js';
 
 export const Profile = z.object({
@@ -71,7 +72,7 @@ export class ProfileStore {
       else if (err instanceof SyntaxError) raw = undefined;
       else throw fsError(err, this.path);
     }
-    const parsed = ConfigFile.safeParse(raw);
+    const parsed = ConfigFile.safeParse(raw, jitOptions(ConfigFile));
     if (!parsed.success)
       throw new SvcError(
         `the config file ${this.path} is not valid`,

@@ -7,6 +7,7 @@ import { baseUrlProblem, checkBaseUrl } from '../../api/base-url.js';
 import { NoKeyError, UsageError } from '../../api/errors.js';
 import { pickVersion, serviceApi, type ServiceApi } from '../../api/resources/index.js';
 import { undiciTransport, type Transport } from '../../api/transport.js';
+import { jitOptions } from '../../api/zod-jit.js';
 import { KeyStore } from '../../config/key-store.js';
 import { redact } from '../../config/mask.js';
 import { stateDir } from '../../config/paths.js';
@@ -99,7 +100,7 @@ export interface DepsInit {
 }
 
 export function createDeps(init: DepsInit): Deps {
-  const parsed = GlobalOptions.safeParse(init.globals);
+  const parsed = GlobalOptions.safeParse(init.globals, jitOptions(GlobalOptions));
   if (!parsed.success) throw new UsageError(optionIssues(parsed.error, init.globals));
   const globals = parsed.data;
   let store: Promise<ProfileStore> | undefined;

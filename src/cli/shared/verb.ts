@@ -6,6 +6,7 @@
 import { Option, type Command } from 'commander';
 import { z } from 'zod';
 import { EXIT, UsageError } from '../../api/errors.js';
+import { jitOptions } from '../../api/zod-jit.js';
 import { commandPath, examples, type CliRuntime } from './command.js';
 import { createDeps, type Deps } from './context.js';
 import { optionIssues } from './option-words.js';
@@ -110,7 +111,7 @@ export function defineVerb<O extends OptionDecls = Record<never, OptionDecl>>(sp
     ...spec,
     schema,
     parse(raw, path) {
-      const r = schema.safeParse(raw);
+      const r = schema.safeParse(raw, jitOptions(schema));
       if (r.success) return r.data;
       // issue 12: in svc's words, naming the flag as typed, the value and the allowed range.
       throw new UsageError(optionIssues(r.error, raw, longOf), path ? `see \`svc ${path} --help\`` : undefined);

@@ -1,0 +1,75 @@
+// Names kept only where they are read (issue 26, docs/PERFORMANCE.md "Issue 26, round 4: reads").
+// The CLI bundle is minified; esbuild's keepNames restores each renamed function's and class's
+// `name` with a `__name(fn, "name")` call at load. Over the whole bundle that is ~3,000 calls a
+// read runs (zod alone ~1,450) for names nothing reads: zod, undici and the rest set the names
+// they show themselves (`this.name = 'UndiciError'`, zod's $constructor). svc's own code reads
+// them (src/api/errors.ts `this.name = new.target.name`, src/cli/shop/refill-seam.ts
+// `constructor.name`, zod's messages naming a class it received), and so does commander
+// (`this.name = this.constructor.name` in its errors). So the CLI bundle is built without
+// keepNames, and only those files go through esbuild's transform with keepNames first: their
+// names stay what the source says, as before.
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import { transform } from 'esbuild';
+
+/** Files of dependencies that read their own class names (checked by the build, below). */
+const NAMED_DEPENDENCY_FILES = [/(^|[\\/])node_modules[\\/]commander[\\/]lib[\\/]error\.js$/];
+
+/** The esbuild plugin: svc's sources and NAMED_DEPENDENCY_FILES keep their names. */
+export function ownNames(root) {
+  const src = join(root, 'src') + sep;
+  const compilerOptions = readTsconfig(root);
+  const keep = async (path, loader) => {
+    const out = await transform(await readFile(path, 'utf8'), {
+      loader,
+      format: 'esm',
+      target: 'node22',
+      keepNames: true,
+      sourcefile: path,
+      tsconfigRaw: { compilerOptions },
+      logLevel: 'error',
+    });
+    return { contents: out.code, loader: 'js' };
+  };
+  return {
+    name: 'own-names',
+    setup(b) {
+      b.onLoad({ filter: /\.ts$/ }, (args) => (args.path.startsWith(src) ? keep(args.path, 'ts') : undefined));
+      for (const filter of NAMED_DEPENDENCY_FILES) b.onLoad({ filter }, (args) => keep(args.path, 'js'));
+    },
+  };
+}
+
+function readTsconfig(root) {
+  // the options the bundle reads from tsconfig.json (class fields, import elision) apply alike
+  return JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')).compilerOptions;
+}
+
+/**
+ * Files of dependencies that read a class's or function's name and were checked not to need
+ * keepNames: each reads a built-in's name or a name its library sets itself. A file not listed
+ * here nor in NAMED_DEPENDENCY_FILES that starts to read names fails the build (checkNames).
+ */
+const READS_ONLY_SET_NAMES = [
+  'zod/v4/core/util.js', // parsedType: the class of a non-plain value in a message (svc's own keep theirs)
+  'zod/v4/core/schemas.js', // $ZodEncodeError(inst.constructor.name): $constructor names each class
+  'zod/v4/classic/schemas.js', // the same
+  'zod/v4/core/compile.js', // "AsyncFunction": a built-in
+  'undici/lib/web/webidl/index.js', // typed arrays: built-ins
+  'undici/lib/web/fetch/util.js', // Error, DOMException: built-ins
+  'undici/lib/web/fetch/request.js', // browser globals (EnvironmentSettingsObject): never in Node
+  'undici/lib/web/fetch/index.js', // browser globals (ServiceWorkerGlobalScope, Window)
+];
+
+/** After the build: no bundled dependency file reads a name unless it is listed above. */
+export function checkNames(root, metafile) {
+  for (const input of Object.keys(metafile.inputs)) {
+    const i = input.lastIndexOf('node_modules/');
+    if (i < 0 || NAMED_DEPENDENCY_FILES.some((r) => r.test(input))) continue;
+    const rel = input.slice(i + 'node_modules/'.length);
+    if (READS_ONLY_SET_NAMES.includes(rel)) continue;
+    if (/\b(constructor|new\.target)\.name\b/.test(readFileSync(join(root, input), 'utf8')))
+      throw new Error(`${input} reads a class name: list it in scripts/own-names.mjs (keep its names, or say why not)`);
+  }
+}
