@@ -1,7 +1,7 @@
 // Duplicate detection for credential files in 8 bytes per credential (issue 13 goal: <= 64
 // bytes of memory per line beyond a fixed base). The first pass keeps a 53-bit key of each
 // credential (textKey; before issue 26, 52 bits of its sha256) (an exact integer in a Float64Array: no BigInt per line) in blocks of
-// 64K, sorted and merged at the end: what repeats is a candidate. Only when there is one does a second pass read the file again, comparing full
+// 64K, put into one hash table at the end: what repeats is a candidate. Only when there is one does a second pass read the file again, comparing full
 // digests of the candidates, to name the lines (nothing is ever dropped on 64 bits alone).
 const BLOCK = 64 * 1024;
 
@@ -27,25 +27,56 @@ export class DigestBlocks {
     this.blocks[this.blocks.length - 1]![this.used++] = key;
   }
 
-  /** The prefixes seen more than once (sorts the blocks in place). */
+  /** Number of keys kept. */
+  get size(): number {
+    return this.blocks.length === 0 ? 0 : (this.blocks.length - 1) * BLOCK + this.used;
+  }
+
+  /**
+   * The keys seen more than once. issue 26: one open-addressing table (linear probing, twice
+   * the keys: 16 bytes a line while it runs, within issue 13's 64) instead of sorting the blocks
+   * and merging them, which was 15% of `stock add --dry-run` over 1M lines (a typed-array sort
+   * of 1M doubles alone costs ~0.6 s here). The blocks are released as they go into the table.
+   */
   repeated(): Set<number> {
-    const runs = this.blocks.map((b, i) => (i === this.blocks.length - 1 ? b.subarray(0, this.used) : b));
-    for (const r of runs) r.sort();
-    const at = runs.map(() => 0);
     const out = new Set<number>();
-    let last: number | undefined;
-    for (;;) {
-      let best = -1;
-      for (let r = 0; r < runs.length; r++) {
-        if (at[r]! < runs[r]!.length && (best === -1 || runs[r]![at[r]!]! < runs[best]![at[best]!]!)) best = r;
+    const n = this.size;
+    let slots = 16;
+    while (slots < n * 2) slots *= 2;
+    const mask = slots - 1;
+    const table = new Float64Array(slots); // 0 = empty; the key 0 itself is counted apart
+    let zeros = 0;
+    const blocks = this.blocks.splice(0);
+    for (let b = 0; b < blocks.length; b++) {
+      const block = blocks[b]!;
+      const used = b === blocks.length - 1 ? this.used : BLOCK;
+      blocks[b] = EMPTY; // released before the next block goes in
+      for (let i = 0; i < used; i++) {
+        const key = block[i]!;
+        if (key === 0) {
+          if (++zeros === 2) out.add(0);
+          continue;
+        }
+        // key >>> 0: its low 32 bits (ToUint32 is exact modulo 2^32 on an integer below 2^53)
+        for (let at = (key >>> 0) & mask; ; at = (at + 1) & mask) {
+          const held = table[at]!;
+          if (held === 0) {
+            table[at] = key;
+            break;
+          }
+          if (held === key) {
+            out.add(key);
+            break;
+          }
+        }
       }
-      if (best === -1) return out;
-      const key = runs[best]![at[best]!++]!;
-      if (key === last) out.add(key);
-      last = key;
     }
+    this.used = BLOCK;
+    return out;
   }
 }
+
+const EMPTY = new Float64Array(0);
 
 /** The first 52 bits of a digest, as DigestBlocks keeps them. */
 const digestPrefix = (digest: Buffer): number => digest.readUInt32LE(0) * 0x100000 + (digest.readUInt32LE(4) >>> 12);
