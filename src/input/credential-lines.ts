@@ -13,7 +13,16 @@ import {
   type CredentialEntry,
   type EntryReadContext,
 } from './credential-checks.js';
-import { encodingProblem, readPhysicalLineBatches, readPhysicalLines, type PhysicalLine } from './physical-lines.js';
+import {
+  type AsciiLines,
+  encodingProblem,
+  isBlankText,
+  type LineBatch,
+  lineText,
+  type PhysicalLine,
+  readLineBatches,
+  readPhysicalLines,
+} from './physical-lines.js';
 
 /**
  * The separator line to split on, or undefined for one credential per line. The API's
@@ -34,8 +43,8 @@ export function readLineEntryBatches(
   ctx: EntryReadContext,
   separator?: string,
 ): AsyncGenerator<CredentialEntry[]> {
-  const opts = { ...ctx, maxBytes: CREDENTIAL_LINE_MAX_BYTES };
-  if (separator === undefined) return onePerLine(readPhysicalLineBatches(path, opts), ctx);
+  const opts = { asciiRuns: true, ...ctx, maxBytes: CREDENTIAL_LINE_MAX_BYTES };
+  if (separator === undefined) return onePerLine(readLineBatches(path, opts), ctx);
   return entryBatches(blocks(readPhysicalLines(path, opts), ctx, separator));
 }
 
@@ -68,10 +77,10 @@ export async function* entryBatches<T>(entries: AsyncGenerator<T>): AsyncGenerat
 }
 
 async function* onePerLine(
-  batches: AsyncGenerator<PhysicalLine[]>,
+  batches: AsyncGenerator<LineBatch>,
   ctx: EntryReadContext,
 ): AsyncGenerator<CredentialEntry[]> {
-  for await (const lines of batches) {
+  for await (const { lines, ascii } of batches) {
     const out: CredentialEntry[] = [];
     for (const pl of lines) {
       if (pl.blank) continue;
@@ -86,7 +95,30 @@ async function* onePerLine(
       }
       out.push(entry);
     }
+    if (ascii) asciiEntries(ascii, ctx, out);
     if (out.length > 0) yield out;
+  }
+}
+
+/**
+ * The entries of a run of ASCII lines, as onePerLine makes them from PhysicalLines: valid
+ * UTF-8 and no NUL by construction, no line longer than the byte limit (asciiRun), so only
+ * blank lines are skipped and each other line is judged.
+ */
+function asciiEntries(run: AsciiLines, ctx: EntryReadContext, out: CredentialEntry[]): void {
+  let start = run.start;
+  for (let k = 0; k < run.texts.length; k++) {
+    const raw = run.texts[k]!;
+    const end = start + raw.length + 1;
+    const text = lineText(raw);
+    if (!isBlankText(text)) {
+      const line = run.firstLine + k;
+      const entry: CredentialEntry = { line, lastLine: line, startOffset: start, endOffset: end };
+      const item = judgeItem({ credential: text }, line, ctx.problems, ctx);
+      if (item) entry.item = item;
+      out.push(entry);
+    }
+    start = end;
   }
 }
 
