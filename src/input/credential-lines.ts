@@ -16,9 +16,8 @@ import {
 import {
   type AsciiLines,
   encodingProblem,
-  isBlankText,
+  forEachAsciiLine,
   type LineBatch,
-  lineText,
   type PhysicalLine,
   readLineBatches,
   readPhysicalLines,
@@ -106,20 +105,12 @@ async function* onePerLine(
  * blank lines are skipped and each other line is judged.
  */
 function asciiEntries(run: AsciiLines, ctx: EntryReadContext, out: CredentialEntry[]): void {
-  let start = run.start;
-  for (let k = 0; k < run.texts.length; k++) {
-    const raw = run.texts[k]!;
-    const end = start + raw.length + 1;
-    const text = lineText(raw);
-    if (!isBlankText(text)) {
-      const line = run.firstLine + k;
-      const entry: CredentialEntry = { line, lastLine: line, startOffset: start, endOffset: end };
-      const item = judgeItem({ credential: text }, line, ctx.problems, ctx);
-      if (item) entry.item = item;
-      out.push(entry);
-    }
-    start = end;
-  }
+  forEachAsciiLine(run, (line, start, end, text) => {
+    const entry: CredentialEntry = { line, lastLine: line, startOffset: start, endOffset: end };
+    const item = judgeItem({ credential: text }, line, ctx.problems, ctx);
+    if (item) entry.item = item;
+    out.push(entry);
+  });
 }
 
 /** A block while it is being read; holds at most credentialMaxChars characters. */
