@@ -107,7 +107,7 @@ async function* onePerLine(
 function asciiEntries(run: AsciiLines, ctx: EntryReadContext, out: CredentialEntry[]): void {
   forEachAsciiLine(run, (line, start, end, text) => {
     const entry: CredentialEntry = { line, lastLine: line, startOffset: start, endOffset: end };
-    const item = judgeItem({ credential: text }, line, ctx.problems, ctx);
+    const item = judgeItem({ credential: text, ascii: true }, line, ctx.problems, ctx);
     if (item) entry.item = item;
     out.push(entry);
   });
