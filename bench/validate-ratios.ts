@@ -4,6 +4,7 @@
 //   1,000,000 quoted pt-BR rows ("id";"19,90") `--dry-run` / csv-parse with ';'   goal <= 2.5
 //   `stock add --dry-run`, 1,000,000 credential lines / a readline pass (CPU)    goal <= 4
 // `node --import tsx bench/validate-ratios.ts [pairs]` (default 3). A report, not a test.
+// BENCH_ONLY=TEXT runs only the figures whose name contains TEXT (e.g. `BENCH_ONLY=stock`).
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -99,6 +100,7 @@ export async function benchValidateRatios(pairs = 3): Promise<Record<string, num
     console.log('| figure | floor wall | svc wall | ratio wall | floor CPU | svc CPU | ratio CPU | goal |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const [name, svcArgv, code, floorArgv, goal] of figures) {
+      if (process.env.BENCH_ONLY && !name.includes(process.env.BENCH_ONLY)) continue;
       const s: Time[] = [];
       const f: Time[] = [];
       for (let i = 0; i < pairs; i++) {

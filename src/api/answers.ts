@@ -4,6 +4,7 @@
 // null), strict where a wrong value would be used as a number or an id: a string `costCents`
 // is an error (exit 1) naming the route and the field, never a silent 0, never a crash.
 import type { z } from 'zod';
+import { passes } from './answer-fast-check.js';
 import { BadAnswerError } from './errors.js';
 import * as R from './responses.js';
 import { jitOptions } from './zod-jit.js';
@@ -38,6 +39,7 @@ export function checkAnswer(route: AnyRoute, where: string, body: unknown): void
 }
 
 function check(where: string, schema: z.ZodType, value: unknown, at: string): void {
+  if (passes(schema, value)) return; // issue 26: the same yes without zod's copy (answer-fast-check.ts)
   const r = schema.safeParse(value, jitOptions(schema));
   if (r.success) return;
   const issue = r.error.issues[0]!;

@@ -40,6 +40,8 @@ export interface CandidateItem {
   credential: string | undefined;
   ref?: string;
   costCents?: number;
+  /** The credential is plain ASCII (an ASCII run of the lines reader): no zero-width character to look for. */
+  ascii?: boolean;
 }
 
 /**
@@ -70,7 +72,10 @@ export function judgeItem(
   if (credential === undefined) problem = CREDENTIAL_TOO_LONG;
   else {
     // issue 13: judged, deduplicated and sent as normalised (credential-normalise.ts).
-    const normal = normaliseCredential(credential, { keepWhitespace: ctx.keepWhitespace ?? false });
+    const normal = normaliseCredential(credential, {
+      keepWhitespace: ctx.keepWhitespace ?? false,
+      ascii: candidate.ascii ?? false,
+    });
     if (!normal.ok) problem = normal.problem;
     else {
       credential = normal.credential;

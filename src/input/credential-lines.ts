@@ -13,7 +13,15 @@ import {
   type CredentialEntry,
   type EntryReadContext,
 } from './credential-checks.js';
-import { encodingProblem, readPhysicalLineBatches, readPhysicalLines, type PhysicalLine } from './physical-lines.js';
+import {
+  type AsciiLines,
+  encodingProblem,
+  forEachAsciiLine,
+  type LineBatch,
+  type PhysicalLine,
+  readLineBatches,
+  readPhysicalLines,
+} from './physical-lines.js';
 
 /**
  * The separator line to split on, or undefined for one credential per line. The API's
@@ -27,24 +35,52 @@ export function normaliseSeparator(separator: string | undefined): string | unde
   return line;
 }
 
-// issue 26, speed: not a generator itself (a `yield*` wrapper costs an await per line), and one
-// credential per line reads the lines in block arrays: one await per 64 KiB block inside, one
-// per entry handed out.
+// issue 26, speed: the scan takes entries in arrays, one array per 64 KiB block read (one await
+// per block, not per line); a multi-line (separator) file hands them out in arrays of up to 256.
+export function readLineEntryBatches(
+  path: string,
+  ctx: EntryReadContext,
+  separator?: string,
+): AsyncGenerator<CredentialEntry[]> {
+  const opts = { asciiRuns: true, ...ctx, maxBytes: CREDENTIAL_LINE_MAX_BYTES };
+  if (separator === undefined) return onePerLine(readLineBatches(path, opts), ctx);
+  return entryBatches(blocks(readPhysicalLines(path, opts), ctx, separator));
+}
+
+/** One entry at a time (the pool's reader): not a `yield*` wrapper when there is a separator. */
 export function readLineEntries(
   path: string,
   ctx: EntryReadContext,
   separator?: string,
 ): AsyncGenerator<CredentialEntry> {
-  const opts = { ...ctx, maxBytes: CREDENTIAL_LINE_MAX_BYTES };
-  if (separator === undefined) return onePerLine(readPhysicalLineBatches(path, opts), ctx);
-  return blocks(readPhysicalLines(path, opts), ctx, separator);
+  if (separator !== undefined)
+    return blocks(readPhysicalLines(path, { ...ctx, maxBytes: CREDENTIAL_LINE_MAX_BYTES }), ctx, separator);
+  return flatten(readLineEntryBatches(path, ctx));
+}
+
+async function* flatten<T>(batches: AsyncGenerator<T[]>): AsyncGenerator<T> {
+  for await (const batch of batches) yield* batch;
+}
+
+/** Entries of a per-entry reader (csv, jsonl, separator blocks) in arrays of up to 256. */
+export async function* entryBatches<T>(entries: AsyncGenerator<T>): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const entry of entries) {
+    batch.push(entry);
+    if (batch.length === 256) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
 }
 
 async function* onePerLine(
-  batches: AsyncGenerator<PhysicalLine[]>,
+  batches: AsyncGenerator<LineBatch>,
   ctx: EntryReadContext,
-): AsyncGenerator<CredentialEntry> {
-  for await (const lines of batches) {
+): AsyncGenerator<CredentialEntry[]> {
+  for await (const { lines, ascii } of batches) {
+    const out: CredentialEntry[] = [];
     for (const pl of lines) {
       if (pl.blank) continue;
       const entry: CredentialEntry = { line: pl.line, lastLine: pl.line, startOffset: pl.start, endOffset: pl.end };
@@ -56,9 +92,25 @@ async function* onePerLine(
         const item = judgeItem({ credential }, pl.line, ctx.problems, ctx);
         if (item) entry.item = item;
       }
-      yield entry;
+      out.push(entry);
     }
+    if (ascii) asciiEntries(ascii, ctx, out);
+    if (out.length > 0) yield out;
   }
+}
+
+/**
+ * The entries of a run of ASCII lines, as onePerLine makes them from PhysicalLines: valid
+ * UTF-8 and no NUL by construction, no line longer than the byte limit (asciiRun), so only
+ * blank lines are skipped and each other line is judged.
+ */
+function asciiEntries(run: AsciiLines, ctx: EntryReadContext, out: CredentialEntry[]): void {
+  forEachAsciiLine(run, (line, start, end, text) => {
+    const entry: CredentialEntry = { line, lastLine: line, startOffset: start, endOffset: end };
+    const item = judgeItem({ credential: text, ascii: true }, line, ctx.problems, ctx);
+    if (item) entry.item = item;
+    out.push(entry);
+  });
 }
 
 /** A block while it is being read; holds at most credentialMaxChars characters. */

@@ -20,6 +20,8 @@ import { ZERO_WIDTH_CHARACTERS } from '../api/assumptions.js';
 export interface NormaliseOptions {
   /** `--keep-whitespace`: only BOM and CR are removed; no trim, no zero-width check. */
   keepWhitespace?: boolean;
+  /** The text is known to be ASCII: the zero-width check is skipped (issue 26: a regex per line). */
+  ascii?: boolean;
 }
 
 export type NormalisedCredential = { ok: true; credential: string; trimmed: boolean } | { ok: false; problem: string };
@@ -41,7 +43,7 @@ export function normaliseCredential(raw: string, opts: NormaliseOptions = {}): N
     !text.includes('\n') &&
     !isSpace(text.charCodeAt(0)) &&
     !isSpace(text.charCodeAt(text.length - 1)) &&
-    !ZERO_WIDTH.test(text)
+    (opts.ascii || !ZERO_WIDTH.test(text))
   ) {
     return { ok: true, credential: text, trimmed: false }; // nothing to trim or refuse: most lines
   }

@@ -13,7 +13,7 @@ import { ChunkPlanner, hashRanges, type CredentialChunk } from './chunk-plan.js'
 import type { CredentialEntry, CredentialFormat, EntryReadContext, StockItem } from './credential-checks.js';
 import { CredentialCsvReader, readCredentialCsvLayout, type CsvLayout } from './credential-csv.js';
 import { readJsonlEntries } from './credential-jsonl.js';
-import { normaliseSeparator, readLineEntries } from './credential-lines.js';
+import { entryBatches, normaliseSeparator, readLineEntryBatches } from './credential-lines.js';
 import { DigestBlocks, textKey } from './digest-set.js';
 import { looksLikeHeader } from './format-sniff.js';
 import { ProblemList } from './problems.js';
@@ -117,47 +117,30 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
   const reader = entryReader(path, opts.format, ctx, separator);
   const drop = opts.dropDuplicates ?? false;
   try {
-    for await (const entry of reader.entries) {
-      count += 1;
-      // issue 22: a CSV header read as `lines` would be sent to a buyer as a credential.
-      if (opts.format === 'lines' && entry.item && looksLikeHeader(entry.item.credential))
-        problems.add(entry.line, 'this line is the header of a CSV file, not a credential: add --format csv');
-      if (existing + count > limit) firstOverLimit ??= entry.line;
-      planner.add(entry);
-      if (entry.item) seen.addText(entry.item.credential);
+    for await (const batch of reader.batches) {
+      for (const entry of batch) {
+        count += 1;
+        // issue 22: a CSV header read as `lines` would be sent to a buyer as a credential.
+        if (opts.format === 'lines' && entry.item && looksLikeHeader(entry.item.credential))
+          problems.add(entry.line, 'this line is the header of a CSV file, not a credential: add --format csv');
+        if (existing + count > limit) firstOverLimit ??= entry.line;
+        planner.add(entry);
+        if (entry.item) seen.addText(entry.item.credential);
+      }
     }
   } catch (err) {
     throw readError(err, displayName);
   }
-  // Repeats: only when the 8-byte prefixes show a candidate, a second read names the lines.
+  // Repeats: only when the 53-bit keys show a candidate, a second read names the lines.
   const candidates = seen.repeated();
-  let duplicates = 0;
-  const duplicateLines: number[] = [];
+  const repeats: Repeats = { duplicates: 0, duplicateLines: [], warnings };
   if (candidates.size > 0) {
-    const firstLine = new Map<string, number>(); // full digest (latin1) of a candidate -> first line
     const again = entryReader(path, opts.format, { problems: new ProblemList(displayName), ...readOptions }, separator);
-    let ordinal = -1;
-    try {
-      for await (const entry of again.entries) {
-        ordinal += 1;
-        if (!entry.item) continue;
-        if (!candidates.has(textKey(entry.item.credential))) continue;
-        const digest = hash('sha256', entry.item.credential, 'buffer');
-        const key = digest.toString('latin1');
-        const first = firstLine.get(key);
-        if (first === undefined) {
-          firstLine.set(key, entry.line);
-          continue;
-        }
-        duplicates += 1;
-        if (drop) planner.drop(ordinal);
-        if (duplicateLines.length < DUPLICATE_LINES_KEPT) duplicateLines.push(entry.line);
-        warnings.add(entry.line, `duplicate of line ${first} (same credential${drop ? ', left out' : ''})`);
-      }
-    } catch (err) {
+    await nameRepeats(again.batches, candidates, drop ? planner : undefined, repeats).catch((err: unknown) => {
       throw readError(err, displayName);
-    }
+    });
   }
+  const { duplicates, duplicateLines } = repeats;
   if (count === 0 && problems.count === 0) problems.add(1, 'no credentials in the file');
   if (firstOverLimit !== undefined) {
     // spec 8: 10000 items per listing or variant, counting what it already holds.
@@ -194,6 +177,43 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
   result.size = hashes.size;
   result.chunks = planner.chunks.map((chunk, i) => ({ ...chunk, sha256: hashes.ranges[i]!, ...(csv ? { csv } : {}) }));
   return result;
+}
+
+interface Repeats {
+  duplicates: number;
+  duplicateLines: number[];
+  warnings: ProblemList;
+}
+
+/**
+ * The second pass: full sha256 digests of the candidates (keys seen twice) name each repeat
+ * and the line it repeats; with a planner (--dedupe skip) the repeat is left out of its chunk.
+ */
+async function nameRepeats(
+  batches: AsyncGenerator<CredentialEntry[]>,
+  candidates: Set<number>,
+  planner: ChunkPlanner | undefined,
+  out: Repeats,
+): Promise<void> {
+  const firstLine = new Map<string, number>(); // full digest (latin1) of a candidate -> first line
+  let ordinal = -1;
+  for await (const batch of batches) {
+    for (const entry of batch) {
+      ordinal += 1;
+      if (!entry.item) continue;
+      if (!candidates.has(textKey(entry.item.credential))) continue;
+      const key = hash('sha256', entry.item.credential, 'buffer').toString('latin1');
+      const first = firstLine.get(key);
+      if (first === undefined) {
+        firstLine.set(key, entry.line);
+        continue;
+      }
+      out.duplicates += 1;
+      planner?.drop(ordinal);
+      if (out.duplicateLines.length < DUPLICATE_LINES_KEPT) out.duplicateLines.push(entry.line);
+      out.warnings.add(entry.line, `duplicate of line ${first} (same credential${planner ? ', left out' : ''})`);
+    }
+  }
 }
 
 export interface ChunkReadOptions {
@@ -258,11 +278,13 @@ async function* chunkItems(
   const drop = new Set(chunk.drop ?? []);
   let count = 0;
   try {
-    for await (const entry of entryReader(path, format, ctx, separator, known).entries) {
-      if (!entry.item) continue;
-      count += 1;
-      if (drop.has(count - 1)) continue; // a duplicate of an earlier credential (issue 13)
-      yield entry.item;
+    for await (const batch of entryReader(path, format, ctx, separator, known).batches) {
+      for (const entry of batch) {
+        if (!entry.item) continue;
+        count += 1;
+        if (drop.has(count - 1)) continue; // a duplicate of an earlier credential (issue 13)
+        yield entry.item;
+      }
     }
   } catch (err) {
     throw readError(err, displayName);
@@ -333,16 +355,17 @@ function entryReader(
   separator: string | undefined,
   known?: CsvLayout,
 ): {
-  entries: AsyncGenerator<CredentialEntry>;
+  batches: AsyncGenerator<CredentialEntry[]>;
   layout: () => CsvLayout | undefined;
   notes: () => string[];
 } {
   if (format === 'csv') {
     const csv = new CredentialCsvReader(path, ctx, known);
-    return { entries: csv.entries(), layout: () => csv.layout, notes: () => csv.notes };
+    return { batches: entryBatches(csv.entries()), layout: () => csv.layout, notes: () => csv.notes };
   }
-  const entries = format === 'jsonl' ? readJsonlEntries(path, ctx) : readLineEntries(path, ctx, separator);
-  return { entries, layout: () => undefined, notes: () => [] };
+  const batches =
+    format === 'jsonl' ? entryBatches(readJsonlEntries(path, ctx)) : readLineEntryBatches(path, ctx, separator);
+  return { batches, layout: () => undefined, notes: () => [] };
 }
 
 function optionSeparator(format: CredentialFormat, separator: string | undefined): string | undefined {

@@ -15,6 +15,10 @@ const CSV_ROW = /[,;\t](?:"?[A-Za-z0-9._-]{0,64}"?)[,;\t]\s*"?\d+(?:[.,]\d{1,2})
 
 /** Whether a line is the header row of a credentials CSV (`credential`, `credential,ref,cost`, …). */
 export function looksLikeHeader(line: string): boolean {
+  // issue 26, a fast no for almost every credential: HEADER can only match a text whose first
+  // character is a BOM, whitespace, a quote or c/C, so any other printable ASCII one cannot.
+  const first = line.charCodeAt(0);
+  if (first > 0x20 && first < 0x7f && first !== 0x22 && first !== 0x43 && first !== 0x63) return false;
   return HEADER.test(line);
 }
 

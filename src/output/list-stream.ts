@@ -1,10 +1,12 @@
-// `--all` printed page by page (issue 14, cli-spec 8 "Streams"): json is one array written
-// element by element, jsonl/csv/tsv row by row, so the first rows appear after the first page
-// and memory holds one page. Every row goes through formatRecords (format.ts), the same text
-// a whole-list print makes; a table needs every row for its widths and is not streamed.
+// `--all` printed page by page (issue 14, cli-spec 8 "Streams"): json is one array written a
+// page at a time (cut from the page's own JSON text, issue 26), jsonl/csv/tsv row by row, so the
+// first rows appear after the first page and memory holds one page. Every row is the text a
+// whole-list print makes (formatRecords, format.ts; for json its jsonText); a table needs every
+// row for its widths and is not streamed.
 import type { Column } from './columns.js';
 import { formatRecords, type Format } from './format.js';
 import type { IO } from './io.js';
+import { jsonText } from './sanitize.js';
 
 export class ListStream<T> {
   private rows = 0;
@@ -18,15 +20,14 @@ export class ListStream<T> {
   /** Print one page of rows. */
   write(page: T[]): void {
     if (this.format === 'json') {
-      // One write per page (issue 26: a write per element was a system call per listing on a pipe).
-      const parts: string[] = [];
-      for (const row of page) {
-        // The element as formatRecords prints a one-row array: `[\n  {…}\n]\n` without its brackets.
-        const text = text1(formatRecords(this.io, [row], { format: 'json', columns: this.columns }));
-        parts.push(`${this.rows === 0 ? '[\n' : ',\n'}${text.slice(2, text.length - 3)}`);
-        this.rows++;
-      }
-      if (parts.length > 0) this.io.stdout.write(parts.join(''));
+      if (page.length === 0) return;
+      // issue 26: the page is formatted in one call and its elements are cut out of it: a
+      // one-row array per listing cost a stringify, a sanitising pass and three copies each.
+      // jsonText(page, 2) is `[\n  {…},\n  {…}\n]`: every element indented as a whole print
+      // indents it, joined by `,\n`, the same bytes the one-row arrays gave (one write per page).
+      const text = jsonText(page, 2);
+      this.io.stdout.write(`${this.rows === 0 ? '[\n' : ',\n'}${text.slice(2, text.length - 2)}`);
+      this.rows += page.length;
       return;
     }
     if (page.length === 0 && this.rows > 0) return;

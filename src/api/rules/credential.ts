@@ -2,6 +2,9 @@
 // service counts them. Shared by the three credential readers, the request schema and the sandbox.
 import { LIMITS } from '../assumptions.js';
 
+// Read once (LIMITS is a constant): checked per line of a credential file (issue 26).
+const MAX_CHARS = LIMITS.credentialMaxChars;
+
 /**
  * Characters as the service counts them: UTF-16 code units, the unit of the StockItem zod
  * schema's `max(5000)` (src/api/requests.ts), so a file we accept is one the sandbox accepts.
@@ -17,7 +20,7 @@ export const credentialTooLong = (subject = 'credential'): string =>
 /** The length half of the rule (the sandbox checks only this: the service's schema is `min(1)`). */
 export function credentialLengthProblem(credential: string, subject = 'credential'): string | undefined {
   const length = credentialLength(credential);
-  return length > LIMITS.credentialMaxChars ? `${credentialTooLong(subject)} (${length})` : undefined;
+  return length > MAX_CHARS ? `${credentialTooLong(subject)} (${length})` : undefined;
 }
 
 /** Why a credential is refused, or undefined; never quotes it (it is a secret). */
