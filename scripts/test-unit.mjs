@@ -16,6 +16,7 @@
 // input and job tests write, fsync and remove thousands of files, slow on a disk.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -28,7 +29,10 @@ const PROCESSES = Number(process.env.SVC_TEST_UNIT_PROCESSES ?? availableParalle
 const TEST_TIMEOUT_MS = 120_000;
 const RUN_TIMEOUT_MS = 10 * 60_000;
 const CACHE = join(root, 'node_modules', '.cache', 'svc-test-unit', 'timings.json');
-const LOADER = process.env.SVC_TEST_UNIT_LOADER ?? pathToFileURL(join(root, 'scripts', 'ts-hooks.mjs')).href;
+// module.registerHooks came in Node 22.15; on 22.13-22.14 (the engines floor) tsx does the work.
+const LOADER =
+  process.env.SVC_TEST_UNIT_LOADER ??
+  (typeof registerHooks === 'function' ? pathToFileURL(join(root, 'scripts', 'ts-hooks.mjs')).href : 'tsx');
 // What every process prints without saying anything: the mock timers' experimental warning and
 // the terminal's cursor shown again.
 const NOISE =
