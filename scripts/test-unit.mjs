@@ -15,9 +15,18 @@
 // The tests' temp folders go under one folder, in memory (/dev/shm) where there is one: the
 // input and job tests write, fsync and remove thousands of files, slow on a disk.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { registerHooks } from 'node:module';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir, userInfo } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -105,6 +114,11 @@ function runGroup(group, i) {
   const out = join(tmpRoot, `timings-${i}.json`);
   const tmp = join(tmpRoot, `tmp-${i}`);
   mkdirSync(tmp);
+  // tsx keeps its transform cache in TMPDIR/tsx-<uid>: the tests that spawn `node --import tsx`
+  // (and the tsx fallback) find the one of the last runs there, not an empty folder.
+  const tsxCache = join(root, 'node_modules', '.cache', 'svc-test-unit', 'tsx');
+  mkdirSync(tsxCache, { recursive: true });
+  symlinkSync(tsxCache, join(tmp, `tsx-${process.geteuid?.() ?? userInfo().username}`));
   const args = [
     '--import',
     LOADER,
