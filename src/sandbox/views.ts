@@ -1,6 +1,6 @@
 // Response shapes of assumption A4, built from the internal model. Credentials never leave
 // the sandbox: only counts, refs and costs do.
-import type { Account, Listing, Order, SandboxData, Variant } from './state.js';
+import type { Account, Listing, Order, Variant } from './state.js';
 import { effectivePrice } from './state.js';
 
 /** A3: v1 money is a decimal in the platform currency. */
@@ -101,7 +101,7 @@ export function orderView(o: Order, account: Account, version: 'v1' | 'v2') {
   return out;
 }
 
-/** Orders the account can see: its sales and its purchases. */
-export function visibleOrders(data: SandboxData, account: Account): Order[] {
-  return data.orders.filter((o) => o.sellerId === account.id || o.buyerId === account.id);
+/** Whether the account can see the order: its sales and its purchases. */
+export function seesOrder(o: Order, account: Account): boolean {
+  return o.sellerId === account.id || o.buyerId === account.id;
 }

@@ -1,6 +1,6 @@
 // issue 22: a journaled key older than the service keeps it (spec 4.1.2: 24 h, minus svc's
 // margin) is never resent blindly. Time moves with svc's one clock (src/api/clock.ts).
-import { afterEach, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setClockOffsetForTests } from '../../src/api/clock.js';
 import { runJob } from '../../src/jobs/engine.js';
@@ -9,7 +9,8 @@ import type { JobSpec } from '../../src/jobs/types.js';
 import { FakeServer, hangUntilAborted, makeSpec, tempStateDir } from './helpers.js';
 
 const HOUR = 3_600_000;
-afterEach(() => setClockOffsetForTests(undefined));
+// Each test puts svc's clock back when it ends (t.after), not a top-level afterEach: npm run
+// test:unit runs other files in this process (test/architecture/shared-process.test.ts).
 
 async function interruptedAt(stateDir: string, spec: JobSpec, at: number, server = new FakeServer()) {
   const controller = new AbortController();
@@ -30,6 +31,7 @@ test('within the 23 h svc trusts, an unfinished chunk is resent under its journa
   const spec = makeSpec({ items: 9, chunkSize: 3, kind: 'stock', target: 'listing 1' });
   const { result, server, firstKeys } = await interruptedAt(stateDir, spec, 1);
   setClockOffsetForTests(22 * HOUR);
+  t.after(() => setClockOffsetForTests(undefined));
   const again = await runJob(spec, server.send, { stateDir, resumeJobId: result.jobId });
   assert.equal(again.state, 'done');
   assert.equal(server.calls[0]!.replayed, true);
@@ -42,6 +44,7 @@ test('past it, a stock job stops without resending the chunk (the service may ap
   const spec = makeSpec({ items: 9, chunkSize: 3, kind: 'stock', target: 'listing 1' });
   const { result, server } = await interruptedAt(stateDir, spec, 1);
   setClockOffsetForTests(24 * HOUR);
+  t.after(() => setClockOffsetForTests(undefined));
   const again = await runJob(spec, server.send, { stateDir, resumeJobId: result.jobId });
   assert.equal(again.state, 'aborted');
   assert.ok(again.error instanceof ExpiredKeyError, String(again.error));
@@ -54,6 +57,7 @@ test('past it, a bulk-price job resends the chunk under a NEW key (re-applying a
   const spec = makeSpec({ items: 9, chunkSize: 3 });
   const { result, server, firstKeys: journaledKeys } = await interruptedAt(stateDir, spec, 1);
   setClockOffsetForTests(25 * HOUR);
+  t.after(() => setClockOffsetForTests(undefined));
   const again = await runJob(spec, server.send, { stateDir, resumeJobId: result.jobId });
   assert.equal(again.state, 'done');
   const resent = server.calls.find((c) => c.index === 1)!;
@@ -66,6 +70,7 @@ test('a stock job whose caller reconciled the chunk resends it under a new key',
   const spec = makeSpec({ items: 9, chunkSize: 3, kind: 'stock', target: 'listing 1' });
   const { result, server } = await interruptedAt(stateDir, spec, 1);
   setClockOffsetForTests(30 * HOUR);
+  t.after(() => setClockOffsetForTests(undefined));
   const asked: number[] = [];
   const again = await runJob(spec, server.send, {
     stateDir,

@@ -16,9 +16,6 @@ const POLICY: ConfirmPolicy = {
 };
 const sale = (id: number, status = 'delivered'): Order => ({ id, orderCode: `ORD-${id}`, type: 'sale', status });
 
-beforeEach(() => mock.timers.enable({ apis: ['setTimeout', 'Date'], now: Date.parse('2026-11-24T10:00:00Z') }));
-afterEach(() => mock.timers.reset());
-
 /** A fake service: `real` order ids exist as sales; every request is logged with its time. */
 function service(opts: { complete: boolean; status?: (id: number) => string }) {
   const real = new Set<number>();
@@ -81,6 +78,11 @@ function perMinute(
 }
 
 describe('confirmation queue (issue 11)', () => {
+  // Inside the suite, not at the top level: top-level hooks belong to the run's root test, and
+  // when the files share one process (npm run test:unit) they would fake every other file's clock.
+  beforeEach(() => mock.timers.enable({ apis: ['setTimeout', 'Date'], now: Date.parse('2026-11-24T10:00:00Z') }));
+  afterEach(() => mock.timers.reset());
+
   test('a 10-minute flood of forged ids costs at most the unknown budget a minute; real sales in it are confirmed within 60/budget s', async () => {
     const svc = service({ complete: false }); // a seller with many sales: a miss in a page is no verdict
     const { q, confirmed, add } = queue(svc.source);
