@@ -55,6 +55,8 @@ export async function catchUp(o: CatchUpOptions): Promise<CatchUpResult> {
   if (mark === undefined && o.sinceMs === undefined)
     return { first: true, since: new Date(now).toISOString(), handed: 0, live: 0, stuck: [] };
   const floor = new Date(now - MIRROR.catchUpLookbackMs).toISOString();
+  // ISO-8601 strings compare in time order; Math.max would turn them into NaN.
+  // biome-ignore lint/complexity/useMathMinMax: strings, not numbers
   const since = o.sinceMs !== undefined ? new Date(now - o.sinceMs).toISOString() : mark! > floor ? mark! : floor;
   let handed = 0;
   let live = 0;

@@ -129,7 +129,7 @@ function addSender(
       idOf && ((it) => ids.push(idOf(it.credential))),
     );
     collectGarbage();
-    const r = await sendStock(c.deps, c.api, c.target, payload, send);
+    const r = await sendStock(c.api, c.target, payload, send);
     c.ledger?.record(ids);
     if (chunk.index > latest.index) Object.assign(latest, { index: chunk.index, total: r.total });
     return {

@@ -64,7 +64,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   await requireV2(deps, 'stock add');
   const api = await deps.api();
   // Stage "target": the listing or variant, before the file is read (A13, spec 8).
-  const target = await resolveStockTarget(deps, api, { id, variant: o.variant }, 'flag');
+  const target = await resolveStockTarget(api, { id, variant: o.variant }, 'flag');
   const label = describeTarget(target);
   // issue 14: one stock job per target at a time (a lock per listing or variant of this
   // service, not per file): two imports started together cannot upload the same credentials twice.

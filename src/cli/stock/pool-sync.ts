@@ -77,7 +77,6 @@ export interface TargetRef {
  *   another machine's): sold entries are now known; entries other listings hold are not.
  */
 export async function checkLedgerTrust(
-  deps: Deps,
   api: ServiceApi,
   sync: SoldSync,
   ledger: LedgerState,
@@ -92,7 +91,7 @@ export async function checkLedgerTrust(
     );
   }
   if (ledger.sold.size === 0 || acceptRebuilt) return;
-  const holders = await otherHolders(deps, api, target);
+  const holders = await otherHolders(api, target);
   if (holders.length === 0) return;
   throw new SvcError(
     `the pool ledger of this account was empty, but ${ledger.sold.size} entries svc uploaded were sold (state folder lost, or another machine's?): those are now known and will not be sent again, but svc cannot see which entries ${holders.length === 1 ? 'listing' : 'listings'} ${holders.slice(0, 5).join(', ')}${holders.length > 5 ? ', …' : ''} hold; nothing was sent`,
@@ -101,9 +100,9 @@ export async function checkLedgerTrust(
 }
 
 /** Listings and variants other than the target that hold automatic-delivery credentials. */
-async function otherHolders(deps: Deps, api: ServiceApi, target: TargetRef): Promise<string[]> {
+async function otherHolders(api: ServiceApi, target: TargetRef): Promise<string[]> {
   const out: string[] = [];
-  for await (const l of accountListings(deps, api)) {
+  for await (const l of accountListings(api)) {
     if (l.listingType === 'multiple') {
       for (const v of l.variants ?? [])
         if ((v.autoDeliveryStock ?? 0) > 0 && !(l.id === target.id && v.index === target.variant))

@@ -72,7 +72,7 @@ export async function runPlan(r: RefillRun, plan: LedgerPlan, resumeJob: string 
       `${describeTarget(r.t)}: ${total} sent from pool ${r.pool.name} (${res.summary.added ?? 0} added, ${res.summary.duplicates ?? 0} already held), ${inStock ?? '?'} now in stock (${res.requests} request${res.requests === 1 ? '' : 's'})${poolLeft !== undefined ? `; pool: ${poolLeft} left` : ''}`,
     finish: async (res) => {
       r.writer.write({ t: 'end', plan: p.plan, state: 'done', job: res.jobId, at: nowIso() });
-      inStock = await heldNow(r.deps, r.api, r.t);
+      inStock = await heldNow(r.api, r.t);
       return finishRecord(r, res, total, inStock, poolLeft);
     },
   });
@@ -134,7 +134,7 @@ function chunkSender(r: RefillRun, plan: LedgerPlan, renewed: Set<number>, job: 
     const body = stockBody(r.target, tagged, 'skip');
     let data: StockAddResult;
     try {
-      data = await sendStock(r.deps, r.api, r.target, body, sendBound);
+      data = await sendStock(r.api, r.target, body, sendBound);
     } catch (err) {
       if (err instanceof ApiError && classifyChunkError(err) === 'refused')
         recordRefusal(r, p.plan, chunk.index, err, job());

@@ -100,7 +100,7 @@ async function run(deps: Deps, o: Opts, args: string[]): Promise<number> {
       o.pool,
     );
   const api = await deps.api();
-  let before = await resolveStockTarget(deps, api, t, 'colon'); // unknown listing or variant: exit 2, nothing sent
+  let before = await resolveStockTarget(api, t, 'colon'); // unknown listing or variant: exit 2, nothing sent
   // One refill per account at a time: the ledger is the account's, whatever the pool file.
   const lock = dry
     ? { release: () => {}, waited: false }
@@ -110,7 +110,7 @@ async function run(deps: Deps, o: Opts, args: string[]): Promise<number> {
         signal: deps.signal,
         onWait: (pid) => note(deps.io, `waiting for the refill running in process ${pid}`),
       });
-  if (lock.waited) before = await resolveStockTarget(deps, api, t, 'colon'); // the other refill may have filled it
+  if (lock.waited) before = await resolveStockTarget(api, t, 'colon'); // the other refill may have filled it
   const session = new Refill(deps, api, t, o, pool, dry);
   try {
     return await session.run(before);
@@ -154,7 +154,7 @@ class Refill {
         this.deps.io,
         `the ledger of this account had no uploads; ${this.ledger.sold.size} entries svc uploaded were found sold in ${sync.orders} sales and are recorded (rebuilt from the orders)`,
       );
-    await checkLedgerTrust(this.deps, this.api, sync, this.ledger, this.t, this.o.acceptRebuiltLedger === true);
+    await checkLedgerTrust(this.api, sync, this.ledger, this.t, this.o.acceptRebuiltLedger === true);
     const resumable = this.openPlans();
     if (this.o.resume !== undefined && !resumable.some((r) => r.job === this.o.resume)) {
       throw new UsageError(
@@ -170,7 +170,7 @@ class Refill {
       const code = await runPlan(r, u.plan, u.job);
       if (code !== 0) return code;
     }
-    const now = resumable.length > 0 ? await heldNow(this.deps, this.api, this.t) : before.held;
+    const now = resumable.length > 0 ? await heldNow(this.api, this.t) : before.held;
     return this.topUp(r, now, resumable.length > 0);
   }
 

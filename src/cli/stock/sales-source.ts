@@ -25,7 +25,7 @@ export async function* accountSales(
 }
 
 /** Every listing of the account, a page at a time. */
-export async function* accountListings(deps: Deps, api: ServiceApi): AsyncGenerator<Listing> {
+export async function* accountListings(api: ServiceApi): AsyncGenerator<Listing> {
   for await (const page of api.products.list({}, 'v2').pages({ limit: LIMITS.pageSizeMax, all: true })) {
     if (page.incomplete) throw new IncompleteListError(page.incomplete);
     for (const l of page.items) yield l;

@@ -7,7 +7,6 @@ import type { StockAddResult } from '../../api/responses.js';
 import type { ServiceApi } from '../../api/resources/index.js';
 import type { SendBound } from '../../api/resources/index.js';
 import type { StockItem } from '../../input/credentials.js';
-import type { Deps } from '../shared/context.js';
 import type { StockTarget } from './stock-target.js';
 
 export type DedupeMode = 'skip' | 'none';
@@ -26,7 +25,6 @@ export function stockBody(t: StockTarget, items: StockItem[], dedupe: DedupeMode
 
 /** Sends one chunk; 409 retryable (stock in use by a sale) is resent with the same key by the request core. */
 export async function sendStock(
-  deps: Deps,
   api: ServiceApi,
   t: StockTarget,
   body: Buffer | ReturnType<typeof stockBody>,

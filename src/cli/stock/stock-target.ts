@@ -6,7 +6,6 @@
 import { NotFoundError, UsageError } from '../../api/errors.js';
 import type { ServiceApi } from '../../api/resources/index.js';
 import type { Listing } from '../../api/responses.js';
-import type { Deps } from '../shared/context.js';
 
 export interface StockTarget {
   id: number;
@@ -39,7 +38,6 @@ export const describeTarget = (t: { id: number; variant?: number }): string =>
   `listing ${t.id}${t.variant !== undefined ? ` variant ${t.variant}` : ''}`;
 
 export async function resolveStockTarget(
-  deps: Deps,
   api: ServiceApi,
   want: { id: number; variant?: number },
   words: VariantWords,
@@ -77,6 +75,6 @@ export async function resolveStockTarget(
 }
 
 /** What a target holds now (a refill reads it again after finishing an interrupted job). */
-export async function heldNow(deps: Deps, api: ServiceApi, t: { id: number; variant?: number }): Promise<number> {
-  return (await resolveStockTarget(deps, api, t, 'colon')).held;
+export async function heldNow(api: ServiceApi, t: { id: number; variant?: number }): Promise<number> {
+  return (await resolveStockTarget(api, t, 'colon')).held;
 }
