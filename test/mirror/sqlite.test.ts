@@ -32,6 +32,7 @@ test('loading node:sqlite prints no warning; another warning at the same time st
   const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: ROOT,
     encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0' }, // console.log's number, uncoloured whatever the runner's env
   });
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout.trim(), '42');

@@ -8,12 +8,18 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { layoutTable, tableText, type TableLine, type TableModel } from '../../src/output/table.js';
 
-process.env.FORCE_COLOR = '1'; // before Ink's chalk loads: the bold header as on a terminal
+// FORCE_COLOR while Ink's chalk loads: the bold header as on a terminal. Put back at once:
+// npm run test:unit shares this process with other files, and the processes they spawn
+// inherit its environment (test/mirror/sqlite.test.ts read a coloured `42`).
+const colorBefore = process.env.FORCE_COLOR;
+process.env.FORCE_COLOR = '1';
 const source = await import('../../src/ui/table-render.js');
 const built = createRequire(import.meta.url)(
   fileURLToPath(new URL('../../dist/table.cjs', import.meta.url)),
 ) as typeof source;
 await built.ready;
+if (colorBefore === undefined) delete process.env.FORCE_COLOR;
+else process.env.FORCE_COLOR = colorBefore;
 const tableString = (lines: TableLine[], bold: boolean) => {
   const text = source.tableString(lines, bold);
   assert.equal(built.tableString(lines, bold), text, 'dist/table.cjs and the sources differ');

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadData } from '../../src/sandbox/persist.js';
-import { Client, start } from './helpers.js';
+import { Client, start } from '../sandbox/helpers.js';
 
 test('reads never write the data file, even with 100,000 orders; a write does; usage saved at close', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'svc-sb-data-')), 'state.json');
