@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import type { z } from 'zod';
 import { passes } from '../../src/api/answer-fast-check.js';
 import * as R from '../../src/api/responses.js';
+import { runs } from '../support/runs.js';
 
 interface Def {
   type: string;
@@ -96,7 +97,7 @@ test('the fast check says yes exactly when zod does, for every schema of respons
   let fastYes = 0;
   let zodYes = 0;
   for (const [name, schema] of schemas) {
-    for (let i = 0; i < 400; i++) {
+    for (let i = 0; i < runs(400); i++) {
       const value = sample(schema, r, i % 4 === 0 ? 0 : 0.04);
       const zod = schema.safeParse(value).success;
       const fast = passes(schema, value);

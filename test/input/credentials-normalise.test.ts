@@ -11,6 +11,7 @@ import {
 } from '../../src/input/credentials.js';
 import { normaliseCredential } from '../../src/input/credential-normalise.js';
 import { AS_FILE, fileWith } from './helpers.js';
+import { runs } from '../support/runs.js';
 
 async function imported(
   content: string | Buffer,
@@ -120,7 +121,7 @@ test('property: trailing whitespace, CRLF or a BOM added to any credential never
         assert.equal(new Set(b.items).size, b.items.length, 'no credential is imported twice');
       },
     ),
-    { numRuns: 150 },
+    { numRuns: runs(150) },
   );
 });
 

@@ -12,6 +12,7 @@ import {
   type CredentialFormat,
 } from '../../src/input/credentials.js';
 import { fileWith } from './helpers.js';
+import { runs } from '../support/runs.js';
 
 const MARKER = 'Zq7MarkerSecretXv';
 
@@ -109,6 +110,6 @@ test('fuzz: mangled files around a credential marker never leak it, in any forma
         assertNoMarker(await messagesOf(content, format, separator), 'fuzz');
       },
     ),
-    { numRuns: 250 },
+    { numRuns: runs(250) },
   );
 });

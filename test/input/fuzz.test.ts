@@ -14,6 +14,7 @@ import { splitRecords, type Delimiter } from '../../src/input/csv-table.js';
 import { readPriceFile } from '../../src/input/prices.js';
 import { readStatusFile } from '../../src/input/statuses.js';
 import { AS_FILE, fileWith, PROBLEM_SHAPE } from './helpers.js';
+import { runs } from '../support/runs.js';
 
 function physicalLines(bytes: Buffer): number {
   // issue 13: a file with no LF but a CR with something after it has CR-only line ends
@@ -118,12 +119,12 @@ const mangledCsv = fc
 test('fuzz: random bytes never crash the price and status readers', async () => {
   await fc.assert(
     fc.asyncProperty(fc.uint8Array({ maxLength: 600 }), async (raw) => checkTables(Buffer.from(raw))),
-    { numRuns: 150 },
+    { numRuns: runs(150) },
   );
 });
 
 test('fuzz: mangled CSV gives rows or FILE:LINE problems within the file', async () => {
-  await fc.assert(fc.asyncProperty(mangledCsv, checkTables), { numRuns: 200 });
+  await fc.assert(fc.asyncProperty(mangledCsv, checkTables), { numRuns: runs(200) });
 });
 
 test('fuzz: mangled credential CSV never crashes and re-reads what it scanned', async () => {
@@ -140,7 +141,7 @@ test('fuzz: mangled credential CSV never crashes and re-reads what it scanned', 
     .map(([h, end, rows]) => Buffer.concat([bytesOf(h + end), ...rows]));
   await fc.assert(
     fc.asyncProperty(file, (bytes) => checkCredentials(bytes, 'csv')),
-    { numRuns: 200 },
+    { numRuns: runs(200) },
   );
 });
 
@@ -151,7 +152,7 @@ test('fuzz: mangled lines files never crash, with and without separator', async 
   const file = fc.array(line, { maxLength: 30 }).map((lines) => Buffer.concat(lines));
   await fc.assert(
     fc.asyncProperty(file, fc.constantFrom(undefined, '---'), (bytes, sep) => checkCredentials(bytes, 'lines', sep)),
-    { numRuns: 250 },
+    { numRuns: runs(250) },
   );
 });
 
@@ -178,7 +179,7 @@ test('fuzz: mangled JSONL never crashes', async () => {
     .map((lines) => Buffer.concat(lines));
   await fc.assert(
     fc.asyncProperty(file, (bytes) => checkCredentials(bytes, 'jsonl')),
-    { numRuns: 200 },
+    { numRuns: runs(200) },
   );
 });
 
@@ -214,6 +215,6 @@ test('fuzz: splitting records in one csv-parse batch equals splitting them one b
         assert.deepEqual(splitRecords(records, delimiter, trim), alone);
       },
     ),
-    { numRuns: 500 },
+    { numRuns: runs(500) },
   );
 });

@@ -7,6 +7,7 @@ import { planPriceFile, readPriceFile } from '../../src/input/prices.js';
 import { PairKeys } from '../../src/input/pair-keys.js';
 import { planChunks, planSummary, planSummaryOfCounts, jobSpec } from '../../src/jobs/index.js';
 import { AS_FILE, fileWith } from './helpers.js';
+import { runs } from '../support/runs.js';
 
 async function bothPlans(content: string) {
   const path = fileWith('prices.csv', content);
@@ -54,7 +55,7 @@ test('property: the counted plan equals the plan of the rows, and problems are t
         expected,
       );
     }),
-    { numRuns: 120 },
+    { numRuns: runs(120) },
   );
 });
 
@@ -113,6 +114,6 @@ test('property: the split without csv-parse (unquoted ASCII records) gives what 
         assert.deepEqual(ours, theirs);
       },
     ),
-    { numRuns: 300 },
+    { numRuns: runs(300) },
   );
 });
