@@ -4,12 +4,8 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { test } from 'node:test';
-import {
-  ChunkBodyWriter,
-  InputChangedError,
-  readCredentialChunk,
-  scanCredentials,
-} from '../../src/input/credentials.js';
+import { ChunkBodyWriter } from '../../src/input/chunk-body.js';
+import { InputChangedError, readCredentialChunk, scanCredentials } from '../../src/input/credentials.js';
 import { AS_FILE, fileWith } from './helpers.js';
 
 const HEAD = '{"variantIndex":2,"items":[';

@@ -4,12 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import {
-  ChunkBodyWriter,
-  readCredentialChunk,
-  scanCredentials,
-  type CredentialFormat,
-} from '../../src/input/credentials.js';
+import { ChunkBodyWriter } from '../../src/input/chunk-body.js';
+import { readCredentialChunk, scanCredentials, type CredentialFormat } from '../../src/input/credentials.js';
 import { splitRecords, type Delimiter } from '../../src/input/csv-table.js';
 import { readPriceFile } from '../../src/input/prices.js';
 import { readStatusFile } from '../../src/input/statuses.js';

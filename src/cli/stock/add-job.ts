@@ -4,7 +4,8 @@
 // validated and written straight into a reused body buffer (bench/stock-memory), then sent by
 // stock-send.ts. The journal holds offsets, counts, hashes and keys: never a credential.
 import type { ServiceApi } from '../../api/resources/index.js';
-import { ChunkBodyWriter, type CredentialChunk, type ScanResult } from '../../input/credentials.js';
+import { ChunkBodyWriter } from '../../input/chunk-body.js';
+import type { CredentialChunk, ScanResult } from '../../input/credentials.js';
 import { startsWithBom } from '../../input/source.js';
 import { jobSpec, type ChunkPlan, type ItemOutcome, type JobResult } from '../../jobs/index.js';
 import { collectGarbage } from '../../jobs/memory.js';
