@@ -1,5 +1,5 @@
 // bench/ink-table (issue 28): a table on a real terminal (script(1), 80x40), the plain printer
-// against the Ink table (SVC_INK_TABLE=1), same build: `svc products list --all`, 71 listings of
+// against the Ink table (the default; SVC_INK_TABLE=0 is the plain printer), same build: `svc products list --all`, 71 listings of
 // the sandbox (the demo data and 60 with long titles, cut with …). Interleaved pairs, warm code
 // cache (each side runs 3 times first), then cold pairs (a fresh cache folder for each run).
 // Wall (GNU time %e) and CPU (user + sys) of the svc process; medians. Goal: Ink - plain < 100 ms.
@@ -72,7 +72,7 @@ export async function benchInkTable(n = 20, cold = 5): Promise<Record<string, nu
     const env = (ink: boolean, xdg = cache) => ({
       ...base,
       XDG_CACHE_HOME: xdg,
-      ...(ink ? { SVC_INK_TABLE: '1' } : {}),
+      SVC_INK_TABLE: ink ? '1' : '0', // Ink is the default; 0 is the plain printer
     });
     for (let i = 0; i < 3; i++) for (const ink of [false, true]) await inTerminal(env(ink));
     const load = loadavg()[0]!.toFixed(1);

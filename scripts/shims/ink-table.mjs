@@ -106,6 +106,40 @@ function segmentsOf(str) {
     replace: `    return /[\\u0080-\\u009f]/.test(text);
 };`,
   },
+  {
+    // ink/build/output.js (ink 7): `get()` lays every write into a grid of cell objects, one per
+    // column and row (~6,000 for a table, each a fresh object), then turns each row back into text
+    // and trims its end; that grid and the garbage it leaves were most of what the table's render
+    // still cost. A table is ONE write at the origin (one <Text>, src/ui/table.tsx) with no clip:
+    // there each row of the grid is exactly the write's line, its styled characters put back into
+    // text (`styledCharsToString`, which the grid path calls too) with the end trimmed; rows past
+    // the write's lines are empty and lines past the height are dropped, as in the grid. Any other
+    // shape of output (several writes, an offset, a clip) takes Ink's grid as before. Lines of
+    // plain one-cell text skip the tokenizer (their styled text is the line itself). Checked byte
+    // for byte against the plain table on the sources (no edit) and on dist/table.cjs
+    // (test/ui/table.test.ts, test/e2e/terminal.test.ts).
+    file: 'node_modules/ink/build/output.js',
+    find: '    get() {\n        // Initialize output array with a specific set of rows, so that margin/padding at the bottom is preserved\n        const output = [];\n',
+    replace: `    get() {
+        const only = this.operations.length === 1 ? this.operations[0] : undefined;
+        if (only && only.type === 'write' && only.x === 0 && only.y === 0) {
+            const lines = only.text.split('\\n');
+            const rows = [];
+            for (let y = 0; y < this.height; y++) {
+                let line = lines[y];
+                if (line === undefined) {
+                    rows.push('');
+                    continue;
+                }
+                for (const transformer of only.transformers) line = transformer(line, y);
+                const text = /^[\\u0020-\\u007e]*$/.test(line) ? line : styledCharsToString(this.caches.getStyledChars(line));
+                rows.push(text.trimEnd());
+            }
+            return { output: rows.join('\\n'), height: this.height };
+        }
+        const output = [];
+`,
+  },
 ];
 
 /** The esbuild plugin that applies EDITS, for the table bundle only. */

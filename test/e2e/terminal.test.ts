@@ -5,7 +5,7 @@
 // also recorded raw (pipe-pane), so escapes that the screen hides are seen too.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { displayWidth } from '../../src/output/table.js';
@@ -49,6 +49,7 @@ async function inTerminal(
   args: string[],
   size: { width: number; height: number },
   extraEnv: Record<string, string> = {},
+  bin = BIN,
 ): Promise<Terminal> {
   const dirs = tempDirs();
   const socket = `svc-test-${process.pid}-${sockets.length}`;
@@ -62,7 +63,7 @@ async function inTerminal(
   const assignments = Object.entries(extraEnv)
     .map(([k, v]) => `${k}='${v}' `)
     .join('');
-  const cmd = `${assignments}${[process.execPath, BIN, ...args].map((a) => `'${a}'`).join(' ')}`;
+  const cmd = `${assignments}${[process.execPath, bin, ...args].map((a) => `'${a}'`).join(' ')}`;
   // The command waits for a line on the terminal, so the raw recording is in place before it runs.
   const script = `read go; printf 'printed-before-the-table\\n'; ${cmd}; echo "svc-exit=$?"; exec cat`;
   const tmux = (...a: string[]) => execFileSync('tmux', ['-L', socket, ...a], { env, encoding: 'utf8' });
@@ -165,12 +166,13 @@ describe('tables on a real terminal (issue 12)', { skip: hasTmux ? false : 'tmux
   });
 });
 
-// issue 28: with SVC_INK_TABLE=1 a table on a terminal is rendered by Ink (dist/table.cjs), once,
-// to the plain table's bytes; by default, and through a pipe whatever is asked, Ink is never
-// loaded. SVC_TRACE_UI=1 makes svc say on stderr at exit whether an Ink bundle was loaded.
+// issue 28: a table on a terminal is rendered by Ink (dist/table.cjs), once, to the plain table's
+// bytes; SVC_INK_TABLE=0, or an Ink that fails to load, prints the plain lines; through a pipe Ink
+// is never loaded. SVC_TRACE_UI=1 makes svc say on stderr at exit whether an Ink bundle was loaded.
 describe('tables by Ink on a terminal, plain through a pipe (issue 28)', () => {
-  const ink = { SVC_TRACE_UI: '1', SVC_INK_TABLE: '1' };
-  test('products list on a terminal with SVC_INK_TABLE=1: Ink renders the plain table once', {
+  const ink = { SVC_TRACE_UI: '1' };
+  const plainAsked = { SVC_TRACE_UI: '1', SVC_INK_TABLE: '0' };
+  test('products list on a terminal: Ink renders the plain table once, by default', {
     skip: hasTmux ? false : 'tmux is not installed',
   }, async () => {
     const t = await inTerminal(['products', 'list', '--all'], { width: 80, height: 35 }, ink);
@@ -196,17 +198,37 @@ describe('tables by Ink on a terminal, plain through a pipe (issue 28)', () => {
       rows.some((r) => /\s740\.40\b/.test(r)),
       'money whole',
     );
-    // The same bytes as the plain printer's on the same terminal (the trace line aside).
-    const plain = await inTerminal(['products', 'list', '--all'], { width: 80, height: 35 });
-    assert.equal(bytes.replace(/ui loaded\r?\n/, ''), svcBytes(plain));
+    // The same bytes as the plain printer's on the same terminal (the trace lines aside).
+    const plain = await inTerminal(['products', 'list', '--all'], { width: 80, height: 35 }, plainAsked);
+    assert.match(plain.screen, /^ui not loaded$/m, 'SVC_INK_TABLE=0 loaded Ink');
+    assert.equal(bytes.replace(/ui loaded\r?\n/, ''), svcBytes(plain).replace(/ui not loaded\r?\n/, ''));
   });
 
-  test('the default terminal table is plain lines: Ink never loaded', {
+  test('SVC_INK_TABLE=0 prints plain lines, and so does an Ink bundle that fails to load', {
     skip: hasTmux ? false : 'tmux is not installed',
   }, async () => {
-    const t = await inTerminal(['products', 'list', '--limit', '3'], { width: 80, height: 20 }, { SVC_TRACE_UI: '1' });
+    const t = await inTerminal(['products', 'list', '--limit', '3'], { width: 80, height: 20 }, plainAsked);
     assert.match(t.screen, /svc-exit=0/);
-    assert.match(t.screen, /^ui not loaded$/m, 'a terminal table loaded Ink without SVC_INK_TABLE=1');
+    assert.match(t.screen, /^ui not loaded$/m, 'a terminal table loaded Ink with SVC_INK_TABLE=0');
+    // A package whose table bundle throws when loaded (a damaged install): the table is still
+    // printed, plain, exit 0.
+    const pkg = tempDirs().dir;
+    cpSync(join(BIN, '..', '..', 'bin'), join(pkg, 'bin'), { recursive: true });
+    cpSync(join(BIN, '..', '..', 'dist'), join(pkg, 'dist'), { recursive: true });
+    writeFileSync(join(pkg, 'dist', 'table.cjs'), 'throw new Error("a damaged table bundle");\n');
+    const broken = await inTerminal(
+      ['products', 'list', '--limit', '3'],
+      { width: 80, height: 20 },
+      ink,
+      join(pkg, 'bin', 'svc.js'),
+    );
+    const wanted = await inTerminal(['products', 'list', '--limit', '3'], { width: 80, height: 20 }, plainAsked);
+    assert.match(broken.screen, /svc-exit=0/);
+    assert.doesNotMatch(broken.screen, /damaged/);
+    assert.equal(
+      svcBytes(broken).replace(/ui (not )?loaded\r?\n/, ''),
+      svcBytes(wanted).replace(/ui not loaded\r?\n/, ''),
+    );
   });
 
   test('Ink table: NO_COLOR and TERM=dumb get no escape at all', {
@@ -220,7 +242,7 @@ describe('tables by Ink on a terminal, plain through a pipe (issue 28)', () => {
     }
   });
 
-  test('products list through a pipe: every row as TSV, Ink never loaded, even when asked', async () => {
+  test('products list through a pipe: every row as TSV, Ink never loaded', async () => {
     const dirs = tempDirs();
     const res = await svc(['products', 'list', '--all'], { env: { ...svcEnv(sb, dirs), ...ink } });
     assert.equal(res.code, 0, res.stderr);

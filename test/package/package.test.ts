@@ -84,7 +84,7 @@ describe('the npm package', () => {
         'dist/help.pt-BR.json',
         'dist/main.cjs',
         'dist/pt-BR.json',
-        'dist/table.cjs', // issue 28: the Ink table (SVC_INK_TABLE=1)
+        'dist/table.cjs', // issue 28: the Ink table (the default on a terminal)
         'dist/ui.mjs',
         'package.json',
       ],
