@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STDIN_SPOOL_MAX_BYTES } from '../api/assumptions.js';
 import { UsageError } from '../api/errors.js';
+import { processAlive } from '../state/durable.js';
 
 export interface InputFile {
   /** A readable regular file: the user's path, or the spooled copy of stdin. */
@@ -163,21 +164,12 @@ function sweepSpools(dir: string): void {
   }
   for (const name of names) {
     const m = /^svc-stdin-(\d+)-/.exec(name);
-    if (!m || Number(m[1]) === process.pid || isAlive(Number(m[1]))) continue;
+    if (!m || processAlive(Number(m[1]))) continue;
     try {
       unlinkSync(join(dir, name));
     } catch {
       /* gone, or not ours */
     }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

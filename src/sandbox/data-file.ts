@@ -25,6 +25,7 @@ import {
 } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { fsyncDir, processAlive } from '../state/durable.js';
 import type { SandboxData } from './state.js';
 
 export const FORMAT_VERSION = 2;
@@ -211,7 +212,7 @@ export function writeSnapshot(file: string, data: SandboxData, seq: number): num
   }
   closeSync(fd);
   renameSync(tmp, file);
-  syncDir(dirname(file));
+  fsyncDir(dirname(file));
   return out.bytes;
 }
 
@@ -235,29 +236,6 @@ export function removeStaleTemporaries(file: string): void {
     } catch {
       /* gone already, or not ours to remove */
     }
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'; // alive, another user's
-  }
-}
-
-/** Make a rename durable (best effort: not every platform opens a directory). */
-function syncDir(dir: string): void {
-  try {
-    const fd = openSync(dir, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    /* best effort */
   }
 }
 

@@ -12,17 +12,11 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
 import { loadData } from '../../src/sandbox/persist.js';
-import { Client, control, SEED_IDS, start } from '../sandbox/helpers.js';
+import { Client, control, SEED_IDS, start, flushed } from '../sandbox/helpers.js';
 
 const P = SEED_IDS.products;
 const dir = mkdtempSync(join(tmpdir(), 'svc-sb-scale-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Wait for the state: the debounced flush has run (never a fixed pause). */
-async function flushed(sb: SandboxHandle): Promise<void> {
-  await sb.idle();
-  while (sb.persistence()!.pending) await new Promise((r) => setTimeout(r, 10));
-}
 
 const logOf = (file: string) => `${file}.log`;
 const size = (f: string) => statSync(f).size;

@@ -122,3 +122,9 @@ export function listingBody(extra: Record<string, unknown> = {}) {
     ...extra,
   };
 }
+
+/** Wait for the state: the debounced flush has run (never a fixed pause). */
+export async function flushed(sb: SandboxHandle): Promise<void> {
+  await sb.idle();
+  while (sb.persistence()!.pending) await new Promise((r) => setTimeout(r, 10));
+}

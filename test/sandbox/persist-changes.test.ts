@@ -18,18 +18,12 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
 import { loadData } from '../../src/sandbox/persist.js';
-import { Client, control, idemKey, listingBody, SEED_IDS, start } from './helpers.js';
+import { Client, control, idemKey, listingBody, SEED_IDS, start, flushed } from './helpers.js';
 import { tmpdir } from 'node:os';
 
 const P = SEED_IDS.products;
 const dir = mkdtempSync(join(tmpdir(), 'svc-sb-changes-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Wait for the state: the debounced flush has run (never a fixed pause). */
-async function flushed(sb: SandboxHandle): Promise<void> {
-  await sb.idle();
-  while (sb.persistence()!.pending) await new Promise((r) => setTimeout(r, 10));
-}
 
 /** What a restart would load equals the state in memory. */
 async function sameOnDisk(sb: SandboxHandle, file: string, what: string): Promise<void> {
