@@ -187,14 +187,15 @@ function userCacheDir() {
   return join(base, 'svc');
 }
 
-const cli = svcRequire('main.cjs');
-
 async function run() {
   let code = 0;
   if (argv[0] === '__warm-cache') {
-    await cli.warmCache();
+    await svcRequire('main.cjs').warmCache();
   } else {
-    code = await cli.main(argv);
+    // issue 26: a one-shot read runs in the lane (dist/lane.cjs: no commander, zod or undici at
+    // load); anything the lane does not take (undefined) goes to the full CLI, dist/main.cjs.
+    code = await svcRequire('lane.cjs').lane(argv);
+    if (code === undefined) code = await svcRequire('main.cjs').main(argv);
   }
   // Leave as soon as the output is flushed: after an HTTP request, V8 otherwise spends ~90 ms
   // finishing background work on undici's WebAssembly parser before the process may exit.

@@ -152,7 +152,8 @@ async function bundleTable() {
 async function bundleCli(tableCode) {
   const result = await build({
     ...common,
-    entryPoints: { main: join(root, 'src/main.ts') },
+    // dist/lane.cjs: the read lane (src/cli/lane), asked first by bin/svc.js (issue 26)
+    entryPoints: { main: join(root, 'src/main.ts'), lane: join(root, 'src/cli/lane/index.ts') },
     outdir: dist,
     format: 'esm',
     splitting: true,

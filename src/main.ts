@@ -1,100 +1,37 @@
 // Entry of the bundle: build the program, run it, map every failure to its exit code.
 import { CommanderError, type Command } from 'commander';
-import { EXIT, InterruptedError, UsageError } from './api/errors.js';
-import { closeTransport, TransportError, type Transport } from './api/transport.js';
+import { EXIT, UsageError } from './api/errors.js';
 import { HELP_TOPICS } from './cli/help/topics.js';
 import { buildProgram, unknownCommandWord, withoutValues } from './cli/program.js';
 import { verbVersionArgv } from './cli/shared/version-flag.js';
-import { commandPath, type CliRuntime } from './cli/shared/command.js';
+import { commandPath } from './cli/shared/command.js';
 import { processIO, type IO } from './output/io.js';
-import { errorJson, printError } from './output/reporter.js';
-import { runningJobs } from './jobs/running.js';
+import { errorJson } from './output/reporter.js';
+import { runInvocation, wantsJson, type MainOptions } from './cli/shared/lifecycle.js';
 import { VERSION } from './version.js';
 import { initLanguage } from './i18n/load.js';
-import { traceUi } from './ui/load.js';
 
-export interface MainOptions {
-  io?: IO;
-  env?: NodeJS.ProcessEnv;
-  transport?: Transport;
-  signal?: AbortSignal;
-}
+export type { MainOptions };
 
 export async function main(argv: string[], opts: MainOptions = {}): Promise<number> {
-  const env = opts.env ?? process.env;
-  const io =
-    opts.io ??
-    processIO(
-      {
-        noColor: argv.includes('--no-color'),
-        wide: argv.includes('--wide'),
-        quiet: argv.includes('-q') || argv.includes('--quiet'),
-      },
-      env,
-    );
-  const controller = new AbortController();
-  const signal = opts.signal ?? controller.signal;
-  const rt: CliRuntime = { io, env, signal, transport: opts.transport, exitCode: 0 };
-  const onSignal = () => {
-    if (controller.signal.aborted) process.exit(EXIT.interrupted); // second Ctrl-C: leave now
-    controller.abort(new InterruptedError('interrupted'));
-  };
-  if (!opts.signal) {
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    // bin/svc.js calls this when the reader of stdout went away (EPIPE): nothing more is written
-    // there; a read is done (exit 0), a running job stops like on Ctrl-C (journal, resume command).
-    (globalThis as { __svcStdoutClosed?: () => void }).__svcStdoutClosed = () => {
-      process.stdout.write = (() => true) as typeof process.stdout.write;
-      if (runningJobs.count === 0) process.exit(EXIT.ok);
-      controller.abort(new InterruptedError('stdout was closed'));
-    };
-  }
-  traceUi(env);
-  await initLanguage(env); // issue 27: before anything is said
-  const program = await buildProgram(rt, argv);
-  try {
-    if (argv.includes('--help') || argv.includes('-h')) refuseUnknownCommand(program, argv);
-    await program.parseAsync(verbVersionArgv(argv), { from: 'user' });
-    return rt.exitCode;
-  } catch (err) {
-    const json = { json: wantsJson(argv) };
-    if (err instanceof CommanderError) {
+  return runInvocation(argv, opts, async (rt) => {
+    const program = await buildProgram(rt, argv);
+    try {
+      if (argv.includes('--help') || argv.includes('-h')) refuseUnknownCommand(program, argv);
+      await program.parseAsync(verbVersionArgv(argv), { from: 'user' });
+      return rt.exitCode;
+    } catch (err) {
+      if (!(err instanceof CommanderError)) throw err;
       // help and version are not failures; every other parse error is a usage error (exit 2)
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help')
         return 0;
       // commander printed its own line; a script asking for json also gets the object (issue 27)
       const message = withoutValues(err.message.replace(/^error: /, ''));
-      if (json.json)
-        io.stderr.write(`${errorJson({ status: null, code: 'USAGE', message, hint: null, exit: EXIT.usage })}\n`);
+      if (wantsJson(argv))
+        rt.io.stderr.write(`${errorJson({ status: null, code: 'USAGE', message, hint: null, exit: EXIT.usage })}\n`);
       return EXIT.usage;
     }
-    if (signal.aborted || (err instanceof TransportError && err.kind === 'aborted')) {
-      return err instanceof InterruptedError || err instanceof TransportError
-        ? printError(io, new InterruptedError('interrupted'), json)
-        : printError(io, err, json);
-    }
-    return printError(io, err, json);
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    await closeTransport();
-  }
-}
-
-/**
- * Errors as data (issue 27): -o json, --output json, --json or --jq ask for json, and a failure
- * then also writes one JSON object on stderr. Read from argv: a failure may come before parsing.
- */
-export function wantsJson(argv: readonly string[]): boolean {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--') break;
-    if (a === '--json' || a === '--jq' || a.startsWith('--jq=')) return true;
-    if ((a === '-o' || a === '--output') && argv[i + 1] === 'json') return true;
-    if (a === '-ojson' || a === '--output=json') return true;
-  }
-  return false;
+  });
 }
 
 /** `svc nosuch sync --help`: an unknown command, not the global help (issue 27; exit 2). */

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { Command } from 'commander';
 import { z } from 'zod';
 import { getVerb } from '../../src/cli/products/get.js';
-import { createDeps } from '../../src/cli/shared/context.js';
+import { depsOf } from '../../src/cli/shared/context.js';
 import { defineVerb, flag, option } from '../../src/cli/shared/verb.js';
 import { bufferIO } from './helpers.js';
 import { BASE_URL, ok, REST, StubRegistry, V2_KEY } from './httpmock.js';
@@ -65,7 +65,7 @@ describe('defineVerb', () => {
     );
     const b = bufferIO();
     const dir = mkdtempSync(join(tmpdir(), 'svc-verb-'));
-    const deps = createDeps({
+    const deps = depsOf({
       io: b.io,
       env: { SVC_API_KEY: V2_KEY, SVC_BASE_URL: BASE_URL, SVC_CONFIG_DIR: dir, SVC_STATE_DIR: dir },
       globals: { json: true },

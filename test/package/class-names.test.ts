@@ -9,10 +9,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../e2e/harness.js';
 
-/** Every chunk the build's main.cjs reaches (dist/chunks also keeps a previous build's for a while). */
+/** Every chunk the build's main.cjs and lane.cjs reach (dist/chunks also keeps a previous build's for a while). */
 function reachableChunks(): string[] {
-  const seen = new Set<string>(['main.cjs']);
-  const todo = ['main.cjs'];
+  const seen = new Set<string>(['main.cjs', 'lane.cjs']);
+  const todo = ['main.cjs', 'lane.cjs'];
   while (todo.length > 0) {
     const code = readFileSync(join(ROOT, 'dist', todo.pop()!), 'latin1');
     for (const m of code.matchAll(/__svcRequire\("([^"]+)"\)/g)) {

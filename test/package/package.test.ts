@@ -68,7 +68,8 @@ describe('the npm package', () => {
       .filter(Boolean)
       .map((f) => f.replace(/^package\//, ''))
       .sort();
-    // issue 26: the CLI is dist/main.cjs and its lazy chunks (content-hashed names); no code cache
+    // issue 26: the CLI is dist/main.cjs, the read lane dist/lane.cjs and their lazy chunks
+    // (content-hashed names); no code cache
     // ships (each Node line makes its own in the user's cache folder).
     const chunks = list.filter((f) => f.startsWith('dist/chunks/'));
     assert.ok(chunks.length > 20, `${chunks.length} chunks`);
@@ -82,6 +83,7 @@ describe('the npm package', () => {
         'dist/build.json',
         'dist/help.json',
         'dist/help.pt-BR.json',
+        'dist/lane.cjs',
         'dist/main.cjs',
         'dist/pt-BR.json',
         'dist/table.cjs', // issue 28: the Ink table (the default on a terminal)

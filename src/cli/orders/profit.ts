@@ -10,9 +10,9 @@ import { formatCents } from '../../output/money.js';
 import { note } from '../../output/reporter.js';
 import { ListStream } from '../../output/list-stream.js';
 import { apiVersion, type Deps } from '../shared/context.js';
-import { choice, defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
+import { choice, date, defineVerb, flag, type OptsOf } from '../shared/verb.js';
 import { fetchList } from '../shared/read.js';
-import { checkRange, IsoDate } from './date-range.js';
+import { checkRange } from '../shared/date-range.js';
 import { openOrdersMirror } from './mirror-open.js';
 import { profitFromMirror } from './profit-mirror.js';
 import {
@@ -25,12 +25,8 @@ import {
 } from './profit-report.js';
 
 const options = {
-  from: option('--from <date>', 'sales created on or after this ISO 8601 date', IsoDate.optional()),
-  to: option(
-    '--to <date>',
-    'sales created on or before this ISO 8601 date (a bare date covers the whole day)',
-    IsoDate.optional(),
-  ),
+  from: date('--from <date>', 'sales created on or after this ISO 8601 date'),
+  to: date('--to <date>', 'sales created on or before this ISO 8601 date (a bare date covers the whole day)'),
   by: choice('--by <group>', 'one row per listing, per credential ref or per day (default: per sale)', PROFIT_GROUPS),
   offline: flag('--offline', 'use the local orders mirror as it is, without syncing it first (no request)'),
 };

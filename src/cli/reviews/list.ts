@@ -1,21 +1,6 @@
-import type { Deps } from '../shared/context.js';
-import { defineVerb, pagingOptions, type OptsOf } from '../shared/verb.js';
-import { readList } from '../shared/read.js';
-import { reviewColumns, type ReviewRow } from './columns.js';
-
-// A2: reviews and contestations take only page and limit.
-const options = pagingOptions('reviews');
-
-async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
-  await readList<ReviewRow>(
-    deps,
-    (await deps.api()).reviews.list({ page: o.page }),
-    { limit: o.limit, all: o.all },
-    reviewColumns,
-    'no reviews yet',
-  );
-  return 0;
-}
+// svc reviews list (v2); options and run in list-run.ts (the read lane loads it alone, issue 26).
+import { defineVerb } from '../shared/verb.js';
+import { options, run } from './list-run.js';
 
 export const listVerb = defineVerb({
   name: 'list',

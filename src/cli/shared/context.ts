@@ -1,13 +1,12 @@
 // The factory of lazy dependencies every verb receives (style.md: gh's Factory). A test swaps
-// in buffers and an in-memory transport; nothing is loaded before a verb asks for it.
-import { z } from 'zod';
+// in buffers and an in-memory transport; nothing is loaded before a verb asks for it. zod-free
+// (issue 26): the global options are checked before (globals.ts), so a read lane run loads no zod.
 import { DEFAULT_TIMEOUT_S, keyVersion, type ApiVersion } from '../../api/assumptions.js';
 import { ApiClient, type AttemptLog } from '../../api/client.js';
-import { baseUrlProblem, checkBaseUrl } from '../../api/base-url.js';
+import { checkBaseUrl } from '../../api/base-url.js';
 import { NoKeyError, UsageError } from '../../api/errors.js';
 import { pickVersion, serviceApi, type ServiceApi } from '../../api/resources/index.js';
 import { undiciTransport, type Transport } from '../../api/transport.js';
-import { jitOptions } from '../../api/zod-jit.js';
 import { KeyStore } from '../../config/key-store.js';
 import { redact } from '../../config/mask.js';
 import { stateDir } from '../../config/paths.js';
@@ -16,38 +15,8 @@ import { resolveFormat, type Format } from '../../output/format.js';
 import type { IO } from '../../output/io.js';
 import { VERSION } from '../../version.js';
 import { warnOldKeys } from '../../config/key-age.js';
-import { optionIssues } from './option-words.js';
+import type { GlobalOptions } from './globals.js';
 import { t } from '../../i18n/index.js';
-
-// cli-spec 1: the global options, parsed once with zod (Pastel: one schema per option set).
-const GlobalOptions = z.object({
-  profile: z.string().optional(),
-  // issue 14: scheme and host checked here, before anything is sent (exit 2).
-  baseUrl: z
-    .string()
-    .superRefine((v, ctx) => {
-      const p = baseUrlProblem(v);
-      if (p)
-        ctx.addIssue({
-          code: 'custom',
-          message: `--base-url ${p} (use a URL like https://host or http://127.0.0.1:4010)`,
-        });
-    })
-    .optional(),
-  api: z.enum(['v1', 'v2']).optional(),
-  output: z.string().optional(),
-  json: z.boolean().optional(),
-  jq: z.string().min(1).optional(),
-  quiet: z.boolean().optional(),
-  verbose: z.boolean().optional(),
-  color: z.boolean().optional(),
-  wide: z.boolean().optional(),
-  yes: z.boolean().optional(),
-  dryRun: z.boolean().optional(),
-  timeout: z.coerce.number().positive().max(3600).optional(),
-  wait: z.boolean().optional(),
-});
-type GlobalOptions = z.infer<typeof GlobalOptions>;
 
 interface Session {
   profileName: string;
@@ -94,15 +63,15 @@ interface Connection {
 export interface DepsInit {
   io: IO;
   env: NodeJS.ProcessEnv;
-  globals: unknown;
+  /** The global options, already checked (globals.ts `createDeps`, or the read lane's parse). */
+  globals: GlobalOptions;
   signal: AbortSignal;
   transport?: Transport;
 }
 
-export function createDeps(init: DepsInit): Deps {
-  const parsed = GlobalOptions.safeParse(init.globals, jitOptions(GlobalOptions));
-  if (!parsed.success) throw new UsageError(optionIssues(parsed.error, init.globals));
-  const globals = parsed.data;
+/** The dependencies of one run, from checked global options (no zod here: the read lane uses it). */
+export function depsOf(init: DepsInit): Deps {
+  const { globals } = init;
   let store: Promise<ProfileStore> | undefined;
   let keys: Promise<KeyStore> | undefined;
   let session: Promise<Session> | undefined;

@@ -5,15 +5,22 @@
 // (gh: NewCmdX(f, runF) with an options struct; Pastel: zod as the option source.)
 import { Option, type Command } from 'commander';
 import { z } from 'zod';
-import { EXIT, UsageError } from '../../api/errors.js';
+import { UsageError } from '../../api/errors.js';
 import { jitOptions } from '../../api/zod-jit.js';
 import { commandPath, examples, type CliRuntime } from './command.js';
-import { createDeps, type Deps } from './context.js';
+import { depsOf, type Deps } from './context.js';
+import { parseGlobals } from './globals.js';
+import { verbExit } from './lifecycle.js';
 import { optionIssues } from './option-words.js';
+import { ISO_DATE_MESSAGE, isIsoDate } from './date-range.js';
+import type { KindDecl, KindOutput } from './option-kinds.js';
+
+// The common kinds, for verbs that import everything from here (the lane's verbs import option-kinds.ts).
+export { choice, date, flag, pagingOptions } from './option-kinds.js';
 import { captureForJq, checkJqFormat, printThroughJq } from '../../output/jq.js';
 
 /** One option: its commander flags and help line, and the zod schema of its value. */
-export interface OptionDecl<S extends z.ZodType = z.ZodType> {
+export interface ZodDecl<S extends z.ZodType = z.ZodType> {
   flags: string;
   description: string;
   schema: S;
@@ -27,37 +34,42 @@ export interface OptionDecl<S extends z.ZodType = z.ZodType> {
   negate?: string;
 }
 
+/** An option: a zod schema of its own, or one of the common kinds (option-kinds.ts, zod-free). */
+export type OptionDecl = ZodDecl | KindDecl;
 export type OptionDecls = Record<string, OptionDecl>;
-type Shape<O extends OptionDecls> = { [K in keyof O]: O[K]['schema'] };
-export type OptsOf<O extends OptionDecls> = z.output<z.ZodObject<Shape<O>>>;
+type ValueOf<D> = D extends ZodDecl<infer S> ? z.output<S> : KindOutput<D>;
+type OptionalKeys<O> = { [K in keyof O]: undefined extends ValueOf<O[K]> ? K : never }[keyof O];
+/** The parsed options of a verb: like zod's object output, a key that may be undefined is optional. */
+export type OptsOf<O extends OptionDecls> = {
+  [K in Exclude<keyof O, OptionalKeys<O>>]: ValueOf<O[K]>;
+} & { [K in OptionalKeys<O>]?: ValueOf<O[K]> };
 
 /** An option with a value (or a plain flag when `schema` is a boolean). */
 export function option<S extends z.ZodType>(
   flags: string,
   description: string,
   schema: S,
-  more: Omit<OptionDecl, 'flags' | 'description' | 'schema'> = {},
-): OptionDecl<S> {
+  more: Omit<ZodDecl, 'flags' | 'description' | 'schema'> = {},
+): ZodDecl<S> {
   return { flags, description, schema, ...more };
 }
 
-/** A boolean switch such as `--all`. */
-export function flag(flags: string, description: string): OptionDecl<z.ZodOptional<z.ZodBoolean>> {
-  return { flags, description, schema: z.boolean().optional() };
-}
-
-/** One of a fixed list, optional: commander shows and checks the choices, zod types the value. */
-export function choice<const T extends readonly [string, ...string[]]>(flags: string, description: string, values: T) {
-  return option(flags, description, z.enum(values).optional(), { choices: values });
-}
-
-/** `--limit`, `--page`, `--all` of every list (A2), `what` in the help line of `--limit`. */
-export function pagingOptions(what: string) {
-  return {
-    limit: option('--limit <n>', `at most N ${what} (default 20)`, z.coerce.number().int().positive().optional()),
-    page: option('--page <n>', 'page to start from', z.coerce.number().int().positive().optional()),
-    all: flag('--all', 'follow every page'),
-  };
+/**
+ * The zod schema of an option: its own, or its kind's (the schemas the verbs wrote by hand before
+ * the kinds existed, so the full path checks and words a value exactly as it did).
+ */
+function schemaOf(d: OptionDecl): z.ZodType {
+  if ('schema' in d) return d.schema;
+  switch (d.kind) {
+    case 'text':
+      return d.choices ? z.enum(d.choices as [string, ...string[]]).optional() : z.string().optional();
+    case 'count':
+      return z.coerce.number().int().positive().optional();
+    case 'flag':
+      return z.boolean().optional();
+    case 'date':
+      return z.string().refine(isIsoDate, { message: ISO_DATE_MESSAGE }).optional();
+  }
 }
 
 /** `--report <file.csv>` of the bulk jobs. */
@@ -96,7 +108,7 @@ export interface AnyVerb {
 
 export interface Verb<O extends OptionDecls> extends VerbSpec<O> {
   /** The zod object of the options, built from the declarations. */
-  readonly schema: z.ZodObject<Shape<O>>;
+  readonly schema: z.ZodObject;
   /** Parse raw option values (commander's `opts()`); a bad one is a usage error (exit 2). */
   parse(raw: Record<string, unknown>, path?: string): OptsOf<O>;
   /** Add the command under `parent`, its action bound to `rt`; returns it (for subcommands). */
@@ -105,14 +117,14 @@ export interface Verb<O extends OptionDecls> extends VerbSpec<O> {
 
 export function defineVerb<O extends OptionDecls = Record<never, OptionDecl>>(spec: VerbSpec<O>): Verb<O> {
   const decls = Object.entries(spec.options ?? {}) as [string, OptionDecl][];
-  const schema = z.object(Object.fromEntries(decls.map(([k, d]) => [k, d.schema]))) as z.ZodObject<Shape<O>>;
+  const schema = z.object(Object.fromEntries(decls.map(([k, d]) => [k, schemaOf(d)])));
   const longOf = new Map(decls.map(([k, d]) => [k, new Option(d.flags).long ?? `--${k}`]));
   const verb: Verb<O> = {
     ...spec,
     schema,
     parse(raw, path) {
       const r = schema.safeParse(raw, jitOptions(schema));
-      if (r.success) return r.data;
+      if (r.success) return r.data as OptsOf<O>;
       // issue 12: in svc's words, naming the flag as typed, the value and the allowed range.
       throw new UsageError(optionIssues(r.error, raw, longOf), path ? `see \`svc ${path} --help\`` : undefined);
     },
@@ -137,8 +149,9 @@ export function defineVerb<O extends OptionDecls = Record<never, OptionDecl>>(sp
 
 function commanderOptions(d: OptionDecl): Option[] {
   const o = new Option(d.flags, d.description);
-  if (d.default !== undefined) o.default(d.default);
   if (d.choices) o.choices([...d.choices]);
+  if (!('schema' in d)) return [o];
+  if (d.default !== undefined) o.default(d.default);
   if (d.mandatory) o.makeOptionMandatory();
   if (d.negate === undefined) return [o];
   const long = o.long!.replace(/^--/, '');
@@ -153,16 +166,16 @@ function act<O extends OptionDecls>(rt: CliRuntime, verb: Verb<O>): (...args: un
     // issue 27: with --jq the verb prints its json into a buffer; jq runs over the whole of it after.
     if (jq !== undefined) checkJqFormat(output);
     const capture = jq !== undefined ? captureForJq(rt.io) : undefined;
-    const deps = createDeps({
+    const deps = depsOf({
       io: capture?.io ?? rt.io,
       env: rt.env,
-      globals: cmd.optsWithGlobals(),
+      globals: parseGlobals(cmd.optsWithGlobals()),
       signal: rt.signal,
       transport: rt.transport,
     });
     const opts = verb.parse(cmd.opts(), commandPath(cmd));
-    rt.exitCode = (await verb.run(deps, opts, cmd.args)) ?? 0;
+    const code = await verb.run(deps, opts, cmd.args);
     if (capture) await printThroughJq(rt.io, capture.text(), jq!);
-    if (rt.exitCode === 0 && deps.incomplete) rt.exitCode = EXIT.failed; // issue 14: a list not read to its end
+    rt.exitCode = verbExit(code, deps.incomplete); // issue 14: a list not read to its end exits 1
   };
 }
