@@ -190,7 +190,7 @@ function userCacheDir() {
 async function run() {
   let code = 0;
   if (argv[0] === '__warm-cache') {
-    await svcRequire('main.cjs').warmCache();
+    await svcRequire('main.cjs').warmCache(svcRequire('lane.cjs'));
   } else {
     // issue 26: a one-shot read runs in the lane (dist/lane.cjs: no commander, zod or undici at
     // load); anything the lane does not take (undefined) goes to the full CLI, dist/main.cjs.

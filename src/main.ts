@@ -9,6 +9,7 @@ import { processIO, type IO } from './output/io.js';
 import { errorJson } from './output/reporter.js';
 import { runInvocation, wantsJson, type MainOptions } from './cli/shared/lifecycle.js';
 import { VERSION } from './version.js';
+import type { WarmEntry } from './warm-cache.js';
 import { initLanguage } from './i18n/load.js';
 
 export type { MainOptions };
@@ -90,6 +91,6 @@ export async function helpTexts(lang: 'en' | 'pt-BR' = 'en'): Promise<{
 }
 
 /** The build's warm-up run (src/warm-cache.ts): loaded only then, never on a seller's start. */
-export async function warmCache(): Promise<void> {
-  await (await import('./warm-cache.js')).warmCache({ main, helpTexts });
+export async function warmCache(laneEntry?: { lane: WarmEntry['main'] }): Promise<void> {
+  await (await import('./warm-cache.js')).warmCache({ main, helpTexts, lane: laneEntry?.lane });
 }

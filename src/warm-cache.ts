@@ -1,7 +1,7 @@
 // The build's warm-up run (bin/svc.js `__warm-cache`, scripts/build.mjs): it checks that the built
 // chunks run, and the code cache it leaves for the building Node line (bin/svc.js writes it after
-// the run) holds the functions a read runs: a read, piped and as JSON, through the real request
-// core and undici against a stand-in server on 127.0.0.1. Not the help walk (issue 26): help is
+// the run) holds the functions a read runs: a read, piped and as JSON, through the read lane and
+// the real request core against a stand-in server on 127.0.0.1. Not the help walk (issue 26): help is
 // answered from dist/help.json, and its functions would only make every read's cache larger.
 // The stand-in is node:http, a builtin. Nothing leaves the machine; the run's own files go to a
 // temporary folder, and the code cache to the user's cache folder, as after any first run.
@@ -33,13 +33,17 @@ const LISTING = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
+type Entry = (argv: string[], opts: { io: IO; env: NodeJS.ProcessEnv }) => Promise<number | undefined>;
+
 /** What main.ts hands in, so this module never imports it (no import cycle). */
 export interface WarmEntry {
-  main(argv: string[], opts: { io: IO; env: NodeJS.ProcessEnv }): Promise<number>;
+  main: Entry;
+  /** The read lane (dist/lane.cjs, issue 26): where a read runs, so its chunks are the ones warmed. */
+  lane?: Entry;
   helpTexts(): Promise<unknown>;
 }
 
-export async function warmCache({ main }: WarmEntry): Promise<void> {
+export async function warmCache({ main, lane }: WarmEntry): Promise<void> {
   const body = JSON.stringify({ data: [LISTING], pagination: { page: 1, limit: 20, total: 1, totalPages: 1 } });
   const server = createServer((_req, res) => {
     res.writeHead(200, {
@@ -74,7 +78,7 @@ export async function warmCache({ main }: WarmEntry): Promise<void> {
       ['products', 'list', '--json'],
       ['products', 'list'],
     ]) {
-      const code = await main(argv, { io, env });
+      const code = (await lane?.(argv, { io, env })) ?? (await main(argv, { io, env }));
       if (code !== 0) throw new Error(`warm-up run \`svc ${argv.join(' ')}\` exited ${code}`);
     }
   } finally {
