@@ -1,0 +1,123 @@
+// issue 26 through the built bin/svc.js: a one-shot read runs in the read lane (dist/lane.cjs,
+// never dist/main.cjs), and says, prints and exits exactly as the full path does
+// (SVC_LANE=off) across the places a read runs: a key in the environment or a profile in the
+// config file, English and Portuguese, piped and as JSON, a bad key, a server that is not
+// ours, a bad value the verb itself refuses, a list cut short by the service (exit 1). A closed
+// stdout (`| head`) is test/e2e/epipe.test.ts, whose reads now run in the lane.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { KNOWN_V2, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox, writeFile } from './harness.js';
+
+/** A preload that names on stderr the CLI bundle bin/svc.js reads: lane.cjs or main.cjs. */
+function bundleProbe(): string {
+  const hook = writeFile(
+    tempDirs().dir,
+    'probe.cjs',
+    `
+const fs = require('node:fs');
+const read = fs.readFileSync;
+fs.readFileSync = function (p, ...rest) {
+  const m = /dist\\/(lane|main)\\.cjs$/.exec(String(p));
+  if (m) process.stderr.write('BUNDLE ' + m[1] + '\\n');
+  return read.call(this, p, ...rest);
+};`,
+  );
+  return `--require ${hook}`;
+}
+
+describe('the read lane through bin/svc.js (issue 26)', { concurrency: true }, () => {
+  let sb: TestSandbox;
+  let env: Record<string, string>;
+  let profileEnv: Record<string, string>;
+  /** A service that pages by 20 but says there are 9 pages and then answers an empty page 2. */
+  let short: Server;
+  let shortUrl: string;
+  before(async () => {
+    sb = await startTestSandbox();
+    env = svcEnv(sb, tempDirs());
+    const dirs = tempDirs();
+    profileEnv = { SVC_CONFIG_DIR: dirs.configDir, SVC_STATE_DIR: dirs.stateDir, SVC_KEYRING: 'off' };
+    const login = await svc(['auth', 'login', '--profile', 'shop', '--base-url', sb.url], {
+      env: profileEnv,
+      input: KNOWN_V2,
+    });
+    assert.equal(login.code, 0, login.stderr);
+    const page = await sb.api('GET', '/api/v2/products?limit=1');
+    const listing = page.body.data[0];
+    short = createServer((req, res) => {
+      if ((req.url ?? '').startsWith('/html')) {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<html>not the service</html>');
+        return;
+      }
+      const second = (req.url ?? '').includes('page=2');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          data: second ? [] : Array.from({ length: 20 }, (_, i) => ({ ...listing, id: i + 1 })),
+          pagination: { page: second ? 2 : 1, limit: 20, total: 180, totalPages: 9 },
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => short.listen(0, '127.0.0.1', resolve));
+    shortUrl = `http://127.0.0.1:${(short.address() as AddressInfo).port}`;
+  });
+  after(() => {
+    short.close();
+    return sb.close();
+  });
+
+  const cases: [string, () => { args: string[]; env: Record<string, string> }][] = [
+    ['--json with the key in the environment', () => ({ args: ['products', 'list', '--json'], env })],
+    ['piped tsv in Portuguese', () => ({ args: ['products', 'list'], env: { ...env, LANG: 'pt_BR.UTF-8' } })],
+    [
+      'orders as csv with filters',
+      () => ({ args: ['orders', 'list', '--type', 'sales', '--from', '2020-01-01', '-o', 'csv'], env }),
+    ],
+    [
+      'a profile of the config file',
+      () => ({ args: ['products', 'list', '--profile', 'shop', '--json'], env: profileEnv }),
+    ],
+    ['reviews as jsonl', () => ({ args: ['reviews', 'list', '-o', 'jsonl'], env })],
+    [
+      'a key the service refuses (exit 3, error as json)',
+      () => ({
+        args: ['products', 'list', '--json'],
+        env: { ...env, SVC_API_KEY: `svc_v2_sk_${'x'.repeat(32)}` },
+      }),
+    ],
+    [
+      'a server that is not the service answers HTML (the answer is refused)',
+      () => ({ args: ['mediations', 'list'], env: { ...env, SVC_BASE_URL: `${shortUrl}/html` } }),
+    ],
+    ['a value the verb refuses (exit 2)', () => ({ args: ['questions', 'list', '--product', 'abc'], env })],
+    [
+      'a list the service cuts short (exit 1, a warning)',
+      () => ({
+        args: ['products', 'list', '--all', '--json'],
+        env: { ...env, SVC_BASE_URL: shortUrl },
+      }),
+    ],
+  ];
+
+  for (const [name, make] of cases) {
+    test(`${name}: the lane's answer is the full path's`, async () => {
+      const { args, env: e } = make();
+      const probe = { NODE_OPTIONS: bundleProbe() };
+      const [laneRun, fullRun] = await Promise.all([
+        svc(args, { env: { ...e, ...probe } }),
+        svc(args, { env: { ...e, ...probe, SVC_LANE: 'off' } }),
+      ]);
+      assert.match(laneRun.stderr, /^BUNDLE lane\n/, 'the lane ran it');
+      assert.doesNotMatch(laneRun.stderr, /BUNDLE main/, 'without the full CLI');
+      assert.match(fullRun.stderr, /BUNDLE main/);
+      const strip = (s: string) => s.replace(/^BUNDLE \w+\n/gm, '');
+      assert.deepEqual(
+        [laneRun.code, laneRun.stdout, strip(laneRun.stderr)],
+        [fullRun.code, fullRun.stdout, strip(fullRun.stderr)],
+      );
+    });
+  }
+});
