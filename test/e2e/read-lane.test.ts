@@ -31,7 +31,7 @@ describe('the read lane through bin/svc.js (issue 26)', { concurrency: true }, (
   let sb: TestSandbox;
   let env: Record<string, string>;
   let profileEnv: Record<string, string>;
-  /** A service that pages by 20 but says there are 9 pages and then answers an empty page 2. */
+  /** A service whose page 1 holds 10 rows of the 20 it pages by, yet says there are 9 pages. */
   let short: Server;
   let shortUrl: string;
   before(async () => {
@@ -56,7 +56,7 @@ describe('the read lane through bin/svc.js (issue 26)', { concurrency: true }, (
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
-          data: second ? [] : Array.from({ length: 20 }, (_, i) => ({ ...listing, id: i + 1 })),
+          data: second ? [] : Array.from({ length: 10 }, (_, i) => ({ ...listing, id: i + 1 })),
           pagination: { page: second ? 2 : 1, limit: 20, total: 180, totalPages: 9 },
         }),
       );
