@@ -180,6 +180,7 @@ async function bundleCli(tableCode) {
   checkNames(root, result.metafile);
   const names = new Set(result.outputFiles.map((o) => relative(dist, o.path).replaceAll('\\', '/')));
   const hash = createHash('sha256');
+  const converted = new Map();
   for (const out of result.outputFiles) {
     const rel = relative(dist, out.path).replaceAll('\\', '/');
     const cjs = await transform(out.text, {
@@ -216,7 +217,11 @@ async function bundleCli(tableCode) {
     mkdirSync(dirname(out.path), { recursive: true });
     writeAtomic(out.path, code);
     hash.update(rel).update(code);
+    converted.set(rel, code);
   }
+  const pack = lanePack(result.metafile, converted);
+  writeAtomic(join(dist, 'lane-pack.cjs'), pack);
+  hash.update('lane-pack.cjs').update(pack);
   hash.update('table.cjs').update(tableCode);
   writeAtomic(join(dist, 'build.json'), JSON.stringify({ id: hash.digest('hex').slice(0, 16) }));
   // What went where (esbuild's metafile), for looking into a chunk's size: SVC_METAFILE=FILE.
@@ -224,6 +229,36 @@ async function bundleCli(tableCode) {
   removeStaleChunks(names);
   // The Node-20 era files of the single bundle, if this dist/ still has them.
   rmSync(join(dist, 'main.cjs.cache'), { force: true });
+}
+
+// issue 26: the read lane in one file. A read loads lane.cjs, its verb's run module and every
+// chunk they import statically (~25 files of 0.1-30 KB); each file is one more read of the chunk
+// and of its code cache and one more vm.Script (~0.25 ms apiece). dist/lane-pack.cjs holds those
+// chunks' texts as functions, `({"chunks/x.cjs": function (exports, require, module, __filename,
+// __dirname) {...}, ...})`, so bin/svc.js compiles one script with one code cache and runs each
+// chunk from it the first time it is required (the chunk files stay, for the full path and for
+// whatever the lane imports lazily: the transport's undici, Ink, the zod of an error message).
+function lanePack(metafile, converted) {
+  const outputOf = (rel) => metafile.outputs[`dist/${rel}`];
+  const lane = outputOf('lane.cjs');
+  const roots = ['lane.cjs', ...lane.imports.filter((i) => i.kind === 'dynamic-import').map((i) => relOf(i.path))];
+  const seen = new Set();
+  const todo = [...roots];
+  while (todo.length > 0) {
+    const rel = todo.pop();
+    if (seen.has(rel)) continue;
+    seen.add(rel);
+    for (const i of outputOf(rel).imports) if (i.kind === 'import-statement' && !i.external) todo.push(relOf(i.path));
+  }
+  const parts = [...seen].sort().map((rel) => {
+    if (!converted.has(rel)) throw new Error(`lane pack: ${rel} is not an output of the build`);
+    return `${JSON.stringify(rel)}:function (exports, require, module, __filename, __dirname) {${converted.get(rel)}\n}`;
+  });
+  return `({${parts.join(',\n')}})`;
+}
+
+function relOf(path) {
+  return path.replace(/^dist\//, '');
 }
 
 // Chunks of earlier builds: removed once they are 10 minutes old, so that a run started just

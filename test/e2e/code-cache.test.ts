@@ -50,8 +50,8 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     });
     assert.equal(r.code, 0, r.stderr);
     const read = [...r.stderr.matchAll(/^READ (.+)$/gm)].map((m) => m[1]!);
-    // issue 26: a read runs in the lane (dist/lane.cjs); the full CLI (commander, every verb) is not read
-    assert.ok(read.includes('lane.cjs'), `${read}`);
+    // issue 26: a read runs in the lane (dist/lane-pack.cjs); the full CLI (commander, every verb) is not read
+    assert.ok(read.includes('lane-pack.cjs'), `${read}`);
     assert.ok(!read.includes('main.cjs'), 'the full CLI bundle is not read');
     assert.ok(!read.includes('ui.mjs'), 'the Ink bundle is not read');
     const code = read.filter((f) => f.endsWith('.cjs')).map((f) => readFileSync(join(ROOT, 'dist', f), 'latin1'));
@@ -86,7 +86,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     assert.match(folder, new RegExp(`-${process.version.replaceAll('.', '\\.')}-${process.arch}-`));
     assert.equal(statSync(folder).mode & 0o777, 0o700);
     const files = readdirSync(folder);
-    assert.ok(files.includes('lane.cjs.v8') && files.length > 3, `${files}`);
+    assert.ok(files.includes('lane-pack.cjs.v8') && files.length > 3, `${files}`);
     const stamp = Object.fromEntries(files.map((f) => [f, statSync(join(folder, f)).mtimeMs]));
     const second = await svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home } });
     assert.deepEqual([second.code, second.stdout, second.stderr], [0, off.stdout, '']);

@@ -1,4 +1,4 @@
-// issue 26 through the built bin/svc.js: a one-shot read runs in the read lane (dist/lane.cjs,
+// issue 26 through the built bin/svc.js: a one-shot read runs in the read lane (dist/lane-pack.cjs,
 // never dist/main.cjs), and says, prints and exits exactly as the full path does
 // (SVC_LANE=off) across the places a read runs: a key in the environment or a profile in the
 // config file, English and Portuguese, piped and as JSON, a bad key, a server that is not
@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KNOWN_V2, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox, writeFile } from './harness.js';
 
-/** A preload that names on stderr the CLI bundle bin/svc.js reads: lane.cjs or main.cjs. */
+/** A preload that names on stderr the CLI bundle bin/svc.js reads: the lane's pack or main.cjs. */
 function bundleProbe(): string {
   const hook = writeFile(
     tempDirs().dir,
@@ -19,7 +19,7 @@ function bundleProbe(): string {
 const fs = require('node:fs');
 const read = fs.readFileSync;
 fs.readFileSync = function (p, ...rest) {
-  const m = /dist\\/(lane|main)\\.cjs$/.exec(String(p));
+  const m = /dist\\/(lane|main)(?:-pack)?\\.cjs$/.exec(String(p));
   if (m) process.stderr.write('BUNDLE ' + m[1] + '\\n');
   return read.call(this, p, ...rest);
 };`,

@@ -83,6 +83,7 @@ describe('the npm package', () => {
         'dist/build.json',
         'dist/help.json',
         'dist/help.pt-BR.json',
+        'dist/lane-pack.cjs',
         'dist/lane.cjs',
         'dist/main.cjs',
         'dist/pt-BR.json',
