@@ -70,8 +70,9 @@ test("an answer is checked by its route's schema before a caller sees it", async
   assert.ok(err instanceof BadAnswerError, String(err));
   assert.match(err.message, /GET \/api\/v2\/orders\/1.*data\.id/);
   // a list route's answer must be an array; a results route's must hold `results`
-  assert.throws(() => checkAnswer(routeByName('listOrders'), 'GET /api/v2/orders', { data: { id: 1 } }), /array/);
-  assert.throws(() => checkAnswer(routeByName('bulkPrice'), 'PATCH x', { data: [] }), /results/);
+  // (checkAnswer is async since issue 26: a no loads zod lazily to name the field)
+  await assert.rejects(checkAnswer(routeByName('listOrders'), 'GET /api/v2/orders', { data: { id: 1 } }), /array/);
+  await assert.rejects(checkAnswer(routeByName('bulkPrice'), 'PATCH x', { data: [] }), /results/);
   // a write whose answer the spec does not show may have no data (A5)
-  checkAnswer(routeByName('updateProduct'), 'PATCH x', { success: true });
+  await checkAnswer(routeByName('updateProduct'), 'PATCH x', { success: true });
 });
