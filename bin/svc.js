@@ -103,6 +103,9 @@ const requireFromDist = createRequire(join(dist, 'main.cjs'));
 const chunks = new Map();
 const unCached = [];
 let cacheDir;
+// For tests (issue 26): SVC_TRACE_CHUNKS=FILE writes the chunks this run loaded, one a line, at exit.
+const traced = process.env.SVC_TRACE_CHUNKS ? [] : undefined;
+if (traced) process.on('exit', () => writeFileSync(process.env.SVC_TRACE_CHUNKS, `${traced.join('\n')}\n`));
 
 function codeCacheDir() {
   if (cacheDir !== undefined) return cacheDir;
@@ -146,6 +149,7 @@ function svcRequire(rel) {
   if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) unCached.push({ script, cacheFile });
   const mod = { exports: {} };
   chunks.set(rel, mod);
+  traced?.push(rel);
   script.runInThisContext().call(mod.exports, mod.exports, requireFromDist, mod, file, join(file, '..'));
   return mod.exports;
 }
