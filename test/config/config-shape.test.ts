@@ -52,7 +52,8 @@ test('the config file shape gives the verdict and the value zod gives, on genera
   const r = rng(2026);
   let yes = 0;
   let no = 0;
-  for (let i = 0; i < runs(2000); i++) {
+  const n = runs(2000);
+  for (let i = 0; i < n; i++) {
     const text = configText(r, i % 3 === 0 ? 0 : 0.05);
     const raw: unknown = JSON.parse(text);
     const zod = ConfigFile.safeParse(raw);
@@ -66,7 +67,7 @@ test('the config file shape gives the verdict and the value zod gives, on genera
     assert.deepEqual(fast, zod.data, text);
     assert.equal(JSON.stringify(fast), JSON.stringify(zod.data), `key order: ${text}`);
   }
-  assert.ok(yes > 200 && no > 200, `both verdicts seen: ${yes} yes, ${no} no`);
+  assert.ok(yes > n / 10 && no > n / 10, `both verdicts seen: ${yes} yes, ${no} no`);
 });
 
 test('a missing config file (read as {}) gets a fresh profiles object each time', () => {
