@@ -103,6 +103,9 @@ const requireFromDist = createRequire(join(dist, 'main.cjs'));
 const chunks = new Map();
 const unCached = [];
 let cacheDir;
+// For tests (issue 26): SVC_TRACE_CHUNKS=FILE writes the chunks this run loaded, one a line, at exit.
+const traced = process.env.SVC_TRACE_CHUNKS ? [] : undefined;
+if (traced) process.on('exit', () => writeFileSync(process.env.SVC_TRACE_CHUNKS, `${traced.join('\n')}\n`));
 
 function codeCacheDir() {
   if (cacheDir !== undefined) return cacheDir;
@@ -167,6 +170,7 @@ function svcRequire(rel) {
   }
   const mod = { exports: {} };
   chunks.set(rel, mod);
+  traced?.push(rel);
   factory.call(mod.exports, mod.exports, requireFromDist, mod, file, join(file, '..'));
   return mod.exports;
 }

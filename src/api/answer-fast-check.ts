@@ -1,15 +1,17 @@
 // issue 26: a fast yes for answers that pass their schema. Checking each listing of a 50,000-row
 // `products list --all` with zod cost a fifth of the run's CPU (safeParse builds a result and a
-// copy of every object, then the response layer throws both away). `passes` walks the same
-// zod schema (responses.ts, the one place the rules live) once, into plain closures that only
-// say yes or no; a "no" or a schema it does not know goes to zod, which then says why
-// (answers.ts check). So it can only be faster, never more lenient: it accepts exactly what
-// zod accepts for the kinds it knows (test/api/answer-fast-check.test.ts compares the two).
+// copy of every object, then the response layer throws both away), and loading zod to say yes
+// cost every read 15-20 ms. `describe` walks a zod schema (responses.ts, the one place the rules
+// live) into a Shape (src/api/shape.ts): plain data, generated into *.gen.ts by
+// `npm run gen:shapes` (scripts/gen-shapes.ts), checked without zod by compileShape. A schema
+// with a kind, a check, a coercion or a recursion not handled here has no shape (null): zod
+// checks it. So the shape is never more lenient than zod: it accepts exactly what zod accepts
+// (test/api/answer-fast-check.test.ts compares the two on generated values).
+// This file is for the generator and the tests: the CLI itself never loads it.
 import type { z } from 'zod';
+import type { Shape } from './shape.js';
 
-type Check = (value: unknown) => boolean;
-
-/** What a schema's definition says, for the kinds compiled here (zod 4's `_zod.def`). */
+/** What a schema's definition says, for the kinds described here (zod 4's `_zod.def`). */
 interface Def {
   type: string;
   checks?: unknown[];
@@ -20,87 +22,110 @@ interface Def {
   catchall?: z.ZodType;
   element?: z.ZodType;
   options?: z.ZodType[];
+  inclusive?: boolean;
+  discriminator?: string;
+  entries?: Record<string, string | number>;
+  keyType?: z.ZodType;
+  valueType?: z.ZodType;
+  defaultValue?: unknown;
 }
 
-const compiled = new WeakMap<z.ZodType, Check | null>();
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
-/** True when `value` certainly passes `schema`; false when it fails or the schema is unknown here. */
-export function passes(schema: z.ZodType, value: unknown): boolean {
-  let check = compiled.get(schema);
-  if (check === undefined) {
-    check = compile(schema, new Set()) ?? null;
-    compiled.set(schema, check);
-  }
-  return check?.(value) === true;
+/** The Shape of `schema`, or null when zod must check it (see the file's head). */
+export function describe(schema: z.ZodType): Shape | null {
+  return walk(schema, new Set()) ?? null;
 }
 
-const isNumber: Check = (v) => typeof v === 'number' && Number.isFinite(v); // zod: no NaN, no ±Infinity
-const isString: Check = (v) => typeof v === 'string';
-const isBoolean: Check = (v) => typeof v === 'boolean';
-const isAnything: Check = () => true;
-
-/** A closure for `schema`, or undefined when it has a kind, a check or a coercion not handled. */
-function compile(schema: z.ZodType, open: Set<z.ZodType>): Check | undefined {
-  const def = (schema as unknown as { _zod: { def: Def } })._zod.def;
+function walk(schema: z.ZodType, open: Set<z.ZodType>): Shape | undefined {
+  const def = defOf(schema);
   if ((def.checks && def.checks.length > 0) || def.coerce) return undefined;
   switch (def.type) {
     case 'number':
-      return isNumber;
     case 'string':
-      return isString;
     case 'boolean':
-      return isBoolean;
+      return def.type;
     case 'unknown':
     case 'any':
-      return isAnything;
-    case 'optional': {
-      const inner = compile(def.innerType!, open);
-      return inner && ((v) => v === undefined || inner(v));
-    }
+      return 'unknown';
+    case 'optional':
     case 'nullable': {
-      const inner = compile(def.innerType!, open);
-      return inner && ((v) => v === null || inner(v));
+      const inner = walk(def.innerType!, open);
+      return inner && (def.type === 'optional' ? { optional: inner } : { nullable: inner });
     }
     case 'lazy':
       if (open.has(schema)) return undefined; // a recursive schema: left to zod
       open.add(schema);
       try {
-        return compile(def.getter!(), open);
+        return walk(def.getter!(), open);
       } finally {
         open.delete(schema);
       }
     case 'array': {
-      const element = compile(def.element!, open);
-      return element && ((v) => Array.isArray(v) && v.every(element));
+      const element = walk(def.element!, open);
+      return element && { array: element };
     }
     case 'union': {
-      const options = def.options!.map((o) => compile(o, open));
-      if (options.some((o) => o === undefined)) return undefined;
-      const all = options as Check[];
-      return (v) => all.some((o) => o(v));
+      // z.xor (exactly one) and discriminated unions have other rules: left to zod
+      if (def.inclusive === false || def.discriminator !== undefined) return undefined;
+      const options = def.options!.map((o) => walk(o, open));
+      return options.every((o) => o !== undefined) ? { union: options } : undefined;
     }
+    case 'enum':
+      return enumShape(def.entries!);
     case 'object':
-      return compileObject(def, open);
+      return objectShape(def, open);
+    case 'record':
+      return recordShape(def, open);
+    case 'default':
+      return defaultShape(def, open);
     default:
       return undefined;
   }
 }
 
-/** An object: every key of the shape checked (absent = undefined); unknown keys pass (loose or stripped). */
-function compileObject(def: Def, open: Set<z.ZodType>): Check | undefined {
-  // A catchall other than unknown (strictObject's never, a typed record) is left to zod.
-  if (def.catchall && compile(def.catchall, open) !== isAnything) return undefined;
-  const keys = Object.keys(def.shape!);
-  const checks: Check[] = [];
-  for (const key of keys) {
-    const c = compile(def.shape![key]!, open);
-    if (!c) return undefined;
-    checks.push(c);
+/** Plain string or number values; a TypeScript numeric enum (reverse-mapped keys) is left to zod. */
+function enumShape(entries: Record<string, string | number>): Shape | undefined {
+  if (Object.keys(entries).some((k) => String(Number(k)) === k)) return undefined;
+  return { enum: Object.values(entries) };
+}
+
+/** An object: every key of the shape checked; unknown keys kept (catchall unknown) or stripped. */
+function objectShape(def: Def, open: Set<z.ZodType>): Shape | undefined {
+  let loose = false;
+  if (def.catchall) {
+    // strictObject's never, a typed catchall: left to zod
+    if (walk(def.catchall, open) !== 'unknown') return undefined;
+    loose = true;
   }
-  return (v) => {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-    const o = v as Record<string, unknown>;
-    for (let i = 0; i < keys.length; i++) if (!checks[i]!(o[keys[i]!])) return false;
-    return true;
-  };
+  const fields: Record<string, Shape> = {};
+  for (const [key, field] of Object.entries(def.shape!)) {
+    const s = walk(field, open);
+    if (!s) return undefined;
+    fields[key] = s;
+  }
+  return loose ? { object: fields, loose: true } : { object: fields };
+}
+
+/** `z.record(z.string(), V)`: every own key but `__proto__` has a V. Other key types: zod. */
+function recordShape(def: Def, open: Set<z.ZodType>): Shape | undefined {
+  if (walk(def.keyType!, open) !== 'string') return undefined;
+  const value = walk(def.valueType!, open);
+  return value && { record: value };
+}
+
+/** `.default(v)` with a plain JSON value v, the same on every read (zod makes it per parse). */
+function defaultShape(def: Def, open: Set<z.ZodType>): Shape | undefined {
+  const value = def.defaultValue;
+  if (!isJson(value) || JSON.stringify(def.defaultValue) !== JSON.stringify(value)) return undefined;
+  const inner = walk(def.innerType!, open);
+  return inner && { default: inner, value };
+}
+
+function isJson(v: unknown): boolean {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (Array.isArray(v)) return v.every(isJson);
+  if (typeof v !== 'object' || Object.getPrototypeOf(v) !== Object.prototype) return false;
+  return Object.values(v as object).every(isJson);
 }

@@ -3,94 +3,61 @@
 // it. Lenient where the spec is (A4: unknown fields pass, optional fields may be missing or
 // null), strict where a wrong value would be used as a number or an id: a string `costCents`
 // is an error (exit 1) naming the route and the field, never a silent 0, never a crash.
-import type { z } from 'zod';
-import { passes } from './answer-fast-check.js';
+// issue 26: the yes comes from the shapes generated from those schemas (answer-shapes.gen.ts,
+// src/api/shape.ts), without zod; a no, or a schema without a shape, loads zod
+// (answer-explain.ts, a lazy chunk) to confirm it and name the field.
+import { SHAPES } from './answer-shapes.gen.js';
+import { describeValue } from './describe-value.js';
 import { BadAnswerError } from './errors.js';
-import * as R from './responses.js';
-import { jitOptions } from './zod-jit.js';
-import type { AnyRoute } from './routes.js';
+import type { AnyRoute, SchemaName } from './routes.js';
+import { compileShape, type Check } from './shape.js';
 
 /**
  * Check the parsed body of a 2xx answer of `route` (sent to `where`, e.g. `GET /api/v2/orders`)
- * against what the route table says it answers (routes.ts). Returns nothing; throws
- * BadAnswerError with the first offending field.
+ * against what the route table says it answers (routes.ts). Resolves when it passes; rejects
+ * with BadAnswerError naming the first offending field.
  */
-export function checkAnswer(route: AnyRoute, where: string, body: unknown): void {
+export async function checkAnswer(route: AnyRoute, where: string, body: unknown): Promise<void> {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new BadAnswerError(where, `is ${describeValue(body)}, expected a JSON object (A1 envelope)`, 'the answer');
   }
   const b = body as Record<string, unknown>;
   const { shape, schema } = route.answer;
   if (shape === 'none' || !schema) return;
-  if (shape === 'results') {
-    check(where, schema, b, '');
-    return;
-  }
+  if (shape === 'results') return check(where, schema, b, '');
   if (shape === 'optional' && (b.data === undefined || b.data === null)) return;
   if (!('data' in b)) throw new BadAnswerError(where, 'is missing', 'data');
   if (shape === 'page' || shape === 'array') {
     if (!Array.isArray(b.data))
       throw new BadAnswerError(where, `is ${describeValue(b.data)}, expected an array`, 'data');
-    for (const [i, item] of b.data.entries()) check(where, schema, item, `data[${i}]`);
-    if (b.pagination !== undefined && b.pagination !== null) check(where, R.Pagination, b.pagination, 'pagination');
+    const pass = checkOf(schema);
+    for (let i = 0; i < b.data.length; i++) if (!pass(b.data[i])) await explain(where, schema, b.data[i], `data[${i}]`);
+    if (b.pagination !== undefined && b.pagination !== null)
+      await check(where, 'Pagination', b.pagination, 'pagination');
     return;
   }
-  check(where, schema, b.data, 'data');
+  return check(where, schema, b.data, 'data');
 }
 
-function check(where: string, schema: z.ZodType, value: unknown, at: string): void {
-  if (passes(schema, value)) return; // issue 26: the same yes without zod's copy (answer-fast-check.ts)
-  const r = schema.safeParse(value, jitOptions(schema));
-  if (r.success) return;
-  const issue = r.error.issues[0]!;
-  const path = joinPath(at, issue.path);
-  const actual = valueAt(value, issue.path);
-  const expected = (issue as { expected?: string }).expected;
-  const what =
-    actual === undefined
-      ? 'is missing'
-      : expected
-        ? `is ${describeValue(actual)}, expected ${article(expected)}`
-        : `is ${describeValue(actual)}: ${issue.message}`;
-  throw new BadAnswerError(where, what, path || 'the answer');
-}
+const checks = new Map<SchemaName, Check>();
+const never: Check = () => false;
 
-function joinPath(at: string, path: PropertyKey[]): string {
-  let out = at;
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : `${out ? '.' : ''}${String(p)}`;
-  return out;
-}
-
-function valueAt(value: unknown, path: PropertyKey[]): unknown {
-  let v = value;
-  for (const p of path) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<PropertyKey, unknown>)[p];
+/** The shape's yes/no of schema `name`; a schema without a shape always asks zod. */
+function checkOf(name: SchemaName): Check {
+  let c = checks.get(name);
+  if (!c) {
+    const shape = SHAPES[name];
+    c = shape ? compileShape(shape) : never;
+    checks.set(name, c);
   }
-  return v;
+  return c;
 }
 
-/** A type name for the message; never the value itself (untrusted, possibly huge). */
-function describeValue(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  switch (typeof v) {
-    case 'string':
-      return 'a string';
-    case 'number':
-      return Number.isFinite(v) ? 'a number' : 'not a finite number';
-    case 'boolean':
-      return 'a boolean';
-    case 'object':
-      return 'an object';
-    case 'undefined':
-      return 'missing';
-    default:
-      return typeof v;
-  }
+async function check(where: string, name: SchemaName, value: unknown, at: string): Promise<void> {
+  if (!checkOf(name)(value)) await explain(where, name, value, at);
 }
 
-function article(t: string): string {
-  if (t === 'array' || t === 'object' || t === 'integer') return `an ${t}`;
-  return /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`;
+/** zod's verdict and wording (answer-explain.ts), loaded on the first no of a run. */
+async function explain(where: string, name: SchemaName, value: unknown, at: string): Promise<void> {
+  (await import('./answer-explain.js')).explain(where, name, value, at);
 }

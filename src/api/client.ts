@@ -26,7 +26,7 @@ import { newIdempotencyKey } from './idempotency-key.js';
 import { RateBudget, realClock, type Clock } from './rate-budget.js';
 import { DEFAULT_RETRY, decide, type AttemptOutcome, type RetryOptions } from './retry-policy.js';
 import { buildPath, routeByName, type AnswerOf, type AnyRoute, type ItemOf, type RouteName } from './routes.js';
-import { ErrorBody, type Pagination } from './responses.js';
+import type { ErrorBody, Pagination } from './responses.js';
 import { TransportError, type Transport, type TransportResponse } from './transport.js';
 
 export interface AttemptLog {
@@ -134,7 +134,7 @@ export class ApiClient {
         // issue 14: the one response layer; every answer is checked before any verb uses it.
         if (parsed === undefined)
           throw new BadAnswerError(where, res.body ? 'is not JSON' : 'is empty', 'the answer', res.status);
-        checkAnswer(route, where, parsed);
+        await checkAnswer(route, where, parsed);
         return toResponse<unknown>(res, parsed, req.idempotencyKey, attempt);
       }
       if (res && res.status >= 300 && res.status < 400) {
@@ -143,7 +143,8 @@ export class ApiClient {
           message: `the service redirected to ${res.headers.location ?? 'another address'}; check --base-url`,
         });
       }
-      const errBody = parsed ? ErrorBody.safeParse(parsed).data : undefined;
+      // An error answer is not a read's fast path: zod (a lazy chunk) reads its body (A1), issue 26.
+      const errBody = parsed ? (await import('./answer-explain.js')).errorBody(parsed) : undefined;
       const outcome: AttemptOutcome = res
         ? { status: res.status, body: errBody, headers: res.headers }
         : { networkKind: netErr!.kind === 'timeout' ? 'timeout' : 'network' };

@@ -1,12 +1,13 @@
 // The one route table of the service (spec 4.2, 4.3, 4.4), shared by the client, the response
 // layer (answers.ts) and the sandbox router (issue 28). Each route has its method, path, scope
-// (assumption A9), what it answers (the zod schema of `data` and how `data` holds it), whether
+// (assumption A9), what it answers (the name of the zod schema of `data` in responses.ts and how
+// `data` holds it; a name, not the schema, so loading the table loads no zod: issue 26), whether
 // it is a paged list (A2), and the size cap of one answer (issue 14, MAX_ANSWER_BYTES). Route
 // names are a union type: a misspelled name, or an answer used as the wrong type, fails to
 // compile (test/api/route-table.test.ts shows both).
 import type { z } from 'zod';
 import { MAX_ANSWER_BYTES, type Scope } from './assumptions.js';
-import * as R from './responses.js';
+import type * as R from './responses.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type RouteFamily = 'v1' | 'v2' | 'keys';
@@ -19,16 +20,19 @@ export type RouteFamily = 'v1' | 'v2' | 'keys';
  *   none: nothing documented to use (DELETE key: `{success: true}`).
  */
 type AnswerShape = 'one' | 'page' | 'array' | 'optional' | 'results' | 'none';
-interface Answer<S extends z.ZodType = z.ZodType> {
+type Schemas = typeof R;
+/** The name of a zod schema exported by responses.ts (a key of SHAPES, answer-shapes.gen.ts). */
+export type SchemaName = { [K in keyof Schemas]: Schemas[K] extends z.ZodType ? K : never }[keyof Schemas];
+interface Answer<S extends SchemaName = SchemaName> {
   shape: AnswerShape;
   schema?: S;
 }
 
-const one = <S extends z.ZodType>(schema: S) => ({ shape: 'one' as const, schema });
-const page = <S extends z.ZodType>(schema: S) => ({ shape: 'page' as const, schema });
-const array = <S extends z.ZodType>(schema: S) => ({ shape: 'array' as const, schema });
-const optional = <S extends z.ZodType>(schema: S) => ({ shape: 'optional' as const, schema });
-const results = { shape: 'results' as const, schema: R.ItemResults };
+const one = <S extends SchemaName>(schema: S) => ({ shape: 'one' as const, schema });
+const page = <S extends SchemaName>(schema: S) => ({ shape: 'page' as const, schema });
+const array = <S extends SchemaName>(schema: S) => ({ shape: 'array' as const, schema });
+const optional = <S extends SchemaName>(schema: S) => ({ shape: 'optional' as const, schema });
+const results = { shape: 'results' as const, schema: 'ItemResults' as const };
 const none = { shape: 'none' as const };
 
 interface RouteSpec<A extends Answer = Answer> {
@@ -79,45 +83,45 @@ const keys = <A extends Answer>(method: Method, path: string, answer: A, created
 // literal routes come first.
 const TABLE = {
   // ---- v2 (24 routes) ----
-  listProducts: v2('GET', '/products', 'products:read', page(R.Listing)),
+  listProducts: v2('GET', '/products', 'products:read', page('Listing')),
   bulkPrice: v2('PATCH', '/products/bulk-price', 'products:write', results),
   bulkStatus: v2('PATCH', '/products/bulk-status', 'products:write', results),
-  getProduct: v2('GET', '/products/:id', 'products:read', one(R.Listing)),
-  createProduct: v2('POST', '/products', 'products:write', one(R.Listing), true),
-  updateProduct: v2('PATCH', '/products/:id', 'products:write', optional(R.Listing)),
+  getProduct: v2('GET', '/products/:id', 'products:read', one('Listing')),
+  createProduct: v2('POST', '/products', 'products:write', one('Listing'), true),
+  updateProduct: v2('PATCH', '/products/:id', 'products:write', optional('Listing')),
   updateVariants: v2('PATCH', '/products/:id/variants', 'products:write', results),
-  addStock: v2('POST', '/products/:id/stock', 'products:write', one(R.StockAddResult)), // A7
-  listOrders: v2('GET', '/orders', 'orders:read', page(R.Order)),
-  getOrder: v2('GET', '/orders/:id', 'orders:read', one(R.Order)),
-  listMediations: v2('GET', '/mediations', 'mediations:read', page(R.Mediation)),
-  getMediation: v2('GET', '/mediations/:orderId', 'mediations:read', one(R.Mediation)),
-  listReviews: v2('GET', '/reviews', 'reviews:read', page(R.Review)),
-  reviewStats: v2('GET', '/reviews/stats', 'reviews:read', one(R.ReviewStats)),
-  contestReview: v2('POST', '/reviews/:reviewId/contest', 'reviews:contest', one(R.Contestation), true),
-  listContestations: v2('GET', '/contestations', 'reviews:read', page(R.Contestation)),
-  listQuestions: v2('GET', '/questions', 'questions:read', page(R.Question)),
-  getQuestion: v2('GET', '/questions/:id', 'questions:read', one(R.Question)),
-  answerQuestion: v2('POST', '/questions/:id/answer', 'questions:write', optional(R.Question)),
-  balance: v2('GET', '/balance', 'wallet:read', one(R.Balance)),
-  stats: v2('GET', '/stats', 'orders:read', one(R.Stats)),
-  catalogGames: v2('GET', '/catalog/games', 'catalog:read', array(R.Game)),
-  me: v2('GET', '/me', undefined, one(R.Me)),
-  usage: v2('GET', '/usage', undefined, one(R.Usage)),
+  addStock: v2('POST', '/products/:id/stock', 'products:write', one('StockAddResult')), // A7
+  listOrders: v2('GET', '/orders', 'orders:read', page('Order')),
+  getOrder: v2('GET', '/orders/:id', 'orders:read', one('Order')),
+  listMediations: v2('GET', '/mediations', 'mediations:read', page('Mediation')),
+  getMediation: v2('GET', '/mediations/:orderId', 'mediations:read', one('Mediation')),
+  listReviews: v2('GET', '/reviews', 'reviews:read', page('Review')),
+  reviewStats: v2('GET', '/reviews/stats', 'reviews:read', one('ReviewStats')),
+  contestReview: v2('POST', '/reviews/:reviewId/contest', 'reviews:contest', one('Contestation'), true),
+  listContestations: v2('GET', '/contestations', 'reviews:read', page('Contestation')),
+  listQuestions: v2('GET', '/questions', 'questions:read', page('Question')),
+  getQuestion: v2('GET', '/questions/:id', 'questions:read', one('Question')),
+  answerQuestion: v2('POST', '/questions/:id/answer', 'questions:write', optional('Question')),
+  balance: v2('GET', '/balance', 'wallet:read', one('Balance')),
+  stats: v2('GET', '/stats', 'orders:read', one('Stats')),
+  catalogGames: v2('GET', '/catalog/games', 'catalog:read', array('Game')),
+  me: v2('GET', '/me', undefined, one('Me')),
+  usage: v2('GET', '/usage', undefined, one('Usage')),
   // ---- v1 (9 routes, also under the /api/service alias) ----
-  v1ListProducts: v1('GET', '/products', page(R.Listing)),
-  v1GetProduct: v1('GET', '/products/:id', one(R.Listing)),
-  v1CreateProduct: v1('POST', '/products', one(R.Listing), true),
-  v1UpdateProduct: v1('PATCH', '/products/:id', optional(R.Listing)),
-  v1Balance: v1('GET', '/balance', one(R.Balance)),
-  v1ListOrders: v1('GET', '/orders', page(R.Order)),
-  v1GetOrder: v1('GET', '/orders/:id', one(R.Order)),
-  v1Stats: v1('GET', '/stats', one(R.Stats)),
-  v1Games: v1('GET', '/games', array(R.Game)),
+  v1ListProducts: v1('GET', '/products', page('Listing')),
+  v1GetProduct: v1('GET', '/products/:id', one('Listing')),
+  v1CreateProduct: v1('POST', '/products', one('Listing'), true),
+  v1UpdateProduct: v1('PATCH', '/products/:id', optional('Listing')),
+  v1Balance: v1('GET', '/balance', one('Balance')),
+  v1ListOrders: v1('GET', '/orders', page('Order')),
+  v1GetOrder: v1('GET', '/orders/:id', one('Order')),
+  v1Stats: v1('GET', '/stats', one('Stats')),
+  v1Games: v1('GET', '/games', array('Game')),
   // ---- key management (4 routes) ----
-  createKey: keys('POST', '', one(R.ApiKey), true),
-  listKeys: keys('GET', '', array(R.ApiKey)),
+  createKey: keys('POST', '', one('ApiKey'), true),
+  listKeys: keys('GET', '', array('ApiKey')),
   revokeKey: keys('DELETE', '/:id', none),
-  keyUsage: keys('GET', '/:id/usage', array(R.KeyUsageEntry)),
+  keyUsage: keys('GET', '/:id/usage', array('KeyUsageEntry')),
 };
 
 type Table = typeof TABLE;
@@ -135,12 +139,12 @@ export function rawRoute(family: RouteFamily, method: Method, path: string, name
   return { ...route(family, method, path, none), name, write: family === 'v2' && method !== 'GET' };
 }
 
-type DataOf<A> = A extends { shape: 'one'; schema: infer S extends z.ZodType }
-  ? z.infer<S>
-  : A extends { shape: 'page' | 'array'; schema: infer S extends z.ZodType }
-    ? z.infer<S>[]
-    : A extends { shape: 'optional'; schema: infer S extends z.ZodType }
-      ? z.infer<S> | undefined
+type DataOf<A> = A extends { shape: 'one'; schema: infer S extends SchemaName }
+  ? z.infer<Schemas[S]>
+  : A extends { shape: 'page' | 'array'; schema: infer S extends SchemaName }
+    ? z.infer<Schemas[S]>[]
+    : A extends { shape: 'optional'; schema: infer S extends SchemaName }
+      ? z.infer<Schemas[S]> | undefined
       : A extends { shape: 'results' }
         ? R.ItemResult[]
         : unknown;

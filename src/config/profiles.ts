@@ -3,36 +3,19 @@
 // no OS keyring is available. Keys are read and written through src/config/key-store.ts only.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { SvcError } from '../api/errors.js';
-import { jitOptions } from '../api/zod-jit.js';
+import { compileShape, parsedValue } from '../api/shape.js';
+import { CONFIG_FILE_SHAPE } from './config-shape.gen.js';
 import { configDir, ensurePrivateDir } from './paths.js';
+import type { ConfigFile, Profile } from './profile-schema.js';
 
-export const Profile = z.object({
-  baseUrl: z.string().optional(),
-  v1Key: z.string().optional(),
-  v1KeyStoredAt: z.string().optional(),
-  v2Key: z.string().optional(),
-  v2KeyStoredAt: z.string().optional(),
-  /** The key is in the OS keyring, not in this file (src/config/key-store.ts). */
-  v1KeyInKeyring: z.boolean().optional(),
-  v2KeyInKeyring: z.boolean().optional(),
-  /** spec 4.3: `/api/v1` or the `/api/service` alias. */
-  v1Prefix: z.enum(['/api/v1', '/api/service']).optional(),
-  // issue 11: the secret URL path of `svc webhooks listen`, made by `--init`; kept like a key
-  // (this file is 0600) and never printed again.
-  webhookPath: z.string().optional(),
-  // issue 22: the secret behind the pool tags (src/cli/stock/pool-secret.ts), base64 of 32
-  // random bytes; kept like a key (this file is 0600) so it outlives the state folder.
-  poolSecret: z.string().optional(),
-});
-export type Profile = z.infer<typeof Profile>;
+export type { Profile } from './profile-schema.js';
 
-const ConfigFile = z.object({
-  defaultProfile: z.string().optional(),
-  profiles: z.record(z.string(), Profile).default({}),
-});
-type ConfigFile = z.infer<typeof ConfigFile>;
+// issue 26: the file is checked against the shape generated from its zod schema
+// (profile-schema.ts, `npm run gen:shapes`), so a read loads no zod. The shape is exact for what
+// JSON.parse makes (test/config/config-shape.test.ts: same verdict and same value as zod on
+// generated files), and the message of a bad file names no field, so a no needs no zod either.
+const configFilePasses = compileShape(CONFIG_FILE_SHAPE);
 
 const PROFILE_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 const CONFIG_FILE_MODE = 0o600;
@@ -72,13 +55,12 @@ export class ProfileStore {
       else if (err instanceof SyntaxError) raw = undefined;
       else throw fsError(err, this.path);
     }
-    const parsed = ConfigFile.safeParse(raw, jitOptions(ConfigFile));
-    if (!parsed.success)
+    if (!configFilePasses(raw))
       throw new SvcError(
         `the config file ${this.path} is not valid`,
         'fix or delete it, then run `svc auth login` again',
       );
-    return parsed.data;
+    return parsedValue(CONFIG_FILE_SHAPE, raw) as ConfigFile;
   }
 
   private async write(next: ConfigFile): Promise<void> {
@@ -128,6 +110,7 @@ export class ProfileStore {
       throw new SvcError(`invalid profile name "${name}"`, 'use letters, digits, dot, hyphen or underscore');
     await this.writer(); // read and write through conf from here on
     const cfg = this.read();
+    const { Profile } = await import('./profile-schema.js'); // a write: zod checks what is written
     const next = Profile.parse(patch({ ...(cfg.profiles[name] ?? {}) }));
     await this.write({ ...cfg, profiles: { ...cfg.profiles, [name]: next } });
     return next;

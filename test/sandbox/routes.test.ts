@@ -161,7 +161,7 @@ describe('route table', () => {
       assert.equal(r.status, row.status, JSON.stringify(r.body));
       assertShape(row.shape, r.body);
       // issue 28: the sandbox answers what the route table says the route answers (the client's check).
-      checkAnswer(route, `${route.method} ${row.path}`, r.body);
+      await checkAnswer(route, `${route.method} ${row.path}`, r.body);
       assert.ok(r.headers.get('x-ratelimit-limit'), 'A8 headers on every response');
     });
   }

@@ -1,0 +1,53 @@
+// Why an answer does not pass its schema, in zod's words (issue 14's wording). Loaded only by a
+// "no" of the generated shape, or for a schema without one (answers.ts, issue 26): a read that
+// gets a good answer never loads zod or builds the response schemas.
+import type { z } from 'zod';
+import { describeValue } from './describe-value.js';
+import { BadAnswerError } from './errors.js';
+import * as R from './responses.js';
+import type { SchemaName } from './routes.js';
+import { jitOptions } from './zod-jit.js';
+
+/** Returns when zod accepts `value`; otherwise throws BadAnswerError naming the first bad field. */
+export function explain(where: string, name: SchemaName, value: unknown, at: string): void {
+  // biome-ignore lint/performance/noDynamicNamespaceImportAccess: any schema may be named; this chunk holds them all
+  const schema: z.ZodType = R[name];
+  const r = schema.safeParse(value, jitOptions(schema));
+  if (r.success) return;
+  const issue = r.error.issues[0]!;
+  const path = joinPath(at, issue.path);
+  const actual = valueAt(value, issue.path);
+  const expected = (issue as { expected?: string }).expected;
+  const what =
+    actual === undefined
+      ? 'is missing'
+      : expected
+        ? `is ${describeValue(actual)}, expected ${article(expected)}`
+        : `is ${describeValue(actual)}: ${issue.message}`;
+  throw new BadAnswerError(where, what, path || 'the answer');
+}
+
+/** An error answer's body (A1), or undefined when it is not one zod accepts. */
+export function errorBody(parsed: unknown): R.ErrorBody | undefined {
+  return R.ErrorBody.safeParse(parsed).data;
+}
+
+function joinPath(at: string, path: PropertyKey[]): string {
+  let out = at;
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : `${out ? '.' : ''}${String(p)}`;
+  return out;
+}
+
+function valueAt(value: unknown, path: PropertyKey[]): unknown {
+  let v = value;
+  for (const p of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[p];
+  }
+  return v;
+}
+
+function article(t: string): string {
+  if (t === 'array' || t === 'object' || t === 'integer') return `an ${t}`;
+  return /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`;
+}
