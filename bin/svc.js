@@ -48,6 +48,17 @@ function prebuiltHelp() {
   }
 }
 
+// Whether the help of `words` may be what is asked: help or a topic asked for, or a group without
+// its verb (`svc products`). Not `svc products list`: a command runs, without reading help.json.
+function helpMayAnswer(words) {
+  if (words.length < argv.length || argv.length === 0 || words[0] === 'help') return true;
+  try {
+    return JSON.parse(readFileSync(join(dist, 'groups.json'), 'latin1')).includes(words.join(' '));
+  } catch {
+    return true; // a dist/ without the list: help.json says
+  }
+}
+
 // Fast paths: only plain forms; anything else goes through commander as usual.
 const words = argv.filter((a) => a !== '--help' && a !== '-h');
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
@@ -56,7 +67,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     process.stdout.write(`${help.version}\n`);
     process.exit(0);
   }
-} else if (words.every((w) => /^[a-z][a-z0-9-]*$/.test(w))) {
+} else if (words.every((w) => /^[a-z][a-z0-9-]*$/.test(w)) && helpMayAnswer(words)) {
   const asked = words.length < argv.length || argv.length === 0;
   const help = prebuiltHelp();
   const path = words.join(' ');

@@ -113,7 +113,11 @@ const require = createRequire(import.meta.url);
 globalThis.__svcRequire = (rel) => require(join(dist, rel));
 globalThis.__svcDist = dist;
 const { helpTexts } = require(join(dist, 'main.cjs'));
-writeAtomic(join(dist, 'help.json'), JSON.stringify(await helpTexts('en')));
+const helpEn = await helpTexts('en');
+writeAtomic(join(dist, 'help.json'), JSON.stringify(helpEn));
+// The command groups alone (`svc products` prints its help), so that bin/svc.js need not read the
+// whole help.json (~170 KB) to learn that `svc products list` is not one (issue 26).
+writeAtomic(join(dist, 'groups.json'), JSON.stringify(helpEn.groups));
 // issue 27: the same in pt-BR, which bin/svc.js prints when the language is Portuguese.
 writeAtomic(join(dist, 'help.pt-BR.json'), JSON.stringify(await helpTexts('pt-BR')));
 

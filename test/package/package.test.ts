@@ -81,6 +81,7 @@ describe('the npm package', () => {
         'bin/package.json',
         'bin/svc.js',
         'dist/build.json',
+        'dist/groups.json',
         'dist/help.json',
         'dist/help.pt-BR.json',
         'dist/lane-pack.cjs',
