@@ -1,0 +1,313 @@
+// issue 26: one contract, two transports. The same cases run against undiciTransport() (every
+// command but one-shot reads) and nodeHttpTransport() (the read lane), against a small node:http
+// server of the test's own ("a server that is not ours", 127.0.0.1, port 0), and both must give
+// the same status, headers and body, or the same failure kind and message, as the one expected
+// value written below.
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { after, test } from 'node:test';
+import { nodeHttpTransport } from '../../src/api/http-transport.js';
+import {
+  closeTransport,
+  type Transport,
+  TransportError,
+  type TransportRequest,
+  undiciTransport,
+} from '../../src/api/transport.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+interface Stand {
+  url: string;
+  server: Server;
+  /** Resolves with the request when the server has received one on `path`. */
+  nextRequest(path: string): Promise<IncomingMessage>;
+  connections: number;
+}
+
+const servers: Server[] = [];
+after(async () => {
+  await closeTransport();
+  for (const s of servers) s.closeAllConnections();
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+});
+
+async function stand(routes: Record<string, Handler>): Promise<Stand> {
+  const waiting = new Map<string, (req: IncomingMessage) => void>();
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    waiting.get(path)?.(req);
+    waiting.delete(path);
+    const route = routes[path];
+    if (route) route(req, res);
+    else res.writeHead(404).end('no such route');
+  });
+  servers.push(server);
+  const s: Stand = {
+    url: '',
+    server,
+    connections: 0,
+    nextRequest: (path) => new Promise((resolve) => waiting.set(path, resolve)),
+  };
+  server.on('connection', (socket) => {
+    s.connections++;
+    socket.on('error', () => {}); // a client that hangs up mid-answer is a case here, not a fault
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  s.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return s;
+}
+
+/** Resolves when the server's side of this request's socket has closed. */
+const socketClosed = (socket: Socket) =>
+  new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve())));
+
+const MB = 1024 * 1024;
+const E_ACUTE = Buffer.from('é'); // two bytes: 0xc3 0xa9
+
+const routes: Record<string, Handler> = {
+  '/hello': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+  '/echo': (req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (c: Buffer) => parts.push(c));
+    req.on('end', () =>
+      res.writeHead(201, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          method: req.method,
+          length: req.headers['content-length'] ?? null,
+          chunked: req.headers['transfer-encoding'] ?? null,
+          key: req.headers['x-api-key'] ?? null,
+          body: Buffer.concat(parts).toString('base64'),
+        }),
+      ),
+    );
+  },
+  '/redirect': (_req, res) => res.writeHead(302, { location: '/hello' }).end('moved'),
+  // chunked: each write is a chunk of its own on the wire, so 0xc3 and 0xa9 reach the client apart
+  '/split': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+    res.write(Buffer.concat([Buffer.from('a'), E_ACUTE.subarray(0, 1)]), () =>
+      res.end(Buffer.concat([E_ACUTE.subarray(1), Buffer.from('b')])),
+    );
+  },
+  '/mega': (_req, res) => {
+    const body = Buffer.alloc(MB);
+    for (let i = 0; i < MB; i += 2) E_ACUTE.copy(body, i);
+    res.writeHead(200, { 'content-length': MB }).end(body);
+  },
+  // declares 2 MB, sends 1 KB, and waits: only the client can end this
+  '/declared-big': (_req, res) => {
+    res.writeHead(200, { 'content-length': 2 * MB });
+    res.write(Buffer.alloc(1024, 'x'));
+  },
+  // a chunked body with no end: writes as fast as the client reads, until the socket closes
+  '/endless': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    const chunk = Buffer.alloc(16 * 1024, 'y');
+    const pump = () => {
+      while (!res.destroyed && res.write(chunk));
+      if (!res.destroyed) res.once('drain', pump);
+    };
+    pump();
+  },
+  '/never': () => {},
+  // the headers and part of the body, then nothing
+  '/stall-body': (_req, res) => {
+    res.writeHead(200, { 'content-length': 100 });
+    res.write('0123456789');
+  },
+  // the headers and 10 of 100 bytes, then the socket closes
+  '/drop-mid-body': (req, res) => {
+    res.writeHead(200, { 'content-length': 100 });
+    res.write('0123456789', () => req.socket.destroy());
+  },
+  '/drop-before-headers': (req) => req.socket.destroy(),
+  '/headers': (_req, res) =>
+    res
+      .writeHead(200, [
+        'Set-Cookie',
+        'a=1',
+        'Set-Cookie',
+        'b=2',
+        'X-Multi',
+        'one',
+        'x-multi',
+        'two',
+        'Retry-After',
+        '1',
+        'Retry-After',
+        '2',
+        'X-Latin',
+        'café',
+        '__proto__',
+        'polluted',
+      ])
+      .end('ok'),
+};
+
+const TRANSPORTS: [string, () => Transport][] = [
+  ['undici', undiciTransport],
+  ['node:http', nodeHttpTransport],
+];
+
+function get(url: string, extra: Partial<TransportRequest> = {}): TransportRequest {
+  return { method: 'GET', url, headers: { accept: 'application/json' }, timeoutMs: 10_000, ...extra };
+}
+
+/** The failure of a request, as a caller sees it. */
+async function failure(p: Promise<unknown>): Promise<{ kind: string; message: string }> {
+  try {
+    await p;
+  } catch (err) {
+    assert.ok(err instanceof TransportError, `a TransportError, not ${String(err)}`);
+    return { kind: err.kind, message: err.message };
+  }
+  assert.fail('the request succeeded');
+}
+
+const sv = await stand(routes);
+// A port nobody listens on: bound, then released.
+const refusedUrl = await (async () => {
+  const s = createServer();
+  s.listen(0, '127.0.0.1');
+  await once(s, 'listening');
+  const port = (s.address() as AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return `http://127.0.0.1:${port}/`;
+})();
+
+for (const [name, make] of TRANSPORTS) {
+  const send = make();
+
+  test(`${name}: 200 with a body, headers lower-cased`, async () => {
+    const res = await send(get(`${sv.url}/hello`));
+    assert.equal(res.status, 200);
+    assert.equal(res.body, '{"ok":true}');
+    assert.equal(res.headers['content-type'], 'application/json');
+  });
+
+  test(`${name}: 201 with a POST body echoed, string and bytes, headers as given`, async () => {
+    const post = (body: string | Uint8Array) =>
+      send({ ...get(`${sv.url}/echo`), method: 'POST', headers: { 'x-api-key': 'k-123' }, body });
+    const asText = await post('ação');
+    assert.equal(asText.status, 201);
+    assert.deepEqual(JSON.parse(asText.body), {
+      method: 'POST',
+      length: '6',
+      chunked: null,
+      key: 'k-123',
+      body: Buffer.from('ação').toString('base64'),
+    });
+    const asBytes = await post(new Uint8Array([0, 1, 2, 255]));
+    assert.deepEqual(JSON.parse(asBytes.body), {
+      method: 'POST',
+      length: '4',
+      chunked: null,
+      key: 'k-123',
+      body: 'AAEC/w==',
+    });
+  });
+
+  test(`${name}: a 302 comes back as it is, not followed`, async () => {
+    const res = await send(get(`${sv.url}/redirect`));
+    assert.equal(res.status, 302);
+    assert.equal(res.headers.location, '/hello');
+    assert.equal(res.body, 'moved');
+  });
+
+  test(`${name}: a 2-byte UTF-8 character split across two chunks decodes whole`, async () => {
+    const res = await send(get(`${sv.url}/split`));
+    assert.equal(res.headers['transfer-encoding'], 'chunked');
+    assert.equal(res.body, 'aéb');
+  });
+
+  test(`${name}: a 1 MB body, exactly at maxBytes, is read whole`, async () => {
+    const res = await send(get(`${sv.url}/mega`, { maxBytes: MB }));
+    assert.equal(res.body.length, MB / 2);
+    assert.equal(res.body, 'é'.repeat(MB / 2));
+  });
+
+  test(`${name}: a Content-Length over maxBytes is refused before reading; the socket is closed`, async () => {
+    const arrived = sv.nextRequest('/declared-big');
+    const f = await failure(send(get(`${sv.url}/declared-big`, { maxBytes: MB })));
+    assert.deepEqual(f, { kind: 'too-large', message: 'the answer is larger than 1 MB' });
+    await socketClosed((await arrived).socket);
+  });
+
+  test(`${name}: a chunked body is refused once it passes maxBytes; the socket is closed`, async () => {
+    const arrived = sv.nextRequest('/endless');
+    const f = await failure(send(get(`${sv.url}/endless`, { maxBytes: 64 * 1024 })));
+    assert.deepEqual(f, { kind: 'too-large', message: 'the answer is larger than 64 KB' });
+    await socketClosed((await arrived).socket);
+  });
+
+  test(`${name}: a server that never answers: timeout`, async () => {
+    const f = await failure(send(get(`${sv.url}/never`, { timeoutMs: 200 })));
+    assert.deepEqual(f, { kind: 'timeout', message: 'no answer within 0 s' });
+  });
+
+  test(`${name}: a body that stops halfway: timeout (the deadline covers the body)`, async () => {
+    const f = await failure(send(get(`${sv.url}/stall-body`, { timeoutMs: 300 })));
+    assert.deepEqual(f, { kind: 'timeout', message: 'no answer within 0 s' });
+  });
+
+  test(`${name}: the socket closed mid-body: dropped`, async () => {
+    const f = await failure(send(get(`${sv.url}/drop-mid-body`)));
+    assert.deepEqual(f, { kind: 'network', message: 'connection dropped by the other side' });
+  });
+
+  test(`${name}: the socket closed before the headers: dropped`, async () => {
+    const f = await failure(send(get(`${sv.url}/drop-before-headers`)));
+    assert.deepEqual(f, { kind: 'network', message: 'connection dropped by the other side' });
+  });
+
+  test(`${name}: a port nobody listens on: refused`, async () => {
+    const err = await send(get(refusedUrl)).catch((e: unknown) => e);
+    assert.ok(err instanceof TransportError);
+    assert.deepEqual(
+      { kind: err.kind, message: err.message, code: err.causeCode },
+      {
+        kind: 'network',
+        message: 'connection refused (is the service, or `svc sandbox`, running?)',
+        code: 'ECONNREFUSED',
+      },
+    );
+  });
+
+  test(`${name}: aborted mid-request, and already aborted`, async () => {
+    const ac = new AbortController();
+    const arrived = sv.nextRequest('/never');
+    const pending = failure(send(get(`${sv.url}/never`, { signal: ac.signal })));
+    await arrived;
+    ac.abort();
+    assert.deepEqual(await pending, { kind: 'aborted', message: 'request aborted' });
+    const f = await failure(send(get(`${sv.url}/hello`, { signal: AbortSignal.abort() })));
+    assert.deepEqual(f, { kind: 'aborted', message: 'request aborted' });
+  });
+
+  test(`${name}: repeated headers joined with ", " (set-cookie and any other), latin-1 as sent`, async () => {
+    const res = await send(get(`${sv.url}/headers`));
+    assert.equal(res.headers['set-cookie'], 'a=1, b=2');
+    assert.equal(res.headers['x-multi'], 'one, two');
+    assert.equal(res.headers['retry-after'], '1, 2');
+    assert.equal(res.headers['x-latin'], 'café');
+    assert.equal(Object.hasOwn(res.headers, '__proto__'), false);
+    assert.equal(Object.getPrototypeOf(res.headers), Object.prototype);
+  });
+
+  test(`${name}: sequential requests reuse sockets; closeTransport() closes them`, async () => {
+    const own = await stand(routes);
+    const sockets: Socket[] = [];
+    for (let i = 0; i < 10; i++) {
+      const arrived = own.nextRequest('/hello');
+      assert.equal((await send(get(`${own.url}/hello`))).status, 200);
+      sockets.push((await arrived).socket);
+    }
+    assert.ok(own.connections <= 2, `${own.connections} connections for 10 requests`);
+    await closeTransport();
+    await Promise.all(sockets.map(socketClosed));
+  });
+}
