@@ -4,10 +4,13 @@
 // the same status, headers and body, or the same failure kind and message, as the one expected
 // value written below.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { after, test } from 'node:test';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { promisify } from 'node:util';
 import { nodeHttpTransport } from '../../src/api/http-transport.js';
 import {
   closeTransport,
@@ -28,11 +31,6 @@ interface Stand {
 }
 
 const servers: Server[] = [];
-after(async () => {
-  await closeTransport();
-  for (const s of servers) s.closeAllConnections();
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-});
 
 async function stand(routes: Record<string, Handler>): Promise<Stand> {
   const waiting = new Map<string, (req: IncomingMessage) => void>();
@@ -45,6 +43,7 @@ async function stand(routes: Record<string, Handler>): Promise<Stand> {
     else res.writeHead(404).end('no such route');
   });
   servers.push(server);
+  server.keepAliveTimeout = 0; // an idle socket is closed by the client only (closeTransport)
   const s: Stand = {
     url: '',
     server,
@@ -65,6 +64,7 @@ async function stand(routes: Record<string, Handler>): Promise<Stand> {
 const socketClosed = (socket: Socket) =>
   new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve())));
 
+const run = promisify(execFile);
 const MB = 1024 * 1024;
 /** Bytes the endless route has handed to its socket. */
 let endlessWritten = 0;
@@ -181,9 +181,17 @@ const refusedUrl = await (async () => {
   return `http://127.0.0.1:${port}/`;
 })();
 
-for (const [name, make] of TRANSPORTS) {
-  const send = make();
+// In a describe, so that `after` is this file's and not the shared process's (npm run test:unit).
+describe('one contract, two transports', () => {
+  after(async () => {
+    await closeTransport();
+    for (const s of servers) s.closeAllConnections();
+    await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  });
+  for (const [name, make] of TRANSPORTS) cases(name, make());
+});
 
+function cases(name: string, send: Transport): void {
   test(`${name}: 200 with a body, headers lower-cased`, async () => {
     const res = await send(get(`${sv.url}/hello`));
     assert.equal(res.status, 200);
@@ -306,14 +314,36 @@ for (const [name, make] of TRANSPORTS) {
 
   test(`${name}: sequential requests reuse sockets; closeTransport() closes them`, async () => {
     const own = await stand(routes);
-    const sockets: Socket[] = [];
+    const sockets = new Set<Socket>();
     for (let i = 0; i < 10; i++) {
       const arrived = own.nextRequest('/hello');
       assert.equal((await send(get(`${own.url}/hello`))).status, 200);
-      sockets.push((await arrived).socket);
+      sockets.add((await arrived).socket);
     }
     assert.ok(own.connections <= 2, `${own.connections} connections for 10 requests`);
     await closeTransport();
-    await Promise.all(sockets.map(socketClosed));
+    // the pool is gone: the next request opens a connection of its own
+    const before = own.connections;
+    assert.equal((await send(get(`${own.url}/hello`))).status, 200);
+    assert.equal(own.connections, before + 1);
+    await Promise.all([...sockets].map(socketClosed));
   });
 }
+
+// Rule 6: a read loads only what it runs. Making the node:http transport and closing the
+// transports load neither node:http nor node:https (its pools are made on the first request).
+test('nodeHttpTransport() and closeTransport() load no node:http until a request is sent', async () => {
+  const script = `
+    const { nodeHttpTransport } = await import('./src/api/http-transport.ts');
+    const { closeTransport } = await import('./src/api/transport.ts');
+    nodeHttpTransport();
+    await closeTransport();
+    const loaded = (m) => process.moduleLoadList.includes('NativeModule ' + m);
+    console.log(JSON.stringify({ http: loaded('http'), https: loaded('https') }));
+  `;
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: join(import.meta.dirname, '..', '..'),
+    timeout: 60_000,
+  });
+  assert.deepEqual(JSON.parse(stdout), { http: false, https: false });
+});
