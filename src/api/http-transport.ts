@@ -6,7 +6,8 @@
 // messages of failures (transport-errors.ts), headers, body, redirects not followed, the size cap
 // and the deadline; test/api/transport-conformance.test.ts runs the same cases against both.
 import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
-import { describeFailure, tooLargeMessage } from './transport-errors.js';
+import type { Socket } from 'node:net';
+import { CONNECT_TIMEOUT_MS, describeFailure, tooLargeMessage } from './transport-errors.js';
 import {
   onCloseTransport,
   type Transport,
@@ -74,11 +75,23 @@ function attempt(req: TransportRequest, resolve: (res: TransportResponse) => voi
     // A 3xx comes back as it is: node:http never follows redirects.
     out = request(url, { method: req.method, headers: req.headers, agent });
     out.on('error', done);
+    out.on('socket', (socket) => connectTimeout(socket, done));
     out.on('response', (res) => readCapped(res, req.maxBytes, done));
     out.end(req.body); // a string or bytes: node:http sets Content-Length (0 when absent on a POST)
   } catch (err) {
     done(err);
   }
+}
+
+/** A new socket that has not connected within CONNECT_TIMEOUT_MS fails as undici's does. */
+function connectTimeout(socket: Socket, done: Done): void {
+  if (!socket.connecting) return; // a kept-alive socket, reused
+  const timer = setTimeout(() => {
+    done(Object.assign(new Error('connect timeout'), { code: 'ETIMEDOUT' }));
+  }, CONNECT_TIMEOUT_MS);
+  const clear = () => clearTimeout(timer);
+  socket.once('connect', clear);
+  socket.once('close', clear);
 }
 
 /**

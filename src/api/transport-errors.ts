@@ -11,6 +11,13 @@ export interface TransportFailure {
   causeCode?: string;
 }
 
+/**
+ * How long a connection may take to open before the attempt fails as a network error
+ * ('connection timed out'), within the attempt's own deadline: undici's default (its
+ * buildConnector), given to both transports so a host that drops packets fails alike.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
 /** What a transport saw when its attempt failed. */
 export interface FailureContext {
   /** The caller's own signal was aborted (Ctrl-C, a job stopping). */

@@ -3,6 +3,7 @@
 // node:http's for one-shot reads (http-transport.ts, issue 26). Both map failures through
 // transport-errors.ts and are held to one contract by test/api/transport-conformance.test.ts.
 import {
+  CONNECT_TIMEOUT_MS,
   describeFailure,
   type TransportErrorKind,
   type TransportFailure,
@@ -67,7 +68,7 @@ async function loadAgent(): Promise<import('undici').Agent> {
   Object.assign(Dispatcher.prototype, api); // what undici's index does to give dispatchers .request()
   // HTTP/1.1 only: undici 8 offers h2 in ALPN by default (its migration guide, step 4), and svc's
   // timeouts, size cap and retries were built and tested on HTTP/1.1 (docs/DECISIONS.md, issue 28).
-  agent ??= new Agent({ keepAliveTimeout: 10_000, connections: 8, allowH2: false });
+  agent ??= new Agent({ keepAliveTimeout: 10_000, connections: 8, allowH2: false, connectTimeout: CONNECT_TIMEOUT_MS });
   return agent;
 }
 

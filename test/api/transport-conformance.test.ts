@@ -4,14 +4,15 @@
 // the same status, headers and body, or the same failure kind and message, as the one expected
 // value written below.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { nodeHttpTransport } from '../../src/api/http-transport.js';
+import { CONNECT_TIMEOUT_MS } from '../../src/api/transport-errors.js';
 import {
   closeTransport,
   type Transport,
@@ -185,11 +186,44 @@ const refusedUrl = await (async () => {
 describe('one contract, two transports', () => {
   after(async () => {
     await closeTransport();
+    for (const kill of killers) kill();
     for (const s of servers) s.closeAllConnections();
     await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
   });
   for (const [name, make] of TRANSPORTS) cases(name, make());
+
+  // A host that drops the connection's packets: a listener in a child process whose thread is
+  // blocked, so it never accepts, with its accept queue (backlog 1: two connections on Linux)
+  // filled first; the next connection never completes. Both transports at once: each gives up
+  // after CONNECT_TIMEOUT_MS (10 s, undici's default), within a longer deadline.
+  test('a connection that never opens: connection timed out, both transports alike', async () => {
+    const url = await blackhole();
+    const sends = TRANSPORTS.map(([, make]) => failure(make()(get(url, { timeoutMs: 3 * CONNECT_TIMEOUT_MS }))));
+    const expected = { kind: 'network', message: 'connection timed out' };
+    assert.deepEqual(await Promise.all(sends), [expected, expected]);
+  });
 });
+
+const killers: (() => void)[] = [];
+
+async function blackhole(): Promise<string> {
+  const code = `
+    const s = require('node:net').createServer();
+    s.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => {
+      require('node:fs').writeSync(1, s.address().port + '\\n');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); // never accepts
+    });`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  killers.push(() => child.kill('SIGKILL'));
+  const [line] = (await once(child.stdout, 'data')) as [Buffer];
+  const port = Number(String(line).trim());
+  for (let i = 0; i < 2; i++) {
+    const s = connect(port, '127.0.0.1');
+    killers.push(() => s.destroy());
+    await once(s, 'connect');
+  }
+  return `http://127.0.0.1:${port}/`;
+}
 
 function cases(name: string, send: Transport): void {
   test(`${name}: 200 with a body, headers lower-cased`, async () => {
