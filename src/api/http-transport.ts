@@ -22,7 +22,12 @@ type Done = (err: unknown, res?: TransportResponse) => void;
 const pools = new Map<string, Agent>();
 
 function poolFor(protocol: string): { request: typeof import('node:http').request; agent: Agent } {
-  // node:https only for an https: URL; node:http rejects any other scheme itself.
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    // undici's words for it (base-url.ts refuses such a base URL before any request)
+    const message = 'Invalid URL protocol: the URL must start with `http:` or `https:`.';
+    throw Object.assign(new Error(message), { code: 'ERR_INVALID_PROTOCOL' });
+  }
+  // node:https only for an https: URL
   const mod = protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http');
   let agent = pools.get(protocol);
   if (!agent) {

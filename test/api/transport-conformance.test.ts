@@ -325,6 +325,17 @@ function cases(name: string, send: Transport): void {
     );
   });
 
+  test(`${name}: a URL that is neither http: nor https: is refused, an invalid one too`, async () => {
+    assert.deepEqual(await failure(send(get('ftp://127.0.0.1/x'))), {
+      kind: 'network',
+      message: 'network error: Invalid URL protocol: the URL must start with `http:` or `https:`.',
+    });
+    assert.deepEqual(await failure(send(get('http://127.0.0.1:99999/'))), {
+      kind: 'network',
+      message: 'network error: Invalid URL',
+    });
+  });
+
   test(`${name}: aborted mid-request, and already aborted`, async () => {
     const ac = new AbortController();
     const arrived = sv.nextRequest('/never');
