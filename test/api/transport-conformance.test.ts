@@ -392,3 +392,48 @@ test('nodeHttpTransport() and closeTransport() load no node:http until a request
   });
   assert.deepEqual(JSON.parse(stdout), { http: false, https: false });
 });
+
+// https: node:https is the node:http transport's for an https: URL. In a child process, so that
+// the certificate (self-signed for 127.0.0.1, test/e2e/fixtures) is trusted through
+// NODE_EXTRA_CA_CERTS only there; the server is in the child too. Without it, both transports
+// refuse the certificate alike.
+test('https: both transports through TLS, and both refuse an untrusted certificate alike', async () => {
+  const fixtures = join(import.meta.dirname, '..', 'e2e', 'fixtures');
+  const script = `
+    import { readFileSync } from 'node:fs';
+    import { createServer } from 'node:https';
+    const { nodeHttpTransport } = await import('./src/api/http-transport.ts');
+    const { closeTransport, undiciTransport } = await import('./src/api/transport.ts');
+    const tls = { key: readFileSync(${JSON.stringify(join(fixtures, 'tls-127.0.0.1.key'))}), cert: readFileSync(${JSON.stringify(join(fixtures, 'tls-127.0.0.1.crt'))}) };
+    const server = createServer(tls, (req, res) => res.writeHead(200, { 'x-tls': String(req.socket.encrypted) }).end('secure é'));
+    await new Promise((r) => server.listen(0, '127.0.0.1', r));
+    const url = 'https://127.0.0.1:' + server.address().port + '/';
+    const out = {};
+    for (const [name, t] of [['undici', undiciTransport()], ['node:http', nodeHttpTransport()]]) {
+      try {
+        const res = await t({ method: 'GET', url, headers: {}, timeoutMs: 10000 });
+        out[name] = { status: res.status, tls: res.headers['x-tls'], body: res.body };
+      } catch (e) {
+        out[name] = { kind: e.kind, message: e.message };
+      }
+    }
+    await closeTransport();
+    server.close();
+    console.log(JSON.stringify(out));
+  `;
+  const inChild = async (env: NodeJS.ProcessEnv) => {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: join(import.meta.dirname, '..', '..'),
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: undefined, ...env },
+      timeout: 60_000,
+    });
+    return JSON.parse(stdout) as Record<string, unknown>;
+  };
+  const ok = { status: 200, tls: 'true', body: 'secure é' };
+  assert.deepEqual(await inChild({ NODE_EXTRA_CA_CERTS: join(fixtures, 'tls-127.0.0.1.crt') }), {
+    undici: ok,
+    'node:http': ok,
+  });
+  const refused = { kind: 'network', message: 'network error: self-signed certificate' };
+  assert.deepEqual(await inChild({}), { undici: refused, 'node:http': refused });
+});
