@@ -4,10 +4,8 @@
 // the same status, headers and body, or the same failure kind and message, as the one expected
 // value written below.
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AddressInfo, connect, type Socket } from 'node:net';
+import { execFile } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { promisify } from 'node:util';
@@ -20,136 +18,19 @@ import {
   type TransportRequest,
   undiciTransport,
 } from '../../src/api/transport.js';
-
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-
-interface Stand {
-  url: string;
-  server: Server;
-  /** Resolves with the request when the server has received one on `path`. */
-  nextRequest(path: string): Promise<IncomingMessage>;
-  connections: number;
-}
-
-const servers: Server[] = [];
-
-async function stand(routes: Record<string, Handler>): Promise<Stand> {
-  const waiting = new Map<string, (req: IncomingMessage) => void>();
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    waiting.get(path)?.(req);
-    waiting.delete(path);
-    const route = routes[path];
-    if (route) route(req, res);
-    else res.writeHead(404).end('no such route');
-  });
-  servers.push(server);
-  server.keepAliveTimeout = 0; // an idle socket is closed by the client only (closeTransport)
-  const s: Stand = {
-    url: '',
-    server,
-    connections: 0,
-    nextRequest: (path) => new Promise((resolve) => waiting.set(path, resolve)),
-  };
-  server.on('connection', (socket) => {
-    s.connections++;
-    socket.on('error', () => {}); // a client that hangs up mid-answer is a case here, not a fault
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  s.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return s;
-}
-
-/** Resolves when the server's side of this request's socket has closed. */
-const socketClosed = (socket: Socket) =>
-  new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve())));
+import {
+  blackhole,
+  endless,
+  killers,
+  MB,
+  refusedPortUrl,
+  routes,
+  servers,
+  socketClosed,
+  stand,
+} from './transport-stand.js';
 
 const run = promisify(execFile);
-const MB = 1024 * 1024;
-/** Bytes the endless route has handed to its socket. */
-let endlessWritten = 0;
-const E_ACUTE = Buffer.from('é'); // two bytes: 0xc3 0xa9
-
-const routes: Record<string, Handler> = {
-  '/hello': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
-  '/echo': (req, res) => {
-    const parts: Buffer[] = [];
-    req.on('data', (c: Buffer) => parts.push(c));
-    req.on('end', () =>
-      res.writeHead(201, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          method: req.method,
-          length: req.headers['content-length'] ?? null,
-          chunked: req.headers['transfer-encoding'] ?? null,
-          key: req.headers['x-api-key'] ?? null,
-          body: Buffer.concat(parts).toString('base64'),
-        }),
-      ),
-    );
-  },
-  '/redirect': (_req, res) => res.writeHead(302, { location: '/hello' }).end('moved'),
-  // chunked: each write is a chunk of its own on the wire, so 0xc3 and 0xa9 reach the client apart
-  '/split': (_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
-    res.write(Buffer.concat([Buffer.from('a'), E_ACUTE.subarray(0, 1)]), () =>
-      res.end(Buffer.concat([E_ACUTE.subarray(1), Buffer.from('b')])),
-    );
-  },
-  '/mega': (_req, res) => {
-    const body = Buffer.alloc(MB);
-    for (let i = 0; i < MB; i += 2) E_ACUTE.copy(body, i);
-    res.writeHead(200, { 'content-length': MB }).end(body);
-  },
-  // declares 2 MB, sends 1 KB, and waits: only the client can end this
-  '/declared-big': (_req, res) => {
-    res.writeHead(200, { 'content-length': 2 * MB });
-    res.write(Buffer.alloc(1024, 'x'));
-  },
-  // a chunked body with no end: writes as fast as the client reads, until the socket closes
-  '/endless': (_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/plain' });
-    const chunk = Buffer.alloc(16 * 1024, 'y');
-    const pump = () => {
-      while (!res.destroyed && res.write(chunk)) endlessWritten += chunk.length;
-      if (!res.destroyed) res.once('drain', pump);
-    };
-    pump();
-  },
-  '/never': () => {},
-  // the headers and part of the body, then nothing
-  '/stall-body': (_req, res) => {
-    res.writeHead(200, { 'content-length': 100 });
-    res.write('0123456789');
-  },
-  // the headers and 10 of 100 bytes, then the socket closes
-  '/drop-mid-body': (req, res) => {
-    res.writeHead(200, { 'content-length': 100 });
-    res.write('0123456789', () => req.socket.destroy());
-  },
-  '/drop-before-headers': (req) => req.socket.destroy(),
-  '/headers': (_req, res) =>
-    res
-      .writeHead(200, [
-        'Set-Cookie',
-        'a=1',
-        'Set-Cookie',
-        'b=2',
-        'X-Multi',
-        'one',
-        'x-multi',
-        'two',
-        'Retry-After',
-        '1',
-        'Retry-After',
-        '2',
-        'X-Latin',
-        'café',
-        '__proto__',
-        'polluted',
-      ])
-      .end('ok'),
-};
 
 const TRANSPORTS: [string, () => Transport][] = [
   ['undici', undiciTransport],
@@ -172,15 +53,7 @@ async function failure(p: Promise<unknown>): Promise<{ kind: string; message: st
 }
 
 const sv = await stand(routes);
-// A port nobody listens on: bound, then released.
-const refusedUrl = await (async () => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return `http://127.0.0.1:${port}/`;
-})();
+const refusedUrl = await refusedPortUrl();
 
 // In a describe, so that `after` is this file's and not the shared process's (npm run test:unit).
 describe('one contract, two transports', () => {
@@ -192,10 +65,8 @@ describe('one contract, two transports', () => {
   });
   for (const [name, make] of TRANSPORTS) cases(name, make());
 
-  // A host that drops the connection's packets: a listener in a child process whose thread is
-  // blocked, so it never accepts, with its accept queue (backlog 1: two connections on Linux)
-  // filled first; the next connection never completes. Both transports at once: each gives up
-  // after CONNECT_TIMEOUT_MS (10 s, undici's default), within a longer deadline.
+  // A host that drops the connection's packets (blackhole()). Both transports at once: each
+  // gives up after CONNECT_TIMEOUT_MS (10 s, undici's default), within a longer deadline.
   test('a connection that never opens: connection timed out, both transports alike', async () => {
     const url = await blackhole();
     const sends = TRANSPORTS.map(([, make]) => failure(make()(get(url, { timeoutMs: 3 * CONNECT_TIMEOUT_MS }))));
@@ -203,27 +74,6 @@ describe('one contract, two transports', () => {
     assert.deepEqual(await Promise.all(sends), [expected, expected]);
   });
 });
-
-const killers: (() => void)[] = [];
-
-async function blackhole(): Promise<string> {
-  const code = `
-    const s = require('node:net').createServer();
-    s.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => {
-      require('node:fs').writeSync(1, s.address().port + '\\n');
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); // never accepts
-    });`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
-  killers.push(() => child.kill('SIGKILL'));
-  const [line] = (await once(child.stdout, 'data')) as [Buffer];
-  const port = Number(String(line).trim());
-  for (let i = 0; i < 2; i++) {
-    const s = connect(port, '127.0.0.1');
-    killers.push(() => s.destroy());
-    await once(s, 'connect');
-  }
-  return `http://127.0.0.1:${port}/`;
-}
 
 function cases(name: string, send: Transport): void {
   test(`${name}: 200 with a body, headers lower-cased`, async () => {
@@ -283,13 +133,13 @@ function cases(name: string, send: Transport): void {
 
   test(`${name}: a chunked body is refused once it passes maxBytes; the socket is closed`, async () => {
     const arrived = sv.nextRequest('/endless');
-    endlessWritten = 0;
+    endless.written = 0;
     const f = await failure(send(get(`${sv.url}/endless`, { maxBytes: 64 * 1024 })));
     assert.deepEqual(f, { kind: 'too-large', message: 'the answer is larger than 64 KB' });
     await socketClosed((await arrived).socket);
     // refused as it passed 64 KB, not after reading on: what was sent is the cap plus what the
     // loopback's socket buffers hold (a few MB at most)
-    assert.ok(endlessWritten < 16 * MB, `the server wrote ${endlessWritten} bytes before the client hung up`);
+    assert.ok(endless.written < 16 * MB, `the server wrote ${endless.written} bytes before the client hung up`);
   });
 
   test(`${name}: a server that never answers: timeout`, async () => {
