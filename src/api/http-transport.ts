@@ -1,8 +1,7 @@
 // issue 26: the transport of one-shot reads ("the read lane"), on Node's own node:http. undici's
 // Agent costs a read its 275 KB chunk, its WebAssembly llhttp parser and its own load of
-// node:http (15-20 ms of a ~100 ms run, docs/DECISIONS.md "Issue 26: node:http for one-shot
-// reads"); node:http is already in Node's snapshot. undici stays the transport of everything else
-// (transport.ts). Same contract as undiciTransport() in everything a caller sees: kinds and
+// node:http: the same read was 13-16 ms faster on this one (docs/DECISIONS.md "Issue 26:
+// node:http for one-shot reads"). undici stays the transport of everything else (transport.ts). Same contract as undiciTransport() in everything a caller sees: kinds and
 // messages of failures (transport-errors.ts), headers, body, redirects not followed, the size cap
 // and the deadline; test/api/transport-conformance.test.ts runs the same cases against both.
 import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
@@ -31,8 +30,9 @@ function poolFor(protocol: string): { request: typeof import('node:http').reques
   const mod = protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http');
   let agent = pools.get(protocol);
   if (!agent) {
-    // undici's Agent here has 8 connections and drops an idle socket after 10 s; idle sockets
-    // are unref'd by node:http, so a finished process exits without waiting for them.
+    // undici's Agent here has 8 connections and drops an idle socket after 10 s (`timeout` ends
+    // only idle sockets: a 11.5 s silent answer within a 15 s deadline still arrives). Idle
+    // sockets are unref'd by node:http, so a finished process exits without waiting for them.
     agent = new mod.Agent({ keepAlive: true, maxSockets: 8, timeout: 10_000 });
     pools.set(protocol, agent);
     if (pools.size === 1) onCloseTransport(closePools);
