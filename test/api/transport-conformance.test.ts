@@ -95,7 +95,8 @@ function cases(name: string, send: Transport): void {
       key: 'k-123',
       body: Buffer.from('ação').toString('base64'),
     });
-    const asBytes = await post(new Uint8Array([0, 1, 2, 255]));
+    // a view into a larger buffer (a stock chunk's reused body buffer): only its own bytes go
+    const asBytes = await post(new Uint8Array([9, 9, 0, 1, 2, 255, 9]).subarray(2, 6));
     assert.deepEqual(JSON.parse(asBytes.body), {
       method: 'POST',
       length: '4',
