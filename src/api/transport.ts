@@ -1,5 +1,15 @@
-// The only module that talks HTTP. Everything goes through a `Transport` so tests inject an
-// in-memory one; the real one is undici's `request` over a keep-alive Agent.
+// The request core's seam to HTTP. Everything goes through a `Transport` so tests inject an
+// in-memory one; the real ones are undici's `request` over a keep-alive Agent (here), and
+// node:http's for one-shot reads (http-transport.ts, issue 26). Both map failures through
+// transport-errors.ts and are held to one contract by test/api/transport-conformance.test.ts.
+import {
+  CONNECT_TIMEOUT_MS,
+  describeFailure,
+  type TransportErrorKind,
+  type TransportFailure,
+  tooLargeMessage,
+} from './transport-errors.js';
+
 export interface TransportRequest {
   method: string;
   url: string;
@@ -22,12 +32,22 @@ export type Transport = (req: TransportRequest) => Promise<TransportResponse>;
 export class TransportError extends Error {
   constructor(
     message: string,
-    readonly kind: 'network' | 'timeout' | 'aborted' | 'too-large',
+    readonly kind: TransportErrorKind,
     readonly causeCode?: string,
   ) {
     super(message);
     this.name = 'TransportError';
   }
+
+  static of(f: TransportFailure): TransportError {
+    return new TransportError(f.message, f.kind, f.causeCode);
+  }
+}
+
+/** Closers of the other transports' pools, registered when a pool is made (none loaded here). */
+const closers = new Set<() => void>();
+export function onCloseTransport(close: () => void): void {
+  closers.add(close);
 }
 
 let agent: import('undici').Agent | undefined;
@@ -48,7 +68,7 @@ async function loadAgent(): Promise<import('undici').Agent> {
   Object.assign(Dispatcher.prototype, api); // what undici's index does to give dispatchers .request()
   // HTTP/1.1 only: undici 8 offers h2 in ALPN by default (its migration guide, step 4), and svc's
   // timeouts, size cap and retries were built and tested on HTTP/1.1 (docs/DECISIONS.md, issue 28).
-  agent ??= new Agent({ keepAliveTimeout: 10_000, connections: 8, allowH2: false });
+  agent ??= new Agent({ keepAliveTimeout: 10_000, connections: 8, allowH2: false, connectTimeout: CONNECT_TIMEOUT_MS });
   return agent;
 }
 
@@ -77,7 +97,10 @@ export function undiciTransport(): Transport {
       }
       return { status: res.statusCode, headers, body };
     } catch (err) {
-      throw toTransportError(err, req, timeout);
+      if (err instanceof TransportError) throw err;
+      throw TransportError.of(
+        describeFailure(err, { aborted: !!req.signal?.aborted, timedOut: timeout.aborted, timeoutMs: req.timeoutMs }),
+      );
     }
   };
 }
@@ -93,7 +116,7 @@ async function readCapped(
 ): Promise<string> {
   if (maxBytes !== undefined && Number(length) > maxBytes) {
     body.destroy();
-    throw new TransportError(`the answer is larger than ${formatBytes(maxBytes)}`, 'too-large');
+    throw new TransportError(tooLargeMessage(maxBytes), 'too-large');
   }
   const chunks: Buffer[] = [];
   let n = 0;
@@ -101,53 +124,18 @@ async function readCapped(
     n += c.length;
     if (maxBytes !== undefined && n > maxBytes) {
       body.destroy();
-      throw new TransportError(`the answer is larger than ${formatBytes(maxBytes)}`, 'too-large');
+      throw new TransportError(tooLargeMessage(maxBytes), 'too-large');
     }
     chunks.push(c);
   }
   return Buffer.concat(chunks, n).toString('utf8');
 }
 
-function formatBytes(n: number): string {
-  return n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MB` : `${Math.round(n / 1024)} KB`;
-}
-
-function toTransportError(err: unknown, req: TransportRequest, timeout: AbortSignal): TransportError {
-  if (err instanceof TransportError) return err;
-  const e = err as { code?: string; name?: string; message?: string };
-  if (req.signal?.aborted) return new TransportError('request aborted', 'aborted');
-  if (
-    timeout.aborted ||
-    e.code === 'UND_ERR_HEADERS_TIMEOUT' ||
-    e.code === 'UND_ERR_BODY_TIMEOUT' ||
-    e.name === 'TimeoutError'
-  ) {
-    return new TransportError(`no answer within ${Math.round(req.timeoutMs / 1000)} s`, 'timeout', e.code);
-  }
-  const code = e.code ?? (e as { cause?: { code?: string } }).cause?.code;
-  return new TransportError(describeNetworkError(code, e.message), 'network', code);
-}
-
-function describeNetworkError(code: string | undefined, message: string | undefined): string {
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'connection refused (is the service, or `svc sandbox`, running?)';
-    case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
-      return 'connection dropped by the other side';
-    case 'ENOTFOUND':
-      return 'host not found';
-    case 'ETIMEDOUT':
-    case 'UND_ERR_CONNECT_TIMEOUT':
-      return 'connection timed out';
-    default:
-      return message ? `network error: ${message}` : 'network error';
-  }
-}
-
 export async function closeTransport(): Promise<void> {
   const a = agent;
   agent = undefined;
+  for (const close of closers) close();
+  closers.clear();
   await a?.destroy();
 }
 

@@ -1,10 +1,12 @@
 // The read lane (issue 26): `svc products list --json` and the other one-shot reads of table.ts
-// run without commander, zod or undici at load, so a read starts near a bare node:http GET.
+// run without commander, zod or undici (its requests go through node:http), so a read starts
+// near a bare node:http GET.
 // bin/svc.js asks the lane first; `undefined` means "not mine" and the full CLI (main.ts) runs
 // the command as always. The lane parses a subset of the full path's argv (argv.ts), then runs
 // the verb's own run() through the same lifecycle (IO, language, errors, exit codes:
 // lifecycle.ts) and the same dependencies (context.ts) as the full path. SVC_LANE=off sends
 // every command the full way (a way to compare the two; docs/DECISIONS.md).
+import { nodeHttpTransport } from '../../api/http-transport.js';
 import { depsOf } from '../shared/context.js';
 import { runInvocation, verbExit, type MainOptions } from '../shared/lifecycle.js';
 import { parseLaneArgs } from './argv.js';
@@ -20,7 +22,10 @@ export async function lane(argv: string[], opts: MainOptions = {}): Promise<numb
   const args = parseLaneArgs(argv.slice(2), verb.options);
   if (!args) return undefined;
   return runInvocation(argv, { ...opts, env }, async (rt) => {
-    const deps = depsOf({ io: rt.io, env: rt.env, globals: args.globals, signal: rt.signal, transport: rt.transport });
+    // node:http, not undici, for the one request or few pages of a read: the same contract
+    // (test/api/transport-conformance.test.ts) without loading undici's Agent (docs/DECISIONS.md)
+    const transport = rt.transport ?? nodeHttpTransport();
+    const deps = depsOf({ io: rt.io, env: rt.env, globals: args.globals, signal: rt.signal, transport });
     return verbExit(await verb.run(deps, args.opts as never, []), deps.incomplete);
   });
 }
