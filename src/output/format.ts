@@ -2,15 +2,14 @@
 // returned (pages joined into one array); jsonl = one object a line; csv/tsv with a header.
 // stdout carries results only.
 import { UsageError } from '../api/errors.js';
-import { t } from '../i18n/index.js';
-import { cellText, isMoney, isNumeric, type Column } from './columns.js';
-import { zoneLabel } from './local-time.js';
+import { cellText, isMoney, type Column } from './columns.js';
 import { jsonText } from './sanitize.js';
-import { layoutTable, tableText, type TableLine, type TableModel } from './table.js';
 import type { IO } from './io.js';
 
 const FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const;
 export type Format = (typeof FORMATS)[number];
+/** The formats a script reads (everything but the table). */
+export type MachineFormat = Exclude<Format, 'table'>;
 
 export function resolveFormat(io: IO, output: string | undefined, json: boolean | undefined): Format {
   if (json) return 'json';
@@ -31,10 +30,11 @@ export interface PrintOptions<T> {
 }
 
 /**
- * Records as the text for stdout in the chosen format; undefined for an empty table (its message
- * already on stderr). `data` is printed unchanged for json/jsonl (bidi and C1 characters escaped).
+ * Records as the text for stdout in a machine format. `data` is printed unchanged for json/jsonl
+ * (bidi and C1 characters escaped). A table is table-format.ts, loaded only for one (issue 26: a
+ * read to a pipe or as json does not load the table layout and its width data).
  */
-export function formatRecords<T>(io: IO, data: T | T[], opts: PrintOptions<T>): string | undefined {
+export function formatRecords<T>(data: T | T[], opts: PrintOptions<T> & { format: MachineFormat }): string {
   const rows = Array.isArray(data) ? data : [data];
   switch (opts.format) {
     case 'json':
@@ -44,65 +44,7 @@ export function formatRecords<T>(io: IO, data: T | T[], opts: PrintOptions<T>): 
     case 'csv':
     case 'tsv':
       return delimited(rows, opts.columns, opts.format === 'csv' ? ',' : '\t');
-    case 'table': {
-      const laid = tableLines(io, rows, opts);
-      if (laid === undefined) return undefined;
-      // Printed once as plain lines, fitted to the terminal (src/output/table.ts).
-      return tableText(laid, io.colorStdout ?? false);
-    }
   }
-}
-
-/**
- * A table's lines, fitted to the terminal (src/output/table.ts); undefined for an empty table.
- * The note on the columns left out, and the empty table's message, go to stderr here.
- */
-export function tableLines<T>(io: IO, data: T | T[], opts: PrintOptions<T>): TableLine[] | undefined {
-  const rows = Array.isArray(data) ? data : [data];
-  if (rows.length === 0) {
-    if (opts.empty && !io.quiet) io.stderr.write(`${t(opts.empty)}\n`);
-    return undefined;
-  }
-  const { lines, left } = layoutTable(tableModel(rows, opts.columns, opts.single), io.tableWidth);
-  if (left.length > 0 && !io.quiet)
-    io.stderr.write(
-      `${t(`${left.length === 1 ? 'column' : 'columns'} ${left.join(', ')} left out to fit ${io.tableWidth} columns; --wide shows ${left.length === 1 ? 'it' : 'them'}`)}\n`,
-    );
-  return lines;
-}
-
-function tableModel<T>(rows: T[], columns: Column<T>[], single = false): TableModel {
-  if (single && rows.length === 1) {
-    const row = rows[0]!;
-    return {
-      headers: [t('FIELD'), t('VALUE')],
-      rows: columns.map((c) => [header(c.header) + zoneOf(c), cellText(c, row, true)]),
-      numeric: [false, false],
-      max: [undefined, undefined],
-      drop: [undefined, undefined],
-      keyValue: true,
-    };
-  }
-  return {
-    headers: columns.map((c) => (header(c.header) + zoneOf(c)).toUpperCase()),
-    rows: rows.map((r) => columns.map((c) => cellText(c, r, true))),
-    numeric: columns.map((c) => isNumeric(c.kind)),
-    max: columns.map((c) => c.max),
-    drop: columns.map((c) => c.drop),
-    keyValue: false,
-  };
-}
-
-/** A date column's header names the local offset its times are in (issue 27): `CREATED (-03:00)`. */
-function zoneOf<T>(c: Column<T>): string {
-  return c.kind === 'date' ? ` (${zoneLabel()})` : '';
-}
-
-/** A table header in the run's language (issue 27); csv/tsv headers never are. */
-function header(name: string): string {
-  const key = `header:${name}`;
-  const local = t(key);
-  return local === key ? name : local;
 }
 
 // cli-spec 8 / issue 12: one rule for money in csv and tsv: integer cents, and the header says so

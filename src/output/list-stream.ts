@@ -4,7 +4,7 @@
 // whole-list print makes (formatRecords, format.ts; for json its jsonText); a table needs every
 // row for its widths and is not streamed.
 import type { Column } from './columns.js';
-import { formatRecords, type Format } from './format.js';
+import { formatRecords, type MachineFormat } from './format.js';
 import type { IO } from './io.js';
 import { jsonText } from './sanitize.js';
 
@@ -13,7 +13,7 @@ export class ListStream<T> {
 
   constructor(
     private readonly io: IO,
-    private readonly format: Exclude<Format, 'table'>,
+    private readonly format: MachineFormat,
     private readonly columns: Column<T>[],
   ) {}
 
@@ -31,7 +31,7 @@ export class ListStream<T> {
       return;
     }
     if (page.length === 0 && this.rows > 0) return;
-    const text = text1(formatRecords(this.io, page, { format: this.format, columns: this.columns }));
+    const text = formatRecords(page, { format: this.format, columns: this.columns });
     // csv/tsv: the header once, before the first page (a header line never holds a newline).
     this.io.stdout.write(this.rows > 0 && this.format !== 'jsonl' ? text.slice(text.indexOf('\n') + 1) : text);
     this.rows += Math.max(1, page.length);
@@ -42,8 +42,4 @@ export class ListStream<T> {
     if (this.format === 'json') this.io.stdout.write(this.rows === 0 ? '[]\n' : '\n]\n');
     else if (this.rows === 0) this.write([]);
   }
-}
-
-function text1(p: ReturnType<typeof formatRecords>): string {
-  return p ?? '';
 }

@@ -6,23 +6,23 @@
 // +60-80 ms of wall time against plain printing (docs/PERFORMANCE.md, "Tables by Ink").
 // SVC_INK_TABLE=0 prints the plain lines; so does any failure to load or render Ink (the table
 // is never lost to the renderer). Pipes, files and -o formats never load Ink.
-import { formatRecords, tableLines, type PrintOptions } from '../output/format.js';
+import { formatRecords, type PrintOptions } from '../output/format.js';
 import type { TableLine } from '../output/table.js';
 import type { IO } from '../output/io.js';
 import { loadTableUi } from './load.js';
 
 export async function printRecords<T>(io: IO, data: T | T[], opts: PrintOptions<T>): Promise<void> {
-  if (opts.format === 'table' && io.stdoutIsTTY && inkTable()) {
-    const lines = tableLines(io, data, opts);
-    if (lines === undefined) return;
-    const text = await inkTableText(lines, io.colorStdout ?? false);
-    if (text !== undefined) {
-      io.stdout.write(text);
-      return;
-    }
+  if (opts.format !== 'table') {
+    io.stdout.write(formatRecords(data, { ...opts, format: opts.format }));
+    return;
   }
-  const text = formatRecords(io, data, opts);
-  if (text !== undefined) io.stdout.write(text);
+  const { tableLines, tableText } = await import('../output/table-format.js');
+  const lines = tableLines(io, data, opts);
+  if (lines === undefined) return; // an empty table: its message is on stderr
+  const color = io.colorStdout ?? false;
+  const text = io.stdoutIsTTY && inkTable() ? await inkTableText(lines, color) : undefined;
+  // Printed once as plain lines, fitted to the terminal, when Ink is off or fails (table.ts).
+  io.stdout.write(text ?? tableText(lines, color));
 }
 
 /** issue 28: Ink renders terminal tables unless SVC_INK_TABLE=0 (the plain printer, same bytes). */

@@ -55,7 +55,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     assert.ok(!read.includes('main.cjs'), 'the full CLI bundle is not read');
     assert.ok(!read.includes('ui.mjs'), 'the Ink bundle is not read');
     const code = read.filter((f) => f.endsWith('.cjs')).map((f) => readFileSync(join(ROOT, 'dist', f), 'latin1'));
-    assert.ok(code.length > 3, `${read}`);
+    assert.ok(code.some((c) => c.includes('no listings match')), `the verb's code is among what was read: ${read}`);
     // issue 26: no server, no YAML, and in the lane no commander
     const markers = ['createServer', 'YAMLParseError', 'commander.unknownOption'];
     for (const marker of markers) {
@@ -86,7 +86,8 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     assert.match(folder, new RegExp(`-${process.version.replaceAll('.', '\\.')}-${process.arch}-`));
     assert.equal(statSync(folder).mode & 0o777, 0o700);
     const files = readdirSync(folder);
-    assert.ok(files.includes('lane-pack.cjs.v8') && files.length > 3, `${files}`);
+    // a read loads nothing beyond the lane's pack (issue 26): its one cache file
+    assert.ok(files.includes('lane-pack.cjs.v8'), `${files}`);
     const stamp = Object.fromEntries(files.map((f) => [f, statSync(join(folder, f)).mtimeMs]));
     const second = await svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home } });
     assert.deepEqual([second.code, second.stdout, second.stderr], [0, off.stdout, '']);
