@@ -160,6 +160,24 @@ function compileCached(rel, wrapped, file) {
 // one read, one code cache and one compile instead of ~25. Each chunk in it runs the first time it
 // is required, as from its own file; a dist/ without the pack reads the files.
 let pack;
+
+/**
+ * Whether argv names a command of the lane (dist/lane.json): then the lane's pack is loaded, and
+ * the lane decides. Any other command goes straight to main.cjs: it does not pay for the pack, and
+ * the pack's code cache is made by a read, not by whichever command ran first (a cache once made
+ * is kept as it is, so a cache made by `svc stock add` would leave a read compiling its functions).
+ */
+function laneMayRun() {
+  if (argv.length < 2) return false;
+  try {
+    if (!JSON.parse(readFileSync(join(dist, 'lane.json'), 'latin1')).includes(`${argv[0]} ${argv[1]}`)) return false;
+  } catch {
+    return false; // a dist/ without the list: everything goes the full way
+  }
+  loadLanePack();
+  return true;
+}
+
 function loadLanePack() {
   const file = join(dist, 'lane-pack.cjs');
   try {
@@ -230,8 +248,7 @@ async function run() {
   } else {
     // issue 26: a one-shot read runs in the lane (dist/lane.cjs: no commander, zod or undici at
     // load); anything the lane does not take (undefined) goes to the full CLI, dist/main.cjs.
-    loadLanePack();
-    code = await svcRequire('lane.cjs').lane(argv);
+    code = laneMayRun() ? await svcRequire('lane.cjs').lane(argv) : undefined;
     if (code === undefined) code = await svcRequire('main.cjs').main(argv);
   }
   // Leave as soon as the output is flushed: after an HTTP request, V8 otherwise spends ~90 ms

@@ -113,6 +113,8 @@ const require = createRequire(import.meta.url);
 globalThis.__svcRequire = (rel) => require(join(dist, rel));
 globalThis.__svcDist = dist;
 const { helpTexts } = require(join(dist, 'main.cjs'));
+// issue 26: the commands the read lane may take; bin/svc.js loads the lane's pack only for those.
+writeAtomic(join(dist, 'lane.json'), JSON.stringify(require(join(dist, 'lane.cjs')).lanePaths()));
 const helpEn = await helpTexts('en');
 writeAtomic(join(dist, 'help.json'), JSON.stringify(helpEn));
 // The command groups alone (`svc products` prints its help), so that bin/svc.js need not read the

@@ -55,7 +55,10 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     assert.ok(!read.includes('main.cjs'), 'the full CLI bundle is not read');
     assert.ok(!read.includes('ui.mjs'), 'the Ink bundle is not read');
     const code = read.filter((f) => f.endsWith('.cjs')).map((f) => readFileSync(join(ROOT, 'dist', f), 'latin1'));
-    assert.ok(code.some((c) => c.includes('no listings match')), `the verb's code is among what was read: ${read}`);
+    assert.ok(
+      code.some((c) => c.includes('no listings match')),
+      `the verb's code is among what was read: ${read}`,
+    );
     // issue 26: no server, no YAML, and in the lane no commander
     const markers = ['createServer', 'YAMLParseError', 'commander.unknownOption'];
     for (const marker of markers) {

@@ -102,6 +102,13 @@ describe('the read lane through bin/svc.js (issue 26)', { concurrency: true }, (
     ],
   ];
 
+  test('a command outside the lane reads neither the lane nor its pack: straight to main.cjs', async () => {
+    const r = await svc(['products', 'get', '101', '--json'], { env: { ...env, NODE_OPTIONS: bundleProbe() } });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /^BUNDLE main\n/);
+    assert.doesNotMatch(r.stderr, /BUNDLE lane/);
+  });
+
   for (const [name, make] of cases) {
     test(`${name}: the lane's answer is the full path's`, async () => {
       const { args, env: e } = make();

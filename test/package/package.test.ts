@@ -86,6 +86,7 @@ describe('the npm package', () => {
         'dist/help.pt-BR.json',
         'dist/lane-pack.cjs',
         'dist/lane.cjs',
+        'dist/lane.json',
         'dist/main.cjs',
         'dist/pt-BR.json',
         'dist/table.cjs', // issue 28: the Ink table (the default on a terminal)

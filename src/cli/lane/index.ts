@@ -29,3 +29,13 @@ export async function lane(argv: string[], opts: MainOptions = {}): Promise<numb
     return verbExit(await verb.run(deps, args.opts as never, []), deps.incomplete);
   });
 }
+
+/**
+ * The commands the lane may take (`products list`, ...), for bin/svc.js (dist/lane.json, written
+ * by the build): only those load the lane's pack, so a command that goes the full way neither
+ * pays for it nor makes its code cache with a run that is not a read.
+ * @public
+ */
+export function lanePaths(): string[] {
+  return Object.keys(LANE_VERBS);
+}
