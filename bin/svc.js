@@ -5,7 +5,6 @@
 // This file is CommonJS (bin/package.json): an ES module entry costs Node ~5 ms more to start.
 'use strict';
 const { readFileSync, writeFileSync, renameSync } = require('node:fs');
-const { createRequire, Module } = require('node:module');
 const { join } = require('node:path');
 
 // Node 22.19 is the floor (node:sqlite without a flag, the compile cache; 22.19 for undici 8: docs/
@@ -95,7 +94,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 // for it first (an ES module cannot go through the code cache below).
 globalThis.__svcImport = (specifier) => {
   try {
-    Module.enableCompileCache?.(join(userCacheDir(), 'compile-cache'));
+    require('node:module').enableCompileCache?.(join(userCacheDir(), 'compile-cache'));
   } catch {
     /* no cache: only slower */
   }
@@ -110,7 +109,6 @@ globalThis.__svcImport = (specifier) => {
 // after its output is flushed; no cache problem changes output or exit code (docs/DECISIONS.md,
 // "Code cache per Node line").
 const vm = require('node:vm');
-const requireFromDist = createRequire(join(dist, 'main.cjs'));
 const chunks = new Map();
 const unCached = [];
 let cacheDir;
@@ -147,11 +145,9 @@ function compileCached(rel, wrapped, file) {
       /* not made yet on this Node line */
     }
   }
-  const script = new vm.Script(wrapped, {
-    filename: file,
-    cachedData,
-    importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
+  // No importModuleDynamically: no chunk calls import() (the build turns each into a require and
+  // fails on one left, scripts/build.mjs); asking for it loaded Node's ES module loader on every run.
+  const script = new vm.Script(wrapped, { filename: file, cachedData });
   if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) unCached.push({ script, cacheFile });
   return script;
 }
@@ -187,6 +183,11 @@ function loadLanePack() {
   }
 }
 
+/** A chunk's text as a CommonJS function, as node:module's Module.wrap makes it (without loading node:module). */
+function wrap(source) {
+  return `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
+}
+
 function svcRequire(rel) {
   const known = chunks.get(rel);
   if (known) return known.exports;
@@ -195,12 +196,12 @@ function svcRequire(rel) {
   if (factory === undefined) {
     // latin1, not utf8: the build makes sure each chunk is ASCII, where the two read the same, and
     // latin1 skips the UTF-8 decoding (~2 ms a megabyte).
-    factory = compileCached(rel, Module.wrap(readFileSync(file, 'latin1')), file).runInThisContext();
+    factory = compileCached(rel, wrap(readFileSync(file, 'latin1')), file).runInThisContext();
   }
   const mod = { exports: {} };
   chunks.set(rel, mod);
   traced?.push(rel);
-  factory.call(mod.exports, mod.exports, requireFromDist, mod, file, join(file, '..'));
+  factory.call(mod.exports, mod.exports, require, mod, file, join(file, '..'));
   return mod.exports;
 }
 globalThis.__svcRequire = svcRequire;
@@ -231,7 +232,8 @@ function writeCodeCaches() {
 }
 
 function userCacheDir() {
-  const { homedir } = require('node:os');
+  // os.homedir() reads $HOME first on POSIX: node:os only when it is not set (or on Windows)
+  const homedir = () => (process.platform !== 'win32' && process.env.HOME) || require('node:os').homedir();
   const base =
     process.platform === 'win32'
       ? process.env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local')

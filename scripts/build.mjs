@@ -214,6 +214,10 @@ async function bundleCli(tableCode) {
         'module.exports=__defProp(stdin_exports,"__esModule",{value:!0})',
       );
     if (/\brequire\("\.\.?\//.test(code)) throw new Error(`${rel}: a relative require was left`);
+    // bin/svc.js compiles chunks without an import() callback (issue 26: asking for one loads Node's
+    // ES module loader on every run); a native import() left in a chunk would fail there.
+    if (/(?<![\w$.])import\(/.test(code))
+      throw new Error(`${rel}: a native import() was left (use a static import or __svcImport)`);
     // bin/svc.js reads each chunk as latin1: ASCII-only text is a one-byte string, which reads in
     // half the time of one with a single non-ASCII character (esbuild escapes them in strings,
     // not inside regular-expression literals: write those as \\u escapes).

@@ -1,7 +1,11 @@
 // Where config and state live (cli-spec 1: SVC_CONFIG_DIR, SVC_STATE_DIR).
 import { chmodSync, mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+
+/** node:os only when a path needs the home folder (issue 26: a read with SVC_CONFIG_DIR set loads none). */
+function homedir(): string {
+  return process.getBuiltinModule('node:os').homedir();
+}
 
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.SVC_CONFIG_DIR) return env.SVC_CONFIG_DIR;
