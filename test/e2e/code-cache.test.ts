@@ -6,23 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox, writeFile } from './harness.js';
-
-/** A preload that names on stderr every file of dist/ that bin/svc.js reads. */
-function readProbe(): string {
-  const hook = writeFile(
-    tempDirs().dir,
-    'probe.cjs',
-    `
-const fs = require('node:fs');
-const read = fs.readFileSync;
-fs.readFileSync = function (p, ...rest) {
-  if (String(p).includes('/dist/')) process.stderr.write('READ ' + String(p).split('/dist/')[1] + '\\n');
-  return read.call(this, p, ...rest);
-};`,
-  );
-  return `--require ${hook}`;
-}
+import { distReadProbe, ROOT, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
 
 /** The cache folder of this build and Node line under XDG_CACHE_HOME=home (one per flags key). */
 function cacheFolders(home: string): string[] {
@@ -46,7 +30,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
   test('a read reads only its chunks: no server (sandbox, receiver), no YAML, no Ink', async () => {
     const home = tempDirs().dir;
     const r = await svc(['products', 'list', '--json'], {
-      env: { ...env, XDG_CACHE_HOME: home, NODE_OPTIONS: readProbe() },
+      env: { ...env, XDG_CACHE_HOME: home, NODE_OPTIONS: distReadProbe() },
     });
     assert.equal(r.code, 0, r.stderr);
     const read = [...r.stderr.matchAll(/^READ (.+)$/gm)].map((m) => m[1]!);

@@ -223,3 +223,22 @@ export async function getListing(sb: TestSandbox, id: number): Promise<any> {
   const res = await sb.api('GET', `/api/v2/products/${id}`);
   return res.body.data;
 }
+
+/**
+ * NODE_OPTIONS for a run that names on stderr (`READ chunks/x.cjs`) every file of dist/ that
+ * bin/svc.js reads: which bundle ran (lane-pack.cjs or main.cjs) and what it loaded (issue 26).
+ */
+export function distReadProbe(): string {
+  const hook = writeFile(
+    tempDirs().dir,
+    'probe.cjs',
+    `
+const fs = require('node:fs');
+const read = fs.readFileSync;
+fs.readFileSync = function (p, ...rest) {
+  if (String(p).includes('/dist/')) process.stderr.write('READ ' + String(p).split('/dist/')[1] + '\\n');
+  return read.call(this, p, ...rest);
+};`,
+  );
+  return `--require ${hook}`;
+}

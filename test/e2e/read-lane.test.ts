@@ -8,24 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { KNOWN_V2, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox, writeFile } from './harness.js';
-
-/** A preload that names on stderr the CLI bundle bin/svc.js reads: the lane's pack or main.cjs. */
-function bundleProbe(): string {
-  const hook = writeFile(
-    tempDirs().dir,
-    'probe.cjs',
-    `
-const fs = require('node:fs');
-const read = fs.readFileSync;
-fs.readFileSync = function (p, ...rest) {
-  const m = /dist\\/(lane|main)(?:-pack)?\\.cjs$/.exec(String(p));
-  if (m) process.stderr.write('BUNDLE ' + m[1] + '\\n');
-  return read.call(this, p, ...rest);
-};`,
-  );
-  return `--require ${hook}`;
-}
+import { distReadProbe, KNOWN_V2, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
 
 describe('the read lane through bin/svc.js (issue 26)', { concurrency: true }, () => {
   let sb: TestSandbox;
@@ -103,24 +86,24 @@ describe('the read lane through bin/svc.js (issue 26)', { concurrency: true }, (
   ];
 
   test('a command outside the lane reads neither the lane nor its pack: straight to main.cjs', async () => {
-    const r = await svc(['products', 'get', '101', '--json'], { env: { ...env, NODE_OPTIONS: bundleProbe() } });
+    const r = await svc(['products', 'get', '101', '--json'], { env: { ...env, NODE_OPTIONS: distReadProbe() } });
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /^BUNDLE main\n/);
-    assert.doesNotMatch(r.stderr, /BUNDLE lane/);
+    assert.match(r.stderr, /^READ main\.cjs$/m);
+    assert.doesNotMatch(r.stderr, /^READ lane(-pack)?\.cjs$/m);
   });
 
   for (const [name, make] of cases) {
     test(`${name}: the lane's answer is the full path's`, async () => {
       const { args, env: e } = make();
-      const probe = { NODE_OPTIONS: bundleProbe() };
+      const probe = { NODE_OPTIONS: distReadProbe() };
       const [laneRun, fullRun] = await Promise.all([
         svc(args, { env: { ...e, ...probe } }),
         svc(args, { env: { ...e, ...probe, SVC_LANE: 'off' } }),
       ]);
-      assert.match(laneRun.stderr, /^BUNDLE lane\n/, 'the lane ran it');
-      assert.doesNotMatch(laneRun.stderr, /BUNDLE main/, 'without the full CLI');
-      assert.match(fullRun.stderr, /BUNDLE main/);
-      const strip = (s: string) => s.replace(/^BUNDLE \w+\n/gm, '');
+      assert.match(laneRun.stderr, /^READ lane-pack\.cjs$/m, 'the lane ran it');
+      assert.doesNotMatch(laneRun.stderr, /^READ main\.cjs$/m, 'without the full CLI');
+      assert.match(fullRun.stderr, /^READ main\.cjs$/m);
+      const strip = (s: string) => s.replace(/^READ .*\n/gm, '');
       assert.deepEqual(
         [laneRun.code, laneRun.stdout, strip(laneRun.stderr)],
         [fullRun.code, fullRun.stdout, strip(fullRun.stderr)],
