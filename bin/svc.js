@@ -5,7 +5,7 @@
 // This file is CommonJS (bin/package.json): an ES module entry costs Node ~5 ms more to start.
 'use strict';
 const { readFileSync, writeFileSync, renameSync } = require('node:fs');
-const { join } = require('node:path');
+const { join, sep } = require('node:path');
 
 // Node 22.19 is the floor (node:sqlite without a flag, the compile cache; 22.19 for undici 8: docs/
 // DECISIONS.md); say so plainly instead of failing later on a missing built-in.
@@ -152,34 +152,18 @@ function compileCached(rel, wrapped, file) {
   return script;
 }
 
-// issue 26: the read lane's chunks in one script (dist/lane-pack.cjs, scripts/build.mjs lanePack):
-// one read, one code cache and one compile instead of ~25. Each chunk in it runs the first time it
-// is required, as from its own file; a dist/ without the pack reads the files.
-let pack;
-
 /**
- * Whether argv names a command of the lane (dist/lane.json): then the lane's pack is loaded, and
- * the lane decides. Any other command goes straight to main.cjs: it does not pay for the pack, and
- * the pack's code cache is made by a read, not by whichever command ran first (a cache once made
- * is kept as it is, so a cache made by `svc stock add` would leave a read compiling its functions).
+ * Whether argv names a command of the read lane (dist/lane.json, issue 26): then dist/lane.cjs
+ * decides. Any other command goes straight to main.cjs: it does not pay for the lane, and the
+ * lane's code cache is made by a read, not by whichever command ran first (a cache once made is
+ * kept as it is, so a cache made by `svc stock add` would leave a read compiling its functions).
  */
 function laneMayRun() {
   if (argv.length < 2) return false;
   try {
-    if (!JSON.parse(readFileSync(join(dist, 'lane.json'), 'latin1')).includes(`${argv[0]} ${argv[1]}`)) return false;
+    return JSON.parse(readFileSync(join(dist, 'lane.json'), 'latin1')).includes(`${argv[0]} ${argv[1]}`);
   } catch {
     return false; // a dist/ without the list: everything goes the full way
-  }
-  loadLanePack();
-  return true;
-}
-
-function loadLanePack() {
-  const file = join(dist, 'lane-pack.cjs');
-  try {
-    pack = compileCached('lane-pack.cjs', readFileSync(file, 'latin1'), file).runInThisContext();
-  } catch {
-    pack = undefined;
   }
 }
 
@@ -192,12 +176,9 @@ function svcRequire(rel) {
   const known = chunks.get(rel);
   if (known) return known.exports;
   const file = join(dist, rel);
-  let factory = pack?.[rel];
-  if (factory === undefined) {
-    // latin1, not utf8: the build makes sure each chunk is ASCII, where the two read the same, and
-    // latin1 skips the UTF-8 decoding (~2 ms a megabyte).
-    factory = compileCached(rel, wrap(readFileSync(file, 'latin1')), file).runInThisContext();
-  }
+  // latin1, not utf8: the build makes sure each chunk is ASCII, where the two read the same, and
+  // latin1 skips the UTF-8 decoding (~2 ms a megabyte).
+  const factory = compileCached(rel, wrap(readFileSync(file, 'latin1')), file).runInThisContext();
   const mod = { exports: {} };
   chunks.set(rel, mod);
   traced?.push(rel);
@@ -251,7 +232,13 @@ async function run() {
     // issue 26: a one-shot read runs in the lane (dist/lane.cjs: no commander, zod or undici at
     // load); anything the lane does not take (undefined) goes to the full CLI, dist/main.cjs.
     code = laneMayRun() ? await svcRequire('lane.cjs').lane(argv) : undefined;
-    if (code === undefined) code = await svcRequire('main.cjs').main(argv);
+    if (code === undefined) {
+      // The lane handed the command over: its cache is made by a run that reads, not by this one
+      // (a cache once made is kept, and this run compiled little more than the lane's argv parse).
+      const i = unCached.findIndex((u) => u.cacheFile.endsWith(`${sep}lane.cjs.v8`));
+      if (i >= 0) unCached.splice(i, 1);
+      code = await svcRequire('main.cjs').main(argv);
+    }
   }
   // Leave as soon as the output is flushed: after an HTTP request, V8 otherwise spends ~90 ms
   // finishing background work on undici's WebAssembly parser before the process may exit.

@@ -113,7 +113,7 @@ const require = createRequire(import.meta.url);
 globalThis.__svcRequire = (rel) => require(join(dist, rel));
 globalThis.__svcDist = dist;
 const { helpTexts } = require(join(dist, 'main.cjs'));
-// issue 26: the commands the read lane may take; bin/svc.js loads the lane's pack only for those.
+// issue 26: the commands the read lane may take; bin/svc.js loads dist/lane.cjs only for those.
 writeAtomic(join(dist, 'lane.json'), JSON.stringify(require(join(dist, 'lane.cjs')).lanePaths()));
 const helpEn = await helpTexts('en');
 writeAtomic(join(dist, 'help.json'), JSON.stringify(helpEn));
@@ -158,8 +158,7 @@ async function bundleTable() {
 async function bundleCli(tableCode) {
   const result = await build({
     ...common,
-    // dist/lane.cjs: the read lane (src/cli/lane), asked first by bin/svc.js (issue 26)
-    entryPoints: { main: join(root, 'src/main.ts'), lane: join(root, 'src/cli/lane/index.ts') },
+    entryPoints: { main: join(root, 'src/main.ts') },
     outdir: dist,
     format: 'esm',
     splitting: true,
@@ -186,7 +185,6 @@ async function bundleCli(tableCode) {
   checkNames(root, result.metafile);
   const names = new Set(result.outputFiles.map((o) => relative(dist, o.path).replaceAll('\\', '/')));
   const hash = createHash('sha256');
-  const converted = new Map();
   for (const out of result.outputFiles) {
     const rel = relative(dist, out.path).replaceAll('\\', '/');
     const cjs = await transform(out.text, {
@@ -199,76 +197,119 @@ async function bundleCli(tableCode) {
       supported: { 'dynamic-import': false },
       logLevel: 'error',
     });
-    // require("./x.cjs") / require("../x.cjs") of another output → __svcRequire("chunks/x.cjs")
-    const code = cjs.code
-      .replace(/\brequire\("(\.\.?\/[^"]+)"\)/g, (_, spec) => {
-        const target = posix.join(posix.dirname(rel), spec);
-        if (!names.has(target)) throw new Error(`${rel}: require("${spec}") is not an output of the build`);
-        return `__svcRequire(${JSON.stringify(target)})`;
-      })
-      // A chunk's exports are its namespace object itself, marked as an ES module, instead of a
-      // copy with a second getter per export (esbuild's __toCommonJS): zod's chunk exports ~400
-      // names, and every use of an export from another chunk went through two getters (issue 26).
-      .replace(
-        'module.exports=__toCommonJS(stdin_exports)',
-        'module.exports=__defProp(stdin_exports,"__esModule",{value:!0})',
-      );
-    if (/\brequire\("\.\.?\//.test(code)) throw new Error(`${rel}: a relative require was left`);
-    // bin/svc.js compiles chunks without an import() callback (issue 26: asking for one loads Node's
-    // ES module loader on every run); a native import() left in a chunk would fail there.
-    if (/(?<![\w$.])import\(/.test(code))
-      throw new Error(`${rel}: a native import() was left (use a static import or __svcImport)`);
-    // bin/svc.js reads each chunk as latin1: ASCII-only text is a one-byte string, which reads in
-    // half the time of one with a single non-ASCII character (esbuild escapes them in strings,
-    // not inside regular-expression literals: write those as \\u escapes).
-    const nonAscii = code.search(/[^\x00-\x7f]/);
-    if (nonAscii >= 0)
-      throw new Error(`dist/${rel} has a non-ASCII character at offset ${nonAscii}; escape it in its source`);
+    const code = requiresOfDist(rel, cjs.code, names);
     mkdirSync(dirname(out.path), { recursive: true });
     writeAtomic(out.path, code);
     hash.update(rel).update(code);
-    converted.set(rel, code);
   }
-  const pack = lanePack(result.metafile, converted);
-  writeAtomic(join(dist, 'lane-pack.cjs'), pack);
-  hash.update('lane-pack.cjs').update(pack);
+  const lane = await bundleLane(result.metafile, names);
+  hash.update('lane.cjs').update(lane);
   hash.update('table.cjs').update(tableCode);
   writeAtomic(join(dist, 'build.json'), JSON.stringify({ id: hash.digest('hex').slice(0, 16) }));
   // What went where (esbuild's metafile), for looking into a chunk's size: SVC_METAFILE=FILE.
   if (process.env.SVC_METAFILE) writeFileSync(process.env.SVC_METAFILE, JSON.stringify(result.metafile));
   removeStaleChunks(names);
-  // The Node-20 era files of the single bundle, if this dist/ still has them.
+  // The Node-20 era files of the single bundle, and round 5's first lane pack, if still there.
   rmSync(join(dist, 'main.cjs.cache'), { force: true });
+  rmSync(join(dist, 'lane-pack.cjs'), { force: true });
 }
 
-// issue 26: the read lane in one file. A read loads lane.cjs, its verb's run module and every
-// chunk they import statically (~25 files of 0.1-30 KB); each file is one more read of the chunk
-// and of its code cache and one more vm.Script (~0.25 ms apiece). dist/lane-pack.cjs holds those
-// chunks' texts as functions, `({"chunks/x.cjs": function (exports, require, module, __filename,
-// __dirname) {...}, ...})`, so bin/svc.js compiles one script with one code cache and runs each
-// chunk from it the first time it is required (the chunk files stay, for the full path and for
-// whatever the lane imports lazily: the transport's undici, Ink, the zod of an error message).
-function lanePack(metafile, converted) {
-  const outputOf = (rel) => metafile.outputs[`dist/${rel}`];
-  const lane = outputOf('lane.cjs');
-  const roots = ['lane.cjs', ...lane.imports.filter((i) => i.kind === 'dynamic-import').map((i) => relOf(i.path))];
-  const seen = new Set();
-  const todo = [...roots];
-  while (todo.length > 0) {
-    const rel = todo.pop();
-    if (seen.has(rel)) continue;
-    seen.add(rel);
-    for (const i of outputOf(rel).imports) if (i.kind === 'import-statement' && !i.external) todo.push(relOf(i.path));
-  }
-  const parts = [...seen].sort().map((rel) => {
-    if (!converted.has(rel)) throw new Error(`lane pack: ${rel} is not an output of the build`);
-    return `${JSON.stringify(rel)}:function (exports, require, module, __filename, __dirname) {${converted.get(rel)}\n}`;
+/**
+ * A CommonJS output's requires of other outputs (`require("./x.cjs")`) made `__svcRequire("chunks/x.cjs")`,
+ * which bin/svc.js answers through its code cache; and the checks every output passes.
+ */
+function requiresOfDist(rel, text, names) {
+  const code = text
+    .replace(/\brequire\("(\.\.?\/[^"]+)"\)/g, (_, spec) => {
+      const target = posix.join(posix.dirname(rel), spec);
+      if (!names.has(target)) throw new Error(`${rel}: require("${spec}") is not an output of the build`);
+      return `__svcRequire(${JSON.stringify(target)})`;
+    })
+    // A chunk's exports are its namespace object itself, marked as an ES module, instead of a
+    // copy with a second getter per export (esbuild's __toCommonJS): zod's chunk exports ~400
+    // names, and every use of an export from another chunk went through two getters (issue 26).
+    .replace(
+      'module.exports=__toCommonJS(stdin_exports)',
+      'module.exports=__defProp(stdin_exports,"__esModule",{value:!0})',
+    );
+  if (/\brequire\("\.\.?\//.test(code)) throw new Error(`${rel}: a relative require was left`);
+  // bin/svc.js compiles chunks without an import() callback (issue 26: asking for one loads Node's
+  // ES module loader on every run); a native import() left in a chunk would fail there.
+  if (/(?<![\w$.])import\(/.test(code))
+    throw new Error(`${rel}: a native import() was left (use a static import or __svcImport)`);
+  // bin/svc.js reads each chunk as latin1: ASCII-only text is a one-byte string, which reads in
+  // half the time of one with a single non-ASCII character (esbuild escapes them in strings,
+  // not inside regular-expression literals: write those as \\u escapes).
+  const nonAscii = code.search(/[^\x00-\x7f]/);
+  if (nonAscii >= 0)
+    throw new Error(`dist/${rel} has a non-ASCII character at offset ${nonAscii}; escape it in its source`);
+  return code;
+}
+
+// issue 26: the read lane as one bundle of its own, dist/lane.cjs (src/cli/lane: `products list`
+// and the other one-shot reads, asked first by bin/svc.js). Without code splitting, its modules
+// share one scope: each module's unused exports are dropped and no chunk has its own preamble,
+// exports object and getters. What it loads only on some runs stays out of it:
+// - zod's wording of a bad answer (src/api/answer-explain.ts), conf and the config file's schema
+//   (a config write): the full CLI's chunks of them, loaded through __svcRequire; they hold no svc
+//   error class (answer-explain returns plain data), so no class crosses the two bundles;
+// - undici: the lane sends through node:http (src/api/http-transport.ts); a stub that fails
+//   stands where transport.ts would load undici's Agent, which the lane never asks for;
+// - the Ink UI and table (dist/ui.mjs, dist/table.cjs) and the pt-BR catalogue, as in the CLI.
+// The lane and the full CLI never both run one command: the lane either runs it or hands it over
+// before doing anything (undefined), so their two copies of a module never meet.
+async function bundleLane(mainMetafile, names) {
+  // The full CLI's chunk of a module, by the module's path (each is the entry of a lazy chunk there).
+  const chunkOf = (entry) => {
+    // (by its path's end: node_modules may be a link to elsewhere, as in a package test's clone)
+    const out = Object.entries(mainMetafile.outputs).find(
+      ([, o]) => o.entryPoint === entry || o.entryPoint?.endsWith(`/${entry}`),
+    );
+    if (!out) throw new Error(`lane: no chunk of ${entry} in the CLI build`);
+    return `./${relative(dist, join(root, out[0])).replaceAll('\\', '/')}`;
+  };
+  // Loaded only on some runs, and holding no svc class that could meet the lane's own: zod's
+  // wording of a bad answer (plain data back), and what only a config write loads (conf, the
+  // config file's zod schema; a read never writes it).
+  const fromCli = [
+    [/answer-explain\.js$/, chunkOf('src/api/answer-explain.ts')],
+    [/profile-schema\.js$/, chunkOf('src/config/profile-schema.ts')],
+    [/^conf$/, chunkOf('node_modules/conf/dist/source/index.js')],
+  ];
+  const laneOnly = {
+    name: 'lane-only',
+    setup(b) {
+      for (const [filter, path] of fromCli) b.onResolve({ filter }, () => ({ path, external: true }));
+      b.onResolve({ filter: /^undici(\/|$)/ }, (args) => ({ path: args.path, namespace: 'not-in-lane' }));
+      b.onLoad({ filter: /.*/, namespace: 'not-in-lane' }, (args) => ({
+        contents: `throw new Error(${JSON.stringify(`${args.path} is not part of the read lane`)});`,
+        loader: 'js',
+      }));
+    },
+  };
+  const result = await build({
+    ...common,
+    entryPoints: [join(root, 'src/cli/lane/index.ts')],
+    outfile: join(dist, 'lane.cjs'),
+    format: 'cjs',
+    metafile: true,
+    write: false,
+    keepNames: false,
+    supported: { 'dynamic-import': false },
+    define: {
+      ...common.define,
+      __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs'),
+      __SVC_TABLE_BUNDLE__: JSON.stringify('table.cjs'),
+      __SVC_PT_BR_JSON__: JSON.stringify('pt-BR.json'),
+    },
+    plugins: [laneOnly, uiExternal, ptExternal, ...startupShims(root), ownNames(root)],
+    external: ['@napi-rs/keyring', 'jq-wasm'],
   });
-  return `({${parts.join(',\n')}})`;
-}
-
-function relOf(path) {
-  return path.replace(/^dist\//, '');
+  checkNames(root, result.metafile);
+  const code = requiresOfDist('lane.cjs', result.outputFiles[0].text, names);
+  writeAtomic(join(dist, 'lane.cjs'), code);
+  if (process.env.SVC_METAFILE) writeFileSync(`${process.env.SVC_METAFILE}.lane.json`, JSON.stringify(result.metafile));
+  return code;
 }
 
 // Chunks of earlier builds: removed once they are 10 minutes old, so that a run started just

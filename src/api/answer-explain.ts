@@ -3,17 +3,20 @@
 // gets a good answer never loads zod or builds the response schemas.
 import type { z } from 'zod';
 import { describeValue } from './describe-value.js';
-import { BadAnswerError } from './errors.js';
 import * as R from './responses.js';
 import type { SchemaName } from './routes.js';
 import { jitOptions } from './zod-jit.js';
 
-/** Returns when zod accepts `value`; otherwise throws BadAnswerError naming the first bad field. */
-export function explain(where: string, name: SchemaName, value: unknown, at: string): void {
+/**
+ * Undefined when zod accepts `value`; otherwise what is wrong with the first bad field and where.
+ * Plain data, not an error: the read lane's bundle (dist/lane.cjs) loads this chunk of the full
+ * CLI's, and an error class of this chunk would not be the lane's own (answers.ts throws it).
+ */
+export function explain(name: SchemaName, value: unknown, at: string): { what: string; path: string } | undefined {
   // biome-ignore lint/performance/noDynamicNamespaceImportAccess: any schema may be named; this chunk holds them all
   const schema: z.ZodType = R[name];
   const r = schema.safeParse(value, jitOptions(schema));
-  if (r.success) return;
+  if (r.success) return undefined;
   const issue = r.error.issues[0]!;
   const path = joinPath(at, issue.path);
   const actual = valueAt(value, issue.path);
@@ -24,7 +27,7 @@ export function explain(where: string, name: SchemaName, value: unknown, at: str
       : expected
         ? `is ${describeValue(actual)}, expected ${article(expected)}`
         : `is ${describeValue(actual)}: ${issue.message}`;
-  throw new BadAnswerError(where, what, path || 'the answer');
+  return { what, path: path || 'the answer' };
 }
 
 /** An error answer's body (A1), or undefined when it is not one zod accepts. */

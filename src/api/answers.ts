@@ -59,5 +59,6 @@ async function check(where: string, name: SchemaName, value: unknown, at: string
 
 /** zod's verdict and wording (answer-explain.ts), loaded on the first no of a run. */
 async function explain(where: string, name: SchemaName, value: unknown, at: string): Promise<void> {
-  (await import('./answer-explain.js')).explain(where, name, value, at);
+  const bad = (await import('./answer-explain.js')).explain(name, value, at);
+  if (bad) throw new BadAnswerError(where, bad.what, bad.path);
 }

@@ -34,8 +34,8 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     });
     assert.equal(r.code, 0, r.stderr);
     const read = [...r.stderr.matchAll(/^READ (.+)$/gm)].map((m) => m[1]!);
-    // issue 26: a read runs in the lane (dist/lane-pack.cjs); the full CLI (commander, every verb) is not read
-    assert.ok(read.includes('lane-pack.cjs'), `${read}`);
+    // issue 26: a read runs in the lane (dist/lane.cjs); the full CLI (commander, every verb) is not read
+    assert.ok(read.includes('lane.cjs'), `${read}`);
     assert.ok(!read.includes('main.cjs'), 'the full CLI bundle is not read');
     assert.ok(!read.includes('ui.mjs'), 'the Ink bundle is not read');
     const code = read.filter((f) => f.endsWith('.cjs')).map((f) => readFileSync(join(ROOT, 'dist', f), 'latin1'));
@@ -73,12 +73,24 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     assert.match(folder, new RegExp(`-${process.version.replaceAll('.', '\\.')}-${process.arch}-`));
     assert.equal(statSync(folder).mode & 0o777, 0o700);
     const files = readdirSync(folder);
-    // a read loads nothing beyond the lane's pack (issue 26): its one cache file
-    assert.ok(files.includes('lane-pack.cjs.v8'), `${files}`);
+    // a read loads nothing beyond the lane's bundle (issue 26): its one cache file
+    assert.deepEqual(files, ['lane.cjs.v8']);
     const stamp = Object.fromEntries(files.map((f) => [f, statSync(join(folder, f)).mtimeMs]));
     const second = await svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home } });
     assert.deepEqual([second.code, second.stdout, second.stderr], [0, off.stdout, '']);
     for (const f of files) assert.equal(statSync(join(folder, f)).mtimeMs, stamp[f], `${f} used, not rewritten`);
+  });
+
+  test("a lane command handed to the full CLI makes no cache for the lane; the lane's next read does", async () => {
+    const home = tempDirs().dir;
+    const jq = await svc(['products', 'list', '--jq', '.[0].id'], { env: { ...env, XDG_CACHE_HOME: home } });
+    assert.equal(jq.code, 0, jq.stderr);
+    const [folder] = cacheFolders(home);
+    assert.ok(folder && readdirSync(folder).includes('main.cjs.v8'), 'the full CLI made its cache');
+    assert.ok(!readdirSync(folder).includes('lane.cjs.v8'), 'not the lane, which only handed the command over');
+    const read = await svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home } });
+    assert.equal(read.code, 0, read.stderr);
+    assert.ok(readdirSync(folder).includes('lane.cjs.v8'), 'a read the lane ran made it');
   });
 
   test('rejected (garbage in every cache file): same output and exit code, and the cache is made again', async () => {

@@ -226,7 +226,7 @@ export async function getListing(sb: TestSandbox, id: number): Promise<any> {
 
 /**
  * NODE_OPTIONS for a run that names on stderr (`READ chunks/x.cjs`) every file of dist/ that
- * bin/svc.js reads: which bundle ran (lane-pack.cjs or main.cjs) and what it loaded (issue 26).
+ * bin/svc.js reads: which bundle ran (lane.cjs or main.cjs) and what it loaded (issue 26).
  */
 export function distReadProbe(): string {
   const hook = writeFile(

@@ -1,4 +1,4 @@
-// issue 26 through the built bin/svc.js: a one-shot read runs in the read lane (dist/lane-pack.cjs,
+// issue 26 through the built bin/svc.js: a one-shot read runs in the read lane (dist/lane.cjs,
 // never dist/main.cjs), and says, prints and exits exactly as the full path does
 // (SVC_LANE=off) across the places a read runs: a key in the environment or a profile in the
 // config file, English and Portuguese, piped and as JSON, a bad key, a server that is not
@@ -85,11 +85,11 @@ describe('the read lane through bin/svc.js (issue 26)', { concurrency: true }, (
     ],
   ];
 
-  test('a command outside the lane reads neither the lane nor its pack: straight to main.cjs', async () => {
+  test('a command outside the lane does not read the lane: straight to main.cjs', async () => {
     const r = await svc(['products', 'get', '101', '--json'], { env: { ...env, NODE_OPTIONS: distReadProbe() } });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /^READ main\.cjs$/m);
-    assert.doesNotMatch(r.stderr, /^READ lane(-pack)?\.cjs$/m);
+    assert.doesNotMatch(r.stderr, /^READ lane\.cjs$/m);
   });
 
   for (const [name, make] of cases) {
@@ -100,7 +100,7 @@ describe('the read lane through bin/svc.js (issue 26)', { concurrency: true }, (
         svc(args, { env: { ...e, ...probe } }),
         svc(args, { env: { ...e, ...probe, SVC_LANE: 'off' } }),
       ]);
-      assert.match(laneRun.stderr, /^READ lane-pack\.cjs$/m, 'the lane ran it');
+      assert.match(laneRun.stderr, /^READ lane\.cjs$/m, 'the lane ran it');
       assert.doesNotMatch(laneRun.stderr, /^READ main\.cjs$/m, 'without the full CLI');
       assert.match(fullRun.stderr, /^READ main\.cjs$/m);
       const strip = (s: string) => s.replace(/^READ .*\n/gm, '');

@@ -84,7 +84,6 @@ describe('the npm package', () => {
         'dist/groups.json',
         'dist/help.json',
         'dist/help.pt-BR.json',
-        'dist/lane-pack.cjs',
         'dist/lane.cjs',
         'dist/lane.json',
         'dist/main.cjs',

@@ -16,9 +16,8 @@ import { LANE_VERBS } from './table.js';
 export async function lane(argv: string[], opts: MainOptions = {}): Promise<number | undefined> {
   const env = opts.env ?? process.env;
   if (env.SVC_LANE === 'off' || argv.length < 2) return undefined;
-  const load = LANE_VERBS[`${argv[0]} ${argv[1]}`];
-  if (!load) return undefined;
-  const verb = await load();
+  const verb = LANE_VERBS[`${argv[0]} ${argv[1]}`];
+  if (!verb) return undefined;
   const args = parseLaneArgs(argv.slice(2), verb.options);
   if (!args) return undefined;
   return runInvocation(argv, { ...opts, env }, async (rt) => {
@@ -32,8 +31,8 @@ export async function lane(argv: string[], opts: MainOptions = {}): Promise<numb
 
 /**
  * The commands the lane may take (`products list`, ...), for bin/svc.js (dist/lane.json, written
- * by the build): only those load the lane's pack, so a command that goes the full way neither
- * pays for it nor makes its code cache with a run that is not a read.
+ * by the build): only those load the lane, so a command that goes the full way neither pays for
+ * it nor makes its code cache with a run that is not a read.
  * @public
  */
 export function lanePaths(): string[] {
