@@ -101,8 +101,9 @@ globalThis.__svcImport = (specifier) => {
   return import(specifier);
 };
 
-// The CLI is CommonJS chunks (scripts/build.mjs): dist/main.cjs and dist/chunks/*.cjs, each
-// loaded only when a require or import() of it runs, through __svcRequire. Each chunk is
+// The CLI is CommonJS (scripts/build.mjs): the read lane's one bundle, dist/lane.cjs (issue 26),
+// and the full CLI, dist/main.cjs and dist/chunks/*.cjs, each chunk loaded only when a require or
+// import() of it runs, all through __svcRequire. Each is
 // compiled with a V8 code cache made on this Node line after a run that used it, so the functions
 // a read runs are not compiled again (Node's compile cache keeps only what a module compiles
 // eagerly). A missing or rejected cache only makes that run compile as usual and write the cache
