@@ -155,6 +155,27 @@ async function bundleTable() {
   return code;
 }
 
+/** What the full CLI's chunks and the read lane's bundle are built with alike (`first`: plugins before). */
+function cliCode(first = []) {
+  return {
+    metafile: true,
+    write: false,
+    // names only where they are read (scripts/own-names.mjs): src and commander's errors
+    keepNames: false,
+    define: {
+      ...common.define,
+      __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs'),
+      __SVC_TABLE_BUNDLE__: JSON.stringify('table.cjs'),
+      __SVC_PT_BR_JSON__: JSON.stringify('pt-BR.json'),
+    },
+    plugins: [...first, uiExternal, ptExternal, ...startupShims(root), ownNames(root)],
+    // A native addon (its prebuilt binary ships in the registry package): required from
+    // node_modules at run time, and only when a stored key is read or written (src/config/key-store.ts).
+    // jq-wasm (1.3 MB, jq as WebAssembly): required only when --jq is given (src/output/jq.ts).
+    external: ['@napi-rs/keyring', 'jq-wasm'],
+  };
+}
+
 async function bundleCli(tableCode) {
   const result = await build({
     ...common,
@@ -166,21 +187,7 @@ async function bundleCli(tableCode) {
     // the build (dist/build.json), so no cache is ever used with code it was not made from.
     chunkNames: 'chunks/[name]-[hash]',
     outExtension: { '.js': '.cjs' },
-    metafile: true,
-    write: false,
-    // names only where they are read (scripts/own-names.mjs): src and commander's errors
-    keepNames: false,
-    define: {
-      ...common.define,
-      __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs'),
-      __SVC_TABLE_BUNDLE__: JSON.stringify('table.cjs'),
-      __SVC_PT_BR_JSON__: JSON.stringify('pt-BR.json'),
-    },
-    plugins: [uiExternal, ptExternal, ...startupShims(root), ownNames(root)],
-    // A native addon (its prebuilt binary ships in the registry package): required from
-    // node_modules at run time, and only when a stored key is read or written (src/config/key-store.ts).
-    // jq-wasm (1.3 MB, jq as WebAssembly): required only when --jq is given (src/output/jq.ts).
-    external: ['@napi-rs/keyring', 'jq-wasm'],
+    ...cliCode(),
   });
   checkNames(root, result.metafile);
   const names = new Set(result.outputFiles.map((o) => relative(dist, o.path).replaceAll('\\', '/')));
@@ -292,18 +299,8 @@ async function bundleLane(mainMetafile, names) {
     entryPoints: [join(root, 'src/cli/lane/index.ts')],
     outfile: join(dist, 'lane.cjs'),
     format: 'cjs',
-    metafile: true,
-    write: false,
-    keepNames: false,
     supported: { 'dynamic-import': false },
-    define: {
-      ...common.define,
-      __SVC_UI_BUNDLE__: JSON.stringify('ui.mjs'),
-      __SVC_TABLE_BUNDLE__: JSON.stringify('table.cjs'),
-      __SVC_PT_BR_JSON__: JSON.stringify('pt-BR.json'),
-    },
-    plugins: [laneOnly, uiExternal, ptExternal, ...startupShims(root), ownNames(root)],
-    external: ['@napi-rs/keyring', 'jq-wasm'],
+    ...cliCode([laneOnly]),
   });
   checkNames(root, result.metafile);
   const code = requiresOfDist('lane.cjs', result.outputFiles[0].text, names);
