@@ -154,18 +154,27 @@ function compileCached(rel, wrapped, file) {
 }
 
 /**
- * Whether argv names a command of the read lane (dist/lane.json, issue 26): then dist/lane.cjs
- * decides. Any other command goes straight to main.cjs: it does not pay for the lane, and the
- * lane's code cache is made by a read, not by whichever command ran first (a cache once made is
- * kept as it is, so a cache made by `svc stock add` would leave a read compiling its functions).
+ * Whether argv names a command of the read lane (dist/lane.json): then dist/lane.cjs decides.
+ * `NOUN VERB` are the first two words that are neither a flag nor the value of a global flag
+ * that takes one (`svc --profile sandbox products list`, the README's form). Any other command
+ * goes straight to main.cjs: it does not pay for the lane, and the lane's code cache is made by
+ * a read, not by whichever command ran first (a cache once made is kept as it is, so a cache
+ * made by `svc stock add` would leave a read compiling its functions).
  */
 function laneMayRun() {
   if (argv.length < 2) return false;
+  let lane;
   try {
-    return JSON.parse(readFileSync(join(dist, 'lane.json'), 'latin1')).includes(`${argv[0]} ${argv[1]}`);
+    lane = JSON.parse(readFileSync(join(dist, 'lane.json'), 'latin1'));
   } catch {
     return false; // a dist/ without the list: everything goes the full way
   }
+  const words = [];
+  for (let i = 0; i < argv.length && words.length < 2; i++) {
+    if (!argv[i].startsWith('-')) words.push(argv[i]);
+    else if (lane.valueFlags.includes(argv[i])) i++;
+  }
+  return words.length === 2 && lane.paths.includes(`${words[0]} ${words[1]}`);
 }
 
 /** A chunk's text as a CommonJS function, as node:module's Module.wrap makes it (without loading node:module). */
@@ -192,11 +201,14 @@ globalThis.__svcDist = dist;
 
 // After the run, for the chunks that had no usable cache: the cache then holds every function
 // the run compiled. Written to a temporary name and renamed, so a concurrent run reads a whole
-// file or none; caches of other builds are removed when a new one is made.
+// file or none. Each build (dist/build.json, a hash of dist/) has its own folder, so two builds
+// on one machine (a global install and a checkout) keep theirs; a folder no run has written to
+// for CACHE_UNUSED_MS is of a build long gone, and is removed then.
+const CACHE_UNUSED_MS = 30 * 24 * 3600 * 1000;
 function writeCodeCaches() {
   if (unCached.length === 0) return;
   try {
-    const { mkdirSync, readdirSync, rmSync } = require('node:fs');
+    const { mkdirSync, readdirSync, rmSync, statSync } = require('node:fs');
     const dir = codeCacheDir();
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     for (const { script, cacheFile } of unCached) {
@@ -204,9 +216,11 @@ function writeCodeCaches() {
       writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
       renameSync(tmp, cacheFile);
     }
-    const build = require('node:path').basename(dir).split('-')[0];
-    for (const other of readdirSync(join(dir, '..'))) {
-      if (!other.startsWith(`${build}-`)) rmSync(join(dir, '..', other), { recursive: true, force: true });
+    const parent = join(dir, '..');
+    for (const other of readdirSync(parent)) {
+      const folder = join(parent, other);
+      if (folder !== dir && Date.now() - statSync(folder).mtimeMs > CACHE_UNUSED_MS)
+        rmSync(folder, { recursive: true, force: true });
     }
   } catch {
     /* a read-only or full cache folder: the next run compiles again, nothing else changes */
