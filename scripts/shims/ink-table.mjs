@@ -2,7 +2,7 @@
 // CommonJS bundle, dist/table.cjs, loaded through bin/svc.js's per-Node-line V8 code cache like
 // the CLI's chunks. Ink's ES modules have two top-level awaits, which CommonJS cannot hold; each
 // edit is checked against the installed package, so an upgrade that changes the text breaks the
-// build instead of svc (written for ink 6.8.0 and yoga-layout 3.2.1; the reconciler's two edits redone for ink 7.1.1).
+// build instead of svc (written for ink 6.8.0 and yoga-layout 3.2.1; each still applies as written to ink 8.0.0).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -30,7 +30,7 @@ globalThis.__svcYogaReady = (() => {
 })().then((lib) => { Object.assign(Yoga, wrapAssembly(lib)); });`,
   },
   {
-    // ink/build/reconciler.js (ink 7): `if (process.env['DEV'] === 'true') { ... await
+    // ink/build/reconciler.js (ink 7 and 8): `if (process.env['DEV'] === 'true') { ... await
     // import('./devtools.js') }`, the React devtools when DEV=true; never in svc (the UI bundle
     // stubs react-devtools-core too).
     file: 'node_modules/ink/build/reconciler.js',
@@ -38,7 +38,7 @@ globalThis.__svcYogaReady = (() => {
     replace: '\n',
   },
   {
-    // ink/build/reconciler.js (ink 7): the package's name and version for the devtools, read only
+    // ink/build/reconciler.js (ink 7 and 8): the package's name and version for the devtools, read only
     // when DEV=true (`if (process.env['DEV'] === 'true') { ... await loadPackageJson() ... }`).
     file: 'node_modules/ink/build/reconciler.js',
     find: /\nif \(process\.env\['DEV'\] === 'true'\) \{\n {4}try \{\n {8}const loaded = await loadPackageJson\(\);[\s\S]*?\n\}\n/,
@@ -107,7 +107,7 @@ function segmentsOf(str) {
 };`,
   },
   {
-    // ink/build/output.js (ink 7): `get()` lays every write into a grid of cell objects, one per
+    // ink/build/output.js (ink 7 and 8): `get()` lays every write into a grid of cell objects, one per
     // column and row (~6,000 for a table, each a fresh object), then turns each row back into text
     // and trims its end; that grid and the garbage it leaves were most of what the table's render
     // still cost. A table is ONE write at the origin (one <Text>, src/ui/table.tsx) with no clip:
