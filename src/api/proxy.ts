@@ -5,6 +5,7 @@
 // "Outbound proxies"). Both transports reach a proxied target through a CONNECT tunnel, so an
 // https request (the API key in its headers) crosses the proxy encrypted.
 // Pure: nothing is loaded here, so the read lane pays nothing when no proxy is set.
+import { OUTBOUND_PROXY } from './assumptions.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -15,8 +16,9 @@ function pick(env: Env, name: string): string | undefined {
 
 /** The proxy a request to `target` goes through, or undefined for a direct connection. */
 export function proxyFor(target: URL, env: Env = process.env): URL | undefined {
-  const raw = target.protocol === 'https:' ? pick(env, 'HTTPS_PROXY') : pick(env, 'HTTP_PROXY');
-  if (!raw || isLoopback(target.hostname) || bypassed(target, pick(env, 'NO_PROXY'))) return undefined;
+  const variable = OUTBOUND_PROXY.variableFor[target.protocol];
+  const raw = variable ? pick(env, variable) : undefined;
+  if (!raw || isLoopback(target.hostname) || bypassed(target, pick(env, OUTBOUND_PROXY.bypass))) return undefined;
   try {
     // "proxy.corp:3128" is read as http://proxy.corp:3128, as curl reads it
     const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`);
@@ -28,7 +30,7 @@ export function proxyFor(target: URL, env: Env = process.env): URL | undefined {
 
 /** Whether any proxy variable is set (the transports then look at each request). */
 export function proxyConfigured(env: Env = process.env): boolean {
-  return pick(env, 'HTTPS_PROXY') !== undefined || pick(env, 'HTTP_PROXY') !== undefined;
+  return Object.values(OUTBOUND_PROXY.variableFor).some((name) => pick(env, name) !== undefined);
 }
 
 function isLoopback(hostname: string): boolean {
