@@ -3,9 +3,10 @@
 // never uploads one of them again from a pool (identity by content, per account). Each run
 // appends to a file of its own beside the ledger (no lock shared with refills).
 import { nowIso } from '../../api/clock.js';
-import { LedgerWriter, accountLedgerPath, addedLogPath, entryIdMaker } from '../../state/pool-ledger.js';
+import { LedgerWriter, addedLogPath, entryIdMaker } from '../../state/pool-ledger.js';
 import { warn } from '../../output/reporter.js';
 import type { Deps } from '../shared/context.js';
+import { accountLedgerFile } from './account-ledger.js';
 import { resolvePoolSecret } from './pool-secret.js';
 import type { StockTarget } from './stock-target.js';
 
@@ -17,7 +18,7 @@ export interface AddLedger {
 
 export async function openAddLedger(deps: Deps, target: StockTarget): Promise<AddLedger> {
   const found = (await resolvePoolSecret(deps, true, true))!;
-  const file = addedLogPath(accountLedgerPath(deps.stateDir(), found.secret, (await deps.session()).baseUrl));
+  const file = addedLogPath((await accountLedgerFile(deps, found.secret, true)).file);
   const idOf = entryIdMaker(found.secret);
   let writer: LedgerWriter | undefined;
   let failed = false;

@@ -1,0 +1,98 @@
+// The seller's promise, "never the same account twice" (A22), kept by `stock add` too: before
+// anything is sent, every credential of the file is named by its id (a keyed digest of its
+// content under the account's pool secret, never its path) and looked up in the account's
+// record of what svc uploaded and what its sales delivered (the refs of `deliveredItems`,
+// spec 2.5, read since the last look). One already sold is refused with its FILE:LINE
+// (cli-spec 3: exit 2, nothing sent), unless the seller says --allow-resend.
+import type { ServiceApi } from '../../api/resources/index.js';
+import { chunkItems, type CredentialFormat, type ScanResult } from '../../input/credentials.js';
+import { formatProblems } from '../../input/problems.js';
+import { note } from '../../output/reporter.js';
+import {
+  LedgerWriter,
+  addedLogPath,
+  entryIdMaker,
+  readLedger,
+  secretId,
+  type LedgerRecord,
+} from '../../state/pool-ledger.js';
+import type { Deps } from '../shared/context.js';
+import { invalidInput } from '../shared/job-helpers.js';
+import { accountLedgerFile, refuseSecondSecret } from './account-ledger.js';
+import { syncSold } from './pool-sync.js';
+import { resolvePoolSecret } from './pool-secret.js';
+
+export interface ResendInput {
+  input: { path: string; displayName: string };
+  format: CredentialFormat;
+  separator?: string;
+  keepWhitespace?: boolean;
+  allowResend: boolean;
+}
+
+/** The lines of the file whose credential the account sold already (order id by line). */
+async function soldLines(scan: ScanResult, r: ResendInput, isSold: (credential: string) => number | undefined) {
+  const hits: { line: number; order: number }[] = [];
+  for (const chunk of scan.chunks) {
+    let i = 0;
+    const items = chunkItems(r.input.path, r.format, chunk, {
+      separator: r.separator,
+      keepWhitespace: r.keepWhitespace ?? false,
+      displayName: r.input.displayName,
+      csv: scan.csv,
+    });
+    for await (const item of items) {
+      const at = i++;
+      if (chunk.drop?.includes(at)) continue; // a repeat of an earlier line: never sent
+      const order = isSold(item.credential);
+      if (order !== undefined) hits.push({ line: chunk.lines[at] ?? chunk.firstLine, order });
+    }
+  }
+  return hits;
+}
+
+/**
+ * Undefined when the import may go on (with a note of what --allow-resend sends again), else the
+ * exit code of the refusal. Costs the requests of reading the sales made since the last look.
+ */
+export async function guardResend(
+  deps: Deps,
+  api: ServiceApi,
+  scan: ScanResult,
+  r: ResendInput,
+): Promise<number | undefined> {
+  const dry = deps.globals.dryRun === true;
+  const found = await resolvePoolSecret(deps, !dry, true);
+  if (!found) return undefined; // no secret yet: svc never tagged an upload, nothing is known sold
+  const sid = secretId(found.secret);
+  const { file } = await accountLedgerFile(deps, found.secret, !dry);
+  const ledger = readLedger(file, sid);
+  let writer: LedgerWriter | undefined;
+  const write = (rec: LedgerRecord) => {
+    if (dry) return;
+    writer ??= LedgerWriter.open(deps.stateDir(), addedLogPath(file));
+    writer.write(rec);
+  };
+  try {
+    const sync = await syncSold(deps, api, ledger, sid, write);
+    refuseSecondSecret(ledger, sid, sync.foreign);
+  } finally {
+    writer?.close();
+  }
+  if (ledger.sold.size === 0) return undefined;
+  const idOf = entryIdMaker(found.secret);
+  const hits = await soldLines(scan, r, (c) => ledger.sold.get(idOf(c)));
+  if (hits.length === 0) return undefined;
+  if (r.allowResend) {
+    note(
+      deps.io,
+      `${hits.length} credentials of ${r.input.displayName} were sold already and are sent again (--allow-resend)`,
+    );
+    return undefined;
+  }
+  const problems = hits.map(
+    (h) =>
+      `${r.input.displayName}:${h.line}: this credential was sold already (order ${h.order}); svc does not upload it again (--allow-resend to send it anyway)`,
+  );
+  return invalidInput(deps, formatProblems(problems, problems.length), problems.length, r.input.displayName);
+}
