@@ -85,8 +85,12 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     const resumeJobId = deps.globals.dryRun ? undefined : await stockResume(deps, label, input, o.resume);
     const scan = await scanAddInput(deps, io, input, target, resumeJobId !== undefined);
     if (typeof scan === 'number') return scan;
-    // A22: a credential the account sold is refused before anything is sent.
-    const resend = await guardResend(deps, api, scan, { ...io, input, allowResend: o.allowResend === true });
+    // A22: a credential the account sold is refused before anything is sent. A resumed import
+    // is the job engine's to judge (chunks it sent itself; past 24 h add-expiry.ts asks the sales).
+    const resend =
+      resumeJobId !== undefined
+        ? undefined
+        : await guardResend(deps, api, scan, { ...io, input, allowResend: o.allowResend === true });
     if (resend !== undefined) return resend;
     ledger = deps.globals.dryRun ? undefined : await openAddLedger(deps, target);
     const job = stockAddJob({ deps, api, o: { ...io, report: o.report }, target, input, scan, resumeJobId, ledger });

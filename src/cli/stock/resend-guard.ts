@@ -7,7 +7,7 @@
 import type { ServiceApi } from '../../api/resources/index.js';
 import { chunkItems, type CredentialFormat, type ScanResult } from '../../input/credentials.js';
 import { formatProblems } from '../../input/problems.js';
-import { note } from '../../output/reporter.js';
+import { note, warn } from '../../output/reporter.js';
 import {
   LedgerWriter,
   addedLogPath,
@@ -20,7 +20,7 @@ import type { Deps } from '../shared/context.js';
 import { invalidInput } from '../shared/job-helpers.js';
 import { accountLedgerFile, refuseSecondSecret } from './account-ledger.js';
 import { syncSold } from './pool-sync.js';
-import { resolvePoolSecret } from './pool-secret.js';
+import { POOL_SECRET_ENV, resolvePoolSecret } from './pool-secret.js';
 
 export interface ResendInput {
   input: { path: string; displayName: string };
@@ -34,7 +34,8 @@ export interface ResendInput {
 async function soldLines(scan: ScanResult, r: ResendInput, isSold: (credential: string) => number | undefined) {
   const hits: { line: number; order: number }[] = [];
   for (const chunk of scan.chunks) {
-    let i = 0;
+    const drop = new Set(chunk.drop ?? []);
+    let at = -1;
     const items = chunkItems(r.input.path, r.format, chunk, {
       separator: r.separator,
       keepWhitespace: r.keepWhitespace ?? false,
@@ -42,8 +43,8 @@ async function soldLines(scan: ScanResult, r: ResendInput, isSold: (credential: 
       csv: scan.csv,
     });
     for await (const item of items) {
-      const at = i++;
-      if (chunk.drop?.includes(at)) continue; // a repeat of an earlier line: never sent
+      at++;
+      while (drop.has(at)) at++; // repeats of an earlier line are not read back: never sent
       const order = isSold(item.credential);
       if (order !== undefined) hits.push({ line: chunk.lines[at] ?? chunk.firstLine, order });
     }
@@ -75,7 +76,14 @@ export async function guardResend(
   };
   try {
     const sync = await syncSold(deps, api, ledger, sid, write);
-    refuseSecondSecret(ledger, sid, sync.foreign);
+    // One secret per account: this state folder's record under another one is refused. Sales
+    // tagged by another install's secret (a CI job's, another HOME's) cannot be checked: said.
+    refuseSecondSecret(ledger, sid);
+    if (sync.foreign > 0)
+      warn(
+        deps.io,
+        `${sync.foreign} credentials this account sold were tagged by svc with another pool secret: \`stock add\` cannot tell whether this file holds them (use that secret here: the profile's poolSecret or ${POOL_SECRET_ENV})`,
+      );
   } finally {
     writer?.close();
   }
