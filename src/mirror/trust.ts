@@ -6,8 +6,15 @@
 // names (GET /me), so another account's key never reads it.
 import * as fs from 'node:fs';
 import { SvcError, UsageError } from '../api/errors.js';
-import type { MirrorDb } from './db.js';
 import { syncLockHolder } from './lock.js';
+
+/** What these checks read of an open mirror (db.ts MirrorDb; not imported: db.ts calls in here). */
+interface MirrorMeta {
+  readonly file: string;
+  get(k: string): string | undefined;
+  set(k: string, v: string | undefined): void;
+  close(): void;
+}
 
 const SYNC_HINT = 'run `svc orders sync` (without --offline) to bring it up to date from the service';
 
@@ -32,7 +39,7 @@ export function refuseDamagedOffline(file: string, problem: string): never {
 }
 
 /** After an offline open: finished, not being written, and of this key's account. */
-export function refuseUntrustedOffline(m: MirrorDb, account: string | undefined): void {
+export function refuseUntrustedOffline(m: MirrorMeta, account: string | undefined): void {
   const holder = syncLockHolder(m.file);
   if (holder !== undefined)
     throw new SvcError(
@@ -55,14 +62,14 @@ export function refuseUntrustedOffline(m: MirrorDb, account: string | undefined)
 }
 
 /** Online: binds the mirror to the account the service names; another account's is refused. */
-export function bindAccount(m: MirrorDb, account: string | undefined): void {
+export function bindAccount(m: MirrorMeta, account: string | undefined): void {
   if (account === undefined) return;
   const made = m.get('identity');
   if (made === undefined) m.set('identity', account);
   else if (made !== account) refuseOtherAccount(m, made, account);
 }
 
-function refuseOtherAccount(m: MirrorDb, made: string, now: string): never {
+function refuseOtherAccount(m: MirrorMeta, made: string, now: string): never {
   m.close();
   throw new UsageError(
     `the orders mirror ${m.file} holds the orders of ${made}, and the key in use is of ${now}: svc does not mix them`,

@@ -142,6 +142,21 @@ describe('one identity of the account on every upload path', () => {
   });
 });
 
+describe('the key on the wire', () => {
+  test('plain http to another machine: exit 2 before any request, on the read lane and the full path', async () => {
+    const env = { ...svcEnv(sb, tempDirs()), SVC_BASE_URL: 'http://192.0.2.10:9' }; // TEST-NET-1: never reached
+    for (const args of [
+      ['products', 'list'],
+      ['orders', 'sync'],
+    ]) {
+      const r = await svc(args, { env });
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, /plain http to another machine: svc does not send the API key in clear/);
+      assert.match(r.stderr, /--insecure-http/);
+    }
+  });
+});
+
 describe('orders profit --offline: right, or a refusal', () => {
   const profitOffline = (env: Record<string, string>) => svc(['orders', 'profit', '--offline', '-o', 'json'], { env });
 
