@@ -187,6 +187,28 @@ describe('orders profit --offline: right, or a refusal', () => {
     assert.equal(known.stdout, '');
   });
 
+  test('a refund of a sale older than the sync window reaches the mirror, in one request', async () => {
+    const seeded = await sb.control('POST', 'orders', { count: 150, days: 20 });
+    const dirs = tempDirs();
+    const env = svcEnv(sb, dirs);
+    assert.equal((await svc(['orders', 'sync'], { env })).code, 0);
+    const before = JSON.parse((await profitOffline(env)).stdout);
+    assert.ok(
+      before.rows.some((r: any) => r.orderId === seeded.firstId),
+      'counted before the refund',
+    );
+    await sb.control('POST', 'order-status', { id: seeded.firstId, status: 'cancelled' }); // 20 days old
+    await sb.control('DELETE', 'requests');
+    const synced = await svc(['orders', 'sync', '-o', 'json'], { env });
+    assert.equal(synced.code, 0, synced.stderr);
+    const cancelled = await requests((r) => r.route === 'listOrders' && /status=cancelled/.test(r.query));
+    assert.equal(cancelled, 1, 'one query for the cancelled sales of the settle window');
+    assert.equal(JSON.parse(synced.stdout).requests, await requests((r) => r.path.startsWith('/api/v2/')));
+    const after = JSON.parse((await profitOffline(env)).stdout);
+    assert.ok(!after.rows.some((r: any) => r.orderId === seeded.firstId), 'the refunded sale is no longer counted');
+    assert.ok(after.excluded.some((e: any) => e.id === seeded.firstId && e.status === 'cancelled'));
+  });
+
   test('a killed `orders sync --rebuild`, then a sync in another process: refused; a finished sync: the figures', async () => {
     await sb.control('POST', 'orders', { count: 1500, days: 30 });
     const dirs = tempDirs();
