@@ -140,6 +140,35 @@ describe('one identity of the account on every upload path', () => {
     assert.equal(meant.code, 0, meant.stderr);
     assert.match(meant.stderr, /3 credentials of .*batch\.csv were sold already and are sent again \(--allow-resend\)/);
   });
+
+  test('another HOME with the same account and secret, a rerun past 24 h: sold lines still refused, GET /me once per state folder', async () => {
+    const a = await listing('hm');
+    const first = tempDirs();
+    const env1 = { ...svcEnv(sb, first), SVC_POOL_SECRET: SECRET_A };
+    const batch = writeFile(first.dir, 'keys.csv', poolCsv('hm', 1, 4));
+    const add = (env: Record<string, string>) =>
+      svc(['stock', 'add', String(a), '--file', batch, '--format', 'csv'], { env });
+    assert.equal((await add(env1)).code, 0);
+    await sell(a, 2);
+    // A second HOME (state and config folders), the same account and pool secret.
+    const second = tempDirs();
+    const env2 = { ...svcEnv(sb, second), SVC_POOL_SECRET: SECRET_A };
+    await sb.control('DELETE', 'requests');
+    const elsewhere = await add(env2);
+    assert.equal(elsewhere.code, 2, elsewhere.stderr);
+    assert.match(elsewhere.stderr, /keys\.csv:2: this credential was sold already/);
+    assert.match(elsewhere.stderr, /keys\.csv:3: this credential was sold already/);
+    assert.equal((await sb.writeRequests()).length, 0, 'nothing was sent');
+    // 25 hours later, on the first HOME: the record holds; the identity is not asked again.
+    const later = 25 * 3600 * 1000;
+    await sb.control('POST', 'clock', { advanceMs: later });
+    await sb.control('DELETE', 'requests');
+    const rerun = await add({ ...env1, SVC_CLOCK_OFFSET_MS: String(later) });
+    assert.equal(rerun.code, 2, rerun.stderr);
+    assert.match(rerun.stderr, /2 problems in .*keys\.csv; nothing was sent/);
+    assert.equal(await requests((r) => r.path === '/api/v2/me'), 0, 'the identity of a key is remembered');
+    assert.equal((await sb.writeRequests()).length, 0, 'nothing was sent');
+  });
 });
 
 describe('the key on the wire', () => {
