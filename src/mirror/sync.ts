@@ -187,7 +187,7 @@ class Syncer {
   }
 
   /**
-   * A22: refunds and cancellations of sales within MIRROR.settleWindowMs, older than the window
+   * svc decision "one identity": refunds and cancellations of sales within MIRROR.settleWindowMs, older than the window
    * pass. Profit counts delivered and completed alike (A13), so the move that changes a report is
    * to `cancelled`: one `status=cancelled` query over the range (its pages) stores each order it
    * lists. None mirrored in the range that could still move: no request.

@@ -1,4 +1,4 @@
-// When a report may read the mirror without the service (`--offline`), and whose it is (A22).
+// When a report may read the mirror without the service (`--offline`), and whose it is (svc decision "one identity").
 // A report is right or says why not: an offline read refuses (exit 1, never a number) a mirror
 // that does not exist, could not be read, holds a sync that has not finished (a killed
 // `orders sync --rebuild`, a pass cut short), is being synced by another process, or is of

@@ -1,4 +1,4 @@
-// The one identity of the account a run works for (A22): what the service says of the key
+// The one identity of the account a run works for (svc decision "one identity"): what the service says of the key
 // (`GET /api/v2/me`: account and seller), never how the base URL is spelled, which profile or
 // which pool secret. The pool ledger and the orders mirror are keyed by it, so a second spelling
 // of the URL, a second profile or a second HOME reach the same records, and another account's

@@ -1,4 +1,4 @@
-// Ledgers made before the account had one identity (A22) were named by the pool secret and the
+// Ledgers made before the account had one identity (svc decision "one identity") were named by the pool secret and the
 // base URL as it was spelled, so one account could hold several. Each one found for this
 // secret and a spelling of this URL is folded into the account's ledger: renamed beside it as
 // one of its logs (read with it, never written again), so nothing it knew is lost.

@@ -82,7 +82,7 @@ function idOfLegacyHash(hash: string, sid: string): string {
 }
 
 /**
- * The ledger of the account (A22): named by the service's identity of the account (`GET /me`),
+ * The ledger of the account (svc decision "one identity"): named by the service's identity of the account (`GET /me`),
  * so another spelling of the base URL, another profile, HOME or pool secret finds the same one.
  */
 export function accountLedgerPath(stateDir: string, account: string): string {

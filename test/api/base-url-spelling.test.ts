@@ -1,4 +1,4 @@
-// A22: one spelling of a base URL (what ledgers, locks and mirrors are named by), and the key
+// svc decision "one identity": one spelling of a base URL (what ledgers, locks and mirrors are named by), and the key
 // sent only over https or to this machine.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

@@ -121,7 +121,7 @@ describe('stock status (issue 17)', () => {
       ],
     );
     // few requests: one page of listings and one of sales, nothing per listing; the first run of
-    // a key also asks which account it is (GET /me, once per key: A22)
+    // a key also asks which account it is (GET /me, once per key; svc decision "one identity")
     assert.match(r.stderr, /stock status: 3 requests \(1 page of listings, 2 to sync the orders mirror/);
     assert.equal(r.stderr.match(/^svc: GET /gm)?.length, 3);
 
@@ -164,7 +164,7 @@ describe('stock status cost (issue 17)', () => {
     // it with the window and the moving statuses (at most 4 requests while few orders are new).
     const orders = (await sb.api('GET', '/api/v2/orders?limit=1')).body.pagination.total as number;
     const lp = Math.ceil(listings / 100);
-    // + 1: the first run of a key asks which account it is (GET /me, once per key: A22)
+    // + 1: the first run of a key asks which account it is (GET /me, once per key; svc decision "one identity")
     const expected = lp + Math.ceil(orders / 100) + 1;
     assert.match(
       r.stderr,

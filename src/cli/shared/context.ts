@@ -136,7 +136,7 @@ async function resolveSession(deps: Deps): Promise<Session> {
       'pass --base-url, set SVC_BASE_URL, or run `svc auth login --base-url URL`',
     );
   }
-  // A22: one spelling of the service's address for everything keyed by it.
+  // svc decision "one identity": one spelling of the service's address for everything keyed by it.
   return { profileName, profile, baseUrl: normalBaseUrl(baseUrl), keys, keySource };
 }
 

@@ -91,7 +91,7 @@ export async function checkLedgerTrust(
       `use the pool secret of the profile or CI job that uploaded them (the profile's poolSecret in the config file, or ${POOL_SECRET_ENV}), or restore the state folder (SVC_STATE_DIR) it used`,
     );
   }
-  // A22: one pool secret per account, whatever the ledger held.
+  // svc decision "one identity": one pool secret per account, whatever the ledger held.
   refuseSecondSecret(ledger, sid, sync.foreign);
   if (sync.ledgerHadUploads || ledger.sold.size === 0 || acceptRebuilt) return;
   const holders = await otherHolders(api, target);

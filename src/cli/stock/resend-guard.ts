@@ -1,4 +1,4 @@
-// The seller's promise, "never the same account twice" (A22), kept by `stock add` too: before
+// The seller's promise, "never the same account twice" (svc decision "one identity"), kept by `stock add` too: before
 // anything is sent, every credential of the file is named by its id (a keyed digest of its
 // content under the account's pool secret, never its path) and looked up in the account's
 // record of what svc uploaded and what its sales delivered (the refs of `deliveredItems`,
