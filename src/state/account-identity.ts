@@ -5,7 +5,7 @@
 // key never reads them. Asked once per key (state/identity-cache.ts), and counted then.
 import { SvcError } from '../api/errors.js';
 import type { Me } from '../api/responses.js';
-import { readIdentity, writeIdentity, type CachedIdentity } from './identity-cache.js';
+import { identityFile, readIdentity, writeIdentity, type CachedIdentity } from './identity-cache.js';
 
 /** What finding the identity needs of a run: the Deps of src/cli/shared/context.ts fit it. */
 export interface IdentityDeps {
@@ -18,6 +18,10 @@ export interface AccountIdentity extends CachedIdentity {
   /** Whether finding it cost a request in this run (plans count it). */
   asked: boolean;
 }
+
+// What this process was told, by cache file name: a dry run remembers nothing on disk, and still
+// asks once, however many parts of the run need the account.
+const told = new Map<string, CachedIdentity>();
 
 /** The key the identity is asked with: v2's (`/me` is a v2 route), else none. */
 async function identityKey(deps: IdentityDeps): Promise<{ baseUrl: string; key: string } | undefined> {
@@ -42,7 +46,8 @@ export async function accountIdentity(deps: IdentityDeps, remember = true): Prom
       'svc needs a v2 key to know which account it works for',
       'store one with `svc auth login` or set SVC_API_KEY to a svc_v2_sk_ key',
     );
-  const cached = readIdentity(deps.stateDir(), k.baseUrl, k.key);
+  const memo = identityFile(deps.stateDir(), k.baseUrl, k.key);
+  const cached = told.get(memo) ?? readIdentity(deps.stateDir(), k.baseUrl, k.key);
   if (cached) return { ...cached, asked: false };
   const me = (await (await deps.api()).account.me()).data;
   if (typeof me.accountId !== 'number')
@@ -54,6 +59,7 @@ export async function accountIdentity(deps: IdentityDeps, remember = true): Prom
     accountId: me.accountId,
     ...(typeof me.sellerId === 'number' ? { sellerId: me.sellerId } : {}),
   };
+  told.set(memo, id);
   if (remember) writeIdentity(deps.stateDir(), k.baseUrl, k.key, id);
   return { ...id, asked: true };
 }

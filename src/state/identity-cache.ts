@@ -10,14 +10,14 @@ export interface CachedIdentity {
   sellerId?: number;
 }
 
-function cacheFile(stateDir: string, baseUrl: string, key: string): string {
+export function identityFile(stateDir: string, baseUrl: string, key: string): string {
   const id = createHash('sha256').update(`svc account of key\0${baseUrl}\0${key}`).digest('hex').slice(0, 32);
   return path.join(stateDir, 'identity', `${id}.json`);
 }
 
 export function readIdentity(stateDir: string, baseUrl: string, key: string): CachedIdentity | undefined {
   try {
-    const v = JSON.parse(fs.readFileSync(cacheFile(stateDir, baseUrl, key), 'utf8')) as Partial<CachedIdentity>;
+    const v = JSON.parse(fs.readFileSync(identityFile(stateDir, baseUrl, key), 'utf8')) as Partial<CachedIdentity>;
     if (typeof v.accountId !== 'number' || !Number.isSafeInteger(v.accountId)) return undefined;
     return { accountId: v.accountId, ...(typeof v.sellerId === 'number' ? { sellerId: v.sellerId } : {}) };
   } catch {
@@ -27,7 +27,7 @@ export function readIdentity(stateDir: string, baseUrl: string, key: string): Ca
 
 /** Best effort: a cache that cannot be written costs one request next time, nothing else. */
 export function writeIdentity(stateDir: string, baseUrl: string, key: string, id: CachedIdentity): void {
-  const file = cacheFile(stateDir, baseUrl, key);
+  const file = identityFile(stateDir, baseUrl, key);
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const tmp = `${file}.${randomBytes(4).toString('hex')}`;

@@ -90,6 +90,26 @@ describe('one identity of the account on every upload path', () => {
     assert.equal(await requests((r) => r.path === '/api/v2/me'), 1, 'the identity is asked once per key');
   });
 
+  test('a refill plan counts the identity request as the wire shows it, until a real run remembers it', async () => {
+    const a = await listing('dr');
+    const dirs = tempDirs();
+    const env = svcEnv(sb, dirs);
+    const pool = writeFile(dirs.dir, 'pool.csv', poolCsv('dr', 1, 5));
+    const args = ['stock', 'refill', String(a), '--pool', pool, '--target', '3', '-o', 'json'];
+    for (const expected of [1, 1]) {
+      await sb.control('DELETE', 'requests');
+      const plan = await svc([...args, '--dry-run'], { env });
+      assert.equal(plan.code, 0, plan.stderr);
+      assert.equal(JSON.parse(plan.stdout).identityRequests, expected);
+      assert.equal(await requests((r) => r.path === '/api/v2/me'), expected);
+    }
+    assert.equal((await svc(args, { env })).code, 0);
+    await sb.control('DELETE', 'requests');
+    const known = await svc([...args, '--target', '4', '--dry-run'], { env });
+    assert.equal(JSON.parse(known.stdout).identityRequests, 0);
+    assert.equal(await requests((r) => r.path === '/api/v2/me'), 0);
+  });
+
   test('a second pool secret for an account with tagged uploads: refused with what to do, nothing sent', async () => {
     const [a, b] = [await listing('2a'), await listing('2b')];
     const dirs = tempDirs();
