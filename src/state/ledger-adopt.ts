@@ -29,3 +29,10 @@ export function adoptUrlLedgers(stateDir: string, secret: Buffer, baseUrl: strin
   }
   if (moved) fsyncDir(path.dirname(ledgerFile));
 }
+
+/** The ledger an earlier version kept for this secret and a spelling of this URL, if one exists. */
+export function urlLedgerFound(stateDir: string, secret: Buffer, baseUrl: string): string | undefined {
+  return spellings(baseUrl)
+    .map((url) => urlLedgerPath(stateDir, secret, url))
+    .find((f) => fs.existsSync(f));
+}

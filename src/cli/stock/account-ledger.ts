@@ -3,7 +3,8 @@
 // by the first (nor its by the second), so the same credential could be sold twice.
 import { SvcError } from '../../api/errors.js';
 import { sidOf } from '../../api/rules/pool-tag.js';
-import { adoptUrlLedgers } from '../../state/ledger-adopt.js';
+import * as fs from 'node:fs';
+import { adoptUrlLedgers, urlLedgerFound } from '../../state/ledger-adopt.js';
 import { accountLedgerPath, type LedgerState } from '../../state/pool-ledger.js';
 import { accountIdentity, accountName, type AccountIdentity } from '../../state/account-identity.js';
 import type { Deps } from '../shared/context.js';
@@ -25,7 +26,11 @@ export async function accountLedgerFile(
 ): Promise<AccountLedgerFile> {
   const identity = await accountIdentity(deps, write);
   const file = accountLedgerPath(deps.stateDir(), accountName(identity));
-  if (secret && write) adoptUrlLedgers(deps.stateDir(), secret, (await deps.session()).baseUrl, file);
+  const baseUrl = (await deps.session()).baseUrl;
+  if (secret && write) adoptUrlLedgers(deps.stateDir(), secret, baseUrl, file);
+  // Read-only before the first write: an earlier version's ledger is read where it lies.
+  else if (secret && !fs.existsSync(file))
+    return { file: urlLedgerFound(deps.stateDir(), secret, baseUrl) ?? file, identity };
   return { file, identity };
 }
 
