@@ -64,7 +64,9 @@ export async function guardResend(
 ): Promise<number | undefined> {
   const dry = deps.globals.dryRun === true;
   const found = await resolvePoolSecret(deps, !dry, true);
-  if (!found) return undefined; // no secret yet: svc never tagged an upload, nothing is known sold
+  // No secret yet, or one this run made: nothing svc uploaded carries its tags, so no sale can
+  // name a credential of this file; the sales are not read (no request, no mirror written).
+  if (!found || found.fresh) return undefined;
   const sid = secretId(found.secret);
   const { file } = await accountLedgerFile(deps, found.secret, !dry);
   const ledger = readLedger(file, sid);
