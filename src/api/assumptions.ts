@@ -309,12 +309,12 @@ export const MIRROR = {
    */
   transientStatuses: ['pending_payment', 'processing', 'in_mediation'] as readonly string[],
   /**
-   * svc decision "one identity": a delivered sale can still be refunded, cancelled or taken to mediation until its money
-   * is released (spec 6.3 `funds.released`, "some days after delivery": sellers.md) and, for an
-   * account, within its warranty (spec 2.1 `warrantyPeriod`, days). Neither window is given a
-   * length: each sync asks for the sales cancelled among those up to this old (one
-   * `status=cancelled` query; profit counts delivered and completed alike, A13), so refunds reach
-   * the reports; older ones by `orders sync --full`.
+   * svc decision "one identity": a delivered sale can still be refunded, cancelled or taken to
+   * mediation until its money is released (spec 6.3 `funds.released`, "some days after delivery":
+   * sellers.md) and, for an account, within its warranty (spec 2.1 `warrantyPeriod`, days). Neither
+   * window is given a length: each sync asks for the sales cancelled among those up to this old
+   * (one `status=cancelled` query; profit counts delivered and completed alike, A13), so refunds
+   * reach the reports; older ones by `orders sync --full`.
    */
   settleWindowMs: 30 * 24 * 60 * 60_000,
   /** A paid sale with no delivery after this long is reported as stuck (auto-delivery ran dry). */

@@ -30,8 +30,9 @@ export function checkBaseUrl(text: string, from: string): string {
 
 /**
  * The one spelling of a base URL: scheme and host in lower case, the default port of the scheme
- * dropped, no trailing slash. Ledgers, journals and locks that still name a service by its URL
- * name it by this, so `http://HOST:PORT/` and `http://host:port` are one service (svc decision "one identity").
+ * dropped, no trailing slash. Ledgers, journals and locks that still name a service by its URL name
+ * it by this, so `http://HOST:PORT/` and `http://host:port` are one service (svc decision "one
+ * identity").
  */
 export function normalBaseUrl(text: string): string {
   let url: URL;

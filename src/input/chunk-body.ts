@@ -23,8 +23,9 @@ export class ChunkBodyWriter {
 
   /** `{...head "items": [ item, item, ... ] ...tail}` for `chunk`, checked as readCredentialChunk checks it. */
   /**
-   * `onItem` sees each item before it is written (issue 22: its pool id for the account's
-   * ledger) and may return the item to send instead (svc decision "one identity": its ref with the pool tag).
+   * `onItem` sees each item before it is written (issue 22: its pool id for the account's ledger)
+   * and may return the item to send instead (svc decision "one identity": its ref with the pool
+   * tag).
    */
   async write(
     chunk: CredentialChunk,

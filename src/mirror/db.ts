@@ -138,7 +138,8 @@ export async function openMirror(
   const here = normalBaseUrl(place.baseUrl);
   const made = m.get('base_url');
   if (made === undefined && !opts.offline) m.set('base_url', here);
-  // Mirrors made before svc named the account kept the URL with only its trailing slashes cut: read in the one spelling.
+  // Mirrors made before svc named the account kept the URL with only its trailing slashes cut: read
+  // in the one spelling.
   else if (made && normalBaseUrl(made) !== here) {
     m.close();
     throw new UsageError(

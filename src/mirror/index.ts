@@ -53,7 +53,8 @@ export async function syncedMirror(deps: MirrorDeps, opts: SyncedOptions): Promi
   const place = { stateDir: deps.stateDir(), profile: session.profileName, baseUrl: session.baseUrl };
   const notice = (text: string) => note(deps.io, text);
   if (opts.offline) return openOffline(deps, place, notice);
-  // svc decision "one identity": the mirror is the account's the service names, asked once per key (v1 keys: by the orders' owner).
+  // svc decision "one identity": the mirror is the account's the service names, asked once per
+  // key (a v1-only session: by the orders' owner, as before).
   const who = session.keys.v2 ? await accountIdentity(deps) : undefined;
   const account = who ? accountName(who) : undefined;
   const lock = await acquireSyncLock(mirrorFile(place.stateDir, place.profile), { signal: opts.signal, notice });

@@ -187,10 +187,10 @@ class Syncer {
   }
 
   /**
-   * svc decision "one identity": refunds and cancellations of sales within MIRROR.settleWindowMs, older than the window
-   * pass. Profit counts delivered and completed alike (A13), so the move that changes a report is
-   * to `cancelled`: one `status=cancelled` query over the range (its pages) stores each order it
-   * lists. None mirrored in the range that could still move: no request.
+   * svc decision "one identity": refunds and cancellations of sales within MIRROR.settleWindowMs,
+   * older than the window pass. Profit counts delivered and completed alike (A13), so the move that
+   * changes a report is to `cancelled`: one `status=cancelled` query over the range (its pages)
+   * stores each order it lists. None mirrored in the range that could still move: no request.
    */
   private async refreshSettling(to: string): Promise<void> {
     const since = new Date(nowMs() - MIRROR.settleWindowMs).toISOString();

@@ -1,9 +1,9 @@
-// When a report may read the mirror without the service (`--offline`), and whose it is (svc decision "one identity").
-// A report is right or says why not: an offline read refuses (exit 1, never a number) a mirror
-// that does not exist, could not be read, holds a sync that has not finished (a killed
-// `orders sync --rebuild`, a pass cut short), is being synced by another process, or is of
-// another account than the key in use. Online, the mirror is bound to the account the service
-// names (GET /me), so another account's key never reads it.
+// When a report may read the mirror without the service (`--offline`), and whose it is (svc
+// decision "one identity"). A report is right or says why not: an offline read refuses (exit 1,
+// never a number) a mirror that does not exist, could not be read, holds a sync that has not
+// finished (a killed `orders sync --rebuild`, a pass cut short), is being synced by another
+// process, or is of another account than the key in use. Online, the mirror is bound to the account
+// the service names (GET /me), so another account's key never reads it.
 import * as fs from 'node:fs';
 import { SvcError, UsageError } from '../api/errors.js';
 import { syncLockHolder } from './lock.js';

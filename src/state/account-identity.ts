@@ -1,8 +1,8 @@
-// The one identity of the account a run works for (svc decision "one identity"): what the service says of the key
-// (`GET /api/v2/me`: account and seller), never how the base URL is spelled, which profile or
-// which pool secret. The pool ledger and the orders mirror are keyed by it, so a second spelling
-// of the URL, a second profile or a second HOME reach the same records, and another account's
-// key never reads them. Asked once per key (state/identity-cache.ts), and counted then.
+// The one identity of the account a run works for (svc decision "one identity"): what the service
+// says of the key (`GET /api/v2/me`: account and seller), never how the base URL is spelled, which
+// profile or which pool secret. The pool ledger and the orders mirror are keyed by it, so a second
+// spelling of the URL, a second profile or a second HOME reach the same records, and another
+// account's key never reads them. Asked once per key (state/identity-cache.ts), and counted then.
 import { SvcError } from '../api/errors.js';
 import type { Me } from '../api/responses.js';
 import { identityFile, readIdentity, writeIdentity, type CachedIdentity } from './identity-cache.js';

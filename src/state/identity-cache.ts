@@ -1,6 +1,7 @@
-// Which account a key belongs to, as the service said (`GET /api/v2/me`, spec 4; svc decision "one identity"), kept so
-// that it costs one request per key, once. Named by a hash of the base URL and the key, never the
-// key itself; the file holds only the account's and seller's ids. 0600 in a 0700 folder.
+// Which account a key belongs to, as the service said (`GET /api/v2/me`, spec 4; svc decision "one
+// identity"), kept so that it costs one request per key, once. Named by a hash of the base URL and
+// the key, never the key itself; the file holds only the account's and seller's ids. 0600 in a 0700
+// folder.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';

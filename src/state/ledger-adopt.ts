@@ -1,7 +1,7 @@
-// Ledgers made before the account had one identity (svc decision "one identity") were named by the pool secret and the
-// base URL as it was spelled, so one account could hold several. Each one found for this
-// secret and a spelling of this URL is folded into the account's ledger: renamed beside it as
-// one of its logs (read with it, never written again), so nothing it knew is lost.
+// Ledgers made before the account had one identity (svc decision "one identity") were named by the
+// pool secret and the base URL as it was spelled, so one account could hold several. Each one found
+// for this secret and a spelling of this URL is folded into the account's ledger: renamed beside it
+// as one of its logs (read with it, never written again), so nothing it knew is lost.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { addedLogPath, addedLogs, urlLedgerPath } from './pool-ledger.js';

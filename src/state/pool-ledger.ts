@@ -82,8 +82,9 @@ function idOfLegacyHash(hash: string, sid: string): string {
 }
 
 /**
- * The ledger of the account (svc decision "one identity"): named by the service's identity of the account (`GET /me`),
- * so another spelling of the base URL, another profile, HOME or pool secret finds the same one.
+ * The ledger of the account (svc decision "one identity"): named by the service's identity of the
+ * account (`GET /me`), so another spelling of the base URL, another profile, HOME or pool secret
+ * finds the same one.
  */
 export function accountLedgerPath(stateDir: string, account: string): string {
   const id = createHash('sha256').update(`svc pool ledger\0${account}`).digest('hex').slice(0, 24);

@@ -1,5 +1,5 @@
-// svc decision "one identity": one spelling of a base URL (what ledgers, locks and mirrors are named by), and the key
-// sent only over https or to this machine.
+// svc decision "one identity": one spelling of a base URL (what ledgers, locks and mirrors are
+// named by), and the key sent only over https or to this machine.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkKeyTransport, normalBaseUrl } from '../../src/api/base-url.js';

@@ -1,8 +1,8 @@
-// The account's one identity (svc decision "one identity") end to end, through the built CLI against a sandbox of its
-// own: a base URL spelled with a trailing slash, a second pool secret, `stock add` of a file
-// after sales, and `orders profit --offline` on a mirror that is being rebuilt, was cut short,
-// is missing, or is another account's. Each case sold twice, or printed a wrong number with
-// exit 0, before the records were keyed by the account the service names.
+// The account's one identity (svc decision "one identity") end to end, through the built CLI
+// against a sandbox of its own: a base URL spelled with a trailing slash, a second pool secret,
+// `stock add` of a file after sales, and `orders profit --offline` on a mirror that is being
+// rebuilt, was cut short, is missing, or is another account's. Each case sold twice, or printed a
+// wrong number with exit 0, before the records were keyed by the account the service names.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, readdirSync, writeFileSync } from 'node:fs';

@@ -144,7 +144,8 @@ describe('svc orders sync', () => {
     const again = await svc(['orders', 'sync', '-o', 'json'], { env });
     assert.equal(again.code, 0, again.stderr);
     const n = await ordersRequests();
-    // 5, and the one query for the sales cancelled within the settle window (svc decision "one identity")
+    // 5, and the one query for the sales cancelled within the settle window (svc decision "one
+    // identity")
     assert.ok(n <= 6, `${n} requests`);
     const got = await mirroredSales(env);
     assert.equal(got.get(seeded.firstId), 'in_mediation');

@@ -164,7 +164,8 @@ describe('stock status cost (issue 17)', () => {
     // it with the window and the moving statuses (at most 4 requests while few orders are new).
     const orders = (await sb.api('GET', '/api/v2/orders?limit=1')).body.pagination.total as number;
     const lp = Math.ceil(listings / 100);
-    // + 1: the first run of a key asks which account it is (GET /me, once per key; svc decision "one identity")
+    // + 1: the first run of a key asks which account it is (GET /me, once per key; svc decision
+    // "one identity")
     const expected = lp + Math.ceil(orders / 100) + 1;
     assert.match(
       r.stderr,

@@ -1,6 +1,7 @@
-// The account's pool ledger (svc decision "one identity"), found by the service's identity of the account, and the rule
-// of one pool secret per account: uploads tagged with a second secret would not be recognised
-// by the first (nor its by the second), so the same credential could be sold twice.
+// The account's pool ledger (svc decision "one identity"), found by the service's identity of the
+// account, and the rule of one pool secret per account: uploads tagged with a second secret would
+// not be recognised by the first (nor its by the second), so the same credential could be sold
+// twice.
 import { SvcError } from '../../api/errors.js';
 import { sidOf } from '../../api/rules/pool-tag.js';
 import * as fs from 'node:fs';

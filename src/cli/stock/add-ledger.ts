@@ -14,8 +14,9 @@ import type { StockTarget } from './stock-target.js';
 
 export interface AddLedger {
   /**
-   * The item as sent: its id pushed to `ids`, and its ref carrying the pool tag (svc decision "one identity") when the
-   * seller's ref leaves room, so the account's sales say which credentials were sold.
+   * The item as sent: its id pushed to `ids`, and its ref carrying the pool tag (svc decision "one
+   * identity") when the seller's ref leaves room, so the account's sales say which credentials were
+   * sold.
    */
   tag(item: StockItem, ids: string[]): StockItem;
   record(ids: string[]): void;

@@ -85,8 +85,9 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     const resumeJobId = deps.globals.dryRun ? undefined : await stockResume(deps, label, input, o.resume);
     const scan = await scanAddInput(deps, io, input, target, resumeJobId !== undefined);
     if (typeof scan === 'number') return scan;
-    // svc decision "one identity": a credential the account sold is refused before anything is sent. A resumed import
-    // is the job engine's to judge (chunks it sent itself; past 24 h add-expiry.ts asks the sales).
+    // svc decision "one identity": a credential the account sold is refused before anything is
+    // sent. A resumed import is the job engine's to judge (chunks it sent itself; past 24 h
+    // add-expiry.ts asks the sales).
     const resend =
       resumeJobId !== undefined
         ? undefined

@@ -1,9 +1,9 @@
-// The seller's promise, "never the same account twice" (svc decision "one identity"), kept by `stock add` too: before
-// anything is sent, every credential of the file is named by its id (a keyed digest of its
-// content under the account's pool secret, never its path) and looked up in the account's
-// record of what svc uploaded and what its sales delivered (the refs of `deliveredItems`,
-// spec 2.5, read since the last look). One already sold is refused with its FILE:LINE
-// (cli-spec 3: exit 2, nothing sent), unless the seller says --allow-resend.
+// The seller's promise, "never the same account twice" (svc decision "one identity"), kept by
+// `stock add` too: before anything is sent, every credential of the file is named by its id (a
+// keyed digest of its content under the account's pool secret, never its path) and looked up in the
+// account's record of what svc uploaded and what its sales delivered (the refs of `deliveredItems`,
+// spec 2.5, read since the last look). One already sold is refused with its FILE:LINE (cli-spec 3:
+// exit 2, nothing sent), unless the seller says --allow-resend.
 import type { ServiceApi } from '../../api/resources/index.js';
 import { chunkItems, type CredentialFormat, type ScanResult } from '../../input/credentials.js';
 import { formatProblems } from '../../input/problems.js';
