@@ -6,6 +6,7 @@
 // https request (the API key in its headers) crosses the proxy encrypted.
 // Pure: nothing is loaded here, so the read lane pays nothing when no proxy is set.
 import { OUTBOUND_PROXY } from './assumptions.js';
+import { isLoopback } from './base-url.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -31,11 +32,6 @@ export function proxyFor(target: URL, env: Env = process.env): URL | undefined {
 /** Whether any proxy variable is set (the transports then look at each request). */
 export function proxyConfigured(env: Env = process.env): boolean {
   return Object.values(OUTBOUND_PROXY.variableFor).some((name) => pick(env, name) !== undefined);
-}
-
-function isLoopback(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
 }
 
 /**

@@ -4,7 +4,7 @@
 // (kill -9, or a pid since reused) is stale and taken over.
 import { MIRROR } from '../api/assumptions.js';
 import { UsageError } from '../api/errors.js';
-import { waitLock } from '../state/lock.js';
+import { lockOwner, waitLock } from '../state/lock.js';
 
 export interface SyncLock {
   release(): void;
@@ -25,4 +25,10 @@ export async function acquireSyncLock(
     `another svc (process ${got.heldBy ?? 'unknown'}) is syncing the orders mirror ${file}`,
     'wait for it to finish and run again (reports can use the mirror as it is with --offline)',
   );
+}
+
+/** The live process syncing the mirror `file`, if one is (a dead one's lock is stale: none). */
+export function syncLockHolder(file: string): number | undefined {
+  const pid = lockOwner(`${file}.lock`);
+  return pid !== undefined && pid > 0 ? pid : undefined; // -1: a lock being written, no process named yet
 }
