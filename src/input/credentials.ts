@@ -19,7 +19,7 @@ import { looksLikeHeader } from './format-sniff.js';
 import { ProblemList } from './problems.js';
 import { assertReadableFile, fileInfo, readBlocks, readError } from './source.js';
 
-export type { CredentialChunk, CredentialFormat, CsvLayout, StockItem };
+export type { CredentialChunk, CredentialFormat, StockItem };
 
 /** cli-spec 3: "Format detected from the extension when not given." */
 export function detectFormat(path: string): CredentialFormat {
@@ -30,7 +30,7 @@ export function detectFormat(path: string): CredentialFormat {
 }
 
 /** Duplicate lines the summary can name (issue 13); the rest are counted. */
-export const DUPLICATE_LINES_KEPT = 20;
+const DUPLICATE_LINES_KEPT = 20;
 
 export interface ScanOptions {
   format: CredentialFormat;

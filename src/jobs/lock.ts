@@ -36,7 +36,7 @@ export function acquireLock(stateDir: string, jobId: string): JobLock {
 }
 
 /** Another live job writes to the same target (issue 14): exit 2, nothing sent by this run. */
-export class TargetLockedError extends UsageError {
+class TargetLockedError extends UsageError {
   constructor(
     readonly target: string,
     readonly pid: number | undefined,

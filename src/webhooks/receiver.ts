@@ -18,7 +18,7 @@ import {
 import { ConnectionShare, proxyHint, senderOf } from './senders.js';
 import { SenderLimitedError, StoreFullError } from './store.js';
 
-export interface Accepted {
+interface Accepted {
   key: string;
   def: EventDef;
   orderId?: number;
@@ -30,7 +30,7 @@ export interface Accepted {
   from: string;
 }
 
-export type Verdict = 'received' | 'duplicate' | 'ignored';
+type Verdict = 'received' | 'duplicate' | 'ignored';
 
 export interface ReceiverOptions {
   host: string;
