@@ -1,4 +1,4 @@
-// bench/ink-table (issue 28): a table on a real terminal (script(1), 80x40), the plain printer
+// bench/ink-table: a table on a real terminal (script(1), 80x40), the plain printer
 // against the Ink table (the default; SVC_INK_TABLE=0 is the plain printer), same build: `svc products list --all`, 71 listings of
 // the sandbox (the demo data and 60 with long titles, cut with …). Interleaved pairs, warm code
 // cache (each side runs 3 times first), then cold pairs (a fresh cache folder for each run).

@@ -2,7 +2,7 @@
 // `node -e 0` of the same line, side by side with the floor a read cannot beat: a bare
 // `node:http` GET of the same page printed to stdout (bench/floor-get.cjs).
 //   svc --version, svc --help, products list --help       goal <= 1.25
-//   svc products list --json (key, profile), piped tsv     goal <= 1.5 (issue 26)
+//   svc products list --json (key, profile), piped tsv     goal <= 1.5
 //   cold first read: an empty cache folder (no code cache on this line yet); reported only
 // Runs are interleaved (node, floor, svc..., node, floor, svc...) so that machine noise hits all
 // alike; figures are medians. Node lines: BENCH_NODES=DIR[,DIR...] (folders holding a `node`
@@ -69,7 +69,7 @@ export async function benchStartup(): Promise<Record<string, number>> {
     },
     { name: 'products list (piped tsv)', args: () => [BIN, 'products', 'list'], env: () => env, goal: 1.5 },
     { name: 'cold first --json read', args: () => [BIN, 'products', 'list', '--json'], env: coldEnv },
-    // issue 27: the same with the language on (the pt-BR catalogue is loaded, tsv headers stay)
+    // the same with the language on (the pt-BR catalogue is loaded, tsv headers stay)
     {
       name: 'svc --help (pt-BR)',
       args: () => [BIN, '--help'],

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // svc entry. `--version` and `--help` are answered from dist/help.json without loading the
 // CLI bundle (rule 6: fast start). Everything else loads dist/main.cjs, and the chunks it needs,
-// through a V8 code cache made on this Node line (issue 26).
+// through a V8 code cache made on this Node line.
 // This file is CommonJS (bin/package.json): an ES module entry costs Node ~5 ms more to start.
 'use strict';
 const { readFileSync, writeFileSync, renameSync } = require('node:fs');
@@ -29,7 +29,7 @@ process.stdout.on('error', (err) => {
   else process.exit(0);
 });
 
-// issue 27: the help in the seller's language. The same rule as src/i18n/index.ts detectLanguage:
+// The help in the seller's language. The same rule as src/i18n/index.ts detectLanguage:
 // SVC_LANG, then LC_ALL, LC_MESSAGES, LANG; any Portuguese locale is pt-BR.
 function helpFile() {
   for (const name of ['SVC_LANG', 'LC_ALL', 'LC_MESSAGES', 'LANG']) {
@@ -84,11 +84,11 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   }
 }
 
-// No V8 flags are set here (issue 26, round 4): `--liftoff-only` kept undici's WebAssembly
+// No V8 flags are set here: `--liftoff-only` kept undici's WebAssembly
 // parser on the baseline compiler on Node 20, but on Node 22-26 V8's dynamic tiering already
 // compiles it with Liftoff and optimises only what runs hot, and loading node:v8 to set the flag
 // cost more than it saved: a --json read took 6-10% less CPU without it on each line
-// (docs/PERFORMANCE.md "Issue 26, round 4: reads"; docs/DECISIONS.md).
+// (docs/PERFORMANCE.md, reads; docs/DECISIONS.md).
 
 // The bundle loads the Ink UI (an ES module) through this. Node's own compile cache is turned on
 // for it first (an ES module cannot go through the code cache below).
@@ -101,7 +101,7 @@ globalThis.__svcImport = (specifier) => {
   return import(specifier);
 };
 
-// The CLI is CommonJS (scripts/build.mjs): the read lane's one bundle, dist/lane.cjs (issue 26),
+// The CLI is CommonJS (scripts/build.mjs): the read lane's one bundle, dist/lane.cjs,
 // and the full CLI, dist/main.cjs and dist/chunks/*.cjs, each chunk loaded only when a require or
 // import() of it runs, all through __svcRequire. Each is
 // compiled with a V8 code cache made on this Node line after a run that used it, so the functions
@@ -113,7 +113,7 @@ const vm = require('node:vm');
 const chunks = new Map();
 const unCached = [];
 let cacheDir;
-// For tests (issue 26): SVC_TRACE_CHUNKS=FILE writes the chunks this run loaded, one a line, at exit.
+// For tests: SVC_TRACE_CHUNKS=FILE writes the chunks this run loaded, one a line, at exit.
 const traced = process.env.SVC_TRACE_CHUNKS ? [] : undefined;
 if (traced) process.on('exit', () => writeFileSync(process.env.SVC_TRACE_CHUNKS, `${traced.join('\n')}\n`));
 
@@ -244,7 +244,7 @@ async function run() {
   if (argv[0] === '__warm-cache') {
     await svcRequire('main.cjs').warmCache(svcRequire('lane.cjs'));
   } else {
-    // issue 26: a one-shot read runs in the lane (dist/lane.cjs: no commander, zod or undici at
+    // a one-shot read runs in the lane (dist/lane.cjs: no commander, zod or undici at
     // load); anything the lane does not take (undefined) goes to the full CLI, dist/main.cjs.
     code = laneMayRun() ? await svcRequire('lane.cjs').lane(argv) : undefined;
     if (code === undefined) {

@@ -1,4 +1,4 @@
-// issue 28: the parts of Ink that a table's renderToString uses, for the terminal table's bundle
+// The parts of Ink that a table's renderToString uses, for the terminal table's bundle
 // (dist/table.cjs; the build aliases `ink` to this file there). Ink's index also loads the live
 // renderer (log-update, the input parser, signal handlers, stdin), none of which a string needs.
 // ink's package.json exports only its index, so these are file paths inside ink 6.8.0's build/

@@ -1,4 +1,4 @@
-// issue 26: the transport of one-shot reads ("the read lane"), on Node's own node:http. undici's
+// The transport of one-shot reads ("the read lane"), on Node's own node:http. undici's
 // Agent costs a read its 275 KB chunk, its WebAssembly llhttp parser and its own load of
 // node:http: the same read was 13-16 ms faster on this one (docs/DECISIONS.md "Issue 26:
 // node:http for one-shot reads"). undici stays the transport of everything else (transport.ts). Same contract as undiciTransport() in everything a caller sees: kinds and
@@ -107,7 +107,7 @@ function connectTimeout(socket: Socket, done: Done): void {
 }
 
 /**
- * The body as text, refused by its Content-Length or once it passes `maxBytes` (issue 14): kept
+ * The body as text, refused by its Content-Length or once it passes `maxBytes`: kept
  * as bytes and decoded once, so a character split across chunks decodes whole.
  */
 function readCapped(res: IncomingMessage, maxBytes: number | undefined, done: Done): void {

@@ -1,6 +1,6 @@
 // The request core's seam to HTTP. Everything goes through a `Transport` so tests inject an
 // in-memory one; the real ones are undici's `request` over a keep-alive Agent (here), and
-// node:http's for one-shot reads (http-transport.ts, issue 26). Both map failures through
+// node:http's for one-shot reads (http-transport.ts). Both map failures through
 // transport-errors.ts and are held to one contract by test/api/transport-conformance.test.ts.
 import {
   CONNECT_TIMEOUT_MS,
@@ -19,7 +19,7 @@ export interface TransportRequest {
   /** The whole request (connect, headers, body), one attempt. */
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Refuse a body larger than this many bytes (issue 14); unlimited when absent. */
+  /** Refuse a body larger than this many bytes; unlimited when absent. */
   maxBytes?: number;
 }
 export interface TransportResponse {
@@ -130,7 +130,7 @@ export function undiciTransport(): Transport {
 }
 
 /**
- * The body as text, refused once it passes `maxBytes` (issue 14): a 600 MB answer is never
+ * The body as text, refused once it passes `maxBytes`: a 600 MB answer is never
  * held whole, and is not a network error to retry. Chunks are kept as bytes and decoded once.
  */
 async function readCapped(

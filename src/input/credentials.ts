@@ -29,7 +29,7 @@ export function detectFormat(path: string): CredentialFormat {
   return 'lines';
 }
 
-/** Duplicate lines the summary can name (issue 13); the rest are counted. */
+/** Duplicate lines the summary can name; the rest are counted. */
 const DUPLICATE_LINES_KEPT = 20;
 
 export interface ScanOptions {
@@ -42,14 +42,14 @@ export interface ScanOptions {
   limitPerVariant?: number;
   /** Credentials per chunk (default: spec 8's 2000 per stock request). */
   chunkSize?: number;
-  /** `--keep-whitespace` (issue 13): credentials as written, only BOM and CR removed. */
+  /** `--keep-whitespace`: credentials as written, only BOM and CR removed. */
   keepWhitespace?: boolean;
   /**
-   * `--dedupe skip` (issue 13): a credential equal to an earlier one of the file (once
+   * `--dedupe skip`: a credential equal to an earlier one of the file (once
    * normalised) is left out of its chunk (`drop`) instead of being sent for the service to skip.
    */
   dropDuplicates?: boolean;
-  /** Ctrl-C / SIGTERM: the read stops at the next block (issue 13). */
+  /** Ctrl-C / SIGTERM: the read stops at the next block. */
   signal?: AbortSignal;
   /** `--strict-columns` (csv): unknown columns are a problem instead of a note. */
   strictColumns?: boolean;
@@ -67,9 +67,9 @@ export interface ScanResult {
   duplicateLines: number[];
   /** Whether duplicates are left out of the chunks (dropDuplicates). */
   duplicatesDropped: boolean;
-  /** Credentials whose leading or trailing whitespace was trimmed (issue 13). */
+  /** Credentials whose leading or trailing whitespace was trimmed. */
   trimmed: number;
-  /** csv: unknown columns ignored, `FILE:LINE: note` (issue 13). */
+  /** csv: unknown columns ignored, `FILE:LINE: note`. */
   notes: string[];
   problems: string[];
   problemCount: number;
@@ -161,7 +161,7 @@ async function firstPass(path: string, displayName: string, opts: ScanOptions): 
   const pass: FirstPass = {
     problems,
     planner: new ChunkPlanner(opts.chunkSize ?? LIMITS.stockItemsPerRequest),
-    seen: new DigestBlocks(), // a key of the NORMALISED credential, 8 bytes each (issue 13, 26)
+    seen: new DigestBlocks(), // a key of the NORMALISED credential, 8 bytes each
     hash,
     reader: entryReader(path, opts.format, ctx, separator),
     readOptions,
@@ -176,7 +176,7 @@ async function firstPass(path: string, displayName: string, opts: ScanOptions): 
     for await (const batch of pass.reader.batches) {
       for (const entry of batch) {
         pass.count += 1;
-        // issue 22: a CSV header read as `lines` would be sent to a buyer as a credential.
+        // a CSV header read as `lines` would be sent to a buyer as a credential.
         if (opts.format === 'lines' && entry.item && looksLikeHeader(entry.item.credential))
           problems.add(entry.line, 'this line is the header of a CSV file, not a credential: add --format csv');
         if (pass.existing + pass.count > pass.limit) pass.firstOverLimit ??= entry.line;
@@ -325,7 +325,7 @@ export async function* chunkItems(
       for (const entry of batch) {
         if (!entry.item) continue;
         count += 1;
-        if (drop.has(count - 1)) continue; // a duplicate of an earlier credential (issue 13)
+        if (drop.has(count - 1)) continue; // a duplicate of an earlier credential
         yield entry.item;
       }
     }
@@ -371,7 +371,7 @@ function optionSeparator(format: CredentialFormat, separator: string | undefined
 }
 
 /**
- * What normalising and deduplicating did, one line each, for stderr (issue 13): counts and
+ * What normalising and deduplicating did, one line each, for stderr: counts and
  * line numbers only, never a credential.
  */
 export function inputSummary(

@@ -35,7 +35,7 @@ export function acquireLock(stateDir: string, jobId: string): JobLock {
   return acquireFile(lockPath(stateDir, jobId), (pid) => new JobLockedError(jobId, pid));
 }
 
-/** Another live job writes to the same target (issue 14): exit 2, nothing sent by this run. */
+/** Another live job writes to the same target: exit 2, nothing sent by this run. */
 class TargetLockedError extends UsageError {
   constructor(
     readonly target: string,
@@ -49,7 +49,7 @@ class TargetLockedError extends UsageError {
 }
 
 /**
- * A lock per write target (issue 14), beside the lock per job: two jobs adding stock to one
+ * A lock per write target, beside the lock per job: two jobs adding stock to one
  * listing or variant from different files (or a --no-resume re-run) never run at once.
  */
 export function acquireTargetLock(stateDir: string, key: string, display: string): JobLock {

@@ -30,7 +30,7 @@ export interface ListenerOptions {
   onWritable?: (writable: boolean, detail: string) => void;
   backoffMs?: (attempt: number) => number;
   store?: StoreOptions;
-  /** `GET /healthz` on the port (issue 24, `shop run`). */
+  /** `GET /healthz` on the port (`shop run`). */
   health?: boolean;
   /** Proxies whose X-Forwarded-For is believed (--trust-proxy). */
   trustProxy?: BlockList;
@@ -38,7 +38,7 @@ export interface ListenerOptions {
   connectionsPerAddress?: number;
   /** A hint for the seller (a proxy not named with --trust-proxy), said once. */
   onHint?: (message: string) => void;
-  /** A damaged store was rewritten at start (issue 21): say where the original was kept. */
+  /** A damaged store was rewritten at start: say where the original was kept. */
   onRepaired?: (detail: string) => void;
 }
 
@@ -56,7 +56,7 @@ export interface Listener {
   resumed: number;
   pendingCount(): number;
   stats(): ListenerStats;
-  /** issue 23 (src/webhooks/catch-up.ts): hand on a delivery that did not come as a notification. */
+  /** Hands on (src/webhooks/catch-up.ts) a delivery that did not come as a notification. */
   sink: DeliverySink;
   close(): Promise<void>;
 }
@@ -90,7 +90,7 @@ function receiverOptions(
     connectionsPerAddress: o.connectionsPerAddress,
     onHint: o.onHint,
     // spec 6.2.4: the store is the dedupe memory; the record is on disk before the 2xx. What
-    // the service will confirm keeps no data (issue 21): the hook's comes from the order.
+    // the service will confirm keeps no data: the hook's comes from the order.
     accept: (n) =>
       store.accept({
         key: n.key,

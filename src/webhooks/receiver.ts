@@ -44,7 +44,7 @@ export interface ReceiverOptions {
   afterAnswer(key: string, verdict: 'received' | 'duplicate', from: string): void;
   log: LogFn;
   maxBytes?: number;
-  /** `GET /healthz` answers 200 {"ok":true} (issue 24, `shop run`: for a process manager; no secret, no data). */
+  /** `GET /healthz` answers 200 {"ok":true} (`shop run`: for a process manager; no secret, no data). */
   health?: boolean;
   /** Proxies whose X-Forwarded-For is believed (--trust-proxy). */
   trustProxy?: BlockList;
@@ -57,7 +57,7 @@ export interface ReceiverOptions {
 export interface Receiver {
   url: string;
   port: number;
-  /** Posts answered with an error, by status and reason (issue 11: say how many and why). */
+  /** Posts answered with an error, by status and reason (say how many and why). */
   refusals(): Record<string, number>;
   close(graceMs?: number): Promise<void>;
 }
@@ -154,7 +154,7 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
               `${err.held} posts wait for confirmation, its share (--max-pending-per-address)`,
             );
           const r = refusalOf(err);
-          // A body refused for its size is not read on (issue 21): the connection goes once answered.
+          // A body refused for its size is not read on: the connection goes once answered.
           if (r.status === 413) res.once('finish', () => req.socket.destroy());
           reply(res, r.status, { error: r.message }, r.headers);
           const reason = `${r.status} ${r.reason ?? r.message}`;

@@ -1,4 +1,4 @@
-// issue 26: the read lane (src/cli/lane) accepts a subset of what the full path (commander, the
+// The read lane (src/cli/lane) accepts a subset of what the full path (commander, the
 // verbs' zod schemas) accepts, with the same result. Property: for generated argvs of every lane
 // verb (flags in both forms, good and bad values, globals, junk), whenever the lane takes a
 // command its output, stderr, exit code and the requests it sends are those of the full path
@@ -120,7 +120,7 @@ function verbTokens(options: Record<string, { flags: string; kind: string; choic
   return out;
 }
 
-describe('the read lane against the full path (issue 26)', { concurrency: false }, () => {
+describe('the read lane against the full path', { concurrency: false }, () => {
   for (const [path, verb] of Object.entries(LANE_VERBS)) {
     test(`${path}: whatever the lane takes, it answers as the full path does`, async () => {
       const tokens = [...verbTokens(verb.options), ...GLOBAL_TOKENS, ...JUNK];

@@ -1,4 +1,4 @@
-// issue 26 through the built bin/svc.js: a read loads only the chunks it runs (no server, no YAML,
+// Through the built bin/svc.js: a read loads only the chunks it runs (no server, no YAML,
 // no Ink), and the per-Node-line code cache is written after a run that had none, used by the
 // next, rewritten when V8 rejects it, and never changes output or exit code (missing, rejected,
 // or a cache folder that cannot be written).
@@ -34,7 +34,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     });
     assert.equal(r.code, 0, r.stderr);
     const read = [...r.stderr.matchAll(/^READ (.+)$/gm)].map((m) => m[1]!);
-    // issue 26: a read runs in the lane (dist/lane.cjs); the full CLI (commander, every verb) is not read
+    // a read runs in the lane (dist/lane.cjs); the full CLI (commander, every verb) is not read
     assert.ok(read.includes('lane.cjs'), `${read}`);
     assert.ok(!read.includes('main.cjs'), 'the full CLI bundle is not read');
     assert.ok(!read.includes('ui.mjs'), 'the Ink bundle is not read');
@@ -43,7 +43,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
       code.some((c) => c.includes('no listings match')),
       `the verb's code is among what was read: ${read}`,
     );
-    // issue 26: no server, no YAML, and in the lane no commander
+    // no server, no YAML, and in the lane no commander
     const markers = ['createServer', 'YAMLParseError', 'commander.unknownOption'];
     for (const marker of markers) {
       assert.ok(!code.some((c) => c.includes(marker)), `a read loaded code with ${marker}`);
@@ -73,7 +73,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     assert.match(folder, new RegExp(`-${process.version.replaceAll('.', '\\.')}-${process.arch}-`));
     assert.equal(statSync(folder).mode & 0o777, 0o700);
     const files = readdirSync(folder);
-    // a read loads nothing beyond the lane's bundle (issue 26): its one cache file
+    // a read loads nothing beyond the lane's bundle: its one cache file
     assert.deepEqual(files, ['lane.cjs.v8']);
     const stamp = Object.fromEntries(files.map((f) => [f, statSync(join(folder, f)).mtimeMs]));
     const second = await svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home } });

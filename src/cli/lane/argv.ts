@@ -1,4 +1,4 @@
-// The read lane's argv (issue 26): `NOUN VERB` then options, in the forms a seller and a script
+// The read lane's argv: `NOUN VERB` then options, in the forms a seller and a script
 // write (`--flag`, `--flag value`, `--flag=value`, `-o json`). It accepts a SUBSET of what
 // commander and the verb's zod schemas accept, with the same result, and says "not mine"
 // (undefined) for everything else, which then goes the full way (main.ts) and is parsed, refused

@@ -1,4 +1,4 @@
-// The read lane (issue 26): `svc products list --json` and the other one-shot reads of table.ts
+// The read lane: `svc products list --json` and the other one-shot reads of table.ts
 // run without commander, zod or undici (its requests go through node:http), so a read starts
 // near a bare node:http GET.
 // bin/svc.js asks the lane first; `undefined` means "not mine" and the full CLI (main.ts) runs
