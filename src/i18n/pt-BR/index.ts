@@ -1,5 +1,6 @@
 // The pt-BR catalogue, loaded only when the language is pt-BR (src/i18n/load.ts).
 import { HELP } from './help.js';
+import { INSTALL_MESSAGES } from './messages-install.js';
 import { HEADERS } from './messages.js';
 import { MESSAGES } from './messages.js';
 
@@ -7,5 +8,6 @@ import { MESSAGES } from './messages.js';
 export const PT_BR: Readonly<Record<string, string>> = {
   ...HELP,
   ...MESSAGES,
+  ...INSTALL_MESSAGES,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };
