@@ -34,9 +34,9 @@ export async function benchSea(): Promise<Record<string, number>> {
   const coldEnv = () => ({ ...env, XDG_CACHE_HOME: join(dir, `cold-${cold++}`) });
   const cases: [string, string, string[], () => NodeJS.ProcessEnv][] = [
     ['node -e 0 (floor)', process.execPath, ['-e', '0'], () => env],
-    ['npm install: svc --version', process.execPath, [BIN, '--version'], () => env],
+    ['npm package: svc --version', process.execPath, [BIN, '--version'], () => env],
     ['binary: svc --version', exe, ['--version'], () => env],
-    ['npm install: products list --json', process.execPath, [BIN, 'products', 'list', '--json'], () => env],
+    ['npm package: products list --json', process.execPath, [BIN, 'products', 'list', '--json'], () => env],
     ['binary: products list --json', exe, ['products', 'list', '--json'], () => env],
     ['binary: first run (unpack, no code cache)', exe, ['products', 'list', '--json'], coldEnv],
   ];

@@ -5,6 +5,7 @@
 // data, so it cannot be altered either (docs/DECISIONS.md, "Backup and restore").
 import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { BACKUP } from '../api/assumptions.js';
 import { EXIT, SvcError, UsageError } from '../api/errors.js';
 
 const MAGIC = Buffer.from('SVCBAK1\n', 'latin1');
@@ -12,8 +13,8 @@ const SALT = 16;
 const NONCE = 12;
 const TAG = 16;
 const HEADER = MAGIC.length + SALT + 4 + NONCE;
-/** scrypt's cost, 2^15 (OWASP's floor for scrypt): ~32 MiB and ~0.1 s a try. */
-const LOG_N = 15;
+/** scrypt's cost (A: BACKUP). */
+const LOG_N = BACKUP.scryptLogN;
 const MAX_LOG_N = 20;
 
 function keyOf(passphrase: string, salt: Buffer, logN: number): Buffer {

@@ -2,12 +2,13 @@
 // store), --passphrase-file (its first line), or a hidden prompt on a terminal, asked twice for a
 // new backup. Never an argument (cli-spec 1: a secret on the command line is seen by `ps`).
 import { readFileSync } from 'node:fs';
+import { BACKUP } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
 import { readSecret } from '../auth/secret-input.js';
 import type { Deps } from '../shared/context.js';
 
 const PASSPHRASE_ENV = 'SVC_BACKUP_PASSPHRASE';
-const MIN_CHARS = 8;
+const MIN_CHARS = BACKUP.minPassphraseChars;
 
 function fromFile(file: string): string {
   let text: string;
