@@ -23,7 +23,7 @@ function keyOf(passphrase: string, salt: Buffer, logN: number): Buffer {
 }
 
 /** The archive of `contents`: header, ciphertext, GCM tag. */
-export function sealArchive(contents: Buffer, passphrase: string, logN = LOG_N): Buffer {
+export function sealArchive(contents: Buffer, passphrase: string, logN: number = LOG_N): Buffer {
   const salt = randomBytes(SALT);
   const nonce = randomBytes(NONCE);
   const cost = Buffer.alloc(4);

@@ -35,6 +35,7 @@ function machine() {
     SVC_KEYRING: 'off',
   };
   return {
+    env,
     home,
     work,
     config: join(home, '.config', 'svc'),
@@ -150,5 +151,45 @@ describe('svc backup and svc restore', () => {
     // The notify secret came along, in the 0600 file (no keyring on the new machine).
     const notify = JSON.parse(readFileSync(join(b.config, 'notify-secrets.json'), 'utf8'));
     assert.equal(notify.channels.vendas.secret, TG_TOKEN);
+  });
+
+  test('kill -9 during a refill, backup, restore on a fresh HOME, sales, the clock past 24 h: the refill there re-sends nothing sold', {
+    timeout: 120_000,
+  }, async () => {
+    const DAY_MS = 24 * 3600 * 1000;
+    // An account of its own: the first test's sales carry tags of another pool secret.
+    await sb.close();
+    sb = await startTestSandbox();
+    const id = await listing();
+    const a = machine();
+    const key = { SVC_API_KEY: KNOWN_V2 }; // no profile: the pool secret is made in the state folder
+    const rows = ['credential,ref,cost'];
+    for (let i = 1; i <= 5000; i++) rows.push(`kb-${MARKER}-u${i}:p${i},kb.${i},0.25`);
+    writeFile(a.work, 'pool.csv', `${rows.join('\n')}\n`);
+    const refill = ['stock', 'refill', String(id), '--pool', 'pool.csv', '--target', '4500'];
+    await sb.control('POST', 'faults', { match: { route: 'addStock' }, fault: { type: 'delay', ms: 400 }, times: 3 });
+    let seen = 0;
+    const inFlight = sb.waitForRequest((e) => e.route === 'addStock' && ++seen === 2);
+    const killed = await svc(refill, { env: { ...a.env, ...key }, cwd: a.work, killOn: inFlight });
+    assert.equal(killed.signal, 'SIGKILL');
+    await sb.control('DELETE', 'faults');
+    await sb.idle(); // the chunk in flight at the kill lands; the journal on A never heard its answer
+    const pass = { SVC_BACKUP_PASSPHRASE: PASSPHRASE };
+    assert.equal((await a.run(['backup', 'shop.svcbak', '--include', 'pool.csv'], pass)).code, 0);
+
+    const b = machine();
+    appendFileSync(INPUTS_LIST, `${join(b.work, 'pool.csv')}\n`);
+    const restored = await b.run(['restore', join(a.work, 'shop.svcbak')], pass);
+    assert.equal(restored.code, 0, restored.stderr);
+    for (let left = 3000; left > 0; left -= 1000)
+      await sb.control('POST', 'purchase', { productId: id, quantity: 1000 });
+    await sb.control('POST', 'idempotency/expire', {});
+    await sb.control('POST', 'clock', { advanceMs: DAY_MS + 3_600_000 });
+    const again = await b.run([...refill, '-o', 'json'], { ...key, SVC_CLOCK_OFFSET_MS: String(DAY_MS + 3_600_000) });
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stderr, /past the service's 24 h: \d+ sales read, 1000 of its entries sold since are left out/);
+    const refs = (await refsOf(id)).filter((r) => r.startsWith('kb.'));
+    assert.deepEqual(refs.filter((r, i) => refs.indexOf(r) !== i).slice(0, 5), [], 'an entry was uploaded twice');
+    assert.equal(refs.length, 5000);
   });
 });
