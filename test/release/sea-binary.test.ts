@@ -95,6 +95,21 @@ describe('the one-file executable (linux-x64), with no node on PATH', { skip }, 
     const config = readdirSync(env.SVC_CONFIG_DIR!).filter((f) => f.endsWith('.json'));
     for (const f of config) assert.equal(statSync(join(env.SVC_CONFIG_DIR!, f)).mode & 0o777, 0o600, f);
 
+    // The keyring addon, embedded and loaded from the unpacked files: no Secret Service here, so the
+    // key goes to the 0600 file, said in the addon's own words under --verbose.
+    const { url, v2Key } = JSON.parse(sandbox.out.stdout.split('\n')[0]!) as { url: string; v2Key: string };
+    const login = spawnSync(exe, ['auth', 'login', '--profile', 'k', '--base-url', url, '--verbose'], {
+      cwd: work,
+      env,
+      input: v2Key,
+      encoding: 'utf8',
+    });
+    assert.equal(login.status, 0, login.stderr);
+    // The addon loaded (the keyring took the key, or said in its own words why it could not), not
+    // 'the OS keyring could not be loaded' (the module missing: keys would still go to the file).
+    assert.match(login.stderr, /in the OS keyring|no OS keyring available .*mode 0600\)\nkeyring: /);
+    assert.doesNotMatch(login.stderr, /could not be loaded|Cannot find/);
+
     const priced = run([
       '--profile',
       'sandbox',
