@@ -121,7 +121,9 @@ describe('svc backup and svc restore', () => {
     assert.equal(existsSync(b.config) || existsSync(b.state) || existsSync(join(b.work, 'pool.csv')), false);
 
     appendFileSync(INPUTS_LIST, `${join(b.work, 'pool.csv')}\n`); // the same input, restored
-    const restored = await b.run(['restore', moved], pass);
+    // The passphrase from a file saved on Windows: a BOM and CRLF are not part of it.
+    writeFileSync(join(b.work, 'pass.txt'), `\uFEFF${PASSPHRASE}\r\n`);
+    const restored = await b.run(['restore', moved, '--passphrase-file', 'pass.txt']);
     assert.equal(restored.code, 0, restored.stderr);
     for (const e of [...modes(b.config), ...modes(b.state)])
       assert.equal(e.mode, e.folder ? 0o700 : 0o600, `${e.path}: ${e.mode.toString(8)}`);
