@@ -24,7 +24,7 @@ const OPENERS: Record<string, string> = {
 };
 
 const SOCKET_MODULES = /^(?:undici(?:\/.*)?|node:(?:http|https|net|tls|dgram))$/;
-// node:net's address helpers open nothing.
+// node:net's address checks open nothing.
 const ADDRESS_ONLY = new Set(['BlockList', 'isIP', 'isIPv4', 'isIPv6', 'SocketAddress']);
 
 function loadsSockets(text: string): boolean {
