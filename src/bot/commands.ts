@@ -31,7 +31,7 @@ const NAMES: Record<string, CommandName> = {
   repor: 'refill',
   refill: 'refill',
   preco: 'price',
-  preço: 'price',
+  'pre\u00e7o': 'price',
   price: 'price',
   status: 'status',
   ajuda: 'help',
@@ -51,7 +51,7 @@ const PERIODS: Record<string, Period> = {
   semana: 'week',
   week: 'week',
   mes: 'month',
-  mês: 'month',
+  'm\u00eas': 'month',
   month: 'month',
 };
 
@@ -65,7 +65,7 @@ export type Parsed = { ok: true; command: Command } | { ok: false; problem: stri
 
 /** `/pausar@MyShopBot 111` → pause 111; undefined when the text is no command of ours. */
 export function parseCommand(text: string): Parsed {
-  const m = /^\/([A-Za-zçÇêÊ]{2,20})(?:@[A-Za-z0-9_]{1,64})?(?:\s+([\s\S]*))?$/.exec(text.trim());
+  const m = /^\/([A-Za-z\u00c0-\u00ff]{2,20})(?:@[A-Za-z0-9_]{1,64})?(?:\s+([\s\S]*))?$/.exec(text.trim());
   if (!m) return undefined;
   const name = NAMES[m[1]!.toLowerCase()];
   if (!name) return undefined;
