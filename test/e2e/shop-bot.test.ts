@@ -29,7 +29,7 @@ after(async () => {
   await Promise.all([sb.close(), tg.close()]);
 });
 
-async function until(what: string, check: () => boolean | Promise<boolean>): Promise<void> {
+async function until(_what: string, check: () => boolean | Promise<boolean>): Promise<void> {
   for (;;) {
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 50));
@@ -75,7 +75,7 @@ function cleanEnv(): Record<string, string> {
 }
 
 const sent = (chat: number) => (c: { method: string; body: any }) =>
-  c.method === 'sendMessage' && c.body?.chat_id == chat; // eslint-disable-line eqeqeq
+  c.method === 'sendMessage' && String(c.body?.chat_id) === String(chat);
 
 describe('svc shop run: the Telegram bot', () => {
   test('a scripted chat: /vendas, /estoque, /pausar → Confirmar → off with one bulk-status request; pressed twice → one; a stranger → nothing', {
