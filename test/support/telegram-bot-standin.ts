@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface BotCall {
+interface BotCall {
   method: string;
   token: string;
   body: any;
