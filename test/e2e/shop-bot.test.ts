@@ -173,6 +173,16 @@ describe('svc shop run: the Telegram bot', () => {
     assert.equal(audit.filter((r) => r.event === 'stranger' && r.user === String(STRANGER)).length, 2);
     assert.equal(audit.filter((r) => r.event === 'result').length, 1);
 
+    // Telegram down: the bot retries; a command sent meanwhile is answered once it is back, once.
+    tg.down = true;
+    await until('retrying said', () => /telegram bot: .*HTTP 502.*retrying/.test(run.out.stderr));
+    tg.message(SELLER, SELLER, '/lucro semana');
+    tg.down = false;
+    mark = tg.calls.length;
+    await tg.waitFor((c) => sent(SELLER)(c) && /Vendas, últimos 7 dias/.test(c.body.text), mark);
+    await until('polling again said', () => /telegram bot: polling again/.test(run.out.stderr));
+    assert.equal(tg.calls.filter((c) => sent(SELLER)(c) && /últimos 7 dias/.test(c.body.text)).length, 1);
+
     // A second shop run on the same token: told 409, takes no command; the first still does.
     const dirs2 = tempDirs();
     const env2 = { ...env, SVC_CONFIG_DIR: dirs2.configDir, SVC_STATE_DIR: dirs2.stateDir };
@@ -215,8 +225,12 @@ describe('svc shop run: the Telegram bot', () => {
       E2E_TG: TG_TOKEN,
       SVC_TELEGRAM_API_BASE: tg.url,
     };
-    const synced = await svc(['shop', 'sync', '--config', file], { env });
+    // The chat's token missing: a warning, and the refill still happens (a channel never stops the shop).
+    const { E2E_TG: _token, ...noToken } = env;
+    const synced = await svc(['shop', 'sync', '--config', file], { env: noToken });
     assert.equal(synced.code, 0, synced.stderr);
+    assert.match(synced.stderr, /channel "vendas" has no secret.*the shop goes on without it/);
+    assert.equal((await getListing(sb, id)).autoDeliveryStock, 2);
     const a = await sb.control('POST', 'purchase', { productId: id });
     const b = await sb.control('POST', 'purchase', { productId: id });
     const c0 = tg.calls.length;

@@ -16,6 +16,7 @@ interface BotCall {
 interface Held {
   offset: number;
   reply: (result: unknown[]) => void;
+  fail: () => void;
 }
 
 export interface TelegramBotStandIn {
@@ -97,7 +98,11 @@ export async function startTelegramBotStandIn(): Promise<TelegramBotStandIn> {
             description:
               'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running',
           });
-        const mine: Held = { offset, reply: (result) => json(200, { ok: true, result }) };
+        const mine: Held = {
+          offset,
+          reply: (result) => json(200, { ok: true, result }),
+          fail: () => json(502, { ok: false, error_code: 502, description: 'Bad Gateway' }),
+        };
         held = mine;
         res.on('close', () => {
           if (held === mine) held = undefined; // the poller went away without an answer
@@ -123,6 +128,12 @@ export async function startTelegramBotStandIn(): Promise<TelegramBotStandIn> {
     },
     set down(v: boolean) {
       state.down = v;
+      // Going down ends the poll held open too, as a dropped proxy would.
+      if (v && held) {
+        const h = held;
+        held = undefined;
+        h.fail();
+      }
     },
     message: (user, chat, text) =>
       push({
