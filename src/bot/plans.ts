@@ -7,12 +7,12 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { IDEMPOTENCY_KEY_TRUST_MS } from '../api/assumptions.js';
+import { IDEMPOTENCY_KEY_TRUST_MS, POCKET_SHOP } from '../api/assumptions.js';
 import { newIdempotencyKey } from '../api/idempotency-key.js';
 import { ensurePrivateDir } from '../config/paths.js';
 
 /** How long a plan's buttons work (a late press asks for the command again). */
-const PLAN_TTL_MS = 15 * 60_000;
+const PLAN_TTL_MS = POCKET_SHOP.planTtlMs;
 /** Plans kept on file (the newest); older ones are forgotten. */
 const KEEP = 200;
 

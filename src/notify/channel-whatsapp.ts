@@ -3,6 +3,7 @@
 // first) or a group's JID (…@g.us). The key is a secret like a bot token; the base URL, instance
 // and number are plain config. WhatsApp bans senders that flood, so the pace is a chat's: one
 // message every 3 seconds at most, bursts batched into one message as on Telegram.
+import { POCKET_SHOP } from '../api/assumptions.js';
 import { batch, plainText, whatsappText } from './format.js';
 import { postJson } from './http.js';
 import type { Channel, ChannelConfig } from './channel-types.js';
@@ -10,7 +11,7 @@ import { type Notice, type NoticeKind, sayEnglish } from './notice.js';
 
 /** Longer messages are cut by the apps; 4096 is Telegram's and a screenful on a phone. */
 const WHATSAPP_MAX_CHARS = 4096;
-const WHATSAPP_MIN_INTERVAL_MS = 3000;
+const WHATSAPP_MIN_INTERVAL_MS = POCKET_SHOP.whatsappMinIntervalMs;
 
 export function whatsappChannel(
   c: ChannelConfig,

@@ -1,6 +1,7 @@
 // shop.yaml's keys for the shop in the seller's pocket: the Telegram bot's allowlist, the daily
 // digest, the seller's language, and the WhatsApp (Evolution API) channel. A sub-schema of its
 // own, spread into src/shop/config.ts, so the loop's schema and this one change apart.
+import { POCKET_SHOP } from '../api/assumptions.js';
 import { z } from 'zod';
 import { evolutionUrlProblem } from '../notify/channel-whatsapp.js';
 
@@ -15,7 +16,7 @@ export const BotSchema = z.strictObject({
   /** Chats the bot answers in (default: the channel's chat and the users' private chats). */
   chats: z.array(TelegramId).optional(),
   /** Commands a minute, all users together: a stolen chat cannot spend the quota. */
-  commandsPerMinute: z.number().int().min(1).max(60).default(20),
+  commandsPerMinute: z.number().int().min(1).max(60).default(POCKET_SHOP.commandsPerMinuteDefault),
 });
 
 const Zone = z.string().refine(
