@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { localClock, localDayStart } from '../../src/bot/local-time.js';
 import { startTelegramBotStandIn, type TelegramBotStandIn } from '../support/telegram-bot-standin.js';
 import { BIN, getListing, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox, writeFile } from './harness.js';
 
@@ -246,5 +247,54 @@ describe('svc shop run: the Telegram bot', () => {
     assert.match(plan.text, new RegExp(`stock: ${id}: 0 un\\.`));
     assert.equal(tg.calls.length, c0, 'nothing sent to Telegram');
     assert.equal((await sb.writeRequests()).length, writes0, 'nothing written');
+  });
+  test("shop run sends the digest at its local hour, with the day's exact totals (svc's clock moved to just before it)", {
+    timeout: 120_000,
+  }, async () => {
+    await sb.close();
+    sb = await startTestSandbox();
+    const dirs = tempDirs();
+    const id = await emptyListing('hour');
+    writeFile(
+      dirs.dir,
+      'pool.csv',
+      'credential,ref,cost_cents\nkey-h1-ZZSECRETMARKER,h,300\nkey-h2-ZZSECRETMARKER,h,300\n',
+    );
+    // The digest's hour: the next whole local minute at least 10 s away; svc's clock 4 s before it.
+    const zone = 'America/Sao_Paulo';
+    const fire = Math.ceil((Date.now() + 10_000) / 60_000) * 60_000;
+    const at = localClock(fire, zone);
+    const file = writeFile(
+      dirs.dir,
+      'shop.yaml',
+      `rules:\n  - listing: ${id}\n    pool: pool.csv\n    target: 2\nevery: 3600\nnotify:\n  - name: vendas\n    type: telegram\n    chatId: ${SELLER}\n    secretEnv: E2E_TG\n    events: [digest]\ndigest:\n  at: "${at}"\n  zone: ${zone}\n`,
+    );
+    const env = {
+      ...svcEnv(sb, dirs),
+      SVC_KEYRING: 'off',
+      SVC_POOL_SECRET: POOL_SECRET,
+      SVC_TELEGRAM_API_BASE: tg.url,
+      E2E_TG: TG_TOKEN,
+    };
+    assert.equal((await svc(['shop', 'sync', '--config', file], { env })).code, 0);
+    const a = await sb.control('POST', 'purchase', { productId: id });
+    const b = await sb.control('POST', 'purchase', { productId: id });
+    const mirrored = await svc(['shop', 'sync', '--config', file], { env }); // the mirror holds both sales
+    assert.ok([0, 3].includes(mirrored.code ?? -1), mirrored.stderr);
+    const counted = [a, b].filter((o) => Date.parse(o.createdAt) >= localDayStart(fire, zone)).length;
+    const mark = tg.calls.length;
+    const run = start({ ...env, SVC_CLOCK_OFFSET_MS: String(fire - 4000 - Date.now()) }, file);
+    const digest = await tg.waitFor((c) => sent(SELLER)(c) && /Dia da loja/.test(c.body.text), mark);
+    const total = counted === 2 ? a.price + b.price : 0;
+    const brl = (c: number) => `R$ ${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')}`;
+    assert.match(
+      digest.body.text,
+      new RegExp(`vendas: <code>${counted} \\(${counted} un\\.\\) ${brl(total).replace('$', '\\$')}</code>`),
+    );
+    const profit = counted === 2 ? a.price - a.fee - 300 + b.price - b.fee - 300 : 0;
+    assert.match(digest.body.text, new RegExp(`lucro: <code>${brl(profit).replace('$', '\\$')}</code>`));
+    assert.match(run.out.stderr, /daily digest sent/);
+    run.child.kill('SIGTERM');
+    assert.equal(await run.exited, 0, run.out.stderr);
   });
 });
