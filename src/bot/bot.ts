@@ -47,6 +47,7 @@ export class ShopBot {
   private readonly audit: Audit;
   /** A user who pressed "Responder": their next text is the answer to this question. */
   private readonly replying = new Map<string, number>();
+  private limitedToldAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly api: TelegramApi,
@@ -109,6 +110,9 @@ export class ShopBot {
     }
     if (!this.gate.take(this.s.now())) {
       this.audit.write({ at, event: 'limited', user, chat });
+      // Said once a minute: a flood of commands does not become a flood of answers.
+      if (this.s.now() - this.limitedToldAt < 60_000) return;
+      this.limitedToldAt = this.s.now();
       if (cb) await this.api.answerCallback(cb.id, this.s.say('too many commands: wait a minute'));
       else await this.api.send(chat, esc(this.s.say('too many commands: wait a minute')));
       return;

@@ -283,8 +283,10 @@ describe('svc shop run: the Telegram bot', () => {
     assert.ok([0, 3].includes(mirrored.code ?? -1), mirrored.stderr);
     const counted = [a, b].filter((o) => Date.parse(o.createdAt) >= localDayStart(fire, zone)).length;
     const mark = tg.calls.length;
-    const run = start({ ...env, SVC_CLOCK_OFFSET_MS: String(fire - 4000 - Date.now()) }, file);
+    const offset = fire - 4000 - Date.now();
+    const run = start({ ...env, SVC_CLOCK_OFFSET_MS: String(offset) }, file);
     const digest = await tg.waitFor((c) => sent(SELLER)(c) && /Dia da loja/.test(c.body.text), mark);
+    assert.ok(digest.at + offset >= fire, `sent at ${digest.at + offset - fire} ms from the hour on svc's clock`);
     const total = counted === 2 ? a.price + b.price : 0;
     const brl = (c: number) => `R$ ${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')}`;
     assert.match(
