@@ -77,7 +77,8 @@ async function salesReply(period: Period, port: BotPort, s: BotSettings): Promis
 
 async function questionsReply(port: BotPort, s: BotSettings): Promise<Reply> {
   const say = s.say;
-  const qs = (await port.questions()).slice(0, 5);
+  // The newest first, whatever order the page came in (ids grow with time).
+  const qs = [...(await port.questions())].sort((a, b) => b.id - a.id).slice(0, 5);
   if (qs.length === 0) return { text: esc(say('no questions waiting')) };
   const lines = [`<b>${esc(say('Questions waiting'))}</b>`];
   const keyboard: Keyboard = [];

@@ -125,6 +125,29 @@ describe('svc shop run: the Telegram bot', () => {
     const estoque = await tg.waitFor((c) => sent(SELLER)(c) && /Estoque/.test(c.body.text), mark);
     assert.match(estoque.body.text, new RegExp(`${id} E2E bot chat: 1 em estoque`));
 
+    // A buyer's question: /perguntas lists it with a Responder button; the reply is shown back
+    // for a last Confirmar, then published once.
+    const q = await sb.control('POST', 'questions', { productId: id, text: 'Tem <b>garantia</b>?' });
+    mark = tg.calls.length;
+    tg.message(SELLER, SELLER, '/perguntas');
+    const list = await tg.waitFor((c) => sent(SELLER)(c) && /Perguntas aguardando/.test(c.body.text), mark);
+    assert.match(list.body.text, /Tem &lt;b&gt;garantia&lt;\/b&gt;\?/);
+    const responder = list.body.reply_markup.inline_keyboard[0][0];
+    assert.equal(responder.text, `Responder ${q.id}`);
+    mark = tg.calls.length;
+    tg.press(SELLER, SELLER, 1, responder.callback_data);
+    await tg.waitFor((c) => sent(SELLER)(c) && /Envie sua resposta/.test(c.body.text), mark);
+    tg.message(SELLER, SELLER, 'Sim, 30 dias de garantia.');
+    const shown = await tg.waitFor((c) => sent(SELLER)(c) && /Publicar esta resposta/.test(c.body.text), mark);
+    assert.match(shown.body.text, /Sim, 30 dias de garantia\./);
+    await sb.control('DELETE', 'requests');
+    tg.press(SELLER, SELLER, 1, shown.body.reply_markup.inline_keyboard[0][0].callback_data);
+    await tg.waitFor((c) => c.method === 'editMessageText' && /publicada/.test(c.body.text), mark);
+    assert.deepEqual(
+      (await sb.writeRequests()).map((r) => r.route),
+      ['answerQuestion'],
+    );
+
     // /pausar: a plan with two buttons; nothing sent to the service yet.
     await sb.control('DELETE', 'requests');
     mark = tg.calls.length;
@@ -172,7 +195,7 @@ describe('svc shop run: the Telegram bot', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     assert.equal(audit.filter((r) => r.event === 'stranger' && r.user === String(STRANGER)).length, 2);
-    assert.equal(audit.filter((r) => r.event === 'result').length, 1);
+    assert.equal(audit.filter((r) => r.event === 'result').length, 2, 'the answer and the pause, each once');
 
     // Telegram down: the bot retries; a command sent meanwhile is answered once it is back, once.
     tg.down = true;
