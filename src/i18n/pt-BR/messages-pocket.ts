@@ -150,6 +150,7 @@ export const POCKET: Readonly<Record<string, string>> = {
   'the shop file (YAML): channels, digest zone, language': 'o arquivo da loja (YAML): canais, fuso do resumo, idioma',
   'the last seven local days instead of today': 'os últimos sete dias locais em vez de hoje',
   'do not sync orders first': 'não sincronizar os pedidos antes',
+  'url in the file': 'url no arquivo',
   'digest sent to {channels}': 'resumo enviado para {channels}',
   'no channel takes the digest (events: all or digest)': 'nenhum canal recebe o resumo (events: all ou digest)',
   'the digest did not reach every channel': 'o resumo não chegou a todos os canais',
