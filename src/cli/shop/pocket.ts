@@ -88,8 +88,11 @@ async function digestLoop(
   signal: AbortSignal,
 ): Promise<void> {
   const d = w.cfg.digest!;
+  let after = nowMs();
   while (!signal.aborted) {
-    const at = nextLocalTime(nowMs(), d.at, d.zone);
+    // From the last hour sent, not only from now: a timer may wake a millisecond early on svc's clock.
+    const at = nextLocalTime(Math.max(nowMs(), after), d.at, d.zone);
+    after = at + 1000;
     // svc's clock may be moved (SVC_CLOCK_OFFSET_MS); the wait is the distance on it.
     await new Promise<void>((resolve) => {
       const t = setTimeout(resolve, Math.max(0, at - nowMs()));
