@@ -148,6 +148,20 @@ describe('svc shop run: the Telegram bot', () => {
       ['answerQuestion'],
     );
 
+    // /preco with a comma: Confirmar → one bulk-price request, the price in cents.
+    mark = tg.calls.length;
+    tg.message(SELLER, SELLER, `/preco ${id} 24,90`);
+    const pricePlan = await tg.waitFor((c) => sent(SELLER)(c) && /Mudar o preço/.test(c.body.text), mark);
+    assert.match(pricePlan.body.text, /para R\$ 24,90\?/);
+    await sb.control('DELETE', 'requests');
+    tg.press(SELLER, SELLER, 1, pricePlan.body.reply_markup.inline_keyboard[0][0].callback_data);
+    await tg.waitFor((c) => c.method === 'editMessageText' && /Preço do anúncio .* alterado/.test(c.body.text), mark);
+    assert.deepEqual(
+      (await sb.writeRequests()).map((r) => r.route),
+      ['bulkPrice'],
+    );
+    assert.equal((await getListing(sb, id)).price, 2490);
+
     // /pausar: a plan with two buttons; nothing sent to the service yet.
     await sb.control('DELETE', 'requests');
     mark = tg.calls.length;
@@ -195,7 +209,7 @@ describe('svc shop run: the Telegram bot', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     assert.equal(audit.filter((r) => r.event === 'stranger' && r.user === String(STRANGER)).length, 2);
-    assert.equal(audit.filter((r) => r.event === 'result').length, 2, 'the answer and the pause, each once');
+    assert.equal(audit.filter((r) => r.event === 'result').length, 3, 'the answer, the price and the pause, each once');
 
     // Telegram down: the bot retries; a command sent meanwhile is answered once it is back, once.
     tg.down = true;
