@@ -19,6 +19,8 @@ export interface ChannelConfig {
   to?: string;
   /** JSON webhook: extra headers, their values already read from the secrets they name. */
   headers?: Record<string, string>;
+  /** Telegram: this channel's bot takes commands, so a notice's buttons are shown. */
+  buttons?: boolean;
   /** The seller's language for this channel's texts. */
   say?: Say;
 }

@@ -35,7 +35,12 @@ export function makeChannel(c: ChannelConfig, secret: string, env: NodeJS.Proces
       wants,
       secrets: [secret],
       payload(pending) {
-        const { text, taken } = batch(pending, (n: Notice) => telegramText(n, say), TELEGRAM_MAX_CHARS);
+        // A notice with buttons (the bot's own chat only) goes alone, its buttons under it.
+        const first = c.buttons ? pending[0]?.buttons : undefined;
+        const upTo = c.buttons ? pending.findIndex((n, i) => i > 0 && n.buttons) : -1;
+        const { text, taken } = first
+          ? { text: telegramText(pending[0]!, say), taken: 1 }
+          : batch(upTo > 0 ? pending.slice(0, upTo) : pending, (n: Notice) => telegramText(n, say), TELEGRAM_MAX_CHARS);
         return {
           body: {
             chat_id: c.chatId,
@@ -43,6 +48,11 @@ export function makeChannel(c: ChannelConfig, secret: string, env: NodeJS.Proces
             text,
             parse_mode: 'HTML',
             disable_web_page_preview: true,
+            ...(first
+              ? {
+                  reply_markup: { inline_keyboard: [first.map((b) => ({ text: say(b.text), callback_data: b.data }))] },
+                }
+              : {}),
           },
           taken,
           preview: batch(pending.slice(0, taken), (n: Notice) => plainText(n, say), Number.MAX_SAFE_INTEGER).text,

@@ -37,6 +37,8 @@ export interface Notice {
   fields: [string, string, true?][];
   /** When it happened (ISO). */
   at: string;
+  /** Buttons for the chat of the shop's Telegram bot (`a:6001`: answer question 6001), ≤ 64 bytes of data each. */
+  buttons?: { text: string; data: string }[];
   /** The facts as data, for the JSON webhook: numeric ids, amounts in cents, ISO times. */
   data?: Record<string, number | string | boolean | null>;
 }

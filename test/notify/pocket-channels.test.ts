@@ -87,6 +87,36 @@ describe('notices in the seller language', () => {
 });
 
 describe('channels', () => {
+  test("in the bot's own chat a new question goes alone with its Responder button; elsewhere it is batched, buttonless", async () => {
+    const { say } = await sellerLanguage(undefined, {});
+    const question = {
+      kind: 'new_question' as const,
+      headline: 'New question on listing 111',
+      fields: [['question', 'Tem garantia?']] as [string, string][],
+      buttons: [{ text: 'Answer', data: 'a:6001' }],
+      at: AT,
+    };
+    const pending = [saleNotice(sale(), undefined, AT), question, saleNotice(sale({ id: 9002 }), undefined, AT)];
+    const token = '4242:AAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    const bot = makeChannel(
+      { name: 't', type: 'telegram', chatId: '42', events: 'all', say, buttons: true },
+      token,
+      {},
+    );
+    const p1 = bot.payload(pending);
+    assert.equal(p1.taken, 1, 'the sale before it goes first, alone');
+    assert.equal((p1.body as Record<string, unknown>).reply_markup, undefined);
+    const p2 = bot.payload(pending.slice(1));
+    assert.equal(p2.taken, 1);
+    assert.deepEqual((p2.body as { reply_markup: unknown }).reply_markup, {
+      inline_keyboard: [[{ text: 'Responder', callback_data: 'a:6001' }]],
+    });
+    const other = makeChannel({ name: 'u', type: 'telegram', chatId: '43', events: 'all', say }, token, {});
+    const p3 = other.payload(pending);
+    assert.equal(p3.taken, 3);
+    assert.equal((p3.body as Record<string, unknown>).reply_markup, undefined);
+  });
+
   test('the Evolution API stand-in receives a sale notice with its apikey header; the key is in no text', async (t) => {
     const evo = await startEvolutionStandIn(EVO_KEY);
     t.after(() => evo.close());

@@ -14,6 +14,8 @@ import type { Deps } from '../shared/context.js';
 export interface OpenOptions {
   /** The seller's language for the channels' texts. */
   say?: Say;
+  /** The channel whose bot takes commands (shop.yaml telegram.channel): its notices carry buttons. */
+  botChannel?: string;
   /** Given: a channel that cannot open is reported here and left out, instead of exit 2. */
   onProblem?: (problem: string) => void;
 }
@@ -46,7 +48,8 @@ export async function openChannels(
     }
     const headers = headerValues(deps.env, c, file, problems);
     if (!headers) continue;
-    channels.push(makeChannel({ ...c, ...(o.say ? { say: o.say } : {}), headers }, secret, deps.env));
+    const buttons = c.type === 'telegram' && c.name === o.botChannel;
+    channels.push(makeChannel({ ...c, ...(o.say ? { say: o.say } : {}), headers, buttons }, secret, deps.env));
   }
   if (problems.length > 0 && !o.onProblem) throw new UsageError(problems.join('\n'));
   for (const p of problems) o.onProblem?.(p);

@@ -34,6 +34,7 @@ export async function openOutbox(
   const problems: string[] = [];
   const channels = await openChannels(deps, cfg.channels, cfg.file, {
     say,
+    ...(cfg.bot ? { botChannel: cfg.bot.channel } : {}),
     onProblem: (p) => {
       problems.push(p);
       warn(deps.io, `${p}; the shop goes on without it`);
