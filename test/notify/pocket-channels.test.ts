@@ -115,6 +115,9 @@ describe('channels', () => {
     const p3 = other.payload(pending);
     assert.equal(p3.taken, 3);
     assert.equal((p3.body as Record<string, unknown>).reply_markup, undefined);
+    const p4 = other.payload(pending.slice(1));
+    assert.equal(p4.taken, 2, 'the question first: still batched with what follows');
+    assert.equal((p4.body as Record<string, unknown>).reply_markup, undefined);
   });
 
   test('the Evolution API stand-in receives a sale notice with its apikey header; the key is in no text', async (t) => {
