@@ -78,7 +78,7 @@ describe('the local day', () => {
       deliveredItems: cost === undefined ? [] : [{ costCents: cost }],
     }) as Order;
 
-  test('a sale at 23:30 in São Paulo (02:30 UTC the next day) counts in the local day; one at 00:30 local does not', () => {
+  test('the São Paulo day runs 03:00 to 03:00 UTC: 23:59:59 the night before is yesterday, the digest instant itself is tomorrow', () => {
     const now = Date.parse('2026-11-28T00:00:00Z'); // 21:00 on the 27th in São Paulo
     const from = localDayStart(now, SP);
     assert.equal(new Date(from).toISOString(), '2026-11-27T03:00:00.000Z');
