@@ -62,6 +62,37 @@ describe('bursts', () => {
     assert.ok(waits.every((w) => w <= 1000) && waits.length >= posts.length - 1, 'paced: one message a second');
   });
 
+  test('Telegram down for an hour: the resident outbox keeps trying and delivers every notice once when it is back', async (t) => {
+    const tg = await startTelegramBotStandIn();
+    t.after(() => tg.close());
+    let now = 0;
+    const channel = makeChannel({ name: 'vendas', type: 'telegram', chatId: String(SELLER), events: 'all' }, TOKEN, {
+      SVC_TELEGRAM_API_BASE: tg.url,
+    });
+    let tries = 0;
+    const outbox = new Outbox(
+      [channel],
+      { problem: () => tries++ },
+      async (ms) => {
+        now += ms;
+        if (now >= 3_600_000) tg.down = false; // back after an hour on the outbox's clock
+      },
+      () => now,
+      { retryUnanswered: true },
+    );
+    tg.down = true;
+    for (let i = 0; i < 3; i++) outbox.send(saleNotice(order(i), undefined, order(i).createdAt!));
+    await outbox.drain(60_000);
+    assert.equal(outbox.stats.sent.vendas, 3);
+    assert.equal(outbox.stats.failed.vendas, 0);
+    assert.ok(tries > 100, `${tries} tries in the hour`);
+    const text = tg.calls
+      .filter((c) => c.method === 'sendMessage')
+      .map((c) => c.body.text)
+      .join('\n');
+    for (let i = 0; i < 3; i++) assert.equal(text.split(`<code>B${i}</code>`).length - 1, 1, `order B${i} once`);
+  });
+
   test('50 commands at once: 20 run (the rate), one "wait" told, all 50 confirmed, none twice', async (t) => {
     const tg = await startTelegramBotStandIn();
     const stop = new AbortController();

@@ -2,7 +2,7 @@
 // nothing sent), its channels' secrets resolved, its notices' outbox ready.
 import { UsageError } from '../../api/errors.js';
 import type { Channel } from '../../notify/channel.js';
-import { Outbox } from '../../notify/outbox.js';
+import { Outbox, type OutboxOptions } from '../../notify/outbox.js';
 import { warn } from '../../output/reporter.js';
 import { sanitizeInline } from '../../output/sanitize.js';
 import { invalidInput } from '../shared/job-helpers.js';
@@ -29,6 +29,7 @@ export async function loadConfig(deps: Deps, file: string): Promise<ShopConfig |
 export async function openOutbox(
   deps: Deps,
   cfg: ShopConfig,
+  o: OutboxOptions = {},
 ): Promise<{ outbox: Outbox; channels: Channel[]; say: Say }> {
   const { say } = await sellerLanguage(cfg.language, deps.env);
   const problems: string[] = [];
@@ -40,11 +41,17 @@ export async function openOutbox(
       warn(deps.io, `${p}; the shop goes on without it`);
     },
   });
-  const outbox = new Outbox(channels, {
-    problem: (name, detail, willRetry) => {
-      if (!willRetry || deps.globals.verbose) warn(deps.io, `notify ${name}: ${detail}`);
+  const outbox = new Outbox(
+    channels,
+    {
+      problem: (name, detail, willRetry) => {
+        if (!willRetry || deps.globals.verbose) warn(deps.io, `notify ${name}: ${detail}`);
+      },
     },
-  });
+    undefined,
+    undefined,
+    o,
+  );
   // A dry run sends nothing, not even this.
   if (!deps.globals.dryRun)
     for (const p of problems)

@@ -54,7 +54,7 @@ const options = {
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const cfg = await loadConfig(deps, o.config);
   if (typeof cfg === 'number') return cfg;
-  const { outbox, say } = await openOutbox(deps, cfg);
+  const { outbox, say } = await openOutbox(deps, cfg, { retryUnanswered: true }); // an outage loses no notice
   const client = await deps.client();
   if (!client.hasKey('v2')) throw new NeedsV2KeyError('shop run (confirming sales, refills, bulk-status)');
   const path = o.path ?? (await storedPath(deps)) ?? '/';
