@@ -1,5 +1,6 @@
 // The pt-BR catalogue, loaded only when the language is pt-BR (src/i18n/load.ts).
 import { HELP } from './help.js';
+import { INSTALL_MESSAGES } from './messages-install.js';
 import { HEADERS } from './messages.js';
 import { MESSAGES } from './messages.js';
 import { POCKET } from './messages-pocket.js';
@@ -10,6 +11,7 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...HELP,
   ...MESSAGES,
   ...POCKET,
+  ...INSTALL_MESSAGES,
   ...MESSAGES_IDENTITY,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };
