@@ -157,4 +157,9 @@ export const POCKET: Readonly<Record<string, string>> = {
   '{problem}; the shop goes on without it': '{problem}; a loja segue sem ele',
   'telegram bot: taking commands from {n} user(s)': 'bot do telegram: recebendo comandos de {n} usuário(s)',
   'telegram bot: polling again': 'bot do telegram: consultando de novo',
+  'telegram bot: another svc is polling this bot token (409 Conflict); this one does not take commands, its notices still go out':
+    'bot do telegram: outro svc está consultando este token (409 Conflict); este não recebe comandos, seus avisos continuam saindo',
+  'telegram bot: {detail}; retrying': 'bot do telegram: {detail}; tentando de novo',
+  'telegram bot: channel "{name}" has no usable bot token; the shop runs without commands':
+    'bot do telegram: o canal "{name}" não tem um token de bot utilizável; a loja roda sem comandos',
 };
