@@ -282,6 +282,13 @@ describe('svc shop run: the Telegram bot', () => {
     assert.equal(plan.data.profitCents, a.price - a.fee - 500 + b.price - b.fee - 500);
     assert.match(plan.text, /Day of the shop: \d{4}-\d\d-\d\d/);
     assert.match(plan.text, new RegExp(`stock: ${id}: 0 un\\.`));
+    const week = await svc(['notify', 'digest', '--config', file, '--weekly', '--dry-run', '-o', 'json', '--offline'], {
+      env,
+    });
+    assert.equal(week.code, 0, week.stderr);
+    const weekly = JSON.parse(week.stdout);
+    assert.deepEqual([weekly.data.period, weekly.data.sales, weekly.data.priceCents], ['weekly', 2, a.price + b.price]);
+    assert.match(weekly.text, /Week of the shop to \d{4}-\d\d-\d\d/);
     assert.equal(tg.calls.length, c0, 'nothing sent to Telegram');
     assert.equal((await sb.writeRequests()).length, writes0, 'nothing written');
   });
