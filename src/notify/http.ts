@@ -18,17 +18,33 @@ export interface PostResult {
   resetAfterS?: number;
   /** The platform's own words on a refusal (description/message), for the warning. */
   detail?: string;
+  /** The answer's JSON object (Telegram's `result`, for the bot's reads), when it was one. */
+  json?: Record<string, unknown>;
 }
 
-export async function postJson(url: string, body: unknown, signal?: AbortSignal): Promise<PostResult> {
+export interface PostOptions {
+  signal?: AbortSignal;
+  /** Extra request headers (Evolution API's `apikey`, a webhook's own); never printed. */
+  headers?: Record<string, string>;
+  /** Longer than the default for a long poll (Telegram getUpdates holds the answer). */
+  timeoutMs?: number;
+}
+
+/** POST a JSON body: the one HTTP path of every chat platform and the bot (a signal, or options). */
+export async function postJson(
+  url: string,
+  body: unknown,
+  signalOrOptions?: AbortSignal | PostOptions,
+): Promise<PostResult> {
+  const o: PostOptions = signalOrOptions instanceof AbortSignal ? { signal: signalOrOptions } : (signalOrOptions ?? {});
   let res: TransportResponse & { json?: unknown };
   try {
     res = await rawRequest('POST', url, {
       body,
-      headers: { 'user-agent': 'svc-notify' },
-      timeoutMs: NOTIFY_TIMEOUT_MS,
+      headers: { ...o.headers, 'user-agent': 'svc-notify' },
+      timeoutMs: o.timeoutMs ?? NOTIFY_TIMEOUT_MS,
       maxBytes: MAX_BODY_BYTES,
-      signal,
+      signal: o.signal,
     });
   } catch (err) {
     // Keep only the kind of failure: a message could name the URL.
@@ -53,6 +69,7 @@ export async function postJson(url: string, body: unknown, signal?: AbortSignal)
     ...(h('x-ratelimit-remaining') !== undefined ? { remaining: h('x-ratelimit-remaining') } : {}),
     ...(h('x-ratelimit-reset-after') !== undefined ? { resetAfterS: h('x-ratelimit-reset-after') } : {}),
     ...(detail ? { detail: detail.slice(0, 200) } : {}),
+    ...(json ? { json } : {}),
   };
 }
 
