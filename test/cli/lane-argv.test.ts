@@ -92,6 +92,7 @@ const GLOBAL_TOKENS: string[][] = [
   ['--profile', 'nosuch'],
   ['--base-url', 'ftp://x'],
   ['--base-url', 'localhost:1'],
+  ['--insecure-http'],
 ];
 const JUNK: string[][] = [['--'], ['extra'], ['-x'], ['--nope'], ['--json=1'], ['-ojson'], ['--all=true'], ['']];
 const COUNT_VALUES = ['1', '2', '5', '100', '0', '-1', '1e1', ' 3', '07', 'x', '3.0', '999999999999999999'];
