@@ -367,3 +367,15 @@ export const NEW_MEDIATION_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
  * and one pass, not one a post (the shop's periodic pass catches a second real one).
  */
 export const LISTING_EVENT_QUIET_MS = 5 * 60_000;
+
+// ---- pricing: sane bounds of a rules file's percentages -------------------------------------
+// The spec names no fee (the platform's is ~10%, SANDBOX_FEE_RATE) and no margin. A value past
+// these is a typo, not a plan: `fee: 99.99%` priced a listing at R$ 33,000.00, applied with --yes.
+export const PRICING_BOUNDS = {
+  /** A fee is 0% up to this (basis points): no marketplace keeps half a sale. */
+  maxFeeBp: 5_000,
+  /** A margin over cost is from this (−90%: a price of a tenth of the cost)... */
+  minMarginBp: -9_000,
+  /** ...up to this (1000%: eleven times the cost). */
+  maxMarginBp: 100_000,
+} as const;
