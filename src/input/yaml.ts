@@ -12,7 +12,7 @@ export async function loadYaml(): Promise<Yaml> {
  * The most alias expansions a file may ask for (the yaml library's `maxAliasCount`): a "billion
  * laughs" file of a few lines expands to gigabytes. Past it, a config error at the first alias.
  */
-export const MAX_YAML_ALIASES = 100;
+const MAX_YAML_ALIASES = 100;
 
 type Doc = ReturnType<Yaml['parseDocument']>;
 
