@@ -52,7 +52,7 @@ const TELEGRAM_API = 'https://api.telegram.org';
  * and its query: a Discord webhook's token is its last segment), and each of those URL-encoded. None of them is
  * ever printed (retry warnings, errors): the outbox cuts them all out.
  */
-export function secretParts(secret: string): string[] {
+function secretParts(secret: string): string[] {
   const parts = new Set<string>([secret]);
   const colon = secret.indexOf(':');
   if (colon > 0 && !secret.includes('/')) parts.add(secret.slice(colon + 1));
