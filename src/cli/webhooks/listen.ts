@@ -127,8 +127,9 @@ const options = {
 const THREAT_MODEL = `
 Threat model: anyone who finds the URL can POST (the service signs nothing, spec 6.3), so use the
 secret path from \`svc webhooks listen --init\`: any other path gets a bare 404 and touches nothing.
-Checked: each order event is confirmed with the service (your sale, in a state that fits the event)
-before it is remembered or handed on; requests that confirm nothing come out of --unknown-budget.
+Checked: each event is confirmed by its own route (the order: your sale, in a state that fits, a new
+sale recent; the mediation; the listing) before it is remembered or handed on; requests that confirm
+nothing come out of --unknown-budget.
 The hook can trust svc.order and svc.confirmed, and data when svc.dataFrom is "order" (built from the
 service's answer, never a body posted first); it never gets a key (no SVC_* variable).
 Capacity: each sender address may hold --max-connections-per-address connections and

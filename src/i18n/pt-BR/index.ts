@@ -2,6 +2,7 @@
 import { HELP } from './help.js';
 import { HEADERS } from './messages.js';
 import { MESSAGES } from './messages.js';
+import { MESSAGES_CONFIRM } from './messages-confirm.js';
 import { MESSAGES_IDENTITY } from './messages-identity.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
@@ -9,5 +10,6 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...HELP,
   ...MESSAGES,
   ...MESSAGES_IDENTITY,
+  ...MESSAGES_CONFIRM,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };
