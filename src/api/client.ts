@@ -28,6 +28,7 @@ import { DEFAULT_RETRY, decide, type AttemptOutcome, type RetryOptions } from '.
 import { buildPath, routeByName, type AnswerOf, type AnyRoute, type ItemOf, type RouteName } from './routes.js';
 import type { ErrorBody, Pagination } from './responses.js';
 import { TransportError, type Transport, type TransportResponse } from './transport.js';
+import { isPermanentFailure } from './transport-errors.js';
 
 export interface AttemptLog {
   method: string;
@@ -147,7 +148,10 @@ export class ApiClient {
       const errBody = parsed ? (await import('./answer-explain.js')).errorBody(parsed) : undefined;
       const outcome: AttemptOutcome = res
         ? { status: res.status, body: errBody, headers: res.headers }
-        : { networkKind: netErr!.kind === 'timeout' ? 'timeout' : 'network' };
+        : {
+            networkKind:
+              netErr!.kind === 'timeout' ? 'timeout' : isPermanentFailure(netErr!.causeCode) ? 'permanent' : 'network',
+          };
       const now = this.clock.now();
       // issue 14: a request gets at most TIMEOUT_ATTEMPTS attempts that time out: the resend
       // cli-spec 4 asks for (same key: a slow write is replayed, not lost), then it fails, so a

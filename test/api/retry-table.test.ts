@@ -42,6 +42,20 @@ test('a network error is retried with the same idempotency key', async () => {
   assert.equal(keys()[0], keys()[1]);
 });
 
+test('a TLS or header-size failure is not retried as a network error: one attempt, then the error', async () => {
+  for (const code of [
+    'CERT_HAS_EXPIRED',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+    'UND_ERR_HEADERS_OVERFLOW',
+    'HPE_HEADER_OVERFLOW',
+  ]) {
+    const { c, calls } = client([{ network: 'network', code }, ok()]);
+    await assert.rejects(bulkPrice(c), NetworkError, code);
+    assert.equal(calls.length, 1, `${code}: ${calls.length} attempts`);
+  }
+});
+
 test('ECONNRESET (dropped after the write) is retried with the same key', async () => {
   const { c, keys } = client([
     { network: 'network', code: 'ECONNRESET' },

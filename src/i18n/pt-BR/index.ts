@@ -3,6 +3,7 @@ import { HELP } from './help.js';
 import { INSTALL_MESSAGES } from './messages-install.js';
 import { HEADERS } from './messages.js';
 import { MESSAGES } from './messages.js';
+import { MESSAGES_CONFIRM } from './messages-confirm.js';
 import { POCKET } from './messages-pocket.js';
 import { MESSAGES_IDENTITY } from './messages-identity.js';
 
@@ -13,5 +14,6 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...POCKET,
   ...INSTALL_MESSAGES,
   ...MESSAGES_IDENTITY,
+  ...MESSAGES_CONFIRM,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };
