@@ -21,6 +21,7 @@ import { refuseUnnamedFormat, scanAddInput, type AddInputOptions } from './add-i
 import { stockAddJob } from './add-job.js';
 import { openAddLedger, type AddLedger } from './add-ledger.js';
 import { guardResend } from './resend-guard.js';
+import { accountIdentity, accountName } from '../../state/account-identity.js';
 import { describeTarget, resolveStockTarget } from './stock-target.js';
 
 const options = {
@@ -72,10 +73,12 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   const target = await resolveStockTarget(api, { id, variant: o.variant }, 'flag');
   const label = describeTarget(target);
   // issue 14: one stock job per target at a time (a lock per listing or variant of this
-  // service, not per file): two imports started together cannot upload the same credentials twice.
+  // account, not per file): two imports started together cannot upload the same credentials twice.
+  // Named by the account (svc decision "one identity"), never by how the URL is spelled: the
+  // import asks the identity anyway (its ledger is the account's), so this costs no request.
   const targetLock = deps.globals.dryRun
     ? undefined
-    : acquireTargetLock(deps.stateDir(), `stock ${(await deps.session()).baseUrl} ${label}`, label);
+    : acquireTargetLock(deps.stateDir(), `stock ${accountName(await accountIdentity(deps))} ${label}`, label);
   let input: Awaited<ReturnType<typeof openInput>> | undefined;
   let ledger: AddLedger | undefined;
   try {
@@ -91,7 +94,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     const resend =
       resumeJobId !== undefined
         ? undefined
-        : await guardResend(deps, api, scan, { ...io, input, allowResend: o.allowResend === true });
+        : await guardResend(deps, api, scan, { ...io, input, allowResend: o.allowResend === true, target });
     if (resend !== undefined) return resend;
     ledger = deps.globals.dryRun ? undefined : await openAddLedger(deps, target);
     const job = stockAddJob({ deps, api, o: { ...io, report: o.report }, target, input, scan, resumeJobId, ledger });

@@ -1,0 +1,121 @@
+// The doors through which one credential could still reach two buyers (svc decision "one
+// identity"), end to end through the built CLI against a sandbox of its own: a credential svc
+// uploaded to one listing and never sold, added to another listing (the service holds it in both,
+// and each can deliver it); two imports of one listing at once through two spellings of the same
+// service's address; and what `stock add --dry-run` prints of the requests its check spends.
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+
+let sb: TestSandbox;
+before(async () => {
+  sb = await startTestSandbox();
+});
+after(async () => {
+  await sb.close();
+});
+beforeEach(async () => {
+  await sb.control('POST', 'reset');
+});
+
+const MARKER = 'ZZRESENDDOORMARKER';
+const SECRET = 'pool-secret-of-the-resend-doors-0123456789';
+
+async function listing(tag: string): Promise<number> {
+  const res = await sb.api('POST', '/api/v2/products', {
+    title: `E2E resend ${tag}`,
+    description: 'Keys delivered automatically by the tests.',
+    game: 'valorant',
+    category: 'key',
+    price: 500,
+    isAutoDelivery: true,
+  });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  const id = res.body.data.id as number;
+  await sb.control('POST', 'moderate', { productId: id, action: 'approve' });
+  assert.equal((await sb.api('PATCH', `/api/v2/products/${id}`, { isActive: true })).status, 200);
+  return id;
+}
+
+function lines(tag: string, from: number, to: number, eol = '\n'): string {
+  const rows: string[] = [];
+  for (let i = from; i <= to; i++) rows.push(`${tag}-${MARKER}-u${i}:p${i}`);
+  return `${rows.join(eol)}${eol}`;
+}
+
+async function requests(pred: (r: any) => boolean): Promise<number> {
+  return ((await sb.control('GET', 'requests')) as any[]).filter(pred).length;
+}
+
+describe('a credential uploaded to one listing and not sold', () => {
+  test('`stock add` to another listing: refused with FILE:LINE naming where it is, nothing sent; --allow-resend sends it', async () => {
+    const [a, b] = [await listing('ha'), await listing('hb')];
+    const dirs = tempDirs();
+    const env = { ...svcEnv(sb, dirs), SVC_POOL_SECRET: SECRET };
+    const first = writeFile(dirs.dir, 'first.txt', lines('ho', 1, 3));
+    const add = (id: number, file: string, extra: string[] = []) =>
+      svc(['stock', 'add', String(id), '--file', file, '--format', 'lines', ...extra], { env });
+    assert.equal((await add(a, first)).code, 0);
+    // The same credentials, written on another machine's editor (CRLF, a BOM, trailing spaces), and one new.
+    const again = writeFile(dirs.dir, 'again.txt', `\uFEFF${lines('ho', 2, 4, '  \r\n')}`);
+    await sb.control('DELETE', 'requests');
+    const moved = await add(b, again);
+    assert.equal(moved.code, 2, moved.stderr);
+    assert.match(moved.stderr, new RegExp(`again\\.txt:1: svc uploaded this credential to listing ${a} already`));
+    assert.match(moved.stderr, /again\.txt:2: svc uploaded this credential/);
+    assert.doesNotMatch(moved.stderr, /again\.txt:3:/);
+    assert.match(moved.stderr, /2 problems in .*again\.txt; nothing was sent/);
+    assert.equal((await sb.writeRequests()).length, 0, 'nothing was sent');
+    // The same listing again is not refused: the service skips what it holds (spec 2.5).
+    const same = await add(a, again);
+    assert.equal(same.code, 0, same.stderr);
+    const meant = await add(b, again, ['--allow-resend']);
+    assert.equal(meant.code, 0, meant.stderr);
+    assert.match(
+      meant.stderr,
+      /3 credentials of .*again\.txt are held by another listing already and are sent here too/,
+    );
+  });
+
+  test('a pool refill to one listing, then `stock add` of the pool file to another: refused', async () => {
+    const [a, b] = [await listing('ra'), await listing('rb')];
+    const dirs = tempDirs();
+    const env = { ...svcEnv(sb, dirs), SVC_POOL_SECRET: SECRET };
+    const pool = writeFile(dirs.dir, 'pool.txt', lines('rp', 1, 6));
+    const refill = await svc(['stock', 'refill', String(a), '--pool', pool, '--target', '4'], { env });
+    assert.equal(refill.code, 0, refill.stderr);
+    await sb.control('DELETE', 'requests');
+    const added = await svc(['stock', 'add', String(b), '--file', pool, '--format', 'lines'], { env });
+    assert.equal(added.code, 2, added.stderr);
+    assert.match(added.stderr, /4 problems in .*pool\.txt; nothing was sent/);
+    assert.match(added.stderr, new RegExp(`pool\\.txt:4: svc uploaded this credential to listing ${a} already`));
+    assert.equal((await sb.writeRequests()).length, 0, 'nothing was sent');
+  });
+});
+
+describe('one import of a listing at a time, however the address is spelled', () => {
+  test('a second `stock add` through localhost while one runs through 127.0.0.1: refused, exit 2, nothing sent', async () => {
+    const a = await listing('lk');
+    const dirs = tempDirs();
+    const env = { ...svcEnv(sb, dirs), SVC_POOL_SECRET: SECRET };
+    const other = { ...env, SVC_BASE_URL: sb.url.replace('127.0.0.1', 'LOCALHOST') };
+    assert.notEqual(other.SVC_BASE_URL, sb.url, 'the sandbox is reached by its loopback address');
+    // The first import's upload is held by the sandbox until the second has been judged.
+    await sb.control('POST', 'faults', { match: { route: 'addStock' }, fault: { type: 'delay', ms: 60_000 } });
+    const uploading = sb.waitForRequest((e) => e.route === 'addStock', 'started');
+    let judged!: () => void;
+    const secondDone = new Promise<void>((r) => {
+      judged = r;
+    });
+    const file1 = writeFile(dirs.dir, 'one.txt', lines('lk1', 1, 3));
+    const file2 = writeFile(dirs.dir, 'two.txt', lines('lk2', 1, 3));
+    const firstRun = svc(['stock', 'add', String(a), '--file', file1], { env, killOn: secondDone });
+    await uploading;
+    const second = await svc(['stock', 'add', String(a), '--file', file2], { env: other });
+    judged();
+    await firstRun;
+    assert.equal(second.code, 2, second.stderr);
+    assert.match(second.stderr, /another job is writing to listing/);
+    assert.equal(await requests((r) => r.route === 'addStock'), 1, 'only the first import sent');
+  });
+});
