@@ -119,3 +119,43 @@ describe('one import of a listing at a time, however the address is spelled', ()
     assert.equal(await requests((r) => r.route === 'addStock'), 1, 'only the first import sent');
   });
 });
+
+describe('`stock add --dry-run` prints what its check spends', () => {
+  test('the identity and sales-read requests in the plan equal the request log, on a fresh state folder and again', async () => {
+    const [a, b] = [await listing('da'), await listing('db')];
+    const first = tempDirs();
+    const batch = writeFile(first.dir, 'batch.txt', lines('dr', 1, 4));
+    const add = (env: Record<string, string>, extra: string[] = []) =>
+      svc(['stock', 'add', String(b), '--file', batch, '--format', 'lines', '-o', 'json', ...extra], { env });
+    // Uploaded to listing a by one machine, two sold: the other machine's check reads those sales.
+    const env1 = { ...svcEnv(sb, first), SVC_POOL_SECRET: SECRET };
+    const up = await svc(['stock', 'add', String(a), '--file', batch, '--format', 'lines'], { env: env1 });
+    assert.equal(up.code, 0, up.stderr);
+    await sb.control('POST', 'purchase', { productId: a, quantity: 2 });
+    const env2 = { ...svcEnv(sb, tempDirs()), SVC_POOL_SECRET: SECRET };
+    for (const round of ['first look', 'second look']) {
+      await sb.control('DELETE', 'requests');
+      const plan = await add(env2, ['--dry-run', '--allow-resend']);
+      assert.equal(plan.code, 0, plan.stderr);
+      const p = JSON.parse(plan.stdout);
+      const log = (await sb.control('GET', 'requests')) as any[];
+      const check = log.filter((r) => !['getProduct', 'usage', 'me'].includes(r.route));
+      assert.equal(p.identityRequests, log.filter((r) => r.route === 'me').length, `${round}: GET /me`);
+      assert.equal(p.salesRequests, check.length, `${round}: the sales read`);
+      assert.ok(p.salesRequests > 0, `${round}: a dry run remembers nothing, so it reads the sales again`);
+      assert.equal(p.resent, 2, `${round}: the two sold credentials, counted in the plan`);
+    }
+    // A real run remembers the identity: the next plan spends no request on it, and says so.
+    assert.equal((await add(env2, ['--allow-resend'])).code, 0);
+    await sb.control('DELETE', 'requests');
+    const again = await add(env2, ['--dry-run', '--allow-resend']);
+    assert.equal(again.code, 0, again.stderr);
+    const known = JSON.parse(again.stdout);
+    assert.equal(known.identityRequests, 0);
+    assert.equal(await requests((r) => r.route === 'me'), 0);
+    const check = ((await sb.control('GET', 'requests')) as any[]).filter(
+      (r) => !['getProduct', 'usage', 'me'].includes(r.route),
+    );
+    assert.equal(known.salesRequests, check.length, JSON.stringify(check.map((r) => r.route)));
+  });
+});

@@ -15,12 +15,12 @@ import { note } from '../../output/reporter.js';
 import { parseId } from '../shared/command.js';
 import type { Deps } from '../shared/context.js';
 import { requireV2 } from '../shared/job-helpers.js';
-import { decideResume, runBulkJob } from '../shared/job-runner.js';
+import { decideResume, runBulkJob, type PlanExtra } from '../shared/job-runner.js';
 import { defineVerb, flag, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { refuseUnnamedFormat, scanAddInput, type AddInputOptions } from './add-input.js';
 import { stockAddJob } from './add-job.js';
 import { openAddLedger, type AddLedger } from './add-ledger.js';
-import { guardResend } from './resend-guard.js';
+import { guardResend, type ResendCheck } from './resend-guard.js';
 import { accountIdentity, accountName } from '../../state/account-identity.js';
 import { describeTarget, resolveStockTarget } from './stock-target.js';
 
@@ -95,10 +95,10 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
       resumeJobId !== undefined
         ? undefined
         : await guardResend(deps, api, scan, { ...io, input, allowResend: o.allowResend === true, target });
-    if (resend !== undefined) return resend;
+    if (resend?.refused !== undefined) return resend.refused;
     ledger = deps.globals.dryRun ? undefined : await openAddLedger(deps, target);
     const job = stockAddJob({ deps, api, o: { ...io, report: o.report }, target, input, scan, resumeJobId, ledger });
-    const code = await runBulkJob(deps, job);
+    const code = await runBulkJob(deps, resend ? { ...job, planExtra: checkSpent(resend) } : job);
     if (scan.count + target.held > LIMITS.stockPerVariantMax && code === 0)
       note(deps.io, `the ${label} is at or close to its limit of ${LIMITS.stockPerVariantMax} credentials`);
     return code;
@@ -107,6 +107,20 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     ledger?.close();
     targetLock?.release();
   }
+}
+
+/** What a dry run's plan says of the check before it (rule 3: the plan equals the wire). */
+function checkSpent(c: ResendCheck): PlanExtra {
+  return {
+    fields: { identityRequests: c.identityRequests, salesRequests: c.salesRequests, resent: c.resent },
+    lines: [
+      ...(c.identityRequests ? ['which account this key is: 1 request (GET /me, once per key)'] : []),
+      ...(c.salesRequests
+        ? [`sales read to find credentials already sold: ${c.salesRequests} request${c.salesRequests === 1 ? '' : 's'}`]
+        : []),
+      ...(c.resent ? [`sent again (--allow-resend): ${c.resent} credentials sold or held by another listing`] : []),
+    ],
+  };
 }
 
 /**

@@ -88,23 +88,30 @@ async function knownLines(scan: ScanResult, r: ResendInput, known: (credential: 
   return hits;
 }
 
+export interface ResendCheck {
+  /** The exit code of the refusal; undefined when the import may go on. */
+  refused?: number;
+  /** Requests the check spent (a dry run prints them: its plan equals the wire, rule 3). */
+  identityRequests: number;
+  salesRequests: number;
+  /** Credentials --allow-resend sends again (sold, or held by another listing). */
+  resent: number;
+}
+
 /**
- * Undefined when the import may go on (with a note of what --allow-resend sends again), else the
- * exit code of the refusal. Costs the requests of reading the sales made since the last look.
+ * Whether the import may go on (with a note of what --allow-resend sends again), or the exit
+ * code of the refusal. Costs the requests of reading the sales made since the last look.
  */
-export async function guardResend(
-  deps: Deps,
-  api: ServiceApi,
-  scan: ScanResult,
-  r: ResendInput,
-): Promise<number | undefined> {
+export async function guardResend(deps: Deps, api: ServiceApi, scan: ScanResult, r: ResendInput): Promise<ResendCheck> {
   const dry = deps.globals.dryRun === true;
+  const out: ResendCheck = { identityRequests: 0, salesRequests: 0, resent: 0 };
   const found = await resolvePoolSecret(deps, !dry, true);
   // No secret yet, or one this run made: nothing svc uploaded carries its tags, so no sale can
   // name a credential of this file; the sales are not read (no request, no mirror written).
-  if (!found || found.fresh) return undefined;
+  if (!found || found.fresh) return out;
   const sid = secretId(found.secret);
-  const { file } = await accountLedgerFile(deps, found.secret, !dry);
+  const { file, identity } = await accountLedgerFile(deps, found.secret, !dry);
+  out.identityRequests = identity.asked ? 1 : 0;
   const ledger = readLedger(file, sid);
   let writer: LedgerWriter | undefined;
   const write = (rec: LedgerRecord) => {
@@ -114,6 +121,7 @@ export async function guardResend(
   };
   try {
     const sync = await syncSold(deps, api, ledger, sid, write);
+    out.salesRequests = sync.requests;
     // One secret per account: this state folder's record under another one is refused. Sales
     // tagged by another install's secret (a CI job's, another HOME's) cannot be checked: said.
     refuseSecondSecret(ledger, sid);
@@ -125,22 +133,27 @@ export async function guardResend(
   } finally {
     writer?.close();
   }
-  if (ledger.sold.size === 0 && ledger.added.size === 0 && ledger.plans.length === 0) return undefined;
+  if (ledger.sold.size === 0 && ledger.added.size === 0 && ledger.plans.length === 0) return out;
   const idOf = entryIdMaker(found.secret);
   const known = knownUse(ledger, r.target);
   const hits = await knownLines(scan, r, (c) => known(idOf(c)));
-  if (hits.length === 0) return undefined;
+  if (hits.length === 0) return out;
   if (r.allowResend) {
-    const sold = hits.filter((h) => 'order' in h.known).length;
-    const name = r.input.displayName;
-    if (sold > 0) note(deps.io, `${sold} credentials of ${name} were sold already and are sent again (--allow-resend)`);
-    if (hits.length > sold)
-      note(
-        deps.io,
-        `${hits.length - sold} credentials of ${name} are held by another listing already and are sent here too (--allow-resend)`,
-      );
-    return undefined;
+    out.resent = hits.length;
+    noteResent(deps, r.input.displayName, hits);
+    return out;
   }
   const problems = hits.map((h) => problemOf(r.input.displayName, h.line, h.known));
-  return invalidInput(deps, formatProblems(problems, problems.length), problems.length, r.input.displayName);
+  out.refused = invalidInput(deps, formatProblems(problems, problems.length), problems.length, r.input.displayName);
+  return out;
+}
+
+function noteResent(deps: Deps, name: string, hits: { known: Known }[]): void {
+  const sold = hits.filter((h) => 'order' in h.known).length;
+  if (sold > 0) note(deps.io, `${sold} credentials of ${name} were sold already and are sent again (--allow-resend)`);
+  if (hits.length > sold)
+    note(
+      deps.io,
+      `${hits.length - sold} credentials of ${name} are held by another listing already and are sent here too (--allow-resend)`,
+    );
 }

@@ -5,4 +5,12 @@ export const MESSAGES_RESEND: Readonly<Record<string, string>> = {
     '{file}:{line}: o svc já enviou esta credencial para {place}, onde ela não foi vendida: o serviço a guarda lá, e cada anúncio poderia entregá-la; o svc não a envia de novo (--allow-resend para enviá-la mesmo assim)',
   '{n} credentials of {file} are held by another listing already and are sent here too (--allow-resend)':
     '{n} credenciais de {file} já estão em outro anúncio e são enviadas aqui também (--allow-resend)',
+  'sales read to find credentials already sold: {n} request':
+    'vendas lidas para achar credenciais já vendidas: {n} requisição',
+  'sales read to find credentials already sold: {n} requests':
+    'vendas lidas para achar credenciais já vendidas: {n} requisições',
+  'sent again (--allow-resend): {n} credentials sold or held by another listing':
+    'enviadas de novo (--allow-resend): {n} credenciais vendidas ou em outro anúncio',
+  'which account this key is: 1 request (GET /me, once per key)':
+    'de qual conta é esta chave: 1 requisição (GET /me, uma vez por chave)',
 };
