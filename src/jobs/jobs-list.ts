@@ -16,6 +16,8 @@ export interface ListedJob {
   kind: JobKind;
   command: string;
   target?: string;
+  /** The account the job writes for, when it was known (svc decision "one identity"). */
+  account?: string;
   input: JobInput;
   itemsDone: number;
   totalItems: number;
@@ -45,6 +47,7 @@ export function listJobs(stateDir: string, filter: { kind?: JobKind } = {}): Lis
       kind: h.kind,
       command: h.command,
       ...(h.target !== undefined ? { target: h.target } : {}),
+      ...(h.account !== undefined ? { account: h.account } : {}),
       input: h.input,
       itemsDone: itemsDone(replay),
       totalItems: h.totalItems,
@@ -72,11 +75,13 @@ export function findResumable(
   kind: JobKind,
   target: string | undefined,
   inputSha256: string,
+  account?: string,
 ): string | undefined {
   let best: { id: string; createdAt: string } | undefined;
   for (const { id, replay } of readAll(stateDir)) {
     const h = replay.header;
     if (h.kind !== kind || (h.target ?? '') !== (target ?? '') || h.input.sha256 !== inputSha256) continue;
+    if (!sameAccount(h.account, account)) continue; // svc decision "one identity"
     if (replay.end?.state === 'done') continue;
     if (!best || h.createdAt > best.createdAt) best = { id, createdAt: h.createdAt };
   }
@@ -107,4 +112,9 @@ function* readAll(stateDir: string): Generator<{ id: string; replay: JournalRepl
     const replay = readJournal(path.join(jobsDir(stateDir), name));
     if (replay && replay.header.id === id) yield { id, replay };
   }
+}
+
+/** A journal written before jobs named their account (or by a command that does not know it) matches any. */
+export function sameAccount(journaled: string | undefined, current: string | undefined): boolean {
+  return journaled === undefined || current === undefined || journaled === current;
 }

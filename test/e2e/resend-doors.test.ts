@@ -21,19 +21,24 @@ beforeEach(async () => {
 const MARKER = 'ZZRESENDDOORMARKER';
 const SECRET = 'pool-secret-of-the-resend-doors-0123456789';
 
-async function listing(tag: string): Promise<number> {
-  const res = await sb.api('POST', '/api/v2/products', {
-    title: `E2E resend ${tag}`,
-    description: 'Keys delivered automatically by the tests.',
-    game: 'valorant',
-    category: 'key',
-    price: 500,
-    isAutoDelivery: true,
-  });
+async function listing(tag: string, on: TestSandbox = sb, key = on.keys.v2): Promise<number> {
+  const res = await on.api(
+    'POST',
+    '/api/v2/products',
+    {
+      title: `E2E resend ${tag}`,
+      description: 'Keys delivered automatically by the tests.',
+      game: 'valorant',
+      category: 'key',
+      price: 500,
+      isAutoDelivery: true,
+    },
+    key,
+  );
   assert.equal(res.status, 201, JSON.stringify(res.body));
   const id = res.body.data.id as number;
-  await sb.control('POST', 'moderate', { productId: id, action: 'approve' });
-  assert.equal((await sb.api('PATCH', `/api/v2/products/${id}`, { isActive: true })).status, 200);
+  await on.control('POST', 'moderate', { productId: id, action: 'approve' });
+  assert.equal((await on.api('PATCH', `/api/v2/products/${id}`, { isActive: true }, key)).status, 200);
   return id;
 }
 
@@ -157,5 +162,41 @@ describe('`stock add --dry-run` prints what its check spends', () => {
       (r) => !['getProduct', 'usage', 'me'].includes(r.route),
     );
     assert.equal(known.salesRequests, check.length, JSON.stringify(check.map((r) => r.route)));
+  });
+});
+
+describe('an unfinished import is resumed only for the account that started it', () => {
+  test('another service with a listing of the same id, another account: a new job, never the journal of the first', async () => {
+    const a = await listing('ja');
+    const dirs = tempDirs();
+    const file = writeFile(dirs.dir, 'keys.txt', lines('ja', 1, 3));
+    const args = ['stock', 'add', String(a), '--file', file, '--format', 'lines'];
+    // The first account's import is cut short while its one chunk is in flight: its journal stays unfinished.
+    await sb.control('POST', 'faults', { match: { route: 'addStock' }, fault: { type: 'delay', ms: 60_000 } });
+    const cut = await svc(args, {
+      env: svcEnv(sb, dirs),
+      killOn: sb.waitForRequest((e) => e.route === 'addStock', 'started'),
+    });
+    assert.equal(cut.signal, 'SIGKILL');
+    const jobs = JSON.parse((await svc(['stock', 'jobs', '-o', 'json'], { env: svcEnv(sb, dirs) })).stdout);
+    const jobId = jobs[0].id as string;
+    // A second service (another account's sandbox), where a listing of the same id is this account's.
+    const other = await startTestSandbox();
+    try {
+      let b = await listing('jb', other, other.keys.otherV2);
+      while (b < a) b = await listing('jb', other, other.keys.otherV2);
+      assert.equal(b, a, 'the second service has a listing of the same id');
+      const env = { ...svcEnv(other, dirs, other.keys.otherV2) };
+      const taken = await svc([...args, '--resume', jobId], { env });
+      assert.equal(taken.code, 2, taken.stderr);
+      assert.match(taken.stderr, /was started for another account than the one of the key in use/);
+      const fresh = await svc([...args, '--yes'], { env });
+      assert.equal(fresh.code, 0, fresh.stderr);
+      assert.doesNotMatch(fresh.stderr, /resuming job/);
+      const after = JSON.parse((await svc(['stock', 'jobs', '-o', 'json'], { env })).stdout);
+      assert.equal(after.length, 2, 'a job of its own');
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -144,13 +144,13 @@ export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>)
  */
 export async function decideResume(
   deps: Deps,
-  spec: Pick<JobSpec, 'kind' | 'target' | 'input'>,
+  spec: Pick<JobSpec, 'kind' | 'target' | 'input' | 'account'>,
   resume?: string,
   noResume?: boolean,
 ): Promise<string | undefined> {
   if (resume) return resume;
   if (noResume) return undefined;
-  const found = findResumable(deps.stateDir(), spec.kind, spec.target, spec.input.sha256);
+  const found = findResumable(deps.stateDir(), spec.kind, spec.target, spec.input.sha256, spec.account);
   if (!found) return undefined;
   if (
     deps.globals.yes ||

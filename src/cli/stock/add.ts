@@ -9,7 +9,7 @@ import { DEDUPE_MODES, LIMITS } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
 import { detectFormat, type CredentialFormat } from '../../input/credentials.js';
 import { openInput } from '../../input/source.js';
-import { acquireTargetLock, fingerprintInput, listJobs } from '../../jobs/index.js';
+import { acquireTargetLock, fingerprintInput, listJobs, sameAccount } from '../../jobs/index.js';
 import { holdYoungGeneration } from '../../jobs/memory.js';
 import { note } from '../../output/reporter.js';
 import { parseId } from '../shared/command.js';
@@ -76,16 +76,15 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   // account, not per file): two imports started together cannot upload the same credentials twice.
   // Named by the account (svc decision "one identity"), never by how the URL is spelled: the
   // import asks the identity anyway (its ledger is the account's), so this costs no request.
-  const targetLock = deps.globals.dryRun
-    ? undefined
-    : acquireTargetLock(deps.stateDir(), `stock ${accountName(await accountIdentity(deps))} ${label}`, label);
+  const account = deps.globals.dryRun ? undefined : accountName(await accountIdentity(deps));
+  const targetLock = account ? acquireTargetLock(deps.stateDir(), `stock ${account} ${label}`, label) : undefined;
   let input: Awaited<ReturnType<typeof openInput>> | undefined;
   let ledger: AddLedger | undefined;
   try {
     input = await openInput(o.file, { signal: deps.signal }); // stage "read"
     refuseUnnamedFormat(io, input.path);
     // Resume or not is known before validating: it decides what the 10000 check counts.
-    const resumeJobId = deps.globals.dryRun ? undefined : await stockResume(deps, label, input, o.resume);
+    const resumeJobId = deps.globals.dryRun ? undefined : await stockResume(deps, { label, account }, input, o.resume);
     const scan = await scanAddInput(deps, io, input, target, resumeJobId !== undefined);
     if (typeof scan === 'number') return scan;
     // svc decision "one identity": a credential the account sold is refused before anything is
@@ -97,7 +96,17 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
         : await guardResend(deps, api, scan, { ...io, input, allowResend: o.allowResend === true, target });
     if (resend?.refused !== undefined) return resend.refused;
     ledger = deps.globals.dryRun ? undefined : await openAddLedger(deps, target);
-    const job = stockAddJob({ deps, api, o: { ...io, report: o.report }, target, input, scan, resumeJobId, ledger });
+    const job = stockAddJob({
+      deps,
+      api,
+      o: { ...io, report: o.report },
+      target,
+      input,
+      scan,
+      resumeJobId,
+      ledger,
+      account,
+    });
     const code = await runBulkJob(deps, resend ? { ...job, planExtra: checkSpent(resend) } : job);
     if (scan.count + target.held > LIMITS.stockPerVariantMax && code === 0)
       note(deps.io, `the ${label} is at or close to its limit of ${LIMITS.stockPerVariantMax} credentials`);
@@ -129,17 +138,22 @@ function checkSpent(c: ResendCheck): PlanExtra {
  */
 async function stockResume(
   deps: Deps,
-  target: string,
+  target: { label: string; account?: string },
   input: { path: string; displayName: string },
   resume: string | boolean | undefined,
 ): Promise<string | undefined> {
   if (typeof resume === 'string') return resume; // the engine checks the file against the journal
   if (resume === false) return undefined;
   const unfinished = listJobs(deps.stateDir(), { kind: 'stock' }).some(
-    (j) => j.target === target && j.state !== 'done',
+    (j) => j.target === target.label && j.state !== 'done' && sameAccount(j.account, target.account),
   );
   if (!unfinished) return undefined;
-  return decideResume(deps, { kind: 'stock', target, input: await fingerprintInput(input.path, input.displayName) });
+  return decideResume(deps, {
+    kind: 'stock',
+    target: target.label,
+    ...(target.account !== undefined ? { account: target.account } : {}),
+    input: await fingerprintInput(input.path, input.displayName),
+  });
 }
 
 export const addVerb = defineVerb({

@@ -13,4 +13,8 @@ export const MESSAGES_RESEND: Readonly<Record<string, string>> = {
     'enviadas de novo (--allow-resend): {n} credenciais vendidas ou em outro anúncio',
   'which account this key is: 1 request (GET /me, once per key)':
     'de qual conta é esta chave: 1 requisição (GET /me, uma vez por chave)',
+  'job {id} was started for another account than the one of the key in use; svc does not send its items here':
+    'o job {id} foi iniciado para outra conta que não a da chave em uso; o svc não envia seus itens para cá',
+  'resume it with a key of the account that started it, or run the command without --resume to start a new job':
+    'retome-o com uma chave da conta que o iniciou, ou rode o comando sem --resume para começar um novo job',
 };
