@@ -149,6 +149,10 @@ describe('`stock add --dry-run` prints what its check spends', () => {
       assert.equal(p.salesRequests, check.length, `${round}: the sales read`);
       assert.ok(p.salesRequests > 0, `${round}: a dry run remembers nothing, so it reads the sales again`);
       assert.equal(p.resent, 2, `${round}: the two sold credentials, counted in the plan`);
+      assert.match(
+        plan.stderr,
+        /the account sold 2 credentials uploaded with this pool secret from another state folder/,
+      );
     }
     // A real run remembers the identity: the next plan spends no request on it, and says so.
     assert.equal((await add(env2, ['--allow-resend'])).code, 0);

@@ -125,6 +125,7 @@ export async function guardResend(deps: Deps, api: ServiceApi, scan: ScanResult,
     // One secret per account: this state folder's record under another one is refused. Sales
     // tagged by another install's secret (a CI job's, another HOME's) cannot be checked: said.
     refuseSecondSecret(ledger, sid);
+    warnUnseenUploads(deps, ledger, sync.newlySold);
     if (sync.foreign > 0)
       warn(
         deps.io,
@@ -146,6 +147,19 @@ export async function guardResend(deps: Deps, api: ServiceApi, scan: ScanResult,
   const problems = hits.map((h) => problemOf(r.input.displayName, h.line, h.known));
   out.refused = invalidInput(deps, formatProblems(problems, problems.length), problems.length, r.input.displayName);
   return out;
+}
+
+/**
+ * Sales of credentials this secret tagged, and no upload in this state folder's record: another
+ * machine or HOME uploaded them. What it uploaded and did not sell is held by listings svc cannot
+ * read (the service shows counts, not refs): said, never guessed.
+ */
+function warnUnseenUploads(deps: Deps, ledger: LedgerState, newlySold: number): void {
+  if (newlySold === 0 || ledger.plans.length > 0 || ledger.added.size > 0) return;
+  warn(
+    deps.io,
+    `the account sold ${newlySold} credentials uploaded with this pool secret from another state folder (another machine or HOME): what that folder uploaded and did not sell cannot be checked here (copy the state folder when you move machines)`,
+  );
 }
 
 function noteResent(deps: Deps, name: string, hits: { known: Known }[]): void {
