@@ -335,6 +335,27 @@ export const MIRROR = {
   maxPages: 5000,
 } as const;
 
+/**
+ * The shop in the seller's pocket (Telegram bot, digest, WhatsApp): svc decisions where neither
+ * the marketplace spec nor the chat platforms say (docs/DECISIONS.md "The shop in the seller's
+ * pocket"). The values used live beside their code (src/bot/plans.ts, src/bot/guard.ts,
+ * src/notify/channel-whatsapp.ts, src/shop/language.ts); this is their list.
+ * - A plan's buttons work for 15 minutes; its idempotency key is made with the plan and never
+ *   sent past IDEMPOTENCY_KEY_TRUST_MS (spec 4.1.2): a plan left running that long is reported.
+ * - Commands: 20 a minute for all allowed users together by default (`commandsPerMinute`, 1-60),
+ *   so a stolen chat spends at most ~1 request a command: /vendas, /lucro, /estoque and /status
+ *   read the mirror and the last pass (no request); /perguntas one; a confirmed write one.
+ * - Question answers from the chat keep spec 8's 5 a minute and 20 an hour, counted in-process.
+ * - WhatsApp (Evolution API): one message every 3 s at most, bursts batched up to 4096 characters.
+ * - The seller's language: shop.yaml `language:`, else the environment's, else pt-BR.
+ */
+export const POCKET_SHOP = {
+  planTtlMs: 15 * 60_000,
+  commandsPerMinuteDefault: 20,
+  whatsappMinIntervalMs: 3000,
+  defaultLanguage: 'pt-BR',
+} as const;
+
 // ---- svc decision "one identity" (docs/DECISIONS.md "One identity of the account") ----------
 // spec 4 names `GET /api/v2/me` "identity of the key"; api-assumptions.md gives Me `accountId` and
 // `sellerId`. svc keys what it records for an account (the pool ledger, the orders mirror) by
@@ -345,3 +366,18 @@ export const MIRROR = {
 // spec 5.5 ("keys stay on the server side"): the key is sent only over https or to loopback;
 // plain http elsewhere is refused unless --insecure-http (api/base-url.ts checkKeyTransport).
 // One pool secret per account: a second one for an account with tagged uploads is refused.
+
+/**
+ * Backup and restore (docs/DECISIONS.md, "Backup and restore"), where the specs say nothing.
+ * The package and the releases (docs/DECISIONS.md, "A name that is ours"): the npm package is
+ * `@svc-cli/svc` and the install scripts fetch from https://github.com/svc-cli/svc/releases, both
+ * placeholders the publisher sets once (package.json `name`, SVC_RELEASE_URL's default in
+ * deploy/install.sh and install.ps1, the README's Install section; test/docs/install-recipes
+ * keeps every recipe on the scoped name).
+ */
+export const BACKUP = {
+  /** scrypt's cost as log2(N), r=8, p=1: 2^15 is OWASP's floor for scrypt (~32 MiB, ~0.1 s a try). */
+  scryptLogN: 15,
+  /** A shorter passphrase is refused: the archive holds the API keys and the pool secret. */
+  minPassphraseChars: 8,
+} as const;

@@ -19,6 +19,8 @@ export const DRY_RUN: Record<string, DryRun> = {
   'shop run': 'refuse',
   'notify set-secret': 'refuse',
   'notify remove': 'refuse',
+  backup: 'refuse',
+  restore: 'refuse',
   'orders reconcile': 'refuse',
   'questions inbox': 'refuse',
   // writes with a plan
@@ -34,6 +36,7 @@ export const DRY_RUN: Record<string, DryRun> = {
   'stock refill': 'plan',
   'shop sync': 'plan',
   'notify test': 'plan',
+  'notify digest': 'plan',
   'reviews contest': 'plan',
   'questions answer': 'plan',
   'keys create': 'plan',

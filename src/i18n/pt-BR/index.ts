@@ -1,7 +1,9 @@
 // The pt-BR catalogue, loaded only when the language is pt-BR (src/i18n/load.ts).
 import { HELP } from './help.js';
+import { INSTALL_MESSAGES } from './messages-install.js';
 import { HEADERS } from './messages.js';
 import { MESSAGES } from './messages.js';
+import { POCKET } from './messages-pocket.js';
 import { MESSAGES_IDENTITY } from './messages-identity.js';
 import { MESSAGES_RESEND } from './messages-resend.js';
 
@@ -9,6 +11,8 @@ import { MESSAGES_RESEND } from './messages-resend.js';
 export const PT_BR: Readonly<Record<string, string>> = {
   ...HELP,
   ...MESSAGES,
+  ...POCKET,
+  ...INSTALL_MESSAGES,
   ...MESSAGES_IDENTITY,
   ...MESSAGES_RESEND,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
