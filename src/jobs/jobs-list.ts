@@ -6,6 +6,7 @@ import { JOB_ID_PATTERN } from './ids.js';
 import { failuresIn, itemsDone, jobsDir, readJournal, type JournalReplay } from './journal.js';
 import { lockHolder } from './lock.js';
 import { resumeCommand } from './engine.js';
+import { sameAccount } from './account.js';
 import type { JobInput, JobKind } from './types.js';
 
 /** running: a live process holds it; interrupted: stopped by a signal or killed; failed: stopped by an error. */
@@ -112,9 +113,4 @@ function* readAll(stateDir: string): Generator<{ id: string; replay: JournalRepl
     const replay = readJournal(path.join(jobsDir(stateDir), name));
     if (replay && replay.header.id === id) yield { id, replay };
   }
-}
-
-/** A journal written before jobs named their account (or by a command that does not know it) matches any. */
-export function sameAccount(journaled: string | undefined, current: string | undefined): boolean {
-  return journaled === undefined || current === undefined || journaled === current;
 }

@@ -6,7 +6,7 @@ import { newJobId } from './ids.js';
 import { JobLockedError, acquireLock, type JobLock } from './lock.js';
 import { JOURNAL_VERSION, type JournaledChunk } from './journal-records.js';
 import { JournalWriter, ensureJobsDir, journalPath, readJournal, type JournalReplay } from './journal.js';
-import { sameAccount } from './jobs-list.js';
+import { sameAccount } from './account.js';
 import type { JobSpec, JsonValue } from './types.js';
 
 export interface OpenedJob {
