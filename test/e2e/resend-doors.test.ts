@@ -204,3 +204,23 @@ describe('an unfinished import is resumed only for the account that started it',
     }
   });
 });
+
+describe('`stock add` and a refill of the account at the same time', () => {
+  test('a refill started while an import uploads waits for it, then leaves its credentials alone', async () => {
+    const [a, b] = [await listing('ca'), await listing('cb')];
+    const dirs = tempDirs();
+    const env = { ...svcEnv(sb, dirs), SVC_POOL_SECRET: SECRET };
+    const pool = writeFile(dirs.dir, 'pool.txt', lines('cc', 1, 6));
+    const batch = writeFile(dirs.dir, 'batch.txt', lines('cc', 1, 3));
+    // The import's upload is held by the sandbox while the refill starts.
+    await sb.control('POST', 'faults', { match: { route: 'addStock' }, fault: { type: 'delay', ms: 8_000 } });
+    const uploading = sb.waitForRequest((e) => e.route === 'addStock', 'started');
+    const importing = svc(['stock', 'add', String(a), '--file', batch], { env });
+    await uploading;
+    const refill = await svc(['stock', 'refill', String(b), '--pool', pool, '--target', '5'], { env });
+    assert.equal(refill.code, 0, refill.stderr);
+    assert.equal((await importing).code, 0);
+    // Three of the pool's six are the import's: the refill may take only the other three.
+    assert.match(refill.stderr, /pool .*pool\.txt ran out: 3 sent of the 5 needed/);
+  });
+});

@@ -5,7 +5,8 @@
 // its byte range and checked against the hash it had when validated.
 import { credentialFileOptions } from './credential-options.js';
 import { z } from 'zod';
-import { DEDUPE_MODES, LIMITS } from '../../api/assumptions.js';
+import { DEDUPE_MODES, LIMITS, STOCK_LEVELS } from '../../api/assumptions.js';
+import { accountLedgerPath, lockPool } from '../../state/pool-ledger.js';
 import { UsageError } from '../../api/errors.js';
 import { detectFormat, type CredentialFormat } from '../../input/credentials.js';
 import { openInput } from '../../input/source.js';
@@ -80,6 +81,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   const targetLock = account ? acquireTargetLock(deps.stateDir(), `stock ${account} ${label}`, label) : undefined;
   let input: Awaited<ReturnType<typeof openInput>> | undefined;
   let ledger: AddLedger | undefined;
+  let recordLock: { release(): void } | undefined;
   try {
     input = await openInput(o.file, { signal: deps.signal }); // stage "read"
     refuseUnnamedFormat(io, input.path);
@@ -87,6 +89,9 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     const resumeJobId = deps.globals.dryRun ? undefined : await stockResume(deps, { label, account }, input, o.resume);
     const scan = await scanAddInput(deps, io, input, target, resumeJobId !== undefined);
     if (typeof scan === 'number') return scan;
+    // The account's record is checked and extended under its lock, as refills do: a refill started
+    // meanwhile waits, then sees what this import sent (never one credential in two listings).
+    recordLock = account ? await lockAccountRecord(deps, account) : undefined;
     // svc decision "one identity": a credential the account sold is refused before anything is
     // sent. A resumed import is the job engine's to judge (chunks it sent itself; past 24 h
     // add-expiry.ts asks the sales).
@@ -114,8 +119,18 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   } finally {
     await input?.cleanup();
     ledger?.close();
+    recordLock?.release();
     targetLock?.release();
   }
+}
+
+function lockAccountRecord(deps: Deps, account: string) {
+  return lockPool(accountLedgerPath(deps.stateDir(), account), 'of this account', {
+    waitMs: STOCK_LEVELS.poolLockWaitMs,
+    pollMs: STOCK_LEVELS.poolLockPollMs,
+    signal: deps.signal,
+    onWait: (pid) => note(deps.io, `waiting for the stock job running in process ${pid}`),
+  });
 }
 
 /** What a dry run's plan says of the check before it (rule 3: the plan equals the wire). */

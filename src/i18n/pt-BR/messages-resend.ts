@@ -19,4 +19,5 @@ export const MESSAGES_RESEND: Readonly<Record<string, string>> = {
     'retome-o com uma chave da conta que o iniciou, ou rode o comando sem --resume para começar um novo job',
   'the account sold {n} credentials uploaded with this pool secret from another state folder (another machine or HOME): what that folder uploaded and did not sell cannot be checked here (copy the state folder when you move machines)':
     'a conta vendeu {n} credenciais enviadas com este segredo de pool a partir de outra pasta de estado (outra máquina ou HOME): o que aquela pasta enviou e não vendeu não pode ser verificado aqui (copie a pasta de estado ao trocar de máquina)',
+  'waiting for the stock job running in process {pid}': 'esperando o job de estoque em execução no processo {pid}',
 };
