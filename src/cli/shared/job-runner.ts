@@ -61,12 +61,20 @@ export interface BulkJob<I extends ItemRef = ItemRef> {
   finish?(result: JobResult): Promise<Record<string, unknown>>;
   /** issue 22: a chunk whose journaled key is past the service's 24 h (engine default otherwise). */
   onExpiredKey?: ExpiredKeyHandler;
+  /** `--dry-run`: what the command spent or decided before the plan, printed with it. */
+  planExtra?: PlanExtra;
+}
+
+/** Fields (json) and lines (table) a command adds to its plan, e.g. requests a check spent. */
+export interface PlanExtra {
+  fields: Record<string, number>;
+  lines: string[];
 }
 
 export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promise<number> {
   const { io } = deps;
   if (deps.globals.dryRun)
-    return printPlan(deps, (budget) => planSummary(job.spec, budget), job.preOutcomes?.length ?? 0);
+    return printPlan(deps, (budget) => planSummary(job.spec, budget), job.preOutcomes?.length ?? 0, job.planExtra);
 
   const resumeJobId =
     job.decidedResume !== undefined
@@ -136,13 +144,13 @@ export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>)
  */
 export async function decideResume(
   deps: Deps,
-  spec: Pick<JobSpec, 'kind' | 'target' | 'input'>,
+  spec: Pick<JobSpec, 'kind' | 'target' | 'input' | 'account'>,
   resume?: string,
   noResume?: boolean,
 ): Promise<string | undefined> {
   if (resume) return resume;
   if (noResume) return undefined;
-  const found = findResumable(deps.stateDir(), spec.kind, spec.target, spec.input.sha256);
+  const found = findResumable(deps.stateDir(), spec.kind, spec.target, spec.input.sha256, spec.account);
   if (!found) return undefined;
   if (
     deps.globals.yes ||
@@ -213,12 +221,13 @@ export async function printPlan(
   deps: Deps,
   summarise: (budget: PlanBudget | undefined) => PlanSummary,
   refusedBeforeSending = 0,
+  extra?: PlanExtra,
 ): Promise<number> {
   const budget = await readBudget(deps);
   const plan = summarise(budget);
   const format = deps.format();
   if (format === 'json' || format === 'jsonl') {
-    deps.io.stdout.write(`${jsonText({ dryRun: true, ...plan, refusedBeforeSending })}\n`);
+    deps.io.stdout.write(`${jsonText({ dryRun: true, ...plan, refusedBeforeSending, ...extra?.fields })}\n`);
     return 0;
   }
   const lines = [
@@ -235,6 +244,7 @@ export async function printPlan(
   ];
   if (refusedBeforeSending)
     lines.push(`refused before sending: ${count(refusedBeforeSending, 'row')} (see --max-change)`);
+  lines.push(...(extra?.lines ?? []));
   deps.io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }

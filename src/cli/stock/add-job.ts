@@ -29,6 +29,8 @@ export interface AddJobContext {
   resumeJobId: string | undefined;
   /** Where what is sent is recorded by id (issue 22); none in a dry run. */
   ledger?: AddLedger;
+  /** The account the import writes for (svc decision "one identity"); none in a dry run. */
+  account?: string;
 }
 
 /** The job of one import: spec, sender, report, summary and result record. */
@@ -88,6 +90,7 @@ function addSpec(c: AddJobContext) {
   return jobSpec({
     kind: 'stock',
     target: describeTarget(target),
+    ...(c.account !== undefined ? { account: c.account } : {}),
     command: jobCommand(
       c.deps,
       ['stock', 'add', String(target.id)],

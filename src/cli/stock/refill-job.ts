@@ -96,6 +96,7 @@ function planSpec(r: RefillRun, plan: LedgerPlan) {
   return jobSpec({
     kind: 'stock',
     target: `${describeTarget(r.t)} from pool ${path.basename(r.pool.realPath)}`,
+    account: r.pool.account,
     command: jobCommand(
       r.deps,
       ['stock', 'refill', r.t.arg],

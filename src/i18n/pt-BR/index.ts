@@ -6,6 +6,7 @@ import { MESSAGES } from './messages.js';
 import { MESSAGES_CONFIRM } from './messages-confirm.js';
 import { POCKET } from './messages-pocket.js';
 import { MESSAGES_IDENTITY } from './messages-identity.js';
+import { MESSAGES_RESEND } from './messages-resend.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
@@ -15,5 +16,6 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...INSTALL_MESSAGES,
   ...MESSAGES_IDENTITY,
   ...MESSAGES_CONFIRM,
+  ...MESSAGES_RESEND,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };
