@@ -325,3 +325,10 @@ export const MIRROR = {
    */
   maxPages: 5000,
 } as const;
+
+/**
+ * svc decision (the specs are silent): `products reprice` refuses a row whose price would move
+ * more than this percentage from the current one unless --max-change raises it. Rules priced
+ * from a wrong cost must not halve a listing's price in one run (docs/DECISIONS.md).
+ */
+export const REPRICE_DEFAULT_MAX_CHANGE_PCT = 30;

@@ -9,7 +9,8 @@
 // catalogue is loaded once, before the command runs (src/i18n/load.ts), and placeholder
 // entries are compiled to patterns on first use. How to add a message: docs/ARCHITECTURE.md.
 
-export type Lang = 'en' | 'pt-BR';
+/** `pseudo`: the catalogue transformed (src/i18n/pseudo.ts), for the coverage check. */
+export type Lang = 'en' | 'pt-BR' | 'pseudo';
 export type Catalogue = Readonly<Record<string, string>>;
 
 let lang: Lang | undefined;
@@ -25,6 +26,7 @@ export function detectLanguage(env: NodeJS.ProcessEnv): Lang {
   for (const name of ['SVC_LANG', 'LC_ALL', 'LC_MESSAGES', 'LANG']) {
     const v = env[name]?.trim();
     if (!v) continue;
+    if (name === 'SVC_LANG' && v === 'pseudo') return 'pseudo';
     return /^pt([_-]|$|\.)/i.test(v) ? 'pt-BR' : 'en';
   }
   return 'en';

@@ -1,5 +1,6 @@
 // svc auth status: the profile in use, its keys masked, their age and where they come from and
 // are stored: SVC_API_KEY, the OS keyring or the config file (issue 8).
+import { t } from '../../i18n/index.js';
 import { keyLocationOf } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
 import { printRecords } from '../../ui/print.js';
@@ -43,7 +44,9 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
     if (opts.check) row.check = await check(deps, version);
     rows.push(row);
   }
-  deps.io.stderr.write(`profile: ${s.profileName}\nbase URL: ${s.baseUrl}\n`);
+  deps.io.stderr.write(
+    `${t('profile: "{name}"', { name: s.profileName })}\n${t('base URL: {url}', { url: s.baseUrl })}\n`,
+  );
   for (const version of ['v1', 'v2'] as const) {
     if (s.keySource[version] !== 'profile') continue;
     deps.io.stderr.write(

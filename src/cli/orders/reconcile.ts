@@ -3,6 +3,8 @@
 // --forward-to (the same envelope, environment and dedupe key as `webhooks listen`, SVC_SOURCE=
 // catch-up), report stuck sales. Exact on reruns: what was handed on is remembered in the mirror
 // and the webhook store. The first run without --since only sets the mark (no replay).
+import { count } from '../../output/plural.js';
+import { t } from '../../i18n/index.js';
 import { z } from 'zod';
 import { EXIT, UsageError } from '../../api/errors.js';
 import { MIRROR } from '../../api/assumptions.js';
@@ -92,13 +94,20 @@ function summary(
   failed: number,
 ): string {
   if (r.first)
-    return `first reconcile: sales from now on are caught up; nothing before ${r.since} is replayed (--since 2h looks back)`;
-  const parts = [`${r.handed} missed sale event${r.handed === 1 ? '' : 's'} handed on since ${r.since}`];
-  if (r.live > 0) parts.push(`${r.live} already handed on by the listener`);
-  if (failed > 0) parts.push(`${failed} failed (kept for the next run)`);
+    return t(
+      'first reconcile: sales from now on are caught up; nothing before {since} is replayed (--since 2h looks back)',
+      {
+        since: r.since,
+      },
+    );
+  const parts = [
+    t('{events} handed on since {since}', { events: count(r.handed, 'missed sale event'), since: r.since }),
+  ];
+  if (r.live > 0) parts.push(t('{n} already handed on by the listener', { n: r.live }));
+  if (failed > 0) parts.push(t('{n} failed (kept for the next run)', { n: failed }));
   if (r.stuck.length > 0)
-    parts.push(`${r.stuck.length} stuck sale${r.stuck.length === 1 ? '' : 's'} (paid, not delivered)`);
-  return `reconcile: ${parts.join('; ')}`;
+    parts.push(t('{sales} (paid, not delivered)', { sales: count(r.stuck.length, 'stuck sale') }));
+  return t('reconcile: {parts}', { parts: parts.join('; ') });
 }
 
 export const reconcileVerb = defineVerb({

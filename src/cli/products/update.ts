@@ -84,8 +84,8 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
       `changing ${reviewFields.join(', ')} sends listing ${id} back to review (status em_analise) until the platform approves it`,
     );
     if (!deps.globals.dryRun && !(await deps.confirm(`send listing ${id} back to review?`))) {
-      note(deps.io, 'nothing changed');
-      return EXIT.failed;
+      note(deps.io, 'cancelled: nothing changed');
+      return EXIT.cancelled;
     }
   }
   const update = api.products.update(id, body);

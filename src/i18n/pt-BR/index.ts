@@ -1,11 +1,16 @@
 // The pt-BR catalogue, loaded only when the language is pt-BR (src/i18n/load.ts).
 import { HELP } from './help.js';
 import { HEADERS } from './messages.js';
+import { PLAN_HEADERS, PLANS } from './messages-plans.js';
+import { TOPICS } from './help-topics.js';
 import { MESSAGES } from './messages.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
+  ...PLAN_HEADERS,
   ...HELP,
   ...MESSAGES,
+  ...PLANS,
+  ...TOPICS,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };
