@@ -4,7 +4,7 @@
 import { note } from '../../output/reporter.js';
 import { count } from '../../output/plural.js';
 import { z } from 'zod';
-import { t } from '../../i18n/index.js';
+import { localDecimal, t } from '../../i18n/index.js';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import type { Listing } from '../../api/responses.js';
 import type { ServiceApi } from '../../api/resources/index.js';
@@ -217,9 +217,9 @@ function maxChangeGuard(listings: Listing[], rows: PriceRow[], pct: number): Ite
         status: 'skipped',
         code: 'MAX_CHANGE',
         message: t('price moves {change}% ({from} → {to}), more than --max-change {pct}', {
-          change: change.toFixed(1),
-          from: formatCents(current),
-          to: formatCents(r.priceCents),
+          change: localDecimal(change.toFixed(1)),
+          from: localDecimal(formatCents(current)),
+          to: localDecimal(formatCents(r.priceCents)),
           pct,
         }),
       });

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { EXIT } from '../../api/errors.js';
 import { REPRICE_DEFAULT_MAX_CHANGE_PCT } from '../../api/assumptions.js';
-import { t } from '../../i18n/index.js';
+import { localDecimal, t } from '../../i18n/index.js';
 import { count } from '../../output/plural.js';
 import { formatBp } from '../../pricing/arith.js';
 import { formatCents } from '../../output/money.js';
@@ -137,7 +137,7 @@ function notePlan(deps: Deps, plan: RepricePlan, maxChange: number, opts: OptsOf
         ids: beyond
           .map(
             (r) =>
-              `${r.id}${r.variant !== undefined ? `:${r.variant}` : ''} (${formatCents(r.current)} → ${formatCents(r.new)})`,
+              `${r.id}${r.variant !== undefined ? `:${r.variant}` : ''} (${localDecimal(formatCents(r.current))} → ${localDecimal(formatCents(r.new))})`,
           )
           .join(', '),
       }),

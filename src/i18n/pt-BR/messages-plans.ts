@@ -176,4 +176,9 @@ export const PLAN_HEADERS: Record<string, string> = {
   'header:sent': 'enviadas',
   'header:sold_meanwhile': 'vendidas no meio',
   'header:pool_left': 'restam no pool',
+  'header:current': 'atual',
+  'header:new': 'novo',
+  'header:floor': 'piso',
+  'header:margin': 'margem',
+  'header:basis': 'base',
 };
