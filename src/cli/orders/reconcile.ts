@@ -3,6 +3,8 @@
 // --forward-to (the same envelope, environment and dedupe key as `webhooks listen`, SVC_SOURCE=
 // catch-up), report stuck sales. Exact on reruns: what was handed on is remembered in the mirror
 // and the webhook store. The first run without --since only sets the mark (no replay).
+import type { Column } from '../../output/columns.js';
+import { printRecords } from '../../ui/print.js';
 import { count } from '../../output/plural.js';
 import { t } from '../../i18n/index.js';
 import { z } from 'zod';
@@ -60,8 +62,15 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     );
   const { catchUp } = await import('../../webhooks/catch-up.js');
   const { openHandOn } = await import('../../webhooks/hand-on.js');
-  const log = (l: Omit<WebhookLogLine, 'at'>) =>
-    deps.io.stdout.write(`${jsonText({ at: new Date().toISOString(), ...l })}\n`);
+  // One machine contract: -o table is a table (printed once the run is over), any other
+  // format the log's JSON lines as they happen.
+  const table = deps.format() === 'table';
+  const lines: WebhookLogLine[] = [];
+  const log = (l: Omit<WebhookLogLine, 'at'>) => {
+    const line = { at: new Date().toISOString(), ...l };
+    if (table) lines.push(line);
+    else deps.io.stdout.write(`${jsonText(line)}\n`);
+  };
   const m = await openOrdersMirror(deps, 'orders reconcile');
   try {
     const h = openHandOn({ stateDir: deps.stateDir(), exec: o.exec, forwardTo: o.forwardTo, env: deps.env, log });
@@ -81,6 +90,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     } finally {
       await h.close();
     }
+    if (table) await printRecords(deps.io, lines, { format: 'table', columns: LOG_COLUMNS });
     if (!deps.io.quiet) deps.io.stderr.write(`${summary(r, failed)}\n`);
     if (failed > 0) return EXIT.failed;
     return o.failOnStuck && r.stuck.length > 0 ? EXIT.refused : EXIT.ok;
@@ -88,6 +98,15 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     m.close();
   }
 }
+
+const LOG_COLUMNS: Column<WebhookLogLine>[] = [
+  { header: 'at', value: 'at', kind: 'date' },
+  { header: 'action', value: 'action', kind: 'word' },
+  { header: 'event', value: 'event' },
+  { header: 'order', value: 'orderId', kind: 'number' },
+  { header: 'status', value: 'status', kind: 'number' },
+  { header: 'detail', value: 'detail', max: 40, drop: 1 },
+];
 
 function summary(
   r: { first: boolean; since: string; handed: number; live: number; stuck: unknown[] },

@@ -158,6 +158,11 @@ export const PLANS: Record<string, string> = {
   'dry run: would POST to {url} with X-Service-Event: {event}':
     'simulação: enviaria um POST para {url} com X-Service-Event: {event}',
   'base URL: {url}': 'URL base: {url}',
+  '{version} key stored in: {where}': 'chave {version} guardada em: {where}',
+  'OS keyring': 'chaveiro do sistema',
+  'config file': 'arquivo de configuração',
+  'header:action': 'ação',
+  'header:detail': 'detalhe',
 };
 
 /** Table headers of the same commands, keyed `header:NAME` as in src/i18n/pt-BR/index.ts. */
