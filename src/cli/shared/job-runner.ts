@@ -1,7 +1,7 @@
 // What every bulk verb does around the job engine (issue 4, cli-spec 1 and 4): the dry-run
 // plan, offering to resume an unfinished job, progress (Ink on a TTY, plain lines elsewhere),
 // Ctrl-C, per-item results, the report file and the exit code.
-import { t } from '../../i18n/index.js';
+import { localDecimal, t } from '../../i18n/index.js';
 import { count } from '../../output/plural.js';
 import { jsonText } from '../../output/sanitize.js';
 import { LIMITS } from '../../api/assumptions.js';
@@ -298,7 +298,7 @@ function planQuotaLines(plan: PlanSummary): string {
   const source = t(plan.dayRemainingSource === 'usage' ? 'as `svc usage` reports' : 'the documented limit');
   if (plan.requestsBeyondDay <= 0)
     return [
-      t('estimated time: {s} s', { s: plan.etaSeconds }),
+      t('estimated time: {s} s', { s: localDecimal(String(plan.etaSeconds)) }),
       t('daily quota: {n} left today ({source})', { n: count(plan.dayRemaining, 'request'), source }),
     ].join('\n');
   const resets = plan.dayResetsAt ? t('; the quota resets at {at}', { at: plan.dayResetsAt }) : '';

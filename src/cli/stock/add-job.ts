@@ -66,7 +66,7 @@ export function stockAddJob(c: AddJobContext): BulkJob {
       refusals(r.items, byIndex)
         .map(
           (x) =>
-            `\n${t('refused: lines {lines} ({credentials}): {code}: {message}', { lines: x.lines, credentials: count(x.credentials, 'credential'), code: x.code ?? 'ERROR', message: t(x.message ?? '') })}`,
+            `\n${t('refused: lines {lines} ({credentials}): {code}: {message}', { lines: x.lines, credentials: count(x.credentials, 'credential'), code: x.code ?? 'error', message: t(x.message ?? '') })}`,
         )
         .join(''),
     finish: async (r) => addRecord(c, r, refusals(r.items, byIndex), latest.total),
@@ -168,7 +168,14 @@ function addRecord(c: AddJobContext, r: JobResult, refused: Refusal[], inStock: 
     refused:
       format === 'json' || format === 'jsonl'
         ? refused
-        : refused.map((x) => `${x.lines}: ${x.code ?? 'ERROR'}`).join('; ') || (format === 'table' ? t('none') : ''),
+        : refused
+            .map((x) => {
+              const v = { lines: x.lines, code: x.code ?? 'error', message: x.message ?? '' };
+              return format === 'table'
+                ? t('lines {lines}: {code}: {message}', v)
+                : `lines ${v.lines}: ${v.code}: ${v.message}`;
+            })
+            .join('; ') || (format === 'table' ? t('none') : ''),
   };
 }
 

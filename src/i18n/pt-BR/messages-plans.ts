@@ -90,6 +90,12 @@ export const PLANS: Record<string, string> = {
   '{n} held': '{n} retidas',
   '{n} not selected by any rule': '{n} fora de toda regra',
   '{file}: {counts}; sent': '{file}: {counts}; enviado',
+  // the reasons of a reprice plan (src/pricing/plan.ts), in its table
+  'unknown cost: left alone': 'custo desconhecido: deixado como está',
+  'margin {margin}': 'margem {margin}',
+  '{why}, rounded {ending}': '{why}, arredondado para {ending}',
+  '{why}, held at the ceiling {ceiling}': '{why}, contido no teto {ceiling}',
+  '{why}: above the maximum price, held': '{why}: acima do preço máximo, mantido',
   'refuse rows whose price moves more than PCT percent from the current one (default 30)':
     'recusa linhas cujo preço muda mais de PCT por cento do atual (padrão 30)',
   // products create without --file
@@ -106,6 +112,7 @@ export const PLANS: Record<string, string> = {
   '{target}: {total} sent from pool {pool} ({added} added, {duplicates} already held), {inStock} now in stock ({requests})':
     '{target}: {total} enviadas do pool {pool} ({added} adicionadas, {duplicates} já presentes), {inStock} em estoque agora ({requests})',
   '; pool: {n} left': '; pool: restam {n}',
+  'lines {lines}: {code}: {message}': 'linhas {lines}: {code}: {message}',
   // stock refill --dry-run (src/cli/stock/refill-dry.ts)
   '{n} entry': '{n} entrada',
   '{n} entries': '{n} entradas',
@@ -126,7 +133,7 @@ export const PLANS: Record<string, string> = {
   // orders
   'listing {id}': 'anúncio {id}',
   'listing {id} variant {variant}': 'anúncio {id} variante {variant}',
-  '{items} had no recorded cost and counted as 0': '{items} sem custo registrado, contados como 0',
+  '{items} had no recorded cost and counted as 0': '{items} sem custo registrado (custo 0 na conta)',
   'not counted: {sales} not delivered or completed ({list})':
     'fora da conta: {sales} não entregues nem concluídas ({list})',
   'not counted (only delivered and completed sales count):': 'fora da conta (só vendas entregues e concluídas contam):',
@@ -181,6 +188,12 @@ export const PLAN_HEADERS: Record<string, string> = {
   'header:sent': 'enviadas',
   'header:sold_meanwhile': 'vendidas no meio',
   'header:pool_left': 'restam no pool',
+  'header:rule': 'regra',
+  'header:refill': 'repor',
+  'header:in stock': 'estoque depois',
+  'header:pool left': 'resta no pool',
+  'header:alerts': 'alertas',
+  'header:min': 'mín',
   'header:current': 'atual',
   'header:new': 'novo',
   'header:floor': 'piso',
