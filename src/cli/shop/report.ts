@@ -18,13 +18,13 @@ const COLUMNS = [
   { header: 'min', value: 'min', kind: 'number', drop: 2 },
   { header: 'target', value: 'target', kind: 'number' },
   { header: 'refill', value: 'refill', kind: 'number' },
-  { header: 'in stock', value: 'inStock', kind: 'number' },
-  { header: 'pool left', value: 'poolLeft', kind: 'number' },
-  { header: 'days left', value: 'daysLeft', kind: 'number' },
-  { header: 'action', value: 'action' },
-  { header: 'result', value: 'result' },
+  { header: 'in stock', value: 'inStock', kind: 'number', drop: 4 },
+  { header: 'pool left', value: 'poolLeft', kind: 'number', drop: 5 },
+  { header: 'days left', value: 'daysLeft', kind: 'number', drop: 3 },
+  { header: 'action', value: 'action', kind: 'word' },
+  { header: 'result', value: 'result', kind: 'word' },
   { header: 'code', value: 'code' },
-  { header: 'alerts', value: (r: RuleOutcome) => [r.message, ...r.alerts].filter(Boolean).join('; ') },
+  { header: 'alerts', value: (r: RuleOutcome) => [r.message, ...r.alerts].filter(Boolean).join('; '), max: 60 },
 ] as const;
 
 /** The notices as each channel gets them: channel, kind, and the text its platform would show. */

@@ -68,6 +68,11 @@ export const PLANS: Record<string, string> = {
   failed: 'falhou',
   skipped: 'pulado',
   paused: 'pausado',
+  activate: 'ativar',
+  deactivate: 'desativar',
+  refused: 'recusado',
+  planned: 'planejado',
+  'needs seller': 'precisa de você',
   none: 'nenhum',
   // bulk-price and reprice (src/cli/products/bulk-price.ts, reprice.ts)
   '{label}: {rows}, {ok} applied, {unchanged} unchanged, {refused} refused, {requests}':
