@@ -44,6 +44,16 @@ const GROUPS: { names: string[]; topLevel?: boolean; load: () => Promise<Registe
   { names: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandbox },
   { names: ['shop'], load: async () => (await import('./shop/index.js')).registerShop },
   { names: ['notify'], load: async () => (await import('./notify/index.js')).registerNotify },
+  // Moving a shop to another machine: one encrypted archive of its config and state folders.
+  {
+    names: ['backup', 'restore'],
+    topLevel: true,
+    load: async () => {
+      const { registerVerbs } = await import('./shared/verbs.js');
+      const verbs = { backup: () => import('./backup/backup.js'), restore: () => import('./backup/restore.js') };
+      return (program, rt, verb) => registerVerbs(program, rt, verbs, verb);
+    },
+  },
   // Completion needs the whole tree: it gets a builder of it, so it never imports this module.
   {
     names: ['completion', '__complete'],
@@ -104,7 +114,8 @@ export async function buildProgram(rt: CliRuntime, argv?: readonly string[]): Pr
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--dry-run', 'on writes: validate and print the plan, send nothing')
     .option('--timeout <seconds>', 'per-request timeout in seconds (default 30)')
-    .option('--no-wait', 'fail with exit 5 instead of waiting when the rate limit is spent');
+    .option('--no-wait', 'fail with exit 5 instead of waiting when the rate limit is spent')
+    .option('--insecure-http', 'send the API key over plain http to a host other than this machine');
   // Set before the subcommands exist: commander copies these settings into each of them.
   program.exitOverride();
   program.configureOutput({

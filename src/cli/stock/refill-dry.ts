@@ -26,7 +26,9 @@ export async function printDryRun(
   const needed = Math.max(0, target - heldNow - unfinished);
   const s = select(needed);
   const wouldSend = s.take.length;
-  const requests = Math.ceil(wouldSend / LIMITS.stockItemsPerRequest) + resumable.length;
+  // The account's identity (GET /me) is asked once per key; a dry run does not remember it.
+  const identity = pool.accountAsked ? 1 : 0;
+  const requests = Math.ceil(wouldSend / LIMITS.stockItemsPerRequest) + resumable.length + identity;
   const budget = await readBudget(deps);
   const dayRemaining = Math.max(0, budget?.dayRemaining ?? LIMITS.v2PerDay);
   const plan = {
@@ -39,6 +41,7 @@ export async function printDryRun(
     wouldSend,
     requests: Math.ceil(wouldSend / LIMITS.stockItemsPerRequest),
     unfinishedJobs: resumable.map((r) => r.job),
+    identityRequests: identity,
     pool: pool.name,
     poolEntries: pool.entries.length,
     poolUsed: s.used,
@@ -114,6 +117,7 @@ function planLines(
         left: String(plan.poolLeftAfter),
       },
     ),
+    ...(plan.identityRequests ? [tr('which account this key is: 1 request (GET /me, once per key)')] : []),
     tr('daily quota: {n} left today ({source}), the refill needs {need}', {
       n: count(Number(plan.dayRemaining), 'request'),
       source: tr(plan.dayRemainingSource === 'usage' ? 'as `svc usage` reports' : 'the documented limit'),

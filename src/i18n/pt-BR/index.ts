@@ -1,9 +1,11 @@
 // The pt-BR catalogue, loaded only when the language is pt-BR (src/i18n/load.ts).
 import { HELP } from './help.js';
+import { INSTALL_MESSAGES } from './messages-install.js';
 import { HEADERS } from './messages.js';
 import { PLAN_HEADERS, PLANS } from './messages-plans.js';
 import { TOPICS } from './help-topics.js';
 import { MESSAGES } from './messages.js';
+import { MESSAGES_IDENTITY } from './messages-identity.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
@@ -12,5 +14,7 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...MESSAGES,
   ...PLANS,
   ...TOPICS,
+  ...INSTALL_MESSAGES,
+  ...MESSAGES_IDENTITY,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };

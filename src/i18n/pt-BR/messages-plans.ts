@@ -129,6 +129,8 @@ export const PLANS: Record<string, string> = {
   'would send: {entries} from pool {pool} in {requests}': 'enviaria: {entries} do pool {pool} em {requests}',
   'pool {pool}: {entries}, {used} sent before (any pool of this account), {sold} of them sold, {refused} refused, {left} left after this refill':
     'pool {pool}: {entries}, {used} enviadas antes (qualquer pool desta conta), {sold} delas vendidas, {refused} recusadas, {left} restam depois desta reposição',
+  'which account this key is: 1 request (GET /me, once per key)':
+    'de qual conta é esta chave: 1 requisição (GET /me, uma vez por chave)',
   'daily quota: {n} left today ({source}), the refill needs {need}':
     'cota diária: restam {n} hoje ({source}), a reposição precisa de {need}',
   // the shop (src/cli/shop/report.ts)
