@@ -103,6 +103,14 @@ export const PLANS: Record<string, string> = {
   '{why}: above the maximum price, held': '{why}: acima do preço máximo, mantido',
   'refuse rows whose price moves more than PCT percent from the current one (default 30)':
     'recusa linhas cujo preço muda mais de PCT por cento do atual (padrão 30)',
+  // products update: what sends a listing back to review (src/api/rules/review.ts)
+  'changing {fields} sends listing {id} back to review (status em_analise) until the platform approves it':
+    'mudar {fields} manda o anúncio {id} de volta para a análise (status em_analise) até a plataforma aprovar',
+  'the title': 'o título',
+  'the description': 'a descrição',
+  'the warranty': 'a garantia',
+  'the delivery time': 'o prazo de entrega',
+  arguments: 'argumentos',
   // products create without --file
   missing: 'faltando',
   'at least {n} characters': 'pelo menos {n} caracteres',
