@@ -5,6 +5,7 @@ import { HEADERS } from './messages.js';
 import { PLAN_HEADERS, PLANS } from './messages-plans.js';
 import { TOPICS } from './help-topics.js';
 import { MESSAGES } from './messages.js';
+import { POCKET } from './messages-pocket.js';
 import { MESSAGES_IDENTITY } from './messages-identity.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
@@ -14,6 +15,7 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...MESSAGES,
   ...PLANS,
   ...TOPICS,
+  ...POCKET,
   ...INSTALL_MESSAGES,
   ...MESSAGES_IDENTITY,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
