@@ -390,6 +390,13 @@ export const PRICING_BOUNDS = {
 } as const;
 
 /**
+ * svc decision (the specs are silent): `products reprice` refuses a row whose price would move
+ * more than this percentage from the current one unless --max-change raises it. Rules priced
+ * from a wrong cost must not halve a listing's price in one run (docs/DECISIONS.md).
+ */
+export const REPRICE_DEFAULT_MAX_CHANGE_PCT = 30;
+
+/**
  * The shop in the seller's pocket (Telegram bot, digest, WhatsApp): svc decisions where neither
  * the marketplace spec nor the chat platforms say (docs/DECISIONS.md "The shop in the seller's
  * pocket"). The values used live beside their code (src/bot/plans.ts, src/bot/guard.ts,

@@ -28,7 +28,7 @@ import { DEFAULT_RETRY, decide, type AttemptOutcome, type RetryOptions } from '.
 import { buildPath, routeByName, type AnswerOf, type AnyRoute, type ItemOf, type RouteName } from './routes.js';
 import type { ErrorBody, Pagination } from './responses.js';
 import { TransportError, type Transport, type TransportResponse } from './transport.js';
-import { isPermanentFailure } from './transport-errors.js';
+import { isPermanentFailure, refusedLocally } from './transport-errors.js';
 
 export interface AttemptLog {
   method: string;
@@ -158,9 +158,10 @@ export class ApiClient {
       // silent server fails in about two --timeout instead of six plus backoff.
       if (netErr?.kind === 'timeout') timedOut++;
       const timedOutTooLong = netErr?.kind === 'timeout' && timedOut >= TIMEOUT_ATTEMPTS;
-      const d = timedOutTooLong
-        ? { retry: false as const, reason: 'final' as const }
-        : decide(outcome, attempt, now - started, now, this.retry, this.config.noWait ?? false, this.config.random);
+      const d =
+        timedOutTooLong || refusedLocally(netErr, this.config.baseUrl)
+          ? { retry: false as const, reason: 'final' as const }
+          : decide(outcome, attempt, now - started, now, this.retry, this.config.noWait ?? false, this.config.random);
       if (!d.retry) throw finalError(res, errBody, netErr, d.reason, attempt);
       this.config.onWait?.(d.delayMs, d.why);
       await this.clock.sleep(d.delayMs, opts.signal);

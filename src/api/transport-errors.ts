@@ -94,3 +94,18 @@ function describeNetworkError(code: string | undefined, message: string | undefi
       return message ? `network error: ${message}` : 'network error';
   }
 }
+
+/**
+ * A connection refused by this machine (127.0.0.1, localhost, ::1) is a server that is not running:
+ * nothing listens, and waiting ~10 s of backoff will not start it (a sandbox not started, a wrong
+ * port). It fails at once; a remote refusal (a deploy, a balancer) keeps its retries.
+ */
+export function refusedLocally(netErr: { causeCode?: string } | undefined, baseUrl: string): boolean {
+  if (netErr?.causeCode !== 'ECONNREFUSED') return false;
+  try {
+    const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
+}

@@ -244,7 +244,7 @@ async function initSecretPath(deps: Deps, rotate: boolean): Promise<number> {
   const question = `profile "${name}" has a secret webhook path (${masked}) your dashboard uses; replace it?`;
   if (old && !rotate && !(await deps.confirm(question, '--rotate'))) {
     note(deps.io, 'cancelled: the secret path is unchanged');
-    return EXIT.failed;
+    return EXIT.cancelled;
   }
   const path = `${SECRET_PATH_PREFIX}${randomBytes(SECRET_PATH_BYTES).toString('base64url')}`;
   await store.update(name, (p) => ({ ...p, webhookPath: path }));

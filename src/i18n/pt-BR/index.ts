@@ -2,6 +2,8 @@
 import { HELP } from './help.js';
 import { INSTALL_MESSAGES } from './messages-install.js';
 import { HEADERS } from './messages.js';
+import { PLAN_HEADERS, PLANS } from './messages-plans.js';
+import { TOPICS } from './help-topics.js';
 import { MESSAGES } from './messages.js';
 import { MESSAGES_CONFIRM } from './messages-confirm.js';
 import { POCKET } from './messages-pocket.js';
@@ -10,8 +12,11 @@ import { MESSAGES_RESEND } from './messages-resend.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
+  ...PLAN_HEADERS,
   ...HELP,
   ...MESSAGES,
+  ...PLANS,
+  ...TOPICS,
   ...POCKET,
   ...INSTALL_MESSAGES,
   ...MESSAGES_IDENTITY,
