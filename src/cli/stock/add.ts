@@ -3,6 +3,7 @@
 // dedupe and limits in two passes over the file in constant memory (add-input.ts), then chunks
 // of 2000 (spec 8) sent on the one job engine (add-job.ts, stock-send.ts), each re-read from
 // its byte range and checked against the hash it had when validated.
+import { t } from '../../i18n/index.js';
 import { credentialFileOptions } from './credential-options.js';
 import { z } from 'zod';
 import { DEDUPE_MODES, LIMITS, STOCK_LEVELS } from '../../api/assumptions.js';
@@ -138,11 +139,17 @@ function checkSpent(c: ResendCheck): PlanExtra {
   return {
     fields: { identityRequests: c.identityRequests, salesRequests: c.salesRequests, resent: c.resent },
     lines: [
-      ...(c.identityRequests ? ['which account this key is: 1 request (GET /me, once per key)'] : []),
+      ...(c.identityRequests ? [t('which account this key is: 1 request (GET /me, once per key)')] : []),
       ...(c.salesRequests
-        ? [`sales read to find credentials already sold: ${c.salesRequests} request${c.salesRequests === 1 ? '' : 's'}`]
+        ? [
+            t(`sales read to find credentials already sold: {n} request${c.salesRequests === 1 ? '' : 's'}`, {
+              n: c.salesRequests,
+            }),
+          ]
         : []),
-      ...(c.resent ? [`sent again (--allow-resend): ${c.resent} credentials sold or held by another listing`] : []),
+      ...(c.resent
+        ? [t('sent again (--allow-resend): {n} credentials sold or held by another listing', { n: c.resent })]
+        : []),
     ],
   };
 }
