@@ -13,6 +13,7 @@ export type {
 export { runJob } from './engine.js';
 export { exitCodeFor } from './exit-code.js';
 export { findResumable, listJobs } from './jobs-list.js';
+export { sameAccount } from './account.js';
 export { acquireTargetLock } from './lock.js';
 export {
   fingerprintInput,

@@ -44,8 +44,11 @@ export interface ReceiverOptions {
   afterAnswer(key: string, verdict: 'received' | 'duplicate', from: string): void;
   log: LogFn;
   maxBytes?: number;
-  /** `GET /healthz` answers 200 {"ok":true} (`shop run`: for a process manager; no secret, no data). */
+  /**
+   * `GET /healthz` answers 200 {"ok":true} (`shop run`: for a process manager; no secret, no data), or 503 {"ok":false,"degraded":why} while this returns a reason (confirmations starved).
+   */
   health?: boolean;
+  degraded?: () => string | undefined;
   /** Proxies whose X-Forwarded-For is believed (--trust-proxy). */
   trustProxy?: BlockList;
   /** Connections one address may hold (--max-connections-per-address). */
@@ -137,7 +140,10 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
     },
     (req, res) => {
       const t0 = Date.now();
-      if (opts.health && req.method === 'GET' && req.url === '/healthz') return reply(res, 200, { ok: true });
+      if (opts.health && req.method === 'GET' && req.url === '/healthz') {
+        const degraded = opts.degraded?.();
+        return reply(res, degraded ? 503 : 200, degraded ? { ok: false, degraded } : { ok: true });
+      }
       if (!hinted) {
         const hint = proxyHint(req, opts.trustProxy);
         if (hint) {
@@ -171,7 +177,6 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
   await listen(server, opts.port, opts.host);
   const port = (server.address() as AddressInfo).port;
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
-  let closed: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}${opts.path}`,
     port,
@@ -179,17 +184,23 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
       ...refusals,
       ...(share.refused > 0 ? { 'connection over its address share': share.refused } : {}),
     }),
-    close(graceMs = 2_000) {
-      closed ??= new Promise<void>((resolve) => {
-        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-        server.close(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-        server.closeIdleConnections();
+    close: closer(server),
+  };
+}
+
+/** Stops the server once: idle connections at once, the rest after `graceMs`. */
+function closer(server: http.Server): (graceMs?: number) => Promise<void> {
+  let closed: Promise<void> | undefined;
+  return (graceMs = 2_000) => {
+    closed ??= new Promise<void>((resolve) => {
+      const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+      server.close(() => {
+        clearTimeout(timer);
+        resolve();
       });
-      return closed;
-    },
+      server.closeIdleConnections();
+    });
+    return closed;
   };
 }
 
