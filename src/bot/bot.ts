@@ -29,7 +29,7 @@ export interface BotEvents {
 }
 
 type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
-const sleep: Sleep = (ms, signal) =>
+export const sleep: Sleep = (ms, signal) =>
   new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const t = setTimeout(done, ms);
