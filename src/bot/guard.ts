@@ -4,6 +4,7 @@
 // spend the shop's quota. The audit log (0600, append-only, fsync'd) keeps who asked what and
 // what was done; never a buyer's text or a secret, only ids, command names and outcomes.
 import { join } from 'node:path';
+import { TELEGRAM_PACE } from '../api/assumptions.js';
 import { ensurePrivateDir } from '../config/paths.js';
 import { DurableAppendFile } from '../state/append-file.js';
 
@@ -51,9 +52,9 @@ interface Seen {
   more: number;
   chat: string;
 }
-const STRANGER_WINDOW_MS = 60_000;
+const STRANGER_WINDOW_MS = TELEGRAM_PACE.strangerWindowMs;
 /** Senders remembered at once; beyond it, the oldest is forgotten (its count since its line is lost, its line kept). */
-const STRANGERS_KEPT = 1000;
+const STRANGERS_KEPT = TELEGRAM_PACE.strangersKept;
 
 /**
  * Strangers cannot make the bot write without bound: one audit line per sender per minute, the

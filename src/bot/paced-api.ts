@@ -4,13 +4,14 @@
 // Telegram saying when: its retry_after is waited out (the whole chat held) and the same reply
 // sent then, so no reply is lost to the limit. answerCallbackQuery is not a chat message and is
 // not paced (the button's spinner must stop at once).
+import { TELEGRAM_PACE } from '../api/assumptions.js';
 import { type ChatPaces, chatIntervalMs, chatKey } from '../notify/pace.js';
 import { type TelegramApi, TelegramError } from './telegram-api.js';
 
 /** A retry_after longer than this is not waited (the reply fails as any other refusal would). */
-const MAX_RETRY_AFTER_S = 300;
+const MAX_RETRY_AFTER_S = TELEGRAM_PACE.maxRetryAfterS;
 /** 429s in a row for one reply before it is given up (each one waited out first). */
-const MAX_THROTTLED = 10;
+const MAX_THROTTLED = TELEGRAM_PACE.maxThrottled;
 
 export interface PaceClock {
   now(): number;

@@ -5,9 +5,10 @@
 // of its chat before it goes, so the two interleave instead of colliding, and a 429's
 // retry_after holds the whole chat, not only the writer that got it.
 import { createHash } from 'node:crypto';
+import { TELEGRAM_PACE } from '../api/assumptions.js';
 
-const PRIVATE_MS = 1000;
-const GROUP_MS = 3000;
+const PRIVATE_MS = TELEGRAM_PACE.privateChatMs;
+const GROUP_MS = TELEGRAM_PACE.groupChatMs;
 
 /** A chat's key: the bot (a hash of its token, never the token) and the chat id. */
 export function chatKey(token: string, chat: string | number): string {
