@@ -387,7 +387,7 @@ export const BACKUP = {
  * about one message a second in a chat and 20 a minute in a group; the shop's notices and the
  * bot's replies to a chat share it (src/notify/pace.ts). A 429's retry_after up to 5 minutes is
  * waited out and the same reply sent, at most 10 times. A stranger's messages: one audit line
- * per sender a minute, the rest counted; 1000 senders remembered at once.
+ * per sender and chat a minute, the rest counted; 1000 senders remembered at once.
  */
 export const TELEGRAM_PACE = {
   privateChatMs: 1000,

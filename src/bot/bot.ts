@@ -98,7 +98,7 @@ export class ShopBot {
     }
     const at = new Date(this.s.now()).toISOString();
     for (const u of this.strangers.unwritten())
-      this.audit.write({ at, event: 'stranger', user: u.user, chat: u.chat, detail: `+${u.more}` });
+      this.audit.write({ at, event: 'stranger', user: u.user.split(':')[0] ?? '', chat: u.chat, detail: `+${u.more}` });
     this.audit.close();
   }
 
@@ -108,7 +108,7 @@ export class ShopBot {
     const at = new Date(this.s.now()).toISOString();
     if (!allowed(this.s, user, chat)) {
       // No answer: a stranger learns nothing, not even that the bot is there.
-      const seen = this.strangers.take(user, chat, this.s.now());
+      const seen = this.strangers.take(`${user}:${chat}`, chat, this.s.now());
       if (!seen.write) return;
       const command = m?.text ? /^\/\S{0,30}/.exec(m.text)?.[0] : cb ? 'button' : undefined;
       const more = seen.more ? { detail: `+${seen.more}` } : {};
