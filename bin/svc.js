@@ -34,12 +34,15 @@ process.stdout.on('error', (err) => {
 function helpFile() {
   for (const name of ['SVC_LANG', 'LC_ALL', 'LC_MESSAGES', 'LANG']) {
     const v = (process.env[name] || '').trim();
+    // the pseudo-locale (src/i18n/pseudo.ts) has no prebuilt help: commander writes it
+    if (name === 'SVC_LANG' && v === 'pseudo') return undefined;
     if (v) return /^pt([_-]|$|\.)/i.test(v) ? 'help.pt-BR.json' : 'help.json';
   }
   return 'help.json';
 }
 
 function prebuiltHelp() {
+  if (helpFile() === undefined) return undefined;
   try {
     return JSON.parse(readFileSync(join(dist, helpFile()), 'utf8'));
   } catch {

@@ -334,6 +334,67 @@ export const MIRROR = {
    */
   maxPages: 5000,
 } as const;
+// ---- webhook confirmations: what unconfirmable posts may cost ------------------------------
+// Spec 8 gives the account 60 v2 requests a minute and 5000 a day, shared by every job; spec
+// 6.2.5 asks the receiver to confirm each notification with a request, and nothing is signed
+// (A11). Posts the service's answers do not back up (forged, or of a thing that does not exist)
+// may spend at most this share of the account's budget, per minute and per day, whatever the
+// event kind (docs/DECISIONS.md "Confirmations by their own route").
+const UNCONFIRMED_SHARE = 1 / 15;
+
+export interface RequestBudget {
+  perMinute: number;
+  perDay: number;
+}
+
+/**
+ * The room requests that confirm nothing get, out of a budget: by default the account's whole
+ * v2 budget (spec 8); a request accounting that knows what else the account spends may pass the
+ * room that is left instead. Never less than one a minute, so a real notification is still
+ * confirmed when the rest of the budget is spent.
+ */
+export function unconfirmedRoom(
+  budget: RequestBudget = { perMinute: LIMITS.v2PerMinute, perDay: LIMITS.v2PerDay },
+): RequestBudget {
+  return {
+    perMinute: Math.max(1, Math.floor(budget.perMinute * UNCONFIRMED_SHARE)),
+    perDay: Math.max(1, Math.floor(budget.perDay * UNCONFIRMED_SHARE)),
+  };
+}
+
+/**
+ * A notification announcing a new sale (`sale.processing`, `order.delivered`) is believed only
+ * for an order created within this before it arrived: a buyer pays within days (unpaid payments
+ * expire, spec 6.3), so a sale of last year announced today is a replay, not a sale.
+ */
+export const NEW_SALE_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+/** The same holds for `mediation.opened`: a mediation opened weeks ago is not news. */
+export const NEW_MEDIATION_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+/**
+ * A listing event confirmed for a listing is not looked up again for the same listing and event
+ * within this: a stream of posts about a listing that really is out of stock costs one request
+ * and one pass, not one a post (the shop's periodic pass catches a second real one).
+ */
+export const LISTING_EVENT_QUIET_MS = 5 * 60_000;
+
+// ---- pricing: sane bounds of a rules file's percentages -------------------------------------
+// The spec names no fee (the platform's is ~10%, SANDBOX_FEE_RATE) and no margin. A value past
+// these is a typo, not a plan: `fee: 99.99%` priced a listing at R$ 33,000.00, applied with --yes.
+export const PRICING_BOUNDS = {
+  /** A fee is 0% up to this (basis points): no marketplace keeps half a sale. */
+  maxFeeBp: 5_000,
+  /** A margin over cost is from this (−90%: a price of a tenth of the cost)... */
+  minMarginBp: -9_000,
+  /** ...up to this (1000%: eleven times the cost). */
+  maxMarginBp: 100_000,
+} as const;
+
+/**
+ * svc decision (the specs are silent): `products reprice` refuses a row whose price would move
+ * more than this percentage from the current one unless --max-change raises it. Rules priced
+ * from a wrong cost must not halve a listing's price in one run (docs/DECISIONS.md).
+ */
+export const REPRICE_DEFAULT_MAX_CHANGE_PCT = 30;
 
 /**
  * The shop in the seller's pocket (Telegram bot, digest, WhatsApp): svc decisions where neither

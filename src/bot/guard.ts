@@ -1,8 +1,9 @@
 // Only the seller commands the shop. An update from a user or chat not in shop.yaml's allowlist
 // gets no answer at all (a bot that answers strangers tells them it exists) and is written to
-// the audit log at most once a minute per sender and chat (StrangerLog); commands are bounded in rate for everyone together, so a stolen chat cannot
-// spend the shop's quota. The audit log (0600, append-only, fsync'd) keeps who asked what and
-// what was done; never a buyer's text or a secret, only ids, command names and outcomes.
+// the audit log at most once a minute per sender and chat (StrangerLog); commands are bounded
+// in rate for everyone together, so a stolen chat cannot spend the shop's quota. The audit log
+// (0600, append-only, fsync'd) keeps who asked what and what was done; never a buyer's text or
+// a secret, only ids, command names and outcomes.
 import { join } from 'node:path';
 import { TELEGRAM_PACE } from '../api/assumptions.js';
 import { ensurePrivateDir } from '../config/paths.js';
@@ -57,10 +58,11 @@ const STRANGER_WINDOW_MS = TELEGRAM_PACE.strangerWindowMs;
 const STRANGERS_KEPT = TELEGRAM_PACE.strangersKept;
 
 /**
- * Strangers cannot make the bot write without bound: one audit line per sender and chat a minute, the
- * messages after it counted and written with that sender's next line ("detail": "+N"). Each
- * line is fsync'd (DurableAppendFile), so a flood costs at most one fsync per sender and chat a minute,
- * and the senders remembered are capped so a flood of new ids costs no unbounded memory.
+ * Strangers cannot make the bot write without bound: one audit line per sender and chat a
+ * minute, the messages after it counted and written with that pair's next line ("detail":
+ * "+N"). Each line is fsync'd (DurableAppendFile), so a flood costs at most one fsync per sender
+ * and chat a minute, and the pairs remembered are capped so a flood of new ids costs no
+ * unbounded memory.
  */
 export class StrangerLog {
   private readonly seen = new Map<string, Seen>();

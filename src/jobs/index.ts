@@ -19,6 +19,7 @@ export { runJob, resumeCommand, type RunOptions } from './engine.js';
 export { runningJobs } from './running.js';
 export { exitCodeFor } from './exit-code.js';
 export { findResumable, listJobs, type ListedJob, type ListedJobState } from './jobs-list.js';
+export { sameAccount } from './account.js';
 export { JobLockedError, TargetLockedError, acquireTargetLock } from './lock.js';
 export {
   fingerprintInput,

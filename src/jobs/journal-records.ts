@@ -52,6 +52,7 @@ export const JobHeaderRecord = z.object({
   kind: z.enum(JOB_KINDS as ['bulk-price', 'bulk-status', 'variants', 'stock']),
   command: z.string(),
   target: z.string().optional(),
+  account: z.string().optional(),
   input: z.object({ path: z.string(), displayName: z.string(), sha256: z.string(), size: z.number() }),
   chunks: z.array(JournaledChunk),
   totalItems: z.number(),

@@ -1,7 +1,7 @@
 // shop.yaml (issue 24): one file for the whole loop, validated whole before anything is sent.
 // zod is the schema; `yaml` (loaded lazily, only by the shop verbs) keeps each node's position,
 // so every problem is `FILE:LINE: message` at the line of the value at fault (cli-spec 3), exit 2.
-import { loadYaml } from '../input/yaml.js';
+import { documentValue, loadYaml } from '../input/yaml.js';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
@@ -155,7 +155,8 @@ export async function loadShopConfig(file: string): Promise<LoadResult> {
   } catch (err) {
     return { ok: false, problems: [`${file}: cannot read: ${(err as NodeJS.ErrnoException).code ?? 'error'}`] };
   }
-  const { parseDocument, LineCounter, isNode } = await loadYaml(); // only the shop verbs load it
+  const yaml = await loadYaml(); // only the shop verbs load it
+  const { parseDocument, LineCounter, isNode } = yaml;
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0)
@@ -163,7 +164,9 @@ export async function loadShopConfig(file: string): Promise<LoadResult> {
       ok: false,
       problems: doc.errors.map((e) => `${file}:${lines.linePos(e.pos[0]).line}: ${e.message.split('\n')[0]}`),
     };
-  const parsed = ShopConfigSchema.safeParse(doc.toJS());
+  const value = documentValue(yaml, doc, file, (o) => lines.linePos(o).line);
+  if (!value.ok) return { ok: false, problems: [value.problem] };
+  const parsed = ShopConfigSchema.safeParse(value.value);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => {
       // The deepest node the path reaches: the value at fault, else its nearest parent.

@@ -2,7 +2,7 @@
 // Order on start: open the store (and its lock), open the port, then resume what a previous
 // run left pending. Order on stop: close the port (answers in flight finish), give steps
 // in flight a grace period, close the store.
-import type { ConfirmStats } from './confirm-queue.js';
+import type { ConfirmStats } from './confirm.js';
 import type { ConfirmPolicy } from './decisions.js';
 import type { OrderSource } from './confirm.js';
 import type { LogFn } from './log.js';
@@ -89,6 +89,7 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
       events: o.events,
       log: o.log,
       health: o.health,
+      degraded: () => processor.confirmStats()?.starved,
       trustProxy: o.trustProxy,
       connectionsPerAddress: o.connectionsPerAddress,
       onHint: o.onHint,

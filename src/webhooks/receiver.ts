@@ -44,8 +44,12 @@ export interface ReceiverOptions {
   afterAnswer(key: string, verdict: 'received' | 'duplicate', from: string): void;
   log: LogFn;
   maxBytes?: number;
-  /** `GET /healthz` answers 200 {"ok":true} (issue 24, `shop run`: for a process manager; no secret, no data). */
+  /**
+   * `GET /healthz` answers 200 {"ok":true} (issue 24, `shop run`: for a process manager; no secret,
+   * no data), or 503 {"ok":false,"degraded":why} while this returns a reason (confirmations starved).
+   */
   health?: boolean;
+  degraded?: () => string | undefined;
   /** Proxies whose X-Forwarded-For is believed (--trust-proxy). */
   trustProxy?: BlockList;
   /** Connections one address may hold (--max-connections-per-address). */
@@ -94,7 +98,10 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
     },
     (req, res) => {
       const t0 = Date.now();
-      if (opts.health && req.method === 'GET' && req.url === '/healthz') return reply(res, 200, { ok: true });
+      if (opts.health && req.method === 'GET' && req.url === '/healthz') {
+        const degraded = opts.degraded?.();
+        return reply(res, degraded ? 503 : 200, degraded ? { ok: false, degraded } : { ok: true });
+      }
       if (!hinted) {
         const hint = proxyHint(req, opts.trustProxy);
         if (hint) {

@@ -175,7 +175,7 @@ function act<O extends OptionDecls>(rt: CliRuntime, verb: Verb<O>): (...args: un
     });
     const opts = verb.parse(cmd.opts(), commandPath(cmd));
     const code = await verb.run(deps, opts, cmd.args);
-    if (capture) await printThroughJq(rt.io, capture.text(), jq!);
+    if (capture) await printThroughJq(rt.io, capture.text(), jq!, rt.signal);
     rt.exitCode = verbExit(code, deps.incomplete); // issue 14: a list not read to its end exits 1
   };
 }

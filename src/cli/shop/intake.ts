@@ -64,7 +64,8 @@ function route(e: Envelope, h: IntakeHandlers): void {
   if ((e.event === 'order.delivered' || e.event === 'sale.processing') && order) h.sale(order);
   else if (e.event === 'mediation.opened' && order) h.mediation(order);
   else if (e.event === 'funds.released' && order) h.payout?.(order);
-  // Not confirmable (A11), but it only asks for a pass, which reads the service's own state.
-  else if (e.event === 'product.out_of_stock' && Number.isSafeInteger(e.data?.productId))
+  // Confirmed by the listing route (the listing holds no stock): an unconfirmed post asks for
+  // nothing, so forged posts cost at most the listener's share of the budget.
+  else if (e.event === 'product.out_of_stock' && e.svc?.confirmed && Number.isSafeInteger(e.data?.productId))
     h.listing(e.data!.productId as number);
 }

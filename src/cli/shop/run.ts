@@ -18,6 +18,7 @@ import { DEFAULT_CONFIRM_POLICY } from '../../webhooks/decisions.js';
 import { startListener } from '../../webhooks/listener.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
+import { trustProxyOption } from '../webhooks/listen.js';
 import { shopActions } from './actions.js';
 import { startIntake } from './intake.js';
 import { loadConfig, openOutbox } from './load.js';
@@ -48,6 +49,7 @@ const options = {
       .regex(/^\/[^\s?#]*$/, 'must be a path starting with / (no query)')
       .optional(),
   ),
+  trustProxy: trustProxyOption,
 };
 
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the resident loop's lifetime in one place: start, the passes, the intake and the shutdown share its closures (merged at the end of round 3; a split along start/intake/stop is the next step)
@@ -111,6 +113,8 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       policy: DEFAULT_CONFIRM_POLICY,
       env: deps.env,
       health: true,
+      trustProxy: o.trustProxy,
+      onHint: (hint) => warn(deps.io, hint),
       log: (line) => {
         if (deps.globals.verbose || line.action === 'failed' || line.action === 'rejected')
           deps.io.stderr.write(`${jsonText({ at: at(), ...line })}\n`);
