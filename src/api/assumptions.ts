@@ -444,6 +444,22 @@ export const BACKUP = {
 } as const;
 
 /**
+ * One Telegram chat's pace (docs/DECISIONS.md, "One chat, one pace"): Telegram's bot FAQ says
+ * about one message a second in a chat and 20 a minute in a group; the shop's notices and the
+ * bot's replies to a chat share it (src/notify/pace.ts). A 429's retry_after up to 5 minutes is
+ * waited out and the same reply sent, at most 10 times. A stranger's messages: one audit line
+ * per sender and chat a minute, the rest counted; 1000 senders remembered at once.
+ */
+export const TELEGRAM_PACE = {
+  privateChatMs: 1000,
+  groupChatMs: 3000,
+  maxRetryAfterS: 300,
+  maxThrottled: 10,
+  strangerWindowMs: 60_000,
+  strangersKept: 1000,
+} as const;
+
+/**
  * Outbound proxies (the specs are silent; docs/DECISIONS.md "Outbound proxies from the
  * environment"): the variables curl reads, each in either case with the lower-case one first; a
  * loopback target (the sandbox) always direct; a proxied request always through a CONNECT

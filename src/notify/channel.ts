@@ -13,6 +13,7 @@ import { DISCORD_MAX_CHARS, TELEGRAM_MAX_CHARS, batch, discordText, plainText, t
 import { loopbackOverride, postJson } from './http.js';
 import type { Channel, ChannelConfig, ChannelType } from './channel-types.js';
 import { type Notice, type NoticeKind, sayEnglish } from './notice.js';
+import { chatIntervalMs, chatKey } from './pace.js';
 import { webhookPayload } from './webhook-data.js';
 
 export type { Channel, ChannelConfig, ChannelType } from './channel-types.js';
@@ -55,7 +56,8 @@ export function makeChannel(c: ChannelConfig, secret: string, env: NodeJS.Proces
     return {
       name: c.name,
       type: c.type,
-      minIntervalMs: 1000,
+      minIntervalMs: c.chatId ? 0 : 1000, // the chat's own pace is chatPace, shared with the bot's replies
+      ...(c.chatId ? { chatPace: { key: chatKey(secret, c.chatId), minIntervalMs: chatIntervalMs(c.chatId) } } : {}),
       sharedLimit: { key: createHash('sha256').update(secret).digest('hex').slice(0, 16), minIntervalMs: 34 },
       wants,
       secrets: secretParts(secret),
