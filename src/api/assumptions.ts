@@ -458,3 +458,16 @@ export const TELEGRAM_PACE = {
   strangerWindowMs: 60_000,
   strangersKept: 1000,
 } as const;
+
+/**
+ * Outbound proxies (the specs are silent; docs/DECISIONS.md "Outbound proxies from the
+ * environment"): the variables curl reads, each in either case with the lower-case one first; a
+ * loopback target (the sandbox) always direct; a proxied request always through a CONNECT
+ * tunnel, so the proxy never reads a request (src/api/proxy.ts).
+ */
+export const OUTBOUND_PROXY = {
+  /** The proxy of a target, by the target's scheme. */
+  variableFor: { 'https:': 'HTTPS_PROXY', 'http:': 'HTTP_PROXY' } as Readonly<Record<string, string>>,
+  /** Hosts that go direct (comma or space separated; `*` for all). */
+  bypass: 'NO_PROXY',
+} as const;

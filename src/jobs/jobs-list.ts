@@ -10,7 +10,7 @@ import { sameAccount } from './account.js';
 import type { JobInput, JobKind } from './types.js';
 
 /** running: a live process holds it; interrupted: stopped by a signal or killed; failed: stopped by an error. */
-export type ListedJobState = 'running' | 'interrupted' | 'done' | 'failed';
+type ListedJobState = 'running' | 'interrupted' | 'done' | 'failed';
 
 export interface ListedJob {
   id: string;

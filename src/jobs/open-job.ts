@@ -124,7 +124,7 @@ function checkSameJob(replay: JournalReplay, spec: JobSpec, jobId: string): void
 }
 
 /** The plan as journaled: no item data, only what locates each chunk in the input. */
-export function journaledPlan(spec: JobSpec): JournaledChunk[] {
+function journaledPlan(spec: JobSpec): JournaledChunk[] {
   return spec.chunks.map((c) => ({
     index: c.index,
     ...(c.route !== undefined ? { route: c.route } : {}),

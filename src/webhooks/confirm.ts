@@ -56,13 +56,7 @@ function olderThan(at: unknown, now: number, maxAgeMs: number): boolean {
  * Does the mediation (A4: orderId, status, openedAt) back up the event? `mediation.opened`: open,
  * and opened recently; `mediation.closed`: closed. The order is handed on beside it.
  */
-export function checkMediation(
-  def: EventDef,
-  orderId: number,
-  m: Order,
-  order: Order,
-  now: number = Date.now(),
-): OrderCheck {
+function checkMediation(def: EventDef, orderId: number, m: Order, order: Order, now: number = Date.now()): OrderCheck {
   const status = m.status;
   if (def.name === 'mediation.opened') {
     if (status !== 'open')
@@ -87,7 +81,7 @@ function hasStock(l: Order): boolean {
 }
 
 /** Does the listing (A4) back up the event: out of stock really without stock, approved really approved. */
-export function checkListing(def: EventDef, productId: number, l: Order): OrderCheck {
+function checkListing(def: EventDef, productId: number, l: Order): OrderCheck {
   if (def.name === 'product.out_of_stock')
     return hasStock(l)
       ? { status: 'refused', detail: `listing ${productId} has stock: it is not out of stock` }

@@ -162,10 +162,10 @@ export function handOnBackoffMs(attempt: number): number {
 /**
  * The hook's environment (least privilege): the listener's own, less every variable whose name
  * starts with SVC_ (SVC_API_KEY above all, and SVC_CONFIG_DIR, SVC_PROFILE, SVC_BASE_URL: nothing
- * that leads to a key), plus these four about the delivery.
+ * that leads to a key), plus four about the delivery: SVC_DELIVERY_ID, SVC_EVENT, SVC_ORDER_ID and
+ * SVC_CONFIRMED (forward.ts hookEnv).
  */
 export const HOOK_ENV_REMOVED_PREFIX = 'SVC_';
-export const HOOK_ENV_ADDED = ['SVC_DELIVERY_ID', 'SVC_EVENT', 'SVC_ORDER_ID', 'SVC_CONFIRMED'] as const;
 
 /** `--init`: /hooks/ + 24 random bytes in base64url (192 bits: not guessable, not enumerable). */
 export const SECRET_PATH_PREFIX = '/hooks/';

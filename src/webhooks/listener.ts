@@ -30,7 +30,7 @@ export interface ListenerOptions {
   onWritable?: (writable: boolean, detail: string) => void;
   backoffMs?: (attempt: number) => number;
   store?: StoreOptions;
-  /** `GET /healthz` on the port (issue 24, `shop run`). */
+  /** `GET /healthz` on the port (`shop run`). */
   health?: boolean;
   /** Proxies whose X-Forwarded-For is believed (--trust-proxy). */
   trustProxy?: BlockList;
@@ -38,7 +38,7 @@ export interface ListenerOptions {
   connectionsPerAddress?: number;
   /** A hint for the seller (a proxy not named with --trust-proxy), said once. */
   onHint?: (message: string) => void;
-  /** A damaged store was rewritten at start (issue 21): say where the original was kept. */
+  /** A damaged store was rewritten at start: say where the original was kept. */
   onRepaired?: (detail: string) => void;
 }
 
@@ -56,12 +56,13 @@ export interface Listener {
   resumed: number;
   pendingCount(): number;
   stats(): ListenerStats;
-  /** issue 23 (src/webhooks/catch-up.ts): hand on a delivery that did not come as a notification. */
+  /** Hands on (src/webhooks/catch-up.ts) a delivery that did not come as a notification. */
   sink: DeliverySink;
   close(): Promise<void>;
 }
 
-export async function startListener(o: ListenerOptions): Promise<Listener> {
+/** The store, saying so when it had to be repaired on open. */
+function openStore(o: ListenerOptions): WebhookStore {
   const store = WebhookStore.open(o.stateDir, { ...o.store, onWritable: o.onWritable });
   if (store.skippedLines + store.oversizedLines > 0)
     o.onRepaired?.(
@@ -69,6 +70,45 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
         `rewritten with the ${store.pendingCount()} pending deliveries it holds` +
         (store.movedAside ? `; the original is kept as ${store.movedAside}` : ''),
     );
+  return store;
+}
+
+function receiverOptions(
+  o: ListenerOptions,
+  store: WebhookStore,
+  processor: DeliveryProcessor,
+  targets: Target[],
+): Parameters<typeof startReceiver>[0] {
+  return {
+    host: o.host,
+    port: o.port,
+    path: o.path,
+    events: o.events,
+    log: o.log,
+    health: o.health,
+    degraded: () => processor.confirmStats()?.starved,
+    trustProxy: o.trustProxy,
+    connectionsPerAddress: o.connectionsPerAddress,
+    onHint: o.onHint,
+    // spec 6.2.4: the store is the dedupe memory; the record is on disk before the 2xx. What
+    // the service will confirm keeps no data: the hook's comes from the order.
+    accept: (n) =>
+      store.accept({
+        key: n.key,
+        event: n.def.name,
+        orderId: n.orderId,
+        timestamp: n.timestamp,
+        from: n.from,
+        data: o.orders && n.orderId !== undefined ? undefined : smallFields(n.data),
+        targets,
+      }),
+    afterAnswer: (key, verdict, from) =>
+      verdict === 'received' ? processor.enqueue(key) : processor.repeated(key, from),
+  };
+}
+
+export async function startListener(o: ListenerOptions): Promise<Listener> {
+  const store = openStore(o);
   const targets: Target[] = [...(o.forwardTo ? ['forward' as const] : []), ...(o.exec ? ['exec' as const] : [])];
   const processor = new DeliveryProcessor({
     store,
@@ -82,32 +122,7 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
   });
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   try {
-    receiver = await startReceiver({
-      host: o.host,
-      port: o.port,
-      path: o.path,
-      events: o.events,
-      log: o.log,
-      health: o.health,
-      degraded: () => processor.confirmStats()?.starved,
-      trustProxy: o.trustProxy,
-      connectionsPerAddress: o.connectionsPerAddress,
-      onHint: o.onHint,
-      // spec 6.2.4: the store is the dedupe memory; the record is on disk before the 2xx. What
-      // the service will confirm keeps no data (issue 21): the hook's comes from the order.
-      accept: (n) =>
-        store.accept({
-          key: n.key,
-          event: n.def.name,
-          orderId: n.orderId,
-          timestamp: n.timestamp,
-          from: n.from,
-          data: o.orders && n.orderId !== undefined ? undefined : smallFields(n.data),
-          targets,
-        }),
-      afterAnswer: (key, verdict, from) =>
-        verdict === 'received' ? processor.enqueue(key) : processor.repeated(key, from),
-    });
+    receiver = await startReceiver(receiverOptions(o, store, processor, targets));
   } catch (err) {
     store.close();
     throw err;

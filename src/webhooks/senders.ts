@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { SENDER_LIMITED_LOG_EVERY_MS } from './decisions.js';
 
 /** `::ffff:127.0.0.1` and `127.0.0.1` are the same sender. */
-export function plainAddress(a: string | undefined): string {
+function plainAddress(a: string | undefined): string {
   if (!a) return '(unknown)';
   return a.startsWith('::ffff:') && isIP(a.slice(7)) === 4 ? a.slice(7) : a;
 }
