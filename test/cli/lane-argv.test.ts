@@ -142,7 +142,9 @@ describe('the read lane against the full path', { concurrency: false }, () => {
             assert.deepEqual(r.lane, r.full, argv.join(' '));
           },
         ),
-        { numRuns: runs(80) },
+        // the bare `noun verb` is always among the cases, so a short run (a quarter in the inner
+        // loop) cannot draw only commands the lane hands over and fail on luck
+        { numRuns: runs(80), examples: [[[], [], []]] },
       );
       assert.ok(taken > 0, 'the lane took some of the generated commands');
     });
