@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError } from '../api/errors.js';
-import { jobsDir } from './journal.js';
 import { processAlive } from '../state/durable.js';
 
 /** Another live process holds the job (exit 2: nothing was sent by this run). */
@@ -25,6 +24,11 @@ export class JobLockedError extends UsageError {
 export interface JobLock {
   readonly path: string;
   release(): void;
+}
+
+/** Journals and locks live here; the folder is private to the user (0700). (Here, not in the journal: the usage ledger takes this lock on every run, reads included, and must not load the journal's schemas.) */
+export function jobsDir(stateDir: string): string {
+  return path.join(stateDir, 'jobs');
 }
 
 // A lock file that exists but holds no pid yet is someone mid-creation, unless it is old.
@@ -63,6 +67,11 @@ export function acquireTargetLock(stateDir: string, key: string, display: string
   fs.mkdirSync(jobsDir(stateDir), { recursive: true, mode: 0o700 });
   const name = `target-${createHash('sha256').update(key).digest('hex').slice(0, 24)}.lock`;
   return acquireFile(path.join(jobsDir(stateDir), name), (pid) => new TargetLockedError(display, pid));
+}
+
+/** The same lock on any file of the state folder (the usage ledger); throws while a live process holds it. */
+export function acquireFileLock(file: string): JobLock {
+  return acquireFile(file, (pid) => new Error(`${path.basename(file)} is held by process ${pid ?? '(unknown)'}`));
 }
 
 function acquireFile(file: string, locked: (pid: number | undefined) => Error): JobLock {

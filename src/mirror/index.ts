@@ -2,6 +2,7 @@
 // by a few requests per sync, read by the reports and the listener's catch-up. The seam other
 // areas use (docs/SEAMS: shop, pricing): `syncedMirror(deps, {signal, offline})` then
 // `salesSince(...)`. Loaded lazily by the verbs that use it (it loads node:sqlite).
+import { asFeature } from '../api/feature.js';
 import type { Orders } from '../api/resources/orders.js';
 import type { Order } from '../api/responses.js';
 import type { IO } from '../output/io.js';
@@ -56,12 +57,14 @@ export async function syncedMirror(deps: MirrorDeps, opts: SyncedOptions): Promi
     const m = await openMirror(place, notice, { rebuild: opts.rebuild });
     try {
       const api = await deps.api();
-      const result = await syncOrders(m, api.orders, {
-        signal: opts.signal,
-        full: opts.full,
-        windowMs: opts.windowMs,
-        onProgress: opts.onProgress,
-      });
+      const result = await asFeature('mirror sync', () =>
+        syncOrders(m, api.orders, {
+          signal: opts.signal,
+          full: opts.full,
+          windowMs: opts.windowMs,
+          onProgress: opts.onProgress,
+        }),
+      );
       return view(m, result);
     } catch (err) {
       m.close();

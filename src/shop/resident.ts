@@ -2,6 +2,7 @@
 // steps at once (after the pass in progress); the full pass runs at start and every `everyMs`.
 // Work that arrives during a pass is merged: a burst of sales of one listing is one more pass.
 // A pass that throws is reported and the loop goes on; stop() waits for the pass in flight.
+import { asFeature } from '../api/feature.js';
 import type { Order } from '../api/responses.js';
 import type { PassResult, ShopRunner } from './runner.js';
 
@@ -77,7 +78,8 @@ export class ShopLoop {
     const kind = full ? 'full' : 'listing';
     try {
       // A burst of sales is one pass for their listings, each sale told once.
-      const r = await this.runner.pass({ mode: 'send', ...(full ? {} : { only }), sales });
+      const pass = () => this.runner.pass({ mode: 'send', ...(full ? {} : { only }), sales });
+      const r = await asFeature(full ? 'shop pass' : 'shop sale', pass);
       this.events.passed(kind, r);
     } catch (err) {
       this.events.failed(kind, err);

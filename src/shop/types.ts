@@ -46,6 +46,8 @@ export interface ShopActions {
   listings(rules: ShopRule[]): Promise<Map<string, ListingView>>;
   /** Refill a rule to its target; `plan` sends nothing and says what would be sent. */
   refill(rule: ShopRule, mode: 'send' | 'plan'): Promise<RefillReport>;
+  /** Entries of the rule's pool never sent (what a rule at or above its minimum needs): no request. */
+  poolLeft(rule: ShopRule): Promise<number>;
   /** PATCH bulk-status (spec 4.2): per-item results, refusals with their spec codes. */
   setStatus(items: { id: number; isActive: boolean }[]): Promise<StatusResult[]>;
   /** The newest questions, reviews and open mediations, as notices keyed by their id (full passes only). */

@@ -10,7 +10,7 @@ import type { BlockList } from 'node:net';
 import { DeliveryProcessor } from './processor.js';
 import { startReceiver } from './receiver.js';
 import { smallFields } from './store-records.js';
-import { WebhookStore, type StoreOptions, type Target } from './store.js';
+import { WebhookStore, type StoreOptions, type StoredDelivery, type Target } from './store.js';
 import { type DeliverySink, deliverySink } from './sink.js';
 
 export interface ListenerOptions {
@@ -20,6 +20,8 @@ export interface ListenerOptions {
   path: string;
   events?: ReadonlySet<string>;
   forwardTo?: string;
+  /** In place of forwardTo: each delivery handed over in process, as data (`shop run`). */
+  handTo?: (e: StoredDelivery) => void;
   exec?: string;
   /** undefined with --no-confirm. */
   orders?: OrderSource;
@@ -69,12 +71,16 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
         `rewritten with the ${store.pendingCount()} pending deliveries it holds` +
         (store.movedAside ? `; the original is kept as ${store.movedAside}` : ''),
     );
-  const targets: Target[] = [...(o.forwardTo ? ['forward' as const] : []), ...(o.exec ? ['exec' as const] : [])];
+  const targets: Target[] = [
+    ...(o.forwardTo || o.handTo ? ['forward' as const] : []),
+    ...(o.exec ? ['exec' as const] : []),
+  ];
   const processor = new DeliveryProcessor({
     store,
     orders: o.orders,
     policy: o.policy,
     forwardTo: o.forwardTo,
+    ...(o.handTo ? { handTo: o.handTo } : {}),
     exec: o.exec,
     env: o.env,
     log: o.log,

@@ -10,6 +10,7 @@ import { undiciTransport, type Transport } from '../../api/transport.js';
 import { KeyStore } from '../../config/key-store.js';
 import { redact } from '../../config/mask.js';
 import { stateDir } from '../../config/paths.js';
+import { UsageLedger } from '../../state/usage-ledger.js';
 import { ProfileStore, type Profile } from '../../config/profiles.js';
 import { resolveFormat, type Format } from '../../output/format.js';
 import type { IO } from '../../output/io.js';
@@ -163,8 +164,12 @@ function newClient(deps: Deps, conn: Connection, transport?: Transport): ApiClie
     transport: transport ?? undiciTransport(),
     noWait: globals.wait === false,
     userAgent: `svc/${VERSION}`,
-    // cli-spec 1 --verbose: one line per attempt; never a key (redacted again as a last guard).
-    onAttempt: globals.verbose ? (l) => io.stderr.write(`${redact(formatAttempt(l), secrets)}\n`) : undefined,
+    onAttempt: (l) => {
+      // Every request is counted by feature in the state folder's usage ledger (spec 8, A8).
+      UsageLedger.of(deps.stateDir()).count(l.feature, l.status, l.headers);
+      // cli-spec 1 --verbose: one line per attempt; never a key (redacted again as a last guard).
+      if (globals.verbose) io.stderr.write(`${redact(formatAttempt(l), secrets)}\n`);
+    },
     onWait: (ms, why) => {
       if (globals.verbose || ms >= 2000) {
         if (!io.quiet) io.stderr.write(`${t('waiting {s} s ({why})', { s: (ms / 1000).toFixed(1), why: t(why) })}\n`);

@@ -26,6 +26,7 @@ import {
   type PlanBudget,
   type ReportStyle,
 } from '../../jobs/index.js';
+import { UsageLedger } from '../../state/usage-ledger.js';
 import { loadUi } from '../../ui/load.js';
 import { printRecords } from '../../ui/print.js';
 import { note, printError, warn } from '../../output/reporter.js';
@@ -199,6 +200,7 @@ export async function readBudget(deps: Deps): Promise<PlanBudget | undefined> {
         budget.dayRemaining = u.day.remaining;
         const dayReset = timeToMs(u.day.reset);
         if (dayReset !== undefined) budget.dayResetAt = dayReset;
+        UsageLedger.of(deps.stateDir()).noteAccountDay(u.day);
       }
     } catch (err) {
       if (err instanceof SvcError && err.exitCode === 4) throw err;

@@ -6,6 +6,7 @@
 // stop taking work, finish the pass in flight, give notices a few seconds, exit 0.
 import { z } from 'zod';
 import { NeedsV2KeyError, SvcError } from '../../api/errors.js';
+import type { Order } from '../../api/responses.js';
 import type { Notice } from '../../notify/notice.js';
 import { note, warn } from '../../output/reporter.js';
 import { jsonText } from '../../output/sanitize.js';
@@ -19,10 +20,10 @@ import { startListener } from '../../webhooks/listener.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { shopActions } from './actions.js';
-import { startIntake } from './intake.js';
+import { routeDelivery, type ShopEvents } from '../../shop/events.js';
 import { loadConfig, openOutbox } from './load.js';
 import { passSummary } from './report.js';
-import { syncedMirror, type OrdersMirror } from './sales-source.js';
+import { syncedMirror, type OrdersMirror } from '../../mirror/index.js';
 
 /** On shutdown, notices still queued get this long. */
 const SHUTDOWN_DRAIN_MS = 10_000;
@@ -49,7 +50,7 @@ const options = {
   ),
 };
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the resident loop's lifetime in one place: start, the passes, the intake and the shutdown share its closures (merged at the end of round 3; a split along start/intake/stop is the next step)
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the resident loop's lifetime in one place: start, the passes, the events and the shutdown share its closures (a split along start/events/stop is the next step)
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const cfg = await loadConfig(deps, o.config);
   if (typeof cfg === 'number') return cfg;
@@ -77,8 +78,8 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   });
   const at = () => new Date().toISOString();
   let lastTrouble = 0;
-  const intake = await startIntake({
-    sale: (order) => loop.sale(order),
+  const events: ShopEvents = {
+    sale: (order: Order) => loop.sale(order),
     listing: (id) => loop.listing(id),
     mediation: (order) =>
       runner.tellOnce(`mediation_opened:${order.id}`, {
@@ -90,7 +91,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
         ],
         at: at(),
       }),
-  });
+  };
   let listener: Awaited<ReturnType<typeof startListener>>;
   try {
     listener = await startListener({
@@ -98,7 +99,8 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       host: o.host,
       port: o.port,
       path,
-      forwardTo: intake.url,
+      // Confirmed sales reach the shop in process, as data (no loopback server, no text parsed).
+      handTo: (d) => routeDelivery(d, events),
       orders: apiOrderSource(client),
       policy: DEFAULT_CONFIRM_POLICY,
       env: deps.env,
@@ -132,7 +134,6 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       },
     });
   } catch (err) {
-    await intake.close();
     outbox.close();
     throw err;
   }
@@ -148,7 +149,6 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   });
   note(deps.io, 'stopping: finishing the pass in flight');
   await listener.close();
-  await intake.close();
   await loop.stop();
   await outbox.drain(SHUTDOWN_DRAIN_MS);
   if (mirror) (await mirror.m.catch(() => undefined))?.close();

@@ -13,7 +13,7 @@ import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { shopActions } from './actions.js';
 import { loadConfig, openOutbox } from './load.js';
 import { passSummary, printPass } from './report.js';
-import { syncedMirror, type OrdersMirror } from './sales-source.js';
+import { syncedMirror, type OrdersMirror } from '../../mirror/index.js';
 
 /** A one-shot pass waits this long at most for its notices to go out. */
 export const NOTICE_DRAIN_MS = 60_000;

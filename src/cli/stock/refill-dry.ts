@@ -9,6 +9,7 @@ import { readBudget } from '../shared/job-runner.js';
 import { describeTarget, type TargetArg as Target } from './stock-target.js';
 import type { Pool } from './refill-pool.js';
 import type { Selection } from './refill-select.js';
+import type { FigureSink } from './refill-figures.js';
 
 export async function printDryRun(
   deps: Deps,
@@ -18,6 +19,7 @@ export async function printDryRun(
   heldNow: number,
   resumable: { plan: LedgerPlan; job: string }[],
   select: (needed: number) => Selection,
+  sink?: FigureSink,
 ): Promise<number> {
   const unfinished = resumable.reduce((n, r) => n + r.plan.plan.chunks.reduce((m, c) => m + c.length, 0), 0);
   // An unfinished refill of this target would be finished first; its entries count as held then.
@@ -46,6 +48,7 @@ export async function printDryRun(
     dayRemaining,
     dayRemainingSource: budget?.dayRemaining !== undefined ? 'usage' : 'documented limit',
   };
+  sink?.({ held: heldNow, sent: wouldSend, inStock: heldNow + wouldSend, poolLeft: plan.poolLeftAfter });
   const format = deps.format();
   if (format !== 'table') {
     await printRecords<Record<string, unknown>>(deps.io, plan, {

@@ -27,6 +27,7 @@ import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { syncSold } from './pool-sync.js';
 import type { Pool } from './refill-pool.js';
 import { sendStock, stockBody } from './stock-send.js';
+import type { FigureSink } from './refill-figures.js';
 import { describeTarget, heldNow, type StockTarget, type TargetArg } from './stock-target.js';
 
 export interface RefillRun {
@@ -40,6 +41,8 @@ export interface RefillRun {
   pool: Pool;
   ledger: LedgerState;
   writer: LedgerWriter;
+  /** The function's caller (`refillListing`): the figures as data. */
+  sink?: FigureSink;
 }
 
 /** Runs (or resumes) one refill plan on the job engine; the ledger gets each chunk's answer. */
@@ -73,7 +76,9 @@ export async function runPlan(r: RefillRun, plan: LedgerPlan, resumeJob: string 
     finish: async (res) => {
       r.writer.write({ t: 'end', plan: p.plan, state: 'done', job: res.jobId, at: nowIso() });
       inStock = await heldNow(r.api, r.t);
-      return finishRecord(r, res, total, inStock, poolLeft);
+      const rec = finishRecord(r, res, total, inStock, poolLeft);
+      r.sink?.({ held: inStock - rec.added, sent: rec.sent, inStock, poolLeft: poolLeft ?? 0 });
+      return rec;
     },
   });
 }
