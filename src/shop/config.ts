@@ -6,6 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { NOTICE_KINDS, type NoticeKind } from '../notify/notice.js';
+import { BudgetSchema } from './budget.js';
 
 const Id = z.number().int().positive();
 const Count = z.number().int().min(0).max(10_000); // spec 8: 10000 per variant
@@ -71,6 +72,8 @@ const ShopConfigSchema = z.strictObject({
   notify: z.array(Channel).default([]),
   /** `shop run`: seconds between two full passes. */
   every: z.number().int().min(30).max(86_400).default(300),
+  /** The shop's share of the account's day (spec 8), e.g. `20%` (src/shop/budget.ts). */
+  budget: BudgetSchema,
 });
 type ShopConfigInput = z.infer<typeof ShopConfigSchema>;
 
@@ -102,6 +105,8 @@ export interface ShopConfig {
   alerts: { poolLow?: number; daysLeft?: number };
   channels: ShopChannel[];
   everyS: number;
+  /** shop.yaml `budget:`, in percent of the day's requests. */
+  budgetPercent: number;
 }
 
 export type LoadResult = { ok: true; config: ShopConfig } | { ok: false; problems: string[] };
@@ -216,5 +221,6 @@ function toConfig(file: string, c: ShopConfigInput): ShopConfig {
       events: ch.events === 'all' ? 'all' : new Set(ch.events),
     })),
     everyS: c.every,
+    budgetPercent: c.budget,
   };
 }

@@ -5,7 +5,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { spawn } from 'node:child_process';
+import { BIN, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 
 const POOL_SECRET = 'pool-secret-of-the-ci-job-0123456789abcdef'; // test/e2e/known-secrets.json
 
@@ -39,7 +40,7 @@ async function autoListing(tag: string): Promise<number> {
 }
 
 /** A shop of `n` rules, each with its own pool of 3 keys, target 1 (the first pass refills and reactivates). */
-async function shop(n: number) {
+async function shop(n: number, extra = '') {
   const dirs = tempDirs();
   const env = { ...svcEnv(sb, dirs), SVC_KEYRING: 'off', SVC_POOL_SECRET: POOL_SECRET };
   const rules: string[] = [];
@@ -48,7 +49,7 @@ async function shop(n: number) {
     writeFile(dirs.dir, `p${i}.csv`, `credential,ref,cost_cents\nkey-${n}-${i}-a,b,100\nkey-${n}-${i}-b,b,100\n`);
     rules.push(`  - listing: ${id}\n    pool: p${i}.csv\n    target: 1\n`);
   }
-  const file = writeFile(dirs.dir, 'shop.yaml', `rules:\n${rules.join('')}notify: []\n`);
+  const file = writeFile(dirs.dir, 'shop.yaml', `rules:\n${rules.join('')}notify: []\n${extra}`);
   return { dirs, env, file };
 }
 
@@ -93,5 +94,46 @@ describe('a shop pass within the quota', () => {
     t.diagnostic(`requests per idle pass: 1 rule ${idle[0]}, 12 rules ${idle[1]}`);
     assert.equal(idle[0], idle[1], `flat: 1 rule ${idle[0]} requests, 12 rules ${idle[1]}`);
     assert.ok(idle[1]! <= 8, `an idle pass over 12 rules: ${idle[1]} requests (at most 8)`);
+  });
+});
+
+/** Poll a state until it holds (the test's own timeout bounds it): never a fixed sleep. */
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((r) => setTimeout(r, 50));
+}
+
+describe('shop run within the quota', () => {
+  test('every: 30 over 12 rules is stretched to the budget and said at start; the start costs a pass', {
+    timeout: 60_000,
+  }, async () => {
+    const { env, file } = await shop(12, 'every: 30\n');
+    const first = await svc(['shop', 'sync', '--config', file], { env });
+    assert.equal(first.code, 0, first.stderr);
+    await sb.control('DELETE', 'requests');
+    const child = spawn(process.execPath, [BIN, 'shop', 'run', '--config', file, '--port', '0'], {
+      env: { ...process.env, ...env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    try {
+      await until(() => /pass: shop:/.test(stderr));
+      const plan = /budget: about (\d+) requests a day, ([\d.]+)% of 5,000 \(passes every (\d+) s/.exec(stderr);
+      assert.ok(plan, stderr);
+      assert.ok(Number(plan[3]) > 100, `passes every ${plan[3]} s: at most one pass in 100 s`);
+      assert.ok(Number(plan[2]) <= 10, `idle: ${plan[2]}% of the day`);
+      assert.match(
+        stderr,
+        /every: 30 s would spend more than the budget of 20% of 5000 a day: passes run every \d+ s instead/,
+      );
+      const start = (await wire()).length;
+      assert.ok(start <= 10, `the start and its first pass: ${start} requests`);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    assert.equal(await exited, 0, stderr);
   });
 });

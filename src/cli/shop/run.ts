@@ -22,6 +22,7 @@ import { defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { shopActions } from './actions.js';
 import { routeDelivery, type ShopEvents } from '../../shop/events.js';
 import { loadConfig, openOutbox } from './load.js';
+import { tellDayPlan } from './budget.js';
 import { passSummary } from './report.js';
 import { syncedMirror, type OrdersMirror } from '../../mirror/index.js';
 
@@ -68,7 +69,9 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   };
   const tell = (n: Notice) => outbox.send(n);
   const runner = new ShopRunner(cfg, shopActions(deps, fresh), ShopMemory.open(deps.stateDir()), tell);
-  const loop = new ShopLoop(runner, cfg.everyS * 1000, {
+  // spec 8: what the shop will spend of the account's day, said now; `every` stretched to fit.
+  const day = tellDayPlan(deps, cfg, await fresh().catch(() => undefined), { resident: true, everyS: cfg.everyS });
+  const loop = new ShopLoop(runner, day.everyS * 1000, {
     passed: (kind, r) => note(deps.io, `${kind === 'full' ? 'pass' : 'sale pass'}: ${passSummary(r)}`),
     failed: (kind, err) =>
       warn(
@@ -140,7 +143,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const shown = path === '/' ? listener.url : listener.url.replace(path, '/…');
   note(
     deps.io,
-    `shop running: ${cfg.rules.length} rule(s), pass every ${cfg.everyS} s; listening on ${shown} (GET /healthz)`,
+    `shop running: ${cfg.rules.length} rule(s), pass every ${day.everyS} s; listening on ${shown} (GET /healthz)`,
   );
   loop.start();
   await new Promise<void>((resolve) => {

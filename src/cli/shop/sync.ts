@@ -12,6 +12,7 @@ import { requireV2 } from '../shared/job-helpers.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { shopActions } from './actions.js';
 import { loadConfig, openOutbox } from './load.js';
+import { tellDayPlan } from './budget.js';
 import { passSummary, printPass } from './report.js';
 import { syncedMirror, type OrdersMirror } from '../../mirror/index.js';
 
@@ -23,6 +24,11 @@ const options = {
     mandatory: true,
   }),
   offline: flag('--offline', 'do not sync orders first (sales pace from what is known)'),
+  every: option(
+    '--every <seconds>',
+    "how often cron runs this pass: svc says what that costs a day against shop.yaml's budget",
+    z.coerce.number().int().min(60).max(86_400).optional(),
+  ),
 };
 
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
@@ -37,6 +43,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const runner = new ShopRunner(cfg, shopActions(deps, sales), memory, (n) => outbox.send(n));
   try {
     const r = await runner.pass({ mode: dry ? 'plan' : 'send' });
+    if (o.every !== undefined) tellDayPlan(deps, cfg, await sales(), { resident: false, everyS: o.every });
     await printPass(deps, r, channels, dry);
     if (!dry && outbox.pendingCount() > 0) note(deps.io, `sending ${outbox.pendingCount()} notice(s)…`);
     await outbox.drain(NOTICE_DRAIN_MS);
