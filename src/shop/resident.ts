@@ -11,12 +11,17 @@ export interface LoopEvents {
   failed(kind: 'full' | 'listing', err: unknown): void;
 }
 
+/** Order ids remembered for that (a day of a busy seller); the periodic pass covers anything older. */
+const SEEN_KEPT = 5_000;
+
 export class ShopLoop {
   private chain: Promise<void> = Promise.resolve();
   private timer?: NodeJS.Timeout;
   private fullQueued = false;
   private readonly listings = new Set<number>();
   private readonly sales: Order[] = [];
+  /** Orders whose steps ran: `sale.processing` and `order.delivered` of one sale are one pass (spec 6.3). */
+  private readonly seen = new Set<number>();
   private scheduled = false;
   private stopped = false;
 
@@ -35,6 +40,9 @@ export class ShopLoop {
   /** A confirmed sale (its order as the service returned it). */
   sale(order: Order): void {
     if (order.productId === undefined || order.productId === null) return;
+    if (this.seen.has(order.id)) return;
+    this.seen.add(order.id);
+    if (this.seen.size > SEEN_KEPT) this.seen.delete(this.seen.values().next().value!);
     this.sales.push(order);
     this.listing(order.productId);
   }

@@ -97,7 +97,8 @@ export class ShopRunner {
     const stuck: Order[] = [];
     const known = this.memory.data.salesKnown;
     const seen = (s: Order) => this.memory.firstSight(s.id, s.createdAt ?? at);
-    for await (const s of this.actions.salesSince(windowStart)) {
+    // A sale's pass has its order from the receiver: the mirror is read as it is (the full pass syncs it).
+    for await (const s of this.actions.salesSince(windowStart, !o.only)) {
       if (s.type !== undefined && s.type !== null && s.type !== 'sale') continue;
       if (STOCK_LEVELS.soldStatuses.includes(s.status ?? '')) {
         const k = ruleKeyOf(s);
@@ -115,7 +116,7 @@ export class ShopRunner {
   }
 
   private async refill(rule: ShopRule, v: ListingView, mode: 'send' | 'plan'): Promise<RefillReport> {
-    if (needsRefill(rule, v.held)) return this.actions.refill(rule, mode);
+    if (needsRefill(rule, v.held)) return this.actions.refill(rule, mode, v);
     // At or above the minimum: nothing is sent and nothing is asked of the service; what the pool
     // still holds comes from the file and the ledger (a pass costs the same for 1 or 100 rules).
     try {

@@ -39,18 +39,24 @@ async function autoListing(tag: string): Promise<number> {
   return id;
 }
 
-/** A shop of `n` rules, each with its own pool of 3 keys, target 1 (the first pass refills and reactivates). */
+/** A shop of `n` rules, each with its own pool of 3 keys, target 2 (the first pass refills and reactivates; a sale leaves one to refill). */
 async function shop(n: number, extra = '') {
   const dirs = tempDirs();
   const env = { ...svcEnv(sb, dirs), SVC_KEYRING: 'off', SVC_POOL_SECRET: POOL_SECRET };
   const rules: string[] = [];
+  const ids: number[] = [];
   for (let i = 0; i < n; i++) {
     const id = await autoListing(`${n}-${i}`);
-    writeFile(dirs.dir, `p${i}.csv`, `credential,ref,cost_cents\nkey-${n}-${i}-a,b,100\nkey-${n}-${i}-b,b,100\n`);
-    rules.push(`  - listing: ${id}\n    pool: p${i}.csv\n    target: 1\n`);
+    ids.push(id);
+    writeFile(
+      dirs.dir,
+      `p${i}.csv`,
+      `credential,ref,cost_cents\nkey-${n}-${i}-a,b,100\nkey-${n}-${i}-b,b,100\nkey-${n}-${i}-c,b,100\n`,
+    );
+    rules.push(`  - listing: ${id}\n    pool: p${i}.csv\n    target: 2\n`);
   }
   const file = writeFile(dirs.dir, 'shop.yaml', `rules:\n${rules.join('')}notify: []\n${extra}`);
-  return { dirs, env, file };
+  return { dirs, env, file, ids };
 }
 
 function ledgerToday(stateDir: string): Record<string, number> {
@@ -67,7 +73,7 @@ describe('a shop pass within the quota', () => {
       const { dirs, env, file } = await shop(n);
       const first = await svc(['shop', 'sync', '--config', file, '-o', 'json'], { env });
       assert.equal(first.code, 0, first.stderr);
-      assert.equal(JSON.parse(first.stdout).rules.filter((r: any) => r.refill === 1).length, n, 'every rule refilled');
+      assert.equal(JSON.parse(first.stdout).rules.filter((r: any) => r.refill === 2).length, n, 'every rule refilled');
       const ledgerBefore = sum(ledgerToday(dirs.stateDir));
       await sb.control('DELETE', 'requests');
       const pass = await svc(['shop', 'sync', '--config', file, '-o', 'json'], { env });
@@ -103,10 +109,10 @@ async function until(check: () => boolean | Promise<boolean>): Promise<void> {
 }
 
 describe('shop run within the quota', () => {
-  test('every: 30 over 12 rules is stretched to the budget and said at start; the start costs a pass', {
+  test('every: 30 over 12 rules is stretched to the budget and said at start; the start costs a pass; a confirmed sale costs at most 5 requests', {
     timeout: 60_000,
   }, async () => {
-    const { env, file } = await shop(12, 'every: 30\n');
+    const { env, file, ids } = await shop(12, 'every: 30\n');
     const first = await svc(['shop', 'sync', '--config', file], { env });
     assert.equal(first.code, 0, first.stderr);
     await sb.control('DELETE', 'requests');
@@ -131,7 +137,20 @@ describe('shop run within the quota', () => {
       );
       const start = (await wire()).length;
       assert.ok(start <= 10, `the start and its first pass: ${start} requests`);
+      // A confirmed sale: its listing's steps at once, the confirmation included, in a few requests.
+      const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)![1]!;
+      await sb.control('POST', 'webhooks', { urls: [`${base}/`] });
+      await sb.control('DELETE', 'requests');
+      await sb.control('POST', 'purchase', { productId: ids[0] });
+      await until(() => /sale pass: shop:/.test(stderr));
+      const sale = await wire();
+      assert.ok(
+        sale.some((r) => r.method === 'POST' && /\/stock$/.test(r.path)),
+        'the sold listing was refilled',
+      );
+      assert.ok(sale.length <= 5, `one sale: ${sale.map((r) => `${r.method} ${r.path}`).join(', ')}`);
     } finally {
+      await sb.control('POST', 'webhooks', { urls: [] });
       child.kill('SIGTERM');
     }
     assert.equal(await exited, 0, stderr);

@@ -51,6 +51,8 @@ export interface Deps {
   confirm(question: string, flag?: string): Promise<boolean>;
   /** Set when a list could not be read to its end (issue 14): a run that would exit 0 exits 1. */
   incomplete?: string;
+  /** The caller synced the orders mirror moments ago (the shop's pass): read it without a sync. */
+  mirrorFresh?: boolean;
 }
 
 /** Where and with which keys a client talks to the service. */

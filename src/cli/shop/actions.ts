@@ -6,6 +6,7 @@
 // sales from the orders mirror.
 import { CHUNK_SIZE, LIMITS } from '../../api/assumptions.js';
 import { asFeature } from '../../api/feature.js';
+import { NotFoundError } from '../../api/errors.js';
 import type { Listing } from '../../api/responses.js';
 import type { ShopRule } from '../../shop/config.js';
 import type { InboxItem, ListingView, ShopActions, StatusResult } from '../../shop/types.js';
@@ -17,14 +18,24 @@ import { openPool } from '../stock/refill-pool.js';
 import { selector } from '../stock/refill-select.js';
 import type { RefillReport } from '../../shop/types.js';
 
-export function shopActions(deps: Deps, mirror: () => Promise<OrdersMirror>): ShopActions {
+/** `mirror(sync)`: the orders mirror, synced first unless `sync` is false and it was synced before. */
+export function shopActions(deps: Deps, mirror: (sync: boolean) => Promise<OrdersMirror>): ShopActions {
   return {
     async listings(rules) {
       const wanted = new Set(rules.map((r) => r.listing));
       const found = new Map<number, Listing>();
       const api = await deps.api();
-      for await (const page of api.products.list({}, 'v2').pages({ limit: LIMITS.pageSizeMax, all: true }))
-        for (const x of page.items) if (wanted.has(x.id)) found.set(x.id, x);
+      // A sale's pass: its one listing (1 request, however many pages the account's listings fill).
+      const one = wanted.size === 1 ? [...wanted][0]! : undefined;
+      if (one !== undefined) {
+        const l = await api.products.get(one, 'v2').catch((err: unknown) => {
+          if (err instanceof NotFoundError) return undefined;
+          throw err;
+        });
+        if (l) found.set(one, l.data);
+      } else
+        for await (const page of api.products.list({}, 'v2').pages({ limit: LIMITS.pageSizeMax, all: true }))
+          for (const x of page.items) if (wanted.has(x.id)) found.set(x.id, x);
       const views = new Map<string, ListingView>();
       for (const r of rules) {
         const l = found.get(r.listing);
@@ -33,7 +44,8 @@ export function shopActions(deps: Deps, mirror: () => Promise<OrdersMirror>): Sh
       }
       return views;
     },
-    refill: (rule, mode) => refillRule(deps, rule, mode),
+    // The pass synced the mirror and read the listing moments ago: the refill asks neither again.
+    refill: (rule, mode, view) => refillRule({ ...deps, mirrorFresh: true }, rule, mode, view),
     poolLeft: (rule) => poolLeft(deps, rule),
     async setStatus(items) {
       const api = await deps.api();
@@ -59,13 +71,18 @@ export function shopActions(deps: Deps, mirror: () => Promise<OrdersMirror>): Sh
       return out;
     },
     inbox: () => asFeature('notices', () => inboxItems(deps)),
-    async *salesSince(sinceIso) {
-      yield* (await mirror()).salesSince(sinceIso);
+    async *salesSince(sinceIso, sync) {
+      yield* (await mirror(sync)).salesSince(sinceIso);
     },
   };
 }
 
-async function refillRule(deps: Deps, rule: ShopRule, mode: 'send' | 'plan'): Promise<RefillReport> {
+async function refillRule(
+  deps: Deps,
+  rule: ShopRule,
+  mode: 'send' | 'plan',
+  view?: ListingView,
+): Promise<RefillReport> {
   const { refillListing } = await import('../stock/refill.js');
   const r = await refillListing(
     deps,
@@ -78,6 +95,12 @@ async function refillRule(deps: Deps, rule: ShopRule, mode: 'send' | 'plan'): Pr
       ...(rule.separator ? { separator: rule.separator } : {}),
     },
     mode,
+    view && {
+      id: view.listing,
+      ...(view.variant !== undefined ? { variant: view.variant } : {}),
+      multiple: view.variant !== undefined,
+      held: view.held,
+    },
   );
   const figures = {
     held: r.held ?? 0,

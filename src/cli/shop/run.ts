@@ -60,8 +60,8 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   if (!client.hasKey('v2')) throw new NeedsV2KeyError('shop run (confirming sales, refills, bulk-status)');
   const path = o.path ?? (await storedPath(deps)) ?? '/';
   let mirror: { at: number; m: Promise<OrdersMirror> } | undefined;
-  const fresh = () => {
-    if (!mirror || Date.now() - mirror.at > MIRROR_FRESH_MS) {
+  const fresh = (sync = true) => {
+    if (!mirror || (sync && Date.now() - mirror.at > MIRROR_FRESH_MS)) {
       mirror?.m.then((m) => m.close()).catch(() => {});
       mirror = { at: Date.now(), m: syncedMirror(deps, { signal: deps.signal }) };
     }

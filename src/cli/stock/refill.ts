@@ -82,7 +82,7 @@ const options = {
 };
 type Opts = OptsOf<typeof options>;
 
-async function run(deps: Deps, o: Opts, args: string[], sink?: FigureSink): Promise<number> {
+async function run(deps: Deps, o: Opts, args: string[], sink?: FigureSink, known?: StockTarget): Promise<number> {
   const t = parseTarget(args[0]);
   if (o.target > STOCK_LEVELS.targetMax) {
     throw new UsageError(
@@ -101,7 +101,8 @@ async function run(deps: Deps, o: Opts, args: string[], sink?: FigureSink): Prom
       o.pool,
     );
   const api = await deps.api();
-  let before = await resolveStockTarget(api, t, 'colon'); // unknown listing or variant: exit 2, nothing sent
+  // unknown listing or variant: exit 2, nothing sent (a caller that has just read it says what it holds)
+  let before = known ?? (await resolveStockTarget(api, t, 'colon'));
   // One refill per account at a time: the ledger is the account's, whatever the pool file.
   const lock = dry
     ? { release: () => {}, waited: false }
@@ -308,7 +309,12 @@ export type RefillResult =
  * sync`): the same exact, journaled, ledgered run as `svc stock refill L[:V] --pool P --target
  * T` (`plan`: its dry run), printing nothing; the figures come back as data.
  */
-export async function refillListing(deps: Deps, r: RefillAsk, mode: 'send' | 'plan'): Promise<RefillResult> {
+export async function refillListing(
+  deps: Deps,
+  r: RefillAsk,
+  mode: 'send' | 'plan',
+  known?: StockTarget,
+): Promise<RefillResult> {
   let figures: RefillFigures | undefined;
   const quiet = { write: () => true };
   const sub: Deps = {
@@ -325,9 +331,15 @@ export async function refillListing(deps: Deps, r: RefillAsk, mode: 'send' | 'pl
   const arg = `${r.listing}${r.variant !== undefined ? `:${r.variant}` : ''}`;
   let exit: number;
   try {
-    exit = await run(sub, opts, [arg], (f) => {
-      figures = f;
-    });
+    exit = await run(
+      sub,
+      opts,
+      [arg],
+      (f) => {
+        figures = f;
+      },
+      known,
+    );
   } catch (err) {
     return { ok: false, error: errorValue(err), ...figures };
   }

@@ -16,7 +16,7 @@ export async function* accountSales(
   _api: ServiceApi,
   filter: { sinceIso?: string; productId?: number } = {},
 ): AsyncGenerator<Order> {
-  const m = await syncedMirror(deps, { signal: deps.signal });
+  const m = await syncedMirror(deps, { signal: deps.signal, offline: deps.mirrorFresh === true });
   try {
     yield* m.salesSince(filter.sinceIso ?? '', filter.productId !== undefined ? { productId: filter.productId } : {});
   } finally {
