@@ -341,4 +341,6 @@ export const SHOP_COSTS = {
   passFixed: 6,
   /** One confirmed sale's steps in `shop run`, its confirmation included (the goal, not a floor). */
   perSale: 5,
+  /** `quota_low` is told once a day when the account has used this share of its day. */
+  quotaLowPercent: 80,
 } as const;

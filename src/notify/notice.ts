@@ -18,6 +18,8 @@ export const NOTICE_KINDS = [
   'new_review',
   'mediation_opened',
   'receiver_trouble',
+  'quota_low',
+  'quota_spent',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

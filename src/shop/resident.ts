@@ -9,14 +9,22 @@ import type { PassResult, ShopRunner } from './runner.js';
 export interface LoopEvents {
   passed(kind: 'full' | 'listing', r: PassResult): void;
   failed(kind: 'full' | 'listing', err: unknown): void;
+  /**
+   * How long passes must wait now (ms; 0: go): the account's day is spent (spec 8, A8 DAILY_LIMIT
+   * until 00:00 UTC). Work that comes meanwhile is kept and runs once the wait is over.
+   */
+  holdMs?(): number;
 }
 
 /** Order ids remembered for that (a day of a busy seller); the periodic pass covers anything older. */
 const SEEN_KEPT = 5_000;
+/** setTimeout's longest wait (about 24.8 days); a longer hold is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export class ShopLoop {
   private chain: Promise<void> = Promise.resolve();
   private timer?: NodeJS.Timeout;
+  private holdTimer?: NodeJS.Timeout;
   private fullQueued = false;
   private readonly listings = new Set<number>();
   private readonly sales: Order[] = [];
@@ -66,6 +74,7 @@ export class ShopLoop {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.holdTimer) clearTimeout(this.holdTimer);
     await this.chain;
   }
 
@@ -78,6 +87,14 @@ export class ShopLoop {
   private async runOnce(): Promise<void> {
     this.scheduled = false;
     if (this.stopped) return;
+    const hold = this.events.holdMs?.() ?? 0;
+    if (hold > 0) {
+      // Nothing is asked of the service until the quota resets; what is queued stays queued.
+      if (this.holdTimer) clearTimeout(this.holdTimer);
+      this.holdTimer = setTimeout(() => this.schedule(), Math.min(hold, MAX_TIMER_MS));
+      this.holdTimer.unref?.();
+      return;
+    }
     const full = this.fullQueued;
     const only = new Set(this.listings);
     const sales = this.sales.splice(0);

@@ -88,7 +88,11 @@ export class UsageLedger {
     if (h[RATE_HEADERS.limit] && Number.isFinite(limit) && Number.isFinite(remaining) && Number.isFinite(reset))
       this.news.minute = { at: now, limit, remaining, resetAt: reset * 1000 };
     const ra = Number(h[RATE_HEADERS.retryAfter]);
-    if (status === 429 && Number.isFinite(ra) && ra > MINUTE_S) this.news.spentUntil = now + ra * 1000;
+    if (status === 429 && Number.isFinite(ra) && ra > MINUTE_S) {
+      this.news.spentUntil = now + ra * 1000;
+      this.flush(); // every other process of the account should know at once, not in a second
+      return;
+    }
     this.schedule();
   }
 

@@ -6,9 +6,11 @@ import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import { startChatStandIn, textOf } from './chat-standins.js';
 import { BIN, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 
 const POOL_SECRET = 'pool-secret-of-the-ci-job-0123456789abcdef'; // test/e2e/known-secrets.json
+const TG_TOKEN = '4242424242:E2EtelegramTOKENdoNotLeak_42';
 
 let sb: TestSandbox;
 before(async () => {
@@ -154,5 +156,63 @@ describe('shop run within the quota', () => {
       child.kill('SIGTERM');
     }
     assert.equal(await exited, 0, stderr);
+  });
+});
+
+describe('a spent day (spec 8, A8 DAILY_LIMIT)', () => {
+  test('shop run with the day already spent: at most 6 requests, keeps running, one chat notice with the reset time; shop sync exits 5 sending nothing', {
+    timeout: 60_000,
+  }, async () => {
+    const own = await startTestSandbox({
+      rateLimit: { v2PerMinute: 100_000, v1PerMinute: 100_000, v2PerDay: 40, v1PerDay: 40 },
+    });
+    const tg = await startChatStandIn('telegram');
+    const dirs = tempDirs();
+    const env = {
+      ...svcEnv(own, dirs),
+      SVC_KEYRING: 'off',
+      SVC_POOL_SECRET: POOL_SECRET,
+      SVC_TELEGRAM_API_BASE: tg.url,
+      E2E_TG: TG_TOKEN,
+    };
+    writeFile(dirs.dir, 'p.csv', 'credential\nkey-spent-a\n');
+    const file = writeFile(
+      dirs.dir,
+      'shop.yaml',
+      'rules:\n  - listing: 101\n    pool: p.csv\n    target: 1\nnotify:\n  - name: vendas\n    type: telegram\n    chatId: -100424242\n    secretEnv: E2E_TG\n    events: [quota_spent, quota_low]\n',
+    );
+    // Another tool of the account spends the day.
+    for (let i = 0; i < 60; i++) if ((await own.api('GET', '/api/v2/usage')).status === 429) break;
+    await own.control('DELETE', 'requests');
+    const child = spawn(process.execPath, [BIN, 'shop', 'run', '--config', file, '--port', '0'], {
+      env: { ...process.env, ...env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    try {
+      await until(() => tg.requests.length > 0);
+      const told = tg.requests.map(textOf);
+      assert.equal(told.length, 1, told.join('\n---\n'));
+      assert.match(told[0]!, /requests for today are spent/);
+      assert.match(told[0]!, /resets at/);
+      await until(() => /listening on/.test(stderr));
+      const sent = ((await own.control('GET', 'requests')) as any[]).length;
+      assert.ok(sent <= 6, `${sent} requests with the day spent`);
+      assert.equal(child.exitCode, null, 'still running');
+      const sync = await svc(['shop', 'sync', '--config', file], { env });
+      assert.equal(sync.code, 5, sync.stderr);
+      assert.match(sync.stderr, /requests for today are spent .*nothing was sent; they reset at /);
+      assert.equal(((await own.control('GET', 'requests')) as any[]).length, sent, 'shop sync sent nothing');
+      assert.equal(tg.requests.length, 1, 'told once');
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+      await Promise.all([own.close(), tg.close()]);
+    }
+    assert.ok(!stderr.includes(TG_TOKEN));
   });
 });

@@ -23,6 +23,7 @@ import { shopActions } from './actions.js';
 import { routeDelivery, type ShopEvents } from '../../shop/events.js';
 import { loadConfig, openOutbox } from './load.js';
 import { tellDayPlan } from './budget.js';
+import { quotaWatch } from './quota.js';
 import { passSummary } from './report.js';
 import { syncedMirror, type OrdersMirror } from '../../mirror/index.js';
 
@@ -71,8 +72,13 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const runner = new ShopRunner(cfg, shopActions(deps, fresh), ShopMemory.open(deps.stateDir()), tell);
   // spec 8: what the shop will spend of the account's day, said now; `every` stretched to fit.
   const day = tellDayPlan(deps, cfg, await fresh().catch(() => undefined), { resident: true, everyS: cfg.everyS });
+  const quota = quotaWatch(deps, (key, n) => runner.tellOnce(key, n));
   const loop = new ShopLoop(runner, day.everyS * 1000, {
-    passed: (kind, r) => note(deps.io, `${kind === 'full' ? 'pass' : 'sale pass'}: ${passSummary(r)}`),
+    holdMs: () => quota.holdMs(),
+    passed: (kind, r) => {
+      note(deps.io, `${kind === 'full' ? 'pass' : 'sale pass'}: ${passSummary(r)}`);
+      quota.checkLow();
+    },
     failed: (kind, err) =>
       warn(
         deps.io,

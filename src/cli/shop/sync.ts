@@ -13,6 +13,7 @@ import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { shopActions } from './actions.js';
 import { loadConfig, openOutbox } from './load.js';
 import { tellDayPlan } from './budget.js';
+import { refuseWhenSpent } from './quota.js';
 import { passSummary, printPass } from './report.js';
 import { syncedMirror, type OrdersMirror } from '../../mirror/index.js';
 
@@ -37,6 +38,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const dry = deps.globals.dryRun === true;
   const { outbox, channels } = await openOutbox(deps, cfg); // a channel without its secret: exit 2 here
   await requireV2(deps, 'shop sync');
+  refuseWhenSpent(deps); // spec 8: nothing is sent into a spent day
   let mirror: Promise<OrdersMirror> | undefined;
   const sales = () => (mirror ??= syncedMirror(deps, { signal: deps.signal, offline: o.offline }));
   const memory = ShopMemory.open(deps.stateDir());
@@ -64,7 +66,8 @@ export const syncVerb = defineVerb({
   helpAfter: `
 Exit codes: 0 all well; 3 something needs you (a refusal with its code: NO_STOCK, NOT_APPROVED,
 OFFLINE_PAUSED (turn Offline Mode off in the seller panel), LISTING_TAKEN_DOWN,
-LISTING_PERMANENTLY_REJECTED; a pool low or out of stock); 1 the service failed; 2 a bad config.`,
+LISTING_PERMANENTLY_REJECTED; a pool low or out of stock); 1 the service failed; 2 a bad config;
+5 the account's requests for today are spent (DAILY_LIMIT: the message says when they reset).`,
   examples: [
     'svc shop sync --config shop.yaml',
     'svc shop sync --config shop.yaml --dry-run          # the whole plan, nothing sent',
