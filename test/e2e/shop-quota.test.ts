@@ -216,3 +216,33 @@ describe('a spent day (spec 8, A8 DAILY_LIMIT)', () => {
     assert.ok(!stderr.includes(TG_TOKEN));
   });
 });
+
+describe('plans that count every request (spec 8)', () => {
+  test('stock refill: its dry run says what the run will make and what it made itself; the run says what it made; all three equal the wire', async () => {
+    // An account of its own: no other test's sales of this pool secret in its orders.
+    await sb.close();
+    sb = await startTestSandbox();
+    const dirs = tempDirs();
+    const env = { ...svcEnv(sb, dirs), SVC_KEYRING: 'off', SVC_POOL_SECRET: POOL_SECRET };
+    const id = await autoListing('plan');
+    const keys = Array.from({ length: 14 }, (_, i) => `key-plan-${i}`);
+    const pool = writeFile(dirs.dir, 'plan.txt', `${keys.join('\n')}\n`);
+    const args = ['stock', 'refill', String(id), '--pool', pool, '--target', '12'];
+    // A first dry run syncs the mirror from nothing; the second is the one the run follows.
+    assert.equal((await svc([...args, '--dry-run'], { env })).code, 0);
+    await sb.control('DELETE', 'requests');
+    const dry = await svc([...args, '--dry-run', '-o', 'json'], { env });
+    assert.equal(dry.code, 0, dry.stderr);
+    const dryWire = (await wire()).length;
+    const plan = JSON.parse(dry.stdout);
+    assert.equal(plan.dryRunRequests, dryWire, 'the dry run says what it spent');
+    await sb.control('DELETE', 'requests');
+    const real = await svc(args, { env });
+    assert.equal(real.code, 0, real.stderr);
+    const realWire = await wire();
+    const made = /now in stock \((\d+) requests?, reads included\)/.exec(real.stderr);
+    assert.ok(made, real.stderr);
+    assert.equal(Number(made[1]), realWire.length, realWire.map((r) => `${r.method} ${r.path}`).join(', '));
+    assert.equal(plan.runRequests, realWire.length, 'the plan counted what the run made');
+  });
+});

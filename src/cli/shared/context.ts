@@ -53,6 +53,13 @@ export interface Deps {
   incomplete?: string;
   /** The caller synced the orders mirror moments ago (the shop's pass): read it without a sync. */
   mirrorFresh?: boolean;
+  /** Requests this run put on the wire, by feature (what plans and summaries say: spec 8). */
+  made: RequestsMade;
+}
+
+interface RequestsMade {
+  total: number;
+  byFeature: Map<string, number>;
 }
 
 /** Where and with which keys a client talks to the service. */
@@ -95,6 +102,7 @@ export function depsOf(init: DepsInit): Deps {
     clientFor: (conn) => newClient(deps, conn, init.transport),
     stateDir: () => stateDir(init.env),
     confirm: (q, flag = '--yes') => confirm(deps, q, flag),
+    made: { total: 0, byFeature: new Map() },
   };
   return deps;
 }
@@ -169,6 +177,8 @@ function newClient(deps: Deps, conn: Connection, transport?: Transport): ApiClie
     onAttempt: (l) => {
       // Every request is counted by feature in the state folder's usage ledger (spec 8, A8).
       UsageLedger.of(deps.stateDir()).count(l.feature, l.status, l.headers);
+      deps.made.total++;
+      deps.made.byFeature.set(l.feature, (deps.made.byFeature.get(l.feature) ?? 0) + 1);
       // cli-spec 1 --verbose: one line per attempt; never a key (redacted again as a last guard).
       if (globals.verbose) io.stderr.write(`${redact(formatAttempt(l), secrets)}\n`);
     },

@@ -26,8 +26,13 @@ export async function printDryRun(
   const needed = Math.max(0, target - heldNow - unfinished);
   const s = select(needed);
   const wouldSend = s.take.length;
-  const requests = Math.ceil(wouldSend / LIMITS.stockItemsPerRequest) + resumable.length;
+  const sends = Math.ceil(wouldSend / LIMITS.stockItemsPerRequest) + resumable.length;
   const budget = await readBudget(deps);
+  // What the run will ask, reads included (spec 8): the listing, the orders mirror's sync (as this
+  // dry run's own, which is the run's once the mirror is synced), the sends, and the listing again
+  // after them. The /usage read of the plan is the dry run's only.
+  const mirror = deps.made.byFeature.get('mirror sync') ?? 0;
+  const requests = 1 + mirror + sends + (sends > 0 ? 1 : 0);
   const dayRemaining = Math.max(0, budget?.dayRemaining ?? LIMITS.v2PerDay);
   const plan = {
     dryRun: true,
@@ -38,6 +43,8 @@ export async function printDryRun(
     needed,
     wouldSend,
     requests: Math.ceil(wouldSend / LIMITS.stockItemsPerRequest),
+    runRequests: requests,
+    dryRunRequests: deps.made.total,
     unfinishedJobs: resumable.map((r) => r.job),
     pool: pool.name,
     poolEntries: pool.entries.length,
@@ -78,6 +85,7 @@ function planLines(
     wouldSend: number;
     requests: number;
     unfinishedJobs: string[];
+    dryRunRequests: number;
   } & Record<string, unknown>,
   unfinished: number,
   requests: number,
@@ -92,6 +100,6 @@ function planLines(
       : []),
     `would send: ${plan.wouldSend} entries from pool ${pool.name} in ${plan.requests} request${plan.requests === 1 ? '' : 's'}`,
     `pool ${pool.name}: ${pool.entries.length} entries, ${plan.poolUsed} sent before (any pool of this account), ${plan.poolSold} of them sold, ${plan.poolRefused} refused, ${plan.poolLeftAfter} left after this refill`,
-    `daily quota: ${plan.dayRemaining} requests left today (${plan.dayRemainingSource}), the refill needs ${requests}`,
+    `daily quota: ${plan.dayRemaining} requests left today (${plan.dayRemainingSource}), the refill needs ${requests} (reads included); this dry run made ${plan.dryRunRequests}`,
   ];
 }

@@ -72,7 +72,7 @@ export async function runPlan(r: RefillRun, plan: LedgerPlan, resumeJob: string 
       return 'new-key';
     },
     summary: (res) =>
-      `${describeTarget(r.t)}: ${total} sent from pool ${r.pool.name} (${res.summary.added ?? 0} added, ${res.summary.duplicates ?? 0} already held), ${inStock ?? '?'} now in stock (${res.requests} request${res.requests === 1 ? '' : 's'})${poolLeft !== undefined ? `; pool: ${poolLeft} left` : ''}`,
+      `${describeTarget(r.t)}: ${total} sent from pool ${r.pool.name} (${res.summary.added ?? 0} added, ${res.summary.duplicates ?? 0} already held), ${inStock ?? '?'} now in stock (${r.deps.made.total} request${r.deps.made.total === 1 ? '' : 's'}, reads included)${poolLeft !== undefined ? `; pool: ${poolLeft} left` : ''}`,
     finish: async (res) => {
       r.writer.write({ t: 'end', plan: p.plan, state: 'done', job: res.jobId, at: nowIso() });
       inStock = await heldNow(r.api, r.t);
@@ -192,6 +192,7 @@ function finishRecord(r: RefillRun, res: JobResult, total: number, inStock: numb
     refused: res.counts.failed,
     inStock,
     ...(poolLeft !== undefined ? { poolLeft } : {}),
-    requests: res.requests,
+    // Every request of the run so far, reads included (spec 8: the day's quota counts them all).
+    requests: r.deps.made.total,
   };
 }
