@@ -32,8 +32,8 @@ export interface ListenerOptions {
   onWritable?: (writable: boolean, detail: string) => void;
   backoffMs?: (attempt: number) => number;
   store?: StoreOptions;
-  /** `GET /healthz` on the port (issue 24, `shop run`). */
-  health?: boolean;
+  /** `GET /healthz` on the port (`shop run`); a function says why the process is degraded, if it is. */
+  health?: boolean | (() => string | undefined);
   /** Proxies whose X-Forwarded-For is believed (--trust-proxy). */
   trustProxy?: BlockList;
   /** [--max-connections-per-address] */

@@ -44,8 +44,12 @@ export interface ReceiverOptions {
   afterAnswer(key: string, verdict: 'received' | 'duplicate', from: string): void;
   log: LogFn;
   maxBytes?: number;
-  /** `GET /healthz` answers 200 {"ok":true} (issue 24, `shop run`: for a process manager; no secret, no data). */
-  health?: boolean;
+  /**
+   * `GET /healthz` answers 200 {"ok":true} (`shop run`: for a process manager; no secret, no data),
+   * or, when the function says why, 200 {"ok":true,"degraded":WHY} (the account's day spent: the
+   * process is well and waits, so a manager must not restart it).
+   */
+  health?: boolean | (() => string | undefined);
   /** Proxies whose X-Forwarded-For is believed (--trust-proxy). */
   trustProxy?: BlockList;
   /** Connections one address may hold (--max-connections-per-address). */
@@ -94,7 +98,10 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
     },
     (req, res) => {
       const t0 = Date.now();
-      if (opts.health && req.method === 'GET' && req.url === '/healthz') return reply(res, 200, { ok: true });
+      if (opts.health && req.method === 'GET' && req.url === '/healthz') {
+        const degraded = typeof opts.health === 'function' ? opts.health() : undefined;
+        return reply(res, 200, degraded ? { ok: true, degraded } : { ok: true });
+      }
       if (!hinted) {
         const hint = proxyHint(req, opts.trustProxy);
         if (hint) {

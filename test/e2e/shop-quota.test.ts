@@ -200,6 +200,9 @@ describe('a spent day (spec 8, A8 DAILY_LIMIT)', () => {
       assert.match(told[0]!, /requests for today are spent/);
       assert.match(told[0]!, /resets at/);
       await until(() => /listening on/.test(stderr));
+      const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)![1]!;
+      const health = (await (await fetch(`${base}/healthz`)).json()) as { ok: boolean; degraded?: string };
+      assert.match(health.degraded ?? '', /^quota_spent until \d{4}-/, JSON.stringify(health));
       const sent = ((await own.control('GET', 'requests')) as any[]).length;
       assert.ok(sent <= 6, `${sent} requests with the day spent`);
       assert.equal(child.exitCode, null, 'still running');

@@ -42,6 +42,12 @@ export function quotaWatch(deps: Deps, tellOnce: (key: string, n: Notice) => voi
       });
       return wait;
     },
+    /** What /healthz says while the day is spent (the process waits for the reset). */
+    degraded(): string | undefined {
+      const left = ledger.accountLeft();
+      if (left.source !== 'spent' || left.resetAt <= nowMs()) return undefined;
+      return `quota_spent until ${new Date(left.resetAt).toISOString()}`;
+    },
     /** After a pass: `quota_low` once a day when the account's day is mostly used. */
     checkLow(): void {
       const left = ledger.accountLeft();

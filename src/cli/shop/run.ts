@@ -113,7 +113,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       orders: apiOrderSource(client),
       policy: DEFAULT_CONFIRM_POLICY,
       env: deps.env,
-      health: true,
+      health: () => quota.degraded(),
       log: (line) => {
         if (deps.globals.verbose || line.action === 'failed' || line.action === 'rejected')
           deps.io.stderr.write(`${jsonText({ at: at(), ...line })}\n`);
