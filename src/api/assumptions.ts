@@ -341,6 +341,10 @@ export const SHOP_COSTS = {
   passFixed: 6,
   /** One confirmed sale's steps in `shop run`, its confirmation included (the goal, not a floor). */
   perSale: 5,
+  /** One catch-up of `webhooks listen` with nothing missed: the mirror's sync (as in a pass). */
+  catchUp: 2,
+  /** Confirming one sale in the receiver: `sale.processing` and `order.delivered`, one lookup each. */
+  confirmPerSale: 2,
   /** `quota_low` is told once a day when the account has used this share of its day. */
   quotaLowPercent: 80,
 } as const;

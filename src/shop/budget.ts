@@ -76,3 +76,20 @@ export function dayText(p: DayPlan): string {
   const pct = (100 * p.perDay) / LIMITS.v2PerDay;
   return `about ${p.perDay} requests a day, ${pct < 10 ? pct.toFixed(1) : Math.round(pct)}% of ${LIMITS.v2PerDay.toLocaleString('en-US')}`;
 }
+
+/** `webhooks listen`: its catch-ups and confirmation lookups a day, against the default share. */
+export function listenDay(catchUpEveryS: number, salesPerDay: number): DayPlan {
+  const budget = Math.floor((LIMITS.v2PerDay * SHOP_COSTS.defaultBudgetPercent) / 100);
+  const catchUps = catchUpEveryS > 0 ? Math.ceil(86_400 / catchUpEveryS) : 1;
+  const perDay = catchUps * SHOP_COSTS.catchUp + Math.ceil(salesPerDay * SHOP_COSTS.confirmPerSale);
+  return {
+    budget,
+    budgetPercent: SHOP_COSTS.defaultBudgetPercent,
+    perPass: SHOP_COSTS.catchUp,
+    perSale: SHOP_COSTS.confirmPerSale,
+    salesPerDay,
+    everyS: catchUpEveryS,
+    stretched: false,
+    perDay,
+  };
+}

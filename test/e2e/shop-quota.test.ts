@@ -249,3 +249,30 @@ describe('plans that count every request (spec 8)', () => {
     assert.equal(plan.runRequests, realWire.length, 'the plan counted what the run made');
   });
 });
+
+describe('webhooks listen within the quota', () => {
+  test('says what its catch-ups and confirmations will cost a day', { timeout: 30_000 }, async () => {
+    const dirs = tempDirs();
+    const env = { ...svcEnv(sb, dirs), SVC_KEYRING: 'off' };
+    const child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', '--catch-up-every', '10m'], {
+      env: { ...process.env, ...env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    try {
+      await until(() => /budget: /.test(stderr));
+      // 144 catch-ups of 2 requests, no sales known yet.
+      assert.match(
+        stderr,
+        /budget: about 288 requests a day, 5\.8% of 5,000 \(catch-up every 600 s, about 2 requests each/,
+      );
+    } finally {
+      child.kill('SIGTERM');
+    }
+    await exited;
+  });
+});
