@@ -250,6 +250,27 @@ describe('plans that count every request (spec 8)', () => {
   });
 });
 
+describe('bulk-price counts every request (spec 8)', () => {
+  test('--floor cost: the dry run says what it spent, the run what it made, both as on the wire', async () => {
+    const dirs = tempDirs();
+    const env = { ...svcEnv(sb, dirs), SVC_KEYRING: 'off' };
+    const id = await autoListing('bulk');
+    const csv = writeFile(dirs.dir, 'prices.csv', `id,price\n${id},21.90\n`);
+    const args = ['products', 'bulk-price', csv, '--floor', 'cost'];
+    await sb.control('DELETE', 'requests');
+    const dry = await svc([...args, '--dry-run', '-o', 'json'], { env });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.equal(JSON.parse(dry.stdout).dryRunRequests, (await wire()).length, 'the dry run says what it spent');
+    await sb.control('DELETE', 'requests');
+    const real = await svc(args, { env });
+    assert.ok(real.code === 0 || real.code === 3, real.stderr); // no cost known: the row may be refused
+    const onWire = await wire();
+    const said = /refused, (\d+) requests?/.exec(real.stderr);
+    assert.ok(said, real.stderr);
+    assert.equal(Number(said[1]), onWire.length, onWire.map((r) => `${r.method} ${r.path}`).join(', '));
+  });
+});
+
 describe('webhooks listen within the quota', () => {
   test('says what its catch-ups and confirmations will cost a day', { timeout: 30_000 }, async () => {
     const dirs = tempDirs();

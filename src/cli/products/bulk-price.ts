@@ -177,7 +177,7 @@ export async function runPriceJob(
         }
       : undefined,
     summary: (r) =>
-      `${opts.label ?? input.displayName}: ${count(parsed.rows.length, 'row')}, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed + preOutcomes.length} refused, ${count(r.requests, 'request')}`,
+      `${opts.label ?? input.displayName}: ${count(parsed.rows.length, 'row')}, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed + preOutcomes.length} refused, ${count(deps.made.total, 'request')}`,
   });
 }
 

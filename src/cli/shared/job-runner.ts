@@ -220,7 +220,9 @@ export async function printPlan(
   const plan = summarise(budget);
   const format = deps.format();
   if (format === 'json' || format === 'jsonl') {
-    deps.io.stdout.write(`${jsonText({ dryRun: true, ...plan, refusedBeforeSending })}\n`);
+    // spec 8: what the dry run itself spent (its reads and the budget read) is said too.
+    const dryRunRequests = deps.made.total;
+    deps.io.stdout.write(`${jsonText({ dryRun: true, ...plan, refusedBeforeSending, dryRunRequests })}\n`);
     return 0;
   }
   const lines = [
@@ -237,6 +239,7 @@ export async function printPlan(
   ];
   if (refusedBeforeSending)
     lines.push(`refused before sending: ${count(refusedBeforeSending, 'row')} (see --max-change)`);
+  lines.push(`this dry run made ${count(deps.made.total, 'request')} (reads included)`);
   deps.io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }
