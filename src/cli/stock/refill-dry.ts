@@ -27,12 +27,14 @@ export async function printDryRun(
   const s = select(needed);
   const wouldSend = s.take.length;
   const sends = Math.ceil(wouldSend / LIMITS.stockItemsPerRequest) + resumable.length;
+  // The account's identity (GET /me) is asked once per key; a dry run does not remember it.
+  const identity = pool.accountAsked ? 1 : 0;
   const budget = await readBudget(deps);
   // What the run will ask, reads included (spec 8): the listing, the orders mirror's sync (as this
   // dry run's own, which is the run's once the mirror is synced), the sends, and the listing again
   // after them. The /usage read of the plan is the dry run's only.
   const mirror = deps.made.byFeature.get('mirror sync') ?? 0;
-  const requests = 1 + mirror + sends + (sends > 0 ? 1 : 0);
+  const requests = 1 + mirror + sends + (sends > 0 ? 1 : 0) + identity;
   const dayRemaining = Math.max(0, budget?.dayRemaining ?? LIMITS.v2PerDay);
   const plan = {
     dryRun: true,
@@ -46,6 +48,7 @@ export async function printDryRun(
     runRequests: requests,
     dryRunRequests: deps.made.total,
     unfinishedJobs: resumable.map((r) => r.job),
+    identityRequests: identity,
     pool: pool.name,
     poolEntries: pool.entries.length,
     poolUsed: s.used,
@@ -100,6 +103,7 @@ function planLines(
       : []),
     `would send: ${plan.wouldSend} entries from pool ${pool.name} in ${plan.requests} request${plan.requests === 1 ? '' : 's'}`,
     `pool ${pool.name}: ${pool.entries.length} entries, ${plan.poolUsed} sent before (any pool of this account), ${plan.poolSold} of them sold, ${plan.poolRefused} refused, ${plan.poolLeftAfter} left after this refill`,
+    ...(plan.identityRequests ? ['which account this key is: 1 request (GET /me, once per key)'] : []),
     `daily quota: ${plan.dayRemaining} requests left today (${plan.dayRemainingSource}), the refill needs ${requests} (reads included); this dry run made ${plan.dryRunRequests}`,
   ];
 }
