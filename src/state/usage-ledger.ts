@@ -175,11 +175,16 @@ function accountLeft(f: UsageFile, now: number): AccountLeft {
 /** The one way this ledger takes the state folder's lock: a few short tries, then later. */
 function lockLedger(file: string): { release(): void } | undefined {
   const wait = new Int32Array(new SharedArrayBuffer(4));
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  } catch {
+    return undefined; // a read-only or full state folder: the counts stay in memory
+  }
   for (let i = 0; i < 20; i++) {
     try {
-      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
       return acquireFileLock(`${file}.lock`);
-    } catch {
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== undefined) return undefined; // the disk, not a holder
       Atomics.wait(wait, 0, 0, 10); // another process writes its counts: a few ms
     }
   }
