@@ -29,6 +29,7 @@ import { DEFAULT_RETRY, decide, type AttemptOutcome, type RetryOptions } from '.
 import { buildPath, routeByName, type AnswerOf, type AnyRoute, type ItemOf, type RouteName } from './routes.js';
 import type { ErrorBody, Pagination } from './responses.js';
 import { TransportError, type Transport, type TransportResponse } from './transport.js';
+import { isPermanentFailure, refusedLocally } from './transport-errors.js';
 
 export interface AttemptLog {
   method: string;
@@ -146,16 +147,20 @@ export class ApiClient {
       const errBody = parsed ? (await import('./answer-explain.js')).errorBody(parsed) : undefined;
       const outcome: AttemptOutcome = res
         ? { status: res.status, body: errBody, headers: res.headers }
-        : { networkKind: netErr!.kind === 'timeout' ? 'timeout' : 'network' };
+        : {
+            networkKind:
+              netErr!.kind === 'timeout' ? 'timeout' : isPermanentFailure(netErr!.causeCode) ? 'permanent' : 'network',
+          };
       const now = this.clock.now();
       // issue 14: a request gets at most TIMEOUT_ATTEMPTS attempts that time out: the resend
       // cli-spec 4 asks for (same key: a slow write is replayed, not lost), then it fails, so a
       // silent server fails in about two --timeout instead of six plus backoff.
       if (netErr?.kind === 'timeout') timedOut++;
       const timedOutTooLong = netErr?.kind === 'timeout' && timedOut >= TIMEOUT_ATTEMPTS;
-      const d = timedOutTooLong
-        ? { retry: false as const, reason: 'final' as const }
-        : decide(outcome, attempt, now - started, now, this.retry, this.config.noWait ?? false, this.config.random);
+      const d =
+        timedOutTooLong || refusedLocally(netErr, this.config.baseUrl)
+          ? { retry: false as const, reason: 'final' as const }
+          : decide(outcome, attempt, now - started, now, this.retry, this.config.noWait ?? false, this.config.random);
       if (!d.retry) throw finalError(res, errBody, netErr, d.reason, attempt);
       this.config.onWait?.(d.delayMs, d.why);
       await this.clock.sleep(d.delayMs, opts.signal);

@@ -10,6 +10,8 @@ export const EXIT = {
   refused: 3,
   auth: 4,
   rateLimited: 5,
+  /** The seller answered no at a confirmation (or Ctrl-D): nothing was sent or changed. */
+  cancelled: 6,
   interrupted: 130,
 } as const;
 

@@ -7,9 +7,11 @@ import { LocalFaultError, UsageError, describeFsError } from '../api/errors.js';
 import { JOB_ID_PATTERN } from './ids.js';
 import { DurableAppendFile } from '../state/append-file.js';
 import { JournalRecord, type ChunkDoneRecord, type JobEndRecord, type JobHeaderRecord } from './journal-records.js';
-import { jobsDir } from './lock.js';
 
-export { jobsDir };
+/** Journals and locks live here; the folder is private to the user (0700). */
+export function jobsDir(stateDir: string): string {
+  return path.join(stateDir, 'jobs');
+}
 
 export function journalPath(stateDir: string, jobId: string): string {
   // The id becomes a file name: refuse anything that could walk out of the folder.

@@ -1,12 +1,20 @@
 // shop.yaml (issue 24): one file for the whole loop, validated whole before anything is sent.
 // zod is the schema; `yaml` (loaded lazily, only by the shop verbs) keeps each node's position,
 // so every problem is `FILE:LINE: message` at the line of the value at fault (cli-spec 3), exit 2.
-import { loadYaml } from '../input/yaml.js';
+import { documentValue, loadYaml } from '../input/yaml.js';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { NOTICE_KINDS, type NoticeKind } from '../notify/notice.js';
 import { BudgetSchema } from './budget.js';
+import {
+  BotSchema,
+  DigestSchema,
+  LanguageSchema,
+  WebhookExtras,
+  whatsappChannelSchema,
+  type WEEKDAYS,
+} from './pocket-config.js';
 
 const Id = z.number().int().positive();
 const Count = z.number().int().min(0).max(10_000); // spec 8: 10000 per variant
@@ -51,6 +59,8 @@ const Channel = z.discriminatedUnion('type', [
     ]),
     secretEnv: EnvName.optional(),
     events: EventList.default('all'),
+    /** A forum topic of the chat (message_thread_id). */
+    threadId: z.number().int().positive().optional(),
   }),
   z.strictObject({
     name: ChannelName,
@@ -63,7 +73,9 @@ const Channel = z.discriminatedUnion('type', [
     type: z.literal('webhook'),
     secretEnv: EnvName.optional(),
     events: EventList.default('all'),
+    ...WebhookExtras,
   }),
+  whatsappChannelSchema(EventList.default('all')),
 ]);
 
 const ShopConfigSchema = z.strictObject({
@@ -74,6 +86,9 @@ const ShopConfigSchema = z.strictObject({
   every: z.number().int().min(30).max(86_400).default(300),
   /** The shop's share of the account's day (spec 8), e.g. `20%` (src/shop/budget.ts). */
   budget: BudgetSchema,
+  language: LanguageSchema.optional(),
+  telegram: BotSchema.optional(),
+  digest: DigestSchema.optional(),
 });
 type ShopConfigInput = z.infer<typeof ShopConfigSchema>;
 
@@ -93,10 +108,32 @@ export interface ShopRule {
 
 export interface ShopChannel {
   name: string;
-  type: 'telegram' | 'discord' | 'webhook';
+  type: 'telegram' | 'discord' | 'webhook' | 'whatsapp';
   chatId?: string;
   secretEnv?: string;
   events: ReadonlySet<NoticeKind> | 'all';
+  threadId?: number;
+  /** webhook: a plain URL in the file; headers → the env variables holding their values. */
+  url?: string;
+  headers?: Record<string, string>;
+  /** whatsapp (Evolution API). */
+  baseUrl?: string;
+  instance?: string;
+  to?: string;
+}
+
+interface BotConfig {
+  channel: string;
+  users: ReadonlySet<string>;
+  /** undefined: the channel's chat and the users' private chats. */
+  chats?: ReadonlySet<string>;
+  commandsPerMinute: number;
+}
+
+interface DigestConfig {
+  at: string;
+  zone: string;
+  weekly?: (typeof WEEKDAYS)[number];
 }
 
 export interface ShopConfig {
@@ -107,6 +144,10 @@ export interface ShopConfig {
   everyS: number;
   /** shop.yaml `budget:`, in percent of the day's requests. */
   budgetPercent: number;
+  /** The seller's language for notices; unset: the environment's, else pt-BR. */
+  language?: 'pt-BR' | 'en';
+  bot?: BotConfig;
+  digest?: DigestConfig;
 }
 
 export type LoadResult = { ok: true; config: ShopConfig } | { ok: false; problems: string[] };
@@ -119,7 +160,8 @@ export async function loadShopConfig(file: string): Promise<LoadResult> {
   } catch (err) {
     return { ok: false, problems: [`${file}: cannot read: ${(err as NodeJS.ErrnoException).code ?? 'error'}`] };
   }
-  const { parseDocument, LineCounter, isNode } = await loadYaml(); // only the shop verbs load it
+  const yaml = await loadYaml(); // only the shop verbs load it
+  const { parseDocument, LineCounter, isNode } = yaml;
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0)
@@ -127,7 +169,9 @@ export async function loadShopConfig(file: string): Promise<LoadResult> {
       ok: false,
       problems: doc.errors.map((e) => `${file}:${lines.linePos(e.pos[0]).line}: ${e.message.split('\n')[0]}`),
     };
-  const parsed = ShopConfigSchema.safeParse(doc.toJS());
+  const value = documentValue(yaml, doc, file, (o) => lines.linePos(o).line);
+  if (!value.ok) return { ok: false, problems: [value.problem] };
+  const parsed = ShopConfigSchema.safeParse(value.value);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => {
       // The deepest node the path reaches: the value at fault, else its nearest parent.
@@ -189,6 +233,11 @@ function crossChecks(
       out.push(`${file}:${lineOf(['notify', i, 'name'])}: notify.${i}.name: "${ch.name}" is used twice`);
     names.add(ch.name);
   });
+  const bot = c.telegram?.channel;
+  if (bot !== undefined && !c.notify.some((ch) => ch.name === bot && ch.type === 'telegram'))
+    out.push(
+      `${file}:${lineOf(['telegram', 'channel'])}: telegram.channel: "${bot}" is not a telegram channel of notify`,
+    );
   return out;
 }
 
@@ -213,14 +262,36 @@ function toConfig(file: string, c: ShopConfigInput): ShopConfig {
       deactivateWhenEmpty: r.deactivateWhenEmpty,
     })),
     alerts: c.alerts,
-    channels: c.notify.map((ch) => ({
-      name: ch.name,
-      type: ch.type,
-      ...(ch.type === 'telegram' ? { chatId: String(ch.chatId) } : {}),
-      ...(ch.secretEnv ? { secretEnv: ch.secretEnv } : {}),
-      events: ch.events === 'all' ? 'all' : new Set(ch.events),
-    })),
+    channels: c.notify.map(toChannel),
     everyS: c.every,
     budgetPercent: c.budget,
+    ...(c.language ? { language: c.language } : {}),
+    ...(c.telegram
+      ? {
+          bot: {
+            channel: c.telegram.channel,
+            users: new Set(c.telegram.users.map(String)),
+            ...(c.telegram.chats ? { chats: new Set(c.telegram.chats.map(String)) } : {}),
+            commandsPerMinute: c.telegram.commandsPerMinute,
+          },
+        }
+      : {}),
+    ...(c.digest ? { digest: c.digest } : {}),
+  };
+}
+
+function toChannel(ch: ShopConfigInput['notify'][number]): ShopChannel {
+  return {
+    name: ch.name,
+    type: ch.type,
+    ...(ch.type === 'telegram'
+      ? { chatId: String(ch.chatId), ...(ch.threadId !== undefined ? { threadId: ch.threadId } : {}) }
+      : {}),
+    ...(ch.type === 'webhook'
+      ? { ...(ch.url ? { url: ch.url } : {}), ...(ch.headers ? { headers: ch.headers } : {}) }
+      : {}),
+    ...(ch.type === 'whatsapp' ? { baseUrl: ch.baseUrl, instance: ch.instance, to: String(ch.to) } : {}),
+    ...(ch.secretEnv ? { secretEnv: ch.secretEnv } : {}),
+    events: ch.events === 'all' ? 'all' : new Set(ch.events),
   };
 }

@@ -19,13 +19,17 @@ export interface ShopEvents {
   sale(order: Order): void;
   listing(id: number): void;
   mediation(order: Order): void;
+  /** funds.released: the sale's value reached the balance. */
+  payout?(order: Order): void;
 }
 
 export function routeDelivery(d: ShopDelivery, h: ShopEvents): void {
   const order = d.confirmed && d.order && typeof d.order === 'object' ? (d.order as Order) : undefined;
   if ((d.event === 'order.delivered' || d.event === 'sale.processing') && order) h.sale(order);
   else if (d.event === 'mediation.opened' && order) h.mediation(order);
-  // Not confirmable (A11), but it only asks for a pass, which reads the service's own state.
-  else if (d.event === 'product.out_of_stock' && Number.isSafeInteger(d.data?.productId))
+  else if (d.event === 'funds.released' && order) h.payout?.(order);
+  // Confirmed by the listing route (the listing holds no stock): an unconfirmed post asks for
+  // nothing, so forged posts cost at most the listener's share of the budget.
+  else if (d.event === 'product.out_of_stock' && d.confirmed && Number.isSafeInteger(d.data?.productId))
     h.listing(d.data!.productId as number);
 }

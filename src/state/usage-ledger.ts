@@ -3,14 +3,14 @@
 // of the ACCOUNT: the shared minute window of X-RateLimit-* (A8), a 429 whose Retry-After outruns
 // a minute (the day is spent), the last /usage read. So a resident `shop run` and a cron `shop
 // sync` on one account see one budget (spec 8: 5,000 a day per account, v1 and v2 together).
-// One small JSON file (0600), read-modify-written under the state folder's lock; the counts are
+// One small JSON file (0600), read-modify-written under the one lock of src/state/lock.ts; the counts are
 // kept in memory and written at most every FLUSH_MS and when the process exits.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LIMITS, RATE_HEADERS } from '../api/assumptions.js';
 import { nowMs } from '../api/clock.js';
 import { timeToMs } from '../api/times.js';
-import { acquireFileLock } from '../jobs/lock.js';
+import { tryLock } from './lock.js';
 
 export interface UsageFile {
   v: 1;
@@ -182,11 +182,12 @@ function lockLedger(file: string): { release(): void } | undefined {
   }
   for (let i = 0; i < 20; i++) {
     try {
-      return acquireFileLock(`${file}.lock`);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== undefined) return undefined; // the disk, not a holder
-      Atomics.wait(wait, 0, 0, 10); // another process writes its counts: a few ms
+      const got = tryLock(`${file}.lock`);
+      if ('lock' in got) return got.lock;
+    } catch {
+      return undefined; // the disk, not a holder
     }
+    Atomics.wait(wait, 0, 0, 10); // another process writes its counts: a few ms
   }
   return undefined;
 }

@@ -177,7 +177,7 @@ function act<O extends OptionDecls>(rt: CliRuntime, verb: Verb<O>): (...args: un
     const opts = verb.parse(cmd.opts(), commandPath(cmd));
     // The verb's requests are counted under its name (src/api/feature.ts), unless a part of it says otherwise.
     const code = await asFeature(commandPath(cmd), () => verb.run(deps, opts, cmd.args));
-    if (capture) await printThroughJq(rt.io, capture.text(), jq!);
+    if (capture) await printThroughJq(rt.io, capture.text(), jq!, rt.signal);
     rt.exitCode = verbExit(code, deps.incomplete); // issue 14: a list not read to its end exits 1
   };
 }

@@ -11,7 +11,7 @@ import type { Notice } from '../../notify/notice.js';
 import { note, warn } from '../../output/reporter.js';
 import { jsonText } from '../../output/sanitize.js';
 import { ShopMemory } from '../../shop/memory.js';
-import { brl, saleFigures } from '../../shop/notices.js';
+import { brl, payoutNotice, saleFigures } from '../../shop/notices.js';
 import { ShopLoop } from '../../shop/resident.js';
 import { ShopRunner } from '../../shop/runner.js';
 import { apiOrderSource } from '../../webhooks/confirm.js';
@@ -19,11 +19,13 @@ import { DEFAULT_CONFIRM_POLICY } from '../../webhooks/decisions.js';
 import { startListener } from '../../webhooks/listener.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
+import { trustProxyOption } from '../webhooks/listen.js';
 import { shopActions } from './actions.js';
 import { routeDelivery, type ShopEvents } from '../../shop/events.js';
 import { loadConfig, openOutbox } from './load.js';
 import { tellDayPlan } from './budget.js';
 import { quotaWatch } from './quota.js';
+import { startPocket } from './pocket.js';
 import { passSummary } from './report.js';
 import { syncedMirror, type OrdersMirror } from '../../mirror/index.js';
 
@@ -50,13 +52,14 @@ const options = {
       .regex(/^\/[^\s?#]*$/, 'must be a path starting with / (no query)')
       .optional(),
   ),
+  trustProxy: trustProxyOption,
 };
 
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the resident loop's lifetime in one place: start, the passes, the events and the shutdown share its closures (a split along start/events/stop is the next step)
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const cfg = await loadConfig(deps, o.config);
   if (typeof cfg === 'number') return cfg;
-  const { outbox } = await openOutbox(deps, cfg);
+  const { outbox, say } = await openOutbox(deps, cfg, { retryUnanswered: true }); // an outage loses no notice
   const client = await deps.client();
   if (!client.hasKey('v2')) throw new NeedsV2KeyError('shop run (confirming sales, refills, bulk-status)');
   const path = o.path ?? (await storedPath(deps)) ?? '/';
@@ -69,13 +72,17 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     return mirror.m;
   };
   const tell = (n: Notice) => outbox.send(n);
-  const runner = new ShopRunner(cfg, shopActions(deps, fresh), ShopMemory.open(deps.stateDir()), tell);
+  const actions = shopActions(deps, fresh);
+  const runner = new ShopRunner(cfg, actions, ShopMemory.open(deps.stateDir()), tell);
   // spec 8: what the shop will spend of the account's day, said now; `every` stretched to fit.
   const day = tellDayPlan(deps, cfg, await fresh().catch(() => undefined), { resident: true, everyS: cfg.everyS });
   const quota = quotaWatch(deps, (key, n) => runner.tellOnce(key, n));
+  // The Telegram bot and the digest (src/cli/shop/pocket.ts): beside the loop, never in its way.
+  const pocket = await startPocket(deps, { cfg, actions, say, tell, pending: () => outbox.pendingCount() });
   const loop = new ShopLoop(runner, day.everyS * 1000, {
     holdMs: () => quota.holdMs(),
     passed: (kind, r) => {
+      pocket.passed(kind, r);
       note(deps.io, `${kind === 'full' ? 'pass' : 'sale pass'}: ${passSummary(r)}`);
       quota.checkLow();
     },
@@ -100,6 +107,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
         ],
         at: at(),
       }),
+    payout: (order) => runner.tellOnce(`payout:${order.id}`, payoutNotice(order, at())),
   };
   let listener: Awaited<ReturnType<typeof startListener>>;
   try {
@@ -113,7 +121,10 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       orders: apiOrderSource(client),
       policy: DEFAULT_CONFIRM_POLICY,
       env: deps.env,
-      health: () => quota.degraded(),
+      health: true,
+      degraded: () => quota.degraded(),
+      trustProxy: o.trustProxy,
+      onHint: (hint) => warn(deps.io, hint),
       log: (line) => {
         if (deps.globals.verbose || line.action === 'failed' || line.action === 'rejected')
           deps.io.stderr.write(`${jsonText({ at: at(), ...line })}\n`);
@@ -143,6 +154,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       },
     });
   } catch (err) {
+    await pocket.close();
     outbox.close();
     throw err;
   }
@@ -159,6 +171,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   note(deps.io, 'stopping: finishing the pass in flight');
   await listener.close();
   await loop.stop();
+  await pocket.close();
   await outbox.drain(SHUTDOWN_DRAIN_MS);
   if (mirror) (await mirror.m.catch(() => undefined))?.close();
   note(deps.io, 'shop stopped');

@@ -3,6 +3,8 @@
 // reactivate or deactivate through bulk-status, tell new alerts on the configured channels.
 // Exit: 0 all well; 3 something needs the seller (a refusal with its spec code, an alert);
 // 1 the service failed; 2 a bad config (nothing sent). A rerun does nothing twice.
+import { count } from '../../output/plural.js';
+import { t } from '../../i18n/index.js';
 import { z } from 'zod';
 import { ShopMemory } from '../../shop/memory.js';
 import { ShopRunner } from '../../shop/runner.js';
@@ -36,7 +38,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const cfg = await loadConfig(deps, o.config);
   if (typeof cfg === 'number') return cfg;
   const dry = deps.globals.dryRun === true;
-  const { outbox, channels } = await openOutbox(deps, cfg); // a channel without its secret: exit 2 here
+  const { outbox, channels } = await openOutbox(deps, cfg); // a channel without its secret: a warning, the shop goes on
   await requireV2(deps, 'shop sync');
   refuseWhenSpent(deps); // spec 8: nothing is sent into a spent day
   let mirror: Promise<OrdersMirror> | undefined;
@@ -50,7 +52,8 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     if (!dry && outbox.pendingCount() > 0) note(deps.io, `sending ${outbox.pendingCount()} notice(s)…`);
     await outbox.drain(NOTICE_DRAIN_MS);
     const failed = Object.values(outbox.stats.failed).reduce((a, b) => a + b, 0) + outbox.pendingCount();
-    note(deps.io, `${dry ? 'dry run: ' : ''}${passSummary(r)}${failed ? `; ${failed} notice(s) not delivered` : ''}`);
+    const undelivered = failed ? t('; {notices} not delivered', { notices: count(failed, 'notice') }) : '';
+    note(deps.io, `${dry ? `${t('dry run:')} ` : ''}${passSummary(r)}${undelivered}`);
     // A plan changes nothing: its exit says only whether the pass could be planned.
     return dry && r.exit === 3 ? 0 : r.exit;
   } finally {

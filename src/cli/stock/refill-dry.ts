@@ -1,5 +1,7 @@
 // `stock refill --dry-run` (issues 17, 22): what the refill would do, with the daily quota like
 // every other plan (issue 22); nothing is written, not even the ledger or the secret.
+import { count } from '../../output/plural.js';
+import { t as tr } from '../../i18n/index.js';
 import { LIMITS } from '../../api/assumptions.js';
 import { warn } from '../../output/reporter.js';
 import type { LedgerPlan } from '../../state/pool-ledger.js';
@@ -93,17 +95,45 @@ function planLines(
   unfinished: number,
   requests: number,
 ): string[] {
+  const entries = (n: number) => count(n, 'entry', 'entries');
   return [
-    'dry run: nothing sent',
-    `${describeTarget(t)}: ${plan.held} held, target ${plan.target}: ${plan.needed} needed`,
+    tr('dry run: nothing sent'),
+    tr('{target}: {held} held, target {want}: {needed} needed', {
+      target: tr(describeTarget(t)),
+      held: plan.held,
+      want: plan.target,
+      needed: plan.needed,
+    }),
     ...(plan.unfinishedJobs.length
       ? [
-          `would first finish unfinished refill job${plan.unfinishedJobs.length > 1 ? 's' : ''} ${plan.unfinishedJobs.join(', ')} (${unfinished} entries)`,
+          tr('would first finish the unfinished refill {jobs} ({entries})', {
+            jobs: `${count(plan.unfinishedJobs.length, 'job')} ${plan.unfinishedJobs.join(', ')}`,
+            entries: entries(unfinished),
+          }),
         ]
       : []),
-    `would send: ${plan.wouldSend} entries from pool ${pool.name} in ${plan.requests} request${plan.requests === 1 ? '' : 's'}`,
-    `pool ${pool.name}: ${pool.entries.length} entries, ${plan.poolUsed} sent before (any pool of this account), ${plan.poolSold} of them sold, ${plan.poolRefused} refused, ${plan.poolLeftAfter} left after this refill`,
-    ...(plan.identityRequests ? ['which account this key is: 1 request (GET /me, once per key)'] : []),
-    `daily quota: ${plan.dayRemaining} requests left today (${plan.dayRemainingSource}), the refill needs ${requests} (reads included); this dry run made ${plan.dryRunRequests}`,
+    tr('would send: {entries} from pool {pool} in {requests}', {
+      entries: entries(plan.wouldSend),
+      pool: pool.name,
+      requests: count(plan.requests, 'request'),
+    }),
+    tr(
+      'pool {pool}: {entries}, {used} sent before (any pool of this account), {sold} of them sold, {refused} refused, {left} left after this refill',
+      {
+        pool: pool.name,
+        entries: entries(pool.entries.length),
+        used: String(plan.poolUsed),
+        sold: String(plan.poolSold),
+        refused: String(plan.poolRefused),
+        left: String(plan.poolLeftAfter),
+      },
+    ),
+    ...(plan.identityRequests ? [tr('which account this key is: 1 request (GET /me, once per key)')] : []),
+    tr('daily quota: {n} left today ({source}), the refill needs {need}', {
+      n: count(Number(plan.dayRemaining), 'request'),
+      source: tr(plan.dayRemainingSource === 'usage' ? 'as `svc usage` reports' : 'the documented limit'),
+      need: requests,
+    }),
+    tr('this dry run made {n} (reads included)', { n: count(Number(plan.dryRunRequests), 'request') }),
   ];
 }
