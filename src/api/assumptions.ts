@@ -471,3 +471,26 @@ export const OUTBOUND_PROXY = {
   /** Hosts that go direct (comma or space separated; `*` for all). */
   bypass: 'NO_PROXY',
 } as const;
+
+/**
+ * The shop's share of the day (spec 8: 5,000 v2 requests a day per account, every tool of the
+ * seller included) and what its parts cost, measured on the sandbox's request log
+ * (test/e2e/shop-quota.test.ts, bench/shop-quota.ts).
+ */
+export const SHOP_COSTS = {
+  /** shop.yaml `budget:` when absent: a fifth of the day, the rest for the seller's other tools. */
+  defaultBudgetPercent: 20,
+  /**
+   * One pass with nothing to do, besides the listings' pages (one per 100 listings): the mirror's
+   * sync (2: the window's first and last page), the inbox (3: questions, reviews, mediations).
+   */
+  passFixed: 6,
+  /** One confirmed sale's steps in `shop run`, its confirmation included (the goal, not a floor). */
+  perSale: 5,
+  /** One catch-up of `webhooks listen` with nothing missed: the mirror's sync (as in a pass). */
+  catchUp: 2,
+  /** Confirming one sale in the receiver: `sale.processing` and `order.delivered`, one lookup each. */
+  confirmPerSale: 2,
+  /** `quota_low` is told once a day when the account has used this share of its day. */
+  quotaLowPercent: 80,
+} as const;

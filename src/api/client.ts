@@ -22,6 +22,7 @@ import {
   SvcError,
   errorFromResponse,
 } from './errors.js';
+import { featureNow } from './feature.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { RateBudget, realClock, type Clock } from './rate-budget.js';
 import { DEFAULT_RETRY, decide, type AttemptOutcome, type RetryOptions } from './retry-policy.js';
@@ -38,6 +39,8 @@ export interface AttemptLog {
   attempt: number;
   remaining?: number;
   note?: string;
+  headers?: Record<string, string>; // the usage ledger reads the rate headers (A8)
+  feature: string;
 }
 
 export interface ClientConfig {
@@ -72,11 +75,7 @@ export interface RequestOptions<N extends RouteName = RouteName> {
 
 /** A request without its route (the route is given apart: a table name, or any route for `svc api`). */
 type RequestBase = Omit<RequestOptions, 'route'>;
-interface PagingOptions {
-  limit?: number;
-  all?: boolean;
-  maxPages?: number;
-}
+type PagingOptions = { limit?: number; all?: boolean; maxPages?: number };
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -230,6 +229,8 @@ export class ApiClient {
       attempt,
       remaining: this.budget.remaining(version),
       note: netErr?.message,
+      headers: res?.headers,
+      feature: featureNow(),
     });
     return { res, netErr };
   }

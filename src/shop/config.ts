@@ -6,6 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { NOTICE_KINDS, type NoticeKind } from '../notify/notice.js';
+import { BudgetSchema } from './budget.js';
 import {
   BotSchema,
   DigestSchema,
@@ -83,6 +84,8 @@ const ShopConfigSchema = z.strictObject({
   notify: z.array(Channel).default([]),
   /** `shop run`: seconds between two full passes. */
   every: z.number().int().min(30).max(86_400).default(300),
+  /** The shop's share of the account's day (spec 8), e.g. `20%` (src/shop/budget.ts). */
+  budget: BudgetSchema,
   language: LanguageSchema.optional(),
   telegram: BotSchema.optional(),
   digest: DigestSchema.optional(),
@@ -139,6 +142,8 @@ export interface ShopConfig {
   alerts: { poolLow?: number; daysLeft?: number };
   channels: ShopChannel[];
   everyS: number;
+  /** shop.yaml `budget:`, in percent of the day's requests. */
+  budgetPercent: number;
   /** The seller's language for notices; unset: the environment's, else pt-BR. */
   language?: 'pt-BR' | 'en';
   bot?: BotConfig;
@@ -259,6 +264,7 @@ function toConfig(file: string, c: ShopConfigInput): ShopConfig {
     alerts: c.alerts,
     channels: c.notify.map(toChannel),
     everyS: c.every,
+    budgetPercent: c.budget,
     ...(c.language ? { language: c.language } : {}),
     ...(c.telegram
       ? {

@@ -2,6 +2,7 @@
 // seller's key. A11: no signature is sent, so the service's own answer is what tells a real
 // notification from a forged one (issue 11): the order must exist, be one of the seller's sales
 // (A4 `type` as seen by the caller) and be in a state that fits the event.
+import { asFeature } from '../api/feature.js';
 import type { ApiClient } from '../api/client.js';
 import { NEW_MEDIATION_MAX_AGE_MS, NEW_SALE_MAX_AGE_MS } from '../api/assumptions.js';
 import { ApiError, NotFoundError, SvcError } from '../api/errors.js';
@@ -152,15 +153,19 @@ export interface Looked {
 }
 
 export function apiOrderSource(client: ApiClient): OrderSource {
+  // Counted in the usage ledger as confirmation lookups, whoever runs the listener (spec 8).
   const page = (fromDay: string, n: number, signal?: AbortSignal) =>
-    client.request({
-      route: 'listOrders',
-      query: { type: 'sales', from: fromDay, limit: 100, page: n },
-      signal,
-    });
+    asFeature('confirm lookup', () =>
+      client.request({
+        route: 'listOrders',
+        query: { type: 'sales', from: fromDay, limit: 100, page: n },
+        signal,
+      }),
+    );
   const getOrder = async (orderId: number, signal?: AbortSignal): Promise<Order | undefined> => {
     try {
-      return (await client.request({ route: 'getOrder', params: { id: orderId }, signal })).data;
+      const get = () => client.request({ route: 'getOrder', params: { id: orderId }, signal });
+      return (await asFeature('confirm lookup', get)).data;
     } catch (err) {
       if (err instanceof NotFoundError) return undefined;
       throw err;

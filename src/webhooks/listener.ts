@@ -10,7 +10,7 @@ import type { BlockList } from 'node:net';
 import { DeliveryProcessor } from './processor.js';
 import { startReceiver } from './receiver.js';
 import { smallFields } from './store-records.js';
-import { WebhookStore, type StoreOptions, type Target } from './store.js';
+import { WebhookStore, type StoreOptions, type StoredDelivery, type Target } from './store.js';
 import { type DeliverySink, deliverySink } from './sink.js';
 
 export interface ListenerOptions {
@@ -20,6 +20,8 @@ export interface ListenerOptions {
   path: string;
   events?: ReadonlySet<string>;
   forwardTo?: string;
+  /** In place of forwardTo: each delivery handed over in process, as data (`shop run`). */
+  handTo?: (e: StoredDelivery) => void;
   exec?: string;
   /** undefined with --no-confirm. */
   orders?: OrderSource;
@@ -32,6 +34,8 @@ export interface ListenerOptions {
   store?: StoreOptions;
   /** `GET /healthz` on the port (`shop run`). */
   health?: boolean;
+  /** Why the process is degraded besides starved confirmations (`shop run`: the account's day spent). */
+  degraded?: () => string | undefined;
   /** Proxies whose X-Forwarded-For is believed (--trust-proxy). */
   trustProxy?: BlockList;
   /** [--max-connections-per-address] */
@@ -86,7 +90,7 @@ function receiverOptions(
     events: o.events,
     log: o.log,
     health: o.health,
-    degraded: () => processor.confirmStats()?.starved,
+    degraded: () => processor.confirmStats()?.starved ?? o.degraded?.(),
     trustProxy: o.trustProxy,
     connectionsPerAddress: o.connectionsPerAddress,
     onHint: o.onHint,
@@ -109,12 +113,16 @@ function receiverOptions(
 
 export async function startListener(o: ListenerOptions): Promise<Listener> {
   const store = openStore(o);
-  const targets: Target[] = [...(o.forwardTo ? ['forward' as const] : []), ...(o.exec ? ['exec' as const] : [])];
+  const targets: Target[] = [
+    ...(o.forwardTo || o.handTo ? ['forward' as const] : []),
+    ...(o.exec ? ['exec' as const] : []),
+  ];
   const processor = new DeliveryProcessor({
     store,
     orders: o.orders,
     policy: o.policy,
     forwardTo: o.forwardTo,
+    ...(o.handTo ? { handTo: o.handTo } : {}),
     exec: o.exec,
     env: o.env,
     log: o.log,

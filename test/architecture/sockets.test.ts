@@ -16,7 +16,6 @@ const OPENERS: Record<string, string> = {
   'api/transport.ts': 'the transport interface and its undici implementation (every command but one-shot reads)',
   'api/http-transport.ts': 'its node:http implementation (the read lane)',
   'api/proxy-tunnel.ts': "the node:http implementation's CONNECT tunnel through a proxy",
-  'cli/shop/intake.ts': 'a loopback server inside the shop process (inbound)',
   'sandbox/index.ts': "the sandbox's server (inbound)",
   'sandbox/webhooks.ts': 'the emulated service sending its webhooks (the service, not svc)',
   'warm-cache.ts': "the build's loopback stand-in for warming the code cache (inbound)",

@@ -8,6 +8,7 @@
 // every command the full way (a way to compare the two; docs/DECISIONS.md).
 import { nodeHttpTransport } from '../../api/http-transport.js';
 import { depsOf } from '../shared/context.js';
+import { asFeature } from '../../api/feature.js';
 import { runInvocation, verbExit, type MainOptions } from '../shared/lifecycle.js';
 import { globalValueFlags, parseLaneArgs, splitCommand } from './argv.js';
 import { LANE_VERBS } from './table.js';
@@ -26,7 +27,8 @@ export async function lane(argv: string[], opts: MainOptions = {}): Promise<numb
     // (test/api/transport-conformance.test.ts) without loading undici's Agent (docs/DECISIONS.md)
     const transport = rt.transport ?? nodeHttpTransport();
     const deps = depsOf({ io: rt.io, env: rt.env, globals: args.globals, signal: rt.signal, transport });
-    return verbExit(await verb.run(deps, args.opts as never, []), deps.incomplete);
+    const code = await asFeature(`${argv[0]} ${argv[1]}`, () => verb.run(deps, args.opts as never, []));
+    return verbExit(code, deps.incomplete);
   });
 }
 

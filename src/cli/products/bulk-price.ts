@@ -190,7 +190,7 @@ export async function runPriceJob(
         ok: r.counts.ok,
         unchanged: r.counts.unchanged,
         refused: r.counts.failed + preOutcomes.length,
-        requests: count(r.requests, 'request'),
+        requests: count(deps.made.total, 'request'), // the run's every request, reads included (spec 8)
       }),
   });
 }

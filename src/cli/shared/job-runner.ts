@@ -26,6 +26,7 @@ import {
   type PlanBudget,
   type ReportStyle,
 } from '../../jobs/index.js';
+import { UsageLedger } from '../../state/usage-ledger.js';
 import { loadUi } from '../../ui/load.js';
 import { printRecords } from '../../ui/print.js';
 import { note, printError, warn } from '../../output/reporter.js';
@@ -250,6 +251,7 @@ export async function readBudget(deps: Deps): Promise<PlanBudget | undefined> {
         budget.dayRemaining = u.day.remaining;
         const dayReset = timeToMs(u.day.reset);
         if (dayReset !== undefined) budget.dayResetAt = dayReset;
+        UsageLedger.of(deps.stateDir()).noteAccountDay(u.day);
       }
     } catch (err) {
       if (err instanceof SvcError && err.exitCode === 4) throw err;
@@ -270,9 +272,11 @@ export async function printPlan(
   const budget = await readBudget(deps);
   const plan = summarise(budget);
   const format = deps.format();
+  // spec 8: what the dry run itself spent (its reads and the budget read) is said too.
+  const dryRunRequests = deps.made.total;
   if (out === deps.io.stdout && (format === 'json' || format === 'jsonl')) {
     deps.io.stdout.write(
-      `${jsonText({ dryRun: true, ...plan, refusedBeforeSending: refused.length, ...extra?.fields })}\n`,
+      `${jsonText({ dryRun: true, ...plan, refusedBeforeSending: refused.length, ...extra?.fields, dryRunRequests })}\n`,
     );
     return 0;
   }
@@ -291,6 +295,7 @@ export async function printPlan(
   lines.push(planQuotaLines(plan));
   if (refused.length > 0) lines.push(...refusedLines(refused, plan.input));
   lines.push(...(extra?.lines ?? []));
+  lines.push(t('this dry run made {n} (reads included)', { n: count(dryRunRequests, 'request') }));
   out.write(`${lines.join('\n')}\n`);
   return 0;
 }

@@ -23,7 +23,7 @@ import type { Deps } from '../shared/context.js';
 import { outcomesFromResults } from '../products/item-results.js';
 import { AnswerBudgetTracker } from '../questions/answer-budget.js';
 import { buildDigest, DEFAULT_ZONE } from './digest-facts.js';
-import { syncedMirror } from './sales-source.js';
+import { syncedMirror } from '../../mirror/index.js';
 
 export interface PocketWiring {
   cfg: ShopConfig;

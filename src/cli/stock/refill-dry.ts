@@ -11,6 +11,7 @@ import { readBudget } from '../shared/job-runner.js';
 import { describeTarget, type TargetArg as Target } from './stock-target.js';
 import type { Pool } from './refill-pool.js';
 import type { Selection } from './refill-select.js';
+import type { FigureSink } from './refill-figures.js';
 
 export async function printDryRun(
   deps: Deps,
@@ -20,16 +21,22 @@ export async function printDryRun(
   heldNow: number,
   resumable: { plan: LedgerPlan; job: string }[],
   select: (needed: number) => Selection,
+  sink?: FigureSink,
 ): Promise<number> {
   const unfinished = resumable.reduce((n, r) => n + r.plan.plan.chunks.reduce((m, c) => m + c.length, 0), 0);
   // An unfinished refill of this target would be finished first; its entries count as held then.
   const needed = Math.max(0, target - heldNow - unfinished);
   const s = select(needed);
   const wouldSend = s.take.length;
+  const sends = Math.ceil(wouldSend / LIMITS.stockItemsPerRequest) + resumable.length;
   // The account's identity (GET /me) is asked once per key; a dry run does not remember it.
   const identity = pool.accountAsked ? 1 : 0;
-  const requests = Math.ceil(wouldSend / LIMITS.stockItemsPerRequest) + resumable.length + identity;
   const budget = await readBudget(deps);
+  // What the run will ask, reads included (spec 8): the listing, the orders mirror's sync (as this
+  // dry run's own, which is the run's once the mirror is synced), the sends, and the listing again
+  // after them. The /usage read of the plan is the dry run's only.
+  const mirror = deps.made.byFeature.get('mirror sync') ?? 0;
+  const requests = 1 + mirror + sends + (sends > 0 ? 1 : 0) + identity;
   const dayRemaining = Math.max(0, budget?.dayRemaining ?? LIMITS.v2PerDay);
   const plan = {
     dryRun: true,
@@ -40,6 +47,8 @@ export async function printDryRun(
     needed,
     wouldSend,
     requests: Math.ceil(wouldSend / LIMITS.stockItemsPerRequest),
+    runRequests: requests,
+    dryRunRequests: deps.made.total,
     unfinishedJobs: resumable.map((r) => r.job),
     identityRequests: identity,
     pool: pool.name,
@@ -51,6 +60,7 @@ export async function printDryRun(
     dayRemaining,
     dayRemainingSource: budget?.dayRemaining !== undefined ? 'usage' : 'documented limit',
   };
+  sink?.({ held: heldNow, sent: wouldSend, inStock: heldNow + wouldSend, poolLeft: plan.poolLeftAfter });
   const format = deps.format();
   if (format !== 'table') {
     await printRecords<Record<string, unknown>>(deps.io, plan, {
@@ -80,6 +90,7 @@ function planLines(
     wouldSend: number;
     requests: number;
     unfinishedJobs: string[];
+    dryRunRequests: number;
   } & Record<string, unknown>,
   unfinished: number,
   requests: number,
@@ -123,5 +134,6 @@ function planLines(
       source: tr(plan.dayRemainingSource === 'usage' ? 'as `svc usage` reports' : 'the documented limit'),
       need: requests,
     }),
+    tr('this dry run made {n} (reads included)', { n: count(Number(plan.dryRunRequests), 'request') }),
   ];
 }

@@ -29,6 +29,7 @@ import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { syncSold } from './pool-sync.js';
 import type { Pool } from './refill-pool.js';
 import { sendStock, stockBody } from './stock-send.js';
+import type { FigureSink } from './refill-figures.js';
 import { describeTarget, heldNow, type StockTarget, type TargetArg } from './stock-target.js';
 
 export interface RefillRun {
@@ -42,6 +43,8 @@ export interface RefillRun {
   pool: Pool;
   ledger: LedgerState;
   writer: LedgerWriter;
+  /** The function's caller (`refillListing`): the figures as data. */
+  sink?: FigureSink;
 }
 
 /** Runs (or resumes) one refill plan on the job engine; the ledger gets each chunk's answer. */
@@ -80,13 +83,15 @@ export async function runPlan(r: RefillRun, plan: LedgerPlan, resumeJob: string 
           added: res.summary.added ?? 0,
           duplicates: res.summary.duplicates ?? 0,
           inStock: inStock ?? '?',
-          requests: count(res.requests, 'request'),
+          requests: count(r.deps.made.total, 'request'), // every request of the run, reads included (spec 8)
         },
       ) + (poolLeft !== undefined ? t('; pool: {n} left', { n: poolLeft }) : ''),
     finish: async (res) => {
       r.writer.write({ t: 'end', plan: p.plan, state: 'done', job: res.jobId, at: nowIso() });
       inStock = await heldNow(r.api, r.t);
-      return finishRecord(r, res, total, inStock, poolLeft);
+      const rec = finishRecord(r, res, total, inStock, poolLeft);
+      r.sink?.({ held: inStock - rec.added, sent: rec.sent, inStock, poolLeft: poolLeft ?? 0 });
+      return rec;
     },
   });
 }
@@ -201,6 +206,7 @@ function finishRecord(r: RefillRun, res: JobResult, total: number, inStock: numb
     refused: res.counts.failed,
     inStock,
     ...(poolLeft !== undefined ? { poolLeft } : {}),
-    requests: res.requests,
+    // Every request of the run so far, reads included (spec 8: the day's quota counts them all).
+    requests: r.deps.made.total,
   };
 }

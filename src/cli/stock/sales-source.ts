@@ -18,7 +18,7 @@ export async function* accountSales(
   /** Told what bringing the mirror up to date cost (requests: a dry run's plan counts them). */
   onSynced?: (requests: number) => void,
 ): AsyncGenerator<Order> {
-  const m = await syncedMirror(deps, { signal: deps.signal });
+  const m = await syncedMirror(deps, { signal: deps.signal, offline: deps.mirrorFresh === true });
   onSynced?.(m.sync?.requests ?? 0);
   try {
     yield* m.salesSince(filter.sinceIso ?? '', filter.productId !== undefined ? { productId: filter.productId } : {});

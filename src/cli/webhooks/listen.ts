@@ -28,6 +28,7 @@ import { type CatchUpLoop, startCatchUp } from './catch-up-loop.js';
 import { MIRROR } from '../../api/assumptions.js';
 import { Duration } from '../orders/duration.js';
 import { catchUpOptions } from '../orders/reconcile.js';
+import { tellListenDay } from './listen-budget.js';
 import { eventList } from '../shared/event-list.js';
 
 const budget = () => z.coerce.number().int().min(1, 'must be at least 1').max(600, 'must be at most 600').optional();
@@ -206,6 +207,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     // The secret path is never printed again (nor logged): the URL shows it masked.
     const url = secret ? l.url.replace(path, `${path.slice(0, path.lastIndexOf('/') + 1)}…`) : l.url;
     await out.started({ url, mode: describeMode(o, policy), resumed: l.resumed });
+    if (o.confirm) tellListenDay(deps, o.catchUpEvery === 'off' ? 0 : (o.catchUpEvery ?? MIRROR.catchUpEveryMs));
     // issue 23: sales missed while down are caught up from the orders list (needs the v2 key).
     catching = o.confirm
       ? startCatchUp(deps, l, {

@@ -7,6 +7,7 @@ import { TOPICS } from './help-topics.js';
 import { MESSAGES } from './messages.js';
 import { MESSAGES_CONFIRM } from './messages-confirm.js';
 import { POCKET } from './messages-pocket.js';
+import { QUOTA_MESSAGES } from './messages-quota.js';
 import { MESSAGES_IDENTITY } from './messages-identity.js';
 import { MESSAGES_RESEND } from './messages-resend.js';
 
@@ -19,6 +20,7 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...TOPICS,
   ...POCKET,
   ...INSTALL_MESSAGES,
+  ...QUOTA_MESSAGES,
   ...MESSAGES_IDENTITY,
   ...MESSAGES_CONFIRM,
   ...MESSAGES_RESEND,
