@@ -194,7 +194,7 @@ describe('products reprice', () => {
     );
     const b = await svc(['products', 'reprice', '--rules', bad], { env });
     assert.equal(b.code, 2, b.stderr);
-    assert.match(b.stderr, /:3: margin: a margin must be more than -100%/);
+    assert.match(b.stderr, /:3: margin: a margin is from -90% to 1000%/);
     assert.match(b.stderr, /:4: unknown key colour/);
     assert.match(b.stderr, /:6: floor: the floor is above the ceiling/);
     assert.deepEqual(await sb.writeRequests(), []);
