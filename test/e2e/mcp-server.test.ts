@@ -158,6 +158,13 @@ describe('svc mcp: reads', () => {
       (await s.client.listTools()).tools.map((x) => x.name),
       before,
     );
+    // a buyer who pastes a key into a question: the model gets it masked
+    const leak = await sb.control('POST', 'questions', {
+      productId: 101,
+      text: `is this yours? ${scoped} ${KNOWN_V1}`,
+    });
+    const masked = await call(s, 'questions_get', { id: String(leak.id) });
+    assert.match(JSON.stringify(masked.structuredContent.data), /is this yours\? svc_v2_sk_…\w{0,4} svc_sk_…/);
   });
 });
 
