@@ -300,6 +300,9 @@ describe('svc mcp: budget, scale, absence', () => {
       assert.ok(r.structuredContent.data.length > 0);
       assert.ok(Buffer.byteLength(r.content[0].text) < 140_000);
     }
+    assert.equal(first.structuredContent.nextPage, 2);
+    assert.ok(first.structuredContent.data[0].id !== last.structuredContent.data[0].id);
+    assert.equal(last.structuredContent.nextPage, 501);
     assert.equal((await sb.control('GET', 'requests')).length, 2);
   });
 

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { MCP } from '../../api/assumptions.js';
+import { LIMITS, MCP } from '../../api/assumptions.js';
 import { nowIso } from '../../api/clock.js';
 import { UsageError } from '../../api/errors.js';
 import type { Transport } from '../../api/transport.js';
@@ -88,7 +88,22 @@ export async function callRead(ctx: ServerContext, entry: ToolEntry, verb: AnyDe
   if (limit > MCP.pageMax)
     return refusal(ctx, tool, input, new UsageError(`limit is at most ${MCP.pageMax}`, 'read the next page with page'));
   const { inv, counted } = await runVerb(ctx, verb, input, false);
-  return logged(ctx, tool, input, outcomeOf(tool, inv, counted.count(), ctx.secrets), counted);
+  const extra = pageHint(verb, input, inv);
+  return logged(ctx, tool, input, outcomeOf(tool, inv, counted.count(), ctx.secrets, extra), counted);
+}
+
+/** A full page may have a next one: say which (A2 pages from 1), so the model reads on page by page. */
+function pageHint(verb: AnyDefinedVerb, input: Input, inv: Invocation): Input {
+  if (!verb.options || !('page' in verb.options) || inv.code !== 0) return {};
+  let rows: unknown;
+  try {
+    rows = JSON.parse(inv.stdout);
+  } catch {
+    return {};
+  }
+  const size = Number(input.limit ?? LIMITS.pageSizeDefault);
+  if (!Array.isArray(rows) || rows.length < size) return {};
+  return { nextPage: Number(input.page ?? 1) + 1 };
 }
 
 export async function callPlan(ctx: ServerContext, entry: ToolEntry, verb: AnyDefinedVerb, input: Input) {
