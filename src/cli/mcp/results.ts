@@ -103,7 +103,8 @@ export function outcomeOf(
     ...(messages ? { messages } : {}),
     ...(cleanValue(extra, secrets) as Record<string, unknown>),
   };
-  const isError = inv.code !== 0 && inv.code !== 3 && data === undefined;
+  // A command that printed its json (exit 3: some rows refused, exit 1: a list cut short) answered.
+  const isError = inv.code !== 0 && data === undefined;
   const items = Array.isArray(data) ? `${data.length} item${data.length === 1 ? '' : 's'}, ` : '';
   const head = isError ? `${tool} failed (exit ${inv.code}): ${messages}` : `${tool}: ${items}${requests} request(s)`;
   return { content, text: `${head}\n${JSON.stringify(content)}`, isError };
