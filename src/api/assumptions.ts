@@ -334,6 +334,12 @@ export const MCP = {
   resultMaxBytes: 64_000,
   /** The largest page a list tool reads (A2's maximum page). */
   pageMax: 100,
+  /**
+   * A mirror-backed read (orders profit, stock status) within this long of the last one that
+   * synced reads the orders mirror as it is: no request; an assistant asking three questions
+   * about this week's sales spends the sync once. `offline: false` syncs anyway.
+   */
+  mirrorFreshMs: 2 * 60_000,
   /** The most rows one price plan carries (50 bulk-price requests of 100, spec 8). */
   maxRows: 5000,
   /**

@@ -136,6 +136,15 @@ describe('svc mcp: reads', () => {
     const profit = await call(s, 'orders_profit', {});
     assert.equal(profit.isError, false, JSON.stringify(profit));
     assert.ok(profit.structuredContent.data.totals);
+    // moments later the mirror is fresh: read as it is, no request; offline: false syncs anyway
+    await sb.control('DELETE', 'requests');
+    const again = await call(s, 'orders_profit', { by: 'listing' });
+    assert.equal(again.structuredContent.requests, 0);
+    assert.ok(again.structuredContent.fromMirror.syncedAt);
+    assert.equal((await sb.control('GET', 'requests')).length, 0);
+    const synced = await call(s, 'orders_profit', { offline: false });
+    assert.ok(synced.structuredContent.requests >= 1);
+    assert.equal(synced.structuredContent.fromMirror, undefined);
     const big = await call(s, 'products_list', { limit: 101 });
     assert.equal(big.isError, true);
     assert.match(big.content[0].text, /at most 100/);

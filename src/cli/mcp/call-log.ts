@@ -36,12 +36,7 @@ export function appendCall(stateDir: string, rec: CallRecord): void {
 
 /** Requests logged in the last hour and the last day (svc's clock: tests move it, api/clock.ts). */
 function spentRequests(stateDir: string): { hour: number; day: number } {
-  let text = '';
-  try {
-    text = fs.readFileSync(callLogPath(stateDir), 'utf8');
-  } catch {
-    return { hour: 0, day: 0 };
-  }
+  const text = readLog(stateDir);
   const now = nowMs();
   let hour = 0;
   let day = 0;
@@ -62,6 +57,26 @@ function parseLine(line: string): CallRecord | undefined {
     return typeof rec.requests === 'number' && typeof rec.at === 'string' ? rec : undefined;
   } catch {
     return undefined; // a line torn by a kill
+  }
+}
+
+/** When one of `tools` last ran to the end and sent requests (a mirror sync), within `withinMs`. */
+export function lastSyncAt(stateDir: string, tools: readonly string[], withinMs: number): string | undefined {
+  const now = nowMs();
+  let last: string | undefined;
+  for (const line of readLog(stateDir).split('\n')) {
+    const rec = parseLine(line);
+    if (!rec?.ok || rec.requests === 0 || !tools.includes(rec.tool)) continue;
+    if (now - Date.parse(rec.at) < withinMs) last = rec.at;
+  }
+  return last;
+}
+
+function readLog(stateDir: string): string {
+  try {
+    return fs.readFileSync(callLogPath(stateDir), 'utf8');
+  } catch {
+    return '';
   }
 }
 

@@ -12,7 +12,7 @@ import type { Transport } from '../../api/transport.js';
 import { ensurePrivateDir } from '../../config/paths.js';
 import { printError } from '../../output/reporter.js';
 import type { Deps } from '../shared/context.js';
-import { appendCall, budgetLeft, type Budget } from './call-log.js';
+import { appendCall, budgetLeft, lastSyncAt, type Budget } from './call-log.js';
 import { bufferIO, invoke, type Invocation } from './invoke.js';
 import { appliedResult, claimPlan, loadPlan, PlanRefusedError, recordApplied, savePlan } from './plans.js';
 import { countingTransport, requestsOfCall, type CountedCall } from './request-count.js';
@@ -87,9 +87,17 @@ export async function callRead(ctx: ServerContext, entry: ToolEntry, verb: AnyDe
   const limit = Number(input.limit ?? 0);
   if (limit > MCP.pageMax)
     return refusal(ctx, tool, input, new UsageError(`limit is at most ${MCP.pageMax}`, 'read the next page with page'));
-  const { inv, counted } = await runVerb(ctx, verb, input, false);
-  const extra = pageHint(verb, input, inv);
+  const fresh = entry.mirror && input.offline === undefined ? freshMirror(ctx) : undefined;
+  const run = fresh ? { ...input, offline: true } : input;
+  const { inv, counted } = await runVerb(ctx, verb, run, false);
+  const extra = { ...pageHint(verb, input, inv), ...(fresh ? { fromMirror: { syncedAt: fresh } } : {}) };
   return logged(ctx, tool, input, outcomeOf(tool, inv, counted.count(), ctx.secrets, extra), counted);
+}
+
+/** The orders mirror was synced by a call of this assistant moments ago: read it as it is. */
+function freshMirror(ctx: ServerContext): string | undefined {
+  const tools = TOOLS.filter((e) => e.mirror).map(toolName);
+  return lastSyncAt(ctx.stateDir, tools, MCP.mirrorFreshMs);
 }
 
 /** A full page may have a next one: say which (A2 pages from 1), so the model reads on page by page. */

@@ -20,6 +20,8 @@ export interface ToolEntry {
   kind: 'read' | WriteKind;
   /** The noun's table of verbs. */
   table: () => Promise<Verbs>;
+  /** Reads the orders mirror, synced first unless it is fresh (`offline`, calls.ts). */
+  mirror?: boolean;
   /** The verb's file argument is given as rows instead, written to a CSV the verb reads (prices.ts). */
   rows?: 'prices';
 }
@@ -38,8 +40,8 @@ export const TOOLS: readonly ToolEntry[] = [
   { path: 'orders list', kind: 'read', table: orders },
   { path: 'orders get', kind: 'read', table: orders },
   // Read from the local orders mirror, synced first (issue 23): only the new sales cost requests.
-  { path: 'orders profit', kind: 'read', table: orders },
-  { path: 'stock status', kind: 'read', table: stock },
+  { path: 'orders profit', kind: 'read', table: orders, mirror: true },
+  { path: 'stock status', kind: 'read', table: stock, mirror: true },
   { path: 'questions list', kind: 'read', table: questions },
   { path: 'questions get', kind: 'read', table: questions },
   { path: 'reviews list', kind: 'read', table: reviews },
