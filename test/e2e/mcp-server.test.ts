@@ -83,6 +83,14 @@ describe('svc mcp: the key it holds', () => {
     await s.client.listTools();
     assert.match(s.stderr(), /scopes: products:read, products:write, orders:read/);
     assert.ok(!s.stderr().includes(scoped));
+    assert.ok(!/lacks the scope/.test(s.stderr()));
+    const reader = (
+      await sb.api('POST', '/api/api-keys', { name: 'r', version: 'v2', scopes: ['products:read'] }, KNOWN_V1)
+    ).body.data.key;
+    const w = await connect(t, ['--allow-writes', 'prices'], tempDirs(), { SVC_API_KEY: reader });
+    await w.client.listTools();
+    assert.match(w.stderr(), /scopes: products:read\n.*writes allowed, but the key lacks the scope products:write/);
+    assert.ok(!w.stderr().includes(reader));
   });
 });
 

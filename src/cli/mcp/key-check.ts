@@ -21,7 +21,12 @@ export interface HeldKey {
   secrets: (string | undefined)[];
 }
 
-export async function checkKey(base: Deps, allowFullKey: boolean, transport: Transport): Promise<HeldKey> {
+export async function checkKey(
+  base: Deps,
+  allowFullKey: boolean,
+  writes: boolean,
+  transport: Transport,
+): Promise<HeldKey> {
   const s = await base.session();
   const secrets = [s.keys.v1, s.keys.v2];
   const v2 = s.keys.v2;
@@ -46,6 +51,10 @@ export async function checkKey(base: Deps, allowFullKey: boolean, transport: Tra
   base.io.stderr.write(
     `${t('svc mcp: key {key}, scopes: {scopes}', { key: maskKey(v2), scopes: scopes.join(', ') || '-' })}\n`,
   );
+  // A9: every write kind of --allow-writes (prices, status) needs products:write; without it each
+  // apply would be a 403, so the seller hears it now.
+  if (writes && !scopes.includes('products:write'))
+    base.io.stderr.write(`${t('svc mcp: writes allowed, but the key lacks the scope products:write')}\n`);
   return {
     deps: depsOf({ io: base.io, env: base.env, globals: { ...base.globals, api: 'v2' }, signal: base.signal }),
     secrets,

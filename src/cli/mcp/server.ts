@@ -64,7 +64,7 @@ async function registerTools(server: McpServer, ctx: ServerContext): Promise<voi
 /** Serve until the client closes stdin (or Ctrl-C); the key is checked before anything is offered. */
 export async function serveMcp(deps: Deps, o: ServeOptions): Promise<number> {
   const transport = undiciTransport();
-  const key = await checkKey(deps, o.allowFullKey, transport);
+  const key = await checkKey(deps, o.allowFullKey, o.allowed.size > 0, transport);
   const ctx: ServerContext = {
     deps: key.deps,
     stateDir: deps.stateDir(),

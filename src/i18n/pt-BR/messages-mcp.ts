@@ -16,6 +16,8 @@ export const MCP_MESSAGES: Record<string, string> = {
   'svc mcp: key {key} (v1, every route)': 'svc mcp: chave {key} (v1, todas as rotas)',
   'svc mcp: the key is a v1 key, which can do everything (no scopes)':
     'svc mcp: a chave é uma chave v1, que pode tudo (sem escopos)',
+  'svc mcp: writes allowed, but the key lacks the scope products:write':
+    'svc mcp: escritas permitidas, mas a chave não tem o escopo products:write',
   'svc mcp: the key holds every scope': 'svc mcp: a chave tem todos os escopos',
   '--allow-writes: unknown kind {kinds}': '--allow-writes: tipo desconhecido {kinds}',
   'kinds: {kinds}': 'tipos: {kinds}',
