@@ -39,7 +39,7 @@ export const TOOLS: readonly ToolEntry[] = [
   { path: 'products get', kind: 'read', table: products },
   { path: 'orders list', kind: 'read', table: orders },
   { path: 'orders get', kind: 'read', table: orders },
-  // Read from the local orders mirror, synced first (issue 23): only the new sales cost requests.
+  // Read from the local orders mirror, synced first unless fresh: only the new sales cost requests.
   { path: 'orders profit', kind: 'read', table: orders, mirror: true },
   { path: 'stock status', kind: 'read', table: stock, mirror: true },
   { path: 'questions list', kind: 'read', table: questions },
