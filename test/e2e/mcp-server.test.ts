@@ -209,6 +209,8 @@ describe('svc mcp: writes as plan, then apply once', () => {
     assert.equal(data.dryRun, true);
     assert.deepEqual(data.byRoute, [{ route: 'bulkPrice', items: 1, requests: 1 }]);
     assert.ok(!(await writes()).some((w) => w.includes('bulk-price')), 'a plan sends nothing');
+    assert.deepEqual(plan.structuredContent.changes, [{ id: 102, price: '17.45' }]);
+    assert.ok(data.dayRemaining > 0, 'the plan says the share of the quota');
     const applied = await call(s, 'apply_plan', { planId }, 'apply');
     assert.equal(applied.isError, false, JSON.stringify(applied));
     assert.equal(await listingPrice(102), 1745);
@@ -234,6 +236,10 @@ describe('svc mcp: writes as plan, then apply once', () => {
     const s = await connect(t, ['--allow-writes', 'prices'], dirs);
     const plan = await call(s, 'products_bulk_price', { rows: [{ id: 103, price: '11.11' }] });
     const { planId } = plan.structuredContent;
+    // the same input planned again is another plan; another input, another plan
+    const twice = await call(s, 'products_bulk_price', { rows: [{ id: 103, price: '11.11' }] });
+    const other = await call(s, 'products_bulk_price', { rows: [{ id: 103, price: '11.12' }] });
+    assert.equal(new Set([planId, twice.structuredContent.planId, other.structuredContent.planId]).size, 3);
     const file = join(dirs.stateDir, 'mcp', 'plans', `${planId}.json`);
     assert.equal(statSync(file).mode & 0o777, 0o600);
     const original = readFileSync(file, 'utf8');
@@ -300,6 +306,8 @@ describe('svc mcp: budget, scale, absence', () => {
         ['products_get', 0],
       ],
     );
+    assert.deepEqual(lines[1].args, { id: '101' });
+    assert.ok(lines[1].resultBytes > 100 && lines[1].ok && !lines[3].ok, 'size and outcome of each call');
     // a new server on the same state folder does not start a new budget
     const again = await connect(t, ['--budget-hour', '100', '--budget-day', '4'], dirs);
     const r = await call(again, 'products_get', { id: '101' });
