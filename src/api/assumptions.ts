@@ -308,6 +308,15 @@ export const MIRROR = {
    * delivered -> completed or cancelled outside the window is not seen (`orders sync --full`).
    */
   transientStatuses: ['pending_payment', 'processing', 'in_mediation'] as readonly string[],
+  /**
+   * svc decision "one identity": a delivered sale can still be refunded, cancelled or taken to
+   * mediation until its money is released (spec 6.3 `funds.released`, "some days after delivery":
+   * sellers.md) and, for an account, within its warranty (spec 2.1 `warrantyPeriod`, days). Neither
+   * window is given a length: each sync asks for the sales cancelled among those up to this old
+   * (one `status=cancelled` query; profit counts delivered and completed alike, A13), so refunds
+   * reach the reports; older ones by `orders sync --full`.
+   */
+  settleWindowMs: 30 * 24 * 60 * 60_000,
   /** A paid sale with no delivery after this long is reported as stuck (auto-delivery ran dry). */
   stuckAfterMs: 30 * 60_000,
   /** `webhooks listen` catches up on its start and this often while it runs (`--catch-up-every`). */
@@ -325,6 +334,17 @@ export const MIRROR = {
    */
   maxPages: 5000,
 } as const;
+
+// ---- svc decision "one identity" (docs/DECISIONS.md "One identity of the account") ----------
+// spec 4 names `GET /api/v2/me` "identity of the key"; api-assumptions.md gives Me `accountId` and
+// `sellerId`. svc keys what it records for an account (the pool ledger, the orders mirror) by
+// those two ids, never by the base URL as spelled, the profile or the pool secret; asked once per
+// key (a hash of the base URL and key names the cached answer: state/identity-cache.ts) and
+// counted in the requests of the run that asks. A v1-only session has no identity (the route is
+// v2): the mirror then keeps its owner check by the orders' sellerId.
+// spec 5.5 ("keys stay on the server side"): the key is sent only over https or to loopback;
+// plain http elsewhere is refused unless --insecure-http (api/base-url.ts checkKeyTransport).
+// One pool secret per account: a second one for an account with tagged uploads is refused.
 
 // ---- svc mcp: what an assistant may do (docs/DECISIONS.md "An MCP server for assistants") ----
 export const MCP = {

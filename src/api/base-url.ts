@@ -27,3 +27,46 @@ export function checkBaseUrl(text: string, from: string): string {
     throw new UsageError(`${from} ${problem}`, 'use a URL like https://marketplace.example or http://127.0.0.1:4010');
   return text;
 }
+
+/**
+ * The one spelling of a base URL: scheme and host in lower case, the default port of the scheme
+ * dropped, no trailing slash. Ledgers, journals and locks that still name a service by its URL name
+ * it by this, so `http://HOST:PORT/` and `http://host:port` are one service (svc decision "one
+ * identity").
+ */
+export function normalBaseUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return text.trim().replace(/\/+$/, '');
+  }
+  // URL already lowers the scheme and host and drops a default port (WHATWG URL).
+  const pathPart = url.pathname.replace(/\/+$/, '');
+  return `${url.protocol}//${url.host}${pathPart}`;
+}
+
+/** Loopback: the sandbox and tunnels on this machine; nothing on the way can read the key. */
+function isLoopback(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * spec 5.5 (keys stay on the server side): the stored key travels only over https or to this
+ * machine. Plain http to another host is refused (exit 2, nothing sent) unless the seller says
+ * --insecure-http.
+ */
+export function checkKeyTransport(baseUrl: string, insecureHttp: boolean | undefined): void {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return; // baseUrlProblem says why, where the URL was read
+  }
+  if (url.protocol !== 'http:' || isLoopback(url.hostname) || insecureHttp) return;
+  throw new UsageError(
+    `the base URL ${normalBaseUrl(baseUrl)} is plain http to another machine: svc does not send the API key in clear over the network; nothing was sent`,
+    'use https://, or add --insecure-http if this network is yours and you accept that the key can be read on it',
+  );
+}

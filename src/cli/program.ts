@@ -113,7 +113,8 @@ export async function buildProgram(rt: CliRuntime, argv?: readonly string[]): Pr
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--dry-run', 'on writes: validate and print the plan, send nothing')
     .option('--timeout <seconds>', 'per-request timeout in seconds (default 30)')
-    .option('--no-wait', 'fail with exit 5 instead of waiting when the rate limit is spent');
+    .option('--no-wait', 'fail with exit 5 instead of waiting when the rate limit is spent')
+    .option('--insecure-http', 'send the API key over plain http to a host other than this machine');
   // Set before the subcommands exist: commander copies these settings into each of them.
   program.exitOverride();
   program.configureOutput({

@@ -22,16 +22,25 @@ export class ChunkBodyWriter {
   ) {}
 
   /** `{...head "items": [ item, item, ... ] ...tail}` for `chunk`, checked as readCredentialChunk checks it. */
-  /** `onItem` sees each item as it is written (issue 22: its pool id for the account's ledger). */
-  async write(chunk: CredentialChunk, head: string, tail: string, onItem?: (item: StockItem) => void): Promise<Buffer> {
+  /**
+   * `onItem` sees each item before it is written (issue 22: its pool id for the account's ledger)
+   * and may return the item to send instead (svc decision "one identity": its ref with the pool
+   * tag).
+   */
+  async write(
+    chunk: CredentialChunk,
+    head: string,
+    tail: string,
+    onItem?: (item: StockItem) => StockItem | undefined,
+  ): Promise<Buffer> {
     const size = chunk.endOffset - chunk.startOffset;
     this.used = 0;
     this.reserve(size + chunk.count * 64 + head.length + tail.length); // escapes and keys: grown if short
     this.put(head);
     let first = true;
-    for await (const item of chunkItems(this.path, this.format, chunk, this.opts)) {
+    for await (const read of chunkItems(this.path, this.format, chunk, this.opts)) {
+      const item = onItem?.(read) ?? read;
       this.put(first ? JSON.stringify(item) : `,${JSON.stringify(item)}`);
-      onItem?.(item);
       first = false;
     }
     this.put(tail);

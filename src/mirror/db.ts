@@ -7,7 +7,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MIRROR } from '../api/assumptions.js';
 import { describeFsError, LocalFaultError, SvcError, UsageError } from '../api/errors.js';
+import { normalBaseUrl } from '../api/base-url.js';
 import { type Database, loadSqlite } from './sqlite.js';
+import { refuseDamagedOffline, refuseMissingOffline } from './trust.js';
 
 export interface MirrorPlace {
   stateDir: string;
@@ -104,10 +106,11 @@ export class MirrorDb {
 export async function openMirror(
   place: MirrorPlace,
   notice: (text: string) => void,
-  opts: { rebuild?: boolean } = {},
+  opts: { rebuild?: boolean; offline?: boolean } = {},
 ): Promise<MirrorDb> {
   const { DatabaseSync } = await loadSqlite();
   const file = mirrorFile(place.stateDir, place.profile);
+  if (opts.offline) refuseMissingOffline(file);
   prepareFolder(file);
   if (opts.rebuild) {
     removeMirror(file);
@@ -119,6 +122,7 @@ export async function openMirror(
     // First, before anything reads: another svc closing or checkpointing the file holds it a moment.
     m.db.exec('PRAGMA busy_timeout = 10000');
     const problem = versionProblem(m);
+    if (problem && opts.offline) refuseDamagedOffline(file, problem);
     if (problem) {
       notice(`the orders mirror ${file} ${problem}; it is rebuilt from the service`);
       m.close();
@@ -131,13 +135,16 @@ export async function openMirror(
     m?.close();
     throw mirrorError(err, file);
   }
+  const here = normalBaseUrl(place.baseUrl);
   const made = m.get('base_url');
-  if (made === undefined) m.set('base_url', normalUrl(place.baseUrl));
-  else if (made && made !== normalUrl(place.baseUrl)) {
+  if (made === undefined && !opts.offline) m.set('base_url', here);
+  // Mirrors made before svc named the account kept the URL with only its trailing slashes cut: read
+  // in the one spelling.
+  else if (made && normalBaseUrl(made) !== here) {
     m.close();
     throw new UsageError(
-      `the orders mirror of profile "${place.profile}" was made from ${made}, and this run talks to ${normalUrl(place.baseUrl)}: svc does not mix them`,
-      `use another profile (or SVC_STATE_DIR) for that service, or run \`svc orders sync --rebuild\` to start this mirror again from ${normalUrl(place.baseUrl)}`,
+      `the orders mirror of profile "${place.profile}" was made from ${made}, and this run talks to ${here}: svc does not mix them`,
+      `use another profile (or SVC_STATE_DIR) for that service, or run \`svc orders sync --rebuild\` to start this mirror again from ${here}`,
     );
   }
   return m;
@@ -194,10 +201,6 @@ function init(m: MirrorDb): void {
 function removeMirror(file: string): void {
   for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) fs.rmSync(f, { force: true });
   fs.closeSync(fs.openSync(file, 'a', 0o600));
-}
-
-function normalUrl(url: string): string {
-  return url.replace(/\/+$/, '');
 }
 
 /** SQLite's errors as svc's: a full disk or a damaged file said plainly with what to do. */

@@ -71,3 +71,10 @@ function readHolder(lockFile: string): number | 'stale' | undefined {
     return undefined;
   }
 }
+
+/** The live process syncing the mirror `file`, if one is (a dead one's lock is stale: none). */
+export function syncLockHolder(file: string): number | undefined {
+  if (!fs.existsSync(`${file}.lock`)) return undefined;
+  const holder = readHolder(`${file}.lock`);
+  return typeof holder === 'number' ? holder : undefined;
+}

@@ -11,6 +11,7 @@
 // 4. orders older than the window whose status still moves are refreshed by status (MIRROR).
 // Memory: one page at a time; nothing is collected across pages.
 import { MIRROR } from '../api/assumptions.js';
+import { nowMs } from '../api/clock.js';
 import { ApiError, SvcError, UsageError } from '../api/errors.js';
 import type { Orders } from '../api/resources/orders.js';
 import type { Order } from '../api/responses.js';
@@ -182,13 +183,31 @@ class Syncer {
       const seen = await this.readStatus(status, from);
       for (const { id } of held) if (!seen.has(id)) await this.refreshById(id);
     }
+    await this.refreshSettling(from);
   }
 
-  /** Every order in `status` created before `to` (the window pass read the newer ones). */
-  private async readStatus(status: string, to: string): Promise<Set<number>> {
+  /**
+   * svc decision "one identity": refunds and cancellations of sales within MIRROR.settleWindowMs,
+   * older than the window pass. Profit counts delivered and completed alike (A13), so the move that
+   * changes a report is to `cancelled`: one `status=cancelled` query over the range (its pages)
+   * stores each order it lists. None mirrored in the range that could still move: no request.
+   */
+  private async refreshSettling(to: string): Promise<void> {
+    const since = new Date(nowMs() - MIRROR.settleWindowMs).toISOString();
+    if (since >= to) return;
+    const open = this.m.db
+      .prepare(
+        "SELECT count(*) AS n FROM orders WHERE status IN ('delivered', 'completed') AND created_at >= ? AND created_at < ?",
+      )
+      .get(since, to) as { n: number };
+    if (open.n > 0) await this.readStatus('cancelled', to, since);
+  }
+
+  /** Every order in `status` created before `to` (the window pass read the newer ones), from `from`. */
+  private async readStatus(status: string, to: string, from?: string): Promise<Set<number>> {
     const seen = new Set<number>();
     for (let page = 1; page <= 100; page++) {
-      const res = await this.api.list({ status, to, page, limit: MIRROR.pageSize }).send();
+      const res = await this.api.list({ status, to, ...(from ? { from } : {}), page, limit: MIRROR.pageSize }).send();
       this.requests++;
       const items = Array.isArray(res.data) ? res.data : [];
       for (const o of items) seen.add(o.id);

@@ -81,8 +81,18 @@ function idOfLegacyHash(hash: string, sid: string): string {
   return hash.length === POOL_ID_LENGTH ? hash : sid + hash.slice(0, POOL_HASH_LENGTH);
 }
 
-/** The ledger of the account at `baseUrl` under this secret (the profile's). */
-export function accountLedgerPath(stateDir: string, secret: Buffer, baseUrl: string): string {
+/**
+ * The ledger of the account (svc decision "one identity"): named by the service's identity of the
+ * account (`GET /me`), so another spelling of the base URL, another profile, HOME or pool secret
+ * finds the same one.
+ */
+export function accountLedgerPath(stateDir: string, account: string): string {
+  const id = createHash('sha256').update(`svc pool ledger\0${account}`).digest('hex').slice(0, 24);
+  return path.join(poolsDir(stateDir), `account-${id}.jsonl`);
+}
+
+/** Where earlier versions kept the ledger: named by the secret and the base URL as spelled. */
+export function urlLedgerPath(stateDir: string, secret: Buffer, baseUrl: string): string {
   const id = createHmac('sha256', secret).update(`account\0${baseUrl}`).digest('hex').slice(0, 24);
   return path.join(poolsDir(stateDir), `account-${id}.jsonl`);
 }
@@ -216,11 +226,11 @@ function readText(file: string): string {
  * issue 22: `stock add` runs append to a file of their own beside the account's ledger
  * (`<ledger>.added-<random>.jsonl`): no lock shared with refills, one writer per file.
  */
-export function addedLogPath(ledgerFile: string): string {
-  return `${ledgerFile.replace(/\.jsonl$/, '')}.added-${randomBytes(6).toString('hex')}.jsonl`;
+export function addedLogPath(ledgerFile: string, tag = randomBytes(6).toString('hex')): string {
+  return `${ledgerFile.replace(/\.jsonl$/, '')}.added-${tag}.jsonl`;
 }
 
-function addedLogs(ledgerFile: string): string[] {
+export function addedLogs(ledgerFile: string): string[] {
   const dir = path.dirname(ledgerFile);
   const prefix = `${path.basename(ledgerFile).replace(/\.jsonl$/, '')}.added-`;
   try {

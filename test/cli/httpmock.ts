@@ -11,7 +11,7 @@ import { main } from '../../src/main.js';
 import { bufferIO } from './helpers.js';
 
 export const V2_KEY = 'svc_v2_sk_INPROCESStestkey0123456789abcdef';
-export const BASE_URL = 'http://stub.invalid';
+export const BASE_URL = 'https://stub.invalid';
 
 export interface StubCall {
   method: string;

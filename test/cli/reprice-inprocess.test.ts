@@ -32,7 +32,9 @@ describe('products reprice, in-process', () => {
     const reg = new StubRegistry()
       .register(REST('GET', '/api/v2/products'), ok(LISTINGS))
       .register(REST('GET', '/api/v2/catalog/games'), ok(CATALOG))
-      // issue 23: the sales come from the orders mirror, whose first sync reads every order.
+      // issue 23: the sales come from the orders mirror, whose first sync reads every order,
+      // after asking once which account the key is (svc decision "one identity").
+      .register(REST('GET', '/api/v2/me'), ok({ accountId: 1, sellerId: 1 }))
       .register(REST('GET', '/api/v2/orders'), ok([SALE]));
     const file = rulesFile('fee: 12%\nrules:\n  - match: all\n    margin: 20%\n    round: whole\n');
     const r = await runStubbed(reg, ['products', 'reprice', '--rules', file, '--dry-run', '-o', 'json']);

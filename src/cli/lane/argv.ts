@@ -49,6 +49,7 @@ const GLOBAL_RULES: Record<string, FlagRule> = {
   '--yes': { global: true, key: 'yes', value: true },
   '--timeout': { global: true, key: 'timeout', value: seconds },
   '--no-wait': { global: true, key: 'wait', value: false },
+  '--insecure-http': { global: true, key: 'insecureHttp', value: true },
 };
 
 /** commander's defaults of the negatable globals (`--no-color` alone means color is true). */

@@ -3,7 +3,7 @@
 // (issue 26): the global options are checked before (globals.ts), so a read lane run loads no zod.
 import { DEFAULT_TIMEOUT_S, keyVersion, type ApiVersion } from '../../api/assumptions.js';
 import { ApiClient, type AttemptLog } from '../../api/client.js';
-import { checkBaseUrl } from '../../api/base-url.js';
+import { checkBaseUrl, checkKeyTransport, normalBaseUrl } from '../../api/base-url.js';
 import { NoKeyError, UsageError } from '../../api/errors.js';
 import { pickVersion, serviceApi, type ServiceApi } from '../../api/resources/index.js';
 import { undiciTransport, type Transport } from '../../api/transport.js';
@@ -136,7 +136,8 @@ async function resolveSession(deps: Deps): Promise<Session> {
       'pass --base-url, set SVC_BASE_URL, or run `svc auth login --base-url URL`',
     );
   }
-  return { profileName, profile, baseUrl, keys, keySource };
+  // svc decision "one identity": one spelling of the service's address for everything keyed by it.
+  return { profileName, profile, baseUrl: normalBaseUrl(baseUrl), keys, keySource };
 }
 
 /** Profiles other than `name` that exist, for the no-key hint. */
@@ -155,6 +156,7 @@ async function makeClient(deps: Deps, transport?: Transport): Promise<ApiClient>
 function newClient(deps: Deps, conn: Connection, transport?: Transport): ApiClient {
   const secrets = [conn.keys.v1, conn.keys.v2];
   const { io, globals } = deps;
+  checkKeyTransport(conn.baseUrl, globals.insecureHttp);
   return new ApiClient({
     baseUrl: conn.baseUrl,
     keys: conn.keys,

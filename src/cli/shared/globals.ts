@@ -34,6 +34,8 @@ const GlobalOptionsSchema = z.object({
   dryRun: z.boolean().optional(),
   timeout: z.coerce.number().positive().max(3600).optional(),
   wait: z.boolean().optional(),
+  // spec 5.5: plain http to another machine only when the seller says so (base-url.ts).
+  insecureHttp: z.boolean().optional(),
 });
 export type GlobalOptions = z.infer<typeof GlobalOptionsSchema>;
 

@@ -41,7 +41,11 @@ export async function requireV2(deps: Deps, what: string): Promise<void> {
 /** The command a resume repeats: the verb, its input, and the options that change what is sent. */
 export function jobCommand(deps: Deps, words: string[], options: string[] = []): string {
   const g = deps.globals;
-  const globals = [...(g.profile ? ['--profile', g.profile] : []), ...(g.baseUrl ? ['--base-url', g.baseUrl] : [])];
+  const globals = [
+    ...(g.profile ? ['--profile', g.profile] : []),
+    ...(g.baseUrl ? ['--base-url', g.baseUrl] : []),
+    ...(g.insecureHttp ? ['--insecure-http'] : []),
+  ];
   return ['svc', ...globals, ...words, ...options].map(shellQuote).join(' ');
 }
 

@@ -122,13 +122,8 @@ function addSender(
   return async (chunk, send) => {
     // Memory (bench/stock-memory): a chunk is ~10 MB, written straight into a reused buffer.
     const ids: string[] = [];
-    const idOf = c.ledger?.idOf;
-    const payload = await bodies.write(
-      byIndex.get(chunk.index)!,
-      head,
-      tail,
-      idOf && ((it) => ids.push(idOf(it.credential))),
-    );
+    const tag = c.ledger?.tag;
+    const payload = await bodies.write(byIndex.get(chunk.index)!, head, tail, tag && ((it) => tag(it, ids)));
     collectGarbage();
     const r = await sendStock(c.api, c.target, payload, send);
     c.ledger?.record(ids);

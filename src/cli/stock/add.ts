@@ -20,6 +20,7 @@ import { defineVerb, flag, option, reportOption, resumeOption, type OptsOf } fro
 import { refuseUnnamedFormat, scanAddInput, type AddInputOptions } from './add-input.js';
 import { stockAddJob } from './add-job.js';
 import { openAddLedger, type AddLedger } from './add-ledger.js';
+import { guardResend } from './resend-guard.js';
 import { describeTarget, resolveStockTarget } from './stock-target.js';
 
 const options = {
@@ -52,6 +53,10 @@ const options = {
     'finish an interrupted import (same file)',
     'start a new import even if an unfinished one exists for this file',
   ),
+  allowResend: flag(
+    '--allow-resend',
+    'also send credentials this account sold already (svc refuses them by default, with their lines)',
+  ),
   report: reportOption('write one row per credential: its line, status, code and message (never the credential)'),
 };
 
@@ -80,6 +85,14 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     const resumeJobId = deps.globals.dryRun ? undefined : await stockResume(deps, label, input, o.resume);
     const scan = await scanAddInput(deps, io, input, target, resumeJobId !== undefined);
     if (typeof scan === 'number') return scan;
+    // svc decision "one identity": a credential the account sold is refused before anything is
+    // sent. A resumed import is the job engine's to judge (chunks it sent itself; past 24 h
+    // add-expiry.ts asks the sales).
+    const resend =
+      resumeJobId !== undefined
+        ? undefined
+        : await guardResend(deps, api, scan, { ...io, input, allowResend: o.allowResend === true });
+    if (resend !== undefined) return resend;
     ledger = deps.globals.dryRun ? undefined : await openAddLedger(deps, target);
     const job = stockAddJob({ deps, api, o: { ...io, report: o.report }, target, input, scan, resumeJobId, ledger });
     const code = await runBulkJob(deps, job);

@@ -11,6 +11,7 @@ import type { ServiceApi } from '../../api/resources/index.js';
 import { poolIdOf, sidOf } from '../../api/rules/pool-tag.js';
 import type { LedgerRecord, LedgerState } from '../../state/pool-ledger.js';
 import type { Deps } from '../shared/context.js';
+import { refuseSecondSecret } from './account-ledger.js';
 import { POOL_SECRET_ENV } from './pool-secret.js';
 import { accountListings, accountSales } from './sales-source.js';
 
@@ -82,15 +83,17 @@ export async function checkLedgerTrust(
   ledger: LedgerState,
   target: TargetRef,
   acceptRebuilt: boolean,
+  sid: string,
 ): Promise<void> {
-  if (sync.ledgerHadUploads) return;
-  if (sync.foreign > 0 && ledger.sold.size === 0) {
+  if (!sync.ledgerHadUploads && sync.foreign > 0 && ledger.sold.size === 0) {
     throw new SvcError(
       `${sync.foreign} credentials this account sold were uploaded by svc with another pool secret, and this state folder has no ledger: svc cannot tell which pool entries were already sold; nothing was sent`,
       `use the pool secret of the profile or CI job that uploaded them (the profile's poolSecret in the config file, or ${POOL_SECRET_ENV}), or restore the state folder (SVC_STATE_DIR) it used`,
     );
   }
-  if (ledger.sold.size === 0 || acceptRebuilt) return;
+  // svc decision "one identity": one pool secret per account, whatever the ledger held.
+  refuseSecondSecret(ledger, sid, sync.foreign);
+  if (sync.ledgerHadUploads || ledger.sold.size === 0 || acceptRebuilt) return;
   const holders = await otherHolders(api, target);
   if (holders.length === 0) return;
   throw new SvcError(

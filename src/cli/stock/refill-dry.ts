@@ -24,7 +24,9 @@ export async function printDryRun(
   const needed = Math.max(0, target - heldNow - unfinished);
   const s = select(needed);
   const wouldSend = s.take.length;
-  const requests = Math.ceil(wouldSend / LIMITS.stockItemsPerRequest) + resumable.length;
+  // The account's identity (GET /me) is asked once per key; a dry run does not remember it.
+  const identity = pool.accountAsked ? 1 : 0;
+  const requests = Math.ceil(wouldSend / LIMITS.stockItemsPerRequest) + resumable.length + identity;
   const budget = await readBudget(deps);
   const dayRemaining = Math.max(0, budget?.dayRemaining ?? LIMITS.v2PerDay);
   const plan = {
@@ -37,6 +39,7 @@ export async function printDryRun(
     wouldSend,
     requests: Math.ceil(wouldSend / LIMITS.stockItemsPerRequest),
     unfinishedJobs: resumable.map((r) => r.job),
+    identityRequests: identity,
     pool: pool.name,
     poolEntries: pool.entries.length,
     poolUsed: s.used,
@@ -89,6 +92,7 @@ function planLines(
       : []),
     `would send: ${plan.wouldSend} entries from pool ${pool.name} in ${plan.requests} request${plan.requests === 1 ? '' : 's'}`,
     `pool ${pool.name}: ${pool.entries.length} entries, ${plan.poolUsed} sent before (any pool of this account), ${plan.poolSold} of them sold, ${plan.poolRefused} refused, ${plan.poolLeftAfter} left after this refill`,
+    ...(plan.identityRequests ? ['which account this key is: 1 request (GET /me, once per key)'] : []),
     `daily quota: ${plan.dayRemaining} requests left today (${plan.dayRemainingSource}), the refill needs ${requests}`,
   ];
 }

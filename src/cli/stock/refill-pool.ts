@@ -8,8 +8,9 @@ import { POOL_SELLER_REF_MAX } from '../../api/rules/pool-tag.js';
 import { detectFormat, type CredentialFormat } from '../../input/credentials.js';
 import { scanPool, type PoolEntry, type PoolReadOptions, type PoolScan } from '../../input/credential-pool.js';
 import { readError } from '../../input/source.js';
-import { accountLedgerPath, entryIdMaker, secretId } from '../../state/pool-ledger.js';
+import { entryIdMaker, secretId } from '../../state/pool-ledger.js';
 import type { Deps } from '../shared/context.js';
+import { accountLedgerFile } from './account-ledger.js';
 import { resolvePoolSecret } from './pool-secret.js';
 
 export interface Pool {
@@ -20,8 +21,10 @@ export interface Pool {
   entries: PoolEntry[];
   repeats: number;
   scan: PoolScan;
-  /** The account's ledger (one per account, whatever the pool file). */
+  /** The account's ledger (one per account, whatever the pool file, URL spelling or secret). */
   ledgerFile: string;
+  /** Whether finding the account cost a request (`GET /me`, once per key): plans count it. */
+  accountAsked: boolean;
   /** The secret's id: the first characters of every entry id made with it. */
   sid: string;
   /** No pool secret existed (a dry run or `stock pool` makes none): nothing is known under it. */
@@ -57,7 +60,7 @@ export async function openPool(deps: Deps, a: PoolArgs, create: boolean): Promis
     maxRef: POOL_SELLER_REF_MAX,
   };
   const scan = await scanPool(realPath, read);
-  const baseUrl = (await deps.session()).baseUrl;
+  const ledger = await accountLedgerFile(deps, found?.secret, create);
   return {
     name: a.file,
     realPath,
@@ -65,7 +68,8 @@ export async function openPool(deps: Deps, a: PoolArgs, create: boolean): Promis
     entries: scan.entries,
     repeats: scan.repeats,
     scan,
-    ledgerFile: accountLedgerPath(deps.stateDir(), secret, baseUrl),
+    ledgerFile: ledger.file,
+    accountAsked: ledger.identity.asked,
     sid: secretId(secret),
     noSecret: !found,
   };

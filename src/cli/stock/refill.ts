@@ -154,7 +154,7 @@ class Refill {
         this.deps.io,
         `the ledger of this account had no uploads; ${this.ledger.sold.size} entries svc uploaded were found sold in ${sync.orders} sales and are recorded (rebuilt from the orders)`,
       );
-    await checkLedgerTrust(this.api, sync, this.ledger, this.t, this.o.acceptRebuiltLedger === true);
+    await checkLedgerTrust(this.api, sync, this.ledger, this.t, this.o.acceptRebuiltLedger === true, this.pool.sid);
     const resumable = this.openPlans();
     if (this.o.resume !== undefined && !resumable.some((r) => r.job === this.o.resume)) {
       throw new UsageError(

@@ -3,11 +3,13 @@ import { HELP } from './help.js';
 import { HEADERS } from './messages.js';
 import { MESSAGES } from './messages.js';
 import { MCP_MESSAGES } from './messages-mcp.js';
+import { MESSAGES_IDENTITY } from './messages-identity.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
   ...HELP,
   ...MESSAGES,
   ...MCP_MESSAGES,
+  ...MESSAGES_IDENTITY,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };
