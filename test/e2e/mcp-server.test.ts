@@ -222,6 +222,8 @@ describe('svc mcp: writes as plan, then apply once', () => {
       log.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`),
       ['PATCH /api/v2/products/bulk-price'],
     );
+    // the start's GET /me also told the mirror whose orders it keeps: its first sync asked none
+    assert.equal(log.filter((r) => r.path === '/api/v2/me').length, 0);
     transcript.push({
       step: 'sandbox request log',
       request: 'GET /_sandbox/requests',

@@ -8,6 +8,7 @@ import { UsageError } from '../../api/errors.js';
 import type { Transport } from '../../api/transport.js';
 import { maskKey } from '../../config/mask.js';
 import { t } from '../../i18n/index.js';
+import { writeIdentity } from '../../state/identity-cache.js';
 import { depsOf, type Deps } from '../shared/context.js';
 import { appendCall } from './call-log.js';
 import { countingTransport } from './request-count.js';
@@ -45,6 +46,15 @@ export async function checkKey(
   });
   const me = await (await deps.api()).account.me(); // A9: /api/v2/me needs no scope
   appendCall(base.stateDir(), { at: nowIso(), tool: 'start', args: {}, resultBytes: 0, requests: 1, ok: true });
+  // The same answer is the account's identity (svc decision "one identity"): kept, so the orders
+  // mirror's first sync does not ask it again.
+  if (typeof me.data.accountId === 'number') {
+    const id = {
+      accountId: me.data.accountId,
+      ...(typeof me.data.sellerId === 'number' ? { sellerId: me.data.sellerId } : {}),
+    };
+    writeIdentity(base.stateDir(), s.baseUrl, v2, id);
+  }
   const scopes = me.data.scopes ?? [];
   if (SCOPES.every((x) => scopes.includes(x)) && !allowFullKey)
     throw new UsageError('svc mcp: the key holds every scope', HINT);
