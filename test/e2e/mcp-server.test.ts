@@ -153,6 +153,14 @@ describe('svc mcp: reads', () => {
     const synced = await call(s, 'orders_profit', { offline: false });
     assert.ok(synced.structuredContent.requests >= 1);
     assert.equal(synced.structuredContent.fromMirror, undefined);
+    for (const name of ['stock_status', 'usage', 'reviews_stats']) {
+      const r = await call(s, name, {});
+      assert.equal(r.isError, false, `${name}: ${r.content[0].text.slice(0, 300)}`);
+    }
+    // the key lacks wallet:read: the service's 403, said as the CLI says it
+    const balance = await call(s, 'balance', {});
+    assert.equal(balance.isError, true);
+    assert.match(balance.content[0].text, /balance failed \(exit 4\).*scope/s);
     const big = await call(s, 'products_list', { limit: 101 });
     assert.equal(big.isError, true);
     assert.match(big.content[0].text, /at most 100/);
