@@ -4,6 +4,7 @@ import { benchBulkPrice } from './bulk-price.js';
 import { benchKillResume } from './kill-resume.js';
 import { benchOrdersMirror } from './orders-mirror.js';
 import { benchSandboxPersist } from './sandbox-persist.js';
+import { benchSea } from './sea.js';
 import { benchStartup } from './startup.js';
 import { benchStockMemory } from './stock-memory.js';
 import { benchValidate } from './validate.js';
@@ -24,6 +25,7 @@ const all: Record<string, () => Promise<unknown>> = {
   'orders-mirror': benchOrdersMirror,
   'ink-table': () => benchInkTable(),
   'sandbox-persist': benchSandboxPersist,
+  sea: benchSea,
 };
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 for (const name of names) {

@@ -33,7 +33,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = join(fileURLToPath(import.meta.url), '..', '..');
 const filters = process.argv.slice(2);
 // Folders and files that spawn bin/svc.js (the built bundle), or measure the package.
-const NEEDS_BUILD = ['test/e2e/', 'test/package/', 'test/reliability/', 'test/cli/completion.test.ts'];
+const NEEDS_BUILD = ['test/e2e/', 'test/package/', 'test/release/', 'test/reliability/', 'test/cli/completion.test.ts'];
 // Two per core: much of a unit file's time is a wait (sandbox rate windows, retry schedules,
 // sockets), which another process's work fills (4 against 3 on this 2-core machine: 15.4 against 16.7 s).
 const PROCESSES = Number(process.env.SVC_TEST_UNIT_PROCESSES ?? availableParallelism() * 2);

@@ -346,6 +346,21 @@ export const MIRROR = {
 // plain http elsewhere is refused unless --insecure-http (api/base-url.ts checkKeyTransport).
 // One pool secret per account: a second one for an account with tagged uploads is refused.
 
+/**
+ * Backup and restore (docs/DECISIONS.md, "Backup and restore"), where the specs say nothing.
+ * The package and the releases (docs/DECISIONS.md, "A name that is ours"): the npm package is
+ * `@svc-cli/svc` and the install scripts fetch from https://github.com/svc-cli/svc/releases, both
+ * placeholders the publisher sets once (package.json `name`, SVC_RELEASE_URL's default in
+ * deploy/install.sh and install.ps1, the README's Install section; test/docs/install-recipes
+ * keeps every recipe on the scoped name).
+ */
+export const BACKUP = {
+  /** scrypt's cost as log2(N), r=8, p=1: 2^15 is OWASP's floor for scrypt (~32 MiB, ~0.1 s a try). */
+  scryptLogN: 15,
+  /** A shorter passphrase is refused: the archive holds the API keys and the pool secret. */
+  minPassphraseChars: 8,
+} as const;
+
 // ---- svc mcp: what an assistant may do (docs/DECISIONS.md "An MCP server for assistants") ----
 export const MCP = {
   /** A write plan is applied within this long of being made, or planned again. */

@@ -53,6 +53,16 @@ const GROUPS: { names: string[]; topLevel?: boolean; load: () => Promise<Registe
   { names: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandbox },
   { names: ['shop'], load: async () => (await import('./shop/index.js')).registerShop },
   { names: ['notify'], load: async () => (await import('./notify/index.js')).registerNotify },
+  // Moving a shop to another machine: one encrypted archive of its config and state folders.
+  {
+    names: ['backup', 'restore'],
+    topLevel: true,
+    load: async () => {
+      const { registerVerbs } = await import('./shared/verbs.js');
+      const verbs = { backup: () => import('./backup/backup.js'), restore: () => import('./backup/restore.js') };
+      return (program, rt, verb) => registerVerbs(program, rt, verbs, verb);
+    },
+  },
   // Completion needs the whole tree: it gets a builder of it, so it never imports this module.
   {
     names: ['completion', '__complete'],

@@ -1,25 +1,31 @@
 // Where config and state live (cli-spec 1: SVC_CONFIG_DIR, SVC_STATE_DIR).
 import { chmodSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, posix, win32 } from 'node:path';
 
 /** node:os only when a path needs the home folder (issue 26: a read with SVC_CONFIG_DIR set loads none). */
 function homedir(): string {
   return process.getBuiltinModule('node:os').homedir();
 }
 
-export function configDir(env: NodeJS.ProcessEnv = process.env): string {
+/** Paths of `platform`'s kind: Windows' own on win32 (so they can be checked on any machine). */
+function joinFor(platform: NodeJS.Platform): (...parts: string[]) => string {
+  return platform === 'win32' ? win32.join : posix.join;
+}
+
+export function configDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
   if (env.SVC_CONFIG_DIR) return env.SVC_CONFIG_DIR;
-  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Preferences', 'svc');
-  if (process.platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'svc', 'Config');
+  const join = joinFor(platform);
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Preferences', 'svc');
+  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'svc', 'Config');
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'svc');
 }
 
 /** Job journals, webhook dedupe store, key-age warning stamps. */
-export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
+export function stateDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
   if (env.SVC_STATE_DIR) return env.SVC_STATE_DIR;
-  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'svc');
-  if (process.platform === 'win32')
-    return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), 'svc', 'State');
+  const join = joinFor(platform);
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'svc');
+  if (platform === 'win32') return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), 'svc', 'State');
   return join(env.XDG_STATE_HOME ?? join(homedir(), '.local', 'state'), 'svc');
 }
 

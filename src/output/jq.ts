@@ -42,7 +42,7 @@ async function loadJq(): Promise<JqModule> {
   } catch (err) {
     throw new SvcError(
       `--jq needs the jq-wasm package, which could not be loaded (${(err as Error).message.split('\n')[0]})`,
-      'reinstall svc (npm install -g svc), or use -o json and a jq of your own',
+      'reinstall svc (docs/guides/install.md), or use -o json and a jq of your own',
     );
   }
 }

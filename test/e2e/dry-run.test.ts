@@ -105,6 +105,8 @@ function writeArgs(path: string): string[] {
     'notify test': ['hook', '--config', files.shop!],
     'notify set-secret': ['hook', '--type', 'webhook'],
     'notify remove': ['hook'],
+    backup: ['dry-run.svcbak'],
+    restore: ['dry-run.svcbak'],
   };
   const args = table[path];
   assert.ok(args, `no arguments for \`svc ${path}\` in this test: add them`);

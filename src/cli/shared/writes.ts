@@ -19,6 +19,8 @@ export const DRY_RUN: Record<string, DryRun> = {
   'shop run': 'refuse',
   'notify set-secret': 'refuse',
   'notify remove': 'refuse',
+  backup: 'refuse',
+  restore: 'refuse',
   'orders reconcile': 'refuse',
   'questions inbox': 'refuse',
   mcp: 'refuse', // a server: its writes are plans the seller applies, never a --dry-run
