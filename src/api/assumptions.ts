@@ -335,6 +335,27 @@ export const MIRROR = {
   maxPages: 5000,
 } as const;
 
+/**
+ * The shop in the seller's pocket (Telegram bot, digest, WhatsApp): svc decisions where neither
+ * the marketplace spec nor the chat platforms say (docs/DECISIONS.md "The shop in the seller's
+ * pocket"). The values used live beside their code (src/bot/plans.ts, src/bot/guard.ts,
+ * src/notify/channel-whatsapp.ts, src/shop/language.ts); this is their list.
+ * - A plan's buttons work for 15 minutes; its idempotency key is made with the plan and never
+ *   sent past IDEMPOTENCY_KEY_TRUST_MS (spec 4.1.2): a plan left running that long is reported.
+ * - Commands: 20 a minute for all allowed users together by default (`commandsPerMinute`, 1-60),
+ *   so a stolen chat spends at most ~1 request a command: /vendas, /lucro, /estoque and /status
+ *   read the mirror and the last pass (no request); /perguntas one; a confirmed write one.
+ * - Question answers from the chat keep spec 8's 5 a minute and 20 an hour, counted in-process.
+ * - WhatsApp (Evolution API): one message every 3 s at most, bursts batched up to 4096 characters.
+ * - The seller's language: shop.yaml `language:`, else the environment's, else pt-BR.
+ */
+export const POCKET_SHOP = {
+  planTtlMs: 15 * 60_000,
+  commandsPerMinuteDefault: 20,
+  whatsappMinIntervalMs: 3000,
+  defaultLanguage: 'pt-BR',
+} as const;
+
 // ---- svc decision "one identity" (docs/DECISIONS.md "One identity of the account") ----------
 // spec 4 names `GET /api/v2/me` "identity of the key"; api-assumptions.md gives Me `accountId` and
 // `sellerId`. svc keys what it records for an account (the pool ledger, the orders mirror) by

@@ -12,9 +12,15 @@
 export type Lang = 'en' | 'pt-BR';
 export type Catalogue = Readonly<Record<string, string>>;
 
+type Patterns = { re: RegExp; names: string[]; to: string }[];
+/** A catalogue and its compiled pattern entries (made on first use). */
+interface Book {
+  exact: Catalogue;
+  patterns?: Patterns;
+}
+
 let lang: Lang | undefined;
-let exact: Catalogue = {};
-let patterns: { re: RegExp; names: string[]; to: string }[] | undefined;
+let book: Book = { exact: {} };
 
 /**
  * The language from the environment: SVC_LANG first (pt-BR, pt, en), then the POSIX order
@@ -22,12 +28,17 @@ let patterns: { re: RegExp; names: string[]; to: string }[] | undefined;
  * POSIX, unset or anything else is English.
  */
 export function detectLanguage(env: NodeJS.ProcessEnv): Lang {
+  return envLanguage(env) ?? 'en';
+}
+
+/** The language the environment names, or undefined when none does (under systemd there is no LANG). */
+export function envLanguage(env: NodeJS.ProcessEnv): Lang | undefined {
   for (const name of ['SVC_LANG', 'LC_ALL', 'LC_MESSAGES', 'LANG']) {
     const v = env[name]?.trim();
     if (!v) continue;
     return /^pt([_-]|$|\.)/i.test(v) ? 'pt-BR' : 'en';
   }
-  return 'en';
+  return undefined;
 }
 
 /** The language of this run (from process.env until main() sets it). */
@@ -39,8 +50,22 @@ export function language(): Lang {
 /** Set the run's language and (for pt-BR) its catalogue. */
 export function setLanguage(l: Lang, catalogue: Catalogue = {}): void {
   lang = l;
-  exact = l === 'en' ? {} : catalogue;
-  patterns = undefined;
+  book = { exact: l === 'en' ? {} : catalogue };
+}
+
+/**
+ * A t() of its own language, whatever the run's is: the shop's notices speak the seller's
+ * language (shop.yaml `language:`), which may not be the terminal's.
+ */
+export function translatorFor(
+  l: Lang,
+  catalogue: Catalogue,
+): (text: string, values?: Record<string, string | number>) => string {
+  const own: Book = { exact: l === 'en' ? {} : catalogue };
+  return (text, values) => {
+    const filled = values ? fill(text, values) : text;
+    return l === 'en' || filled === '' ? filled : translate(own, filled);
+  };
 }
 
 /**
@@ -50,18 +75,23 @@ export function setLanguage(l: Lang, catalogue: Catalogue = {}): void {
 export function t(text: string, values?: Record<string, string | number>): string {
   const filled = values ? fill(text, values) : text;
   if (language() === 'en' || filled === '') return filled;
-  return translate(filled);
+  return translate(book, filled);
 }
 
-function translate(text: string): string {
-  const hit = exact[text];
+function translate(b: Book, text: string): string {
+  const hit = b.exact[text];
   if (hit !== undefined) return hit;
-  if (text.includes('\n')) return text.split('\n').map(translateLine).join('\n');
-  return translateLine(text);
+  if (text.includes('\n'))
+    return text
+      .split('\n')
+      .map((line) => translateLine(b, line))
+      .join('\n');
+  return translateLine(b, text);
 }
 
-function translateLine(line: string, depth = 0): string {
+function translateLine(b: Book, line: string, depth = 0): string {
   if (line.trim() === '') return line;
+  const { exact } = b;
   const hit = exact[line];
   if (hit !== undefined) return hit;
   // keep the indentation and a trailing punctuation-free remainder as they were
@@ -69,13 +99,13 @@ function translateLine(line: string, depth = 0): string {
   const body = line.slice(indent.length);
   const bodyHit = exact[body];
   if (bodyHit !== undefined) return indent + bodyHit;
-  for (const p of compiled()) {
+  for (const p of compiled(b)) {
     const m = p.re.exec(body);
     if (!m) continue;
     const found: Record<string, string> = {};
     // a value that is itself a message (`revoke {label}?` with an English label) is translated too
     p.names.forEach((n, i) => {
-      found[n] = depth === 0 ? translateLine(m[i + 1]!, 1) : m[i + 1]!;
+      found[n] = depth === 0 ? translateLine(b, m[i + 1]!, 1) : m[i + 1]!;
     });
     return indent + fill(p.to, found);
   }
@@ -83,9 +113,9 @@ function translateLine(line: string, depth = 0): string {
 }
 
 /** Entries with `{name}` as patterns, the most specific (most literal text) first. */
-function compiled(): NonNullable<typeof patterns> {
-  if (patterns) return patterns;
-  patterns = Object.entries(exact)
+function compiled(b: Book): Patterns {
+  if (b.patterns) return b.patterns;
+  b.patterns = Object.entries(b.exact)
     .filter(([en]) => /\{[a-zA-Z0-9]+\}/.test(en))
     .map(([en, to]) => {
       const names: string[] = [];
@@ -100,8 +130,8 @@ function compiled(): NonNullable<typeof patterns> {
         .join('');
       return { re: new RegExp(`^${source}$`), names, to, literal: en.replace(/\{[a-zA-Z0-9]+\}/g, '').length };
     })
-    .sort((a, b) => b.literal - a.literal);
-  return patterns;
+    .sort((x, y) => y.literal - x.literal);
+  return b.patterns;
 }
 
 function fill(text: string, values: Record<string, string | number>): string {
@@ -129,5 +159,5 @@ export function localDecimal(text: string): string {
 /** The text's own entry only, no pattern (help lines, where a pattern could catch a flag's line). */
 export function tExact(text: string): string {
   if (language() === 'en') return text;
-  return exact[text] ?? text;
+  return book.exact[text] ?? text;
 }

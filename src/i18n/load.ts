@@ -13,7 +13,8 @@ export async function initLanguage(env: NodeJS.ProcessEnv): Promise<Lang> {
   return lang;
 }
 
-async function ptCatalogue(): Promise<Catalogue> {
+/** The pt-BR catalogue (the shop's notices load it when the seller's language is pt-BR). */
+export async function ptCatalogue(): Promise<Catalogue> {
   if (typeof __SVC_PT_BR_JSON__ === 'string') {
     const { readFileSync } = await import('node:fs');
     const { join } = await import('node:path');

@@ -6,49 +6,24 @@
 // - Discord webhooks: 5 requests per 2 seconds per webhook; a 429 carries JSON `retry_after`
 //   (seconds), and every answer X-RateLimit-Remaining / X-RateLimit-Reset-After.
 // - A generic JSON webhook: ours to pace gently (5 a second), Retry-After honoured.
+// - WhatsApp through a self-hosted Evolution API (channel-whatsapp.ts): paced like a chat.
 import { createHash } from 'node:crypto';
+import { whatsappChannel } from './channel-whatsapp.js';
 import { DISCORD_MAX_CHARS, TELEGRAM_MAX_CHARS, batch, discordText, plainText, telegramText } from './format.js';
-import { loopbackOverride, postJson, type PostResult } from './http.js';
-import type { Notice, NoticeKind } from './notice.js';
+import { loopbackOverride, postJson } from './http.js';
+import type { Channel, ChannelConfig, ChannelType } from './channel-types.js';
+import { type Notice, type NoticeKind, sayEnglish } from './notice.js';
+import { webhookPayload } from './webhook-data.js';
 
-export type ChannelType = 'telegram' | 'discord' | 'webhook';
-
-export interface ChannelConfig {
-  name: string;
-  type: ChannelType;
-  /** Telegram: the chat (numeric id or @channel). */
-  chatId?: string;
-  /** The events this channel gets (issue 24: each channel chooses). */
-  events: ReadonlySet<NoticeKind> | 'all';
-}
-
-interface Payload {
-  body: unknown;
-  /** Notices carried by this body (the rest wait for the next one). */
-  taken: number;
-  /** What the platform would show, for --dry-run. */
-  preview: string;
-}
-
-export interface Channel {
-  readonly name: string;
-  readonly type: ChannelType;
-  /** Least time between two requests of this channel. */
-  readonly minIntervalMs: number;
-  /** A key shared by channels that share a platform-wide limit (one Telegram bot). */
-  readonly sharedLimit?: { key: string; minIntervalMs: number };
-  wants(kind: NoticeKind): boolean;
-  payload(pending: Notice[]): Payload;
-  post(body: unknown, signal?: AbortSignal): Promise<PostResult>;
-  /** Every secret this channel holds, for redaction of anything it says. */
-  readonly secrets: readonly string[];
-}
+export type { Channel, ChannelConfig, ChannelType } from './channel-types.js';
 
 const TELEGRAM_API = 'https://api.telegram.org';
 
 /** The channel for a config entry and its secret (bot token; Discord or webhook URL). */
 export function makeChannel(c: ChannelConfig, secret: string, env: NodeJS.ProcessEnv): Channel {
   const wants = (k: NoticeKind) => c.events === 'all' || c.events.has(k);
+  const say = c.say ?? sayEnglish;
+  if (c.type === 'whatsapp') return whatsappChannel(c, secret, env, wants);
   if (c.type === 'telegram') {
     const base = loopbackOverride(env.SVC_TELEGRAM_API_BASE) ?? TELEGRAM_API; // tests only: loopback
     const url = `${base}/bot${secret}/sendMessage`;
@@ -60,11 +35,27 @@ export function makeChannel(c: ChannelConfig, secret: string, env: NodeJS.Proces
       wants,
       secrets: [secret],
       payload(pending) {
-        const { text, taken } = batch(pending, telegramText, TELEGRAM_MAX_CHARS);
+        // A notice with buttons (the bot's own chat only) goes alone, its buttons under it.
+        const first = c.buttons ? pending[0]?.buttons : undefined;
+        const upTo = c.buttons ? pending.findIndex((n, i) => i > 0 && n.buttons) : -1;
+        const { text, taken } = first
+          ? { text: telegramText(pending[0]!, say), taken: 1 }
+          : batch(upTo > 0 ? pending.slice(0, upTo) : pending, (n: Notice) => telegramText(n, say), TELEGRAM_MAX_CHARS);
         return {
-          body: { chat_id: c.chatId, text, parse_mode: 'HTML', disable_web_page_preview: true },
+          body: {
+            chat_id: c.chatId,
+            ...(c.threadId !== undefined ? { message_thread_id: c.threadId } : {}),
+            text,
+            parse_mode: 'HTML',
+            disable_web_page_preview: true,
+            ...(first
+              ? {
+                  reply_markup: { inline_keyboard: [first.map((b) => ({ text: say(b.text), callback_data: b.data }))] },
+                }
+              : {}),
+          },
           taken,
-          preview: batch(pending.slice(0, taken), plainText, Number.MAX_SAFE_INTEGER).text,
+          preview: batch(pending.slice(0, taken), (n: Notice) => plainText(n, say), Number.MAX_SAFE_INTEGER).text,
         };
       },
       post: (body, signal) => postJson(url, body, signal),
@@ -79,11 +70,11 @@ export function makeChannel(c: ChannelConfig, secret: string, env: NodeJS.Proces
       wants,
       secrets: [secret],
       payload(pending) {
-        const { text, taken } = batch(pending, discordText, DISCORD_MAX_CHARS);
+        const { text, taken } = batch(pending, (n: Notice) => discordText(n, say), DISCORD_MAX_CHARS);
         return {
           body: { content: text, allowed_mentions: { parse: [] } },
           taken,
-          preview: batch(pending.slice(0, taken), plainText, Number.MAX_SAFE_INTEGER).text,
+          preview: batch(pending.slice(0, taken), (n: Notice) => plainText(n, say), Number.MAX_SAFE_INTEGER).text,
         };
       },
       post: (body, signal) => postJson(url, body, signal),
@@ -94,17 +85,9 @@ export function makeChannel(c: ChannelConfig, secret: string, env: NodeJS.Proces
     type: c.type,
     minIntervalMs: 200,
     wants,
-    secrets: [secret],
-    payload(pending) {
-      const taken = Math.min(pending.length, 50);
-      const notices = pending.slice(0, taken);
-      return {
-        body: { source: 'svc', notices },
-        taken,
-        preview: notices.map(plainText).join('\n\n'),
-      };
-    },
-    post: (body, signal) => postJson(secret, body, signal),
+    secrets: [secret, ...Object.values(c.headers ?? {})],
+    payload: (pending) => webhookPayload(pending, say),
+    post: (body, signal) => postJson(secret, body, { signal, headers: c.headers ?? {} }),
   };
 }
 
@@ -118,6 +101,10 @@ function discordUrl(secret: string, env: NodeJS.ProcessEnv): string {
 
 /** The secret's shape, checked when it is stored and when it is read from the environment. */
 export function secretProblem(type: ChannelType, secret: string): string | undefined {
+  if (type === 'whatsapp')
+    return /^[\x21-\x7e]{8,256}$/.test(secret)
+      ? undefined
+      : 'an Evolution API key is 8-256 visible characters, no spaces';
   if (type === 'telegram')
     return /^\d{3,20}:[A-Za-z0-9_-]{20,100}$/.test(secret)
       ? undefined

@@ -4,7 +4,7 @@
 // zero-width space so a copy-paste cannot ping either), and JSON for the generic webhook.
 // Text from the network or a file is stripped of control characters first (sanitizeInline).
 import { sanitizeInline } from '../output/sanitize.js';
-import type { Notice } from './notice.js';
+import { type Notice, type Say, sayEnglish } from './notice.js';
 
 /** Telegram's sendMessage text limit (characters after entity parsing; we count before, safe). */
 export const TELEGRAM_MAX_CHARS = 4096;
@@ -15,9 +15,21 @@ export function escapeTelegramHtml(text: string): string {
   return sanitizeInline(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-export function telegramText(n: Notice): string {
-  const lines = [`<b>${escapeTelegramHtml(n.headline)}</b>`];
-  for (const [k, v] of n.fields) lines.push(`${escapeTelegramHtml(k)}: <code>${escapeTelegramHtml(v)}</code>`);
+/** A notice's headline and lines in the seller's language (labels always; values marked as words). */
+function said(n: Notice, say: Say = sayEnglish): { headline: string; fields: [string, string][] } {
+  return { headline: say(n.headline), fields: n.fields.map(([k, v, words]) => [label(k, say), words ? say(v) : v]) };
+}
+
+/** A label's own entry, `label:NAME` (as table headers are `header:NAME`): a one-word label never catches another text. */
+function label(k: string, say: Say): string {
+  const l = say(`label:${k}`);
+  return l.startsWith('label:') ? k : l;
+}
+
+export function telegramText(n: Notice, say: Say = sayEnglish): string {
+  const s = said(n, say);
+  const lines = [`<b>${escapeTelegramHtml(s.headline)}</b>`];
+  for (const [k, v] of s.fields) lines.push(`${escapeTelegramHtml(k)}: <code>${escapeTelegramHtml(v)}</code>`);
   return lines.join('\n');
 }
 
@@ -31,17 +43,28 @@ export function escapeDiscord(text: string): string {
   );
 }
 
-export function discordText(n: Notice): string {
-  const lines = [`**${escapeDiscord(n.headline)}**`];
-  for (const [k, v] of n.fields) lines.push(`${escapeDiscord(k)}: ${escapeDiscord(v)}`);
+export function discordText(n: Notice, say: Say = sayEnglish): string {
+  const s = said(n, say);
+  const lines = [`**${escapeDiscord(s.headline)}**`];
+  for (const [k, v] of s.fields) lines.push(`${escapeDiscord(k)}: ${escapeDiscord(v)}`);
   return lines.join('\n');
 }
 
 /** Plain text (the terminal's `--dry-run` view), control characters stripped. */
-export function plainText(n: Notice): string {
-  return [sanitizeInline(n.headline), ...n.fields.map(([k, v]) => `  ${sanitizeInline(k)}: ${sanitizeInline(v)}`)].join(
+export function plainText(n: Notice, say: Say = sayEnglish): string {
+  const s = said(n, say);
+  return [sanitizeInline(s.headline), ...s.fields.map(([k, v]) => `  ${sanitizeInline(k)}: ${sanitizeInline(v)}`)].join(
     '\n',
   );
+}
+
+/** WhatsApp's own light markup: *bold* headline, plain lines (no HTML, nothing to escape but control characters). */
+export function whatsappText(n: Notice, say: Say = sayEnglish): string {
+  const s = said(n, say);
+  return [
+    `*${sanitizeInline(s.headline).replace(/\*/g, '')}*`,
+    ...s.fields.map(([k, v]) => `${sanitizeInline(k)}: ${sanitizeInline(v)}`),
+  ].join('\n');
 }
 
 /**

@@ -17,6 +17,16 @@ export interface PostResult {
   resetAfterS?: number;
   /** The platform's own words on a refusal (description/message), for the warning. */
   detail?: string;
+  /** The answer's JSON object (Telegram's `result`, for the bot's reads), when it was one. */
+  json?: Record<string, unknown>;
+}
+
+export interface PostOptions {
+  signal?: AbortSignal;
+  /** Extra request headers (Evolution API's `apikey`, a webhook's own); never printed. */
+  headers?: Record<string, string>;
+  /** Longer than the default for a long poll (Telegram getUpdates holds the answer). */
+  timeoutMs?: number;
 }
 
 // HTTP/1.1 only, as the request core (src/api/transport.ts): undici 8's default dispatcher would
@@ -27,16 +37,23 @@ function http1Agent(): Agent {
   return dispatcher;
 }
 
-export async function postJson(url: string, body: unknown, signal?: AbortSignal): Promise<PostResult> {
+/** POST a JSON body: the one HTTP path of every chat platform and the bot (a signal, or options). */
+export async function postJson(
+  url: string,
+  body: unknown,
+  signalOrOptions?: AbortSignal | PostOptions,
+): Promise<PostResult> {
+  const o: PostOptions = signalOrOptions instanceof AbortSignal ? { signal: signalOrOptions } : (signalOrOptions ?? {});
+  const timeout = o.timeoutMs ?? NOTIFY_TIMEOUT_MS;
   let res: Awaited<ReturnType<typeof request>>;
   try {
     res = await request(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'svc-notify' },
+      headers: { ...o.headers, 'content-type': 'application/json', 'user-agent': 'svc-notify' },
       body: JSON.stringify(body),
-      headersTimeout: NOTIFY_TIMEOUT_MS,
-      bodyTimeout: NOTIFY_TIMEOUT_MS,
-      signal,
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+      signal: o.signal,
       dispatcher: http1Agent(),
     });
   } catch (err) {
@@ -63,6 +80,7 @@ export async function postJson(url: string, body: unknown, signal?: AbortSignal)
     ...(h('x-ratelimit-remaining') !== undefined ? { remaining: h('x-ratelimit-remaining') } : {}),
     ...(h('x-ratelimit-reset-after') !== undefined ? { resetAfterS: h('x-ratelimit-reset-after') } : {}),
     ...(detail ? { detail: detail.slice(0, 200) } : {}),
+    ...(json ? { json } : {}),
   };
 }
 

@@ -18,6 +18,10 @@ export const NOTICE_KINDS = [
   'new_review',
   'mediation_opened',
   'receiver_trouble',
+  // funds.released: the sale's value reached the balance (a payout notice)
+  'payout',
+  // the daily (or weekly) summary, at the seller's local time
+  'digest',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -25,11 +29,26 @@ export interface Notice {
   kind: NoticeKind;
   /** One line: what happened. */
   headline: string;
-  /** Label → value lines, in order (values are plain text, escaped per platform). */
-  fields: [string, string][];
+  /**
+   * Label → value lines, in order (values are plain text, escaped per platform). Labels are
+   * said in the seller's language; a value only when its third element is true (a value from the
+   * network, a buyer's words or a title, is never translated).
+   */
+  fields: [string, string, true?][];
   /** When it happened (ISO). */
   at: string;
+  /** Buttons for the chat of the shop's Telegram bot (`a:6001`: answer question 6001), ≤ 64 bytes of data each. */
+  buttons?: { text: string; data: string }[];
+  /** The facts as data, for the JSON webhook: numeric ids, amounts in cents, ISO times. */
+  data?: Record<string, number | string | boolean | null>;
 }
+
+/** Says an English text in the notice's language (src/i18n translatorFor); identity for English. */
+export type Say = (text: string, values?: Record<string, string | number>) => string;
+export const sayEnglish: Say = (text, values) =>
+  values
+    ? text.replace(/\{([a-zA-Z0-9]+)\}/g, (all, n: string) => (values[n] !== undefined ? String(values[n]) : all))
+    : text;
 
 /** The sample `svc notify test CHANNEL` sends: a sale, with every field a real one has. */
 export function sampleNotice(at: string): Notice {

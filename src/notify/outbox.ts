@@ -12,6 +12,15 @@ const BACKOFF_MS = [1000, 2000, 4000, 8000, 16_000];
 /** A retry_after larger than this is not waited for by a one-shot pass (the notice is reported undelivered). */
 const MAX_RETRY_AFTER_S = 300;
 
+export interface OutboxOptions {
+  /**
+   * The resident shop: a platform that does not answer (network, 5xx, 408) is tried again for as
+   * long as the shop runs, at the longest backoff, so an hour's outage loses no notice. A
+   * refusal (4xx) is still given up at once, and a one-shot pass keeps MAX_ATTEMPTS.
+   */
+  retryUnanswered?: boolean;
+}
+
 export interface OutboxEvents {
   sent?(channel: string, count: number): void;
   /** A request was refused or failed; `willRetry` says whether the pump tries again. */
@@ -56,6 +65,7 @@ export class Outbox {
     private readonly events: OutboxEvents = {},
     private readonly sleep: Sleep = realSleep,
     private readonly now: () => number = Date.now,
+    private readonly opts: OutboxOptions = {},
   ) {
     this.queues = channels.map((channel) => ({ channel, pending: [], nextAt: 0 }));
     for (const c of channels) {
@@ -130,7 +140,7 @@ export class Outbox {
         detail = (err as Error).message;
       }
       attempt++;
-      if (attempt >= MAX_ATTEMPTS) {
+      if (attempt >= MAX_ATTEMPTS && !this.opts.retryUnanswered) {
         this.giveUp(q, p.taken, `${detail} after ${attempt} attempts`);
         attempt = 0;
         continue;

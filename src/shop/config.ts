@@ -6,6 +6,14 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { NOTICE_KINDS, type NoticeKind } from '../notify/notice.js';
+import {
+  BotSchema,
+  DigestSchema,
+  LanguageSchema,
+  WebhookExtras,
+  whatsappChannelSchema,
+  type WEEKDAYS,
+} from './pocket-config.js';
 
 const Id = z.number().int().positive();
 const Count = z.number().int().min(0).max(10_000); // spec 8: 10000 per variant
@@ -50,6 +58,8 @@ const Channel = z.discriminatedUnion('type', [
     ]),
     secretEnv: EnvName.optional(),
     events: EventList.default('all'),
+    /** A forum topic of the chat (message_thread_id). */
+    threadId: z.number().int().positive().optional(),
   }),
   z.strictObject({
     name: ChannelName,
@@ -62,7 +72,9 @@ const Channel = z.discriminatedUnion('type', [
     type: z.literal('webhook'),
     secretEnv: EnvName.optional(),
     events: EventList.default('all'),
+    ...WebhookExtras,
   }),
+  whatsappChannelSchema(EventList.default('all')),
 ]);
 
 const ShopConfigSchema = z.strictObject({
@@ -71,6 +83,9 @@ const ShopConfigSchema = z.strictObject({
   notify: z.array(Channel).default([]),
   /** `shop run`: seconds between two full passes. */
   every: z.number().int().min(30).max(86_400).default(300),
+  language: LanguageSchema.optional(),
+  telegram: BotSchema.optional(),
+  digest: DigestSchema.optional(),
 });
 type ShopConfigInput = z.infer<typeof ShopConfigSchema>;
 
@@ -90,10 +105,32 @@ export interface ShopRule {
 
 export interface ShopChannel {
   name: string;
-  type: 'telegram' | 'discord' | 'webhook';
+  type: 'telegram' | 'discord' | 'webhook' | 'whatsapp';
   chatId?: string;
   secretEnv?: string;
   events: ReadonlySet<NoticeKind> | 'all';
+  threadId?: number;
+  /** webhook: a plain URL in the file; headers → the env variables holding their values. */
+  url?: string;
+  headers?: Record<string, string>;
+  /** whatsapp (Evolution API). */
+  baseUrl?: string;
+  instance?: string;
+  to?: string;
+}
+
+interface BotConfig {
+  channel: string;
+  users: ReadonlySet<string>;
+  /** undefined: the channel's chat and the users' private chats. */
+  chats?: ReadonlySet<string>;
+  commandsPerMinute: number;
+}
+
+interface DigestConfig {
+  at: string;
+  zone: string;
+  weekly?: (typeof WEEKDAYS)[number];
 }
 
 export interface ShopConfig {
@@ -102,6 +139,10 @@ export interface ShopConfig {
   alerts: { poolLow?: number; daysLeft?: number };
   channels: ShopChannel[];
   everyS: number;
+  /** The seller's language for notices; unset: the environment's, else pt-BR. */
+  language?: 'pt-BR' | 'en';
+  bot?: BotConfig;
+  digest?: DigestConfig;
 }
 
 export type LoadResult = { ok: true; config: ShopConfig } | { ok: false; problems: string[] };
@@ -184,6 +225,11 @@ function crossChecks(
       out.push(`${file}:${lineOf(['notify', i, 'name'])}: notify.${i}.name: "${ch.name}" is used twice`);
     names.add(ch.name);
   });
+  const bot = c.telegram?.channel;
+  if (bot !== undefined && !c.notify.some((ch) => ch.name === bot && ch.type === 'telegram'))
+    out.push(
+      `${file}:${lineOf(['telegram', 'channel'])}: telegram.channel: "${bot}" is not a telegram channel of notify`,
+    );
   return out;
 }
 
@@ -208,13 +254,35 @@ function toConfig(file: string, c: ShopConfigInput): ShopConfig {
       deactivateWhenEmpty: r.deactivateWhenEmpty,
     })),
     alerts: c.alerts,
-    channels: c.notify.map((ch) => ({
-      name: ch.name,
-      type: ch.type,
-      ...(ch.type === 'telegram' ? { chatId: String(ch.chatId) } : {}),
-      ...(ch.secretEnv ? { secretEnv: ch.secretEnv } : {}),
-      events: ch.events === 'all' ? 'all' : new Set(ch.events),
-    })),
+    channels: c.notify.map(toChannel),
     everyS: c.every,
+    ...(c.language ? { language: c.language } : {}),
+    ...(c.telegram
+      ? {
+          bot: {
+            channel: c.telegram.channel,
+            users: new Set(c.telegram.users.map(String)),
+            ...(c.telegram.chats ? { chats: new Set(c.telegram.chats.map(String)) } : {}),
+            commandsPerMinute: c.telegram.commandsPerMinute,
+          },
+        }
+      : {}),
+    ...(c.digest ? { digest: c.digest } : {}),
+  };
+}
+
+function toChannel(ch: ShopConfigInput['notify'][number]): ShopChannel {
+  return {
+    name: ch.name,
+    type: ch.type,
+    ...(ch.type === 'telegram'
+      ? { chatId: String(ch.chatId), ...(ch.threadId !== undefined ? { threadId: ch.threadId } : {}) }
+      : {}),
+    ...(ch.type === 'webhook'
+      ? { ...(ch.url ? { url: ch.url } : {}), ...(ch.headers ? { headers: ch.headers } : {}) }
+      : {}),
+    ...(ch.type === 'whatsapp' ? { baseUrl: ch.baseUrl, instance: ch.instance, to: String(ch.to) } : {}),
+    ...(ch.secretEnv ? { secretEnv: ch.secretEnv } : {}),
+    events: ch.events === 'all' ? 'all' : new Set(ch.events),
   };
 }

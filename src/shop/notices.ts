@@ -36,7 +36,9 @@ export function saleFigures(o: Order): SaleFigures {
 export function saleNotice(o: Order, after: RuleOutcome | undefined, at: string): Notice {
   const f = saleFigures(o);
   const title = o.productTitle ?? after?.title ?? '';
-  const fields: [string, string][] = [
+  // No delivered item, or one without a cost: the profit is only an upper bound, and said so.
+  const noCost = (o.deliveredItems ?? []).length === 0 || f.withoutCost > 0;
+  const fields: Notice['fields'] = [
     ['listing', `${o.productId ?? '?'} ${title}`.trim()],
     ...(o.variantIndex !== undefined && o.variantIndex !== null
       ? [['variant', String(o.variantIndex)] as [string, string]]
@@ -45,14 +47,48 @@ export function saleNotice(o: Order, after: RuleOutcome | undefined, at: string)
     ...(o.quantity && o.quantity > 1 ? [['quantity', String(o.quantity)] as [string, string]] : []),
     ['price', brl(f.priceCents)],
     ['net', brl(f.priceCents - f.feeCents)],
-    ['cost', f.withoutCost > 0 ? `${brl(f.costCents)} (${f.withoutCost} item(s) without a cost)` : brl(f.costCents)],
-    ['profit', brl(f.profitCents)],
+    noCost ? ['cost', 'no cost data', true] : ['cost', brl(f.costCents)],
+    noCost ? ['profit', `at most ${brl(f.profitCents)}`, true] : ['profit', brl(f.profitCents)],
   ];
   if (after) {
     fields.push(['units left', String(after.inStock)]);
     fields.push(['days left', after.daysLeft === null ? '-' : String(after.daysLeft)]);
   }
-  return { kind: 'sale', headline: `Sale: ${title || `listing ${o.productId}`}`, fields, at };
+  return {
+    kind: 'sale',
+    headline: `Sale: ${title || `listing ${o.productId}`}`,
+    fields,
+    at,
+    data: {
+      orderId: o.id,
+      orderCode: o.orderCode ?? null,
+      listingId: o.productId ?? null,
+      variant: o.variantIndex ?? null,
+      quantity: o.quantity ?? 1,
+      priceCents: f.priceCents,
+      feeCents: f.feeCents,
+      costCents: noCost ? null : f.costCents,
+      profitCents: f.profitCents,
+      noCost,
+      createdAt: o.createdAt ?? null,
+      inStock: after?.inStock ?? null,
+    },
+  };
+}
+
+/** funds.released: the sale's value reached the balance. */
+export function payoutNotice(o: Order, at: string): Notice {
+  const f = saleFigures(o);
+  return {
+    kind: 'payout',
+    headline: `Payout released: order ${o.orderCode ?? o.id}`,
+    fields: [
+      ['listing', `${o.productId ?? '?'} ${o.productTitle ?? ''}`.trim()],
+      ['net', brl(f.priceCents - f.feeCents)],
+    ],
+    at,
+    data: { orderId: o.id, listingId: o.productId ?? null, netCents: f.priceCents - f.feeCents },
+  };
 }
 
 export function stuckNotice(o: Order, at: string): Notice {

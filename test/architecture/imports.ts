@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 const LAYERS: readonly (readonly string[])[] = [
   ['api', 'version', 'i18n'],
   ['input', 'jobs', 'output', 'config', 'state', 'pricing', 'notify', 'mirror'],
-  ['ui', 'webhooks', 'sandbox', 'shop'],
+  ['ui', 'webhooks', 'sandbox', 'shop', 'bot'],
   ['cli'],
   ['main', 'warm-cache'],
 ];

@@ -39,7 +39,7 @@ test('the check sees an upward import, lazy or for a type, a cycle, and a folder
   assert.deepEqual(layerViolations(edges).sort(), [
     'api/errors (layer 0: api/version/i18n) imports cli/shared/context (layer 3: cli)',
     'extras/thing: its folder has no layer (add it to LAYERS)',
-    'output/format (layer 1: input/jobs/output/config/state/pricing/notify/mirror) imports ui/index (layer 2: ui/webhooks/sandbox/shop)',
+    'output/format (layer 1: input/jobs/output/config/state/pricing/notify/mirror) imports ui/index (layer 2: ui/webhooks/sandbox/shop/bot)',
   ]);
   assert.deepEqual(importCycles(edges).sort(), [
     ['cli/keys/key-age', 'cli/shared/context'],

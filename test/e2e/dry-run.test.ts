@@ -103,6 +103,7 @@ function writeArgs(path: string): string[] {
     'shop sync': ['--config', files.shop!],
     'shop run': ['--config', files.shop!, '--port', '0'],
     'notify test': ['hook', '--config', files.shop!],
+    'notify digest': ['--config', files.shop!],
     'notify set-secret': ['hook', '--type', 'webhook'],
     'notify remove': ['hook'],
     backup: ['dry-run.svcbak'],

@@ -71,7 +71,7 @@ function setup(tag: string) {
     writeFile(
       dirs.dir,
       'shop.yaml',
-      `# the e2e shop\nrules:\n  - listing: ${listing}\n    pool: ${tag}.csv\n    target: 1\n    deactivateWhenEmpty: true\n${extra}notify:\n  - name: vendas\n    type: telegram\n    chatId: -100424242\n    events: all\n  - name: equipe\n    type: discord\n    secretEnv: E2E_DISCORD_URL\n    events: [sale, listing_deactivated, listing_reactivated]\n`,
+      `# the e2e shop (notices in English: the default with no LANG is pt-BR)\nlanguage: en\nrules:\n  - listing: ${listing}\n    pool: ${tag}.csv\n    target: 1\n    deactivateWhenEmpty: true\n${extra}notify:\n  - name: vendas\n    type: telegram\n    chatId: -100424242\n    events: all\n  - name: equipe\n    type: discord\n    secretEnv: E2E_DISCORD_URL\n    events: [sale, listing_deactivated, listing_reactivated]\n`,
     );
   const addToPool = (lines: string[]) => appendFileSync(pool, lines.map((l) => `${l}\n`).join(''));
   return { dirs, env, config, addToPool };

@@ -22,7 +22,8 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     secret:
       c.secretEnv && deps.env[c.secretEnv]?.trim()
         ? `env ${c.secretEnv}`
-        : (store.where(c.name) ?? (c.secretEnv ? `missing (set ${c.secretEnv})` : 'missing')),
+        : (store.where(c.name) ??
+          (c.url ? 'url in the file' : c.secretEnv ? `missing (set ${c.secretEnv})` : 'missing')),
   }));
   await printRecords(deps.io, rows, {
     format: deps.format(),

@@ -11,13 +11,19 @@ import type { Deps } from '../shared/context.js';
 import { choice, defineVerb, type OptsOf } from '../shared/verb.js';
 
 const NAME = /^[A-Za-z0-9._-]{1,64}$/;
-const WHAT = { telegram: 'bot token', discord: 'webhook URL', webhook: 'webhook URL' } as const;
+const WHAT = {
+  telegram: 'bot token',
+  discord: 'webhook URL',
+  webhook: 'webhook URL',
+  whatsapp: 'Evolution API key',
+} as const;
 
 const options = {
-  type: choice('--type <type>', 'the channel type: telegram, discord or webhook', [
+  type: choice('--type <type>', 'the channel type: telegram, discord, webhook or whatsapp', [
     'telegram',
     'discord',
     'webhook',
+    'whatsapp',
   ] as const),
 };
 
@@ -28,7 +34,7 @@ function channelName(arg: string | undefined): string {
 
 async function setSecret(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
   const name = channelName(args[0]);
-  if (!o.type) throw new UsageError('--type is required: telegram, discord or webhook');
+  if (!o.type) throw new UsageError('--type is required: telegram, discord, webhook or whatsapp');
   const secret = await readSecret(deps.io, `${WHAT[o.type]} for channel "${name}" (input hidden): `, deps.signal);
   const bad = secretProblem(o.type, secret);
   if (bad) throw new UsageError(`that is not a ${o.type} ${WHAT[o.type]}: ${bad}`); // the secret itself is never echoed

@@ -37,6 +37,7 @@ export const DRY_RUN: Record<string, DryRun> = {
   'stock refill': 'plan',
   'shop sync': 'plan',
   'notify test': 'plan',
+  'notify digest': 'plan',
   'reviews contest': 'plan',
   'questions answer': 'plan',
   'keys create': 'plan',

@@ -101,6 +101,8 @@ async function inboxItems(deps: Deps): Promise<InboxItem[]> {
           ['from', q.askerName ?? '?'],
           ['answer with', `svc questions answer ${q.id} --text "…"`],
         ],
+        // The shop's Telegram bot answers the press (src/bot/bot.ts `a:`): reply, then confirm.
+        buttons: [{ text: 'Answer', data: `a:${q.id}` }],
         at,
       },
     });

@@ -12,6 +12,8 @@ export interface IntakeHandlers {
   sale(order: Order): void;
   listing(id: number): void;
   mediation(order: Order): void;
+  /** funds.released: the sale's value reached the balance. */
+  payout?(order: Order): void;
 }
 
 const MAX_BYTES = 1024 * 1024;
@@ -61,6 +63,7 @@ function route(e: Envelope, h: IntakeHandlers): void {
   const order = e.svc?.confirmed ? (e.svc.order ?? undefined) : undefined;
   if ((e.event === 'order.delivered' || e.event === 'sale.processing') && order) h.sale(order);
   else if (e.event === 'mediation.opened' && order) h.mediation(order);
+  else if (e.event === 'funds.released' && order) h.payout?.(order);
   // Not confirmable (A11), but it only asks for a pass, which reads the service's own state.
   else if (e.event === 'product.out_of_stock' && Number.isSafeInteger(e.data?.productId))
     h.listing(e.data!.productId as number);

@@ -2,13 +2,15 @@
 // nothing sent), its channels' secrets resolved, its notices' outbox ready.
 import { UsageError } from '../../api/errors.js';
 import type { Channel } from '../../notify/channel.js';
-import { Outbox } from '../../notify/outbox.js';
+import { Outbox, type OutboxOptions } from '../../notify/outbox.js';
 import { warn } from '../../output/reporter.js';
 import { sanitizeInline } from '../../output/sanitize.js';
 import { invalidInput } from '../shared/job-helpers.js';
 import { loadShopConfig, type ShopConfig } from '../../shop/config.js';
 import type { Deps } from '../shared/context.js';
 import { openChannels } from '../notify/channels.js';
+import type { Say } from '../../notify/notice.js';
+import { sellerLanguage } from '../../shop/language.js';
 
 /** The config, or the exit code (2) after every problem was printed as FILE:LINE: message. */
 export async function loadConfig(deps: Deps, file: string): Promise<ShopConfig | number> {
@@ -20,12 +22,44 @@ export async function loadConfig(deps: Deps, file: string): Promise<ShopConfig |
   return invalidInput(deps, `${shown.join('\n')}${more}`, r.problems.length, file);
 }
 
-export async function openOutbox(deps: Deps, cfg: ShopConfig): Promise<{ outbox: Outbox; channels: Channel[] }> {
-  const channels = await openChannels(deps, cfg.channels, cfg.file);
-  const outbox = new Outbox(channels, {
-    problem: (name, detail, willRetry) => {
-      if (!willRetry || deps.globals.verbose) warn(deps.io, `notify ${name}: ${detail}`);
+/**
+ * The shop's outbox. A channel that cannot open (no secret, a refused one) never stops the shop:
+ * it is a warning now and a receiver_trouble notice on the channels that did open.
+ */
+export async function openOutbox(
+  deps: Deps,
+  cfg: ShopConfig,
+  o: OutboxOptions = {},
+): Promise<{ outbox: Outbox; channels: Channel[]; say: Say }> {
+  const { say } = await sellerLanguage(cfg.language, deps.env);
+  const problems: string[] = [];
+  const channels = await openChannels(deps, cfg.channels, cfg.file, {
+    say,
+    ...(cfg.bot ? { botChannel: cfg.bot.channel } : {}),
+    onProblem: (p) => {
+      problems.push(p);
+      warn(deps.io, `${p}; the shop goes on without it`);
     },
   });
-  return { outbox, channels };
+  const outbox = new Outbox(
+    channels,
+    {
+      problem: (name, detail, willRetry) => {
+        if (!willRetry || deps.globals.verbose) warn(deps.io, `notify ${name}: ${detail}`);
+      },
+    },
+    undefined,
+    undefined,
+    o,
+  );
+  // A dry run sends nothing, not even this.
+  if (!deps.globals.dryRun)
+    for (const p of problems)
+      outbox.send({
+        kind: 'receiver_trouble',
+        headline: 'A notice channel cannot send',
+        fields: [['detail', sanitizeInline(p).slice(0, 300)]],
+        at: new Date().toISOString(),
+      });
+  return { outbox, channels, say };
 }

@@ -10,7 +10,7 @@ import type { Notice } from '../../notify/notice.js';
 import { note, warn } from '../../output/reporter.js';
 import { jsonText } from '../../output/sanitize.js';
 import { ShopMemory } from '../../shop/memory.js';
-import { brl, saleFigures } from '../../shop/notices.js';
+import { brl, payoutNotice, saleFigures } from '../../shop/notices.js';
 import { ShopLoop } from '../../shop/resident.js';
 import { ShopRunner } from '../../shop/runner.js';
 import { apiOrderSource } from '../../webhooks/confirm.js';
@@ -21,6 +21,7 @@ import { defineVerb, option, type OptsOf } from '../shared/verb.js';
 import { shopActions } from './actions.js';
 import { startIntake } from './intake.js';
 import { loadConfig, openOutbox } from './load.js';
+import { startPocket } from './pocket.js';
 import { passSummary } from './report.js';
 import { syncedMirror, type OrdersMirror } from './sales-source.js';
 
@@ -53,7 +54,7 @@ const options = {
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const cfg = await loadConfig(deps, o.config);
   if (typeof cfg === 'number') return cfg;
-  const { outbox } = await openOutbox(deps, cfg);
+  const { outbox, say } = await openOutbox(deps, cfg, { retryUnanswered: true }); // an outage loses no notice
   const client = await deps.client();
   if (!client.hasKey('v2')) throw new NeedsV2KeyError('shop run (confirming sales, refills, bulk-status)');
   const path = o.path ?? (await storedPath(deps)) ?? '/';
@@ -66,9 +67,15 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     return mirror.m;
   };
   const tell = (n: Notice) => outbox.send(n);
-  const runner = new ShopRunner(cfg, shopActions(deps, fresh), ShopMemory.open(deps.stateDir()), tell);
+  const actions = shopActions(deps, fresh);
+  const runner = new ShopRunner(cfg, actions, ShopMemory.open(deps.stateDir()), tell);
+  // The Telegram bot and the digest (src/cli/shop/pocket.ts): beside the loop, never in its way.
+  const pocket = await startPocket(deps, { cfg, actions, say, tell, pending: () => outbox.pendingCount() });
   const loop = new ShopLoop(runner, cfg.everyS * 1000, {
-    passed: (kind, r) => note(deps.io, `${kind === 'full' ? 'pass' : 'sale pass'}: ${passSummary(r)}`),
+    passed: (kind, r) => {
+      pocket.passed(kind, r);
+      note(deps.io, `${kind === 'full' ? 'pass' : 'sale pass'}: ${passSummary(r)}`);
+    },
     failed: (kind, err) =>
       warn(
         deps.io,
@@ -90,6 +97,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
         ],
         at: at(),
       }),
+    payout: (order) => runner.tellOnce(`payout:${order.id}`, payoutNotice(order, at())),
   });
   let listener: Awaited<ReturnType<typeof startListener>>;
   try {
@@ -133,6 +141,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     });
   } catch (err) {
     await intake.close();
+    await pocket.close();
     outbox.close();
     throw err;
   }
@@ -150,6 +159,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   await listener.close();
   await intake.close();
   await loop.stop();
+  await pocket.close();
   await outbox.drain(SHUTDOWN_DRAIN_MS);
   if (mirror) (await mirror.m.catch(() => undefined))?.close();
   note(deps.io, 'shop stopped');

@@ -29,7 +29,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const cfg = await loadConfig(deps, o.config);
   if (typeof cfg === 'number') return cfg;
   const dry = deps.globals.dryRun === true;
-  const { outbox, channels } = await openOutbox(deps, cfg); // a channel without its secret: exit 2 here
+  const { outbox, channels } = await openOutbox(deps, cfg); // a channel without its secret: a warning, the shop goes on
   await requireV2(deps, 'shop sync');
   let mirror: Promise<OrdersMirror> | undefined;
   const sales = () => (mirror ??= syncedMirror(deps, { signal: deps.signal, offline: o.offline }));
