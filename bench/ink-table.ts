@@ -1,8 +1,9 @@
-// bench/ink-table (issue 28): a table on a real terminal (script(1), 80x40), the plain printer
+// bench/ink-table: a table on a real terminal (script(1), 80x40), the plain printer
 // against the Ink table (the default; SVC_INK_TABLE=0 is the plain printer), same build: `svc products list --all`, 71 listings of
 // the sandbox (the demo data and 60 with long titles, cut with …). Interleaved pairs, warm code
 // cache (each side runs 3 times first), then cold pairs (a fresh cache folder for each run).
-// Wall (GNU time %e) and CPU (user + sys) of the svc process; medians. Goal: Ink - plain < 100 ms.
+// Wall (GNU time %e), CPU (user + sys) and peak memory (%M) of the svc process; medians. Goal:
+// Ink - plain < 100 ms; with `bench/ink-table.ts N COLD 5000`, Ink <= 1.3x plain.
 // A report, not a test; the load average is printed with it (the machine is shared).
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -14,10 +15,12 @@ import { BIN, cliEnv, ensureBuilt, median, tempDir } from './lib.js';
 interface Sample {
   wall: number;
   cpu: number;
+  /** Peak resident memory, MB. */
+  rss: number;
 }
 
 function inTerminal(env: NodeJS.ProcessEnv): Promise<Sample> {
-  const cmd = `stty cols 80 rows 40; /usr/bin/time -f 'T %e %U %S' '${process.execPath}' '${BIN}' products list --all`;
+  const cmd = `stty cols 80 rows 40; /usr/bin/time -f 'T %e %U %S %M' '${process.execPath}' '${BIN}' products list --all`;
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', cmd, '/dev/null'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -25,9 +28,9 @@ function inTerminal(env: NodeJS.ProcessEnv): Promise<Sample> {
       out += d;
     });
     child.on('close', (code) => {
-      const m = /T ([\d.]+) ([\d.]+) ([\d.]+)/.exec(out);
+      const m = /T ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(out);
       if (code !== 0 || !m || !out.includes('740.40')) reject(new Error(`exited ${code}: ${out.slice(-400)}`));
-      else resolve({ wall: Number(m[1]) * 1000, cpu: (Number(m[2]) + Number(m[3])) * 1000 });
+      else resolve({ wall: Number(m[1]) * 1000, cpu: (Number(m[2]) + Number(m[3])) * 1000, rss: Number(m[4]) / 1024 });
     });
   });
 }
@@ -38,17 +41,21 @@ async function pairs(n: number, env: (ink: boolean) => NodeJS.ProcessEnv) {
     for (const ink of i % 2 ? [true, false] : [false, true]) s[ink ? 'ink' : 'plain'].push(await inTerminal(env(ink)));
   const m = (xs: Sample[], k: keyof Sample) => Math.round(median(xs.map((x) => x[k])));
   return {
-    plain: { wall: m(s.plain, 'wall'), cpu: m(s.plain, 'cpu') },
-    ink: { wall: m(s.ink, 'wall'), cpu: m(s.ink, 'cpu') },
+    plain: { wall: m(s.plain, 'wall'), cpu: m(s.plain, 'cpu'), rss: m(s.plain, 'rss') },
+    ink: { wall: m(s.ink, 'wall'), cpu: m(s.ink, 'cpu'), rss: m(s.ink, 'rss') },
   };
 }
 
-export async function benchInkTable(n = 20, cold = 5): Promise<Record<string, number>> {
+/**
+ * `rows` listings in all (the sandbox's 11 and the benchmark's): 71 by default; 5,000 for the
+ * large table, whose goal is Ink <= 1.3x the plain printer in CPU time and peak memory.
+ */
+export async function benchInkTable(n = 20, cold = 5, rows = 71): Promise<Record<string, number>> {
   if (process.env.BENCH_NO_BUILD !== '1') ensureBuilt();
   const rate = { v2PerMinute: 1_000_000, v2PerDay: 10_000_000, v1PerMinute: 1_000_000, v1PerDay: 10_000_000 };
   const sb = await startSandbox({ port: 0, rateLimit: rate });
   try {
-    for (let i = 1; i <= 60; i++) {
+    for (let i = 1; i <= rows - 11; i++) {
       const res = await fetch(`${sb.url}/api/v2/products`, {
         method: 'POST',
         headers: {
@@ -87,6 +94,11 @@ export async function benchInkTable(n = 20, cold = 5): Promise<Record<string, nu
         `${name}: plain ${r.plain.wall} ms wall / ${r.plain.cpu} ms CPU, Ink ${r.ink.wall} ms / ${r.ink.cpu} ms: ` +
           `+${r.ink.wall - r.plain.wall} ms wall, +${r.ink.cpu - r.plain.cpu} ms CPU (goal < 100 ms)`,
       );
+    const ratio = (k: keyof Sample) => (warm.ink[k] / warm.plain[k]).toFixed(2);
+    console.log(
+      `${rows} rows, warm: Ink / plain = ${ratio('wall')} wall, ${ratio('cpu')} CPU, ${ratio('rss')} peak memory ` +
+        `(plain ${warm.plain.rss} MB, Ink ${warm.ink.rss} MB; goal at 5,000 rows <= 1.3)`,
+    );
     return {
       'ink-table warm wall +ms': warm.ink.wall - warm.plain.wall,
       'ink-table warm cpu +ms': warm.ink.cpu - warm.plain.cpu,
@@ -97,5 +109,5 @@ export async function benchInkTable(n = 20, cold = 5): Promise<Record<string, nu
 }
 
 if (process.argv[1] && join(process.argv[1]) === join(import.meta.filename ?? '')) {
-  await benchInkTable(Number(process.argv[2] ?? 20), Number(process.argv[3] ?? 5));
+  await benchInkTable(Number(process.argv[2] ?? 20), Number(process.argv[3] ?? 5), Number(process.argv[4] ?? 71));
 }

@@ -12,6 +12,7 @@ import { benchValidateRatios } from './validate-ratios.js';
 import { benchListAll } from './list-all.js';
 import { benchInkTable } from './ink-table.js';
 import { benchWebhooks } from './webhooks.js';
+import { benchShopQuota } from './shop-quota.js';
 
 const all: Record<string, () => Promise<unknown>> = {
   startup: benchStartup,
@@ -26,6 +27,7 @@ const all: Record<string, () => Promise<unknown>> = {
   'ink-table': () => benchInkTable(),
   'sandbox-persist': benchSandboxPersist,
   sea: benchSea,
+  'shop-quota': benchShopQuota,
 };
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 for (const name of names) {

@@ -2,7 +2,7 @@
 // `node -e 0` of the same line, side by side with the floor a read cannot beat: a bare
 // `node:http` GET of the same page printed to stdout (bench/floor-get.cjs).
 //   svc --version, svc --help, products list --help       goal <= 1.25
-//   svc products list --json (key, profile), piped tsv     goal <= 1.5 (issue 26)
+//   svc products list --json (key, profile), piped tsv     goal <= 1.5
 //   cold first read: an empty cache folder (no code cache on this line yet); reported only
 // Runs are interleaved (node, floor, svc..., node, floor, svc...) so that machine noise hits all
 // alike; figures are medians. Node lines: BENCH_NODES=DIR[,DIR...] (folders holding a `node`
@@ -53,9 +53,23 @@ export async function benchStartup(): Promise<Record<string, number>> {
       env: () => profileEnv,
       goal: 1.5,
     },
+    // the README's form: global flags before the noun
+    {
+      name: 'svc --profile bench products list --json (README form)',
+      args: () => [BIN, '--profile', 'bench', 'products', 'list', '--json'],
+      env: () => ({ ...profileEnv, SVC_PROFILE: undefined }),
+      goal: 1.5,
+    },
+    // proxy variables set, as behind a company proxy: the loopback sandbox is still direct
+    {
+      name: 'products list --json (HTTPS_PROXY set)',
+      args: () => [BIN, 'products', 'list', '--json'],
+      env: () => ({ ...env, HTTPS_PROXY: 'http://proxy.invalid:3128', HTTP_PROXY: 'http://proxy.invalid:3128' }),
+      goal: 1.5,
+    },
     { name: 'products list (piped tsv)', args: () => [BIN, 'products', 'list'], env: () => env, goal: 1.5 },
     { name: 'cold first --json read', args: () => [BIN, 'products', 'list', '--json'], env: coldEnv },
-    // issue 27: the same with the language on (the pt-BR catalogue is loaded, tsv headers stay)
+    // the same with the language on (the pt-BR catalogue is loaded, tsv headers stay)
     {
       name: 'svc --help (pt-BR)',
       args: () => [BIN, '--help'],
@@ -70,8 +84,8 @@ export async function benchStartup(): Promise<Record<string, number>> {
     },
   ];
   if (compare) {
-    // Its own cache folder: a build that writes its code cache removes other builds' folders
-    // (bin/svc.js), so sharing one made both builds' reads cold in turn (issue 26, round 4).
+    // Its own cache folder: an older build that writes its code cache removes other builds'
+    // folders, so sharing one made both builds' reads cold in turn.
     const compareEnv = { ...env, XDG_CACHE_HOME: join(dir, 'compare-cache') };
     cases.push({
       name: 'BENCH_COMPARE --json read',

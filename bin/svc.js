@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // svc entry. `--version` and `--help` are answered from dist/help.json without loading the
 // CLI bundle (rule 6: fast start). Everything else loads dist/main.cjs, and the chunks it needs,
-// through a V8 code cache made on this Node line (issue 26).
+// through a V8 code cache made on this Node line.
 // This file is CommonJS (bin/package.json): an ES module entry costs Node ~5 ms more to start.
 'use strict';
 const { readFileSync, writeFileSync, renameSync } = require('node:fs');
@@ -29,17 +29,20 @@ process.stdout.on('error', (err) => {
   else process.exit(0);
 });
 
-// issue 27: the help in the seller's language. The same rule as src/i18n/index.ts detectLanguage:
+// The help in the seller's language. The same rule as src/i18n/index.ts detectLanguage:
 // SVC_LANG, then LC_ALL, LC_MESSAGES, LANG; any Portuguese locale is pt-BR.
 function helpFile() {
   for (const name of ['SVC_LANG', 'LC_ALL', 'LC_MESSAGES', 'LANG']) {
     const v = (process.env[name] || '').trim();
+    // the pseudo-locale (src/i18n/pseudo.ts) has no prebuilt help: commander writes it
+    if (name === 'SVC_LANG' && v === 'pseudo') return undefined;
     if (v) return /^pt([_-]|$|\.)/i.test(v) ? 'help.pt-BR.json' : 'help.json';
   }
   return 'help.json';
 }
 
 function prebuiltHelp() {
+  if (helpFile() === undefined) return undefined;
   try {
     return JSON.parse(readFileSync(join(dist, helpFile()), 'utf8'));
   } catch {
@@ -84,11 +87,11 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   }
 }
 
-// No V8 flags are set here (issue 26, round 4): `--liftoff-only` kept undici's WebAssembly
+// No V8 flags are set here: `--liftoff-only` kept undici's WebAssembly
 // parser on the baseline compiler on Node 20, but on Node 22-26 V8's dynamic tiering already
 // compiles it with Liftoff and optimises only what runs hot, and loading node:v8 to set the flag
 // cost more than it saved: a --json read took 6-10% less CPU without it on each line
-// (docs/PERFORMANCE.md "Issue 26, round 4: reads"; docs/DECISIONS.md).
+// (docs/PERFORMANCE.md, reads; docs/DECISIONS.md).
 
 // The bundle loads the Ink UI (an ES module) through this. Node's own compile cache is turned on
 // for it first (an ES module cannot go through the code cache below).
@@ -101,7 +104,7 @@ globalThis.__svcImport = (specifier) => {
   return import(specifier);
 };
 
-// The CLI is CommonJS (scripts/build.mjs): the read lane's one bundle, dist/lane.cjs (issue 26),
+// The CLI is CommonJS (scripts/build.mjs): the read lane's one bundle, dist/lane.cjs,
 // and the full CLI, dist/main.cjs and dist/chunks/*.cjs, each chunk loaded only when a require or
 // import() of it runs, all through __svcRequire. Each is
 // compiled with a V8 code cache made on this Node line after a run that used it, so the functions
@@ -113,7 +116,7 @@ const vm = require('node:vm');
 const chunks = new Map();
 const unCached = [];
 let cacheDir;
-// For tests (issue 26): SVC_TRACE_CHUNKS=FILE writes the chunks this run loaded, one a line, at exit.
+// For tests: SVC_TRACE_CHUNKS=FILE writes the chunks this run loaded, one a line, at exit.
 const traced = process.env.SVC_TRACE_CHUNKS ? [] : undefined;
 if (traced) process.on('exit', () => writeFileSync(process.env.SVC_TRACE_CHUNKS, `${traced.join('\n')}\n`));
 
@@ -154,18 +157,27 @@ function compileCached(rel, wrapped, file) {
 }
 
 /**
- * Whether argv names a command of the read lane (dist/lane.json, issue 26): then dist/lane.cjs
- * decides. Any other command goes straight to main.cjs: it does not pay for the lane, and the
- * lane's code cache is made by a read, not by whichever command ran first (a cache once made is
- * kept as it is, so a cache made by `svc stock add` would leave a read compiling its functions).
+ * Whether argv names a command of the read lane (dist/lane.json): then dist/lane.cjs decides.
+ * `NOUN VERB` are the first two words that are neither a flag nor the value of a global flag
+ * that takes one (`svc --profile sandbox products list`, the README's form). Any other command
+ * goes straight to main.cjs: it does not pay for the lane, and the lane's code cache is made by
+ * a read, not by whichever command ran first (a cache once made is kept as it is, so a cache
+ * made by `svc stock add` would leave a read compiling its functions).
  */
 function laneMayRun() {
   if (argv.length < 2) return false;
+  let lane;
   try {
-    return JSON.parse(readFileSync(join(dist, 'lane.json'), 'latin1')).includes(`${argv[0]} ${argv[1]}`);
+    lane = JSON.parse(readFileSync(join(dist, 'lane.json'), 'latin1'));
   } catch {
     return false; // a dist/ without the list: everything goes the full way
   }
+  const words = [];
+  for (let i = 0; i < argv.length && words.length < 2; i++) {
+    if (!argv[i].startsWith('-')) words.push(argv[i]);
+    else if (lane.valueFlags.includes(argv[i])) i++;
+  }
+  return words.length === 2 && lane.paths.includes(`${words[0]} ${words[1]}`);
 }
 
 /** A chunk's text as a CommonJS function, as node:module's Module.wrap makes it (without loading node:module). */
@@ -192,11 +204,14 @@ globalThis.__svcDist = dist;
 
 // After the run, for the chunks that had no usable cache: the cache then holds every function
 // the run compiled. Written to a temporary name and renamed, so a concurrent run reads a whole
-// file or none; caches of other builds are removed when a new one is made.
+// file or none. Each build (dist/build.json, a hash of dist/) has its own folder, so two builds
+// on one machine (a global install and a checkout) keep theirs; a folder no run has written to
+// for CACHE_UNUSED_MS is of a build long gone, and is removed then.
+const CACHE_UNUSED_MS = 30 * 24 * 3600 * 1000;
 function writeCodeCaches() {
   if (unCached.length === 0) return;
   try {
-    const { mkdirSync, readdirSync, rmSync } = require('node:fs');
+    const { mkdirSync, readdirSync, rmSync, statSync } = require('node:fs');
     const dir = codeCacheDir();
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     for (const { script, cacheFile } of unCached) {
@@ -204,9 +219,11 @@ function writeCodeCaches() {
       writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
       renameSync(tmp, cacheFile);
     }
-    const build = require('node:path').basename(dir).split('-')[0];
-    for (const other of readdirSync(join(dir, '..'))) {
-      if (!other.startsWith(`${build}-`)) rmSync(join(dir, '..', other), { recursive: true, force: true });
+    const parent = join(dir, '..');
+    for (const other of readdirSync(parent)) {
+      const folder = join(parent, other);
+      if (folder !== dir && Date.now() - statSync(folder).mtimeMs > CACHE_UNUSED_MS)
+        rmSync(folder, { recursive: true, force: true });
     }
   } catch {
     /* a read-only or full cache folder: the next run compiles again, nothing else changes */
@@ -230,7 +247,7 @@ async function run() {
   if (argv[0] === '__warm-cache') {
     await svcRequire('main.cjs').warmCache(svcRequire('lane.cjs'));
   } else {
-    // issue 26: a one-shot read runs in the lane (dist/lane.cjs: no commander, zod or undici at
+    // a one-shot read runs in the lane (dist/lane.cjs: no commander, zod or undici at
     // load); anything the lane does not take (undefined) goes to the full CLI, dist/main.cjs.
     code = laneMayRun() ? await svcRequire('lane.cjs').lane(argv) : undefined;
     if (code === undefined) {

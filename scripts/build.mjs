@@ -114,7 +114,7 @@ globalThis.__svcRequire = (rel) => require(join(dist, rel));
 globalThis.__svcDist = dist;
 const { helpTexts } = require(join(dist, 'main.cjs'));
 // issue 26: the commands the read lane may take; bin/svc.js loads dist/lane.cjs only for those.
-writeAtomic(join(dist, 'lane.json'), JSON.stringify(require(join(dist, 'lane.cjs')).lanePaths()));
+writeAtomic(join(dist, 'lane.json'), JSON.stringify(require(join(dist, 'lane.cjs')).laneCommands()));
 const helpEn = await helpTexts('en');
 writeAtomic(join(dist, 'help.json'), JSON.stringify(helpEn));
 // The command groups alone (`svc products` prints its help), so that bin/svc.js need not read the

@@ -3,8 +3,8 @@
 // `name` with a `__name(fn, "name")` call at load. Over the whole bundle that is ~3,000 calls a
 // read runs (zod alone ~1,450) for names nothing reads: zod, undici and the rest set the names
 // they show themselves (`this.name = 'UndiciError'`, zod's $constructor). svc's own code reads
-// them (src/api/errors.ts `this.name = new.target.name`, src/cli/shop/refill-seam.ts
-// `constructor.name`, zod's messages naming a class it received), and so does commander
+// them (src/api/errors.ts `this.name = new.target.name`, zod's messages naming a class it
+// received), and so does commander
 // (`this.name = this.constructor.name` in its errors). So the CLI bundle is built without
 // keepNames, and only those files go through esbuild's transform with keepNames first: their
 // names stay what the source says, as before.

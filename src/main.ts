@@ -1,4 +1,5 @@
 // Entry of the bundle: build the program, run it, map every failure to its exit code.
+import { t } from './i18n/index.js';
 import { CommanderError, type Command } from 'commander';
 import { EXIT, UsageError } from './api/errors.js';
 import { HELP_TOPICS } from './cli/help/topics.js';
@@ -86,7 +87,8 @@ export async function helpTexts(lang: 'en' | 'pt-BR' = 'en'): Promise<{
     for (const sub of cmd.commands) walk(sub, [...path, sub.name()]);
   };
   walk(program, []);
-  const topics = Object.fromEntries(Object.entries(HELP_TOPICS).map(([name, t]) => [name, t.text]));
+  // issue 27: the topics in the help's language too
+  const topics = Object.fromEntries(Object.entries(HELP_TOPICS).map(([name, topic]) => [name, t(topic.text)]));
   return { version: VERSION, texts, groups, topics };
 }
 

@@ -1,8 +1,11 @@
-// issue 28: the build-time edits that let the terminal table (src/ui/table-render.ts) be one
-// CommonJS bundle, dist/table.cjs, loaded through bin/svc.js's per-Node-line V8 code cache like
-// the CLI's chunks. Ink's ES modules have two top-level awaits, which CommonJS cannot hold; each
-// edit is checked against the installed package, so an upgrade that changes the text breaks the
-// build instead of svc (written for ink 6.8.0 and yoga-layout 3.2.1; the reconciler's two edits redone for ink 7.1.1).
+// The build-time edits that let the terminal table (src/ui/table-render.ts) be one CommonJS
+// bundle, dist/table.cjs, loaded through bin/svc.js's per-Node-line V8 code cache like the CLI's
+// chunks: Ink's ES modules have top-level awaits, which CommonJS cannot hold (the first three
+// edits); and one edit for speed, kept because it buys more than 10 ms on the 70-row table.
+// Five other speed edits (ansi-tokenize's style diffs and graphemes, yoga's base64, Ink's C1
+// test) were dropped on ink 8: each bought 1-8 ms of CPU (docs/upstream/README.md). Each edit
+// is checked against the installed package, so an upgrade that changes the text breaks the
+// build instead of svc (ink 8.0.0, yoga-layout 3.2.1).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -30,7 +33,7 @@ globalThis.__svcYogaReady = (() => {
 })().then((lib) => { Object.assign(Yoga, wrapAssembly(lib)); });`,
   },
   {
-    // ink/build/reconciler.js (ink 7): `if (process.env['DEV'] === 'true') { ... await
+    // ink/build/reconciler.js (ink 7 and 8): `if (process.env['DEV'] === 'true') { ... await
     // import('./devtools.js') }`, the React devtools when DEV=true; never in svc (the UI bundle
     // stubs react-devtools-core too).
     file: 'node_modules/ink/build/reconciler.js',
@@ -38,86 +41,26 @@ globalThis.__svcYogaReady = (() => {
     replace: '\n',
   },
   {
-    // ink/build/reconciler.js (ink 7): the package's name and version for the devtools, read only
+    // ink/build/reconciler.js (ink 7 and 8): the package's name and version for the devtools, read only
     // when DEV=true (`if (process.env['DEV'] === 'true') { ... await loadPackageJson() ... }`).
     file: 'node_modules/ink/build/reconciler.js',
     find: /\nif \(process\.env\['DEV'\] === 'true'\) \{\n {4}try \{\n {8}const loaded = await loadPackageJson\(\);[\s\S]*?\n\}\n/,
     replace: '\n',
   },
   {
-    // @alcalzone/ansi-tokenize (Ink's output grid): for every cell of every line, the styles to
-    // go from the previous cell's to this one's: three Sets, two filters and two spreads even
-    // when neither cell has a style, which is every cell of a table but the header's. The diff
-    // of two empty style lists is empty; answering that first cut the render by ~40% (profile in
-    // docs/PERFORMANCE.md). Same answer for every input.
-    file: 'node_modules/@alcalzone/ansi-tokenize/build/diff.js',
-    find: 'export function diffAnsiCodes(from, to) {\n',
-    replace: 'export function diffAnsiCodes(from, to) {\n    if (from.length === 0 && to.length === 0) return [];\n',
-  },
-  {
-    // The same package: a cell's styles as text; none is the empty string.
-    file: 'node_modules/@alcalzone/ansi-tokenize/build/ansiCodes.js',
-    find: 'export function ansiCodesToString(codes) {\n',
-    replace: "export function ansiCodesToString(codes) {\n    if (codes.length === 0) return '';\n",
-  },
-  {
-    // The same package cuts every line of the grid into graphemes with Intl.Segmenter (ICU), made
-    // when it loads; that was the largest part left of the render. Text of ASCII, Latin-1 and …
-    // (and the escape that starts a style) is one grapheme per UTF-16 unit by Unicode's rules
-    // (UAX #29: none of those characters extends or joins another, and there is no CR), so it is
-    // cut by index; any other text still goes through the segmenter, made on first use.
-    file: 'node_modules/@alcalzone/ansi-tokenize/build/tokenize.js',
-    find: 'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
-    replace: `let segmenter;
-const ONE_UNIT_GRAPHEMES = /^[\\u001b\\u0020-\\u007e\\u00a0-\\u00ff\\u2026]*$/;
-function segmentsOf(str) {
-    if (ONE_UNIT_GRAPHEMES.test(str)) {
-        const out = new Array(str.length);
-        for (let index = 0; index < str.length; index++) out[index] = { segment: str[index], index };
-        return out;
-    }
-    segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
-    return segmenter.segment(str);
-}`,
-  },
-  {
-    file: 'node_modules/@alcalzone/ansi-tokenize/build/tokenize.js',
-    find: 'for (const { segment, index } of segmenter.segment(str)) {',
-    replace: 'for (const { segment, index } of segmentsOf(str)) {',
-  },
-  {
-    // yoga-layout's loader decodes its 90 KB of base64 WebAssembly with a JavaScript atob and a
-    // loop over every byte; Node's Buffer decodes the same bytes natively.
-    file: 'node_modules/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
-    find: 'var b=xa(a.slice(37)),c=new Uint8Array(b.length);for(a=0;a<b.length;++a)c[a]=b.charCodeAt(a);var d=c',
-    replace: 'var d=new Uint8Array(Buffer.from(a.slice(37),"base64"))',
-  },
-  {
-    // ink/build/ansi-tokenizer.js: is there a C1 control character (U+0080-U+009F)? Asked of every
-    // text with a loop over its characters; a regular expression answers the same natively.
-    file: 'node_modules/ink/build/ansi-tokenizer.js',
-    find: `    for (const character of text) {
-        if (isC1ControlCharacter(character)) {
-            return true;
-        }
-    }
-    return false;
-};`,
-    replace: `    return /[\\u0080-\\u009f]/.test(text);
-};`,
-  },
-  {
-    // ink/build/output.js (ink 7): `get()` lays every write into a grid of cell objects, one per
+    // ink/build/output.js (ink 7 and 8): `get()` lays every write into a grid of cell objects, one per
     // column and row (~6,000 for a table, each a fresh object), then turns each row back into text
     // and trims its end; that grid and the garbage it leaves were most of what the table's render
     // still cost. A table is ONE write at the origin (one <Text>, src/ui/table.tsx) with no clip:
     // there each row of the grid is exactly the write's line, its styled characters put back into
     // text (`styledCharsToString`, which the grid path calls too) with the end trimmed; rows past
     // the write's lines are empty and lines past the height are dropped, as in the grid. Any other
-    // shape of output (several writes, an offset, a clip) takes Ink's grid as before. Lines of
-    // plain one-cell text skip the tokenizer (their styled text is the line itself). Checked byte
+    // shape of output (several writes, an offset, a clip) takes Ink's grid as before. A line with
+    // no escape or control character skips the tokenizer: its styled text is the line itself, and
+    // the tokenizer's Intl.Segmenter cost ~0.4 ms a line (a table's titles cut with …). Checked byte
     // for byte against the plain table on the sources (no edit) and on dist/table.cjs
-    // (test/ui/table.test.ts, test/e2e/terminal.test.ts).
+    // (test/ui/table.test.ts, test/e2e/terminal.test.ts). The one edit kept for speed: it buys
+    // 38 ms of CPU on the 70-row table; proposed upstream in docs/upstream/ink-output-single-write.md.
     file: 'node_modules/ink/build/output.js',
     find: '    get() {\n        // Initialize output array with a specific set of rows, so that margin/padding at the bottom is preserved\n        const output = [];\n',
     replace: `    get() {
@@ -132,7 +75,7 @@ function segmentsOf(str) {
                     continue;
                 }
                 for (const transformer of only.transformers) line = transformer(line, y);
-                const text = /^[\\u0020-\\u007e]*$/.test(line) ? line : styledCharsToString(this.caches.getStyledChars(line));
+                const text = /^[^\\u0000-\\u001f\\u007f-\\u009f]*$/.test(line) ? line : styledCharsToString(this.caches.getStyledChars(line));
                 rows.push(text.trimEnd());
             }
             return { output: rows.join('\\n'), height: this.height };

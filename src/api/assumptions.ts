@@ -334,6 +334,67 @@ export const MIRROR = {
    */
   maxPages: 5000,
 } as const;
+// ---- webhook confirmations: what unconfirmable posts may cost ------------------------------
+// Spec 8 gives the account 60 v2 requests a minute and 5000 a day, shared by every job; spec
+// 6.2.5 asks the receiver to confirm each notification with a request, and nothing is signed
+// (A11). Posts the service's answers do not back up (forged, or of a thing that does not exist)
+// may spend at most this share of the account's budget, per minute and per day, whatever the
+// event kind (docs/DECISIONS.md "Confirmations by their own route").
+const UNCONFIRMED_SHARE = 1 / 15;
+
+export interface RequestBudget {
+  perMinute: number;
+  perDay: number;
+}
+
+/**
+ * The room requests that confirm nothing get, out of a budget: by default the account's whole
+ * v2 budget (spec 8); a request accounting that knows what else the account spends may pass the
+ * room that is left instead. Never less than one a minute, so a real notification is still
+ * confirmed when the rest of the budget is spent.
+ */
+export function unconfirmedRoom(
+  budget: RequestBudget = { perMinute: LIMITS.v2PerMinute, perDay: LIMITS.v2PerDay },
+): RequestBudget {
+  return {
+    perMinute: Math.max(1, Math.floor(budget.perMinute * UNCONFIRMED_SHARE)),
+    perDay: Math.max(1, Math.floor(budget.perDay * UNCONFIRMED_SHARE)),
+  };
+}
+
+/**
+ * A notification announcing a new sale (`sale.processing`, `order.delivered`) is believed only
+ * for an order created within this before it arrived: a buyer pays within days (unpaid payments
+ * expire, spec 6.3), so a sale of last year announced today is a replay, not a sale.
+ */
+export const NEW_SALE_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+/** The same holds for `mediation.opened`: a mediation opened weeks ago is not news. */
+export const NEW_MEDIATION_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+/**
+ * A listing event confirmed for a listing is not looked up again for the same listing and event
+ * within this: a stream of posts about a listing that really is out of stock costs one request
+ * and one pass, not one a post (the shop's periodic pass catches a second real one).
+ */
+export const LISTING_EVENT_QUIET_MS = 5 * 60_000;
+
+// ---- pricing: sane bounds of a rules file's percentages -------------------------------------
+// The spec names no fee (the platform's is ~10%, SANDBOX_FEE_RATE) and no margin. A value past
+// these is a typo, not a plan: `fee: 99.99%` priced a listing at R$ 33,000.00, applied with --yes.
+export const PRICING_BOUNDS = {
+  /** A fee is 0% up to this (basis points): no marketplace keeps half a sale. */
+  maxFeeBp: 5_000,
+  /** A margin over cost is from this (−90%: a price of a tenth of the cost)... */
+  minMarginBp: -9_000,
+  /** ...up to this (1000%: eleven times the cost). */
+  maxMarginBp: 100_000,
+} as const;
+
+/**
+ * svc decision (the specs are silent): `products reprice` refuses a row whose price would move
+ * more than this percentage from the current one unless --max-change raises it. Rules priced
+ * from a wrong cost must not halve a listing's price in one run (docs/DECISIONS.md).
+ */
+export const REPRICE_DEFAULT_MAX_CHANGE_PCT = 30;
 
 /**
  * The shop in the seller's pocket (Telegram bot, digest, WhatsApp): svc decisions where neither
@@ -380,6 +441,58 @@ export const BACKUP = {
   scryptLogN: 15,
   /** A shorter passphrase is refused: the archive holds the API keys and the pool secret. */
   minPassphraseChars: 8,
+} as const;
+
+/**
+ * One Telegram chat's pace (docs/DECISIONS.md, "One chat, one pace"): Telegram's bot FAQ says
+ * about one message a second in a chat and 20 a minute in a group; the shop's notices and the
+ * bot's replies to a chat share it (src/notify/pace.ts). A 429's retry_after up to 5 minutes is
+ * waited out and the same reply sent, at most 10 times. A stranger's messages: one audit line
+ * per sender and chat a minute, the rest counted; 1000 senders remembered at once.
+ */
+export const TELEGRAM_PACE = {
+  privateChatMs: 1000,
+  groupChatMs: 3000,
+  maxRetryAfterS: 300,
+  maxThrottled: 10,
+  strangerWindowMs: 60_000,
+  strangersKept: 1000,
+} as const;
+
+/**
+ * Outbound proxies (the specs are silent; docs/DECISIONS.md "Outbound proxies from the
+ * environment"): the variables curl reads, each in either case with the lower-case one first; a
+ * loopback target (the sandbox) always direct; a proxied request always through a CONNECT
+ * tunnel, so the proxy never reads a request (src/api/proxy.ts).
+ */
+export const OUTBOUND_PROXY = {
+  /** The proxy of a target, by the target's scheme. */
+  variableFor: { 'https:': 'HTTPS_PROXY', 'http:': 'HTTP_PROXY' } as Readonly<Record<string, string>>,
+  /** Hosts that go direct (comma or space separated; `*` for all). */
+  bypass: 'NO_PROXY',
+} as const;
+
+/**
+ * The shop's share of the day (spec 8: 5,000 v2 requests a day per account, every tool of the
+ * seller included) and what its parts cost, measured on the sandbox's request log
+ * (test/e2e/shop-quota.test.ts, bench/shop-quota.ts).
+ */
+export const SHOP_COSTS = {
+  /** shop.yaml `budget:` when absent: a fifth of the day, the rest for the seller's other tools. */
+  defaultBudgetPercent: 20,
+  /**
+   * One pass with nothing to do, besides the listings' pages (one per 100 listings): the mirror's
+   * sync (2: the window's first and last page), the inbox (3: questions, reviews, mediations).
+   */
+  passFixed: 6,
+  /** One confirmed sale's steps in `shop run`, its confirmation included (the goal, not a floor). */
+  perSale: 5,
+  /** One catch-up of `webhooks listen` with nothing missed: the mirror's sync (as in a pass). */
+  catchUp: 2,
+  /** Confirming one sale in the receiver: `sale.processing` and `order.delivered`, one lookup each. */
+  confirmPerSale: 2,
+  /** `quota_low` is told once a day when the account has used this share of its day. */
+  quotaLowPercent: 80,
 } as const;
 
 // ---- svc mcp: what an assistant may do (docs/DECISIONS.md "An MCP server for assistants") ----

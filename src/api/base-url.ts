@@ -46,8 +46,11 @@ export function normalBaseUrl(text: string): string {
   return `${url.protocol}//${url.host}${pathPart}`;
 }
 
-/** Loopback: the sandbox and tunnels on this machine; nothing on the way can read the key. */
-function isLoopback(hostname: string): boolean {
+/**
+ * Loopback: the sandbox and tunnels on this machine; nothing on the way can read the key, and
+ * no proxy is asked to reach it (proxy.ts).
+ */
+export function isLoopback(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }

@@ -22,12 +22,14 @@ import {
   SvcError,
   errorFromResponse,
 } from './errors.js';
+import { featureNow } from './feature.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { RateBudget, realClock, type Clock } from './rate-budget.js';
 import { DEFAULT_RETRY, decide, type AttemptOutcome, type RetryOptions } from './retry-policy.js';
 import { buildPath, routeByName, type AnswerOf, type AnyRoute, type ItemOf, type RouteName } from './routes.js';
 import type { ErrorBody, Pagination } from './responses.js';
 import { TransportError, type Transport, type TransportResponse } from './transport.js';
+import { isPermanentFailure, refusedLocally } from './transport-errors.js';
 
 export interface AttemptLog {
   method: string;
@@ -37,6 +39,8 @@ export interface AttemptLog {
   attempt: number;
   remaining?: number;
   note?: string;
+  headers?: Record<string, string>; // the usage ledger reads the rate headers (A8)
+  feature: string;
 }
 
 export interface ClientConfig {
@@ -71,11 +75,7 @@ export interface RequestOptions<N extends RouteName = RouteName> {
 
 /** A request without its route (the route is given apart: a table name, or any route for `svc api`). */
 type RequestBase = Omit<RequestOptions, 'route'>;
-interface PagingOptions {
-  limit?: number;
-  all?: boolean;
-  maxPages?: number;
-}
+type PagingOptions = { limit?: number; all?: boolean; maxPages?: number };
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -147,16 +147,20 @@ export class ApiClient {
       const errBody = parsed ? (await import('./answer-explain.js')).errorBody(parsed) : undefined;
       const outcome: AttemptOutcome = res
         ? { status: res.status, body: errBody, headers: res.headers }
-        : { networkKind: netErr!.kind === 'timeout' ? 'timeout' : 'network' };
+        : {
+            networkKind:
+              netErr!.kind === 'timeout' ? 'timeout' : isPermanentFailure(netErr!.causeCode) ? 'permanent' : 'network',
+          };
       const now = this.clock.now();
       // issue 14: a request gets at most TIMEOUT_ATTEMPTS attempts that time out: the resend
       // cli-spec 4 asks for (same key: a slow write is replayed, not lost), then it fails, so a
       // silent server fails in about two --timeout instead of six plus backoff.
       if (netErr?.kind === 'timeout') timedOut++;
       const timedOutTooLong = netErr?.kind === 'timeout' && timedOut >= TIMEOUT_ATTEMPTS;
-      const d = timedOutTooLong
-        ? { retry: false as const, reason: 'final' as const }
-        : decide(outcome, attempt, now - started, now, this.retry, this.config.noWait ?? false, this.config.random);
+      const d =
+        timedOutTooLong || refusedLocally(netErr, this.config.baseUrl)
+          ? { retry: false as const, reason: 'final' as const }
+          : decide(outcome, attempt, now - started, now, this.retry, this.config.noWait ?? false, this.config.random);
       if (!d.retry) throw finalError(res, errBody, netErr, d.reason, attempt);
       this.config.onWait?.(d.delayMs, d.why);
       await this.clock.sleep(d.delayMs, opts.signal);
@@ -225,6 +229,8 @@ export class ApiClient {
       attempt,
       remaining: this.budget.remaining(version),
       note: netErr?.message,
+      headers: res?.headers,
+      feature: featureNow(),
     });
     return { res, netErr };
   }

@@ -10,6 +10,8 @@ export const EXIT = {
   refused: 3,
   auth: 4,
   rateLimited: 5,
+  /** The seller answered no at a confirmation (or Ctrl-D): nothing was sent or changed. */
+  cancelled: 6,
   interrupted: 130,
 } as const;
 
@@ -210,4 +212,33 @@ function defaultMessage(status: number): string {
     default:
       return status >= 500 ? 'the service failed' : `request failed`;
   }
+}
+
+/** A failure as a value another part of svc can act on: a code, never a class name. */
+export interface ErrorValue {
+  /** The service's code (spec 7) when it gave one, else the kind of failure by its exit code. */
+  code: string;
+  message: string;
+  hint?: string;
+  exit: number;
+}
+
+const CODE_BY_EXIT: Record<number, string> = {
+  [EXIT.usage]: 'USAGE',
+  [EXIT.refused]: 'REFUSED',
+  [EXIT.auth]: 'AUTH',
+  [EXIT.rateLimited]: 'RATE_LIMITED',
+  [EXIT.interrupted]: 'INTERRUPTED',
+};
+
+export function errorValue(err: unknown): ErrorValue {
+  const se = err instanceof SvcError ? err : undefined;
+  const exit = se?.exitCode ?? EXIT.failed;
+  const own = (err as { code?: unknown } | undefined)?.code;
+  return {
+    code: typeof own === 'string' && own !== '' ? own : (CODE_BY_EXIT[exit] ?? 'FAILED'),
+    message: err instanceof Error ? err.message : String(err),
+    ...(se?.hint ? { hint: se.hint } : {}),
+    exit,
+  };
 }

@@ -1,4 +1,4 @@
-// issue 26: the transport of one-shot reads ("the read lane"), on Node's own node:http. undici's
+// The transport of one-shot reads ("the read lane"), on Node's own node:http. undici's
 // Agent costs a read its 275 KB chunk, its WebAssembly llhttp parser and its own load of
 // node:http: the same read was 13-16 ms faster on this one (docs/DECISIONS.md "Issue 26:
 // node:http for one-shot reads"). undici stays the transport of everything else (transport.ts). Same contract as undiciTransport() in everything a caller sees: kinds and
@@ -6,6 +6,8 @@
 // and the deadline; test/api/transport-conformance.test.ts runs the same cases against both.
 import type { Agent, ClientRequest, IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import { proxyConfigured, proxyFor } from './proxy.js';
+import { tunnelThrough } from './proxy-tunnel.js';
 import { CONNECT_TIMEOUT_MS, describeFailure, tooLargeMessage } from './transport-errors.js';
 import {
   onCloseTransport,
@@ -17,10 +19,11 @@ import {
 
 type Done = (err: unknown, res?: TransportResponse) => void;
 
-/** One keep-alive pool per scheme, made on first use and destroyed by closeTransport(). */
+/** One keep-alive pool per scheme and proxy, made on first use and destroyed by closeTransport(). */
 const pools = new Map<string, Agent>();
 
-function poolFor(protocol: string): { request: typeof import('node:http').request; agent: Agent } {
+function poolFor(url: URL): { request: typeof import('node:http').request; agent: Agent } {
+  const { protocol } = url;
   if (protocol !== 'http:' && protocol !== 'https:') {
     // undici's words for it (base-url.ts refuses such a base URL before any request)
     const message = 'Invalid URL protocol: the URL must start with `http:` or `https:`.';
@@ -28,13 +31,17 @@ function poolFor(protocol: string): { request: typeof import('node:http').reques
   }
   // node:https only for an https: URL
   const mod = protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http');
-  let agent = pools.get(protocol);
+  const proxy = proxyConfigured() ? proxyFor(url) : undefined; // proxy.ts: none for loopback
+  const key = proxy ? `${protocol} ${proxy.href}` : protocol;
+  let agent = pools.get(key);
   if (!agent) {
     // undici's Agent here has 8 connections and drops an idle socket after 10 s (`timeout` ends
     // only idle sockets: a 11.5 s silent answer within a 15 s deadline still arrives). Idle
     // sockets are unref'd by node:http, so a finished process exits without waiting for them.
-    agent = new mod.Agent({ keepAlive: true, maxSockets: 8, timeout: 10_000 });
-    pools.set(protocol, agent);
+    const options = { keepAlive: true, maxSockets: 8, timeout: 10_000 };
+    agent = new mod.Agent(options);
+    if (proxy) tunnelThrough(agent, protocol === 'https:', proxy);
+    pools.set(key, agent);
     if (pools.size === 1) onCloseTransport(closePools);
   }
   return { request: mod.request, agent };
@@ -76,7 +83,7 @@ function attempt(req: TransportRequest, resolve: (res: TransportResponse) => voi
   req.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const url = new URL(req.url);
-    const { request, agent } = poolFor(url.protocol);
+    const { request, agent } = poolFor(url);
     // A 3xx comes back as it is: node:http never follows redirects.
     out = request(url, { method: req.method, headers: req.headers, agent });
     out.on('error', done);
@@ -100,7 +107,7 @@ function connectTimeout(socket: Socket, done: Done): void {
 }
 
 /**
- * The body as text, refused by its Content-Length or once it passes `maxBytes` (issue 14): kept
+ * The body as text, refused by its Content-Length or once it passes `maxBytes`: kept
  * as bytes and decoded once, so a character split across chunks decodes whole.
  */
 function readCapped(res: IncomingMessage, maxBytes: number | undefined, done: Done): void {

@@ -30,7 +30,8 @@ export interface AttemptOutcome {
   status?: number;
   body?: ErrorBody;
   headers?: Record<string, string>;
-  networkKind?: 'network' | 'timeout';
+  /** `permanent`: a TLS or header-size failure the same request meets again (transport-errors.ts). */
+  networkKind?: 'network' | 'timeout' | 'permanent';
 }
 
 /** Capped exponential backoff with full jitter. */
@@ -90,6 +91,7 @@ function classify(
   const backoff = () => backoffMs(attempt, opts, random);
   // Network error, ECONNRESET, drop, timeout: the write may or may not have happened; the
   // same key makes the resend safe (spec 4.1.2).
+  if (o.status === undefined && o.networkKind === 'permanent') return { retry: false, reason: 'final' };
   if (o.status === undefined)
     return { retry: true, delayMs: backoff(), why: o.networkKind ?? 'network', rateLimited: false };
   const code = o.body?.code ?? undefined;

@@ -27,6 +27,25 @@ export interface FailureContext {
   timeoutMs: number;
 }
 
+/**
+ * Failures that the same request will meet again, however often it is sent: a certificate or TLS
+ * handshake refused (`CERT_*`, `ERR_TLS_*`, `ERR_SSL_*`, self-signed chains) and answer headers past
+ * the parser's limit. Retrying them only delays the error (6 attempts): they fail at once.
+ */
+export function isPermanentFailure(code: string | undefined): boolean {
+  if (!code) return false;
+  return (
+    /^(ERR_TLS_|ERR_SSL_|CERT_|UND_ERR_HEADERS_OVERFLOW$|HPE_HEADER_OVERFLOW$)/.test(code) ||
+    [
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+      'SELF_SIGNED_CERT_IN_CHAIN',
+      'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+      'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+      'ERR_HTTP_HEADERS_OVERFLOW',
+    ].includes(code)
+  );
+}
+
 /** The message of an answer refused for its size (issue 14). */
 export function tooLargeMessage(maxBytes: number): string {
   return `the answer is larger than ${formatBytes(maxBytes)}`;
@@ -73,5 +92,20 @@ function describeNetworkError(code: string | undefined, message: string | undefi
       return 'connection timed out';
     default:
       return message ? `network error: ${message}` : 'network error';
+  }
+}
+
+/**
+ * A connection refused by this machine (127.0.0.1, localhost, ::1) is a server that is not running:
+ * nothing listens, and waiting ~10 s of backoff will not start it (a sandbox not started, a wrong
+ * port). It fails at once; a remote refusal (a deploy, a balancer) keeps its retries.
+ */
+export function refusedLocally(netErr: { causeCode?: string } | undefined, baseUrl: string): boolean {
+  if (netErr?.causeCode !== 'ECONNREFUSED') return false;
+  try {
+    const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\./.test(host);
+  } catch {
+    return false;
   }
 }

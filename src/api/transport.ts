@@ -1,6 +1,6 @@
 // The request core's seam to HTTP. Everything goes through a `Transport` so tests inject an
 // in-memory one; the real ones are undici's `request` over a keep-alive Agent (here), and
-// node:http's for one-shot reads (http-transport.ts, issue 26). Both map failures through
+// node:http's for one-shot reads (http-transport.ts). Both map failures through
 // transport-errors.ts and are held to one contract by test/api/transport-conformance.test.ts.
 import {
   CONNECT_TIMEOUT_MS,
@@ -9,6 +9,7 @@ import {
   type TransportFailure,
   tooLargeMessage,
 } from './transport-errors.js';
+import { proxyConfigured, proxyFor } from './proxy.js';
 
 export interface TransportRequest {
   method: string;
@@ -18,7 +19,7 @@ export interface TransportRequest {
   /** The whole request (connect, headers, body), one attempt. */
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Refuse a body larger than this many bytes (issue 14); unlimited when absent. */
+  /** Refuse a body larger than this many bytes; unlimited when absent. */
   maxBytes?: number;
 }
 export interface TransportResponse {
@@ -50,7 +51,14 @@ export function onCloseTransport(close: () => void): void {
   closers.add(close);
 }
 
+type Dispatcher = import('undici').Dispatcher;
 let agent: import('undici').Agent | undefined;
+/** One pool per proxy (by its URL), made on the first request that goes through it. */
+const proxied = new Map<string, Dispatcher>();
+
+// HTTP/1.1 only: undici 8 offers h2 in ALPN by default (its migration guide, step 4), and svc's
+// timeouts, size cap and retries were built and tested on HTTP/1.1 (docs/DECISIONS.md).
+const POOL = { keepAliveTimeout: 10_000, connections: 8, allowH2: false, connectTimeout: CONNECT_TIMEOUT_MS };
 
 /**
  * undici's Agent with its request API. Loaded on first use, and without undici's index: the
@@ -66,19 +74,35 @@ async function loadAgent(): Promise<import('undici').Agent> {
     import('undici/lib/api/index.js'),
   ]);
   Object.assign(Dispatcher.prototype, api); // what undici's index does to give dispatchers .request()
-  // HTTP/1.1 only: undici 8 offers h2 in ALPN by default (its migration guide, step 4), and svc's
-  // timeouts, size cap and retries were built and tested on HTTP/1.1 (docs/DECISIONS.md, issue 28).
-  agent ??= new Agent({ keepAliveTimeout: 10_000, connections: 8, allowH2: false, connectTimeout: CONNECT_TIMEOUT_MS });
+  agent ??= new Agent(POOL);
   return agent;
+}
+
+/**
+ * The dispatcher for `url`: the direct pool, or a ProxyAgent when the environment names a proxy
+ * for it (proxy.ts). `proxyTunnel: true` makes undici CONNECT for an http: target too, as the
+ * node:http transport does, so the proxy never reads a request of svc.
+ */
+async function dispatcherFor(url: URL): Promise<Dispatcher> {
+  const direct = await loadAgent();
+  const proxy = proxyConfigured() ? proxyFor(url) : undefined;
+  if (!proxy) return direct;
+  let d = proxied.get(proxy.href);
+  if (!d) {
+    const { default: ProxyAgent } = await import('undici/lib/dispatcher/proxy-agent.js');
+    d = new ProxyAgent({ ...POOL, uri: proxy.href, proxyTunnel: true });
+    proxied.set(proxy.href, d);
+  }
+  return d;
 }
 
 export function undiciTransport(): Transport {
   return async (req) => {
-    const dispatcher = await loadAgent();
     const timeout = AbortSignal.timeout(req.timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
     try {
       const url = new URL(req.url);
+      const dispatcher = await dispatcherFor(url);
       // Dispatcher.request never follows redirects: a 3xx comes back as it is.
       const res = await dispatcher.request({
         origin: url.origin,
@@ -106,7 +130,7 @@ export function undiciTransport(): Transport {
 }
 
 /**
- * The body as text, refused once it passes `maxBytes` (issue 14): a 600 MB answer is never
+ * The body as text, refused once it passes `maxBytes`: a 600 MB answer is never
  * held whole, and is not a network error to retry. Chunks are kept as bytes and decoded once.
  */
 async function readCapped(
@@ -132,21 +156,28 @@ async function readCapped(
 }
 
 export async function closeTransport(): Promise<void> {
-  const a = agent;
+  const pools = [agent, ...proxied.values()];
   agent = undefined;
+  proxied.clear();
   for (const close of closers) close();
   closers.clear();
-  await a?.destroy();
+  await Promise.all(pools.map((p) => p?.destroy()));
 }
 
 /**
  * A plain JSON request outside the service's API (the sandbox's /_sandbox control routes, a
- * webhook target). Still here, so undici stays in this one module.
+ * webhook target, a chat platform): the same transport, so the same pools and proxies.
  */
 export async function rawRequest(
   method: string,
   url: string,
-  opts: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number; signal?: AbortSignal } = {},
+  opts: {
+    body?: unknown;
+    headers?: Record<string, string>;
+    timeoutMs?: number;
+    signal?: AbortSignal;
+    maxBytes?: number;
+  } = {},
 ): Promise<TransportResponse & { json?: unknown }> {
   const body =
     opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
@@ -162,6 +193,7 @@ export async function rawRequest(
     body,
     timeoutMs: opts.timeoutMs ?? 10_000,
     signal: opts.signal,
+    maxBytes: opts.maxBytes,
   });
   let json: unknown;
   try {

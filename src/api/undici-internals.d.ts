@@ -1,4 +1,4 @@
-// Types for the three undici modules the transport loads directly (src/api/transport.ts).
+// Types for the undici modules the transport loads directly (src/api/transport.ts).
 declare module 'undici/lib/dispatcher/agent.js' {
   const Agent: typeof import('undici').Agent;
   export default Agent;
@@ -10,4 +10,8 @@ declare module 'undici/lib/dispatcher/dispatcher.js' {
 declare module 'undici/lib/api/index.js' {
   const api: Record<string, unknown>;
   export default api;
+}
+declare module 'undici/lib/dispatcher/proxy-agent.js' {
+  const ProxyAgent: typeof import('undici').ProxyAgent;
+  export default ProxyAgent;
 }

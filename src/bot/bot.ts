@@ -7,7 +7,7 @@
 import { escapeTelegramHtml as esc } from '../notify/format.js';
 import { brl } from '../shop/notices.js';
 import { type Command, parseCommand, WRITES } from './commands.js';
-import { Audit, allowed, RateGate } from './guard.js';
+import { Audit, allowed, RateGate, StrangerLog } from './guard.js';
 import { type Plan, type PlanAction, PlanStore } from './plans.js';
 import type { BotPort, BotSettings } from './port.js';
 import { readReply } from './replies.js';
@@ -29,7 +29,7 @@ export interface BotEvents {
 }
 
 type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
-const sleep: Sleep = (ms, signal) =>
+export const sleep: Sleep = (ms, signal) =>
   new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const t = setTimeout(done, ms);
@@ -45,6 +45,7 @@ export class ShopBot {
   private readonly gate: RateGate;
   private readonly plans: PlanStore;
   private readonly audit: Audit;
+  private readonly strangers = new StrangerLog();
   /** A user who pressed "Responder": their next text is the answer to this question. */
   private readonly replying = new Map<string, number>();
   private limitedToldAt = Number.NEGATIVE_INFINITY;
@@ -95,6 +96,9 @@ export class ShopBot {
         await this.wait(backoff, signal);
       }
     }
+    const at = new Date(this.s.now()).toISOString();
+    for (const u of this.strangers.unwritten())
+      this.audit.write({ at, event: 'stranger', user: u.user.split(':')[0] ?? '', chat: u.chat, detail: `+${u.more}` });
     this.audit.close();
   }
 
@@ -104,8 +108,11 @@ export class ShopBot {
     const at = new Date(this.s.now()).toISOString();
     if (!allowed(this.s, user, chat)) {
       // No answer: a stranger learns nothing, not even that the bot is there.
+      const seen = this.strangers.take(`${user}:${chat}`, chat, this.s.now());
+      if (!seen.write) return;
       const command = m?.text ? /^\/\S{0,30}/.exec(m.text)?.[0] : cb ? 'button' : undefined;
-      this.audit.write({ at, event: 'stranger', user, chat, ...(command ? { command } : {}) });
+      const more = seen.more ? { detail: `+${seen.more}` } : {};
+      this.audit.write({ at, event: 'stranger', user, chat, ...(command ? { command } : {}), ...more });
       return;
     }
     if (!this.gate.take(this.s.now())) {

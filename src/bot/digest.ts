@@ -90,7 +90,8 @@ export function digestNotice(f: DigestFacts): Notice {
   if (f.quota) fields.push(['quota used today', `${f.quota.used} / ${f.quota.limit}`]);
   return {
     kind: 'digest',
-    headline: f.kind === 'weekly' ? `Week of the shop to ${day}` : `Day of the shop: ${day}`,
+    // A week is named by its last local day (the one it was sent on), not its first.
+    headline: f.kind === 'weekly' ? `Week of the shop to ${localDate(f.toMs, f.zone)}` : `Day of the shop: ${day}`,
     fields,
     at: new Date(f.toMs).toISOString(),
     data: {

@@ -37,7 +37,7 @@ export type Keyboard = { text: string; callback_data: string }[][];
 export class PollConflict extends Error {}
 
 /** Telegram answered with an error, or did not answer. */
-class TelegramError extends Error {
+export class TelegramError extends Error {
   constructor(
     message: string,
     readonly status: number,

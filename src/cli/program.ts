@@ -165,7 +165,7 @@ Examples:
   $ svc orders profit --from 2026-11-01 --by listing
 
 Environment: SVC_API_KEY, SVC_PROFILE, SVC_BASE_URL, SVC_CONFIG_DIR, SVC_STATE_DIR, NO_COLOR (see \`svc help environment\`).
-Exit codes: 0 ok, 1 refused/failed, 2 usage or bad input (nothing sent), 3 some items refused, 4 auth, 5 rate limit with --no-wait, 130 interrupted (see \`svc help exit-codes\`).
+Exit codes: 0 ok, 1 refused/failed, 2 usage or bad input (nothing sent), 3 some items refused, 4 auth, 5 rate limit with --no-wait, 6 cancelled at a prompt, 130 interrupted (see \`svc help exit-codes\`).
 Input files: \`svc help formats\`. Shell completion: \`svc completion bash|zsh|fish\`.`,
   );
 

@@ -9,7 +9,8 @@
 // catalogue is loaded once, before the command runs (src/i18n/load.ts), and placeholder
 // entries are compiled to patterns on first use. How to add a message: docs/ARCHITECTURE.md.
 
-export type Lang = 'en' | 'pt-BR';
+/** `pseudo`: the catalogue transformed (src/i18n/pseudo.ts), for the coverage check. */
+export type Lang = 'en' | 'pt-BR' | 'pseudo';
 export type Catalogue = Readonly<Record<string, string>>;
 
 type Patterns = { re: RegExp; names: string[]; to: string }[];
@@ -36,6 +37,7 @@ export function envLanguage(env: NodeJS.ProcessEnv): Lang | undefined {
   for (const name of ['SVC_LANG', 'LC_ALL', 'LC_MESSAGES', 'LANG']) {
     const v = env[name]?.trim();
     if (!v) continue;
+    if (name === 'SVC_LANG' && v === 'pseudo') return 'pseudo';
     return /^pt([_-]|$|\.)/i.test(v) ? 'pt-BR' : 'en';
   }
   return undefined;

@@ -1,6 +1,7 @@
 // Sets the run's language before the command runs (src/main.ts). English loads nothing; pt-BR
 // loads its catalogue: in the built CLI from dist/pt-BR.json (written by scripts/build.mjs, so
 // the English start-up never parses it), from source in tests.
+import { pseudoCatalogue } from './pseudo.js';
 import { detectLanguage, type Catalogue, type Lang, setLanguage } from './index.js';
 
 // The build sets this to the catalogue's file name next to the bundle.
@@ -9,6 +10,7 @@ declare const __SVC_PT_BR_JSON__: string | undefined;
 export async function initLanguage(env: NodeJS.ProcessEnv): Promise<Lang> {
   const lang = detectLanguage(env);
   if (lang === 'en') setLanguage('en');
+  else if (lang === 'pseudo') setLanguage(lang, pseudoCatalogue(await ptCatalogue()));
   else setLanguage(lang, await ptCatalogue());
   return lang;
 }

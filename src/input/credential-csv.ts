@@ -8,7 +8,7 @@ import { readCsvTable, type Delimiter } from './csv-table.js';
 import { centsProblem, DecimalMarks, parseDecimalCents, parseIntegerCents } from './money.js';
 import { TableReader, type ColumnSpec } from './table-rows.js';
 
-export const CREDENTIAL_COLUMNS: ColumnSpec = {
+const CREDENTIAL_COLUMNS: ColumnSpec = {
   required: ['credential'],
   optional: ['ref'],
   exclusive: [{ names: ['cost', 'cost_cents'], exactlyOne: false }],
@@ -26,7 +26,7 @@ export interface CsvLayout {
  * A row holds one credential (<= 5000 UTF-16 units, <= 3 UTF-8 bytes each, doubled quotes at
  * most 2 bytes each), a ref of 64 and a cost: anything past this many bytes is refused unread.
  */
-export const CREDENTIAL_CSV_MAX_RECORD_BYTES = LIMITS.credentialMaxChars * 3 + 4096;
+const CREDENTIAL_CSV_MAX_RECORD_BYTES = LIMITS.credentialMaxChars * 3 + 4096;
 
 export class CredentialCsvReader {
   layout: CsvLayout | undefined;

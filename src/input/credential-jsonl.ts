@@ -7,10 +7,10 @@ import { judgeItem, type CandidateItem, type CredentialEntry, type EntryReadCont
 import { encodingProblem, readPhysicalLines } from './physical-lines.js';
 import { refProblem } from '../api/rules/ref.js';
 
-export const JSONL_KEYS = ['credential', 'ref', 'costCents'] as const;
+const JSONL_KEYS = ['credential', 'ref', 'costCents'] as const;
 
 /** A JSON string spends at most 6 bytes (`\uXXXX`) per UTF-16 unit; plus room for ref and cost. */
-export const JSONL_MAX_LINE_BYTES = LIMITS.credentialMaxChars * 6 + 4096;
+const JSONL_MAX_LINE_BYTES = LIMITS.credentialMaxChars * 6 + 4096;
 
 export async function* readJsonlEntries(path: string, ctx: EntryReadContext): AsyncGenerator<CredentialEntry> {
   for await (const pl of readPhysicalLines(path, { ...ctx, maxBytes: JSONL_MAX_LINE_BYTES })) {

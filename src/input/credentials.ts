@@ -19,7 +19,7 @@ import { looksLikeHeader } from './format-sniff.js';
 import { ProblemList } from './problems.js';
 import { assertReadableFile, fileInfo, readBlocks, readError } from './source.js';
 
-export type { CredentialChunk, CredentialFormat, CsvLayout, StockItem };
+export type { CredentialChunk, CredentialFormat, StockItem };
 
 /** cli-spec 3: "Format detected from the extension when not given." */
 export function detectFormat(path: string): CredentialFormat {
@@ -29,8 +29,8 @@ export function detectFormat(path: string): CredentialFormat {
   return 'lines';
 }
 
-/** Duplicate lines the summary can name (issue 13); the rest are counted. */
-export const DUPLICATE_LINES_KEPT = 20;
+/** Duplicate lines the summary can name; the rest are counted. */
+const DUPLICATE_LINES_KEPT = 20;
 
 export interface ScanOptions {
   format: CredentialFormat;
@@ -42,14 +42,14 @@ export interface ScanOptions {
   limitPerVariant?: number;
   /** Credentials per chunk (default: spec 8's 2000 per stock request). */
   chunkSize?: number;
-  /** `--keep-whitespace` (issue 13): credentials as written, only BOM and CR removed. */
+  /** `--keep-whitespace`: credentials as written, only BOM and CR removed. */
   keepWhitespace?: boolean;
   /**
-   * `--dedupe skip` (issue 13): a credential equal to an earlier one of the file (once
+   * `--dedupe skip`: a credential equal to an earlier one of the file (once
    * normalised) is left out of its chunk (`drop`) instead of being sent for the service to skip.
    */
   dropDuplicates?: boolean;
-  /** Ctrl-C / SIGTERM: the read stops at the next block (issue 13). */
+  /** Ctrl-C / SIGTERM: the read stops at the next block. */
   signal?: AbortSignal;
   /** `--strict-columns` (csv): unknown columns are a problem instead of a note. */
   strictColumns?: boolean;
@@ -67,9 +67,9 @@ export interface ScanResult {
   duplicateLines: number[];
   /** Whether duplicates are left out of the chunks (dropDuplicates). */
   duplicatesDropped: boolean;
-  /** Credentials whose leading or trailing whitespace was trimmed (issue 13). */
+  /** Credentials whose leading or trailing whitespace was trimmed. */
   trimmed: number;
-  /** csv: unknown columns ignored, `FILE:LINE: note` (issue 13). */
+  /** csv: unknown columns ignored, `FILE:LINE: note`. */
   notes: string[];
   problems: string[];
   problemCount: number;
@@ -95,52 +95,11 @@ export class InputChangedError extends SvcError {
 
 export async function scanCredentials(path: string, opts: ScanOptions): Promise<ScanResult> {
   const displayName = opts.displayName ?? path;
-  const separator = optionSeparator(opts.format, opts.separator);
   await assertReadableFile(path, displayName);
   const info = await fileInfo(path);
-  const problems = new ProblemList(displayName);
-  const warnings = new ProblemList(displayName);
-  const existing = opts.existingCount ?? 0;
-  const limit = opts.limitPerVariant ?? LIMITS.stockPerVariantMax;
-  const planner = new ChunkPlanner(opts.chunkSize ?? LIMITS.stockItemsPerRequest);
-  const seen = new DigestBlocks(); // a key of the NORMALISED credential, 8 bytes each (issue 13, 26)
-  const firstPass = createHash('sha256');
-  let count = 0;
-  let firstOverLimit: number | undefined;
-  const counts = { trimmed: 0 };
-  const readOptions = {
-    keepWhitespace: opts.keepWhitespace ?? false,
-    ...(opts.signal ? { signal: opts.signal } : {}),
-    ...(opts.strictColumns ? { strictColumns: true } : {}),
-  };
-  const ctx: EntryReadContext = { problems, onBytes: (bytes) => firstPass.update(bytes), counts, ...readOptions };
-  const reader = entryReader(path, opts.format, ctx, separator);
-  const drop = opts.dropDuplicates ?? false;
-  try {
-    for await (const batch of reader.batches) {
-      for (const entry of batch) {
-        count += 1;
-        // issue 22: a CSV header read as `lines` would be sent to a buyer as a credential.
-        if (opts.format === 'lines' && entry.item && looksLikeHeader(entry.item.credential))
-          problems.add(entry.line, 'this line is the header of a CSV file, not a credential: add --format csv');
-        if (existing + count > limit) firstOverLimit ??= entry.line;
-        planner.add(entry);
-        if (entry.item) seen.addText(entry.item.credential);
-      }
-    }
-  } catch (err) {
-    throw readError(err, displayName);
-  }
-  // Repeats: only when the 53-bit keys show a candidate, a second read names the lines.
-  const candidates = seen.repeated();
-  const repeats: Repeats = { duplicates: 0, duplicateLines: [], warnings };
-  if (candidates.size > 0) {
-    const again = entryReader(path, opts.format, { problems: new ProblemList(displayName), ...readOptions }, separator);
-    await nameRepeats(again.batches, candidates, drop ? planner : undefined, repeats).catch((err: unknown) => {
-      throw readError(err, displayName);
-    });
-  }
-  const { duplicates, duplicateLines } = repeats;
+  const pass = await firstPass(path, displayName, opts);
+  const { problems, count, firstOverLimit, existing, limit } = pass;
+  const repeats = await findRepeats(path, displayName, opts, pass);
   if (count === 0 && problems.count === 0) problems.add(1, 'no credentials in the file');
   if (firstOverLimit !== undefined) {
     // spec 8: 10000 items per listing or variant, counting what it already holds.
@@ -149,16 +108,16 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
       `too many credentials for one variant: ${existing} in stock + ${count} in this file = ${existing + count}, the limit is ${limit}`,
     );
   }
-  const csv = reader.layout();
+  const csv = pass.reader.layout();
   const result: ScanResult = {
     format: opts.format,
     count,
-    duplicates,
-    warnings: warnings.messages,
-    duplicateLines,
-    duplicatesDropped: drop,
-    trimmed: counts.trimmed,
-    notes: reader.notes(),
+    duplicates: repeats.duplicates,
+    warnings: repeats.warnings.messages,
+    duplicateLines: repeats.duplicateLines,
+    duplicatesDropped: opts.dropDuplicates ?? false,
+    trimmed: pass.counts.trimmed,
+    notes: pass.reader.notes(),
     problems: problems.messages,
     problemCount: problems.count,
     chunks: [],
@@ -167,16 +126,100 @@ export async function scanCredentials(path: string, opts: ScanOptions): Promise<
     ...(csv ? { csv } : {}),
   };
   if (problems.count > 0) return result;
-  // Second pass: hash each chunk's bytes; the whole-file hash proves they are the bytes validated.
-  const hashes = await hashRanges(path, planner.chunks, opts.signal).catch((err: unknown) => {
+  await sealChunks(path, displayName, opts.signal, pass, result);
+  return result;
+}
+
+/** What the first read of a file found: its entries planned into chunks, keys of each credential. */
+interface FirstPass {
+  problems: ProblemList;
+  planner: ChunkPlanner;
+  seen: DigestBlocks;
+  hash: ReturnType<typeof createHash>;
+  reader: ReturnType<typeof entryReader>;
+  readOptions: Pick<EntryReadContext, 'keepWhitespace' | 'signal' | 'strictColumns'>;
+  separator: ReturnType<typeof optionSeparator>;
+  counts: { trimmed: number };
+  count: number;
+  firstOverLimit: number | undefined;
+  existing: number;
+  limit: number;
+}
+
+/** The first read: every entry checked, planned into chunks, its normalised key kept, the bytes hashed. */
+async function firstPass(path: string, displayName: string, opts: ScanOptions): Promise<FirstPass> {
+  const separator = optionSeparator(opts.format, opts.separator);
+  const problems = new ProblemList(displayName);
+  const hash = createHash('sha256');
+  const counts = { trimmed: 0 };
+  const readOptions = {
+    keepWhitespace: opts.keepWhitespace ?? false,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.strictColumns ? { strictColumns: true } : {}),
+  };
+  const ctx: EntryReadContext = { problems, onBytes: (bytes) => hash.update(bytes), counts, ...readOptions };
+  const pass: FirstPass = {
+    problems,
+    planner: new ChunkPlanner(opts.chunkSize ?? LIMITS.stockItemsPerRequest),
+    seen: new DigestBlocks(), // a key of the NORMALISED credential, 8 bytes each
+    hash,
+    reader: entryReader(path, opts.format, ctx, separator),
+    readOptions,
+    separator,
+    counts,
+    count: 0,
+    firstOverLimit: undefined,
+    existing: opts.existingCount ?? 0,
+    limit: opts.limitPerVariant ?? LIMITS.stockPerVariantMax,
+  };
+  try {
+    for await (const batch of pass.reader.batches) {
+      for (const entry of batch) {
+        pass.count += 1;
+        // a CSV header read as `lines` would be sent to a buyer as a credential.
+        if (opts.format === 'lines' && entry.item && looksLikeHeader(entry.item.credential))
+          problems.add(entry.line, 'this line is the header of a CSV file, not a credential: add --format csv');
+        if (pass.existing + pass.count > pass.limit) pass.firstOverLimit ??= entry.line;
+        pass.planner.add(entry);
+        if (entry.item) pass.seen.addText(entry.item.credential);
+      }
+    }
+  } catch (err) {
+    throw readError(err, displayName);
+  }
+  return pass;
+}
+
+/** Repeats: only when the 53-bit keys show a candidate, a second read names the lines. */
+async function findRepeats(path: string, displayName: string, opts: ScanOptions, pass: FirstPass): Promise<Repeats> {
+  const candidates = pass.seen.repeated();
+  const repeats: Repeats = { duplicates: 0, duplicateLines: [], warnings: new ProblemList(displayName) };
+  if (candidates.size === 0) return repeats;
+  const ctx = { problems: new ProblemList(displayName), ...pass.readOptions };
+  const again = entryReader(path, opts.format, ctx, pass.separator);
+  const planner = opts.dropDuplicates ? pass.planner : undefined;
+  await nameRepeats(again.batches, candidates, planner, repeats).catch((err: unknown) => {
     throw readError(err, displayName);
   });
-  if (hashes.file !== firstPass.digest('hex'))
+  return repeats;
+}
+
+/** Second pass: hash each chunk's bytes; the whole-file hash proves they are the bytes validated. */
+async function sealChunks(
+  path: string,
+  displayName: string,
+  signal: AbortSignal | undefined,
+  pass: FirstPass,
+  result: ScanResult,
+): Promise<void> {
+  const fail = (err: unknown) => Promise.reject(readError(err, displayName));
+  const hashes = await hashRanges(path, pass.planner.chunks, signal).catch(fail);
+  if (hashes.file !== pass.hash.digest('hex'))
     throw new InputChangedError(displayName, 'it changed while being validated');
   result.fileSha256 = hashes.file;
   result.size = hashes.size;
-  result.chunks = planner.chunks.map((chunk, i) => ({ ...chunk, sha256: hashes.ranges[i]!, ...(csv ? { csv } : {}) }));
-  return result;
+  const csv = result.csv ? { csv: result.csv } : {};
+  result.chunks = pass.planner.chunks.map((chunk, i) => ({ ...chunk, sha256: hashes.ranges[i]!, ...csv }));
 }
 
 interface Repeats {
@@ -282,7 +325,7 @@ export async function* chunkItems(
       for (const entry of batch) {
         if (!entry.item) continue;
         count += 1;
-        if (drop.has(count - 1)) continue; // a duplicate of an earlier credential (issue 13)
+        if (drop.has(count - 1)) continue; // a duplicate of an earlier credential
         yield entry.item;
       }
     }
@@ -328,7 +371,7 @@ function optionSeparator(format: CredentialFormat, separator: string | undefined
 }
 
 /**
- * What normalising and deduplicating did, one line each, for stderr (issue 13): counts and
+ * What normalising and deduplicating did, one line each, for stderr: counts and
  * line numbers only, never a credential.
  */
 export function inputSummary(

@@ -51,7 +51,9 @@ const MARK_GROUPED = /^(\d{1,3}(?:([.,])\d{3})+)(?:([.,])(\d{1,2}))?$/;
 export function parseDecimalCents(text: string, marks?: DecimalMarks): CentsParse {
   const fast = plainDecimalCents(text, marks);
   if (fast !== undefined) return { ok: true, cents: fast };
-  const value = text.trim();
+  // A seller's spreadsheet writes the currency with the amount: `R$ 19,90` is 19,90 (the
+  // platform's one currency, spec 2).
+  const value = text.trim().replace(/^R\$\s*/i, '');
   if (value === '') return { ok: false, reason: 'empty' };
   if (/^-\s*\d/.test(value)) return { ok: false, reason: 'negative' };
   let whole: string;

@@ -28,6 +28,14 @@ const PRICE_COLUMNS: ColumnSpec = {
   optional: ['variant'],
   exclusive: [{ names: ['price', 'price_cents'], exactlyOne: true }],
   nameUnknown: true,
+  // A Portuguese header reads as its column (cli-spec 3 names the English ones).
+  aliases: {
+    preço: 'price',
+    preco: 'price',
+    preço_cents: 'price_cents',
+    preco_cents: 'price_cents',
+    variante: 'variant',
+  },
   expected: 'id, price or price_cents, variant',
 };
 

@@ -14,6 +14,8 @@ export interface ColumnSpec {
    * a header has a credential on line 1, and a credential is never printed (cli-spec 3).
    */
   nameUnknown: boolean;
+  /** Other names of a column, as a seller's own spreadsheet writes them (`preço` for price). */
+  aliases?: Readonly<Record<string, string>>;
   /** The expected columns, as the problems describe them. */
   expected: string;
 }
@@ -107,8 +109,9 @@ export class TableReader {
           continue;
         }
         if (event.kind === 'header') {
-          this.header = { line: event.line, columns: event.columns, delimiter: event.delimiter };
-          headerUsable = checkHeader(event.columns, event.line, this.spec, this.problems, {
+          const columns = event.columns.map((c) => this.spec.aliases?.[c] ?? c);
+          this.header = { line: event.line, columns, delimiter: event.delimiter };
+          headerUsable = checkHeader(columns, event.line, this.spec, this.problems, {
             strict: this.csv.strictColumns ?? false,
             note: (message) => this.notes.push(`${this.problems.file}:${event.line}: ${message}`),
           });

@@ -5,21 +5,16 @@ export type {
   ChunkResult,
   ItemOutcome,
   ItemRef,
-  ItemStatus,
   JobInput,
-  JobKind,
   JobProgress,
   JobResult,
   JobSpec,
-  JsonValue,
-  RunState,
-  SendChunk,
 } from './types.js';
-export { runJob, resumeCommand, type RunOptions } from './engine.js';
-export { runningJobs } from './running.js';
+export { runJob } from './engine.js';
 export { exitCodeFor } from './exit-code.js';
-export { findResumable, listJobs, type ListedJob, type ListedJobState } from './jobs-list.js';
-export { JobLockedError, TargetLockedError, acquireTargetLock } from './lock.js';
+export { findResumable, listJobs } from './jobs-list.js';
+export { sameAccount } from './account.js';
+export { acquireTargetLock } from './lock.js';
 export {
   fingerprintInput,
   jobSpec,
@@ -30,12 +25,10 @@ export {
   type PlanSummary,
   type PlanBudget,
 } from './plan.js';
-export { writeReport, type ReportRow, type ReportStyle } from './report.js';
+export { writeReport, type ReportStyle } from './report.js';
 export { classifyChunkError } from './chunk-errors.js';
-export { newIdempotencyKey, newJobId } from './ids.js';
 export {
   ExpiredKeyError,
-  keyExpired,
   type ExpiredKeyDecision,
   type ExpiredKeyHandler,
 } from './expired-key.js';

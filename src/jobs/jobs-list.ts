@@ -6,16 +6,19 @@ import { JOB_ID_PATTERN } from './ids.js';
 import { failuresIn, itemsDone, jobsDir, readJournal, type JournalReplay } from './journal.js';
 import { lockHolder } from './lock.js';
 import { resumeCommand } from './engine.js';
+import { sameAccount } from './account.js';
 import type { JobInput, JobKind } from './types.js';
 
 /** running: a live process holds it; interrupted: stopped by a signal or killed; failed: stopped by an error. */
-export type ListedJobState = 'running' | 'interrupted' | 'done' | 'failed';
+type ListedJobState = 'running' | 'interrupted' | 'done' | 'failed';
 
 export interface ListedJob {
   id: string;
   kind: JobKind;
   command: string;
   target?: string;
+  /** The account the job writes for, when it was known (svc decision "one identity"). */
+  account?: string;
   input: JobInput;
   itemsDone: number;
   totalItems: number;
@@ -45,6 +48,7 @@ export function listJobs(stateDir: string, filter: { kind?: JobKind } = {}): Lis
       kind: h.kind,
       command: h.command,
       ...(h.target !== undefined ? { target: h.target } : {}),
+      ...(h.account !== undefined ? { account: h.account } : {}),
       input: h.input,
       itemsDone: itemsDone(replay),
       totalItems: h.totalItems,
@@ -72,11 +76,13 @@ export function findResumable(
   kind: JobKind,
   target: string | undefined,
   inputSha256: string,
+  account?: string,
 ): string | undefined {
   let best: { id: string; createdAt: string } | undefined;
   for (const { id, replay } of readAll(stateDir)) {
     const h = replay.header;
     if (h.kind !== kind || (h.target ?? '') !== (target ?? '') || h.input.sha256 !== inputSha256) continue;
+    if (!sameAccount(h.account, account)) continue; // svc decision "one identity"
     if (replay.end?.state === 'done') continue;
     if (!best || h.createdAt > best.createdAt) best = { id, createdAt: h.createdAt };
   }

@@ -52,6 +52,7 @@ export const JobHeaderRecord = z.object({
   kind: z.enum(JOB_KINDS as ['bulk-price', 'bulk-status', 'variants', 'stock']),
   command: z.string(),
   target: z.string().optional(),
+  account: z.string().optional(),
   input: z.object({ path: z.string(), displayName: z.string(), sha256: z.string(), size: z.number() }),
   chunks: z.array(JournaledChunk),
   totalItems: z.number(),
@@ -61,17 +62,15 @@ export const JobHeaderRecord = z.object({
 });
 export type JobHeaderRecord = z.infer<typeof JobHeaderRecord>;
 
-export const ResumeRecord = z.object({ t: z.literal('resume'), at: z.string(), pid: z.number().optional() });
-export type ResumeRecord = z.infer<typeof ResumeRecord>;
+const ResumeRecord = z.object({ t: z.literal('resume'), at: z.string(), pid: z.number().optional() });
 
-export const ChunkStartRecord = z.object({
+const ChunkStartRecord = z.object({
   t: z.literal('chunk-start'),
   index: z.number().int().nonnegative(),
   key: z.string(),
   descriptor: json.optional(),
   at: z.string(),
 });
-export type ChunkStartRecord = z.infer<typeof ChunkStartRecord>;
 
 export const ChunkDoneRecord = z.object({
   t: z.literal('chunk-done'),
@@ -106,7 +105,7 @@ export type JournalRecord = z.infer<typeof JournalRecord>;
 const SECRET_PATTERN = new RegExp(KEY_SHAPED.source, 'g');
 
 /** Masks anything shaped like an API key in text the service sent back (defence in depth). */
-export function redactSecrets(text: string): string {
+function redactSecrets(text: string): string {
   return text.replace(SECRET_PATTERN, '[redacted key]');
 }
 

@@ -6,6 +6,7 @@ import { newJobId } from './ids.js';
 import { JobLockedError, acquireLock, type JobLock } from './lock.js';
 import { JOURNAL_VERSION, type JournaledChunk } from './journal-records.js';
 import { JournalWriter, ensureJobsDir, journalPath, readJournal, type JournalReplay } from './journal.js';
+import { sameAccount } from './account.js';
 import type { JobSpec, JsonValue } from './types.js';
 
 export interface OpenedJob {
@@ -46,6 +47,7 @@ export function openNewJob(spec: JobSpec, stateDir: string, svcVersion?: string)
         kind: spec.kind,
         command: spec.command,
         ...(spec.target !== undefined ? { target: spec.target } : {}),
+        ...(spec.account !== undefined ? { account: spec.account } : {}),
         input: { ...spec.input },
         chunks: journaledPlan(spec),
         totalItems: spec.totalItems,
@@ -101,6 +103,12 @@ function checkSameJob(replay: JournalReplay, spec: JobSpec, jobId: string): void
   if ((h.target ?? '') !== (spec.target ?? '')) {
     throw new UsageError(`job ${jobId} writes to ${h.target ?? '(no target)'}, not ${spec.target ?? '(no target)'}`);
   }
+  if (!sameAccount(h.account, spec.account)) {
+    throw new UsageError(
+      `job ${jobId} was started for another account than the one of the key in use; svc does not send its items here`,
+      'resume it with a key of the account that started it, or run the command without --resume to start a new job',
+    );
+  }
   if (h.input.sha256 !== spec.input.sha256 || h.input.size !== spec.input.size) {
     throw new UsageError(
       `the input file changed since job ${jobId} started; resuming would send different items under the journaled keys`,
@@ -116,7 +124,7 @@ function checkSameJob(replay: JournalReplay, spec: JobSpec, jobId: string): void
 }
 
 /** The plan as journaled: no item data, only what locates each chunk in the input. */
-export function journaledPlan(spec: JobSpec): JournaledChunk[] {
+function journaledPlan(spec: JobSpec): JournaledChunk[] {
   return spec.chunks.map((c) => ({
     index: c.index,
     ...(c.route !== undefined ? { route: c.route } : {}),

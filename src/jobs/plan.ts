@@ -57,6 +57,7 @@ export function jobSpec<I extends ItemRef>(init: {
   kind: JobKind;
   command: string;
   target?: string;
+  account?: string;
   input: JobInput;
   chunks: ChunkPlan<I>[];
 }): JobSpec<I> {

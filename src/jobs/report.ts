@@ -55,7 +55,7 @@ export function writeReport(
 }
 
 /** RFC 4180 line: fields with the delimiter, a quote, CR/LF or edge spaces are quoted. */
-export function csvLine(fields: string[], delimiter: ',' | ';' | '\t' = ','): string {
+function csvLine(fields: string[], delimiter: ',' | ';' | '\t' = ','): string {
   return `${fields.map((f) => csvField(f, delimiter)).join(delimiter)}\r\n`;
 }
 

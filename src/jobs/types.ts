@@ -42,6 +42,12 @@ export interface JobSpec<I extends ItemRef = ItemRef> {
   command: string;
   /** What the job writes to when the kind alone does not say it, e.g. "listing 123 variant 2". */
   target?: string;
+  /**
+   * The account the job writes for, as the service names it (svc decision "one identity"), when
+   * the command knows it: a job is resumed only by a key of the same account, never because
+   * another service (a sandbox, a second account) has a listing of the same id.
+   */
+  account?: string;
   input: JobInput;
   chunks: ChunkPlan<I>[];
   totalItems: number;

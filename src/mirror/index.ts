@@ -2,6 +2,7 @@
 // by a few requests per sync, read by the reports and the listener's catch-up. The seam other
 // areas use (docs/SEAMS: shop, pricing): `syncedMirror(deps, {signal, offline})` then
 // `salesSince(...)`. Loaded lazily by the verbs that use it (it loads node:sqlite).
+import { asFeature } from '../api/feature.js';
 import type { Account } from '../api/resources/account.js';
 import type { Orders } from '../api/resources/orders.js';
 import type { Order } from '../api/responses.js';
@@ -63,12 +64,14 @@ export async function syncedMirror(deps: MirrorDeps, opts: SyncedOptions): Promi
     try {
       bindAccount(m, account);
       const api = await deps.api();
-      const result = await syncOrders(m, api.orders, {
-        signal: opts.signal,
-        full: opts.full,
-        windowMs: opts.windowMs,
-        onProgress: opts.onProgress,
-      });
+      const result = await asFeature('mirror sync', () =>
+        syncOrders(m, api.orders, {
+          signal: opts.signal,
+          full: opts.full,
+          windowMs: opts.windowMs,
+          onProgress: opts.onProgress,
+        }),
+      );
       // The identity's one request (first run of a key) is part of what this sync cost.
       return view(m, who?.asked ? { ...result, requests: result.requests + 1 } : result);
     } catch (err) {

@@ -40,6 +40,8 @@ export interface Channel {
   readonly minIntervalMs: number;
   /** A key shared by channels that share a platform-wide limit (one Telegram bot). */
   readonly sharedLimit?: { key: string; minIntervalMs: number };
+  /** Telegram: the chat's pace, shared with the bot's replies to the same chat (pace.ts). */
+  readonly chatPace?: { key: string; minIntervalMs: number };
   wants(kind: NoticeKind): boolean;
   payload(pending: Notice[]): Payload;
   post(body: unknown, signal?: AbortSignal): Promise<PostResult>;

@@ -13,11 +13,37 @@ import { DISCORD_MAX_CHARS, TELEGRAM_MAX_CHARS, batch, discordText, plainText, t
 import { loopbackOverride, postJson } from './http.js';
 import type { Channel, ChannelConfig, ChannelType } from './channel-types.js';
 import { type Notice, type NoticeKind, sayEnglish } from './notice.js';
+import { chatIntervalMs, chatKey } from './pace.js';
 import { webhookPayload } from './webhook-data.js';
 
 export type { Channel, ChannelConfig, ChannelType } from './channel-types.js';
 
 const TELEGRAM_API = 'https://api.telegram.org';
+
+/**
+ * Every form of a channel secret a message could hold: the whole (a bot token, a webhook URL), its
+ * parts that are secret on their own (the token after `123:`, a URL's last or long path segments
+ * and its query: a Discord webhook's token is its last segment), and each of those URL-encoded. None of them is
+ * ever printed (retry warnings, errors): the outbox cuts them all out.
+ */
+function secretParts(secret: string): string[] {
+  const parts = new Set<string>([secret]);
+  const colon = secret.indexOf(':');
+  if (colon > 0 && !secret.includes('/')) parts.add(secret.slice(colon + 1));
+  try {
+    const u = new URL(secret);
+    const segs = u.pathname.split('/').filter(Boolean);
+    // The last segment (a Discord webhook's token) and any long one (a random path); not `webhooks`.
+    segs.forEach((seg, i) => {
+      if (i === segs.length - 1 || seg.length >= 16) parts.add(decodeURIComponent(seg));
+    });
+    if (u.search.length > 1) parts.add(u.search.slice(1));
+  } catch {
+    /* not a URL: a token */
+  }
+  for (const p of [...parts]) parts.add(encodeURIComponent(p));
+  return [...parts].filter((p) => p.length >= 8).sort((a, b) => b.length - a.length);
+}
 
 /** The channel for a config entry and its secret (bot token; Discord or webhook URL). */
 export function makeChannel(c: ChannelConfig, secret: string, env: NodeJS.ProcessEnv): Channel {
@@ -30,10 +56,11 @@ export function makeChannel(c: ChannelConfig, secret: string, env: NodeJS.Proces
     return {
       name: c.name,
       type: c.type,
-      minIntervalMs: 1000,
+      minIntervalMs: c.chatId ? 0 : 1000, // the chat's own pace is chatPace, shared with the bot's replies
+      ...(c.chatId ? { chatPace: { key: chatKey(secret, c.chatId), minIntervalMs: chatIntervalMs(c.chatId) } } : {}),
       sharedLimit: { key: createHash('sha256').update(secret).digest('hex').slice(0, 16), minIntervalMs: 34 },
       wants,
-      secrets: [secret],
+      secrets: secretParts(secret),
       payload(pending) {
         // A notice with buttons (the bot's own chat only) goes alone, its buttons under it.
         const first = c.buttons ? pending[0]?.buttons : undefined;
@@ -68,7 +95,7 @@ export function makeChannel(c: ChannelConfig, secret: string, env: NodeJS.Proces
       type: c.type,
       minIntervalMs: 400, // 5 per 2 s
       wants,
-      secrets: [secret],
+      secrets: secretParts(secret),
       payload(pending) {
         const { text, taken } = batch(pending, (n: Notice) => discordText(n, say), DISCORD_MAX_CHARS);
         return {
@@ -85,7 +112,7 @@ export function makeChannel(c: ChannelConfig, secret: string, env: NodeJS.Proces
     type: c.type,
     minIntervalMs: 200,
     wants,
-    secrets: [secret, ...Object.values(c.headers ?? {})],
+    secrets: [...secretParts(secret), ...Object.values(c.headers ?? {})],
     payload: (pending) => webhookPayload(pending, say),
     post: (body, signal) => postJson(secret, body, { signal, headers: c.headers ?? {} }),
   };

@@ -1,11 +1,12 @@
-// The notifications' own small HTTP client (issue 24): undici, a short timeout, never the
-// marketplace request core and never its key. It returns what the rate-limit logic needs
-// (status, retry_after from the body or the headers, Discord's X-RateLimit-* headers) and
-// never puts a URL in an error: a Telegram URL holds the bot token, a Discord one its secret.
-import { Agent, request } from 'undici';
+// The notifications' own requests: through the one transport (src/api/transport.ts: its pools,
+// HTTP/1.1 only, the environment's proxy), a short timeout, never the marketplace's retries and
+// never its key. It returns what the rate-limit logic needs (status, retry_after from the body or
+// the headers, Discord's X-RateLimit-* headers) and never puts a URL in an error: a Telegram URL
+// holds the bot token, a Discord one its secret.
+import { rawRequest, type TransportResponse } from '../api/transport.js';
 
 const NOTIFY_TIMEOUT_MS = 10_000;
-/** A chat platform's answer is small; more is read no further. */
+/** A chat platform's answer is small; a larger one is refused unread. */
 const MAX_BODY_BYTES = 64 * 1024;
 
 export interface PostResult {
@@ -29,14 +30,6 @@ export interface PostOptions {
   timeoutMs?: number;
 }
 
-// HTTP/1.1 only, as the request core (src/api/transport.ts): undici 8's default dispatcher would
-// offer h2 to the chat platforms. Made on the first notice.
-let dispatcher: Agent | undefined;
-function http1Agent(): Agent {
-  dispatcher ??= new Agent({ allowH2: false });
-  return dispatcher;
-}
-
 /** POST a JSON body: the one HTTP path of every chat platform and the bot (a signal, or options). */
 export async function postJson(
   url: string,
@@ -44,25 +37,21 @@ export async function postJson(
   signalOrOptions?: AbortSignal | PostOptions,
 ): Promise<PostResult> {
   const o: PostOptions = signalOrOptions instanceof AbortSignal ? { signal: signalOrOptions } : (signalOrOptions ?? {});
-  const timeout = o.timeoutMs ?? NOTIFY_TIMEOUT_MS;
-  let res: Awaited<ReturnType<typeof request>>;
+  let res: TransportResponse & { json?: unknown };
   try {
-    res = await request(url, {
-      method: 'POST',
-      headers: { ...o.headers, 'content-type': 'application/json', 'user-agent': 'svc-notify' },
-      body: JSON.stringify(body),
-      headersTimeout: timeout,
-      bodyTimeout: timeout,
+    res = await rawRequest('POST', url, {
+      body,
+      headers: { ...o.headers, 'user-agent': 'svc-notify' },
+      timeoutMs: o.timeoutMs ?? NOTIFY_TIMEOUT_MS,
+      maxBytes: MAX_BODY_BYTES,
       signal: o.signal,
-      dispatcher: http1Agent(),
     });
   } catch (err) {
-    // undici's errors can name the URL: keep only the kind of failure.
-    const code = (err as { code?: string }).code;
-    throw new Error(`no answer (${code ?? (err as Error).name ?? 'network error'})`);
+    // Keep only the kind of failure: a message could name the URL.
+    const e = err as { causeCode?: string; kind?: string; code?: string; name?: string };
+    throw new Error(`no answer (${e.causeCode ?? e.kind ?? e.code ?? e.name ?? 'network error'})`);
   }
-  const text = await readCapped(res.body);
-  const json = parseJson(text);
+  const json = res.json && typeof res.json === 'object' ? (res.json as Record<string, unknown>) : undefined;
   const h = (name: string): number | undefined => num(res.headers[name]);
   const bodyRetry =
     num((json?.parameters as Record<string, unknown> | undefined)?.retry_after) ?? num(json?.retry_after);
@@ -73,7 +62,7 @@ export async function postJson(
         ? json.message
         : undefined;
   return {
-    status: res.statusCode,
+    status: res.status,
     ...(bodyRetry !== undefined || h('retry-after') !== undefined
       ? { retryAfterS: bodyRetry ?? h('retry-after') }
       : {}),
@@ -82,29 +71,6 @@ export async function postJson(
     ...(detail ? { detail: detail.slice(0, 200) } : {}),
     ...(json ? { json } : {}),
   };
-}
-
-async function readCapped(body: AsyncIterable<Buffer> & { destroy?: () => void }): Promise<string> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
-      body.destroy?.();
-      break;
-    }
-    parts.push(chunk);
-  }
-  return Buffer.concat(parts).toString('utf8');
-}
-
-function parseJson(text: string): Record<string, unknown> | undefined {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function num(v: unknown): number | undefined {

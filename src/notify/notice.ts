@@ -22,6 +22,9 @@ export const NOTICE_KINDS = [
   'payout',
   // the daily (or weekly) summary, at the seller's local time
   'digest',
+  // the account's day (spec 8): mostly used, then spent until the reset
+  'quota_low',
+  'quota_spent',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

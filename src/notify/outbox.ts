@@ -3,9 +3,9 @@
 // request can go is batched into that request (a burst becomes one message), each platform's
 // pace is kept, a 429's retry_after is waited out (not counted as a failure), other failures
 // are retried with a capped backoff and given up on only after MAX_ATTEMPTS.
-import { redact } from '../config/mask.js';
 import type { Channel } from './channel.js';
 import type { Notice } from './notice.js';
+import { ChatPaces, SHARED_CHAT_PACES } from './pace.js';
 
 const MAX_ATTEMPTS = 5;
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 16_000];
@@ -19,6 +19,8 @@ export interface OutboxOptions {
    * refusal (4xx) is still given up at once, and a one-shot pass keeps MAX_ATTEMPTS.
    */
   retryUnanswered?: boolean;
+  /** The Telegram chats' paces, shared with the bot's replies (pace.ts); a test gives its own. */
+  paces?: ChatPaces;
 }
 
 export interface OutboxEvents {
@@ -58,6 +60,7 @@ export class Outbox {
   private readonly queues: Queue[];
   private readonly shared = new Map<string, number>();
   private readonly abort = new AbortController();
+  private readonly paces: ChatPaces;
   readonly stats: OutboxStats = { sent: {}, failed: {}, requests: {} };
 
   constructor(
@@ -67,6 +70,8 @@ export class Outbox {
     private readonly now: () => number = Date.now,
     private readonly opts: OutboxOptions = {},
   ) {
+    // Shared only on the real clock: slots taken on a test's injected clock mean nothing on another's.
+    this.paces = opts.paces ?? (now === Date.now ? SHARED_CHAT_PACES : new ChatPaces());
     this.queues = channels.map((channel) => ({ channel, pending: [], nextAt: 0 }));
     for (const c of channels) {
       this.stats.sent[c.name] = 0;
@@ -130,6 +135,7 @@ export class Outbox {
           // Not a failure: the platform said when. Wait exactly that long (at least its word).
           this.events.problem?.(c.name, this.clean(c, `${detail}: retrying after ${r.retryAfterS ?? 1} s`), true);
           q.nextAt = Math.max(q.nextAt, this.now() + Math.ceil((r.retryAfterS ?? 1) * 1000));
+          if (c.chatPace) this.paces.hold(c.chatPace.key, q.nextAt);
           continue;
         }
         if (r.status < 500 && r.status !== 408 && r.status !== 429) {
@@ -160,7 +166,9 @@ export class Outbox {
   /** Wait for this channel's pace, and the platform-wide one it shares (one Telegram bot). */
   private async pace(q: Queue): Promise<void> {
     const s = q.channel.sharedLimit;
-    const at = Math.max(q.nextAt, s ? (this.shared.get(s.key) ?? 0) : 0);
+    const p = q.channel.chatPace;
+    const free = Math.max(q.nextAt, s ? (this.shared.get(s.key) ?? 0) : 0, this.now());
+    const at = p ? this.paces.reserve(p.key, p.minIntervalMs, free) : free;
     const wait = at - this.now();
     if (wait > 0) await this.sleep(wait, this.abort.signal);
     const t = this.now();
@@ -174,7 +182,10 @@ export class Outbox {
       q.nextAt = Math.max(q.nextAt, this.now() + Math.ceil(resetAfterS * 1000));
   }
 
+  /** Every form of the channel's secret cut out whole (longest first), not even a tail left. */
   private clean(c: Channel, text: string): string {
-    return redact(text, c.secrets);
+    let out = text;
+    for (const s of c.secrets) if (s.length >= 8) out = out.split(s).join('[secret]');
+    return out;
   }
 }

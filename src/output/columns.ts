@@ -4,7 +4,8 @@ import { localDecimal, t } from '../i18n/index.js';
 import { localTime } from './local-time.js';
 import { sanitizeInline } from './sanitize.js';
 
-export type CellKind = 'text' | 'cents' | 'decimal' | 'bool' | 'number' | 'date' | 'list';
+/** `word`: svc's own word or message (`unchanged`, `paused`): in the run's language in a table only. */
+export type CellKind = 'text' | 'cents' | 'decimal' | 'bool' | 'number' | 'date' | 'list' | 'word';
 
 export interface Column<T = Record<string, unknown>> {
   header: string;
@@ -41,6 +42,8 @@ function humanText(kind: CellKind | undefined, v: unknown): string {
       return localDecimal(formatDecimal(Number(v)));
     case 'bool':
       return t(v ? 'yes' : 'no');
+    case 'word':
+      return t(plainText(v));
     case 'date':
       return localTime(sanitizeInline(String(v))); // issue 27: local time; the header names the offset
     default:

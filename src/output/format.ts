@@ -57,7 +57,17 @@ function delimited<T>(rows: T[], columns: Column<T>[], sep: ',' | '\t'): string 
 }
 
 function delimitedHeader<T>(c: Column<T>): string {
-  return isMoney(c.kind) ? `${c.header}_cents` : c.header;
+  const name = snakeCase(c.header);
+  return isMoney(c.kind) && !name.endsWith('_cents') ? `${name}_cents` : name;
+}
+
+/** One machine contract: a csv/tsv header is snake_case, no spaces (`auto stock` → `auto_stock`). */
+function snakeCase(header: string): string {
+  return header
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 }
 
 /**

@@ -52,7 +52,7 @@ export function processIO(
     quiet: Boolean(opts.quiet),
     columns: process.stdout.columns ?? 100,
     colorStdout: !noColor && stdoutIsTTY,
-    tableWidth: stdoutIsTTY && !opts.wide ? process.stdout.columns || 80 : undefined,
+    tableWidth: opts.wide ? undefined : stdoutIsTTY ? process.stdout.columns || 80 : columnsEnv(env),
   };
 }
 
@@ -74,4 +74,13 @@ function colourOff(env: NodeJS.ProcessEnv): boolean {
  */
 export function canDrawLive(io: IO, on: 'stdout' | 'stderr'): boolean {
   return on === 'stderr' ? io.stderrIsTTY && io.color : io.stdoutIsTTY && (io.colorStdout ?? false);
+}
+
+/**
+ * `-o table` to a pipe or a file: as wide as COLUMNS says when it is set (POSIX; a script or a
+ * test asks for an 80-column table that way), else every column whole.
+ */
+function columnsEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const n = Number(env.COLUMNS);
+  return Number.isInteger(n) && n >= 20 ? n : undefined;
 }

@@ -7,8 +7,14 @@
 // jq itself is jq-wasm (jq 1.7 compiled to WebAssembly, MIT, no dependencies, installed from
 // the registry with no download step), loaded from node_modules only when --jq is given: no
 // other run pays for it (rule 6). See docs/DECISIONS.md "Language and scripting (issue 27)".
-import { SvcError, UsageError } from '../api/errors.js';
+// It runs in a worker thread (jq-worker.ts), bounded in time, output and heap, and stopped by
+// Ctrl-C and SIGTERM (docs/DECISIONS.md "--jq bounded").
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { InterruptedError, SvcError, UsageError } from '../api/errors.js';
 import type { IO, Writable } from './io.js';
+import { JQ_WORKER } from './jq-worker.js';
 
 /** The run's IO with stdout captured for jq; `text()` is everything the command printed. */
 export function captureForJq(io: IO): { io: IO; text(): string } {
@@ -30,15 +36,19 @@ export function captureForJq(io: IO): { io: IO; text(): string } {
   return { io: captured, text: () => parts.join('') };
 }
 
-interface JqModule {
-  raw(data: string | object, filter: string, flags?: string[]): Promise<string>;
-}
+/**
+ * Where --jq stops (docs/DECISIONS.md "--jq bounded"): a filter that runs longer than this, or
+ * prints more than this, is stopped with an error (exit 2: the expression is the user's input).
+ */
+export const JQ_LIMITS = { timeMs: 60_000, outputBytes: 256 * 1024 * 1024, heapMb: 1024 };
 
-/** jq-wasm, required from node_modules at run time (an external of the bundle, scripts/build.mjs). */
-async function loadJq(): Promise<JqModule> {
+/** jq-wasm's runtime (dist/build/jq.js): read as text by the worker, which patches its I/O. */
+function jqRuntimePath(): string {
+  // dist/, from bin/svc.js (this code may sit in a chunk); the sources' tests run from the repo.
+  const dist = (globalThis as { __svcDist?: string }).__svcDist;
+  const from = dist ? join(dist, 'main.cjs') : join(process.cwd(), 'svc.js');
   try {
-    const mod = (await import('jq-wasm')) as unknown as JqModule & { default?: JqModule };
-    return typeof mod.raw === 'function' ? mod : mod.default!;
+    return join(dirname(createRequire(from).resolve('jq-wasm')), 'build', 'jq.js');
   } catch (err) {
     throw new SvcError(
       `--jq needs the jq-wasm package, which could not be loaded (${(err as Error).message.split('\n')[0]})`,
@@ -47,16 +57,69 @@ async function loadJq(): Promise<JqModule> {
   }
 }
 
-/** Run `expr` over the command's json output and print the result. Returns the exit code. */
-export async function printThroughJq(io: IO, output: string, expr: string): Promise<void> {
+/**
+ * Run `expr` over `input` in a worker thread, so that the process stays free to hear Ctrl-C and
+ * SIGTERM (jq-wasm runs synchronously) and the filter can be stopped (terminate) on a signal, on
+ * the time limit, or when its output passes the size limit.
+ */
+function runJq(input: string, expr: string, signal?: AbortSignal): Promise<string> {
+  const worker = new Worker(JQ_WORKER, {
+    eval: true,
+    workerData: { jqPath: jqRuntimePath(), input, expr, flags: JQ_FLAGS, maxOutput: JQ_LIMITS.outputBytes },
+    resourceLimits: { maxOldGenerationSizeMb: JQ_LIMITS.heapMb },
+    stdout: true,
+    stderr: true,
+  });
+  return new Promise<string>((resolve, reject) => {
+    const finish = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      void worker.terminate();
+    };
+    const stop = (err: Error) => {
+      finish();
+      reject(err);
+    };
+    const onAbort = () => stop(new InterruptedError('interrupted'));
+    const timer = setTimeout(
+      () => stop(new UsageError(`--jq ${JSON.stringify(expr)}: stopped after ${JQ_LIMITS.timeMs / 1000} s`, JQ_HINT)),
+      JQ_LIMITS.timeMs,
+    );
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.on('message', (m: { kind: string; out?: string; message?: string }) => {
+      if (m.kind === 'ok') {
+        finish();
+        resolve(m.out ?? '');
+      } else if (m.kind === 'too-large')
+        stop(
+          new UsageError(
+            `--jq ${JSON.stringify(expr)}: output over ${JQ_LIMITS.outputBytes / 1024 / 1024} MB`,
+            JQ_HINT,
+          ),
+        );
+      else stop(jqError(new Error(m.message ?? 'jq failed'), expr));
+    });
+    worker.on('error', (err) =>
+      stop(
+        /memory|heap/i.test(err.message)
+          ? new UsageError(`--jq ${JSON.stringify(expr)}: out of memory (${JQ_LIMITS.heapMb} MB)`, JQ_HINT)
+          : jqError(err, expr),
+      ),
+    );
+  });
+}
+
+const JQ_HINT = 'narrow the filter, or use -o json and a jq of your own';
+
+/** jq-wasm's raw(), which the worker calls: its flags, checked against the package's types. */
+type JqRaw = typeof import('jq-wasm')['raw'];
+const JQ_FLAGS: Parameters<JqRaw>[2] = ['-r', '-c'];
+
+/** Run `expr` over the command's json output and print the result. */
+export async function printThroughJq(io: IO, output: string, expr: string, signal?: AbortSignal): Promise<void> {
   if (output.trim() === '') return; // nothing printed (an empty table message went to stderr)
-  const jq = await loadJq();
-  let result: string;
-  try {
-    result = await jq.raw(output, expr, ['-r', '-c']);
-  } catch (err) {
-    throw jqError(err, expr);
-  }
+  const result = await runJq(output, expr, signal);
   io.stdout.write(result.endsWith('\n') || result === '' ? result : `${result}\n`);
 }
 

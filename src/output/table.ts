@@ -106,8 +106,10 @@ function columnWidths(model: TableModel, width?: number): (number | undefined)[]
       widths[pick]!--;
       continue;
     }
-    const next = dropOrder.shift();
-    if (!next) break; // only columns that are never cut or left out remain: the row wraps
+    // Past the ranked columns, the rightmost ones go (the first columns identify the row): every
+    // table fits, and the note on stderr names what was left out (issue 12's rule for lists).
+    const next = dropOrder.shift() ?? rightmost(widths);
+    if (!next) break; // two columns left (a key and its value): the row wraps
     widths[next.i] = undefined;
     // Room freed by a column left out goes back to the cut text, up to its natural width.
     for (let i = 0; i < widths.length; i++) {
@@ -117,6 +119,28 @@ function columnWidths(model: TableModel, width?: number): (number | undefined)[]
     }
   }
   return widths;
+}
+
+function rightmost(widths: (number | undefined)[]): { i: number } | undefined {
+  const shown = widths.flatMap((w, i) => (w === undefined ? [] : [i]));
+  return shown.length > 2 ? { i: shown.at(-1)! } : undefined;
+}
+
+/** A value on lines of at most `room` cells, broken between words (a longer word is cut). */
+function wrapWords(text: string, room: number | undefined): string[] {
+  if (room === undefined || room < MIN_CUT_WIDTH || displayWidth(text) <= room) return [text];
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (displayWidth(next) <= room) line = next;
+    else {
+      if (line !== '') out.push(line);
+      line = displayWidth(word) <= room ? word : truncate(word, room);
+    }
+  }
+  if (line !== '') out.push(line);
+  return out;
 }
 
 /** One line of a laid-out table: `bold` (the header, a key) then `rest`, both fitted already. */
@@ -144,8 +168,14 @@ export function layoutTable(model: TableModel, width?: number): { lines: TableLi
       .trimEnd();
   const lines: TableLine[] = [];
   if (model.keyValue) {
-    // One record: the value is whole (a long one wraps on the terminal, like `gh issue view`).
-    for (const r of model.rows) lines.push({ bold: pad(r[0]!, 0), rest: `${' '.repeat(GAP)}${r[1]!}` });
+    // One record: the value is whole, on lines of its own under the value column when it is
+    // longer than the terminal leaves it (`gh issue view` style, but never past the width).
+    const room = width === undefined ? undefined : width - widths[0]! - GAP;
+    for (const r of model.rows) {
+      const [first, ...more] = wrapWords(r[1]!, room);
+      lines.push({ bold: pad(r[0]!, 0), rest: `${' '.repeat(GAP)}${first}` });
+      for (const m of more) lines.push({ bold: '', rest: `${' '.repeat(widths[0]! + GAP)}${m}` });
+    }
   } else {
     lines.push({ bold: row(model.headers), rest: '' });
     for (const r of model.rows) lines.push({ bold: '', rest: row(r) });

@@ -1,7 +1,7 @@
 // Reading a rules file (issue 25): YAML (the bundled `yaml` package, imported here lazily so
 // only `products reprice` loads it), checked whole before anything is read from the service;
 // every problem is `FILE:LINE: message` (cli-spec 3), located from the YAML node positions.
-import { loadYaml } from '../input/yaml.js';
+import { documentValue, loadYaml } from '../input/yaml.js';
 import * as fs from 'node:fs';
 import type { z } from 'zod';
 import type { MarginTier, PricingRule, PricingRules, RuleMatch } from './rule-types.js';
@@ -34,7 +34,8 @@ export async function readRulesFile(file: string, displayName = file): Promise<P
 }
 
 export async function parseRules(text: string, displayName: string): Promise<PricingRules> {
-  const { parseDocument, LineCounter, isMap } = await loadYaml();
+  const yaml = await loadYaml();
+  const { parseDocument, LineCounter, isMap } = yaml;
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { schema: 'failsafe', lineCounter, uniqueKeys: true, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -57,7 +58,9 @@ export async function parseRules(text: string, displayName: string): Promise<Pri
       return path.length > 0 ? this.lineOf(path.slice(0, -1)) : 1;
     },
   };
-  const parsed = RulesFileSchema.safeParse(doc.toJS() ?? {});
+  const value = documentValue(yaml, doc, displayName, (o) => lineCounter.linePos(o).line);
+  if (!value.ok) throw new RulesFileError([value.problem]);
+  const parsed = RulesFileSchema.safeParse(value.value ?? {});
   if (!parsed.success) throw new RulesFileError(issueLines(parsed.error.issues, located, displayName));
   return resolve(parsed.data, located, displayName);
 }

@@ -3,6 +3,7 @@
 // person wrote (`19,90`, `25%`) and is read by the same money and percent readers as the rest
 // of svc: a price never passes through a float (A3).
 import { z } from 'zod';
+import { PRICING_BOUNDS } from '../api/assumptions.js';
 import { parseDecimalCents, parsePositiveInt, parseNonNegativeInt } from '../input/money.js';
 import { WHOLE_BP, parsePercentBp } from './arith.js';
 import { ROUNDINGS } from './rounding.js';
@@ -19,8 +20,10 @@ const percent = text.transform((s, ctx) => {
   return bp;
 });
 
-/** A margin: more than −100% (a margin of −100% or less is a price of 0 or below). */
-const margin = percent.refine((bp) => bp > -WHOLE_BP, { message: 'a margin must be more than -100%' });
+/** A margin: within PRICING_BOUNDS (−90% to 1000%); past them it is a typo, not a plan. */
+const margin = percent.refine((bp) => bp >= PRICING_BOUNDS.minMarginBp && bp <= PRICING_BOUNDS.maxMarginBp, {
+  message: `a margin is from ${PRICING_BOUNDS.minMarginBp / 100}% to ${PRICING_BOUNDS.maxMarginBp / 100}%`,
+});
 
 /** A price as a person writes it (`19,90`, `19.90`, `19`), in cents. */
 const money = text.transform((s, ctx) => {
@@ -129,7 +132,9 @@ const RuleSchema = z
 
 export const RulesFileSchema = z.strictObject({
   fee: percent
-    .refine((bp) => bp >= 0 && bp < WHOLE_BP, { message: 'a fee is from 0% up to, not including, 100%' })
+    .refine((bp) => bp >= 0 && bp <= PRICING_BOUNDS.maxFeeBp, {
+      message: `a fee is from 0% to ${PRICING_BOUNDS.maxFeeBp / 100}%`,
+    })
     .optional(),
   salesDays: text
     .transform((s, ctx) => {

@@ -13,9 +13,7 @@ import { handleRequest, send } from './server.js';
 import { nextId, type DemoKeys, type SandboxData } from './state.js';
 
 export { SEED_IDS } from './seed.js';
-export type { RequestLogEntry, RequestPhase } from './request-log.js';
 import type { RequestLogEntry, RequestPhase } from './request-log.js';
-export type { DeliveryLogEntry } from './webhooks.js';
 
 export interface SandboxOptions {
   host?: string; // default 127.0.0.1

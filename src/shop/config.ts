@@ -1,11 +1,12 @@
 // shop.yaml (issue 24): one file for the whole loop, validated whole before anything is sent.
 // zod is the schema; `yaml` (loaded lazily, only by the shop verbs) keeps each node's position,
 // so every problem is `FILE:LINE: message` at the line of the value at fault (cli-spec 3), exit 2.
-import { loadYaml } from '../input/yaml.js';
+import { documentValue, loadYaml } from '../input/yaml.js';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { NOTICE_KINDS, type NoticeKind } from '../notify/notice.js';
+import { BudgetSchema } from './budget.js';
 import {
   BotSchema,
   DigestSchema,
@@ -83,6 +84,8 @@ const ShopConfigSchema = z.strictObject({
   notify: z.array(Channel).default([]),
   /** `shop run`: seconds between two full passes. */
   every: z.number().int().min(30).max(86_400).default(300),
+  /** The shop's share of the account's day (spec 8), e.g. `20%` (src/shop/budget.ts). */
+  budget: BudgetSchema,
   language: LanguageSchema.optional(),
   telegram: BotSchema.optional(),
   digest: DigestSchema.optional(),
@@ -139,6 +142,8 @@ export interface ShopConfig {
   alerts: { poolLow?: number; daysLeft?: number };
   channels: ShopChannel[];
   everyS: number;
+  /** shop.yaml `budget:`, in percent of the day's requests. */
+  budgetPercent: number;
   /** The seller's language for notices; unset: the environment's, else pt-BR. */
   language?: 'pt-BR' | 'en';
   bot?: BotConfig;
@@ -155,7 +160,8 @@ export async function loadShopConfig(file: string): Promise<LoadResult> {
   } catch (err) {
     return { ok: false, problems: [`${file}: cannot read: ${(err as NodeJS.ErrnoException).code ?? 'error'}`] };
   }
-  const { parseDocument, LineCounter, isNode } = await loadYaml(); // only the shop verbs load it
+  const yaml = await loadYaml(); // only the shop verbs load it
+  const { parseDocument, LineCounter, isNode } = yaml;
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0)
@@ -163,7 +169,9 @@ export async function loadShopConfig(file: string): Promise<LoadResult> {
       ok: false,
       problems: doc.errors.map((e) => `${file}:${lines.linePos(e.pos[0]).line}: ${e.message.split('\n')[0]}`),
     };
-  const parsed = ShopConfigSchema.safeParse(doc.toJS());
+  const value = documentValue(yaml, doc, file, (o) => lines.linePos(o).line);
+  if (!value.ok) return { ok: false, problems: [value.problem] };
+  const parsed = ShopConfigSchema.safeParse(value.value);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => {
       // The deepest node the path reaches: the value at fault, else its nearest parent.
@@ -256,6 +264,7 @@ function toConfig(file: string, c: ShopConfigInput): ShopConfig {
     alerts: c.alerts,
     channels: c.notify.map(toChannel),
     everyS: c.every,
+    budgetPercent: c.budget,
     ...(c.language ? { language: c.language } : {}),
     ...(c.telegram
       ? {

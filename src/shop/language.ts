@@ -5,6 +5,7 @@
 import { POCKET_SHOP } from '../api/assumptions.js';
 import { envLanguage, type Lang, translatorFor } from '../i18n/index.js';
 import { ptCatalogue } from '../i18n/load.js';
+import { pseudoCatalogue } from '../i18n/pseudo.js';
 import { type Say, sayEnglish } from '../notify/notice.js';
 
 export async function sellerLanguage(
@@ -13,5 +14,7 @@ export async function sellerLanguage(
 ): Promise<{ lang: Lang; say: Say }> {
   const lang = configured ?? envLanguage(env) ?? POCKET_SHOP.defaultLanguage;
   if (lang === 'en') return { lang, say: sayEnglish };
-  return { lang, say: translatorFor(lang, await ptCatalogue()) };
+  // SVC_LANG=pseudo (src/i18n/pseudo.ts): the coverage check reaches the notices too
+  const pt = await ptCatalogue();
+  return { lang, say: translatorFor(lang, lang === 'pseudo' ? pseudoCatalogue(pt) : pt) };
 }

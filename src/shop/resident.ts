@@ -2,20 +2,34 @@
 // steps at once (after the pass in progress); the full pass runs at start and every `everyMs`.
 // Work that arrives during a pass is merged: a burst of sales of one listing is one more pass.
 // A pass that throws is reported and the loop goes on; stop() waits for the pass in flight.
+import { asFeature } from '../api/feature.js';
 import type { Order } from '../api/responses.js';
 import type { PassResult, ShopRunner } from './runner.js';
 
 export interface LoopEvents {
   passed(kind: 'full' | 'listing', r: PassResult): void;
   failed(kind: 'full' | 'listing', err: unknown): void;
+  /**
+   * How long passes must wait now (ms; 0: go): the account's day is spent (spec 8, A8 DAILY_LIMIT
+   * until 00:00 UTC). Work that comes meanwhile is kept and runs once the wait is over.
+   */
+  holdMs?(): number;
 }
+
+/** Order ids remembered for that (a day of a busy seller); the periodic pass covers anything older. */
+const SEEN_KEPT = 5_000;
+/** setTimeout's longest wait (about 24.8 days); a longer hold is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export class ShopLoop {
   private chain: Promise<void> = Promise.resolve();
   private timer?: NodeJS.Timeout;
+  private holdTimer?: NodeJS.Timeout;
   private fullQueued = false;
   private readonly listings = new Set<number>();
   private readonly sales: Order[] = [];
+  /** Orders whose steps ran: `sale.processing` and `order.delivered` of one sale are one pass (spec 6.3). */
+  private readonly seen = new Set<number>();
   private scheduled = false;
   private stopped = false;
 
@@ -34,6 +48,9 @@ export class ShopLoop {
   /** A confirmed sale (its order as the service returned it). */
   sale(order: Order): void {
     if (order.productId === undefined || order.productId === null) return;
+    if (this.seen.has(order.id)) return;
+    this.seen.add(order.id);
+    if (this.seen.size > SEEN_KEPT) this.seen.delete(this.seen.values().next().value!);
     this.sales.push(order);
     this.listing(order.productId);
   }
@@ -57,6 +74,7 @@ export class ShopLoop {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.holdTimer) clearTimeout(this.holdTimer);
     await this.chain;
   }
 
@@ -69,6 +87,14 @@ export class ShopLoop {
   private async runOnce(): Promise<void> {
     this.scheduled = false;
     if (this.stopped) return;
+    const hold = this.events.holdMs?.() ?? 0;
+    if (hold > 0) {
+      // Nothing is asked of the service until the quota resets; what is queued stays queued.
+      if (this.holdTimer) clearTimeout(this.holdTimer);
+      this.holdTimer = setTimeout(() => this.schedule(), Math.min(hold, MAX_TIMER_MS));
+      this.holdTimer.unref?.();
+      return;
+    }
     const full = this.fullQueued;
     const only = new Set(this.listings);
     const sales = this.sales.splice(0);
@@ -77,7 +103,8 @@ export class ShopLoop {
     const kind = full ? 'full' : 'listing';
     try {
       // A burst of sales is one pass for their listings, each sale told once.
-      const r = await this.runner.pass({ mode: 'send', ...(full ? {} : { only }), sales });
+      const pass = () => this.runner.pass({ mode: 'send', ...(full ? {} : { only }), sales });
+      const r = await asFeature(full ? 'shop pass' : 'shop sale', pass);
       this.events.passed(kind, r);
     } catch (err) {
       this.events.failed(kind, err);

@@ -4,6 +4,7 @@
 // Planning (`--dry-run`) runs the same code with nothing sent: refills planned, status changes
 // and notices listed. Notices are only queued here (the outbox sends them), never awaited.
 import { STOCK_LEVELS } from '../api/assumptions.js';
+import { errorValue } from '../api/errors.js';
 import type { Order } from '../api/responses.js';
 import type { Notice } from '../notify/notice.js';
 import type { ShopConfig, ShopRule } from './config.js';
@@ -96,7 +97,8 @@ export class ShopRunner {
     const stuck: Order[] = [];
     const known = this.memory.data.salesKnown;
     const seen = (s: Order) => this.memory.firstSight(s.id, s.createdAt ?? at);
-    for await (const s of this.actions.salesSince(windowStart)) {
+    // A sale's pass has its order from the receiver: the mirror is read as it is (the full pass syncs it).
+    for await (const s of this.actions.salesSince(windowStart, !o.only)) {
       if (s.type !== undefined && s.type !== null && s.type !== 'sale') continue;
       if (STOCK_LEVELS.soldStatuses.includes(s.status ?? '')) {
         const k = ruleKeyOf(s);
@@ -114,10 +116,15 @@ export class ShopRunner {
   }
 
   private async refill(rule: ShopRule, v: ListingView, mode: 'send' | 'plan'): Promise<RefillReport> {
-    if (needsRefill(rule, v.held)) return this.actions.refill(rule, mode);
-    // At or above the minimum: nothing is sent; the plan only tells how much the pool still holds.
-    const p = await this.actions.refill(rule, 'plan');
-    return { held: v.held, sent: 0, inStock: v.held, poolLeft: p.poolLeft + p.sent, ...pick(p) };
+    if (needsRefill(rule, v.held)) return this.actions.refill(rule, mode, v);
+    // At or above the minimum: nothing is sent and nothing is asked of the service; what the pool
+    // still holds comes from the file and the ledger (a pass costs the same for 1 or 100 rules).
+    try {
+      return { held: v.held, sent: 0, inStock: v.held, poolLeft: await this.actions.poolLeft(rule) };
+    } catch (err) {
+      const e = errorValue(err);
+      return { held: v.held, sent: 0, inStock: v.held, poolLeft: 0, code: e.code, message: e.message, exit: e.exit };
+    }
   }
 
   private outcome(
@@ -301,10 +308,4 @@ function ruleKeyOf(s: Order): string {
   return s.variantIndex === undefined || s.variantIndex === null
     ? String(s.productId)
     : `${s.productId}:${s.variantIndex}`;
-}
-
-function pick(p: RefillReport): Partial<RefillReport> {
-  return p.code
-    ? { code: p.code, ...(p.message ? { message: p.message } : {}), ...(p.exit ? { exit: p.exit } : {}) }
-    : {};
 }

@@ -45,13 +45,15 @@ export interface ShopActions {
   /** The listings of these rules, by rule key (a few list pages, nothing per listing). */
   listings(rules: ShopRule[]): Promise<Map<string, ListingView>>;
   /** Refill a rule to its target; `plan` sends nothing and says what would be sent. */
-  refill(rule: ShopRule, mode: 'send' | 'plan'): Promise<RefillReport>;
+  refill(rule: ShopRule, mode: 'send' | 'plan', view?: ListingView): Promise<RefillReport>;
+  /** Entries of the rule's pool never sent (what a rule at or above its minimum needs): no request. */
+  poolLeft(rule: ShopRule): Promise<number>;
   /** PATCH bulk-status (spec 4.2): per-item results, refusals with their spec codes. */
   setStatus(items: { id: number; isActive: boolean }[]): Promise<StatusResult[]>;
   /** The newest questions, reviews and open mediations, as notices keyed by their id (full passes only). */
   inbox?(): Promise<InboxItem[]>;
   /** Sales created at or after `sinceIso` (the orders mirror; SEAMS.md). */
-  salesSince(sinceIso: string): Iterable<Order> | AsyncIterable<Order>;
+  salesSince(sinceIso: string, sync: boolean): Iterable<Order> | AsyncIterable<Order>;
 }
 
 /** Something new in the seller's inbox: told once per `key` (e.g. `new_question:6001`). */

@@ -13,7 +13,8 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SvcError } from '../api/errors.js';
 import { nowIso, nowMs } from '../api/clock.js';
 import { POOL_HASH_LENGTH, POOL_ID_LENGTH, POOL_SID_LENGTH } from '../api/rules/pool-tag.js';
-import { fsyncDir, processAlive } from './durable.js';
+import { fsyncDir } from './durable.js';
+import { waitLock } from './lock.js';
 
 const LEDGER_VERSION = 1;
 
@@ -313,8 +314,8 @@ export class LedgerWriter {
 }
 
 /**
- * One refill per pool at a time (a cron run and a webhook hook may meet): `<ledger>.lock`
- * holds the owner's pid; a dead owner's lock is taken over. A live owner is waited for, up to
+ * One refill per pool at a time (a cron run and a webhook hook may meet): `<ledger>.lock` is a
+ * lock file of ./lock.ts; a dead owner's lock is taken over. A live owner is waited for, up to
  * `waitMs`, checking every `pollMs`: the second refill then sees what the first one sent.
  */
 export async function lockPool(
@@ -322,58 +323,16 @@ export async function lockPool(
   displayName: string,
   opts: { waitMs: number; pollMs: number; onWait?: (pid: number) => void; signal?: AbortSignal },
 ): Promise<{ release: () => void; waited: boolean }> {
-  const lock = `${file}.lock`;
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 }); // a secret from the environment made no folder
-  const deadline = nowMs() + opts.waitMs;
-  let waited = false;
-  for (;;) {
-    try {
-      const fd = fs.openSync(lock, 'wx', 0o600);
-      try {
-        fs.writeSync(fd, String(process.pid));
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-      return { release: () => fs.rmSync(lock, { force: true }), waited };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    let pid = NaN;
-    try {
-      pid = Number(fs.readFileSync(lock, 'utf8').trim());
-    } catch {
-      continue; /* released meanwhile */
-    }
-    const hasPid = Number.isInteger(pid) && pid > 0;
-    if (hasPid && !processAlive(pid)) {
-      fs.rmSync(lock, { force: true });
-      continue;
-    } // its owner died
-    if (!hasPid && lockAgeMs(lock) > EMPTY_LOCK_GRACE_MS) {
-      fs.rmSync(lock, { force: true });
-      continue;
-    } // killed mid-creation
-    if (nowMs() >= deadline || opts.signal?.aborted) {
-      throw new SvcError(
-        `pool ${displayName} is in use by another svc (process ${Number.isNaN(pid) ? '?' : pid})`,
-        'wait for that refill to finish, then run again',
-      );
-    }
-    if (!waited) opts.onWait?.(pid);
-    waited = true;
-    await new Promise((r) => setTimeout(r, opts.pollMs));
-  }
-}
-
-// An owner writes its pid right after creating the lock: an empty lock older than this is a
-// creator killed in between.
-const EMPTY_LOCK_GRACE_MS = 5_000;
-
-function lockAgeMs(file: string): number {
-  try {
-    return Date.now() - fs.statSync(file).mtimeMs;
-  } catch {
-    return 0;
-  }
+  const got = await waitLock(`${file}.lock`, {
+    waitMs: opts.waitMs,
+    pollMs: opts.pollMs,
+    signal: opts.signal,
+    onWait: (pid) => opts.onWait?.(pid ?? Number.NaN),
+    now: nowMs,
+  });
+  if ('lock' in got) return { release: got.lock.release, waited: got.waited };
+  throw new SvcError(
+    `pool ${displayName} is in use by another svc (process ${got.heldBy ?? '?'})`,
+    'wait for that refill to finish, then run again',
+  );
 }

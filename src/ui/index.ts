@@ -6,6 +6,7 @@ import { render } from 'ink';
 import type { IO } from '../output/io.js';
 import { language, setLanguage } from '../i18n/index.js';
 import { PT_BR } from '../i18n/pt-BR/index.js';
+import { pseudoCatalogue } from '../i18n/pseudo.js';
 import { Inbox } from './inbox.js';
 import type { InboxCallbacks, InboxResult } from './inbox-model.js';
 import { Progress, type ProgressState } from './progress.js';
@@ -17,6 +18,7 @@ export type { ProgressState } from './progress.js';
 // issue 27: this bundle has its own copy of src/i18n; it takes the language from the environment
 // (as main() did) and, for pt-BR, the catalogue (the UI loads only on a terminal: its cost is paid there).
 if (language() === 'pt-BR') setLanguage('pt-BR', PT_BR);
+else if (language() === 'pseudo') setLanguage('pseudo', pseudoCatalogue(PT_BR));
 export type * from './inbox-model.js';
 
 // issue 28: src/ui/load.ts tells a test-only trace (SVC_TRACE_UI) that this bundle was loaded.

@@ -16,7 +16,7 @@ import type { LogFn } from './log.js';
 import type { DeliverySink } from './sink.js';
 
 /** Which sales each event stands for (A4 statuses; the spec names no transition, spec 3). */
-export const CATCH_UP_EVENTS: readonly { event: string; statuses: readonly string[] }[] = [
+const CATCH_UP_EVENTS: readonly { event: string; statuses: readonly string[] }[] = [
   { event: 'sale.processing', statuses: ['processing', 'delivered', 'completed', 'in_mediation'] },
   { event: 'order.delivered', statuses: ['delivered', 'completed'] },
 ];

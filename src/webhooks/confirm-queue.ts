@@ -12,12 +12,25 @@
 //   paid, so it is looked up by id (within the budgets) before it is refused;
 // - lookups by id go round the sender addresses in turn (issue 21): a forger's thousands of
 //   waiting ids cannot push the service's own notification to the back of the line;
-// - an order id refused by id is not looked up by id again for a while (doubling each time); a
+// - an id refused (on its own route: order, mediation, listing) is not looked up again for a while; a
 //   new post of it only makes it eligible for the next list page. Its notification is forgotten,
 //   never remembered as processed, so the real one is handed on when the sale happens;
 // - a notification nothing confirms within `giveUpAfterMs` of its last post is given up (and
 //   forgotten): a little longer than the service goes on resending (issue 21).
-import { checkOrder, describeLookupError, type Order, type OrderCheck, type OrderSource } from './confirm.js';
+import { LISTING_EVENT_QUIET_MS } from '../api/assumptions.js';
+import {
+  type ConfirmRoute,
+  verdictOf,
+  checkOrder,
+  describeLookupError,
+  type Looked,
+  type Order,
+  type OrderCheck,
+  type OrderSource,
+  type ConfirmHandlers,
+  type ConfirmStats,
+  retryAfterMsOf,
+} from './confirm.js';
 import {
   BATCH_WINDOW_MS,
   CONFIRM_RETRY_MAX_MS,
@@ -27,11 +40,15 @@ import {
   PAGE_SHARE,
   type ConfirmPolicy,
 } from './decisions.js';
+import { Bounded, MinuteBudget, RefusedIds, SpacedBudget } from './confirm-budgets.js';
 import type { EventDef } from './events.js';
 
 interface Waiting {
   key: string;
   def: EventDef;
+  /** Which route confirms it; only orders are looked for in a list page. */
+  route: ConfirmRoute;
+  /** The id that route takes: the order's (order and mediation events) or the listing's. */
   orderId: number;
   receivedAt: number;
   /** The address that posted it last (lookups by id go round the addresses). */
@@ -45,67 +62,6 @@ interface Waiting {
   tries: number;
 }
 
-export interface ConfirmStats {
-  /** Notifications waiting for confirmation. */
-  backlog: number;
-  lookups: number;
-  pageLookups: number;
-  /** Requests that confirmed nothing (charged to the unknown budget): what unknown senders cost. */
-  unconfirmedLookups: number;
-  confirmed: number;
-  refused: number;
-}
-
-export interface ConfirmHandlers {
-  confirmed(key: string, order: Order): void;
-  refused(key: string, reason: string): void;
-  /** A lookup could not be made (network, 5xx); it is tried again later. */
-  deferred(key: string, detail: string): void;
-}
-
-/** At most N requests in any rolling minute: the listener's share, a hard ceiling. */
-class MinuteBudget {
-  private times: number[] = [];
-  constructor(readonly perMinute: number) {}
-  nextFree(now: number): number {
-    this.times = this.times.filter((t) => t > now - 60_000);
-    return this.times.length < this.perMinute ? now : Math.min(...this.times) + 60_000;
-  }
-  take(now: number): void {
-    this.times.push(now);
-  }
-}
-
-/**
- * N a minute, evenly spaced (a bucket of one token, refilled every 60/N s): the unknown senders'
- * budget. Spaced rather than N at once, so a flood that spends it delays a real sale by at most
- * 60/N s, not a minute; a request that confirmed something gives its token back.
- */
-class SpacedBudget {
-  private tokens = 1;
-  private at = -Infinity;
-  constructor(readonly perMinute: number) {}
-  private refill(now: number): void {
-    if (this.at === -Infinity) {
-      this.at = now;
-      return;
-    }
-    this.tokens = Math.min(1, this.tokens + ((now - this.at) * this.perMinute) / 60_000);
-    this.at = now;
-  }
-  nextFree(now: number): number {
-    this.refill(now);
-    return this.tokens >= 1 ? now : now + Math.ceil(((1 - this.tokens) * 60_000) / this.perMinute);
-  }
-  take(now: number): void {
-    this.refill(now);
-    this.tokens -= 1;
-  }
-  giveBack(): void {
-    this.tokens = Math.min(1, this.tokens + 1);
-  }
-}
-
 export class ConfirmQueue {
   private readonly waiting = new Map<string, Waiting>();
   /** Waiting and not looked for in a list page since they arrived (or were posted again), oldest first. */
@@ -113,9 +69,15 @@ export class ConfirmQueue {
   private readonly lookups: MinuteBudget;
   private readonly unknown: SpacedBudget;
   /** When a lookup by id was last made for a notification of each sender address. */
-  private readonly servedAt = new Map<string, number>();
-  /** Order ids the service refused: not looked up by id again until `until`. */
-  private readonly refusedIds = new Map<number, { until: number; times: number }>();
+  private readonly servedAt = new Bounded<string, number>(MAX_REFUSED_IDS);
+  /** Ids (`route:id`) the service refused: not looked up by id again until `until`. */
+  private readonly refusedIds = new RefusedIds(MAX_REFUSED_IDS);
+  /** Listing events confirmed lately (`event:id` → until): not looked up again before then. */
+  private readonly quiet = new Bounded<string, number>(MAX_REFUSED_IDS);
+  /** Sender addresses whose notifications the service backed up: their lookups go first. */
+  private readonly genuine = new Bounded<string, true>(MAX_REFUSED_IDS);
+  /** The service asked to wait until then (spec 7.3 Retry-After, a DAILY_LIMIT): no request before. */
+  private pausedUntil = -Infinity;
   private readonly abort = new AbortController();
   private running = false;
   private timer: NodeJS.Timeout | undefined;
@@ -132,18 +94,43 @@ export class ConfirmQueue {
     private readonly now: () => number = Date.now,
   ) {
     this.lookups = new MinuteBudget(policy.lookupsPerMinute);
-    this.unknown = new SpacedBudget(Math.min(policy.unknownPerMinute, policy.lookupsPerMinute));
+    this.unknown = new SpacedBudget(Math.min(policy.unknownPerMinute, policy.lookupsPerMinute), policy.unknownPerDay);
     this.pageEveryMs = 60_000 / Math.max(1, Math.floor(policy.lookupsPerMinute * PAGE_SHARE));
   }
 
   get stats(): ConfirmStats {
-    return { ...this.counts, backlog: this.waiting.size };
+    const starved = this.starved(this.now());
+    return { ...this.counts, backlog: this.waiting.size, ...(starved ? { starved } : {}) };
+  }
+
+  /** Why confirmations cannot be made now, if they cannot (the listener's /healthz says it). */
+  private starved(now: number): string | undefined {
+    if (this.pausedUntil > now)
+      return `the service asked to wait until ${new Date(this.pausedUntil).toISOString()} (Retry-After)`;
+    if (this.waiting.size > 0 && this.unknown.dayFree(now) > now)
+      return "the day's room for lookups that confirm nothing is spent (a flood of unconfirmable posts)";
+    return undefined;
   }
 
   /** A notification to confirm; the same one posted again while it waits is looked for in the next list page. */
-  add(w: { key: string; def: EventDef; orderId: number; receivedAt: number; from?: string }): void {
+  add(w: {
+    key: string;
+    def: EventDef;
+    orderId: number;
+    receivedAt: number;
+    from?: string;
+    route?: ConfirmRoute;
+  }): void {
     if (this.closed) return;
     const now = this.now();
+    const route = w.route ?? 'order';
+    const quietUntil = this.quiet.get(`${w.def.name}:${w.orderId}`);
+    if (route === 'listing' && quietUntil !== undefined && quietUntil > now && !this.waiting.has(w.key)) {
+      // Said already, moments ago: no request, nothing handed on again.
+      this.counts.refused++;
+      this.handlers.refused(w.key, `${w.def.name} of listing ${w.orderId} was confirmed lately; not looked up again`);
+      return;
+    }
     // Under a flood, when a page is already due for two or more fresh notifications, one more
     // changes nothing: no need to work the queue out again (it would cost O(backlog) per post).
     const settled = this.running || (this.timer !== undefined && this.fresh.size >= 2);
@@ -157,12 +144,13 @@ export class ConfirmQueue {
       this.waiting.delete(w.key);
       this.waiting.set(w.key, x);
     } else {
-      const refused = this.refusedIds.get(w.orderId);
-      const notBefore = refused && refused.until > now ? refused.until : now;
-      x = { ...w, from: w.from ?? '', lastSeenAt: w.receivedAt, addedAt: now, notBefore, tries: 0 };
+      const refused = this.refusedIds.get(`${route}:${w.orderId}`);
+      const notBefore = Math.max(refused && refused.until > now ? refused.until : now, this.pausedUntil);
+      x = { ...w, route, from: w.from ?? '', lastSeenAt: w.receivedAt, addedAt: now, notBefore, tries: 0 };
       this.waiting.set(w.key, x);
     }
-    this.fresh.add(x);
+    // Only orders are on a list page; the others are looked up by their own route.
+    if (x.route === 'order') this.fresh.add(x);
     if (!settled) void this.pump();
   }
 
@@ -214,7 +202,7 @@ export class ConfirmQueue {
   private nextRequest(
     now: number,
   ): { at: number; kind: 'page' } | { at: number; kind: 'id'; w: Waiting } | { at: number; kind: 'none' } {
-    const budget = Math.max(this.lookups.nextFree(now), this.unknown.nextFree(now));
+    const budget = Math.max(this.lookups.nextFree(now), this.unknown.nextFree(now), this.pausedUntil);
     // No request can go before the budget has room: work out which then (issue 21: looking
     // through thousands of waiting notifications on every post of a flood cost O(n²)).
     if (budget > now) return { at: budget, kind: 'none' };
@@ -252,7 +240,8 @@ export class ConfirmQueue {
     let best: Waiting | undefined;
     let bestAt = Infinity;
     for (const [from, w] of firstOf) {
-      const at = this.servedAt.get(from) ?? -Infinity;
+      // A sender the service has backed up before goes ahead of every other (its turn kept).
+      const at = this.genuine.has(from) ? -Infinity : (this.servedAt.get(from) ?? -Infinity);
       if (best === undefined || at < bestAt) {
         best = w;
         bestAt = at;
@@ -265,7 +254,7 @@ export class ConfirmQueue {
   private async confirmFromPage(now: number): Promise<void> {
     const waiting = [...this.waiting.values()];
     let oldest = now;
-    for (const w of waiting) oldest = Math.min(oldest, w.receivedAt);
+    for (const w of waiting) if (w.route === 'order') oldest = Math.min(oldest, w.receivedAt);
     const fromDay = new Date(oldest - 24 * 60 * 60_000).toISOString().slice(0, 10);
     this.take(now);
     this.lastPageAt = now;
@@ -276,6 +265,7 @@ export class ConfirmQueue {
       this.counts.lookups++;
       this.unknown.giveBack(); // a failure to ask is not the senders' doing
       if (describeLookupError(err) === undefined) return; // shutting down
+      this.pauseFor(err, now);
       this.fresh.clear(); // tried by id instead, within budget
       return;
     }
@@ -286,10 +276,10 @@ export class ConfirmQueue {
     for (const o of page.orders) if (typeof o.id === 'number') byId.set(o.id, o);
     let confirmedAny = false;
     for (const w of waiting) {
-      if (!this.waiting.has(w.key)) continue;
+      if (!this.waiting.has(w.key) || w.route !== 'order') continue;
       const order = byId.get(w.orderId);
       if (order) {
-        confirmedAny = this.settle(w, checkOrder(w.def, w.orderId, order), false) || confirmedAny;
+        confirmedAny = this.settle(w, checkOrder(w.def, w.orderId, order, now), false) || confirmedAny;
       } else {
         // Not among the recent sales: forged, or a sale created days before it was paid (issue
         // 21). Never refused by inference: looked up by id, within the budgets.
@@ -299,36 +289,54 @@ export class ConfirmQueue {
     this.charge(now, confirmedAny, page.requests);
   }
 
-  /** One lookup by id; the answer settles every notification waiting on that order. */
+  /** One lookup by id on the notification's own route; the answer settles every notification waiting on it. */
   private async confirmById(w: Waiting, now: number): Promise<void> {
     this.take(now);
-    this.counts.lookups++;
-    let order: Order | undefined;
+    let looked: Looked;
     try {
-      order = await this.source.getOrder(w.orderId, this.abort.signal);
+      looked =
+        w.route === 'order'
+          ? await this.source.getOrder(w.orderId, this.abort.signal).then((order) => ({
+              value: order ? { thing: order } : undefined,
+              requests: 1,
+            }))
+          : await this.source.getThing(w.route, w.orderId, this.abort.signal);
     } catch (err) {
+      this.counts.lookups++;
       this.unknown.giveBack();
       const detail = describeLookupError(err);
       if (detail === undefined) return;
-      this.settle(w, { status: 'error', detail: `cannot confirm order ${w.orderId}: ${detail}` }, true);
+      this.pauseFor(err, now);
+      this.settle(w, { status: 'error', detail: `cannot confirm ${w.def.name} ${w.orderId}: ${detail}` }, true);
       return;
     }
+    for (let i = 1; i < looked.requests; i++) this.lookups.take(now);
+    this.counts.lookups += looked.requests;
     let confirmedAny = false;
-    for (const x of [...this.waiting.values()].filter((y) => y.orderId === w.orderId)) {
-      const check: OrderCheck =
-        order === undefined
-          ? { status: 'refused', detail: `order ${x.orderId} does not exist or belongs to another seller (404)` }
-          : checkOrder(x.def, x.orderId, order);
-      confirmedAny = this.settle(x, check, true) || confirmedAny;
-    }
+    for (const x of [...this.waiting.values()].filter((y) => y.orderId === w.orderId && y.route === w.route))
+      confirmedAny = this.settle(x, this.check(x, looked, now), true) || confirmedAny;
     // An address goes to the back of the line only when its lookup confirmed nothing: while its
-    // notifications prove real (the service's), it keeps its turn.
-    if (!confirmedAny) {
-      this.servedAt.delete(w.from);
+    // notifications prove real (the service's), it keeps its turn and goes first.
+    if (confirmedAny) this.genuine.set(w.from, true);
+    else {
+      this.genuine.delete(w.from);
       this.servedAt.set(w.from, now);
-      if (this.servedAt.size > MAX_REFUSED_IDS) this.servedAt.delete(this.servedAt.keys().next().value!);
     }
-    this.charge(now, confirmedAny, 1);
+    this.charge(now, confirmedAny, looked.requests);
+  }
+
+  private check(x: Waiting, looked: Looked, now: number): OrderCheck {
+    const check = verdictOf(x.route, x.def, x.orderId, looked, now);
+    if (x.route === 'listing' && check.status === 'confirmed') {
+      this.quiet.set(`${x.def.name}:${x.orderId}`, now + LISTING_EVENT_QUIET_MS);
+    }
+    return check;
+  }
+
+  /** The service asked to wait (spec 7.3): no confirmation request before then, whatever waits. */
+  private pauseFor(err: unknown, now: number): void {
+    const ms = retryAfterMsOf(err);
+    if (ms !== undefined) this.pausedUntil = Math.max(this.pausedUntil, now + ms);
   }
 
   private take(now: number): void {
@@ -347,14 +355,14 @@ export class ConfirmQueue {
     const now = this.now();
     if (check.status === 'confirmed') {
       this.forget(w);
-      this.refusedIds.delete(w.orderId);
+      this.refusedIds.delete(`${w.route}:${w.orderId}`);
       this.counts.confirmed++;
       this.handlers.confirmed(w.key, check.order);
       return true;
     }
     if (check.status === 'refused' || (check.status === 'not-yet' && w.tries + 1 >= NOT_YET_TRIES)) {
       this.forget(w);
-      if (byId) this.rememberRefused(w.orderId, now);
+      if (byId) this.refusedIds.refused(`${w.route}:${w.orderId}`, now, this.policy);
       this.counts.refused++;
       this.handlers.refused(
         w.key,
@@ -364,7 +372,7 @@ export class ConfirmQueue {
     }
     // Not yet, or could not ask: again after a backoff (2 s doubling).
     w.tries++;
-    w.notBefore = now + Math.min(CONFIRM_RETRY_MAX_MS, 2_000 * 2 ** (w.tries - 1));
+    w.notBefore = Math.max(now + Math.min(CONFIRM_RETRY_MAX_MS, 2_000 * 2 ** (w.tries - 1)), this.pausedUntil);
     this.fresh.delete(w);
     if (check.status === 'error') this.handlers.deferred(w.key, check.detail);
     return false;
@@ -375,20 +383,12 @@ export class ConfirmQueue {
     this.fresh.delete(w);
   }
 
-  private rememberRefused(orderId: number, now: number): void {
-    const prev = this.refusedIds.get(orderId);
-    const times = (prev?.times ?? 0) + 1;
-    const ttl = Math.min(this.policy.maxRefuseForMs, this.policy.refuseForMs * 2 ** (times - 1));
-    this.refusedIds.delete(orderId);
-    this.refusedIds.set(orderId, { until: now + ttl, times });
-    if (this.refusedIds.size > MAX_REFUSED_IDS) this.refusedIds.delete(this.refusedIds.keys().next().value!);
-  }
-
   /** Nothing confirmed it in time: forgotten, like a refusal. */
   private giveUp(now: number): void {
-    // The map is in order of last post: the oldest come first.
+    // The map is in order of last post: the oldest come first. While the service asks us to wait
+    // (Retry-After), nothing is given up: the time counts from the end of the wait.
     for (const w of this.waiting.values()) {
-      if (now - w.lastSeenAt < this.policy.giveUpAfterMs) break;
+      if (now - Math.max(w.lastSeenAt, this.pausedUntil) < this.policy.giveUpAfterMs) break;
       this.forget(w);
       this.counts.refused++;
       this.handlers.refused(

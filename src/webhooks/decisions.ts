@@ -5,7 +5,7 @@
 // event (3). Everything below fills those gaps; docs/DECISIONS.md ("Webhooks receiver") says why,
 // and `svc webhooks listen --help` shows the defaults a seller can change. Issue 21 added the
 // capacity rules ("Receiver capacity (issue 21)" in docs/DECISIONS.md).
-import { WEBHOOK_RESEND_WINDOW_MS } from '../api/assumptions.js';
+import { unconfirmedRoom, WEBHOOK_RESEND_WINDOW_MS } from '../api/assumptions.js';
 
 /** How the listener spends the account's request budget on confirmations (flags in brackets). */
 export interface ConfirmPolicy {
@@ -17,6 +17,8 @@ export interface ConfirmPolicy {
    * orders), a minute: all that forged traffic can ever cost the account.
    */
   unknownPerMinute: number;
+  /** The same, a day (spec 8's daily budget): the most a flood can cost the account in a day. */
+  unknownPerDay: number;
   /** [--refuse-for] An order id the service refused is not looked up by id again for this long... */
   refuseForMs: number;
   /** ...doubling each time it is refused again, up to this. */
@@ -31,7 +33,10 @@ export interface ConfirmPolicy {
 
 export const DEFAULT_CONFIRM_POLICY: ConfirmPolicy = {
   lookupsPerMinute: 20, // a third of v2's 60/min: bulk jobs keep the rest
-  unknownPerMinute: 4, // a fifteenth: a flood costs at most this; a real sale in a flood waits at most 15 s
+  // UNCONFIRMED_SHARE of spec 8's budget (4 a minute, 333 a day): a flood costs at most this; a
+  // real sale in a flood waits at most 15 s.
+  unknownPerMinute: unconfirmedRoom().perMinute,
+  unknownPerDay: unconfirmedRoom().perDay,
   refuseForMs: 30_000,
   maxRefuseForMs: 30 * 60_000, // the service's own last resend comes 36 min after the first try (6.2.2)
   giveUpAfterMs: WEBHOOK_RESEND_WINDOW_MS + 3 * 60_000, // 40 min
@@ -52,17 +57,36 @@ export const CONFIRM_RETRY_MAX_MS = 60_000;
  * The order statuses (A4) each order event can be confirmed by. `fits`: the status the event
  * announces and every status an order can reach after it. `early`: statuses before it (the
  * notification overtook the order: looked up again later). Any other status contradicts the event
- * (refused). Events without an entry (mediation) are confirmed by the order existing as a sale.
+ * (refused). `news`: the event announces a new sale, so the order must also be recent
+ * (NEW_SALE_MAX_AGE_MS): a sale of last year is not a new sale. Mediation events are confirmed by
+ * the mediation route, listing events by the listing route (confirm.ts).
  */
-export const ORDER_STATES_PER_EVENT: Record<string, { fits: readonly string[]; early: readonly string[] }> = {
+export const ORDER_STATES_PER_EVENT: Record<
+  string,
+  { fits: readonly string[]; early: readonly string[]; news?: boolean }
+> = {
   'sale.processing': {
     fits: ['processing', 'delivered', 'completed', 'in_mediation', 'cancelled'],
     early: ['pending_payment'],
+    news: true,
   },
-  'order.delivered': { fits: ['delivered', 'completed', 'in_mediation'], early: ['pending_payment', 'processing'] },
+  'order.delivered': {
+    fits: ['delivered', 'completed', 'in_mediation'],
+    early: ['pending_payment', 'processing'],
+    news: true,
+  },
   'order.completed': { fits: ['completed', 'in_mediation'], early: ['pending_payment', 'processing', 'delivered'] },
   'funds.released': { fits: ['delivered', 'completed', 'in_mediation'], early: ['pending_payment', 'processing'] },
   'order.cancelled': { fits: ['cancelled'], early: ['pending_payment', 'processing'] },
+};
+
+/**
+ * The listing statuses (A4) a listing event can be confirmed by; `product.created` by the listing
+ * existing, `product.out_of_stock` by it holding no stock (A13's "has stock", confirm.ts).
+ */
+export const LISTING_STATES_PER_EVENT: Record<string, readonly string[]> = {
+  'product.approved': ['approved', 'taken_down'],
+  'product.rejected': ['rejected', 'permanently_rejected'],
 };
 
 /**
@@ -138,10 +162,10 @@ export function handOnBackoffMs(attempt: number): number {
 /**
  * The hook's environment (least privilege): the listener's own, less every variable whose name
  * starts with SVC_ (SVC_API_KEY above all, and SVC_CONFIG_DIR, SVC_PROFILE, SVC_BASE_URL: nothing
- * that leads to a key), plus these four about the delivery.
+ * that leads to a key), plus four about the delivery: SVC_DELIVERY_ID, SVC_EVENT, SVC_ORDER_ID and
+ * SVC_CONFIRMED (forward.ts hookEnv).
  */
 export const HOOK_ENV_REMOVED_PREFIX = 'SVC_';
-export const HOOK_ENV_ADDED = ['SVC_DELIVERY_ID', 'SVC_EVENT', 'SVC_ORDER_ID', 'SVC_CONFIRMED'] as const;
 
 /** `--init`: /hooks/ + 24 random bytes in base64url (192 bits: not guessable, not enumerable). */
 export const SECRET_PATH_PREFIX = '/hooks/';

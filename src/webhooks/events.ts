@@ -83,7 +83,7 @@ const OrderEventReceive = z.looseObject({ id: Id, orderCode: Text.optional(), ..
 
 const withId = (field: string) => z.looseObject({ [field]: Id });
 
-export type EventGroup = 'order' | 'listing' | 'mediation' | 'withdrawal' | 'balance' | 'review';
+type EventGroup = 'order' | 'listing' | 'mediation' | 'withdrawal' | 'balance' | 'review';
 
 export interface EventDef {
   name: string;

@@ -24,7 +24,7 @@ export interface StepOutcome {
  * A stable id per notification, sent as `X-Svc-Delivery`, so a target can drop the one resend
  * that can still happen: killed after the target's 2xx and before the store recorded it.
  */
-export function deliveryId(key: string): string {
+function deliveryId(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 32);
 }
 
@@ -129,7 +129,7 @@ export interface ExecRun {
  * know about this delivery. SVC_DELIVERY_ID is the same on every run of the same delivery, so a
  * hook can drop the one rerun a crash can cause.
  */
-export function hookEnv(env: NodeJS.ProcessEnv, n: DeliveryEnvelope): NodeJS.ProcessEnv {
+function hookEnv(env: NodeJS.ProcessEnv, n: DeliveryEnvelope): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(env)) if (!k.toUpperCase().startsWith(HOOK_ENV_REMOVED_PREFIX)) out[k] = v;
   return {

@@ -2,7 +2,7 @@
 // Order on start: open the store (and its lock), open the port, then resume what a previous
 // run left pending. Order on stop: close the port (answers in flight finish), give steps
 // in flight a grace period, close the store.
-import type { ConfirmStats } from './confirm-queue.js';
+import type { ConfirmStats } from './confirm.js';
 import type { ConfirmPolicy } from './decisions.js';
 import type { OrderSource } from './confirm.js';
 import type { LogFn } from './log.js';
@@ -10,7 +10,7 @@ import type { BlockList } from 'node:net';
 import { DeliveryProcessor } from './processor.js';
 import { startReceiver } from './receiver.js';
 import { smallFields } from './store-records.js';
-import { WebhookStore, type StoreOptions, type Target } from './store.js';
+import { WebhookStore, type StoreOptions, type StoredDelivery, type Target } from './store.js';
 import { type DeliverySink, deliverySink } from './sink.js';
 
 export interface ListenerOptions {
@@ -20,6 +20,8 @@ export interface ListenerOptions {
   path: string;
   events?: ReadonlySet<string>;
   forwardTo?: string;
+  /** In place of forwardTo: each delivery handed over in process, as data (`shop run`). */
+  handTo?: (e: StoredDelivery) => void;
   exec?: string;
   /** undefined with --no-confirm. */
   orders?: OrderSource;
@@ -30,15 +32,17 @@ export interface ListenerOptions {
   onWritable?: (writable: boolean, detail: string) => void;
   backoffMs?: (attempt: number) => number;
   store?: StoreOptions;
-  /** `GET /healthz` on the port (issue 24, `shop run`). */
+  /** `GET /healthz` on the port (`shop run`). */
   health?: boolean;
+  /** Why the process is degraded besides starved confirmations (`shop run`: the account's day spent). */
+  degraded?: () => string | undefined;
   /** Proxies whose X-Forwarded-For is believed (--trust-proxy). */
   trustProxy?: BlockList;
   /** [--max-connections-per-address] */
   connectionsPerAddress?: number;
   /** A hint for the seller (a proxy not named with --trust-proxy), said once. */
   onHint?: (message: string) => void;
-  /** A damaged store was rewritten at start (issue 21): say where the original was kept. */
+  /** A damaged store was rewritten at start: say where the original was kept. */
   onRepaired?: (detail: string) => void;
 }
 
@@ -56,12 +60,13 @@ export interface Listener {
   resumed: number;
   pendingCount(): number;
   stats(): ListenerStats;
-  /** issue 23 (src/webhooks/catch-up.ts): hand on a delivery that did not come as a notification. */
+  /** Hands on (src/webhooks/catch-up.ts) a delivery that did not come as a notification. */
   sink: DeliverySink;
   close(): Promise<void>;
 }
 
-export async function startListener(o: ListenerOptions): Promise<Listener> {
+/** The store, saying so when it had to be repaired on open. */
+function openStore(o: ListenerOptions): WebhookStore {
   const store = WebhookStore.open(o.stateDir, { ...o.store, onWritable: o.onWritable });
   if (store.skippedLines + store.oversizedLines > 0)
     o.onRepaired?.(
@@ -69,12 +74,55 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
         `rewritten with the ${store.pendingCount()} pending deliveries it holds` +
         (store.movedAside ? `; the original is kept as ${store.movedAside}` : ''),
     );
-  const targets: Target[] = [...(o.forwardTo ? ['forward' as const] : []), ...(o.exec ? ['exec' as const] : [])];
+  return store;
+}
+
+function receiverOptions(
+  o: ListenerOptions,
+  store: WebhookStore,
+  processor: DeliveryProcessor,
+  targets: Target[],
+): Parameters<typeof startReceiver>[0] {
+  return {
+    host: o.host,
+    port: o.port,
+    path: o.path,
+    events: o.events,
+    log: o.log,
+    health: o.health,
+    degraded: () => processor.confirmStats()?.starved ?? o.degraded?.(),
+    trustProxy: o.trustProxy,
+    connectionsPerAddress: o.connectionsPerAddress,
+    onHint: o.onHint,
+    // spec 6.2.4: the store is the dedupe memory; the record is on disk before the 2xx. What
+    // the service will confirm keeps no data: the hook's comes from the order.
+    accept: (n) =>
+      store.accept({
+        key: n.key,
+        event: n.def.name,
+        orderId: n.orderId,
+        timestamp: n.timestamp,
+        from: n.from,
+        data: o.orders && n.orderId !== undefined ? undefined : smallFields(n.data),
+        targets,
+      }),
+    afterAnswer: (key, verdict, from) =>
+      verdict === 'received' ? processor.enqueue(key) : processor.repeated(key, from),
+  };
+}
+
+export async function startListener(o: ListenerOptions): Promise<Listener> {
+  const store = openStore(o);
+  const targets: Target[] = [
+    ...(o.forwardTo || o.handTo ? ['forward' as const] : []),
+    ...(o.exec ? ['exec' as const] : []),
+  ];
   const processor = new DeliveryProcessor({
     store,
     orders: o.orders,
     policy: o.policy,
     forwardTo: o.forwardTo,
+    ...(o.handTo ? { handTo: o.handTo } : {}),
     exec: o.exec,
     env: o.env,
     log: o.log,
@@ -82,31 +130,7 @@ export async function startListener(o: ListenerOptions): Promise<Listener> {
   });
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   try {
-    receiver = await startReceiver({
-      host: o.host,
-      port: o.port,
-      path: o.path,
-      events: o.events,
-      log: o.log,
-      health: o.health,
-      trustProxy: o.trustProxy,
-      connectionsPerAddress: o.connectionsPerAddress,
-      onHint: o.onHint,
-      // spec 6.2.4: the store is the dedupe memory; the record is on disk before the 2xx. What
-      // the service will confirm keeps no data (issue 21): the hook's comes from the order.
-      accept: (n) =>
-        store.accept({
-          key: n.key,
-          event: n.def.name,
-          orderId: n.orderId,
-          timestamp: n.timestamp,
-          from: n.from,
-          data: o.orders && n.orderId !== undefined ? undefined : smallFields(n.data),
-          targets,
-        }),
-      afterAnswer: (key, verdict, from) =>
-        verdict === 'received' ? processor.enqueue(key) : processor.repeated(key, from),
-    });
+    receiver = await startReceiver(receiverOptions(o, store, processor, targets));
   } catch (err) {
     store.close();
     throw err;

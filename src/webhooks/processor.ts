@@ -6,10 +6,10 @@
 // The hook and the forward target get the confirmed order beside the notification (issue 11).
 // Issue 21: confirmed deliveries go first, and what nobody confirmed (A11 events, --no-confirm)
 // never takes the last hand-on slot: a flood of forged events cannot keep a real sale waiting.
-import { ConfirmQueue, type ConfirmStats } from './confirm-queue.js';
-import type { OrderSource } from './confirm.js';
+import { ConfirmQueue } from './confirm-queue.js';
+import { type ConfirmRoute, type ConfirmStats, type OrderSource, routeOf } from './confirm.js';
 import { DEFAULT_CONFIRM_POLICY, handOnBackoffMs, type ConfirmPolicy } from './decisions.js';
-import { eventDef } from './events.js';
+import { type EventDef, eventDef } from './events.js';
 import { deliveryEnvelope, forwardTo as defaultForward, runExec, type ExecRun, type StepOutcome } from './forward.js';
 import type { LogFn } from './log.js';
 import type { StoredDelivery, Target, WebhookStore } from './store.js';
@@ -20,6 +20,8 @@ export interface ProcessorOptions {
   orders?: OrderSource;
   policy?: ConfirmPolicy;
   forwardTo?: string;
+  /** An in-process target in place of --forward-to (`shop run`): handed the delivery as data. */
+  handTo?: (e: StoredDelivery) => void;
   exec?: string;
   env: NodeJS.ProcessEnv;
   log: LogFn;
@@ -27,6 +29,15 @@ export interface ProcessorOptions {
   backoffMs?: (attempt: number) => number;
   forward?: typeof defaultForward;
   execTimeoutMs?: number;
+}
+
+/** What confirms a stored notification: its route and the id that route takes; undefined when none does. */
+function confirmSubject(e: StoredDelivery): { def: EventDef; route: ConfirmRoute; orderId: number } | undefined {
+  const def = eventDef(e.event);
+  const route = def ? routeOf(def) : undefined;
+  if (!def || !route) return undefined;
+  const id = route === 'listing' ? e.data?.productId : e.orderId;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? { def, route, orderId: id } : undefined;
 }
 
 export class DeliveryProcessor {
@@ -74,13 +85,12 @@ export class DeliveryProcessor {
     if (this.closing) return;
     const e = this.opts.store.get(key);
     if (!e) return;
-    // spec 6.2.5: an order event is confirmed before anything is done with it.
-    if (this.confirmer && e.orderId !== undefined && !e.confirmed) {
-      const def = eventDef(e.event);
-      if (def) {
-        this.confirmer.add({ key, def, orderId: e.orderId, receivedAt: Date.parse(e.receivedAt), from: e.from });
-        return;
-      }
+    // spec 6.2.5: an event is confirmed by its own route (order, mediation, listing) before
+    // anything is done with it.
+    const subject = this.confirmer && !e.confirmed ? confirmSubject(e) : undefined;
+    if (subject) {
+      this.confirmer!.add({ key, ...subject, receivedAt: Date.parse(e.receivedAt), from: e.from });
+      return;
     }
     this.schedule(key);
   }
@@ -92,9 +102,8 @@ export class DeliveryProcessor {
   repeated(key: string, from?: string): void {
     const e = this.opts.store.get(key);
     if (this.closing || !this.confirmer || !e || e.confirmed || !this.confirmer.has(key)) return;
-    const def = eventDef(e.event);
-    if (def && e.orderId !== undefined)
-      this.confirmer.add({ key, def, orderId: e.orderId, receivedAt: Date.parse(e.receivedAt), from });
+    const subject = confirmSubject(e);
+    if (subject) this.confirmer.add({ key, ...subject, receivedAt: Date.parse(e.receivedAt), from });
   }
 
   /** After a restart: every delivery the store still holds as pending. */
@@ -261,6 +270,10 @@ export class DeliveryProcessor {
   /** undefined: this run has no such target (the delivery arrived under other flags). */
   private async deliver(target: Target, e: StoredDelivery): Promise<StepOutcome | undefined> {
     const envelope = deliveryEnvelope(e, this.confirmer !== undefined);
+    if (target === 'forward' && this.opts.handTo) {
+      this.opts.handTo(e); // queued by the taker before this returns: a crash after it is caught up by a pass
+      return { ok: true, ms: 0 };
+    }
     if (target === 'forward') {
       if (!this.opts.forwardTo) return this.missing(target);
       return (this.opts.forward ?? defaultForward)(this.opts.forwardTo, envelope, this.abort.signal);

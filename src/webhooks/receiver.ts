@@ -18,7 +18,7 @@ import {
 import { ConnectionShare, proxyHint, senderOf } from './senders.js';
 import { SenderLimitedError, StoreFullError } from './store.js';
 
-export interface Accepted {
+interface Accepted {
   key: string;
   def: EventDef;
   orderId?: number;
@@ -30,7 +30,7 @@ export interface Accepted {
   from: string;
 }
 
-export type Verdict = 'received' | 'duplicate' | 'ignored';
+type Verdict = 'received' | 'duplicate' | 'ignored';
 
 export interface ReceiverOptions {
   host: string;
@@ -44,8 +44,11 @@ export interface ReceiverOptions {
   afterAnswer(key: string, verdict: 'received' | 'duplicate', from: string): void;
   log: LogFn;
   maxBytes?: number;
-  /** `GET /healthz` answers 200 {"ok":true} (issue 24, `shop run`: for a process manager; no secret, no data). */
+  /**
+   * `GET /healthz` answers 200 {"ok":true} (`shop run`: for a process manager; no secret, no data), or 503 {"ok":false,"degraded":why} while this returns a reason (confirmations starved).
+   */
   health?: boolean;
+  degraded?: () => string | undefined;
   /** Proxies whose X-Forwarded-For is believed (--trust-proxy). */
   trustProxy?: BlockList;
   /** Connections one address may hold (--max-connections-per-address). */
@@ -57,7 +60,7 @@ export interface ReceiverOptions {
 export interface Receiver {
   url: string;
   port: number;
-  /** Posts answered with an error, by status and reason (issue 11: say how many and why). */
+  /** Posts answered with an error, by status and reason (say how many and why). */
   refusals(): Record<string, number>;
   close(graceMs?: number): Promise<void>;
 }
@@ -73,6 +76,49 @@ class Refusal extends Error {
   ) {
     super(message);
   }
+}
+
+/** A notification recorded (or a repeat, or an event not listened to): 200, logged, handed on. */
+function answered(res: http.ServerResponse, opts: ReceiverOptions, verdict: Verdict, accepted: Accepted, t0: number) {
+  reply(res, 200, {
+    ok: true,
+    ...(verdict === 'duplicate' ? { duplicate: true } : {}),
+    ...(verdict === 'ignored' ? { ignored: true } : {}),
+  });
+  opts.log({ action: verdict, event: accepted.def.name, orderId: accepted.orderId, status: 200, ms: Date.now() - t0 });
+  if (verdict !== 'ignored') opts.afterAnswer(accepted.key, verdict, accepted.from);
+}
+
+/** The answer to a notification that was not recorded. */
+function refusalOf(err: unknown): Refusal {
+  if (err instanceof Refusal) return err;
+  if (err instanceof SenderLimitedError)
+    return new Refusal(
+      429,
+      'too many of your notifications wait for confirmation: send it again later',
+      undefined,
+      { 'retry-after': String(SENDER_LIMITED_RETRY_AFTER_S) },
+      'sender over its share',
+    );
+  if (err instanceof StoreFullError)
+    return new Refusal(
+      503,
+      `not recorded, send it again later: ${err.message}`,
+      undefined,
+      { 'retry-after': String(STORE_FULL_RETRY_AFTER_S) },
+      'store cannot write',
+    );
+  return new Refusal(500, `cannot record the notification: ${(err as Error).message}`);
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
 
 export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
@@ -94,7 +140,10 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
     },
     (req, res) => {
       const t0 = Date.now();
-      if (opts.health && req.method === 'GET' && req.url === '/healthz') return reply(res, 200, { ok: true });
+      if (opts.health && req.method === 'GET' && req.url === '/healthz') {
+        const degraded = opts.degraded?.();
+        return reply(res, degraded ? 503 : 200, degraded ? { ok: false, degraded } : { ok: true });
+      }
       if (!hinted) {
         const hint = proxyHint(req, opts.trustProxy);
         if (hint) {
@@ -103,48 +152,15 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
         }
       }
       handle(req, opts, maxBytes).then(
-        ({ verdict, accepted }) => {
-          reply(res, 200, {
-            ok: true,
-            ...(verdict === 'duplicate' ? { duplicate: true } : {}),
-            ...(verdict === 'ignored' ? { ignored: true } : {}),
-          });
-          opts.log({
-            action: verdict,
-            event: accepted.def.name,
-            orderId: accepted.orderId,
-            status: 200,
-            ms: Date.now() - t0,
-          });
-          if (verdict !== 'ignored') opts.afterAnswer(accepted.key, verdict, accepted.from);
-        },
+        ({ verdict, accepted }) => answered(res, opts, verdict, accepted, t0),
         (err: unknown) => {
           if (err instanceof SenderLimitedError)
             share.limited(
               err.address,
               `${err.held} posts wait for confirmation, its share (--max-pending-per-address)`,
             );
-          const r =
-            err instanceof Refusal
-              ? err
-              : err instanceof SenderLimitedError
-                ? new Refusal(
-                    429,
-                    'too many of your notifications wait for confirmation: send it again later',
-                    undefined,
-                    { 'retry-after': String(SENDER_LIMITED_RETRY_AFTER_S) },
-                    'sender over its share',
-                  )
-                : err instanceof StoreFullError
-                  ? new Refusal(
-                      503,
-                      `not recorded, send it again later: ${err.message}`,
-                      undefined,
-                      { 'retry-after': String(STORE_FULL_RETRY_AFTER_S) },
-                      'store cannot write',
-                    )
-                  : new Refusal(500, `cannot record the notification: ${(err as Error).message}`);
-          // A body refused for its size is not read on (issue 21): the connection goes once answered.
+          const r = refusalOf(err);
+          // A body refused for its size is not read on: the connection goes once answered.
           if (r.status === 413) res.once('finish', () => req.socket.destroy());
           reply(res, r.status, { error: r.message }, r.headers);
           const reason = `${r.status} ${r.reason ?? r.message}`;
@@ -158,16 +174,9 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
   );
   server.maxConnections = RECEIVER_LIMITS.maxConnections;
   server.on('connection', (socket) => share.admit(socket));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, opts.port, opts.host);
   const port = (server.address() as AddressInfo).port;
   const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
-  let closed: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}${opts.path}`,
     port,
@@ -175,17 +184,23 @@ export async function startReceiver(opts: ReceiverOptions): Promise<Receiver> {
       ...refusals,
       ...(share.refused > 0 ? { 'connection over its address share': share.refused } : {}),
     }),
-    close(graceMs = 2_000) {
-      closed ??= new Promise<void>((resolve) => {
-        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-        server.close(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-        server.closeIdleConnections();
+    close: closer(server),
+  };
+}
+
+/** Stops the server once: idle connections at once, the rest after `graceMs`. */
+function closer(server: http.Server): (graceMs?: number) => Promise<void> {
+  let closed: Promise<void> | undefined;
+  return (graceMs = 2_000) => {
+    closed ??= new Promise<void>((resolve) => {
+      const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+      server.close(() => {
+        clearTimeout(timer);
+        resolve();
       });
-      return closed;
-    },
+      server.closeIdleConnections();
+    });
+    return closed;
   };
 }
 
@@ -194,6 +209,22 @@ async function handle(
   opts: ReceiverOptions,
   maxBytes: number,
 ): Promise<{ verdict: Verdict; accepted: Accepted }> {
+  checkRequest(req, opts, maxBytes);
+  const { n, def, data } = notificationOf(await readBody(req, maxBytes), req);
+  const accepted: Accepted = {
+    key: dedupeKey(def, n),
+    def,
+    orderId: orderIdOf(def, n.data),
+    timestamp: isoOf(n.timestamp),
+    data,
+    from: senderOf(req, opts.trustProxy),
+  };
+  if (opts.events && !opts.events.has(def.name)) return { verdict: 'ignored', accepted };
+  return { verdict: await opts.accept(accepted), accepted };
+}
+
+/** What is refused before the body is read: the path, the method, the type, a declared size. */
+function checkRequest(req: http.IncomingMessage, opts: ReceiverOptions, maxBytes: number): void {
   const url = new URL(req.url ?? '/', 'http://listener');
   // The path may be the listener's secret (--init): never echoed, not in the answer nor the log.
   if (normalise(url.pathname) !== normalise(opts.path))
@@ -218,7 +249,10 @@ async function handle(
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > maxBytes)
     throw new Refusal(413, `body of ${declared} bytes is over the ${maxBytes}-byte limit`, undefined, {}, 'too large');
-  const body = await readBody(req, maxBytes);
+}
+
+/** The body as a notification of a known event, its header matching and its payload valid (spec 6.1). */
+function notificationOf(body: string, req: http.IncomingMessage) {
   let value: unknown;
   try {
     value = JSON.parse(body);
@@ -262,16 +296,7 @@ async function handle(
       {},
       'invalid payload',
     );
-  const accepted: Accepted = {
-    key: dedupeKey(def, n),
-    def,
-    orderId: orderIdOf(def, n.data),
-    timestamp: isoOf(n.timestamp),
-    data: data.data,
-    from: senderOf(req, opts.trustProxy),
-  };
-  if (opts.events && !opts.events.has(def.name)) return { verdict: 'ignored', accepted };
-  return { verdict: await opts.accept(accepted), accepted };
+  return { n, def, data: data.data };
 }
 
 function readBody(req: http.IncomingMessage, maxBytes: number): Promise<string> {

@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { SENDER_LIMITED_LOG_EVERY_MS } from './decisions.js';
 
 /** `::ffff:127.0.0.1` and `127.0.0.1` are the same sender. */
-export function plainAddress(a: string | undefined): string {
+function plainAddress(a: string | undefined): string {
   if (!a) return '(unknown)';
   return a.startsWith('::ffff:') && isIP(a.slice(7)) === 4 ? a.slice(7) : a;
 }
@@ -33,6 +33,30 @@ export function trustedProxies(list: readonly string[]): BlockList {
   return b;
 }
 
+/**
+ * The sender a share is counted for: an IPv4 address, or an IPv6 address's /64 (one host is
+ * given a whole /64 and can post from any of its 2^64 addresses, so each is not a sender of its own).
+ */
+export function senderGroup(address: string): string {
+  if (isIP(address) !== 6) return address;
+  return `${expandV6(address.split('%')[0]!).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, `::` filled in (an embedded IPv4 tail made two groups). */
+function expandV6(a: string): string[] {
+  let text = a;
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [b0, b1, b2, b3] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((b0 << 8) | b1).toString(16)}:${((b2 << 8) | b3).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? h : [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t];
+  return groups.map((g) => Number.parseInt(g || '0', 16).toString(16));
+}
+
 function isTrusted(trust: BlockList | undefined, address: string): boolean {
   if (!trust) return false;
   const family = isIP(address);
@@ -46,7 +70,7 @@ function isTrusted(trust: BlockList | undefined, address: string): boolean {
  */
 export function senderOf(req: IncomingMessage, trust: BlockList | undefined): string {
   const peer = plainAddress(req.socket.remoteAddress);
-  if (!isTrusted(trust, peer)) return peer;
+  if (!isTrusted(trust, peer)) return senderGroup(peer);
   const header = req.headers['x-forwarded-for'];
   const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
     .split(',')
@@ -54,10 +78,10 @@ export function senderOf(req: IncomingMessage, trust: BlockList | undefined): st
     .filter((h) => h !== '(unknown)');
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i]!;
-    if (!isIP(hop)) return peer; // not an address: the header is not to be believed
-    if (!isTrusted(trust, hop)) return hop;
+    if (!isIP(hop)) return senderGroup(peer); // not an address: the header is not to be believed
+    if (!isTrusted(trust, hop)) return senderGroup(hop);
   }
-  return peer;
+  return senderGroup(peer);
 }
 
 /**
@@ -82,8 +106,9 @@ export class ConnectionShare {
 
   /** False when the socket was refused (destroyed). */
   admit(socket: Socket): boolean {
-    const address = plainAddress(socket.remoteAddress);
-    if (isTrusted(this.trust, address)) return true; // every sender comes through it
+    const peer = plainAddress(socket.remoteAddress);
+    if (isTrusted(this.trust, peer)) return true; // every sender comes through it
+    const address = senderGroup(peer);
     const n = this.open.get(address) ?? 0;
     if (n >= this.perAddress && this.total >= this.pressureAt) {
       socket.destroy();

@@ -5,7 +5,7 @@
 import type { DeliveryProcessor } from './processor.js';
 import type { Target, WebhookStore } from './store.js';
 
-export interface SinkDelivery {
+interface SinkDelivery {
   key: string;
   event: string;
   orderId: number;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 export type Target = 'forward' | 'exec';
-export const TargetSchema = z.enum(['forward', 'exec']);
+const TargetSchema = z.enum(['forward', 'exec']);
 
 export interface StoredDelivery {
   key: string;
@@ -29,7 +29,7 @@ export interface StoredDelivery {
   source?: DeliverySource;
 }
 
-export type DeliverySource = 'live' | 'catch-up';
+type DeliverySource = 'live' | 'catch-up';
 
 const Data = z.record(z.string(), z.unknown());
 const Shared = {

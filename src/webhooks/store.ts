@@ -66,11 +66,6 @@ export function webhooksDir(stateDir: string): string {
 
 type Queued = { record: StoreRecord; resolve: () => void; reject: (err: Error) => void };
 
-/** The key of an order event (spec 6.2.4: event name + order id), as the receiver makes it. */
-export function orderEventKey(event: string, orderId: number): string {
-  return `${event}:order:${orderId}`;
-}
-
 export class WebhookStore {
   /** What is pending and what was finished, in memory (store-state.ts). */
   private readonly state: DeliveryState;

@@ -36,10 +36,24 @@ function client(steps: Step[], extra: { noWait?: boolean; maxAttempts?: number }
 const bulkPrice = (c: ApiClient) => c.request({ route: 'bulkPrice', body: BODY });
 
 test('a network error is retried with the same idempotency key', async () => {
-  const { c, keys } = client([{ network: 'network', code: 'ECONNREFUSED' }, ok()]);
+  const { c, keys } = client([{ network: 'network', code: 'EHOSTUNREACH' }, ok()]);
   await bulkPrice(c);
   assert.equal(keys().length, 2);
   assert.equal(keys()[0], keys()[1]);
+});
+
+test('a TLS or header-size failure is not retried as a network error: one attempt, then the error', async () => {
+  for (const code of [
+    'CERT_HAS_EXPIRED',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+    'UND_ERR_HEADERS_OVERFLOW',
+    'HPE_HEADER_OVERFLOW',
+  ]) {
+    const { c, calls } = client([{ network: 'network', code }, ok()]);
+    await assert.rejects(bulkPrice(c), NetworkError, code);
+    assert.equal(calls.length, 1, `${code}: ${calls.length} attempts`);
+  }
 });
 
 test('ECONNRESET (dropped after the write) is retried with the same key', async () => {
@@ -145,11 +159,18 @@ test('attempts are bounded: a service that always fails is tried maxAttempts tim
 });
 
 test('a network that never answers ends in a NetworkError (exit 1) after the bounded attempts', async () => {
-  const { c, calls } = client([{ network: 'network', code: 'ECONNREFUSED' }], { maxAttempts: 3 });
+  const { c, calls } = client([{ network: 'network', code: 'EHOSTUNREACH' }], { maxAttempts: 3 });
   const err = await bulkPrice(c).catch((e) => e);
   assert.ok(err instanceof NetworkError);
   assert.equal(err.exitCode, 1);
   assert.equal(calls.length, 3);
+});
+
+test('a connection refused by this machine is not retried: nothing listens there', async () => {
+  const { c, calls } = client([{ network: 'network', code: 'ECONNREFUSED' }, ok()]);
+  const err = await bulkPrice(c).catch((e) => e);
+  assert.ok(err instanceof NetworkError);
+  assert.equal(calls.length, 1);
 });
 
 test('backoff without a hint grows exponentially and is capped', async () => {

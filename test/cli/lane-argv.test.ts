@@ -1,4 +1,4 @@
-// issue 26: the read lane (src/cli/lane) accepts a subset of what the full path (commander, the
+// The read lane (src/cli/lane) accepts a subset of what the full path (commander, the
 // verbs' zod schemas) accepts, with the same result. Property: for generated argvs of every lane
 // verb (flags in both forms, good and bad values, globals, junk), whenever the lane takes a
 // command its output, stderr, exit code and the requests it sends are those of the full path
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { lane } from '../../src/cli/lane/index.js';
-import { parseLaneArgs } from '../../src/cli/lane/argv.js';
+import { parseLaneArgs, splitCommand } from '../../src/cli/lane/argv.js';
 import { LANE_VERBS } from '../../src/cli/lane/table.js';
 import type { Transport } from '../../src/api/transport.js';
 import { undiciTransport } from '../../src/api/transport.js';
@@ -92,6 +92,7 @@ const GLOBAL_TOKENS: string[][] = [
   ['--profile', 'nosuch'],
   ['--base-url', 'ftp://x'],
   ['--base-url', 'localhost:1'],
+  ['--insecure-http'],
 ];
 const JUNK: string[][] = [['--'], ['extra'], ['-x'], ['--nope'], ['--json=1'], ['-ojson'], ['--all=true'], ['']];
 const COUNT_VALUES = ['1', '2', '5', '100', '0', '-1', '1e1', ' 3', '07', 'x', '3.0', '999999999999999999'];
@@ -120,20 +121,30 @@ function verbTokens(options: Record<string, { flags: string; kind: string; choic
   return out;
 }
 
-describe('the read lane against the full path (issue 26)', { concurrency: false }, () => {
+describe('the read lane against the full path', { concurrency: false }, () => {
   for (const [path, verb] of Object.entries(LANE_VERBS)) {
     test(`${path}: whatever the lane takes, it answers as the full path does`, async () => {
       const tokens = [...verbTokens(verb.options), ...GLOBAL_TOKENS, ...JUNK];
+      // before the noun and between the noun and the verb: globals, junk, and a verb's own flag
+      const early = [...GLOBAL_TOKENS, ...JUNK, ...verbTokens(verb.options).slice(0, 3)];
+      const [noun, name] = path.split(' ') as [string, string];
       let taken = 0;
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.constantFrom(...tokens), { maxLength: 4 }), async (picked) => {
-          const argv = [...path.split(' '), ...picked.flat()];
-          const r = await both(argv);
-          if (!r) return;
-          taken++;
-          assert.deepEqual(r.lane, r.full, argv.join(' '));
-        }),
-        { numRuns: runs(60) },
+        fc.asyncProperty(
+          fc.array(fc.constantFrom(...early), { maxLength: 2 }),
+          fc.array(fc.constantFrom(...early), { maxLength: 1 }),
+          fc.array(fc.constantFrom(...tokens), { maxLength: 4 }),
+          async (pre, mid, picked) => {
+            const argv = [...pre.flat(), noun, ...mid.flat(), name, ...picked.flat()];
+            const r = await both(argv);
+            if (!r) return;
+            taken++;
+            assert.deepEqual(r.lane, r.full, argv.join(' '));
+          },
+        ),
+        // the bare `noun verb` is always among the cases, so a short run (a quarter in the inner
+        // loop) cannot draw only commands the lane hands over and fail on luck
+        { numRuns: runs(80), examples: [[[], [], []]] },
       );
       assert.ok(taken > 0, 'the lane took some of the generated commands');
     });
@@ -163,6 +174,16 @@ describe('the read lane against the full path (issue 26)', { concurrency: false 
       ['extra'],
     ])
       assert.equal(parseLaneArgs(rest, verb.options), undefined, rest.join(' '));
+    // the README's form: global flags before the noun, and between the noun and the verb
+    const readme = splitCommand(['--profile', 'sandbox', 'products', '--json', 'list', '--limit', '5']);
+    assert.deepEqual(readme, {
+      path: 'products list',
+      before: ['--profile', 'sandbox', '--json'],
+      rest: ['--limit', '5'],
+    });
+    assert.ok(parseLaneArgs(readme.rest, verb.options, readme.before));
+    assert.equal(parseLaneArgs([], verb.options, ['--limit', '5']), undefined, 'a verb flag before the verb');
+    assert.equal(splitCommand(['--jq', '.', 'products', 'list']), undefined);
   });
 
   test('each lane verb is the verb commander registers: same options object, same run', async () => {
@@ -186,6 +207,7 @@ describe('the read lane against the full path (issue 26)', { concurrency: false 
     const io = bufferIO().io;
     assert.equal(await lane(['products', 'list'], { io, env: { ...env, SVC_LANE: 'off' } }), undefined);
     assert.equal(await lane(['products', 'get', '101'], { io, env }), undefined);
-    assert.equal(await lane(['--json', 'products', 'list'], { io, env }), undefined);
+    assert.equal(await lane(['--jq', '.', 'products', 'list'], { io, env }), undefined);
+    assert.equal(await lane(['--limit', '5', 'products', 'list'], { io, env }), undefined);
   });
 });

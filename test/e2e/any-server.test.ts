@@ -459,7 +459,7 @@ describe('plans honest about the daily quota', { concurrency: true }, () => {
     assert.match(r.stdout, /requests: 30/);
     assert.match(
       r.stdout,
-      /daily quota: 29 requests left today \(usage\), the job needs 30: the run would stop after 29 with exit 5 and a resume command; the quota resets at 2026-11-26T00:00:00.000Z/,
+      /daily quota: 29 requests left today \(as `svc usage` reports\), the job needs 30: the run would stop after 29 with exit 5 and a resume command; the quota resets at 2026-11-26T00:00:00.000Z/,
     );
     assert.equal(f.count('bulkPrice'), 0);
   });
@@ -485,7 +485,7 @@ describe('plans honest about the daily quota', { concurrency: true }, () => {
       env: { SVC_BASE_URL: f.url, SVC_API_KEY: KNOWN_V2, SVC_CONFIG_DIR: d.configDir, SVC_STATE_DIR: d.stateDir },
     });
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /daily quota: 4000 requests left today \(usage\)$/m);
+    assert.match(r.stdout, /daily quota: 4000 requests left today \(as `svc usage` reports\)$/m);
     assert.doesNotMatch(r.stdout, /would stop/);
   });
 });

@@ -1,10 +1,10 @@
-// issue 26 through the built bin/svc.js: a read loads only the chunks it runs (no server, no YAML,
+// Through the built bin/svc.js: a read loads only the chunks it runs (no server, no YAML,
 // no Ink), and the per-Node-line code cache is written after a run that had none, used by the
 // next, rewritten when V8 rejects it, and never changes output or exit code (missing, rejected,
 // or a cache folder that cannot be written).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { distReadProbe, ROOT, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
 
@@ -34,7 +34,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     });
     assert.equal(r.code, 0, r.stderr);
     const read = [...r.stderr.matchAll(/^READ (.+)$/gm)].map((m) => m[1]!);
-    // issue 26: a read runs in the lane (dist/lane.cjs); the full CLI (commander, every verb) is not read
+    // a read runs in the lane (dist/lane.cjs); the full CLI (commander, every verb) is not read
     assert.ok(read.includes('lane.cjs'), `${read}`);
     assert.ok(!read.includes('main.cjs'), 'the full CLI bundle is not read');
     assert.ok(!read.includes('ui.mjs'), 'the Ink bundle is not read');
@@ -43,7 +43,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
       code.some((c) => c.includes('no listings match')),
       `the verb's code is among what was read: ${read}`,
     );
-    // issue 26: no server, no YAML, and in the lane no commander; nor the MCP SDK (svc mcp only)
+    // no server, no YAML, and in the lane no commander; nor the MCP SDK (svc mcp only)
     const markers = ['createServer', 'YAMLParseError', 'commander.unknownOption', 'StdioServerTransport'];
     for (const marker of markers) {
       assert.ok(!code.some((c) => c.includes(marker)), `a read loaded code with ${marker}`);
@@ -73,7 +73,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     assert.match(folder, new RegExp(`-${process.version.replaceAll('.', '\\.')}-${process.arch}-`));
     assert.equal(statSync(folder).mode & 0o777, 0o700);
     const files = readdirSync(folder);
-    // a read loads nothing beyond the lane's bundle (issue 26): its one cache file
+    // a read loads nothing beyond the lane's bundle: its one cache file
     assert.deepEqual(files, ['lane.cjs.v8']);
     const stamp = Object.fromEntries(files.map((f) => [f, statSync(join(folder, f)).mtimeMs]));
     const second = await svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home } });
@@ -108,6 +108,34 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     const bad = await svc(['products', 'list', '--limit', 'x'], { env: { ...env, XDG_CACHE_HOME: home } });
     const badOff = await svc(['products', 'list', '--limit', 'x'], { env: { ...env, SVC_CODE_CACHE: 'off' } });
     assert.deepEqual([bad.code, bad.stdout, bad.stderr], [badOff.code, badOff.stdout, badOff.stderr]);
+  });
+
+  test("the README's form, global flags before the noun, runs in the lane", async () => {
+    const trace = join(tempDirs().dir, 'chunks.txt');
+    const argv = ['--profile', 'default', '--output=json', 'products', '--no-color', 'list', '--limit', '2'];
+    const r = await svc(argv, { env: { ...env, SVC_TRACE_CHUNKS: trace } });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).length, 2);
+    assert.deepEqual(readFileSync(trace, 'utf8').trim().split('\n'), ['lane.cjs']);
+  });
+
+  test("each build keeps its cache: another build's folder stays, one unused for 30 days goes", async () => {
+    const home = tempDirs().dir;
+    const root = join(home, 'svc', 'code-cache');
+    const other = join(root, `0123456789abcdef-${process.version}-${process.arch}-x`);
+    const gone = join(root, `fedcba9876543210-${process.version}-${process.arch}-x`);
+    for (const d of [other, gone]) {
+      mkdirSync(d, { recursive: true });
+      writeFileSync(join(d, 'lane.cjs.v8'), 'cache of another build');
+    }
+    const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
+    utimesSync(gone, old, old);
+    const r = await svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home } });
+    assert.equal(r.code, 0, r.stderr);
+    const folders = cacheFolders(home);
+    assert.equal(folders.length, 2, 'this build made its own');
+    assert.ok(folders.includes(other), "another build's cache is kept");
+    assert.ok(!folders.includes(gone), 'a build unused for 30 days is gone');
   });
 
   test('a cache folder that cannot be made: same output and exit code, nothing on stderr', async () => {

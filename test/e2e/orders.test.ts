@@ -267,16 +267,16 @@ describe('orders', { concurrency: true }, () => {
       );
     });
 
-    test('-o csv has a header, two-decimal amounts and a TOTAL row; the notes go to stderr', async () => {
+    test('-o csv has a snake_case header, integer cents in *_cents columns and a TOTAL row; the notes go to stderr', async () => {
       const r = await run(['orders', 'profit', '--by', 'listing', '-o', 'csv']);
       assert.equal(r.code, 0, r.stderr);
       assert.equal(
         r.stdout,
         [
-          'listing,title,sales,items,no cost,price,fee,cost,profit',
-          '109,Valorant Points top-up,1,1,0,10.00,1.00,6.90,2.10',
-          '111,CS2 Prime account,2,3,1,24.00,2.40,5.50,16.10',
-          'TOTAL,,3,4,1,34.00,3.40,12.40,18.20',
+          'listing,title,sales,items,no_cost,price_cents,fee_cents,cost_cents,profit_cents',
+          '109,Valorant Points top-up,1,1,0,1000,100,690,210',
+          '111,CS2 Prime account,2,3,1,2400,240,550,1610',
+          'TOTAL,,3,4,1,3400,340,1240,1820',
           '',
         ].join('\n'),
       );

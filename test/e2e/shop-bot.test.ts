@@ -343,4 +343,38 @@ describe('svc shop run: the Telegram bot', () => {
     run.child.kill('SIGTERM');
     assert.equal(await run.exited, 0, run.out.stderr);
   });
+
+  test('the weekly digest on its local day: Sunday 22:00 in São Paulo is Monday in UTC', {
+    timeout: 60_000,
+  }, async () => {
+    const dirs = tempDirs();
+    const id = await emptyListing('week');
+    writeFile(dirs.dir, 'pool.csv', 'credential,ref,cost_cents\nkey-w1-ZZSECRETMARKER,w,300\n');
+    const zone = 'America/Sao_Paulo'; // UTC-3 all year: no DST since 2019
+    let fire = Math.ceil((Date.now() + 10_000) / 3_600_000) * 3_600_000;
+    while (new Date(fire).getUTCDay() !== 1 || new Date(fire).getUTCHours() !== 1) fire += 3_600_000;
+    const localDay = new Date(fire - 3 * 3_600_000).toISOString().slice(0, 10); // Sunday, local
+    const file = writeFile(
+      dirs.dir,
+      'shop.yaml',
+      `rules:\n  - listing: ${id}\n    pool: pool.csv\n    target: 1\nevery: 3600\nnotify:\n  - name: vendas\n    type: telegram\n    chatId: ${SELLER}\n    secretEnv: E2E_TG\n    events: [digest]\ndigest:\n  at: "${localClock(fire, zone)}"\n  zone: ${zone}\n  weekly: sunday\n`,
+    );
+    const env = {
+      ...svcEnv(sb, dirs),
+      SVC_KEYRING: 'off',
+      SVC_POOL_SECRET: POOL_SECRET,
+      SVC_TELEGRAM_API_BASE: tg.url,
+      E2E_TG: TG_TOKEN,
+    };
+    const mark = tg.calls.length;
+    const offset = fire - 4000 - Date.now();
+    const run = start({ ...env, SVC_CLOCK_OFFSET_MS: String(offset) }, file);
+    const week = await tg.waitFor((c) => sent(SELLER)(c) && /Semana da loja/.test(c.body.text), mark);
+    assert.ok(week.at + offset >= fire, `sent at ${week.at + offset - fire} ms from the hour on svc's clock`);
+    assert.match(week.body.text, new RegExp(`Semana da loja até ${localDay}`), 'the local Sunday, not the UTC Monday');
+    await until('daily digest sent', () => /weekly digest sent/.test(run.out.stderr));
+    assert.match(run.out.stderr, /daily digest sent/);
+    run.child.kill('SIGTERM');
+    assert.equal(await run.exited, 0, run.out.stderr);
+  });
 });

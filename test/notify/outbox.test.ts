@@ -80,6 +80,32 @@ describe('notify outbox (issue 24)', () => {
     assert.ok(!problems.join().includes('secretsecret'), 'the webhook secret is never in a message');
   });
 
+  test('no part of a chat secret in any warning: the platform or a network error echoing the token, the URL, encoded', async () => {
+    const c = fakeClock();
+    const dc = recording(discord(), [
+      { status: 500, detail: 'token secretsecret is rate limited' },
+      { status: 502, detail: `bad hook ${encodeURIComponent('https://discord.com/api/webhooks/1/secretsecret')}` },
+    ]);
+    const tg = recording(telegram(), [{ status: 503, detail: 'bot abcdefghijklmnopqrstuvwxyz overloaded' }]);
+    const failing: Channel = {
+      ...discord(),
+      name: 'dc2',
+      post: async () => {
+        throw new Error('connect ECONNREFUSED https://discord.com/api/webhooks/1/secretsecret');
+      },
+    };
+    for (const r of [dc, tg]) r.setClock(c.now);
+    const problems: string[] = [];
+    const box = new Outbox([dc.ch, tg.ch, failing], { problem: (_n, d) => problems.push(d) }, c.sleep, c.now);
+    box.send(notice(1));
+    await box.drain(10 ** 9);
+    assert.ok(problems.length >= 4, problems.join('\n'));
+    for (const p of problems) {
+      assert.ok(!/secretsecret|abcdefghijklmnopqrstuvwxyz|…/.test(p), p); // not even a masked tail
+      assert.ok(!p.includes(encodeURIComponent('https://discord.com')), p);
+    }
+  });
+
   test('an empty Discord bucket (X-RateLimit-Remaining 0) waits X-RateLimit-Reset-After', async () => {
     const c = fakeClock();
     const r = recording(discord(), [{ status: 200, remaining: 0, resetAfterS: 3 }]);

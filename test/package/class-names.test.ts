@@ -1,7 +1,7 @@
 // issue 26 (scripts/own-names.mjs): the CLI bundle is built without esbuild's keepNames, and only
 // svc's sources and commander's errors keep their names. What reads a name must still see the
-// source's: an error's `name` (src/api/errors.ts `new.target.name`, journals), the code the shop
-// derives from an error's class (src/cli/shop/refill-seam.ts), commander's `this.constructor.name`.
+// source's: an error's `name` (src/api/errors.ts `new.target.name`, journals), commander's
+// `this.constructor.name`. (The shop takes an error's code as a value, errors.ts `errorValue`.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

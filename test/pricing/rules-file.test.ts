@@ -59,7 +59,7 @@ describe('rules file', () => {
     ].join('\n');
     assert.deepEqual((await problems(text)).sort(), [
       'rules.yaml:10: floor: the floor is above the ceiling',
-      'rules.yaml:3: margin: a margin must be more than -100%',
+      'rules.yaml:3: margin: a margin is from -90% to 1000%',
       'rules.yaml:4: unknown key colour (known: name, match, margin, catalog, minMargin, round, ceiling, floor, cost)',
       'rules.yaml:5: match: say what it selects (listing, variant, game, category), or match: all',
       'rules.yaml:5: unknown key gmae (known: listing, variant, game, category; or match: all)',
@@ -86,5 +86,28 @@ describe('rules file', () => {
       "r.yaml:2: unknown listing 404 (not one of this account's listings)",
       'r.yaml:4: unknown game tetris (not in GET /api/v2/catalog/games)',
     ]);
+  });
+  test('a YAML bomb is a FILE:LINE problem, not a crash', async () => {
+    assert.deepEqual(
+      await problems(
+        [
+          'a: &a ["x","x","x","x","x","x","x","x","x","x"]',
+          'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+          'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+          'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+          'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+          'rules: [*e]',
+        ].join('\n'),
+      ),
+      ['rules.yaml:2: too many aliases (more than 100 expansions): not read'],
+    );
+  });
+
+  test('a fee or a margin past sane bounds is refused at its line (fee: 99.99% priced a listing at R$ 33,000.00)', async () => {
+    assert.deepEqual(await problems(['fee: 99.99%', 'rules:', '  - match: all', '    margin: 2000%'].join('\n')), [
+      'rules.yaml:1: fee: a fee is from 0% to 50%',
+      'rules.yaml:4: margin: a margin is from -90% to 1000%',
+    ]);
+    assert.deepEqual(await problems(['fee: 12%', 'rules:', '  - match: all', '    margin: 25%'].join('\n')), []);
   });
 });

@@ -23,6 +23,23 @@ describe('shop.yaml (issue 24)', () => {
     assert.match(!r.ok ? r.problems[0]! : '', new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+: `));
   });
 
+  test('a YAML bomb (aliases expanding to millions of nodes): a config error at the first alias, FILE:LINE', async () => {
+    const p = file(
+      'bomb.yaml',
+      [
+        'a: &a ["x","x","x","x","x","x","x","x","x","x"]',
+        'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+        'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+        'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+        'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+        'rules: [*e]',
+      ].join('\n'),
+    );
+    const r = await loadShopConfig(p);
+    assert.equal(r.ok, false);
+    assert.deepEqual(!r.ok ? r.problems : [], [`${p}:2: too many aliases (more than 100 expansions): not read`]);
+  });
+
   test('every problem of the file at its own line: unknown key, bad number, min above target, duplicate rule, unknown event', async () => {
     const p = file(
       'bad.yaml',

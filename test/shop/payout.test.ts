@@ -1,25 +1,17 @@
-// funds.released reaches the shop as a payout notice: the intake hands on a confirmed order only
+// funds.released reaches the shop as a payout notice: the listener hands on a confirmed order only
 // (the listener confirmed it with the service), never the body's own claim.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Order } from '../../src/api/responses.js';
-import { startIntake } from '../../src/cli/shop/intake.js';
+import { routeDelivery } from '../../src/shop/events.js';
 import { payoutNotice } from '../../src/shop/notices.js';
 
-test('a confirmed funds.released is a payout notice with its net in cents; an unconfirmed one is nothing', async (t) => {
+test('a confirmed funds.released is a payout notice with its net in cents; an unconfirmed one is nothing', () => {
   const payouts: Order[] = [];
-  const intake = await startIntake({
-    sale: () => {},
-    listing: () => {},
-    mediation: () => {},
-    payout: (o) => payouts.push(o),
-  });
-  t.after(() => intake.close());
+  const events = { sale: () => {}, listing: () => {}, mediation: () => {}, payout: (o: Order) => payouts.push(o) };
   const order = { id: 77, orderCode: 'ORD-77', productId: 111, productTitle: 'Conta', price: 1990, fee: 199 } as Order;
-  const post = (body: unknown) =>
-    fetch(intake.url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-  await post({ event: 'funds.released', data: { orderId: 77 }, svc: { confirmed: false, order } });
-  await post({ event: 'funds.released', data: { orderId: 77 }, svc: { confirmed: true, order } });
+  routeDelivery({ event: 'funds.released', orderId: 77, confirmed: false, order }, events);
+  routeDelivery({ event: 'funds.released', orderId: 77, confirmed: true, order }, events);
   assert.deepEqual(
     payouts.map((o) => o.id),
     [77],

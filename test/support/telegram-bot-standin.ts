@@ -11,6 +11,7 @@ interface BotCall {
   token: string;
   body: any;
   at: number;
+  throttled?: boolean;
 }
 
 interface Held {
@@ -24,6 +25,8 @@ export interface TelegramBotStandIn {
   calls: BotCall[];
   /** Answer 502 to every request while true (Telegram unreachable behind a proxy). */
   down: boolean;
+  /** Answer the next `count` sendMessage with 429 and this retry_after (recorded with `throttled`). */
+  throttle(count: number, retryAfterS: number): void;
   /** A user's message in a chat; returns its update_id. */
   message(user: number, chat: number, text: string): number;
   /** A button press on a message the bot sent; returns its update_id. */
@@ -43,7 +46,7 @@ export async function startTelegramBotStandIn(): Promise<TelegramBotStandIn> {
   let held: Held | undefined;
   let offsetSeen = 0;
   let waiters: { check: (c: BotCall) => boolean; from: number; resolve: (c: BotCall) => void }[] = [];
-  const state = { down: false };
+  const state = { down: false, throttle: 0, retryAfterS: 1 };
 
   const record = (c: BotCall) => {
     calls.push(c);
@@ -86,6 +89,16 @@ export async function startTelegramBotStandIn(): Promise<TelegramBotStandIn> {
       if (state.down) return json(502, { ok: false, error_code: 502, description: 'Bad Gateway' });
       if (!m) return json(404, { ok: false, error_code: 404, description: 'Not Found' });
       const [, token, method] = m as unknown as [string, string, string];
+      if (method === 'sendMessage' && state.throttle > 0) {
+        state.throttle--;
+        record({ method, token, body, at: Date.now(), throttled: true });
+        return json(429, {
+          ok: false,
+          error_code: 429,
+          description: `Too Many Requests: retry after ${state.retryAfterS}`,
+          parameters: { retry_after: state.retryAfterS },
+        });
+      }
       record({ method, token, body, at: Date.now() });
       if (method === 'getUpdates') {
         const offset = Number(body?.offset ?? 0);
@@ -134,6 +147,10 @@ export async function startTelegramBotStandIn(): Promise<TelegramBotStandIn> {
         held = undefined;
         h.fail();
       }
+    },
+    throttle: (count, retryAfterS) => {
+      state.throttle = count;
+      state.retryAfterS = retryAfterS;
     },
     message: (user, chat, text) =>
       push({

@@ -10,6 +10,7 @@ import { eventDef } from '../../src/webhooks/events.js';
 const POLICY: ConfirmPolicy = {
   lookupsPerMinute: 20,
   unknownPerMinute: 4,
+  unknownPerDay: 10_000,
   refuseForMs: 30_000,
   maxRefuseForMs: 600_000,
   giveUpAfterMs: 3_600_000,
@@ -28,6 +29,7 @@ function service(opts: { complete: boolean; status?: (id: number) => string }) {
       requests.push({ at: Date.now(), kind: 'id', id, useful: known });
       return known ? sale(id, opts.status?.(id)) : undefined;
     },
+    getThing: async () => ({ value: undefined, requests: 1 }),
     recentSales: async (): Promise<RecentSales> => {
       const orders = [...real].map((id) => sale(id, opts.status?.(id)));
       requests.push({ at: Date.now(), kind: 'page', useful: false });

@@ -21,6 +21,7 @@ const sale = (id: number): Order => ({ id, orderCode: `ORD-${id}`, type: 'sale',
 const knowsAll: OrderSource = {
   getOrder: async (id) => sale(id),
   recentSales: async () => ({ orders: [], requests: 1, complete: false }),
+  getThing: async () => ({ value: undefined, requests: 1 }),
 };
 const body = notification('order.delivered', { id: 42, orderCode: 'ORD-42' });
 
@@ -216,6 +217,7 @@ describe('confirmation (spec 6.2.5, issue 11)', () => {
     const none: OrderSource = {
       getOrder: async () => undefined,
       recentSales: async () => ({ orders: [], requests: 1, complete: false }),
+      getThing: async () => ({ value: undefined, requests: 1 }),
     };
     const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, orders: none });
     await receive();
@@ -243,6 +245,7 @@ describe('confirmation (spec 6.2.5, issue 11)', () => {
         orders: {
           getOrder: async () => order,
           recentSales: async () => ({ orders: [], requests: 1, complete: false }),
+          getThing: async () => ({ value: undefined, requests: 1 }),
         },
       });
       await receive();
@@ -268,6 +271,7 @@ describe('confirmation (spec 6.2.5, issue 11)', () => {
         return sale(id);
       },
       recentSales: async () => ({ orders: [], requests: 1, complete: false }),
+      getThing: async () => ({ value: undefined, requests: 1 }),
     };
     const { store, p, receive, log } = setup(stateDir(), { forwardTo: t.url, orders: flaky });
     await receive();

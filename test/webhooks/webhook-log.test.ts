@@ -75,8 +75,11 @@ test('the live log prints every event once, into the scrollback, however many th
     columns: 140,
     rows: 12,
     isTTY: true,
-    write: (s: string) => {
+    // A write's callback runs, as a stream's does: ink 8 waits on an empty write before its exit
+    // promise resolves.
+    write: (s: string, done?: unknown) => {
       out += s;
+      if (typeof done === 'function') done();
       return true;
     },
   });

@@ -52,8 +52,8 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   await printRecords(deps.io, rows, {
     format: deps.format(),
     columns: [
-      { header: 'limit', value: 'limit' },
-      { header: 'value', value: 'value' },
+      { header: 'limit', value: 'limit', max: 60 },
+      { header: 'value', value: 'value', max: 60 },
     ],
   });
   return 0;

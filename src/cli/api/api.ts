@@ -3,10 +3,11 @@
 // write carries an Idempotency-Key made before the first attempt (spec 4.1.1), printed with
 // --verbose and reusable with --idempotency-key (the service keeps a key 24 h: past that a
 // "reused" key is a new operation, spec 4.1.2). No other host: the key never leaves its service.
+import { closeSync, constants as fsConstants, openSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '../../api/assumptions.js';
-import { ApiError, UsageError } from '../../api/errors.js';
+import { ApiError, InterruptedError, UsageError } from '../../api/errors.js';
 import { newIdempotencyKey } from '../../api/idempotency-key.js';
 import type { Method } from '../../api/routes.js';
 import { note } from '../../output/reporter.js';
@@ -93,8 +94,15 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
 async function readBody(deps: Deps, file: string): Promise<unknown> {
   let text: string;
   try {
-    text = file === '-' ? await readStdin(deps.io.stdin) : await readFile(file, 'utf8');
+    // A named pipe with no writer blocks open() in libuv's pool, where no signal reaches it: the
+    // read is raced against Ctrl-C/SIGTERM, and the process exits without waiting for it.
+    text = await untilAborted(
+      file === '-' ? readStdin(deps.io.stdin) : readFile(file, { encoding: 'utf8', signal: deps.signal }),
+      deps.signal,
+      () => file !== '-' && releaseFifo(file),
+    );
   } catch (err) {
+    if (deps.signal.aborted) throw new InterruptedError('interrupted');
     throw new UsageError(`${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
   try {
@@ -103,6 +111,31 @@ async function readBody(deps: Deps, file: string): Promise<unknown> {
     const at = /position (\d+)/.exec((err as Error).message);
     const line = at ? text.slice(0, Number(at[1])).split('\n').length : 1;
     throw new UsageError(`${file === '-' ? 'stdin' : file}:${line}: not JSON (${(err as Error).message})`);
+  }
+}
+
+function untilAborted<T>(p: Promise<T>, signal: AbortSignal, onAbort0: () => void): Promise<T> {
+  if (signal.aborted) return Promise.reject(new InterruptedError('interrupted'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      onAbort0();
+      reject(new InterruptedError('interrupted'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/**
+ * The process cannot exit while a pool thread waits in open() for a writer (exit joins the pool):
+ * open the pipe's other end without blocking and close it, so that open() returns and reads EOF.
+ */
+function releaseFifo(file: string): void {
+  try {
+    if (!statSync(file).isFIFO()) return;
+    closeSync(openSync(file, fsConstants.O_WRONLY | fsConstants.O_NONBLOCK));
+  } catch {
+    /* no reader waiting any more (ENXIO), or gone: nothing holds the exit */
   }
 }
 

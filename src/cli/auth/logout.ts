@@ -15,7 +15,7 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   const what = opts.all ? `remove profile "${name}" and its keys` : `remove the keys of profile "${name}"`;
   if (!(await deps.confirm(`${what}?`))) {
     note(deps.io, 'cancelled: nothing removed');
-    return EXIT.failed;
+    return EXIT.cancelled;
   }
   await (await deps.keys()).remove(name, { all: opts.all });
   success(deps.io, opts.all ? `removed profile "${name}"` : `removed the keys of profile "${name}"`);

@@ -1,5 +1,6 @@
 // svc auth status: the profile in use, its keys masked, their age and where they come from and
 // are stored: SVC_API_KEY, the OS keyring or the config file (issue 8).
+import { t } from '../../i18n/index.js';
 import { keyLocationOf } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';
 import { printRecords } from '../../ui/print.js';
@@ -10,6 +11,8 @@ import { EXIT } from '../../api/errors.js';
 const options = { check: flag('--check', 'also check each key against the service') };
 
 interface KeyRow {
+  /** The profile in use: -o json/csv say whose keys these are, as the table's stderr lines do. */
+  profile: string;
   version: string;
   key: string;
   source: string;
@@ -29,6 +32,7 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
         ? s.profile?.[version === 'v1' ? 'v1KeyStoredAt' : 'v2KeyStoredAt']
         : undefined;
     const row: KeyRow = {
+      profile: s.profileName,
       version,
       key: maskKey(key),
       source:
@@ -43,11 +47,13 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
     if (opts.check) row.check = await check(deps, version);
     rows.push(row);
   }
-  deps.io.stderr.write(`profile: ${s.profileName}\nbase URL: ${s.baseUrl}\n`);
+  deps.io.stderr.write(
+    `${t('profile: "{name}"', { name: s.profileName })}\n${t('base URL: {url}', { url: s.baseUrl })}\n`,
+  );
   for (const version of ['v1', 'v2'] as const) {
     if (s.keySource[version] !== 'profile') continue;
     deps.io.stderr.write(
-      `${version} key stored in: ${(await deps.keys()).describe(s.profileName, s.profile, version)}\n`,
+      `${t('{version} key stored in: {where}', { version, where: (await deps.keys()).describe(s.profileName, s.profile, version) ?? '' })}\n`,
     );
   }
   await printRecords(deps.io, rows, {
@@ -55,7 +61,7 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
     columns: [
       { header: 'version', value: 'version' },
       { header: 'key', value: 'key' },
-      { header: 'source', value: 'source' },
+      { header: 'source', value: 'source', kind: 'word' },
       { header: 'stored', value: 'storedAt', kind: 'date' },
       { header: 'age (days)', value: 'ageDays', kind: 'number' },
       ...(opts.check ? [{ header: 'check', value: 'check' as const }] : []),

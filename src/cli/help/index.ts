@@ -3,6 +3,7 @@
 // implicit one on the program; the groups keep theirs (`svc products help list`). bin/svc.js
 // answers the same forms from dist/help.json without loading the bundle (src/main.ts helpTexts).
 import type { Command } from 'commander';
+import { t } from '../../i18n/index.js';
 import { UsageError } from '../../api/errors.js';
 import { examples, type CliRuntime } from '../shared/command.js';
 import { HELP_TOPICS } from './topics.js';
@@ -18,7 +19,7 @@ export function registerHelp(program: Command, rt: CliRuntime): void {
     .action((words: string[]) => {
       const topic = HELP_TOPICS[words.join(' ')];
       if (topic) {
-        rt.io.stdout.write(topic.text);
+        rt.io.stdout.write(t(topic.text));
         return;
       }
       const target = findCommand(program, words);

@@ -18,6 +18,7 @@ const EXIT_CODES = `Exit codes (the same for every command)
        SELLER_IN_DEBT, EMAIL_NOT_VERIFIED, ...), a v2-only command with no v2 key,
        or a stored key the OS keyring cannot give back
   5    rate limit or daily quota spent and waiting was not allowed (--no-wait)
+  6    cancelled: the answer to a confirmation was no; nothing was sent or changed
   130  interrupted (Ctrl-C, SIGTERM): the job journal is flushed and the resume
        command printed
 
@@ -67,10 +68,10 @@ Examples:
 const FORMATS = `Input files (checked whole before anything is sent)
 
 Prices CSV (svc products bulk-price FILE.csv)
-  Header row required. Columns: id (listing id), then price (decimal in the platform
-  currency, 19.90 or 19,90) or price_cents (integer); optional variant (the variant
-  index: that row goes through the variants route). Price > 0 and <= 100000000 cents;
-  one row per (id, variant).
+  Header row required. Columns: id (listing id), then price or preço (decimal in the
+  platform currency, 19.90, 19,90 or R$ 19,90) or price_cents (integer); optional variant
+  (the variant index: that row goes through the variants route). Price > 0 and
+  <= 100000000 cents; one row per (id, variant).
     id,price,variant
     101,19.90,
     102,4.50,2
@@ -102,7 +103,7 @@ line 1; the first 50, then a count) and the command exits 2 with nothing sent.
 Credentials are never printed, not even in an error: they are referred to by line.
 
 Output (-o, stdout; messages and progress go to stderr)
-  table  for people: money with two decimals, dates in local time (TZ honoured), the
+  table  for people: money with two decimals (19,90 in pt-BR), dates in local time (TZ honoured), the
          offset in the header: CREATED (-03:00) 2025-01-11 09:00:00. Fitted to
          the terminal: titles and names are cut with ..., ids, money and dates never;
          on a narrow terminal low-ranked columns are left out (stderr says which).
@@ -111,8 +112,9 @@ Output (-o, stdout; messages and progress go to stderr)
          a line. Money as the API gives it (v2 cents, v1 decimals).
   csv    a header row, then one row per record; tsv the same with tabs (TAB, newline
          and \\ escaped). Money is always integer cents, v1 and v2 alike, in columns named
-         *_cents (price_cents, fee_cents). A cell starting with = + - @ (a formula to
-         a spreadsheet) gets a leading ' unless the whole cell is a number.
+         *_cents (price_cents, fee_cents); headers are snake_case, never translated. A
+         cell starting with = + - @ (a formula to a spreadsheet) gets a leading ' unless
+         the whole cell is a number.
   Text from the service or a file is untrusted: on a terminal, escape sequences,
   control characters and invisible bidi marks are removed; json escapes them
   (\\u202e). NO_COLOR, --no-color, FORCE_COLOR=0 and TERM=dumb: no escape sequence at all.

@@ -30,7 +30,7 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
     return printRequestPlan(deps, [{ method: 'DELETE', path: `/api/api-keys/${id}`, what: `revoke ${label}` }]);
   if (!(await deps.confirm(`revoke ${label}?`))) {
     note(deps.io, 'cancelled: nothing revoked');
-    return EXIT.failed;
+    return EXIT.cancelled;
   }
   await (await deps.api()).keys.revoke(id).send();
   success(deps.io, `revoked ${label}`);

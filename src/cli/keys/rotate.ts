@@ -83,7 +83,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   }
   if (!(await deps.confirm(`rotate: ${plan}${also}?`))) {
     note(deps.io, 'cancelled: nothing changed');
-    return EXIT.failed;
+    return EXIT.cancelled;
   }
   const api = await deps.api();
   const { created, newKey, previous } = await createAndStore(deps, api, s, version, body as KeyCreate);

@@ -1,4 +1,4 @@
-// The read lane's argv (issue 26): `NOUN VERB` then options, in the forms a seller and a script
+// The read lane's argv: `NOUN VERB` then options, in the forms a seller and a script
 // write (`--flag`, `--flag value`, `--flag=value`, `-o json`). It accepts a SUBSET of what
 // commander and the verb's zod schemas accept, with the same result, and says "not mine"
 // (undefined) for everything else, which then goes the full way (main.ts) and is parsed, refused
@@ -90,31 +90,94 @@ function rulesOf(options: Record<string, KindDecl>): Map<string, FlagRule> {
   return rules;
 }
 
-/** The lane's parse of what follows `NOUN VERB`, or undefined when it is not the lane's to parse. */
-export function parseLaneArgs(rest: readonly string[], options: Record<string, KindDecl>): LaneArgs | undefined {
-  const rules = rulesOf(options);
-  if (rules.size === 0) return undefined;
-  const globals: Record<string, unknown> = { ...GLOBAL_DEFAULTS };
-  const opts: Record<string, unknown> = {};
-  const seen = new Set<string>();
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i]!;
+/** The global flags that take a value (bin/svc.js skips their values to find `NOUN VERB`). */
+export function globalValueFlags(): string[] {
+  return Object.entries(GLOBAL_RULES)
+    .filter(([, rule]) => typeof rule.value !== 'boolean')
+    .map(([name]) => name);
+}
+
+export interface LaneCommand {
+  /** `NOUN VERB` */
+  path: string;
+  /** The global flags written before the verb (`svc --profile p products list`), as written. */
+  before: string[];
+  /** What follows the verb. */
+  rest: string[];
+}
+
+/**
+ * Finds `NOUN VERB` where commander finds them: after any global flags (the README's form,
+ * `svc --profile sandbox products list --json`), and between the noun and the verb. Anything
+ * but a global flag of the lane before the verb: not the lane's (undefined).
+ */
+export function splitCommand(argv: readonly string[]): LaneCommand | undefined {
+  const before: string[] = [];
+  const words: string[] = [];
+  let i = 0;
+  for (; i < argv.length && words.length < 2; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('-')) {
+      words.push(arg);
+      continue;
+    }
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const rule = GLOBAL_RULES[eq > 0 ? arg.slice(0, eq) : arg];
+    if (!rule) return undefined;
+    before.push(arg);
+    if (typeof rule.value !== 'boolean' && eq < 0) {
+      if (i + 1 >= argv.length) return undefined;
+      before.push(argv[++i]!);
+    }
+  }
+  return words.length === 2 ? { path: words.join(' '), before, rest: argv.slice(i) } : undefined;
+}
+
+interface Parsed {
+  globals: Record<string, unknown>;
+  opts: Record<string, unknown>;
+  seen: Set<string>;
+}
+
+/** Takes `tokens` by `rules` into `into`; false when one is not the lane's to take. */
+function take(tokens: readonly string[], rules: ReadonlyMap<string, FlagRule>, into: Parsed): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    const arg = tokens[i]!;
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq > 0 ? arg.slice(0, eq) : arg;
     const rule = rules.get(name);
-    if (!rule || seen.has(rule.key)) return undefined;
-    seen.add(rule.key);
-    const into = rule.global ? globals : opts;
+    if (!rule || into.seen.has(rule.key)) return false;
+    into.seen.add(rule.key);
+    const target = rule.global ? into.globals : into.opts;
     if (typeof rule.value === 'boolean') {
-      if (eq > 0) return undefined; // `--json=1`: commander's error to give
-      into[rule.key] = rule.value;
+      if (eq > 0) return false; // `--json=1`: commander's error to give
+      target[rule.key] = rule.value;
       continue;
     }
-    const raw = eq > 0 ? arg.slice(eq + 1) : rest[++i];
-    if (raw === undefined || raw === '' || raw.startsWith('-')) return undefined;
+    const raw = eq > 0 ? arg.slice(eq + 1) : tokens[++i];
+    if (raw === undefined || raw === '' || raw.startsWith('-')) return false;
     const value = rule.value(raw);
-    if (value === undefined) return undefined;
-    into[rule.key] = value;
+    if (value === undefined) return false;
+    target[rule.key] = value;
   }
-  return { globals: globals as GlobalOptions, opts };
+  return true;
+}
+
+const GLOBAL_ONLY: ReadonlyMap<string, FlagRule> = new Map(Object.entries(GLOBAL_RULES));
+
+/**
+ * The lane's parse of the global flags before the verb and what follows `NOUN VERB`, or
+ * undefined when it is not the lane's to parse. Before the verb only global flags are taken (a
+ * verb's own flag there is commander's error to give).
+ */
+export function parseLaneArgs(
+  rest: readonly string[],
+  options: Record<string, KindDecl>,
+  before: readonly string[] = [],
+): LaneArgs | undefined {
+  const rules = rulesOf(options);
+  if (rules.size === 0) return undefined;
+  const parsed: Parsed = { globals: { ...GLOBAL_DEFAULTS }, opts: {}, seen: new Set() };
+  if (!take(before, GLOBAL_ONLY, parsed) || !take(rest, rules, parsed)) return undefined;
+  return { globals: parsed.globals as GlobalOptions, opts: parsed.opts };
 }

@@ -15,7 +15,7 @@ import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { shopActions } from '../shop/actions.js';
 import { buildDigest } from '../shop/digest-facts.js';
 import { loadConfig, openOutbox } from '../shop/load.js';
-import { syncedMirror, type OrdersMirror } from '../shop/sales-source.js';
+import { syncedMirror, type OrdersMirror } from '../../mirror/index.js';
 
 const DRAIN_MS = 60_000;
 

@@ -1,5 +1,6 @@
 // svc notify test CHANNEL --config shop.yaml (issue 24): send a sample sale notice to one
 // channel and say whether the platform took it; `--dry-run` shows what would be sent.
+import { t } from '../../i18n/index.js';
 import { z } from 'zod';
 import { EXIT, UsageError } from '../../api/errors.js';
 import { sampleNotice } from '../../notify/notice.js';
@@ -36,7 +37,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
       f === 'json' || f === 'jsonl'
         ? `${jsonText(plan)}\n`
         : f === 'table'
-          ? `dry run: nothing sent\nwould send to ${c.name} (${c.type}):\n${p.preview}\n`
+          ? `${t('dry run: nothing sent')}\n${t('would send to {name} ({type}):', { name: c.name, type: c.type })}\n${p.preview}\n`
           : `channel\ttype\trequests\ttext\n${c.name}\t${c.type}\t1\t${p.preview.replace(/\s+/g, ' ')}\n`,
     );
     return 0;

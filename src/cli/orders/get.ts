@@ -1,5 +1,7 @@
 // svc orders get ID|ORDER_CODE: one order; for a sale, its deliveredItems (ref, cost) and the
 // profit of the sale (spec 1.5, 2.5). v2 accepts the orderCode as `:id` (spec 4.2).
+import { count } from '../../output/plural.js';
+import { t } from '../../i18n/index.js';
 import { NotFoundError, UsageError } from '../../api/errors.js';
 import { printRecords } from '../../ui/print.js';
 import { apiVersion, type Deps } from '../shared/context.js';
@@ -52,13 +54,13 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   ]);
   if (format === 'table' && sale) {
     const items = (order.deliveredItems ?? []).map((it, i) => ({ ...it, n: i + 1 }));
-    deps.io.stdout.write('\ndelivered items:\n');
+    deps.io.stdout.write(`\n${t('delivered items:')}\n`);
     if (items.length === 0)
-      deps.io.stdout.write('  none recorded (no ref or cost was attached, or the sale predates the feature)\n');
+      deps.io.stdout.write(`  ${t('none recorded (no ref or cost was attached, or the sale predates the feature)')}\n`);
     else await printRecords(deps.io, items, { format, columns: deliveredItemColumns });
     if (money && money.itemsWithoutCost > 0)
       deps.io.stdout.write(
-        `  ${money.itemsWithoutCost} item${money.itemsWithoutCost === 1 ? '' : 's'} without a cost, counted as 0\n`,
+        `  ${t('{items} without a cost, counted as 0', { items: count(money.itemsWithoutCost, 'item') })}\n`,
       );
   }
   return 0;

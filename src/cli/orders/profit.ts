@@ -1,12 +1,12 @@
 // svc orders profit: the profit of your sales (spec 1.5, A4, A13), per sale or grouped by
 // listing, ref or day, with totals. Money: two decimals in tables and CSV/TSV (a spreadsheet
 // reads them as amounts), integer cents in JSON.
+import { count } from '../../output/plural.js';
+import { t } from '../../i18n/index.js';
 import { jsonText } from '../../output/sanitize.js';
 import type { Order } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
-import type { Format } from '../../output/format.js';
 import { printRecords } from '../../ui/print.js';
-import { formatCents } from '../../output/money.js';
 import { note } from '../../output/reporter.js';
 import { ListStream } from '../../output/list-stream.js';
 import { apiVersion, type Deps } from '../shared/context.js';
@@ -67,7 +67,7 @@ async function output(deps: Deps, o: OptsOf<typeof options>, report: MirrorRepor
     return 0;
   }
   const total: ProfitRow = { key: 'TOTAL', ...report.totals };
-  const columns = profitColumns(o.by, format);
+  const columns = profitColumns(o.by);
   if (format !== 'table' && report.stream) {
     const out = new ListStream<ProfitRow>(deps.io, format, columns);
     let batch: ProfitRow[] = [];
@@ -84,7 +84,7 @@ async function output(deps: Deps, o: OptsOf<typeof options>, report: MirrorRepor
   } else await printRecords(deps.io, [...rows, total], { format, columns });
   const tabular = format === 'table';
   if (tabular && report.excluded.length > 0) {
-    deps.io.stdout.write('\nnot counted (only delivered and completed sales count):\n');
+    deps.io.stdout.write(`\n${t('not counted (only delivered and completed sales count):')}\n`);
     await printRecords(deps.io, report.excluded, { format, columns: excludedColumns });
   }
   notes(deps, report, !tabular);
@@ -173,11 +173,14 @@ async function buildReport(
 function notes(deps: Deps, report: ProfitReport, toStderr: boolean): void {
   const lines: string[] = [];
   const n = report.totals.itemsWithoutCost;
-  if (n > 0) lines.push(`${n} item${n === 1 ? '' : 's'} had no recorded cost and counted as 0`);
+  if (n > 0) lines.push(t('{items} had no recorded cost and counted as 0', { items: count(n, 'item') }));
   if (toStderr && report.excluded.length > 0) {
     const list = report.excluded.map((e) => `${e.id} ${e.status ?? '?'}`).join(', ');
     lines.push(
-      `not counted: ${report.excluded.length} sale${report.excluded.length === 1 ? '' : 's'} not delivered or completed (${list})`,
+      t('not counted: {sales} not delivered or completed ({list})', {
+        sales: count(report.excluded.length, 'sale'),
+        list,
+      }),
     );
   }
   if (lines.length === 0) return;
@@ -187,12 +190,13 @@ function notes(deps: Deps, report: ProfitReport, toStderr: boolean): void {
 
 type Cents = 'priceCents' | 'feeCents' | 'costCents' | 'profitCents';
 
-function money(header: string, field: Cents, format: Format): Column<ProfitRow> {
-  // Tables format cents themselves; CSV/TSV get the same two-decimal amount as text.
-  return format === 'table' ? { header, value: field, kind: 'cents' } : { header, value: (r) => formatCents(r[field]) };
+function money(header: string, field: Cents): Column<ProfitRow> {
+  // One machine contract (`svc help formats`): integer cents in `*_cents` columns of csv/tsv,
+  // two decimals in the seller's format in a table.
+  return { header, value: field, kind: 'cents' };
 }
 
-function profitColumns(by: ProfitGroup | undefined, format: Format): Column<ProfitRow>[] {
+function profitColumns(by: ProfitGroup | undefined): Column<ProfitRow>[] {
   const head: Column<ProfitRow>[] =
     by === undefined
       ? [
@@ -220,10 +224,10 @@ function profitColumns(by: ProfitGroup | undefined, format: Format): Column<Prof
     ...head,
     { header: 'items', value: 'items', kind: 'number' },
     { header: 'no cost', value: 'itemsWithoutCost', kind: 'number' },
-    money('price', 'priceCents', format),
-    money('fee', 'feeCents', format),
-    money('cost', 'costCents', format),
-    money('profit', 'profitCents', format),
+    money('price', 'priceCents'),
+    money('fee', 'feeCents'),
+    money('cost', 'costCents'),
+    money('profit', 'profitCents'),
   ];
 }
 

@@ -3,6 +3,10 @@
 // --forward-to (the same envelope, environment and dedupe key as `webhooks listen`, SVC_SOURCE=
 // catch-up), report stuck sales. Exact on reruns: what was handed on is remembered in the mirror
 // and the webhook store. The first run without --since only sets the mark (no replay).
+import type { Column } from '../../output/columns.js';
+import { printRecords } from '../../ui/print.js';
+import { count } from '../../output/plural.js';
+import { t } from '../../i18n/index.js';
 import { z } from 'zod';
 import { EXIT, UsageError } from '../../api/errors.js';
 import { MIRROR } from '../../api/assumptions.js';
@@ -58,8 +62,15 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     );
   const { catchUp } = await import('../../webhooks/catch-up.js');
   const { openHandOn } = await import('../../webhooks/hand-on.js');
-  const log = (l: Omit<WebhookLogLine, 'at'>) =>
-    deps.io.stdout.write(`${jsonText({ at: new Date().toISOString(), ...l })}\n`);
+  // One machine contract: -o table is a table (printed once the run is over), any other
+  // format the log's JSON lines as they happen.
+  const table = deps.format() === 'table';
+  const lines: WebhookLogLine[] = [];
+  const log = (l: Omit<WebhookLogLine, 'at'>) => {
+    const line = { at: new Date().toISOString(), ...l };
+    if (table) lines.push(line);
+    else deps.io.stdout.write(`${jsonText(line)}\n`);
+  };
   const m = await openOrdersMirror(deps, 'orders reconcile');
   try {
     const h = openHandOn({ stateDir: deps.stateDir(), exec: o.exec, forwardTo: o.forwardTo, env: deps.env, log });
@@ -79,6 +90,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     } finally {
       await h.close();
     }
+    if (table) await printRecords(deps.io, lines, { format: 'table', columns: LOG_COLUMNS });
     if (!deps.io.quiet) deps.io.stderr.write(`${summary(r, failed)}\n`);
     if (failed > 0) return EXIT.failed;
     return o.failOnStuck && r.stuck.length > 0 ? EXIT.refused : EXIT.ok;
@@ -87,18 +99,34 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   }
 }
 
+const LOG_COLUMNS: Column<WebhookLogLine>[] = [
+  { header: 'at', value: 'at', kind: 'date' },
+  { header: 'action', value: 'action', kind: 'word' },
+  { header: 'event', value: 'event' },
+  { header: 'order', value: 'orderId', kind: 'number' },
+  { header: 'status', value: 'status', kind: 'number' },
+  { header: 'detail', value: 'detail', max: 40, drop: 1 },
+];
+
 function summary(
   r: { first: boolean; since: string; handed: number; live: number; stuck: unknown[] },
   failed: number,
 ): string {
   if (r.first)
-    return `first reconcile: sales from now on are caught up; nothing before ${r.since} is replayed (--since 2h looks back)`;
-  const parts = [`${r.handed} missed sale event${r.handed === 1 ? '' : 's'} handed on since ${r.since}`];
-  if (r.live > 0) parts.push(`${r.live} already handed on by the listener`);
-  if (failed > 0) parts.push(`${failed} failed (kept for the next run)`);
+    return t(
+      'first reconcile: sales from now on are caught up; nothing before {since} is replayed (--since 2h looks back)',
+      {
+        since: r.since,
+      },
+    );
+  const parts = [
+    t('{events} handed on since {since}', { events: count(r.handed, 'missed sale event'), since: r.since }),
+  ];
+  if (r.live > 0) parts.push(t('{n} already handed on by the listener', { n: r.live }));
+  if (failed > 0) parts.push(t('{n} failed (kept for the next run)', { n: failed }));
   if (r.stuck.length > 0)
-    parts.push(`${r.stuck.length} stuck sale${r.stuck.length === 1 ? '' : 's'} (paid, not delivered)`);
-  return `reconcile: ${parts.join('; ')}`;
+    parts.push(t('{sales} (paid, not delivered)', { sales: count(r.stuck.length, 'stuck sale') }));
+  return t('reconcile: {parts}', { parts: parts.join('; ') });
 }
 
 export const reconcileVerb = defineVerb({

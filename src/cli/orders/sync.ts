@@ -2,6 +2,8 @@
 // first sync reads every order; later ones read what is new plus the recent window and the
 // orders whose status still moves (docs/DECISIONS.md "Orders mirror"). Resumable: a sync killed
 // half-way goes on from its last page next time.
+import { count } from '../../output/plural.js';
+import { t } from '../../i18n/index.js';
 import { MIRROR } from '../../api/assumptions.js';
 import { jsonText } from '../../output/sanitize.js';
 import type { Deps } from '../shared/context.js';
@@ -40,7 +42,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       deps.io.stdout.write(`${jsonText(out, format === 'json' ? 2 : undefined)}\n`);
     else if (!deps.io.quiet)
       deps.io.stderr.write(
-        `orders mirror up to date: ${s.total} orders held, ${s.added} new, ${s.requests} request${s.requests === 1 ? '' : 's'}${s.whole ? ' (whole history read)' : ''}${s.resumed ? ' (went on from an interrupted sync)' : ''}\n`,
+        `${t('orders mirror up to date: {total} held, {added} new, {requests}', { total: count(s.total, 'order'), added: s.added, requests: count(s.requests, 'request') })}${s.whole ? ` ${t('(whole history read)')}` : ''}${s.resumed ? ` ${t('(went on from an interrupted sync)')}` : ''}\n`,
       );
     return 0;
   } finally {

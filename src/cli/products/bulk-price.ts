@@ -4,6 +4,7 @@
 import { note } from '../../output/reporter.js';
 import { count } from '../../output/plural.js';
 import { z } from 'zod';
+import { localDecimal, t } from '../../i18n/index.js';
 import { CHUNK_SIZE } from '../../api/assumptions.js';
 import type { Listing } from '../../api/responses.js';
 import type { ServiceApi } from '../../api/resources/index.js';
@@ -128,6 +129,10 @@ export interface PriceJobOptions {
   command: string;
   /** The summary's first words (default: the input's name). */
   label?: string;
+  /** The caller showed its plan and asked on a terminal (products reprice). */
+  confirmed?: boolean;
+  /** The line a person is shown for a row of the file sent (reprice: the rule's line). */
+  displayLine?: (line: number) => number;
 }
 
 /**
@@ -168,6 +173,8 @@ export async function runPriceJob(
     resume,
     noResume: opts.resume === false,
     preOutcomes,
+    ...(opts.confirmed ? { confirmed: true } : {}),
+    ...(opts.displayLine ? { displayLine: opts.displayLine } : {}),
     report: opts.report
       ? {
           path: opts.report,
@@ -177,7 +184,14 @@ export async function runPriceJob(
         }
       : undefined,
     summary: (r) =>
-      `${opts.label ?? input.displayName}: ${count(parsed.rows.length, 'row')}, ${r.counts.ok} applied, ${r.counts.unchanged} unchanged, ${r.counts.failed + preOutcomes.length} refused, ${count(r.requests, 'request')}`,
+      t('{label}: {rows}, {ok} applied, {unchanged} unchanged, {refused} refused, {requests}', {
+        label: opts.label ?? input.displayName,
+        rows: count(parsed.rows.length, 'row'),
+        ok: r.counts.ok,
+        unchanged: r.counts.unchanged,
+        refused: r.counts.failed + preOutcomes.length,
+        requests: count(deps.made.total, 'request'), // the run's every request, reads included (spec 8)
+      }),
   });
 }
 
@@ -202,7 +216,12 @@ function maxChangeGuard(listings: Listing[], rows: PriceRow[], pct: number): Ite
         ...(r.variant !== undefined ? { variant: r.variant } : {}),
         status: 'skipped',
         code: 'MAX_CHANGE',
-        message: `price moves ${change.toFixed(1)}% (${formatCents(current)} → ${formatCents(r.priceCents)}), more than --max-change ${pct}`,
+        message: t('price moves {change}% ({from} → {to}), more than --max-change {pct}', {
+          change: localDecimal(change.toFixed(1)),
+          from: localDecimal(formatCents(current)),
+          to: localDecimal(formatCents(r.priceCents)),
+          pct,
+        }),
       });
     }
   }

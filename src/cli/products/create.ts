@@ -70,7 +70,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const problems = version === 'v2' ? checkV2(body) : checkV1(body);
   if (problems.length === 0 && version === 'v2') problems.push(...(await checkMinPrice(deps, body)));
   if (problems.length > 0) {
-    for (const p of problems) deps.io.stderr.write(`${t(`${source}: ${p}`)}\n`);
+    for (const p of problems) deps.io.stderr.write(`${o.file ? `${source}: ${t(p)}` : t(flagWords(p))}\n`);
     const summary = `${problems.length} problem${problems.length === 1 ? '' : 's'} in the listing; nothing was sent`;
     deps.io.stderr.write(`${t('error:')} ${t(summary)}\n`);
     return EXIT.usage;
@@ -133,7 +133,24 @@ function readContent(file: string): string {
 }
 
 function issues(result: z.ZodSafeParseResult<unknown>): string[] {
-  return result.success ? [] : result.error.issues.map((i) => `${fieldPath(i.path) || '(listing)'}: ${i.message}`);
+  return result.success ? [] : result.error.issues.map((i) => `${fieldPath(i.path) || '(listing)'}: ${issueWords(i)}`);
+}
+
+/** A schema's finding in svc's words, not zod's (`Too small: expected string to have >=5 characters`). */
+function issueWords(i: z.core.$ZodIssue): string {
+  const input = (i as { input?: unknown }).input;
+  if (i.code === 'invalid_type' && (input === undefined || /received undefined/.test(i.message))) return t('missing');
+  if (i.code === 'too_small' && i.origin === 'string') return t('at least {n} characters', { n: Number(i.minimum) });
+  if (i.code === 'too_big' && i.origin === 'string') return t('at most {n} characters', { n: Number(i.maximum) });
+  if (i.code === 'too_small') return t('at least {n}', { n: Number(i.minimum) });
+  if (i.code === 'too_big') return t('at most {n}', { n: Number(i.maximum) });
+  return i.message;
+}
+
+/** Without --file the listing comes from flags: a problem names the flag (`--title: missing`). */
+function flagWords(problem: string): string {
+  const m = /^([a-zA-Z]+)(: [\s\S]*)$/.exec(problem);
+  return m ? `--${m[1]!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}${m[2]}` : problem;
 }
 
 /** Creation limits of spec 8 / 7.2, counted without ever showing a credential. */

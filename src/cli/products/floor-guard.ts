@@ -3,11 +3,12 @@
 // or, with `--floor-mode raise`, replaced by the floor. Every verb asks the one rule
 // (src/pricing/floor.ts floorVerdict); this file only gathers the numbers it needs.
 import { z } from 'zod';
+import { PRICING_BOUNDS } from '../../api/assumptions.js';
 import { EXIT, SvcError, UsageError } from '../../api/errors.js';
 import type { Listing } from '../../api/responses.js';
 import type { PriceRow } from '../../input/prices.js';
 import type { ItemOutcome } from '../../jobs/index.js';
-import { parsePercentBp, WHOLE_BP } from '../../pricing/arith.js';
+import { parsePercentBp } from '../../pricing/arith.js';
 import { floorOf, floorVerdict, type Floor, type FloorMode } from '../../pricing/floor.js';
 import type { Deps } from '../shared/context.js';
 import { choice, option } from '../shared/verb.js';
@@ -55,13 +56,19 @@ export function floorOption(text: string | undefined, feeText?: string): FloorFl
     const bp = m ? parsePercentBp(m[1]!) : undefined;
     if (bp === undefined)
       throw new UsageError(`--floor ${JSON.stringify(text)}: expected catalog, cost or cost+N% (e.g. cost+10%)`);
+    if (bp < PRICING_BOUNDS.minMarginBp || bp > PRICING_BOUNDS.maxMarginBp)
+      throw new UsageError(
+        `--floor ${JSON.stringify(text)}: a margin is from ${PRICING_BOUNDS.minMarginBp / 100}% to ${PRICING_BOUNDS.maxMarginBp / 100}%`,
+      );
     flag = { kind: 'cost', marginBp: bp };
   }
   if (feeText !== undefined) {
     if (flag.kind !== 'cost') throw new UsageError('--fee goes with --floor cost');
     const fee = parsePercentBp(feeText);
-    if (fee === undefined || fee < 0 || fee >= WHOLE_BP)
-      throw new UsageError(`--fee ${JSON.stringify(feeText)}: expected a rate from 0% up to 100%, e.g. 12%`);
+    if (fee === undefined || fee < 0 || fee > PRICING_BOUNDS.maxFeeBp)
+      throw new UsageError(
+        `--fee ${JSON.stringify(feeText)}: expected a rate from 0% to ${PRICING_BOUNDS.maxFeeBp / 100}%, e.g. 12%`,
+      );
     flag.feeBp = fee;
   }
   return flag;

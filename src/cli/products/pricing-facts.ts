@@ -9,7 +9,7 @@ import { addUploadedCosts } from '../../pricing/uploaded-costs.js';
 import type { PriceTarget } from '../../pricing/plan.js';
 import type { Deps } from '../shared/context.js';
 import { fetchList } from '../shared/read.js';
-import { syncedMirror } from './sales-source.js'; // seam: '../../mirror/index.js' once helper 23's branch is merged
+import { syncedMirror } from '../../mirror/index.js';
 
 /** Listings that take no edit at all (spec 3: final states). */
 const FINAL = new Set(['taken_down', 'permanently_rejected']);

@@ -17,7 +17,7 @@ export const planColumns: Column<PlanRow>[] = [
   { header: 'cost', value: 'cost', kind: 'cents' },
   { header: 'margin', value: (r) => (r.marginBp === undefined ? '' : formatBp(r.marginBp)) },
   { header: 'basis', value: 'basis', drop: 1 },
-  { header: 'reason', value: 'reason', max: 70 },
+  { header: 'reason', value: 'reason', max: 70, kind: 'word' },
 ];
 
 /**

@@ -4,7 +4,12 @@
 // functions of src/pricing; only rows that change are sent, through the bulk-price job engine
 // (journal, idempotency keys, resume, pacing, --max-change, --report). A rerun sends nothing.
 import { z } from 'zod';
+import { EXIT } from '../../api/errors.js';
+import { REPRICE_DEFAULT_MAX_CHANGE_PCT } from '../../api/assumptions.js';
+import { localDecimal, t } from '../../i18n/index.js';
+import { count } from '../../output/plural.js';
 import { formatBp } from '../../pricing/arith.js';
+import { formatCents } from '../../output/money.js';
 import { repricePlan, rulesProblems, type RepricePlan } from '../../pricing/reprice-plan.js';
 import { RulesFileError, readRulesFile } from '../../pricing/rules-file.js';
 import type { PlanRow } from '../../pricing/plan.js';
@@ -31,7 +36,7 @@ const options = {
   ),
   maxChange: option(
     '--max-change <pct>',
-    'refuse rows whose price moves more than PCT percent from the current one',
+    `refuse rows whose price moves more than PCT percent from the current one (default ${REPRICE_DEFAULT_MAX_CHANGE_PCT})`,
     z.coerce.number().positive().max(10_000).optional(),
   ),
   report: reportOption(),
@@ -72,57 +77,93 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   });
   for (const n of facts.notes) note(deps.io, n);
   note(deps.io, feeWords(fee, rules.salesDays));
+  const maxChange = opts.maxChange ?? REPRICE_DEFAULT_MAX_CHANGE_PCT;
   const shown = plan.rows.filter((r) => opts.allRows || r.action !== 'unchanged');
-  if (deps.globals.dryRun) {
-    await printPlanRows(deps, shown, plan, fee);
-    note(deps.io, `dry run: nothing sent; ${countsWords(plan)}`);
-    if (plan.counts['unknown-cost'] > 0 && !opts.allowUnknownCost)
-      note(deps.io, 'rows with unknown cost are left alone; --allow-unknown-cost prices them from the catalog floor');
-    return 0;
-  }
   const changes = plan.rows.filter((r) => r.action === 'change');
-  if (changes.length === 0) {
+  if (deps.globals.dryRun || changes.length === 0) {
     await printPlanRows(deps, shown, plan, fee);
-    note(deps.io, `nothing to send: ${countsWords(plan)}`);
+    notePlan(deps, plan, maxChange, opts);
     return 0;
   }
   const left = plan.rows.filter((r) => r.action === 'unknown-cost' || r.action === 'held');
   if (left.length > 0)
     note(
       deps.io,
-      `left alone: ${left.map((r) => `${r.id}${r.variant !== undefined ? `:${r.variant}` : ''}`).join(', ')} (see --dry-run)`,
+      t('left alone: {ids} (see --dry-run)', {
+        ids: left.map((r) => `${r.id}${r.variant !== undefined ? `:${r.variant}` : ''}`).join(', '),
+      }),
     );
+  // On a terminal the plan is shown and asked for first (cli-spec 1: --yes in scripts).
+  if (deps.io.interactive && !deps.globals.yes) {
+    await printPlanRows(deps, shown, plan, fee);
+    notePlan(deps, plan, maxChange, opts);
+    if (!(await deps.confirm(`send {items}?`.replace('{items}', count(changes.length, 'new price'))))) {
+      note(deps.io, 'cancelled: nothing sent');
+      return EXIT.cancelled;
+    }
+  }
   // The plan's changes become a prices file in the state folder, named by its content: the job
-  // journals it like any bulk-price input, so an interrupted run resumes on the same rows.
+  // journals it like any bulk-price input, so an interrupted run resumes on the same rows. What
+  // the seller reads names the rules file and each row's rule line, never that file.
   const file = writePlanFile(deps.stateDir(), changes);
-  const parsed = await readPriceFile(file.path, { displayName: file.displayName, signal: deps.signal });
-  return runPriceJob(deps, file, parsed, {
+  const parsed = await readPriceFile(file.path, { displayName: opts.rules, signal: deps.signal });
+  return runPriceJob(deps, { path: file.path, displayName: opts.rules }, parsed, {
     report: opts.report,
-    maxChange: opts.maxChange,
+    maxChange,
     resume: opts.resume,
-    label: `${opts.rules}: ${countsWords(plan)}; sent`,
-    command: jobCommand(
-      deps,
-      ['products', 'bulk-price', file.path],
-      opts.maxChange !== undefined ? ['--max-change', String(opts.maxChange)] : [],
-    ),
+    confirmed: true,
+    displayLine: (line) => changes[line - 2]?.rule ?? line,
+    label: t('{file}: {counts}; sent', { file: opts.rules, counts: countsWords(plan) }),
+    command: jobCommand(deps, ['products', 'reprice', '--rules', opts.rules], ['--max-change', String(maxChange)]),
   });
+}
+
+/** After the plan: its counts, the rows --max-change would refuse, and what is left alone. */
+function notePlan(deps: Deps, plan: RepricePlan, maxChange: number, opts: OptsOf<typeof options>): void {
+  const what = deps.globals.dryRun
+    ? 'dry run: nothing sent; {counts}'
+    : plan.counts.change === 0
+      ? 'nothing to send: {counts}'
+      : 'plan: {counts}';
+  note(deps.io, t(what, { counts: countsWords(plan) }));
+  const beyond = plan.rows.filter(
+    (r) => r.action === 'change' && r.current > 0 && (Math.abs(r.new - r.current) / r.current) * 100 > maxChange,
+  );
+  if (beyond.length > 0)
+    note(
+      deps.io,
+      t('refused unless --max-change is raised above {pct}%: {ids}', {
+        pct: maxChange,
+        ids: beyond
+          .map(
+            (r) =>
+              `${r.id}${r.variant !== undefined ? `:${r.variant}` : ''} (${localDecimal(formatCents(r.current))} → ${localDecimal(formatCents(r.new))})`,
+          )
+          .join(', '),
+      }),
+    );
+  if (plan.counts['unknown-cost'] > 0 && !opts.allowUnknownCost)
+    note(deps.io, 'rows with unknown cost are left alone; --allow-unknown-cost prices them from the catalog floor');
 }
 
 function feeWords(fee: FeeRate, days: number): string {
   return fee.source === 'configured'
-    ? `fee ${formatBp(fee.bp)} (configured)`
-    : `fee ${formatBp(fee.bp)} inferred from ${fee.sales} sale${fee.sales === 1 ? '' : 's'} of the last ${days} days`;
+    ? t('fee {fee} (configured)', { fee: formatBp(fee.bp) })
+    : t('fee {fee} inferred from {sales} of the last {days} days', {
+        fee: formatBp(fee.bp),
+        sales: count(fee.sales, 'sale'),
+        days,
+      });
 }
 
 function countsWords(plan: RepricePlan): string {
   const c = plan.counts;
   return [
-    `${c.change} to change`,
-    `${c.unchanged} unchanged`,
-    `${c['unknown-cost']} with unknown cost`,
-    ...(c.held ? [`${c.held} held`] : []),
-    ...(plan.unmatched ? [`${plan.unmatched} not selected by any rule`] : []),
+    t('{n} to change', { n: c.change }),
+    t('{n} unchanged', { n: c.unchanged }),
+    t('{n} with unknown cost', { n: c['unknown-cost'] }),
+    ...(c.held ? [t('{n} held', { n: c.held })] : []),
+    ...(plan.unmatched ? [t('{n} not selected by any rule', { n: plan.unmatched })] : []),
   ].join(', ');
 }
 

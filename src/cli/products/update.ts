@@ -2,6 +2,7 @@
 // "No changes applied" is said as such; a real change of title, description, warranty or
 // delivery time sends the listing back to review, so it is announced and confirmed; a listing
 // with variants takes prices only through `variants set`.
+import { t } from '../../i18n/index.js';
 import { z } from 'zod';
 import { NO_CHANGES_MESSAGE } from '../../api/assumptions.js';
 import { REVIEW_TRIGGER_NAMES, reviewTriggers, type ReviewedFields } from '../../api/rules/review.js';
@@ -81,11 +82,14 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   if (reviewFields.length > 0) {
     warn(
       deps.io,
-      `changing ${reviewFields.join(', ')} sends listing ${id} back to review (status em_analise) until the platform approves it`,
+      t('changing {fields} sends listing {id} back to review (status em_analise) until the platform approves it', {
+        fields: reviewFields.map((f) => t(f)).join(', '),
+        id,
+      }),
     );
     if (!deps.globals.dryRun && !(await deps.confirm(`send listing ${id} back to review?`))) {
-      note(deps.io, 'nothing changed');
-      return EXIT.failed;
+      note(deps.io, 'cancelled: nothing changed');
+      return EXIT.cancelled;
     }
   }
   const update = api.products.update(id, body);

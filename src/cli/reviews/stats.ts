@@ -1,4 +1,6 @@
 import { printRecords } from '../../ui/print.js';
+import { count as plural } from '../../output/plural.js';
+import { localDecimal, t } from '../../i18n/index.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
 
@@ -32,7 +34,9 @@ async function run(deps: Deps): Promise<number> {
     return 0;
   }
   const count = stats.count ?? 0;
-  deps.io.stdout.write(`${count} review${count === 1 ? '' : 's'}, average ${(stats.average ?? 0).toFixed(2)} of 5\n\n`);
+  deps.io.stdout.write(
+    `${t('{reviews}, average {average} of 5', { reviews: plural(count, 'review'), average: localDecimal((stats.average ?? 0).toFixed(2)) })}\n\n`,
+  );
   const most = Math.max(1, ...RATINGS.map((r) => dist[r] ?? 0));
   const rows = RATINGS.map((r) => ({
     rating: `${r} ★`,

@@ -10,6 +10,7 @@ import { undiciTransport, type Transport } from '../../api/transport.js';
 import { KeyStore } from '../../config/key-store.js';
 import { redact } from '../../config/mask.js';
 import { stateDir } from '../../config/paths.js';
+import { UsageLedger } from '../../state/usage-ledger.js';
 import { ProfileStore, type Profile } from '../../config/profiles.js';
 import { resolveFormat, type Format } from '../../output/format.js';
 import type { IO } from '../../output/io.js';
@@ -50,6 +51,15 @@ export interface Deps {
   confirm(question: string, flag?: string): Promise<boolean>;
   /** Set when a list could not be read to its end (issue 14): a run that would exit 0 exits 1. */
   incomplete?: string;
+  /** The caller synced the orders mirror moments ago (the shop's pass): read it without a sync. */
+  mirrorFresh?: boolean;
+  /** Requests this run put on the wire, by feature (what plans and summaries say: spec 8). */
+  made: RequestsMade;
+}
+
+interface RequestsMade {
+  total: number;
+  byFeature: Map<string, number>;
 }
 
 /** Where and with which keys a client talks to the service. */
@@ -92,6 +102,7 @@ export function depsOf(init: DepsInit): Deps {
     clientFor: (conn) => newClient(deps, conn, init.transport),
     stateDir: () => stateDir(init.env),
     confirm: (q, flag = '--yes') => confirm(deps, q, flag),
+    made: { total: 0, byFeature: new Map() },
   };
   return deps;
 }
@@ -165,8 +176,14 @@ function newClient(deps: Deps, conn: Connection, transport?: Transport): ApiClie
     transport: transport ?? undiciTransport(),
     noWait: globals.wait === false,
     userAgent: `svc/${VERSION}`,
-    // cli-spec 1 --verbose: one line per attempt; never a key (redacted again as a last guard).
-    onAttempt: globals.verbose ? (l) => io.stderr.write(`${redact(formatAttempt(l), secrets)}\n`) : undefined,
+    onAttempt: (l) => {
+      // Every request is counted by feature in the state folder's usage ledger (spec 8, A8).
+      UsageLedger.of(deps.stateDir()).count(l.feature, l.status, l.headers);
+      deps.made.total++;
+      deps.made.byFeature.set(l.feature, (deps.made.byFeature.get(l.feature) ?? 0) + 1);
+      // cli-spec 1 --verbose: one line per attempt; never a key (redacted again as a last guard).
+      if (globals.verbose) io.stderr.write(`${redact(formatAttempt(l), secrets)}\n`);
+    },
     onWait: (ms, why) => {
       if (globals.verbose || ms >= 2000) {
         if (!io.quiet) io.stderr.write(`${t('waiting {s} s ({why})', { s: (ms / 1000).toFixed(1), why: t(why) })}\n`);

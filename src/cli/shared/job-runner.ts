@@ -1,7 +1,7 @@
 // What every bulk verb does around the job engine (issue 4, cli-spec 1 and 4): the dry-run
 // plan, offering to resume an unfinished job, progress (Ink on a TTY, plain lines elsewhere),
 // Ctrl-C, per-item results, the report file and the exit code.
-import { t } from '../../i18n/index.js';
+import { localDecimal, t } from '../../i18n/index.js';
 import { count } from '../../output/plural.js';
 import { jsonText } from '../../output/sanitize.js';
 import { LIMITS } from '../../api/assumptions.js';
@@ -26,6 +26,7 @@ import {
   type PlanBudget,
   type ReportStyle,
 } from '../../jobs/index.js';
+import { UsageLedger } from '../../state/usage-ledger.js';
 import { loadUi } from '../../ui/load.js';
 import { printRecords } from '../../ui/print.js';
 import { note, printError, warn } from '../../output/reporter.js';
@@ -59,20 +60,32 @@ export interface BulkJob<I extends ItemRef = ItemRef> {
   printItems?: boolean;
   /** After a finished job: the summary record printed when printItems is false. */
   finish?(result: JobResult): Promise<Record<string, unknown>>;
+  /** The line a person is shown for an item (reprice: the rule's line, not the plan file's). */
+  displayLine?: (line: number) => number;
+  /** The caller showed its own plan and asked on a terminal (products reprice). */
+  confirmed?: boolean;
   /** issue 22: a chunk whose journaled key is past the service's 24 h (engine default otherwise). */
   onExpiredKey?: ExpiredKeyHandler;
+  /** `--dry-run`: what the command spent or decided before the plan, printed with it. */
+  planExtra?: PlanExtra;
+}
+
+/** Fields (json) and lines (table) a command adds to its plan, e.g. requests a check spent. */
+export interface PlanExtra {
+  fields: Record<string, number>;
+  lines: string[];
 }
 
 export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promise<number> {
   const { io } = deps;
-  if (deps.globals.dryRun)
-    return printPlan(deps, (budget) => planSummary(job.spec, budget), job.preOutcomes?.length ?? 0);
+  if (deps.globals.dryRun) return printJobPlan(deps, job);
 
   const resumeJobId =
     job.decidedResume !== undefined
       ? (job.decidedResume ?? undefined)
       : await decideResume(deps, job.spec, job.resume, job.noResume);
   if (resumeJobId) note(io, `resuming job ${resumeJobId}`);
+  else if (!(await confirmJob(deps, job))) return EXIT.cancelled;
 
   const progress = await progressReporter(deps, job.spec);
   let result: JobResult;
@@ -118,10 +131,14 @@ export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>)
     await printRecords<Record<string, unknown>>(deps.io, record, {
       format: deps.format(),
       single: true,
-      columns: Object.keys(record).map((k) => ({ header: k, value: k })),
+      // one machine contract: snake_case headers in csv/tsv (`job_id`, `in_stock`)
+      columns: Object.keys(record).map((k) => ({
+        header: k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+        value: k,
+      })),
     });
   } else {
-    await printOutcomes(deps, items);
+    await printOutcomes(deps, job.displayLine ? items.map((o) => ({ ...o, line: job.displayLine!(o.line) })) : items);
   }
   note(io, job.summary(result));
   if (job.report) note(io, `report: ${job.report.path}`);
@@ -130,19 +147,47 @@ export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>)
   return code === EXIT.ok && pre > 0 ? EXIT.refused : code;
 }
 
+/** A dry run: the job's plan on stdout, with what the command itself added to it. */
+function printJobPlan<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promise<number> {
+  const lines = shownLines(job, job.preOutcomes);
+  return printPlan(deps, (budget) => planSummary(job.spec, budget), lines, deps.io.stdout, job.planExtra);
+}
+
+function shownLines<I extends ItemRef>(job: BulkJob<I>, items: ItemOutcome[] = []): ItemOutcome[] {
+  return job.displayLine ? items.map((o) => ({ ...o, line: job.displayLine!(o.line) })) : items;
+}
+
+/**
+ * On a terminal a write that changes prices, statuses or stock shows its plan (stderr) and asks
+ * first (cli-spec 1: --yes in scripts); a caller that showed its own plan and asked says so.
+ */
+async function confirmJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promise<boolean> {
+  if (job.confirmed || deps.globals.yes || !deps.io.interactive) return true;
+  await printPlan(
+    deps,
+    (budget) => planSummary(job.spec, budget),
+    shownLines(job, job.preOutcomes),
+    deps.io.stderr,
+    job.planExtra,
+  );
+  if (await deps.confirm(`send {items}?`.replace('{items}', count(job.spec.totalItems, 'item')))) return true;
+  note(deps.io, 'cancelled: nothing sent');
+  return false;
+}
+
 /**
  * Which job this run continues: --resume JOB, or an unfinished job for the same kind, target
  * and unchanged input, which a re-run offers (TTY) or, with --yes, takes (issue 4).
  */
 export async function decideResume(
   deps: Deps,
-  spec: Pick<JobSpec, 'kind' | 'target' | 'input'>,
+  spec: Pick<JobSpec, 'kind' | 'target' | 'input' | 'account'>,
   resume?: string,
   noResume?: boolean,
 ): Promise<string | undefined> {
   if (resume) return resume;
   if (noResume) return undefined;
-  const found = findResumable(deps.stateDir(), spec.kind, spec.target, spec.input.sha256);
+  const found = findResumable(deps.stateDir(), spec.kind, spec.target, spec.input.sha256, spec.account);
   if (!found) return undefined;
   if (
     deps.globals.yes ||
@@ -163,9 +208,16 @@ async function printOutcomes(deps: Deps, items: ItemOutcome[]): Promise<void> {
   // On a terminal, thousands of "ok" rows say nothing: show the rows that need a look.
   let rows = items;
   if (format === 'table' && items.length > 50) {
-    rows = items.filter((i) => i.status !== 'ok');
+    // unchanged rows (a same-file rerun) need no look either
+    rows = items.filter((i) => i.status !== 'ok' && i.status !== 'unchanged');
     if (rows.length === 0) return;
-    note(deps.io, `${rows.length} of ${items.length} items need a look (all items: -o json or --report FILE):`);
+    note(
+      deps.io,
+      t('{n} of {total} need a look (all items: -o json or --report FILE):', {
+        n: rows.length,
+        total: count(items.length, 'item'),
+      }),
+    );
   }
   await printRecords(deps.io, rows, {
     format,
@@ -173,9 +225,9 @@ async function printOutcomes(deps: Deps, items: ItemOutcome[]): Promise<void> {
       { header: 'line', value: 'line', kind: 'number' },
       { header: 'id', value: 'id', kind: 'number' },
       { header: 'variant', value: 'variant', kind: 'number' },
-      { header: 'status', value: 'status' },
+      { header: 'status', value: 'status', kind: 'word' },
       { header: 'code', value: 'code' },
-      { header: 'message', value: 'message', max: 60 },
+      { header: 'message', value: 'message', max: 60, kind: 'word' },
     ],
   });
 }
@@ -199,6 +251,7 @@ export async function readBudget(deps: Deps): Promise<PlanBudget | undefined> {
         budget.dayRemaining = u.day.remaining;
         const dayReset = timeToMs(u.day.reset);
         if (dayReset !== undefined) budget.dayResetAt = dayReset;
+        UsageLedger.of(deps.stateDir()).noteAccountDay(u.day);
       }
     } catch (err) {
       if (err instanceof SvcError && err.exitCode === 4) throw err;
@@ -212,31 +265,86 @@ export async function readBudget(deps: Deps): Promise<PlanBudget | undefined> {
 export async function printPlan(
   deps: Deps,
   summarise: (budget: PlanBudget | undefined) => PlanSummary,
-  refusedBeforeSending = 0,
+  refused: readonly ItemOutcome[] = [],
+  out: { write(s: string): unknown } = deps.io.stdout,
+  extra?: PlanExtra,
 ): Promise<number> {
   const budget = await readBudget(deps);
   const plan = summarise(budget);
   const format = deps.format();
-  if (format === 'json' || format === 'jsonl') {
-    deps.io.stdout.write(`${jsonText({ dryRun: true, ...plan, refusedBeforeSending })}\n`);
+  // spec 8: what the dry run itself spent (its reads and the budget read) is said too.
+  const dryRunRequests = deps.made.total;
+  if (out === deps.io.stdout && (format === 'json' || format === 'jsonl')) {
+    deps.io.stdout.write(
+      `${jsonText({ dryRun: true, ...plan, refusedBeforeSending: refused.length, ...extra?.fields, dryRunRequests })}\n`,
+    );
     return 0;
   }
   const lines = [
-    `dry run: nothing sent`,
-    `input: ${plan.input}, ${plan.items} items`,
-    ...plan.byRoute.map((r) => `  ${r.route}: ${count(r.items, 'item')} in ${count(r.requests, 'request')}`),
-    `requests: ${plan.requests}${budget ? ` (${budget.remaining} of ${budget.limit} left in this minute)` : ''}`,
-    plan.requestsBeyondDay > 0
-      ? `estimated time: ${plan.etaSeconds} s for the ${plan.requests - plan.requestsBeyondDay} requests the day allows`
-      : `estimated time: ${plan.etaSeconds} s`,
-    plan.requestsBeyondDay > 0
-      ? `daily quota: ${plan.dayRemaining} requests left today (${plan.dayRemainingSource}), the job needs ${plan.requests}: the run would stop after ${plan.dayRemaining} with exit 5 and a resume command${plan.dayResetsAt ? `; the quota resets at ${plan.dayResetsAt}` : ''}`
-      : `daily quota: ${plan.dayRemaining} requests left today (${plan.dayRemainingSource})`,
+    t('dry run: nothing sent'),
+    t('input: {input}, {items}', { input: plan.input, items: count(plan.items, 'item') }),
   ];
-  if (refusedBeforeSending)
-    lines.push(`refused before sending: ${count(refusedBeforeSending, 'row')} (see --max-change)`);
-  deps.io.stdout.write(`${lines.join('\n')}\n`);
+  for (const r of plan.byRoute)
+    lines.push(
+      `  ${t('send {what}: {items} in {requests}', { what: t(ROUTE_WORDS[r.route] ?? r.route), items: count(r.items, 'item'), requests: count(r.requests, 'request') })}`,
+    );
+  const left = budget
+    ? ` ${t('({n} of {limit} left in this minute)', { n: budget.remaining, limit: budget.limit })}`
+    : '';
+  lines.push(`${t('requests: {n}', { n: plan.requests })}${left}`);
+  lines.push(planQuotaLines(plan));
+  if (refused.length > 0) lines.push(...refusedLines(refused, plan.input));
+  lines.push(...(extra?.lines ?? []));
+  lines.push(t('this dry run made {n} (reads included)', { n: count(dryRunRequests, 'request') }));
+  out.write(`${lines.join('\n')}\n`);
   return 0;
+}
+
+/**
+ * The rows refused before sending, each by its line of the seller's file and with the message
+ * that names the limit and the flag that governs it (--max-change, --floor): the first 20.
+ */
+function refusedLines(refused: readonly ItemOutcome[], file: string): string[] {
+  const shown = refused
+    .slice(0, 20)
+    .map((o) => `  ${file}:${o.line}: ${t(o.message ?? o.code ?? '')} (${o.code ?? ''})`);
+  if (refused.length > shown.length)
+    shown.push(`  ${t('… and {n} more (--report FILE lists every row)', { n: refused.length - shown.length })}`);
+  return [t('refused before sending: {rows}', { rows: count(refused.length, 'row') }), ...shown];
+}
+
+/** What each route of a job sends, in the seller's words: a plan never names an internal route. */
+const ROUTE_WORDS: Record<string, string> = {
+  bulkPrice: 'listing prices',
+  updateVariants: 'variant prices',
+  addStock: 'credentials',
+  bulkStatus: 'listing statuses',
+};
+
+/** The estimated time and the day's quota of a plan (spec 8). */
+function planQuotaLines(plan: PlanSummary): string {
+  const source = t(plan.dayRemainingSource === 'usage' ? 'as `svc usage` reports' : 'the documented limit');
+  if (plan.requestsBeyondDay <= 0)
+    return [
+      t('estimated time: {s} s', { s: localDecimal(String(plan.etaSeconds)) }),
+      t('daily quota: {n} left today ({source})', { n: count(plan.dayRemaining, 'request'), source }),
+    ].join('\n');
+  const resets = plan.dayResetsAt ? t('; the quota resets at {at}', { at: plan.dayResetsAt }) : '';
+  return [
+    t('estimated time: {s} s for the {n} requests the day allows', {
+      s: plan.etaSeconds,
+      n: plan.requests - plan.requestsBeyondDay,
+    }),
+    t(
+      'daily quota: {n} left today ({source}), the job needs {need}: the run would stop after {left} with exit 5 and a resume command',
+      {
+        n: count(plan.dayRemaining, 'request'),
+        source,
+        need: plan.requests,
+        left: plan.dayRemaining,
+      },
+    ) + resets,
+  ].join('\n');
 }
 
 interface Reporter {
@@ -247,7 +355,7 @@ interface Reporter {
 /** Ink progress on a TTY; elsewhere at most one plain line per chunk or per 5 seconds (cli-spec 1). */
 async function progressReporter(deps: Deps, spec: Pick<JobSpec, 'kind' | 'input' | 'totalItems'>): Promise<Reporter> {
   const { io } = deps;
-  const title = `${spec.kind} ${spec.input.displayName}`;
+  const title = `${t(spec.kind)} ${spec.input.displayName}`;
   if (io.quiet) return { update: () => {}, done: async () => {} };
   if (canDrawLive(io, 'stderr') && deps.format() !== 'json' && deps.format() !== 'jsonl') {
     const ui = await loadUi(deps.io);
@@ -267,10 +375,16 @@ async function progressReporter(deps: Deps, spec: Pick<JobSpec, 'kind' | 'input'
       const now = Date.now();
       if (p.chunksDone < p.chunksTotal && now - last < 5000 && p.chunksTotal > 20) return;
       last = now;
-      const eta = p.etaSeconds === undefined ? '' : `, ETA ${Math.round(p.etaSeconds)} s`;
-      io.stderr.write(
-        `${t(`${title}: chunk ${p.chunksDone}/${p.chunksTotal}, ${p.itemsDone}/${p.totalItems} items, ${p.failures} failed${eta}`)}\n`,
-      );
+      const eta = p.etaSeconds !== undefined;
+      const line = t('{title}: chunk {done}/{chunks}, {items}/{total} items, {failed} failed', {
+        title,
+        done: p.chunksDone,
+        chunks: p.chunksTotal,
+        items: p.itemsDone,
+        total: p.totalItems,
+        failed: p.failures,
+      });
+      io.stderr.write(`${line}${eta ? t(', ETA {s} s', { s: Math.round(p.etaSeconds!) }) : ''}\n`);
     },
     done: async () => {},
   };

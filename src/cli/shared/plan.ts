@@ -2,6 +2,7 @@
 // data. -o json/jsonl: {"dryRun": true, "requests": [{method, path, body?, what?}], "notes": [...]};
 // otherwise a "dry run: nothing sent" line, then one line per request. A credential is never in a
 // plan: a command that would send credentials describes them (`what`) instead of showing them.
+import { t } from '../../i18n/index.js';
 import type { RequestPlan } from '../../api/resources/call.js';
 import { jsonText } from '../../output/sanitize.js';
 import type { Deps } from './context.js';
@@ -23,12 +24,12 @@ export function printRequestPlan(deps: Deps, requests: PlannedRequest[], notes: 
     );
     return 0;
   }
-  const lines = ['dry run: nothing sent'];
+  const lines = [t('dry run: nothing sent')];
   for (const r of requests) {
     const detail = r.what !== undefined ? `: ${r.what}` : r.body !== undefined ? ` ${jsonText(r.body)}` : '';
     lines.push(`${r.method} ${r.path}${detail}`);
   }
-  lines.push(...notes);
+  lines.push(...notes.map((n) => t(n)));
   deps.io.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { UsageError } from '../../api/errors.js';
 import { jitOptions } from '../../api/zod-jit.js';
 import { commandPath, examples, type CliRuntime } from './command.js';
+import { asFeature } from '../../api/feature.js';
 import { depsOf, type Deps } from './context.js';
 import { parseGlobals } from './globals.js';
 import { verbExit } from './lifecycle.js';
@@ -174,8 +175,9 @@ function act<O extends OptionDecls>(rt: CliRuntime, verb: Verb<O>): (...args: un
       transport: rt.transport,
     });
     const opts = verb.parse(cmd.opts(), commandPath(cmd));
-    const code = await verb.run(deps, opts, cmd.args);
-    if (capture) await printThroughJq(rt.io, capture.text(), jq!);
+    // The verb's requests are counted under its name (src/api/feature.ts), unless a part of it says otherwise.
+    const code = await asFeature(commandPath(cmd), () => verb.run(deps, opts, cmd.args));
+    if (capture) await printThroughJq(rt.io, capture.text(), jq!, rt.signal);
     rt.exitCode = verbExit(code, deps.incomplete); // issue 14: a list not read to its end exits 1
   };
 }

@@ -1,24 +1,41 @@
 // The shop's actions (src/shop/types.ts ShopActions) wired to svc's own paths: listings from
-// the listings' pages (nothing per listing), refills through `stock refill`'s path
-// (refill-seam.ts), on/off through PATCH bulk-status 100 at a time (spec 4.2; refusals come per
-// item with their spec codes and hints), sales from the orders mirror (sales-source.ts).
+// the listings' pages (one read serves every rule, nothing per listing), refills by calling
+// `refillListing` (the exact, journaled refill of `stock refill`, its figures as data), what a
+// pool still holds from the file and the account's ledger (no request), on/off through PATCH
+// bulk-status 100 at a time (spec 4.2; refusals come per item with their spec codes and hints),
+// sales from the orders mirror.
 import { CHUNK_SIZE, LIMITS } from '../../api/assumptions.js';
+import { asFeature } from '../../api/feature.js';
+import { NotFoundError } from '../../api/errors.js';
 import type { Listing } from '../../api/responses.js';
 import type { ShopRule } from '../../shop/config.js';
 import type { InboxItem, ListingView, ShopActions, StatusResult } from '../../shop/types.js';
 import type { Deps } from '../shared/context.js';
 import { outcomesFromResults } from '../products/item-results.js';
-import { refillRule } from './refill-seam.js';
-import type { OrdersMirror } from './sales-source.js';
+import type { OrdersMirror } from '../../mirror/index.js';
+import { readLedger } from '../../state/pool-ledger.js';
+import { openPool } from '../stock/refill-pool.js';
+import { selector } from '../stock/refill-select.js';
+import type { RefillReport } from '../../shop/types.js';
 
-export function shopActions(deps: Deps, mirror: () => Promise<OrdersMirror>): ShopActions {
+/** `mirror(sync)`: the orders mirror, synced first unless `sync` is false and it was synced before. */
+export function shopActions(deps: Deps, mirror: (sync: boolean) => Promise<OrdersMirror>): ShopActions {
   return {
     async listings(rules) {
       const wanted = new Set(rules.map((r) => r.listing));
       const found = new Map<number, Listing>();
       const api = await deps.api();
-      for await (const page of api.products.list({}, 'v2').pages({ limit: LIMITS.pageSizeMax, all: true }))
-        for (const x of page.items) if (wanted.has(x.id)) found.set(x.id, x);
+      // A sale's pass: its one listing (1 request, however many pages the account's listings fill).
+      const one = wanted.size === 1 ? [...wanted][0]! : undefined;
+      if (one !== undefined) {
+        const l = await api.products.get(one, 'v2').catch((err: unknown) => {
+          if (err instanceof NotFoundError) return undefined;
+          throw err;
+        });
+        if (l) found.set(one, l.data);
+      } else
+        for await (const page of api.products.list({}, 'v2').pages({ limit: LIMITS.pageSizeMax, all: true }))
+          for (const x of page.items) if (wanted.has(x.id)) found.set(x.id, x);
       const views = new Map<string, ListingView>();
       for (const r of rules) {
         const l = found.get(r.listing);
@@ -27,7 +44,9 @@ export function shopActions(deps: Deps, mirror: () => Promise<OrdersMirror>): Sh
       }
       return views;
     },
-    refill: (rule, mode) => refillRule(deps, rule, mode),
+    // The pass synced the mirror and read the listing moments ago: the refill asks neither again.
+    refill: (rule, mode, view) => refillRule({ ...deps, mirrorFresh: true }, rule, mode, view),
+    poolLeft: (rule) => poolLeft(deps, rule),
     async setStatus(items) {
       const api = await deps.api();
       const out: StatusResult[] = [];
@@ -51,11 +70,54 @@ export function shopActions(deps: Deps, mirror: () => Promise<OrdersMirror>): Sh
       }
       return out;
     },
-    inbox: () => inboxItems(deps),
-    async *salesSince(sinceIso) {
-      yield* (await mirror()).salesSince(sinceIso);
+    inbox: () => asFeature('notices', () => inboxItems(deps)),
+    async *salesSince(sinceIso, sync) {
+      yield* (await mirror(sync)).salesSince(sinceIso);
     },
   };
+}
+
+async function refillRule(
+  deps: Deps,
+  rule: ShopRule,
+  mode: 'send' | 'plan',
+  view?: ListingView,
+): Promise<RefillReport> {
+  const { refillListing } = await import('../stock/refill.js');
+  const r = await refillListing(
+    deps,
+    {
+      listing: rule.listing,
+      ...(rule.variant !== undefined ? { variant: rule.variant } : {}),
+      pool: rule.pool,
+      target: rule.target,
+      ...(rule.format ? { format: rule.format } : {}),
+      ...(rule.separator ? { separator: rule.separator } : {}),
+    },
+    mode,
+    view && {
+      id: view.listing,
+      ...(view.variant !== undefined ? { variant: view.variant } : {}),
+      multiple: view.variant !== undefined,
+      held: view.held,
+    },
+  );
+  const figures = {
+    held: r.held ?? 0,
+    sent: r.sent ?? 0,
+    inStock: r.inStock ?? r.held ?? 0,
+    poolLeft: r.poolLeft ?? 0,
+  };
+  if (r.ok && r.exit === 0) return figures;
+  if (r.ok) return { ...figures, code: 'REFUSED', message: 'the service refused some credentials', exit: r.exit };
+  const { code, message, hint, exit } = r.error;
+  return { ...figures, code, message: [message, hint].filter(Boolean).join('; '), exit };
+}
+
+/** Entries of the rule's pool never sent to this account: the file and the ledger, no request. */
+async function poolLeft(deps: Deps, rule: ShopRule): Promise<number> {
+  const pool = await openPool(deps, { file: rule.pool, format: rule.format, separator: rule.separator }, false);
+  return selector(pool.entries, readLedger(pool.ledgerFile, pool.sid), false)(0).free;
 }
 
 /** The rule's listing or variant as the service shows it; undefined when the variant is not there. */

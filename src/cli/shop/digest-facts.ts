@@ -10,7 +10,7 @@ import type { Notice } from '../../notify/notice.js';
 import type { ShopConfig } from '../../shop/config.js';
 import type { RuleOutcome } from '../../shop/types.js';
 import type { Deps } from '../shared/context.js';
-import type { OrdersMirror } from './sales-source.js';
+import type { OrdersMirror } from '../../mirror/index.js';
 
 export const DEFAULT_ZONE = 'America/Sao_Paulo';
 const DAY_MS = 86_400_000;

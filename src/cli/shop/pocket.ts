@@ -5,10 +5,12 @@
 import { join } from 'node:path';
 import { AnswerQuestion } from '../../api/requests.js';
 import { nowMs } from '../../api/clock.js';
-import { ShopBot } from '../../bot/bot.js';
+import { ShopBot, sleep } from '../../bot/bot.js';
+import { pacedTelegram } from '../../bot/paced-api.js';
 import { localWeekday, nextLocalTime } from '../../bot/local-time.js';
 import type { BotPort } from '../../bot/port.js';
 import { telegramApi } from '../../bot/telegram-api.js';
+import { SHARED_CHAT_PACES } from '../../notify/pace.js';
 import { WEEKDAYS } from '../../shop/pocket-config.js';
 import { secretProblem } from '../../notify/channel.js';
 import type { Notice, Say } from '../../notify/notice.js';
@@ -21,7 +23,7 @@ import type { Deps } from '../shared/context.js';
 import { outcomesFromResults } from '../products/item-results.js';
 import { AnswerBudgetTracker } from '../questions/answer-budget.js';
 import { buildDigest, DEFAULT_ZONE } from './digest-facts.js';
-import { syncedMirror } from './sales-source.js';
+import { syncedMirror } from '../../mirror/index.js';
 
 export interface PocketWiring {
   cfg: ShopConfig;
@@ -46,7 +48,12 @@ export async function startPocket(deps: Deps, w: PocketWiring): Promise<Pocket> 
   const token = w.cfg.bot ? await botToken(deps, w.cfg) : undefined;
   if (w.cfg.bot && token) {
     const bot = new ShopBot(
-      telegramApi(token, deps.env),
+      // Real clock: the pace is Telegram's, shared with the outbox's notices to the same chats.
+      pacedTelegram(telegramApi(token, deps.env), token, SHARED_CHAT_PACES, {
+        now: Date.now,
+        sleep,
+        signal: stop.signal,
+      }),
       port,
       { ...w.cfg.bot, zone: w.cfg.digest?.zone ?? DEFAULT_ZONE, say: w.say, now: nowMs },
       join(deps.stateDir(), 'bot'),

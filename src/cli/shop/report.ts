@@ -1,5 +1,7 @@
 // What a shop pass prints (issue 24): one record per rule in every -o format (the plan under
 // --dry-run, with the notices that would go out), a summary line on stderr.
+import { count } from '../../output/plural.js';
+import { t } from '../../i18n/index.js';
 import type { Channel } from '../../notify/channel.js';
 import type { Notice } from '../../notify/notice.js';
 import { jsonText, sanitizeInline } from '../../output/sanitize.js';
@@ -16,13 +18,13 @@ const COLUMNS = [
   { header: 'min', value: 'min', kind: 'number', drop: 2 },
   { header: 'target', value: 'target', kind: 'number' },
   { header: 'refill', value: 'refill', kind: 'number' },
-  { header: 'in stock', value: 'inStock', kind: 'number' },
-  { header: 'pool left', value: 'poolLeft', kind: 'number' },
-  { header: 'days left', value: 'daysLeft', kind: 'number' },
-  { header: 'action', value: 'action' },
-  { header: 'result', value: 'result' },
+  { header: 'in stock', value: 'inStock', kind: 'number', drop: 4 },
+  { header: 'pool left', value: 'poolLeft', kind: 'number', drop: 5 },
+  { header: 'days left', value: 'daysLeft', kind: 'number', drop: 3 },
+  { header: 'action', value: 'action', kind: 'word' },
+  { header: 'result', value: 'result', kind: 'word' },
   { header: 'code', value: 'code' },
-  { header: 'alerts', value: (r: RuleOutcome) => [r.message, ...r.alerts].filter(Boolean).join('; ') },
+  { header: 'alerts', value: (r: RuleOutcome) => [r.message, ...r.alerts].filter(Boolean).join('; '), max: 60 },
 ] as const;
 
 /** The notices as each channel gets them: channel, kind, and the text its platform would show. */
@@ -51,7 +53,7 @@ export async function printPass(deps: Deps, r: PassResult, channels: Channel[], 
       deps.io.stdout.write(`${jsonText({ type: 'notice', ...(dryRun ? { dryRun: true } : {}), ...s })}\n`);
     return;
   }
-  if (dryRun && format === 'table') deps.io.stdout.write('dry run: nothing sent\n');
+  if (dryRun && format === 'table') deps.io.stdout.write(`${t('dry run: nothing sent')}\n`);
   await printRecords<RuleOutcome>(deps.io, r.outcomes, {
     format,
     empty: 'no rules',
@@ -77,5 +79,14 @@ export function passSummary(r: PassResult): string {
   const on = r.outcomes.filter((o) => o.action === 'activate').length;
   const off = r.outcomes.filter((o) => o.action === 'deactivate').length;
   const seller = r.outcomes.filter((o) => o.result === 'refused' || o.result === 'needs seller' || o.alerts.length > 0);
-  return `shop: ${r.outcomes.length} rule(s), ${sent} credential(s) refilled, ${on} reactivated, ${off} deactivated, ${r.notices.length} notice(s)${seller.length ? `; needs you: ${seller.map((o) => o.rule).join(', ')}` : ''}`;
+  const needs = seller.length ? t('; needs you: {rules}', { rules: seller.map((o) => o.rule).join(', ') }) : '';
+  return (
+    t('shop: {rules}, {sent} refilled, {on} reactivated, {off} deactivated, {notices}', {
+      rules: count(r.outcomes.length, 'rule'),
+      sent: count(sent, 'credential'),
+      on,
+      off,
+      notices: count(r.notices.length, 'notice'),
+    }) + needs
+  );
 }

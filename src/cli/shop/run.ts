@@ -6,6 +6,7 @@
 // stop taking work, finish the pass in flight, give notices a few seconds, exit 0.
 import { z } from 'zod';
 import { NeedsV2KeyError, SvcError } from '../../api/errors.js';
+import type { Order } from '../../api/responses.js';
 import type { Notice } from '../../notify/notice.js';
 import { note, warn } from '../../output/reporter.js';
 import { jsonText } from '../../output/sanitize.js';
@@ -18,12 +19,15 @@ import { DEFAULT_CONFIRM_POLICY } from '../../webhooks/decisions.js';
 import { startListener } from '../../webhooks/listener.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
+import { trustProxyOption } from '../webhooks/listen.js';
 import { shopActions } from './actions.js';
-import { startIntake } from './intake.js';
+import { routeDelivery, type ShopEvents } from '../../shop/events.js';
 import { loadConfig, openOutbox } from './load.js';
+import { tellDayPlan } from './budget.js';
+import { quotaWatch } from './quota.js';
 import { startPocket } from './pocket.js';
 import { passSummary } from './report.js';
-import { syncedMirror, type OrdersMirror } from './sales-source.js';
+import { syncedMirror, type OrdersMirror } from '../../mirror/index.js';
 
 /** On shutdown, notices still queued get this long. */
 const SHUTDOWN_DRAIN_MS = 10_000;
@@ -48,9 +52,10 @@ const options = {
       .regex(/^\/[^\s?#]*$/, 'must be a path starting with / (no query)')
       .optional(),
   ),
+  trustProxy: trustProxyOption,
 };
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the resident loop's lifetime in one place: start, the passes, the intake and the shutdown share its closures (merged at the end of round 3; a split along start/intake/stop is the next step)
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the resident loop's lifetime in one place: start, the passes, the events and the shutdown share its closures (a split along start/events/stop is the next step)
 async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const cfg = await loadConfig(deps, o.config);
   if (typeof cfg === 'number') return cfg;
@@ -59,8 +64,8 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   if (!client.hasKey('v2')) throw new NeedsV2KeyError('shop run (confirming sales, refills, bulk-status)');
   const path = o.path ?? (await storedPath(deps)) ?? '/';
   let mirror: { at: number; m: Promise<OrdersMirror> } | undefined;
-  const fresh = () => {
-    if (!mirror || Date.now() - mirror.at > MIRROR_FRESH_MS) {
+  const fresh = (sync = true) => {
+    if (!mirror || (sync && Date.now() - mirror.at > MIRROR_FRESH_MS)) {
       mirror?.m.then((m) => m.close()).catch(() => {});
       mirror = { at: Date.now(), m: syncedMirror(deps, { signal: deps.signal }) };
     }
@@ -69,12 +74,17 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const tell = (n: Notice) => outbox.send(n);
   const actions = shopActions(deps, fresh);
   const runner = new ShopRunner(cfg, actions, ShopMemory.open(deps.stateDir()), tell);
+  // spec 8: what the shop will spend of the account's day, said now; `every` stretched to fit.
+  const day = tellDayPlan(deps, cfg, await fresh().catch(() => undefined), { resident: true, everyS: cfg.everyS });
+  const quota = quotaWatch(deps, (key, n) => runner.tellOnce(key, n));
   // The Telegram bot and the digest (src/cli/shop/pocket.ts): beside the loop, never in its way.
   const pocket = await startPocket(deps, { cfg, actions, say, tell, pending: () => outbox.pendingCount() });
-  const loop = new ShopLoop(runner, cfg.everyS * 1000, {
+  const loop = new ShopLoop(runner, day.everyS * 1000, {
+    holdMs: () => quota.holdMs(),
     passed: (kind, r) => {
       pocket.passed(kind, r);
       note(deps.io, `${kind === 'full' ? 'pass' : 'sale pass'}: ${passSummary(r)}`);
+      quota.checkLow();
     },
     failed: (kind, err) =>
       warn(
@@ -84,8 +94,8 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   });
   const at = () => new Date().toISOString();
   let lastTrouble = 0;
-  const intake = await startIntake({
-    sale: (order) => loop.sale(order),
+  const events: ShopEvents = {
+    sale: (order: Order) => loop.sale(order),
     listing: (id) => loop.listing(id),
     mediation: (order) =>
       runner.tellOnce(`mediation_opened:${order.id}`, {
@@ -98,7 +108,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
         at: at(),
       }),
     payout: (order) => runner.tellOnce(`payout:${order.id}`, payoutNotice(order, at())),
-  });
+  };
   let listener: Awaited<ReturnType<typeof startListener>>;
   try {
     listener = await startListener({
@@ -106,11 +116,15 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       host: o.host,
       port: o.port,
       path,
-      forwardTo: intake.url,
+      // Confirmed sales reach the shop in process, as data (no loopback server, no text parsed).
+      handTo: (d) => routeDelivery(d, events),
       orders: apiOrderSource(client),
       policy: DEFAULT_CONFIRM_POLICY,
       env: deps.env,
       health: true,
+      degraded: () => quota.degraded(),
+      trustProxy: o.trustProxy,
+      onHint: (hint) => warn(deps.io, hint),
       log: (line) => {
         if (deps.globals.verbose || line.action === 'failed' || line.action === 'rejected')
           deps.io.stderr.write(`${jsonText({ at: at(), ...line })}\n`);
@@ -140,7 +154,6 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       },
     });
   } catch (err) {
-    await intake.close();
     await pocket.close();
     outbox.close();
     throw err;
@@ -148,7 +161,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const shown = path === '/' ? listener.url : listener.url.replace(path, '/…');
   note(
     deps.io,
-    `shop running: ${cfg.rules.length} rule(s), pass every ${cfg.everyS} s; listening on ${shown} (GET /healthz)`,
+    `shop running: ${cfg.rules.length} rule(s), pass every ${day.everyS} s; listening on ${shown} (GET /healthz)`,
   );
   loop.start();
   await new Promise<void>((resolve) => {
@@ -157,7 +170,6 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   });
   note(deps.io, 'stopping: finishing the pass in flight');
   await listener.close();
-  await intake.close();
   await loop.stop();
   await pocket.close();
   await outbox.drain(SHUTDOWN_DRAIN_MS);

@@ -3,6 +3,7 @@
 // resume), each chunk re-read from its byte range, checked against the hash it had when
 // validated and written straight into a reused body buffer (bench/stock-memory), then sent by
 // stock-send.ts. The journal holds offsets, counts, hashes and keys: never a credential.
+import { t } from '../../i18n/index.js';
 import type { ServiceApi } from '../../api/resources/index.js';
 import { ChunkBodyWriter } from '../../input/chunk-body.js';
 import type { CredentialChunk, ScanResult } from '../../input/credentials.js';
@@ -29,6 +30,8 @@ export interface AddJobContext {
   resumeJobId: string | undefined;
   /** Where what is sent is recorded by id (issue 22); none in a dry run. */
   ledger?: AddLedger;
+  /** The account the import writes for (svc decision "one identity"); none in a dry run. */
+  account?: string;
 }
 
 /** The job of one import: spec, sender, report, summary and result record. */
@@ -55,10 +58,17 @@ export function stockAddJob(c: AddJobContext): BulkJob {
         }
       : undefined,
     summary: (r) =>
-      `${describeTarget(c.target)}: ${r.summary.added ?? 0} added, ${r.summary.duplicates ?? 0} skipped as duplicates, ${latest.total ?? '?'} now in stock (${count(r.requests, 'request')})` +
+      t('{target}: {added} added, {duplicates} skipped as duplicates, {total} now in stock ({requests})', {
+        target: t(describeTarget(c.target)),
+        added: r.summary.added ?? 0,
+        duplicates: r.summary.duplicates ?? 0,
+        total: latest.total ?? '?',
+        requests: count(r.requests, 'request'),
+      }) +
       refusals(r.items, byIndex)
         .map(
-          (x) => `\nrefused: lines ${x.lines} (${x.credentials} credentials): ${x.code ?? 'error'}: ${x.message ?? ''}`,
+          (x) =>
+            `\n${t('refused: lines {lines} ({credentials}): {code}: {message}', { lines: x.lines, credentials: count(x.credentials, 'credential'), code: x.code ?? 'error', message: t(x.message ?? '') })}`,
         )
         .join(''),
     finish: async (r) => addRecord(c, r, refusals(r.items, byIndex), latest.total),
@@ -88,6 +98,7 @@ function addSpec(c: AddJobContext) {
   return jobSpec({
     kind: 'stock',
     target: describeTarget(target),
+    ...(c.account !== undefined ? { account: c.account } : {}),
     command: jobCommand(
       c.deps,
       ['stock', 'add', String(target.id)],
@@ -155,7 +166,14 @@ function addRecord(c: AddJobContext, r: JobResult, refused: Refusal[], inStock: 
     refused:
       format === 'json' || format === 'jsonl'
         ? refused
-        : refused.map((x) => `lines ${x.lines}: ${x.code ?? 'error'}: ${x.message ?? ''}`).join('; '),
+        : refused
+            .map((x) => {
+              const v = { lines: x.lines, code: x.code ?? 'error', message: x.message ?? '' };
+              return format === 'table'
+                ? t('lines {lines}: {code}: {message}', v)
+                : `lines ${v.lines}: ${v.code}: ${v.message}`;
+            })
+            .join('; ') || (format === 'table' ? t('none') : ''),
   };
 }
 

@@ -15,7 +15,7 @@ import type { Deps } from '../shared/context.js';
 export const POOL_SECRET_ENV = 'SVC_POOL_SECRET';
 const MIN_ENV_CHARS = 32;
 
-export type SecretSource = 'env' | 'profile' | 'state folder';
+type SecretSource = 'env' | 'profile' | 'state folder';
 
 export interface PoolSecret {
   secret: Buffer;

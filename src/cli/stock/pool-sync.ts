@@ -28,6 +28,8 @@ export interface SoldSync {
   foreign: number;
   /** Whether the ledger held any upload before this read (false: a fresh or lost ledger). */
   ledgerHadUploads: boolean;
+  /** Requests the read cost (the orders mirror's sync, with the identity when it was asked then). */
+  requests: number;
 }
 
 /** Reads the account's sales since the ledger's last read; the sold ids go into `ledger` (and to `write`). */
@@ -41,9 +43,18 @@ export async function syncSold(
   const since = ledger.syncedThrough
     ? new Date(Date.parse(ledger.syncedThrough) - SYNC_OVERLAP_MS).toISOString()
     : undefined;
-  const out: SoldSync = { orders: 0, newlySold: 0, foreign: 0, ledgerHadUploads: ledger.plans.length > 0 };
+  const out: SoldSync = {
+    orders: 0,
+    newlySold: 0,
+    foreign: 0,
+    ledgerHadUploads: ledger.plans.length > 0,
+    requests: 0,
+  };
   let through = ledger.syncedThrough;
-  for await (const o of accountSales(deps, api, since ? { sinceIso: since } : {})) {
+  const counted = (n: number) => {
+    out.requests = n;
+  };
+  for await (const o of accountSales(deps, api, since ? { sinceIso: since } : {}, counted)) {
     out.orders++;
     if (o.createdAt && (!through || o.createdAt > through)) through = o.createdAt;
     const ids: string[] = [];

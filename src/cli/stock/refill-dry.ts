@@ -1,5 +1,7 @@
 // `stock refill --dry-run` (issues 17, 22): what the refill would do, with the daily quota like
 // every other plan (issue 22); nothing is written, not even the ledger or the secret.
+import { count } from '../../output/plural.js';
+import { t as tr } from '../../i18n/index.js';
 import { LIMITS } from '../../api/assumptions.js';
 import { warn } from '../../output/reporter.js';
 import type { LedgerPlan } from '../../state/pool-ledger.js';
@@ -9,6 +11,7 @@ import { readBudget } from '../shared/job-runner.js';
 import { describeTarget, type TargetArg as Target } from './stock-target.js';
 import type { Pool } from './refill-pool.js';
 import type { Selection } from './refill-select.js';
+import type { FigureSink } from './refill-figures.js';
 
 export async function printDryRun(
   deps: Deps,
@@ -18,16 +21,22 @@ export async function printDryRun(
   heldNow: number,
   resumable: { plan: LedgerPlan; job: string }[],
   select: (needed: number) => Selection,
+  sink?: FigureSink,
 ): Promise<number> {
   const unfinished = resumable.reduce((n, r) => n + r.plan.plan.chunks.reduce((m, c) => m + c.length, 0), 0);
   // An unfinished refill of this target would be finished first; its entries count as held then.
   const needed = Math.max(0, target - heldNow - unfinished);
   const s = select(needed);
   const wouldSend = s.take.length;
+  const sends = Math.ceil(wouldSend / LIMITS.stockItemsPerRequest) + resumable.length;
   // The account's identity (GET /me) is asked once per key; a dry run does not remember it.
   const identity = pool.accountAsked ? 1 : 0;
-  const requests = Math.ceil(wouldSend / LIMITS.stockItemsPerRequest) + resumable.length + identity;
   const budget = await readBudget(deps);
+  // What the run will ask, reads included (spec 8): the listing, the orders mirror's sync (as this
+  // dry run's own, which is the run's once the mirror is synced), the sends, and the listing again
+  // after them. The /usage read of the plan is the dry run's only.
+  const mirror = deps.made.byFeature.get('mirror sync') ?? 0;
+  const requests = 1 + mirror + sends + (sends > 0 ? 1 : 0) + identity;
   const dayRemaining = Math.max(0, budget?.dayRemaining ?? LIMITS.v2PerDay);
   const plan = {
     dryRun: true,
@@ -38,6 +47,8 @@ export async function printDryRun(
     needed,
     wouldSend,
     requests: Math.ceil(wouldSend / LIMITS.stockItemsPerRequest),
+    runRequests: requests,
+    dryRunRequests: deps.made.total,
     unfinishedJobs: resumable.map((r) => r.job),
     identityRequests: identity,
     pool: pool.name,
@@ -49,6 +60,7 @@ export async function printDryRun(
     dayRemaining,
     dayRemainingSource: budget?.dayRemaining !== undefined ? 'usage' : 'documented limit',
   };
+  sink?.({ held: heldNow, sent: wouldSend, inStock: heldNow + wouldSend, poolLeft: plan.poolLeftAfter });
   const format = deps.format();
   if (format !== 'table') {
     await printRecords<Record<string, unknown>>(deps.io, plan, {
@@ -78,21 +90,50 @@ function planLines(
     wouldSend: number;
     requests: number;
     unfinishedJobs: string[];
+    dryRunRequests: number;
   } & Record<string, unknown>,
   unfinished: number,
   requests: number,
 ): string[] {
+  const entries = (n: number) => count(n, 'entry', 'entries');
   return [
-    'dry run: nothing sent',
-    `${describeTarget(t)}: ${plan.held} held, target ${plan.target}: ${plan.needed} needed`,
+    tr('dry run: nothing sent'),
+    tr('{target}: {held} held, target {want}: {needed} needed', {
+      target: tr(describeTarget(t)),
+      held: plan.held,
+      want: plan.target,
+      needed: plan.needed,
+    }),
     ...(plan.unfinishedJobs.length
       ? [
-          `would first finish unfinished refill job${plan.unfinishedJobs.length > 1 ? 's' : ''} ${plan.unfinishedJobs.join(', ')} (${unfinished} entries)`,
+          tr('would first finish the unfinished refill {jobs} ({entries})', {
+            jobs: `${count(plan.unfinishedJobs.length, 'job')} ${plan.unfinishedJobs.join(', ')}`,
+            entries: entries(unfinished),
+          }),
         ]
       : []),
-    `would send: ${plan.wouldSend} entries from pool ${pool.name} in ${plan.requests} request${plan.requests === 1 ? '' : 's'}`,
-    `pool ${pool.name}: ${pool.entries.length} entries, ${plan.poolUsed} sent before (any pool of this account), ${plan.poolSold} of them sold, ${plan.poolRefused} refused, ${plan.poolLeftAfter} left after this refill`,
-    ...(plan.identityRequests ? ['which account this key is: 1 request (GET /me, once per key)'] : []),
-    `daily quota: ${plan.dayRemaining} requests left today (${plan.dayRemainingSource}), the refill needs ${requests}`,
+    tr('would send: {entries} from pool {pool} in {requests}', {
+      entries: entries(plan.wouldSend),
+      pool: pool.name,
+      requests: count(plan.requests, 'request'),
+    }),
+    tr(
+      'pool {pool}: {entries}, {used} sent before (any pool of this account), {sold} of them sold, {refused} refused, {left} left after this refill',
+      {
+        pool: pool.name,
+        entries: entries(pool.entries.length),
+        used: String(plan.poolUsed),
+        sold: String(plan.poolSold),
+        refused: String(plan.poolRefused),
+        left: String(plan.poolLeftAfter),
+      },
+    ),
+    ...(plan.identityRequests ? [tr('which account this key is: 1 request (GET /me, once per key)')] : []),
+    tr('daily quota: {n} left today ({source}), the refill needs {need}', {
+      n: count(Number(plan.dayRemaining), 'request'),
+      source: tr(plan.dayRemainingSource === 'usage' ? 'as `svc usage` reports' : 'the documented limit'),
+      need: requests,
+    }),
+    tr('this dry run made {n} (reads included)', { n: count(Number(plan.dryRunRequests), 'request') }),
   ];
 }

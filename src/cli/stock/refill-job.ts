@@ -4,6 +4,8 @@
 // whose journaled key is past the service's 24 h is reconciled before it is sent again: the
 // account's sales are read up to now, the entries they show sold are left out, and the rest
 // goes under a NEW key with dedupe `skip` (what the listing still holds is skipped).
+import { count } from '../../output/plural.js';
+import { t } from '../../i18n/index.js';
 import * as path from 'node:path';
 import { nowIso } from '../../api/clock.js';
 import { ApiError, SvcError } from '../../api/errors.js';
@@ -27,6 +29,7 @@ import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { syncSold } from './pool-sync.js';
 import type { Pool } from './refill-pool.js';
 import { sendStock, stockBody } from './stock-send.js';
+import type { FigureSink } from './refill-figures.js';
 import { describeTarget, heldNow, type StockTarget, type TargetArg } from './stock-target.js';
 
 export interface RefillRun {
@@ -40,6 +43,8 @@ export interface RefillRun {
   pool: Pool;
   ledger: LedgerState;
   writer: LedgerWriter;
+  /** The function's caller (`refillListing`): the figures as data. */
+  sink?: FigureSink;
 }
 
 /** Runs (or resumes) one refill plan on the job engine; the ledger gets each chunk's answer. */
@@ -69,11 +74,24 @@ export async function runPlan(r: RefillRun, plan: LedgerPlan, resumeJob: string 
       return 'new-key';
     },
     summary: (res) =>
-      `${describeTarget(r.t)}: ${total} sent from pool ${r.pool.name} (${res.summary.added ?? 0} added, ${res.summary.duplicates ?? 0} already held), ${inStock ?? '?'} now in stock (${res.requests} request${res.requests === 1 ? '' : 's'})${poolLeft !== undefined ? `; pool: ${poolLeft} left` : ''}`,
+      t(
+        '{target}: {total} sent from pool {pool} ({added} added, {duplicates} already held), {inStock} now in stock ({requests})',
+        {
+          target: t(describeTarget(r.t)),
+          total,
+          pool: r.pool.name,
+          added: res.summary.added ?? 0,
+          duplicates: res.summary.duplicates ?? 0,
+          inStock: inStock ?? '?',
+          requests: count(r.deps.made.total, 'request'), // every request of the run, reads included (spec 8)
+        },
+      ) + (poolLeft !== undefined ? t('; pool: {n} left', { n: poolLeft }) : ''),
     finish: async (res) => {
       r.writer.write({ t: 'end', plan: p.plan, state: 'done', job: res.jobId, at: nowIso() });
       inStock = await heldNow(r.api, r.t);
-      return finishRecord(r, res, total, inStock, poolLeft);
+      const rec = finishRecord(r, res, total, inStock, poolLeft);
+      r.sink?.({ held: inStock - rec.added, sent: rec.sent, inStock, poolLeft: poolLeft ?? 0 });
+      return rec;
     },
   });
 }
@@ -96,6 +114,7 @@ function planSpec(r: RefillRun, plan: LedgerPlan) {
   return jobSpec({
     kind: 'stock',
     target: `${describeTarget(r.t)} from pool ${path.basename(r.pool.realPath)}`,
+    account: r.pool.account,
     command: jobCommand(
       r.deps,
       ['stock', 'refill', r.t.arg],
@@ -187,6 +206,7 @@ function finishRecord(r: RefillRun, res: JobResult, total: number, inStock: numb
     refused: res.counts.failed,
     inStock,
     ...(poolLeft !== undefined ? { poolLeft } : {}),
-    requests: res.requests,
+    // Every request of the run so far, reads included (spec 8: the day's quota counts them all).
+    requests: r.deps.made.total,
   };
 }

@@ -11,6 +11,7 @@ import { readError } from '../../input/source.js';
 import { entryIdMaker, secretId } from '../../state/pool-ledger.js';
 import type { Deps } from '../shared/context.js';
 import { accountLedgerFile } from './account-ledger.js';
+import { accountName } from '../../state/account-identity.js';
 import { resolvePoolSecret } from './pool-secret.js';
 
 export interface Pool {
@@ -25,6 +26,8 @@ export interface Pool {
   ledgerFile: string;
   /** Whether finding the account cost a request (`GET /me`, once per key): plans count it. */
   accountAsked: boolean;
+  /** The account's name (svc decision "one identity"): the refill's job is resumed only by it. */
+  account: string;
   /** The secret's id: the first characters of every entry id made with it. */
   sid: string;
   /** No pool secret existed (a dry run or `stock pool` makes none): nothing is known under it. */
@@ -70,6 +73,7 @@ export async function openPool(deps: Deps, a: PoolArgs, create: boolean): Promis
     scan,
     ledgerFile: ledger.file,
     accountAsked: ledger.identity.asked,
+    account: accountName(ledger.identity),
     sid: secretId(secret),
     noSecret: !found,
   };

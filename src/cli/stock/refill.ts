@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { LIMITS, STOCK_LEVELS } from '../../api/assumptions.js';
 import { nowIso } from '../../api/clock.js';
-import { UsageError } from '../../api/errors.js';
+import { errorValue, EXIT, UsageError, type ErrorValue } from '../../api/errors.js';
 import type { ServiceApi } from '../../api/resources/index.js';
 import { formatProblems } from '../../input/problems.js';
 import { listJobs } from '../../jobs/index.js';
@@ -44,6 +44,7 @@ import {
   type TargetArg as Target,
 } from './stock-target.js';
 import { refillWithStatus } from './refill-status.js';
+import type { FigureSink, RefillFigures } from './refill-figures.js';
 
 const EXAMPLES = [
   'svc stock refill 101 --pool accounts.csv --target 50',
@@ -81,7 +82,7 @@ const options = {
 };
 type Opts = OptsOf<typeof options>;
 
-async function run(deps: Deps, o: Opts, args: string[]): Promise<number> {
+async function run(deps: Deps, o: Opts, args: string[], sink?: FigureSink, known?: StockTarget): Promise<number> {
   const t = parseTarget(args[0]);
   if (o.target > STOCK_LEVELS.targetMax) {
     throw new UsageError(
@@ -100,7 +101,8 @@ async function run(deps: Deps, o: Opts, args: string[]): Promise<number> {
       o.pool,
     );
   const api = await deps.api();
-  let before = await resolveStockTarget(api, t, 'colon'); // unknown listing or variant: exit 2, nothing sent
+  // unknown listing or variant: exit 2, nothing sent (a caller that has just read it says what it holds)
+  let before = known ?? (await resolveStockTarget(api, t, 'colon'));
   // One refill per account at a time: the ledger is the account's, whatever the pool file.
   const lock = dry
     ? { release: () => {}, waited: false }
@@ -111,7 +113,7 @@ async function run(deps: Deps, o: Opts, args: string[]): Promise<number> {
         onWait: (pid) => note(deps.io, `waiting for the refill running in process ${pid}`),
       });
   if (lock.waited) before = await resolveStockTarget(api, t, 'colon'); // the other refill may have filled it
-  const session = new Refill(deps, api, t, o, pool, dry);
+  const session = new Refill(deps, api, t, o, pool, dry, sink);
   try {
     return await session.run(before);
   } finally {
@@ -132,6 +134,7 @@ class Refill {
     private readonly o: Opts,
     private readonly pool: Pool,
     private readonly dry: boolean,
+    private readonly sink?: FigureSink,
   ) {
     this.ledger = readLedger(pool.ledgerFile, pool.sid);
   }
@@ -163,7 +166,8 @@ class Refill {
       );
     }
     const select = selector(this.pool.entries, this.ledger, this.o.retryRefused === true);
-    if (this.dry) return printDryRun(this.deps, this.t, this.o.target, this.pool, before.held, resumable, select);
+    if (this.dry)
+      return printDryRun(this.deps, this.t, this.o.target, this.pool, before.held, resumable, select, this.sink);
     const r = this.runContext(before);
     for (const u of resumable) {
       note(this.deps.io, `finishing interrupted refill job ${u.job}`);
@@ -177,7 +181,7 @@ class Refill {
   private runContext(target: StockTarget): RefillRun {
     this.writer ??= LedgerWriter.open(this.deps.stateDir(), this.pool.ledgerFile);
     const { deps, api, t, o, pool, ledger, writer } = this;
-    return { deps, api, t, target, opts: o, pool, ledger, writer };
+    return { deps, api, t, target, opts: o, pool, ledger, writer, sink: this.sink };
   }
 
   /** Refills of this account that a kill or an error left open: this target's are finished first. */
@@ -256,6 +260,7 @@ class Refill {
       sent: 0,
       poolLeft: left,
     };
+    this.sink?.({ held: heldNow, sent: 0, inStock: heldNow, poolLeft: left });
     // After finishing an interrupted refill, its record is the result: one record for scripts.
     if (!afterResume)
       await printRecords<Record<string, unknown>>(this.deps.io, record, {
@@ -284,16 +289,63 @@ function poolWarnings(deps: Deps, o: Opts, name: string, needed: number, sent: n
     warn(deps.io, `pool ${name} is running low: ${left} entries left`);
 }
 
+/** A rule of the shop as the refill takes it: the listing or variant, its pool and its target. */
+export interface RefillAsk {
+  listing: number;
+  variant?: number;
+  pool: string;
+  target: number;
+  format?: 'lines' | 'csv' | 'jsonl';
+  separator?: string;
+}
+
+/** The function's answer: the figures, or the failure as a value (its code, message and exit). */
+export type RefillResult =
+  | ({ ok: true; exit: 0 | 3 } & RefillFigures)
+  | ({ ok: false; error: ErrorValue } & Partial<RefillFigures>);
+
 /**
- * "Refill listing L (variant V) from pool P to target T" as a function (SEAMS.md, for `shop
- * run`): the same run as `svc stock refill L[:V] --pool P --target T`, its exit code returned.
+ * "Refill listing L (variant V) from pool P to target T" as a function (for `shop run` and `shop
+ * sync`): the same exact, journaled, ledgered run as `svc stock refill L[:V] --pool P --target
+ * T` (`plan`: its dry run), printing nothing; the figures come back as data.
  */
-export function refillListing(
+export async function refillListing(
   deps: Deps,
-  r: { listing: number; variant?: number; pool: string; target: number; format?: 'lines' | 'csv' | 'jsonl' },
-): Promise<number> {
+  r: RefillAsk,
+  mode: 'send' | 'plan',
+  known?: StockTarget,
+): Promise<RefillResult> {
+  let figures: RefillFigures | undefined;
+  const quiet = { write: () => true };
+  const sub: Deps = {
+    ...deps,
+    io: { ...deps.io, stdout: quiet, stderr: quiet, stdoutIsTTY: false, stderrIsTTY: false, interactive: false },
+    globals: { ...deps.globals, dryRun: mode === 'plan' },
+  };
+  const opts = {
+    pool: r.pool,
+    target: r.target,
+    ...(r.format ? { format: r.format } : {}),
+    ...(r.separator ? { separator: r.separator } : {}),
+  } as Opts;
   const arg = `${r.listing}${r.variant !== undefined ? `:${r.variant}` : ''}`;
-  return run(deps, { pool: r.pool, target: r.target, ...(r.format ? { format: r.format } : {}) } as Opts, [arg]);
+  let exit: number;
+  try {
+    exit = await run(
+      sub,
+      opts,
+      [arg],
+      (f) => {
+        figures = f;
+      },
+      known,
+    );
+  } catch (err) {
+    return { ok: false, error: errorValue(err), ...figures };
+  }
+  if ((exit === EXIT.ok || exit === EXIT.refused) && figures) return { ok: true, exit, ...figures };
+  const code = exit === EXIT.refused ? 'REFUSED' : 'FAILED';
+  return { ok: false, error: { code, message: `the refill of ${arg} ended with exit ${exit}`, exit }, ...figures };
 }
 
 export const refillVerb = defineVerb({

@@ -15,8 +15,11 @@ export async function* accountSales(
   deps: Deps,
   _api: ServiceApi,
   filter: { sinceIso?: string; productId?: number } = {},
+  /** Told what bringing the mirror up to date cost (requests: a dry run's plan counts them). */
+  onSynced?: (requests: number) => void,
 ): AsyncGenerator<Order> {
-  const m = await syncedMirror(deps, { signal: deps.signal });
+  const m = await syncedMirror(deps, { signal: deps.signal, offline: deps.mirrorFresh === true });
+  onSynced?.(m.sync?.requests ?? 0);
   try {
     yield* m.salesSince(filter.sinceIso ?? '', filter.productId !== undefined ? { productId: filter.productId } : {});
   } finally {

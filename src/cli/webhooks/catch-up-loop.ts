@@ -3,6 +3,7 @@
 // missed, through the listener's own store and processor (src/webhooks/sink.ts). One run at a
 // time; a failed run is logged and tried again at the next tick. The first start ever sets the
 // mark and replays nothing.
+import { asFeature } from '../../api/feature.js';
 import type { Listener } from '../../webhooks/listener.js';
 import type { LogFn } from '../../webhooks/log.js';
 import { openOrdersMirror } from '../orders/mirror-open.js';
@@ -22,7 +23,8 @@ export function startCatchUp(
   const reported = new Set<number>();
   let running: Promise<void> | undefined;
   let stopped = false;
-  const once = async () => {
+  const once = () => asFeature('catch-up', pass);
+  const pass = async () => {
     const { catchUp } = await import('../../webhooks/catch-up.js');
     const m = await openOrdersMirror(deps, 'webhooks listen (catch-up)', { noProgress: true });
     try {

@@ -1,5 +1,6 @@
 // svc webhooks events [EVENT]: the known events (spec 6.3 + A11) and the order.delivered
 // payload (spec 6.4); with EVENT, that event's payload fields.
+import { t } from '../../i18n/index.js';
 import { UsageError } from '../../api/errors.js';
 import type { Column } from '../../output/columns.js';
 import { printRecords } from '../../ui/print.js';
@@ -80,7 +81,7 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   }
   await printRecords(deps.io, rows, { format, columns: eventColumns });
   if (format === 'table') {
-    deps.io.stdout.write('\norder.delivered payload (spec 6.4):\n');
+    deps.io.stdout.write(`\n${t('{event} payload (spec 6.4):', { event: 'order.delivered' })}\n`);
     await printRecords(deps.io, fields(eventDef('order.delivered')!), { format, columns: fieldColumns });
   }
   return 0;

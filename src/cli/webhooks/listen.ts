@@ -28,9 +28,28 @@ import { type CatchUpLoop, startCatchUp } from './catch-up-loop.js';
 import { MIRROR } from '../../api/assumptions.js';
 import { Duration } from '../orders/duration.js';
 import { catchUpOptions } from '../orders/reconcile.js';
+import { tellListenDay } from './listen-budget.js';
 import { eventList } from '../shared/event-list.js';
 
 const budget = () => z.coerce.number().int().min(1, 'must be at least 1').max(600, 'must be at most 600').optional();
+/** --trust-proxy, shared with `shop run`, which listens the same way. */
+export const trustProxyOption = option(
+  '--trust-proxy <addresses>',
+  'behind a reverse proxy: believe X-Forwarded-For only from these addresses or subnets (e.g. 127.0.0.1,10.0.0.0/8)',
+  z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined) return undefined;
+      try {
+        return trustedProxies(s.split(',').filter((x) => x.trim() !== ''));
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
+);
+
 const options = {
   port: option('--port <n>', 'port; 0 picks a free one', z.coerce.number().int().min(0).max(65535), {
     default: '8787',
@@ -91,22 +110,7 @@ const options = {
     `connections one sender address may hold open; past it, closed at once (default ${RECEIVER_LIMITS.connectionsPerAddress})`,
     z.coerce.number().int().min(1, 'must be at least 1').max(RECEIVER_LIMITS.maxConnections).optional(),
   ),
-  trustProxy: option(
-    '--trust-proxy <addresses>',
-    'behind a reverse proxy: believe X-Forwarded-For only from these addresses or subnets (e.g. 127.0.0.1,10.0.0.0/8)',
-    z
-      .string()
-      .optional()
-      .transform((s, ctx) => {
-        if (s === undefined) return undefined;
-        try {
-          return trustedProxies(s.split(',').filter((x) => x.trim() !== ''));
-        } catch (err) {
-          ctx.addIssue({ code: 'custom', message: (err as Error).message });
-          return z.NEVER;
-        }
-      }),
-  ),
+  trustProxy: trustProxyOption,
   catchUpEvery: option(
     '--catch-up-every <duration>',
     `catch up on missed sales from the orders list this often (default ${MIRROR.catchUpEveryMs / 60_000}m; off: only at start, never with --no-confirm)`,
@@ -124,8 +128,9 @@ const options = {
 const THREAT_MODEL = `
 Threat model: anyone who finds the URL can POST (the service signs nothing, spec 6.3), so use the
 secret path from \`svc webhooks listen --init\`: any other path gets a bare 404 and touches nothing.
-Checked: each order event is confirmed with the service (your sale, in a state that fits the event)
-before it is remembered or handed on; requests that confirm nothing come out of --unknown-budget.
+Checked: each event is confirmed by its own route (the order: your sale, in a state that fits, a new
+sale recent; the mediation; the listing) before it is remembered or handed on; requests that confirm
+nothing come out of --unknown-budget.
 The hook can trust svc.order and svc.confirmed, and data when svc.dataFrom is "order" (built from the
 service's answer, never a body posted first); it never gets a key (no SVC_* variable).
 Capacity: each sender address may hold --max-connections-per-address connections and
@@ -202,6 +207,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     // The secret path is never printed again (nor logged): the URL shows it masked.
     const url = secret ? l.url.replace(path, `${path.slice(0, path.lastIndexOf('/') + 1)}…`) : l.url;
     await out.started({ url, mode: describeMode(o, policy), resumed: l.resumed });
+    if (o.confirm) tellListenDay(deps, o.catchUpEvery === 'off' ? 0 : (o.catchUpEvery ?? MIRROR.catchUpEveryMs));
     // issue 23: sales missed while down are caught up from the orders list (needs the v2 key).
     catching = o.confirm
       ? startCatchUp(deps, l, {
@@ -240,7 +246,7 @@ async function initSecretPath(deps: Deps, rotate: boolean): Promise<number> {
   const question = `profile "${name}" has a secret webhook path (${masked}) your dashboard uses; replace it?`;
   if (old && !rotate && !(await deps.confirm(question, '--rotate'))) {
     note(deps.io, 'cancelled: the secret path is unchanged');
-    return EXIT.failed;
+    return EXIT.cancelled;
   }
   const path = `${SECRET_PATH_PREFIX}${randomBytes(SECRET_PATH_BYTES).toString('base64url')}`;
   await store.update(name, (p) => ({ ...p, webhookPath: path }));

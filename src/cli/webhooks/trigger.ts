@@ -2,6 +2,7 @@
 // (spec 6.1: {event, timestamp, data}, X-Service-Event; order.delivered shaped as 6.4), report
 // the status and time, and with --retry follow the service's schedule (6.2.2). Nothing that
 // is not valid for the event is sent (the per-event schemas of src/webhooks/events.ts).
+import { t } from '../../i18n/index.js';
 import { z } from 'zod';
 import { UsageError } from '../../api/errors.js';
 import type { Column } from '../../output/columns.js';
@@ -72,7 +73,10 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   }
   const body = notificationBody(def.name, checked.data);
   if (deps.globals.dryRun) {
-    note(deps.io, `dry run: would POST to ${displayUrl(o.to)} with X-Service-Event: ${def.name}`);
+    note(
+      deps.io,
+      t('dry run: would POST to {url} with X-Service-Event: {event}', { url: displayUrl(o.to), event: def.name }),
+    );
     deps.io.stdout.write(`${JSON.stringify(JSON.parse(body), null, 2)}\n`);
     return 0;
   }

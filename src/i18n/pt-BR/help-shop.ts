@@ -29,6 +29,6 @@ export const SHOP_HELP: Record<string, string> = {
     'caminho da URL que recebe o POST das notificações (padrão: o caminho secreto de `svc webhooks listen --init`, senão /)',
   'do not sync orders first (sales pace from what is known)':
     'não sincroniza os pedidos antes (ritmo de vendas pelo que já se sabe)',
-  'Exit codes: 0 all well; 3 something needs you (a refusal with its code: NO_STOCK, NOT_APPROVED,\nOFFLINE_PAUSED (turn Offline Mode off in the seller panel), LISTING_TAKEN_DOWN,\nLISTING_PERMANENTLY_REJECTED; a pool low or out of stock); 1 the service failed; 2 a bad config.':
-    'Códigos de saída: 0 tudo certo; 3 algo precisa de você (uma recusa com seu código: NO_STOCK, NOT_APPROVED,\nOFFLINE_PAUSED (desligue o Modo Offline no painel do vendedor), LISTING_TAKEN_DOWN,\nLISTING_PERMANENTLY_REJECTED; um pool baixo ou sem estoque); 1 o serviço falhou; 2 configuração inválida.',
+  "Exit codes: 0 all well; 3 something needs you (a refusal with its code: NO_STOCK, NOT_APPROVED,\nOFFLINE_PAUSED (turn Offline Mode off in the seller panel), LISTING_TAKEN_DOWN,\nLISTING_PERMANENTLY_REJECTED; a pool low or out of stock); 1 the service failed; 2 a bad config;\n5 the account's requests for today are spent (DAILY_LIMIT: the message says when they reset).":
+    'Códigos de saída: 0 tudo certo; 3 algo precisa de você (uma recusa com seu código: NO_STOCK, NOT_APPROVED,\nOFFLINE_PAUSED (desligue o Modo Offline no painel do vendedor), LISTING_TAKEN_DOWN,\nLISTING_PERMANENTLY_REJECTED; um pool baixo ou sem estoque); 1 o serviço falhou; 2 configuração inválida;\n5 as requisições da conta para hoje acabaram (DAILY_LIMIT: a mensagem diz quando voltam).',
 };

@@ -37,8 +37,8 @@ const GENERAL_HELP: Record<string, string> = {
   'a local emulator of the service, no key needed': 'um emulador local do serviço, sem chave',
   'Environment: SVC_API_KEY, SVC_PROFILE, SVC_BASE_URL, SVC_CONFIG_DIR, SVC_STATE_DIR, NO_COLOR (see `svc help environment`).':
     'Ambiente: SVC_API_KEY, SVC_PROFILE, SVC_BASE_URL, SVC_CONFIG_DIR, SVC_STATE_DIR, SVC_LANG, NO_COLOR (veja `svc help environment`).',
-  'Exit codes: 0 ok, 1 refused/failed, 2 usage or bad input (nothing sent), 3 some items refused, 4 auth, 5 rate limit with --no-wait, 130 interrupted (see `svc help exit-codes`).':
-    'Códigos de saída: 0 ok, 1 recusado/falhou, 2 uso ou entrada inválida (nada enviado), 3 alguns itens recusados, 4 autenticação, 5 limite de requisições com --no-wait, 130 interrompido (veja `svc help exit-codes`).',
+  'Exit codes: 0 ok, 1 refused/failed, 2 usage or bad input (nothing sent), 3 some items refused, 4 auth, 5 rate limit with --no-wait, 6 cancelled at a prompt, 130 interrupted (see `svc help exit-codes`).':
+    'Códigos de saída: 0 ok, 1 recusado/falhou, 2 uso ou entrada inválida (nada enviado), 3 alguns itens recusados, 4 autenticação, 5 limite de requisições com --no-wait, 6 cancelado numa confirmação, 130 interrompido (veja `svc help exit-codes`).',
   'Input files: `svc help formats`. Shell completion: `svc completion bash|zsh|fish`.':
     'Arquivos de entrada: `svc help formats`. Autocompletar no shell: `svc completion bash|zsh|fish`.',
   'log in, show and manage profiles and their keys': 'entra, mostra e gerencia perfis e suas chaves',

@@ -2,18 +2,29 @@
 import { HELP } from './help.js';
 import { INSTALL_MESSAGES } from './messages-install.js';
 import { HEADERS } from './messages.js';
+import { PLAN_HEADERS, PLANS } from './messages-plans.js';
+import { TOPICS } from './help-topics.js';
 import { MESSAGES } from './messages.js';
 import { MCP_MESSAGES } from './messages-mcp.js';
+import { MESSAGES_CONFIRM } from './messages-confirm.js';
 import { POCKET } from './messages-pocket.js';
+import { QUOTA_MESSAGES } from './messages-quota.js';
 import { MESSAGES_IDENTITY } from './messages-identity.js';
+import { MESSAGES_RESEND } from './messages-resend.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
+  ...PLAN_HEADERS,
   ...HELP,
   ...MESSAGES,
+  ...PLANS,
+  ...TOPICS,
   ...POCKET,
   ...INSTALL_MESSAGES,
   ...MCP_MESSAGES,
+  ...QUOTA_MESSAGES,
   ...MESSAGES_IDENTITY,
+  ...MESSAGES_CONFIRM,
+  ...MESSAGES_RESEND,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };

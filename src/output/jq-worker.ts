@@ -1,0 +1,55 @@
+// The worker thread that runs jq-wasm for --jq (jq.ts), as source text for `new Worker(…, {eval:
+// true})`: no file of its own to find in dist/. jq-wasm's runtime reads its input a byte at a time
+// by copying the rest of the input (`slice(1)`) and grows its output by one byte with a copy of
+// all of it: quadratic in the size (4,005 rows took 123 s). The worker loads that runtime from its
+// text patched: the input written once as a file of its in-memory file system (jq reads it in
+// blocks, not a JavaScript call per byte; stdin by position should anything read it), the output
+// into a buffer that doubles, cut at `maxOutput` bytes (the parent is told and stops the worker).
+// If a patch does not apply (another jq-wasm), the runtime runs as it is: slow, still stoppable.
+export const JQ_WORKER = String.raw`
+const { parentPort, workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+const { dirname } = require('node:path');
+const { jqPath, input, expr, flags, maxOutput } = workerData;
+let src = readFileSync(jqPath, 'utf8');
+const patches = [
+  [/stdinBuffer = toByteArray\(stdinString\);/, 'stdinBuffer = toByteArray(stdinString); __in = 0; __outLen = 0;'],
+  [
+    /if \(stdinBuffer\.length > 0\) \{\s*const byte = stdinBuffer\[0\];\s*stdinBuffer = stdinBuffer\.slice\(1\);\s*return byte;\s*\} return null;/,
+    'return __in < stdinBuffer.length ? stdinBuffer[__in++] : null;',
+  ],
+  [
+    /const tmp = new Uint8Array\(stdoutBuffer\.length \+ 1\);\s*tmp\.set\(stdoutBuffer, 0\);\s*tmp\[tmp\.length - 1\] = charCode;\s*stdoutBuffer = tmp;/,
+    '__put(charCode);',
+  ],
+  [
+    /Module\.callMain\(\[\.\.\.flags, query, "\/dev\/stdin"\]\);/,
+    'FS.writeFile("/svc-input.json", stdinBuffer); stdinBuffer = new Uint8Array(0); ' +
+      'try { Module.callMain([...flags, query, "/svc-input.json"]); } finally { FS.unlink("/svc-input.json"); } ' +
+      'stdoutBuffer = __out.subarray(0, __outLen);',
+  ],
+];
+if (patches.every(([re]) => re.test(src))) {
+  for (const [re, to] of patches) src = src.replace(re, () => to);
+  src =
+    'let __in = 0, __out = new Uint8Array(65536), __outLen = 0, __over = false;\n' +
+    'function __put(c) {\n' +
+    '  if (__over) return;\n' +
+    '  if (__outLen >= maxOutput) { __over = true; parentPort.postMessage({ kind: "too-large" }); return; }\n' +
+    '  if (__outLen === __out.length) { const b = new Uint8Array(__out.length * 2); b.set(__out); __out = b; }\n' +
+    '  __out[__outLen++] = c;\n' +
+    '}\n' +
+    src;
+}
+const mod = { exports: {} };
+new Function('require', 'module', 'exports', '__filename', '__dirname', 'maxOutput', 'parentPort', src)(
+  require, mod, mod.exports, jqPath, dirname(jqPath), maxOutput, parentPort,
+);
+const factory = mod.exports.default || mod.exports;
+factory()
+  .then((m) => m.raw(input, expr, flags))
+  .then(
+    (out) => parentPort.postMessage({ kind: 'ok', out }),
+    (err) => parentPort.postMessage({ kind: 'error', message: String((err && err.message) || err) }),
+  );
+`;

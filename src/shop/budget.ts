@@ -1,0 +1,95 @@
+// The shop's share of the account's day (spec 8: 5,000 v2 requests a day per account, shared by
+// v1 and v2 and by every tool of the seller): shop.yaml `budget:` (a share of the day, default
+// 20%), and what the resident loop's passes and per-sale work will cost a day at the sales pace
+// the orders mirror knows. What repeats is fitted to the budget by stretching `every`, never the
+// other way: the seller is told at start, and warned when `every` was stretched.
+import { z } from 'zod';
+import { LIMITS, SHOP_COSTS } from '../api/assumptions.js';
+
+/** shop.yaml `budget:`: `20%`, or a number of percent (0 < x <= 100). */
+export const BudgetSchema = z
+  .union([
+    z.number().gt(0, 'budget is a share of the day above 0%').max(100, 'budget is at most 100%'),
+    z
+      .string()
+      .regex(/^\d{1,3}(\.\d+)?%$/, 'budget is a share of the day, e.g. 20%')
+      .transform((s) => Number(s.slice(0, -1)))
+      .refine((n) => n > 0 && n <= 100, 'budget is between 0% and 100%'),
+  ])
+  .default(SHOP_COSTS.defaultBudgetPercent);
+
+export interface DayPlan {
+  /** The share of the day the seller gave the shop, in requests. */
+  budget: number;
+  budgetPercent: number;
+  /** Requests of one pass with nothing to do, and of one sale's steps (confirmation included). */
+  perPass: number;
+  perSale: number;
+  salesPerDay: number;
+  /** The `every` the passes will run at (the config's, or stretched to fit). */
+  everyS: number;
+  stretched: boolean;
+  /** What the shop will spend a day at that `every` and that pace. */
+  perDay: number;
+}
+
+/** Requests of one idle pass: the listings' pages, the mirror's sync, the inbox (spec 8: pages of 100). */
+function passCost(rules: number): number {
+  return SHOP_COSTS.passFixed + Math.ceil(rules / LIMITS.pageSizeMax);
+}
+
+/**
+ * Fit the periodic pass into the budget. `resident` (shop run): per-sale work comes first, and the
+ * passes, the safety net for what the receiver missed, get at most half of the budget, so a day
+ * twice as busy as the mirror's pace still fits. A cron (`shop sync --every`) runs passes only.
+ */
+export function planDay(o: {
+  everyS: number;
+  budgetPercent: number;
+  rules: number;
+  salesPerDay: number;
+  resident: boolean;
+}): DayPlan {
+  const budget = Math.floor((LIMITS.v2PerDay * o.budgetPercent) / 100);
+  const perPass = passCost(o.rules);
+  const perSale = o.resident ? SHOP_COSTS.perSale : 0;
+  const sales = Math.ceil(o.salesPerDay * perSale);
+  const forPasses = o.resident ? Math.max(perPass, Math.min(budget / 2, budget - sales)) : budget;
+  const fitS = Math.ceil((86_400 * perPass) / Math.max(perPass, forPasses));
+  const stretched = o.resident && fitS > o.everyS;
+  const everyS = stretched ? fitS : o.everyS;
+  const perDay = Math.ceil((86_400 / everyS) * perPass) + sales;
+  return {
+    budget,
+    budgetPercent: o.budgetPercent,
+    perPass,
+    perSale,
+    salesPerDay: o.salesPerDay,
+    everyS,
+    stretched,
+    perDay,
+  };
+}
+
+/** `about N requests a day, X% of 5,000`. */
+export function dayText(p: DayPlan): string {
+  const pct = (100 * p.perDay) / LIMITS.v2PerDay;
+  return `about ${p.perDay} requests a day, ${pct < 10 ? pct.toFixed(1) : Math.round(pct)}% of ${LIMITS.v2PerDay.toLocaleString('en-US')}`;
+}
+
+/** `webhooks listen`: its catch-ups and confirmation lookups a day, against the default share. */
+export function listenDay(catchUpEveryS: number, salesPerDay: number): DayPlan {
+  const budget = Math.floor((LIMITS.v2PerDay * SHOP_COSTS.defaultBudgetPercent) / 100);
+  const catchUps = catchUpEveryS > 0 ? Math.ceil(86_400 / catchUpEveryS) : 1;
+  const perDay = catchUps * SHOP_COSTS.catchUp + Math.ceil(salesPerDay * SHOP_COSTS.confirmPerSale);
+  return {
+    budget,
+    budgetPercent: SHOP_COSTS.defaultBudgetPercent,
+    perPass: SHOP_COSTS.catchUp,
+    perSale: SHOP_COSTS.confirmPerSale,
+    salesPerDay,
+    everyS: catchUpEveryS,
+    stretched: false,
+    perDay,
+  };
+}
