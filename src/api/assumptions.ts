@@ -494,3 +494,27 @@ export const SHOP_COSTS = {
   /** `quota_low` is told once a day when the account has used this share of its day. */
   quotaLowPercent: 80,
 } as const;
+
+// ---- svc mcp: what an assistant may do (docs/DECISIONS.md "An MCP server for assistants") ----
+export const MCP = {
+  /** A write plan is applied within this long of being made, or planned again. */
+  planTtlMs: 10 * 60_000,
+  /** The most bytes of JSON one tool result carries; a longer list is cut and says so. */
+  resultMaxBytes: 64_000,
+  /** The largest page a list tool reads (A2's maximum page). */
+  pageMax: 100,
+  /**
+   * A mirror-backed read (orders profit, stock status) within this long of the last one that
+   * synced reads the orders mirror as it is: no request; an assistant asking three questions
+   * about this week's sales spends the sync once. `offline: false` syncs anyway.
+   */
+  mirrorFreshMs: 2 * 60_000,
+  /** The most rows one price plan carries (50 bulk-price requests of 100, spec 8). */
+  maxRows: 5000,
+  /**
+   * The assistant's share of the quota unless `svc mcp` is told less: 600 requests an hour and
+   * 2500 a day, half of a v2 key's 5000 a day (A8), so the shop's own jobs keep the other half.
+   */
+  budgetPerHour: 600,
+  budgetPerDay: 2500,
+} as const;

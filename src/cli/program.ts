@@ -41,6 +41,15 @@ const GROUPS: { names: string[]; topLevel?: boolean; load: () => Promise<Registe
       return (program, rt, verb) => registerVerbs(program, rt, { api: () => import('./api/api.js') }, verb);
     },
   },
+  // An MCP server for AI assistants: the SDK loads only with it (src/cli/mcp/server.ts).
+  {
+    names: ['mcp'],
+    topLevel: true,
+    load: async () => {
+      const { registerVerbs } = await import('./shared/verbs.js');
+      return (program, rt, verb) => registerVerbs(program, rt, { mcp: () => import('./mcp/mcp.js') }, verb);
+    },
+  },
   { names: ['sandbox'], load: async () => (await import('./sandbox/index.js')).registerSandbox },
   { names: ['shop'], load: async () => (await import('./shop/index.js')).registerShop },
   { names: ['notify'], load: async () => (await import('./notify/index.js')).registerNotify },

@@ -43,8 +43,8 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
       code.some((c) => c.includes('no listings match')),
       `the verb's code is among what was read: ${read}`,
     );
-    // no server, no YAML, and in the lane no commander
-    const markers = ['createServer', 'YAMLParseError', 'commander.unknownOption'];
+    // no server, no YAML, and in the lane no commander; nor the MCP SDK (svc mcp only)
+    const markers = ['createServer', 'YAMLParseError', 'commander.unknownOption', 'StdioServerTransport'];
     for (const marker of markers) {
       assert.ok(!code.some((c) => c.includes(marker)), `a read loaded code with ${marker}`);
     }

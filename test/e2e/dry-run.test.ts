@@ -99,6 +99,7 @@ function writeArgs(path: string): string[] {
     'webhooks listen': [],
     'orders reconcile': ['--exec', 'true'],
     'questions inbox': [],
+    mcp: ['--allow-writes', 'prices'],
     'shop sync': ['--config', files.shop!],
     'shop run': ['--config', files.shop!, '--port', '0'],
     'notify test': ['hook', '--config', files.shop!],

@@ -1,7 +1,7 @@
 // Account-level reads that are a single verb each: me, usage, limits, balance, stats, games, catalog.
 import { registerVerbs, type RegisterGroup, type Verbs } from '../shared/verbs.js';
 
-const VERBS: Verbs = {
+export const VERBS: Verbs = {
   me: () => import('./me.js'),
   usage: () => import('./usage.js'),
   limits: () => import('./limits.js'),

@@ -20,10 +20,14 @@ export async function registerVerbs(parent: Command, rt: CliRuntime, verbs: Verb
   for (const v of new Set([...modules].flatMap((m) => m.verbs))) v.register(parent, rt);
 }
 
+/** A registered group that also shows its table of verbs (`svc mcp` makes its tools from these tables). */
+export type NounGroup = RegisterGroup & { readonly verbs: Verbs };
+
 /** A noun (`svc keys …`): its command, help line and examples, and its table of verbs. */
-export function defineNoun(name: string, description: string, examples: string[], verbs: Verbs): RegisterGroup {
-  return async (program, rt, verb) => {
+export function defineNoun(name: string, description: string, examples: string[], verbs: Verbs): NounGroup {
+  const register: RegisterGroup = async (program, rt, verb) => {
     const noun = addExamples(program.command(name).description(description), examples);
     await registerVerbs(noun, rt, verbs, verb);
   };
+  return Object.assign(register, { verbs });
 }

@@ -23,6 +23,7 @@ export const DRY_RUN: Record<string, DryRun> = {
   restore: 'refuse',
   'orders reconcile': 'refuse',
   'questions inbox': 'refuse',
+  mcp: 'refuse', // a server: its writes are plans the seller applies, never a --dry-run
   // writes with a plan
   'products bulk-price': 'plan',
   'products reprice': 'plan',

@@ -5,6 +5,7 @@ import { HEADERS } from './messages.js';
 import { PLAN_HEADERS, PLANS } from './messages-plans.js';
 import { TOPICS } from './help-topics.js';
 import { MESSAGES } from './messages.js';
+import { MCP_MESSAGES } from './messages-mcp.js';
 import { MESSAGES_CONFIRM } from './messages-confirm.js';
 import { POCKET } from './messages-pocket.js';
 import { QUOTA_MESSAGES } from './messages-quota.js';
@@ -20,6 +21,7 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...TOPICS,
   ...POCKET,
   ...INSTALL_MESSAGES,
+  ...MCP_MESSAGES,
   ...QUOTA_MESSAGES,
   ...MESSAGES_IDENTITY,
   ...MESSAGES_CONFIRM,
