@@ -1,4 +1,4 @@
-// bench/bulk-price (issue 4): 10,000 rows against the sandbox with a raised rate limit.
+// bench/bulk-price: 10,000 rows against the sandbox with a raised rate limit.
 // Goals: exactly 100 requests, 0 responses 429, wall time / rate-limit bound <= 1.05.
 // The bound: with L requests per window of W seconds, 100 requests need ceil(100 / L)
 // windows, so the last one cannot start before (ceil(100 / L) - 1) * W after the first.

@@ -1,4 +1,4 @@
-// bench/kill-resume (issue 8): kill -9 at a random point of a 10,000-credential stock import or
+// bench/kill-resume: kill -9 at a random point of a 10,000-credential stock import or
 // a 1,000-row bulk-price (alternating), then resume with the same command and --yes; the end
 // state must be exact every time: 10,000 credentials in stock (nothing lost, nothing twice),
 // every price as in the file and every chunk applied once. Prints `N/20 exact`.

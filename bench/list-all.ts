@@ -1,4 +1,4 @@
-// bench/list-all (issue 26): `svc products list --all -o json` over 50,000 listings, CPU time
+// bench/list-all: `svc products list --all -o json` over 50,000 listings, CPU time
 // (user + sys, GNU time) against its floor in the same run: a keep-alive script that pages the
 // same list with node:http and writes each page's items as one JSON array (bench/floor-pages.cjs).
 // Interleaved pairs, medians. Goal: <= 1.5. A report, not a test.

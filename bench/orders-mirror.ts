@@ -1,4 +1,4 @@
-// bench/orders-mirror (issue 23): `orders profit` over 100,000 sales, first run (makes the
+// bench/orders-mirror: `orders profit` over 100,000 sales, first run (makes the
 // mirror) and second run (syncs it): requests, wall, peak RSS (goal second run <= 5 requests and
 // <= 100 MB); `stock status` over 1000 auto-delivery listings with 100,000 sales in the week,
 // second run (goal <= 15 requests). Peak RSS from GNU time (`/usr/bin/time -v`).

@@ -1,4 +1,4 @@
-// bench/sandbox-persist (issue 26, round 4): `svc sandbox --data FILE` with 100,000 orders, run
+// bench/sandbox-persist: `svc sandbox --data FILE` with 100,000 orders, run
 // as the built CLI (a process of its own, so its RSS is the sandbox's): the size of the state,
 // the bytes that reach the data file and its log per price update (each update waited for until
 // its save is on disk: a new FILE (rename) counts its whole size, a longer FILE.log its growth),

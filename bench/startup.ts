@@ -1,4 +1,4 @@
-// bench/startup (issues 2, 15, 26): start-up time of svc on each Node line, as a ratio to
+// bench/startup: start-up time of svc on each Node line, as a ratio to
 // `node -e 0` of the same line, side by side with the floor a read cannot beat: a bare
 // `node:http` GET of the same page printed to stdout (bench/floor-get.cjs).
 //   svc --version, svc --help, products list --help       goal <= 1.25

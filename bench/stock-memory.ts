@@ -1,4 +1,4 @@
-// bench/stock-memory (issue 5): peak RSS of `svc stock add` importing 10,000 credentials of
+// bench/stock-memory: peak RSS of `svc stock add` importing 10,000 credentials of
 // 5000 characters (50 MB) vs 1,000 of them (5 MB). Goals: <= 120 MB and <= 1.2x.
 // Peak RSS comes from GNU time (`/usr/bin/time -v`, "Maximum resident set size").
 import { createWriteStream, existsSync } from 'node:fs';

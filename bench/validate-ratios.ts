@@ -1,4 +1,4 @@
-// bench/validate-ratios (issue 26): validation against its floor, as interleaved pairs in one run
+// bench/validate-ratios: validation against its floor, as interleaved pairs in one run
 // (svc, floor, svc, floor...), medians of wall time and of CPU time (user + sys, GNU time):
 //   1,000,000 price rows `bulk-price --dry-run` / csv-parse alone                goal <= 2.0
 //   1,000,000 quoted pt-BR rows ("id";"19,90") `--dry-run` / csv-parse with ';'   goal <= 2.5

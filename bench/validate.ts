@@ -1,4 +1,4 @@
-// bench/validate (issue 13): `--dry-run` validation of big inputs through the built CLI, wall
+// bench/validate: `--dry-run` validation of big inputs through the built CLI, wall
 // time and peak RSS, next to the floor measured in the same run: csv-parse alone streaming
 // the same file to nothing (for the credential file: node's readline reading it line by line).
 // Goals: 1,000,000 price rows <= 2 s; peak RSS of 2,000,000 rows <= 1.3 x that of 200,000;

@@ -1,4 +1,4 @@
-// bench/webhooks (issue 11): the built `svc webhooks listen` as the internet would use it.
+// bench/webhooks: the built `svc webhooks listen` as the internet would use it.
 // 1. load: 8000 forged order.delivered posts (ids that do not exist) at concurrency 100 with
 //    autocannon, while real sales happen in the sandbox, against a listener whose state folder is
 //    on a real disk (checked: not tmpfs). Goals, as counts: 0 answers slower than 1 s; requests

@@ -50,14 +50,14 @@ const uiExternal = {
     b.onResolve({ filter: /index\.js$/ }, (args) =>
       resolvePath(args.resolveDir, args.path) === uiIndex ? { path: 'ui-bundle', external: true } : undefined,
     );
-    // issue 28: src/ui/load.ts's import('./table-render.js'): the table's bundle, dist/table.cjs.
+    // src/ui/load.ts's import('./table-render.js'): the table's bundle, dist/table.cjs.
     const tableEntry = join(root, 'src', 'ui', 'table-render.js');
     b.onResolve({ filter: /table-render\.js$/ }, (args) =>
       resolvePath(args.resolveDir, args.path) === tableEntry ? { path: 'table-bundle', external: true } : undefined,
     );
   },
 };
-// issue 27: the pt-BR catalogue is a JSON file beside the bundle, read only when the language is
+// the pt-BR catalogue is a JSON file beside the bundle, read only when the language is
 // Portuguese (src/i18n/load.ts): the English start-up does not parse ~70 KB it never uses.
 const ptExternal = {
   name: 'pt-br-external',
@@ -81,14 +81,14 @@ const ptExternal = {
   new Function('module', 'exports', out.outputFiles[0].text)(mod, mod.exports);
   writeAtomic(join(dist, 'pt-BR.json'), JSON.stringify(mod.exports.PT_BR));
 }
-// The CLI: split into chunks (issue 26). Every import() in src (a command group, a verb, the
+// The CLI: split into chunks. Every import() in src (a command group, a verb, the
 // sandbox, the webhook receiver, YAML, the warm-up...) becomes a chunk of its own that is read and
 // compiled only when that import() runs, so a read compiles only what it runs. esbuild splits
 // ES modules only: it bundles as ESM, then each output is turned into CommonJS (a static import
 // becomes a require, an import() a require inside a promise) and every require of another output
 // becomes `__svcRequire("chunks/NAME.cjs")`, which bin/svc.js answers through its per-Node-line
 // code cache (docs/ARCHITECTURE.md "Chunks and the code cache").
-// issue 28: the terminal table's Ink bundle, CommonJS (scripts/shims/ink-table.mjs), loaded by
+// the terminal table's Ink bundle, CommonJS (scripts/shims/ink-table.mjs), loaded by
 // bin/svc.js's __svcRequire through the code cache; its text is part of the build's id.
 const tableCode = await bundleTable();
 await bundleCli(tableCode);
@@ -113,14 +113,14 @@ const require = createRequire(import.meta.url);
 globalThis.__svcRequire = (rel) => require(join(dist, rel));
 globalThis.__svcDist = dist;
 const { helpTexts } = require(join(dist, 'main.cjs'));
-// issue 26: the commands the read lane may take; bin/svc.js loads dist/lane.cjs only for those.
+// the commands the read lane may take; bin/svc.js loads dist/lane.cjs only for those.
 writeAtomic(join(dist, 'lane.json'), JSON.stringify(require(join(dist, 'lane.cjs')).laneCommands()));
 const helpEn = await helpTexts('en');
 writeAtomic(join(dist, 'help.json'), JSON.stringify(helpEn));
 // The command groups alone (`svc products` prints its help), so that bin/svc.js need not read the
-// whole help.json (~170 KB) to learn that `svc products list` is not one (issue 26).
+// whole help.json (~170 KB) to learn that `svc products list` is not one.
 writeAtomic(join(dist, 'groups.json'), JSON.stringify(helpEn.groups));
-// issue 27: the same in pt-BR, which bin/svc.js prints when the language is Portuguese.
+// the same in pt-BR, which bin/svc.js prints when the language is Portuguese.
 writeAtomic(join(dist, 'help.pt-BR.json'), JSON.stringify(await helpTexts('pt-BR')));
 
 // The build's warm-up (src/warm-cache.ts): a help walk and reads through undici against a
@@ -234,13 +234,13 @@ function requiresOfDist(rel, text, names) {
     })
     // A chunk's exports are its namespace object itself, marked as an ES module, instead of a
     // copy with a second getter per export (esbuild's __toCommonJS): zod's chunk exports ~400
-    // names, and every use of an export from another chunk went through two getters (issue 26).
+    // names, and every use of an export from another chunk went through two getters.
     .replace(
       'module.exports=__toCommonJS(stdin_exports)',
       'module.exports=__defProp(stdin_exports,"__esModule",{value:!0})',
     );
   if (/\brequire\("\.\.?\//.test(code)) throw new Error(`${rel}: a relative require was left`);
-  // bin/svc.js compiles chunks without an import() callback (issue 26: asking for one loads Node's
+  // bin/svc.js compiles chunks without an import() callback (asking for one loads Node's
   // ES module loader on every run); a native import() left in a chunk would fail there.
   if (/(?<![\w$.])import\(/.test(code))
     throw new Error(`${rel}: a native import() was left (use a static import or __svcImport)`);
@@ -253,7 +253,7 @@ function requiresOfDist(rel, text, names) {
   return code;
 }
 
-// issue 26: the read lane as one bundle of its own, dist/lane.cjs (src/cli/lane: `products list`
+// the read lane as one bundle of its own, dist/lane.cjs (src/cli/lane: `products list`
 // and the other one-shot reads, asked first by bin/svc.js). Without code splitting, its modules
 // share one scope: each module's unused exports are dropped and no chunk has its own preamble,
 // exports object and getters. What it loads only on some runs stays out of it:

@@ -37,15 +37,15 @@ export function secretScan(runRoot) {
         const mode = statSync(p).mode & 0o777;
         if (mode !== 0o600) badModes.push(`${relative(runRoot, p)}: mode ${mode.toString(8)}`);
       }
-      // issue 17: a pool's ledger (and the per-install secret keying its hashes) lives in
+      // a pool's ledger (and the per-install secret keying its hashes) lives in
       // <state>/pools: 0600 like a config, and searched like every file for keys and credentials.
-      // issue 22: the per-account ledgers (account-*.jsonl) and their locks are in the same folder.
+      // the per-account ledgers (account-*.jsonl) and their locks are in the same folder.
       if (dir.endsWith(`${join('/', 'pools')}`) && (e.name.endsWith('.jsonl') || e.name === 'secret')) {
         if (e.name.endsWith('.jsonl')) ledgers++;
         const mode = statSync(p).mode & 0o777;
         if (mode !== 0o600) badModes.push(`${relative(runRoot, p)}: mode ${mode.toString(8)}`);
       }
-      // issue 23: the orders mirror (SQLite, with its -wal/-shm files) is 0600 and searched too.
+      // the orders mirror (SQLite, with its -wal/-shm files) is 0600 and searched too.
       if (dir.endsWith(`${join('/', 'mirror')}`) && /\.sqlite(-wal|-shm)?$/.test(e.name)) {
         const mode = statSync(p).mode & 0o777;
         if (mode !== 0o600) badModes.push(`${relative(runRoot, p)}: mode ${mode.toString(8)}`);
@@ -81,7 +81,7 @@ function withoutStoredKeys(text) {
       if (profile && typeof profile === 'object') {
         delete profile.v1Key;
         delete profile.v2Key;
-        delete profile.poolSecret; // issue 22: the pool secret is kept like a key, here only
+        delete profile.poolSecret; // the pool secret is kept like a key, here only
       }
     }
     return JSON.stringify(cfg);

@@ -1,4 +1,4 @@
-// The inner loop (issue 28): every test file that does not spawn the built CLI, run straight
+// The inner loop: every test file that does not spawn the built CLI, run straight
 // from the TypeScript sources (tsx), with no build first. `npm test` stays the whole suite
 // (build, every file, a process per file, secret scan); this is for the edit-test loop, see
 // CONTRIBUTING.md. Extra arguments filter the files by path, like scripts/test.mjs.

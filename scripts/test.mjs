@@ -49,7 +49,7 @@ const runRoot = mkdtempSync(join(tmpdir(), 'svc-test-run-'));
 const tmpRoot = mkdtempSync(join(tmpdir(), 'svc-test-tmp-'));
 process.on('exit', () => rmSync(tmpRoot, { recursive: true, force: true }));
 const env = { ...process.env, TMPDIR: tmpRoot, SVC_E2E_ROOT: runRoot, SVC_E2E_CAPTURE: join(runRoot, 'capture.log') };
-// A suite that cannot hang (issue 15): every test has a timeout of its own, and the whole run
+// A suite that cannot hang: every test has a timeout of its own, and the whole run
 // has one too. The runner gets a process group of its own, so when the run times out (or this
 // script is interrupted) everything it started (CLIs, listeners, sandboxes) is killed with it.
 const TEST_TIMEOUT_MS = Number(process.env.SVC_TEST_TIMEOUT_MS ?? 180_000);

@@ -27,7 +27,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
       // help and version are not failures; every other parse error is a usage error (exit 2)
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help')
         return 0;
-      // commander printed its own line; a script asking for json also gets the object (issue 27)
+      // commander printed its own line; a script asking for json also gets the object
       const message = withoutValues(err.message.replace(/^error: /, ''));
       if (wantsJson(argv))
         rt.io.stderr.write(`${errorJson({ status: null, code: 'USAGE', message, hint: null, exit: EXIT.usage })}\n`);
@@ -36,7 +36,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
   });
 }
 
-/** `svc nosuch sync --help`: an unknown command, not the global help (issue 27; exit 2). */
+/** `svc nosuch sync --help`: an unknown command, not the global help (exit 2). */
 function refuseUnknownCommand(program: Command, argv: readonly string[]): void {
   const unknown = unknownCommandWord(program, argv);
   if (!unknown) return;
@@ -75,7 +75,7 @@ export async function helpTexts(lang: 'en' | 'pt-BR' = 'en'): Promise<{
     stdoutIsTTY: false,
     stderrIsTTY: false,
   };
-  await initLanguage({ SVC_LANG: lang }); // issue 27: one help.json per language (scripts/build.mjs)
+  await initLanguage({ SVC_LANG: lang }); // one help.json per language (scripts/build.mjs)
   const program = await buildProgram({ io, env: {}, signal: new AbortController().signal, exitCode: 0 });
   const texts: Record<string, string> = {};
   const groups: string[] = [];
@@ -87,7 +87,7 @@ export async function helpTexts(lang: 'en' | 'pt-BR' = 'en'): Promise<{
     for (const sub of cmd.commands) walk(sub, [...path, sub.name()]);
   };
   walk(program, []);
-  // issue 27: the topics in the help's language too
+  // the topics in the help's language too
   const topics = Object.fromEntries(Object.entries(HELP_TOPICS).map(([name, topic]) => [name, t(topic.text)]));
   return { version: VERSION, texts, groups, topics };
 }

@@ -1,7 +1,7 @@
 // The build's warm-up run (bin/svc.js `__warm-cache`, scripts/build.mjs): it checks that the built
 // chunks run, and the code cache it leaves for the building Node line (bin/svc.js writes it after
 // the run) holds the functions a read runs: a read, piped and as JSON, through the read lane and
-// the real request core against a stand-in server on 127.0.0.1. Not the help walk (issue 26): help is
+// the real request core against a stand-in server on 127.0.0.1. Not the help walk: help is
 // answered from dist/help.json, and its functions would only make every read's cache larger.
 // The stand-in is node:http, a builtin. Nothing leaves the machine; the run's own files go to a
 // temporary folder, and the code cache to the user's cache folder, as after any first run.
@@ -38,7 +38,7 @@ type Entry = (argv: string[], opts: { io: IO; env: NodeJS.ProcessEnv }) => Promi
 /** What main.ts hands in, so this module never imports it (no import cycle). */
 export interface WarmEntry {
   main: Entry;
-  /** The read lane (dist/lane.cjs, issue 26): where a read runs, so its chunks are the ones warmed. */
+  /** The read lane (dist/lane.cjs): where a read runs, so its chunks are the ones warmed. */
   lane?: Entry;
   helpTexts(): Promise<unknown>;
 }

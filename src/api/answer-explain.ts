@@ -1,5 +1,5 @@
-// Why an answer does not pass its schema, in zod's words (issue 14's wording). Loaded only by a
-// "no" of the generated shape, or for a schema without one (answers.ts, issue 26): a read that
+// Why an answer does not pass its schema, in zod's words. Loaded only by a
+// "no" of the generated shape, or for a schema without one (answers.ts): a read that
 // gets a good answer never loads zod or builds the response schemas.
 import type { z } from 'zod';
 import { describeValue } from './describe-value.js';

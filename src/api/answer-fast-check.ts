@@ -1,4 +1,4 @@
-// issue 26: a fast yes for answers that pass their schema. Checking each listing of a 50,000-row
+// a fast yes for answers that pass their schema. Checking each listing of a 50,000-row
 // `products list --all` with zod cost a fifth of the run's CPU (safeParse builds a result and a
 // copy of every object, then the response layer throws both away), and loading zod to say yes
 // cost every read 15-20 ms. `describe` walks a zod schema (responses.ts, the one place the rules

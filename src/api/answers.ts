@@ -1,9 +1,9 @@
-// The one response layer (issue 14): every successful answer is checked against its documented
+// The one response layer: every successful answer is checked against its documented
 // shape (api-assumptions A1, A4, A6, A7; the zod schemas of responses.ts) before a verb sees
 // it. Lenient where the spec is (A4: unknown fields pass, optional fields may be missing or
 // null), strict where a wrong value would be used as a number or an id: a string `costCents`
 // is an error (exit 1) naming the route and the field, never a silent 0, never a crash.
-// issue 26: the yes comes from the shapes generated from those schemas (answer-shapes.gen.ts,
+// the yes comes from the shapes generated from those schemas (answer-shapes.gen.ts,
 // src/api/shape.ts), without zod; a no, or a schema without a shape, loads zod
 // (answer-explain.ts, a lazy chunk) to confirm it and name the field.
 import { SHAPES } from './answer-shapes.gen.js';

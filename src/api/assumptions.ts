@@ -31,7 +31,7 @@ export const IDEMPOTENCY_KEY_PATTERN = new RegExp(
   `^[A-Za-z0-9_-]{${IDEMPOTENCY_KEY_LENGTH.min},${IDEMPOTENCY_KEY_LENGTH.max}}$`,
 );
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-// svc decision (issue 22): a journaled key is trusted for the service's 24 h minus this margin
+// svc decision: a journaled key is trusted for the service's 24 h minus this margin
 // (clock skew between svc and the service, a request that waited in a queue). Past it, a chunk
 // is never resent blindly under its old key: the service may have forgotten it and would apply
 // it again (bulk price/status: resent with a new key, harmless; stock: reconciled first).
@@ -76,7 +76,7 @@ export const LIMITS = {
 // spec 6.2.2: waits between webhook attempts.
 export const WEBHOOK_RETRY_DELAYS_MS = [15_000, 60_000, 300_000, 1_800_000] as const;
 
-// spec 6.2.1-2 (issue 21): the service's last resend of a notification starts about 36 min after
+// spec 6.2.1-2: the service's last resend of a notification starts about 36 min after
 // its first try (15 s + 1 min + 5 min + 30 min, plus up to 10 s per failed attempt). Not shown:
 // whether the intervals are measured from the start or the end of an attempt, so the window is
 // taken as the sum of the waits plus every attempt's full time-out (37 min). A notification the
@@ -222,10 +222,10 @@ export const SECURITY_VIOLATION_PATTERNS: readonly RegExp[] = [
 // not depend on it.
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
-// Issue 17: stock levels and refill from a credential pool (docs/DECISIONS.md "Stock levels
+// stock levels and refill from a credential pool (docs/DECISIONS.md "Stock levels
 // and refill"). The spec names no such feature; these are svc's own choices.
 export const STOCK_LEVELS = {
-  /** `stock status`: the pace of sales is measured over this many days (issue 17: "the last 7 days"). */
+  /** `stock status`: the pace of sales is measured over this many days ("the last 7 days"). */
   salesWindowDays: 7,
   /** Orders that took stock: every sale but a cancelled or unpaid one (A4 order statuses). */
   soldStatuses: ['processing', 'delivered', 'completed', 'in_mediation'] as readonly string[],
@@ -238,7 +238,7 @@ export const STOCK_LEVELS = {
   poolLockPollMs: 200,
 } as const;
 
-// ---- issue 13: input files (docs/DECISIONS.md "Input files (issue 13)") -------------------
+// ---- input files (docs/DECISIONS.md "Input files") -------------------
 // svc decision: zero-width characters refused inside a credential (unless --keep-whitespace):
 // ZERO WIDTH SPACE, NON-JOINER, JOINER, WORD JOINER, the invisible operators, MONGOLIAN VOWEL
 // SEPARATOR, SOFT HYPHEN and a BOM that is not at the start of a line.
@@ -253,7 +253,7 @@ export const STDIN_SPOOL_MAX_BYTES = 64 * 1024 * 1024;
 // svc decision: rows of a spreadsheet export whose cells are all empty (Excel's `;;` rows
 // below the data) are blank lines; header columns with no name at the end of the header are
 // ignored; columns the verb does not know are ignored with one note naming them
-// (--strict-columns refuses them, the behaviour before issue 13).
+// (--strict-columns refuses them, the behaviour before).
 // svc decision: credentials are normalised (BOM, CR, leading/trailing whitespace) before they
 // are judged, deduplicated and sent; repeats within a file are dropped with --dedupe skip.
 // svc decision: a thousands separator is accepted when the file shows which mark is the
@@ -261,7 +261,7 @@ export const STDIN_SPOOL_MAX_BYTES = 64 * 1024 * 1024;
 // like 1.234 in a file that does not say is refused as ambiguous. Spaces, NBSP, narrow NBSP
 // and `'` group digits only, never decimals.
 
-// ---- issue 14: beyond the spec, for any server (docs/DECISIONS.md, last section) ----------
+// ---- beyond the spec, for any server (docs/DECISIONS.md, last section) ----------
 // svc decision: a time given as a number (usage `reset`) below this is Unix seconds, at or above
 // it Unix milliseconds (1e12 s is the year 33658; 1e12 ms is 2001).
 export const EPOCH_MS_THRESHOLD = 1e12;
@@ -282,11 +282,11 @@ export const MAX_ANSWER_BYTES = { list: 64 * 1024 * 1024, one: 16 * 1024 * 1024 
 // connections, 5xx and 429 keep the cli-spec 4 retry table.
 export const DEFAULT_TIMEOUT_S = 30;
 export const TIMEOUT_ATTEMPTS = 2;
-// issue 25, not shown: how the service rounds a sale's fee (spec 1.5 names `fee`, not its
+//, not shown: how the service rounds a sale's fee (spec 1.5 names `fee`, not its
 // rounding). svc's margin figures assume half up (src/pricing/plan.ts marginOf); its floors and
 // targets are rounded up anyway, so a cent of fee rounding never takes a price under cost.
 export const FEE_ROUNDING: 'half-up' | 'up' = 'half-up';
-// ---- issue 23: the orders mirror -----------------------------------------------------------
+// ---- the orders mirror -----------------------------------------------------------
 // Order states and their transitions are not shown (spec 3), nor the order of the orders list
 // (A2 names no sort). These are svc's decisions about them (docs/DECISIONS.md "Orders mirror").
 export const MIRROR = {
@@ -330,7 +330,7 @@ export const MIRROR = {
   /**
    * The most pages one sync pass reads (500,000 orders: a full day of a v2 key's quota). A first
    * page that claims more fails at once, like MAX_LIST_PAGES for `--all`: a server's totalPages
-   * alone never keeps svc paging (issue 14), and a server that keeps sending full pages is cut.
+   * alone never keeps svc paging, and a server that keeps sending full pages is cut.
    */
   maxPages: 5000,
 } as const;

@@ -1,4 +1,4 @@
-// The base URL is checked before anything is sent (issue 14): a usage error (exit 2) at once,
+// The base URL is checked before anything is sent: a usage error (exit 2) at once,
 // never a request retried for seconds then "network error: Invalid URL".
 import { UsageError } from './errors.js';
 

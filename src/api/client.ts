@@ -95,7 +95,7 @@ export class ApiClient {
   private readonly retry: RetryOptions;
 
   constructor(readonly config: ClientConfig) {
-    checkBaseUrl(config.baseUrl, 'the base URL'); // issue 14: exit 2 before anything is sent
+    checkBaseUrl(config.baseUrl, 'the base URL'); // exit 2 before anything is sent
     this.clock = config.clock ?? realClock;
     this.budget = config.budget ?? new RateBudget(this.clock, config.noWait ?? false);
     this.retry = { ...DEFAULT_RETRY, ...config.retry };
@@ -117,7 +117,7 @@ export class ApiClient {
     return (await this.send(routeByName(opts.route), opts)) as ApiResponse<AnswerOf<N>>;
   }
 
-  /** `svc api` (issue 27): one request of a table route or of one svc has not modelled. */
+  /** `svc api`: one request of a table route or of one svc has not modelled. */
   requestAny(route: AnyRoute, opts: RequestBase): Promise<ApiResponse<unknown>> {
     return this.send(route, opts);
   }
@@ -131,7 +131,7 @@ export class ApiClient {
       const { res, netErr } = await this.attempt(route, req, attempt, where, opts.signal);
       const parsed = res ? parseJson(res.body) : undefined;
       if (res && res.status >= 200 && res.status < 300) {
-        // issue 14: the one response layer; every answer is checked before any verb uses it.
+        // the one response layer; every answer is checked before any verb uses it.
         if (parsed === undefined)
           throw new BadAnswerError(where, res.body ? 'is not JSON' : 'is empty', 'the answer', res.status);
         await checkAnswer(route, where, parsed);
@@ -143,7 +143,7 @@ export class ApiClient {
           message: `the service redirected to ${res.headers.location ?? 'another address'}; check --base-url`,
         });
       }
-      // An error answer is not a read's fast path: zod (a lazy chunk) reads its body (A1), issue 26.
+      // An error answer is not a read's fast path: zod (a lazy chunk) reads its body (A1),.
       const errBody = parsed ? (await import('./answer-explain.js')).errorBody(parsed) : undefined;
       const outcome: AttemptOutcome = res
         ? { status: res.status, body: errBody, headers: res.headers }
@@ -152,7 +152,7 @@ export class ApiClient {
               netErr!.kind === 'timeout' ? 'timeout' : isPermanentFailure(netErr!.causeCode) ? 'permanent' : 'network',
           };
       const now = this.clock.now();
-      // issue 14: a request gets at most TIMEOUT_ATTEMPTS attempts that time out: the resend
+      // a request gets at most TIMEOUT_ATTEMPTS attempts that time out: the resend
       // cli-spec 4 asks for (same key: a slow write is replayed, not lost), then it fails, so a
       // silent server fails in about two --timeout instead of six plus backoff.
       if (netErr?.kind === 'timeout') timedOut++;
@@ -215,7 +215,7 @@ export class ApiClient {
     } catch (err) {
       if (!(err instanceof TransportError)) throw err;
       if (err.kind === 'aborted') throw err;
-      // issue 14: too big is the answer's fault; the same answer would come back.
+      // too big is the answer's fault; the same answer would come back.
       if (err.kind === 'too-large')
         throw new BadAnswerError(where, err.message.replace(/^the answer /, ''), 'the answer');
       netErr = err;
@@ -236,7 +236,7 @@ export class ApiClient {
   }
 
   /**
-   * Follow the pages of a list route (cli-spec 1 `--all`) with guards (issue 14), whatever the
+   * Follow the pages of a list route (cli-spec 1 `--all`) with guards, whatever the
    * server claims: stop on an empty page or a short one (the last page of A1 paging), never
    * read more than `maxPages` (MAX_LIST_PAGES unless the caller derived fewer from `--limit`),
    * and say so (`incomplete` on the last page yielded) when the list could not be read to its
@@ -248,7 +248,7 @@ export class ApiClient {
     return this.pagesOf(routeByName(opts.route), opts) as AsyncGenerator<ListPage<ItemOf<N>>>;
   }
 
-  /** `svc api --paginate` (issue 27): the pages of any route, with the same guards. */
+  /** `svc api --paginate`: the pages of any route, with the same guards. */
   pagesAny(route: AnyRoute, opts: RequestBase & PagingOptions): AsyncGenerator<ListPage<unknown>> {
     return this.pagesOf(route, opts);
   }
@@ -306,11 +306,11 @@ interface PreparedRequest {
 export interface ListPage<T> {
   items: T[];
   pagination?: Pagination;
-  /** Why the list may go on beyond this, the last page read (issue 14). */
+  /** Why the list may go on beyond this, the last page read. */
   incomplete?: string;
 }
 
-/** `--all` on a list longer than svc reads (issue 14, MAX_LIST_PAGES): fails before paging. */
+/** `--all` on a list longer than svc reads (MAX_LIST_PAGES): fails before paging. */
 class TooManyPagesError extends SvcError {
   constructor(where: string, p: Pagination, maxPages: number, perPage: number) {
     super(

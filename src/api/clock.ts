@@ -1,4 +1,4 @@
-// svc's one clock for decisions that depend on the passing of days (issue 22): whether a
+// svc's one clock for decisions that depend on the passing of days: whether a
 // journaled idempotency key is still within the service's 24 h (spec 4.1.2), and the times
 // journals and pool ledgers record. SVC_CLOCK_OFFSET_MS moves it (tests only: "kill -9, wait a
 // day, rerun" is tested by moving the clock, never by waiting); it is read once per process.

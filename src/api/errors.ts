@@ -44,7 +44,7 @@ export class UsageError extends SvcError {
 }
 
 /**
- * The local machine failed svc (issue 14): a full, read-only or unwritable state folder. Said
+ * The local machine failed svc: a full, read-only or unwritable state folder. Said
  * plainly with what to do, never "a bug in svc". Exit 1.
  */
 export class LocalFaultError extends SvcError {
@@ -125,7 +125,7 @@ export class ServerError extends ApiError {}
 /** The connection failed or timed out after every retry. */
 export class NetworkError extends ApiError {}
 /**
- * A 2xx answer svc cannot use (issue 14): not the documented shape (a wrong type, a missing
+ * A 2xx answer svc cannot use: not the documented shape (a wrong type, a missing
  * required field, not JSON, too big). Exit 1; never retried (the same answer would come back).
  */
 export class BadAnswerError extends ApiError {
@@ -160,7 +160,7 @@ export class NeedsV1KeyError extends SvcError {
 }
 export class NoKeyError extends SvcError {
   override readonly exitCode = EXIT.auth;
-  /** `others`: the profiles that do exist, so the hint can name the one the seller meant (issue 12). */
+  /** `others`: the profiles that do exist, so the hint can name the one the seller meant. */
   constructor(profile: string, others: string[] = []) {
     super(`no API key for profile "${profile}"`, noKeyHint(others));
   }

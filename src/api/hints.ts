@@ -13,15 +13,15 @@ const HINTS: Record<string, string> = {
   IDEMPOTENCY_IN_FLIGHT: 'the same request is still being processed; run the command again in a moment',
   // spec 7.2
   TOO_MANY_CREDENTIALS: `at most ${LIMITS.stockPerVariantMax} credentials per listing or variant: split the file or sell some stock first`,
-  // issue 14: "not approved" is under review (wait) or rejected (edit to resubmit): both said.
+  // "not approved" is under review (wait) or rejected (edit to resubmit): both said.
   NOT_APPROVED:
     'the listing is not approved: under review (em_analise), activate it once moderation approves it; rejected, edit its title or description to send it back to review (`svc products get ID` shows which)',
-  // issue 14: `variants set` is refused (LISTING_NOT_DYNAMIC) on a single listing; it is named for multi-variant ones only.
+  // `variants set` is refused (LISTING_NOT_DYNAMIC) on a single listing; it is named for multi-variant ones only.
   NO_STOCK:
     'add stock first with `svc stock add ID --file FILE` (a multi-variant listing: `svc products variants set ID --index N --stock N`)',
   OFFLINE_PAUSED: 'the listing is paused by Offline Mode: turn Offline Mode off in the seller panel',
   LISTING_TAKEN_DOWN: 'this is final: it cannot be edited or reactivated (create a new listing)',
-  // issue 27: a hint says what to do, never the service's message again (it is printed beside it).
+  // a hint says what to do, never the service's message again (it is printed beside it).
   LISTING_PERMANENTLY_REJECTED: 'this is final: it cannot be edited or resubmitted (create a new listing)',
   EMAIL_NOT_VERIFIED: 'verify the account e-mail in the seller panel, then answer again',
   QUESTIONS_BLOCKED: 'the account is barred from answering questions: contact support',

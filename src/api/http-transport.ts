@@ -1,6 +1,6 @@
 // The transport of one-shot reads ("the read lane"), on Node's own node:http. undici's
 // Agent costs a read its 275 KB chunk, its WebAssembly llhttp parser and its own load of
-// node:http: the same read was 13-16 ms faster on this one (docs/DECISIONS.md "Issue 26:
+// node:http: the same read was 13-16 ms faster on this one (docs/DECISIONS.md "
 // node:http for one-shot reads"). undici stays the transport of everything else (transport.ts). Same contract as undiciTransport() in everything a caller sees: kinds and
 // messages of failures (transport-errors.ts), headers, body, redirects not followed, the size cap
 // and the deadline; test/api/transport-conformance.test.ts runs the same cases against both.

@@ -28,7 +28,7 @@ const deliveryTime = z.string().regex(DELIVERY_TIME_PATTERN, 'deliveryTime must 
 
 // spec 2.2 + A13
 const VariantCreate = z.strictObject({
-  // spec 2.2 lists `index` as a variant field (issue 14): accepted in a create body (a variants
+  // spec 2.2 lists `index` as a variant field: accepted in a create body (a variants
   // list copied from a GET answer); the position in the array decides, as in the GET answer.
   index: z.number().int().min(0).optional(),
   title: z.string().min(1),

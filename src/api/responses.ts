@@ -147,7 +147,7 @@ export const Me = lazy(() =>
   }),
 );
 export type Me = z.infer<typeof Me>;
-// issue 14: a window's `reset` is a time (A3: ISO 8601 strings) or, like X-RateLimit-Reset
+// a window's `reset` is a time (A3: ISO 8601 strings) or, like X-RateLimit-Reset
 // (A8), Unix seconds; both are accepted, read with timeToMs (src/api/times.ts).
 const Time = z.union([
   z.number().nonnegative(),

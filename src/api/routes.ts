@@ -1,8 +1,8 @@
 // The one route table of the service (spec 4.2, 4.3, 4.4), shared by the client, the response
-// layer (answers.ts) and the sandbox router (issue 28). Each route has its method, path, scope
+// layer (answers.ts) and the sandbox router. Each route has its method, path, scope
 // (assumption A9), what it answers (the name of the zod schema of `data` in responses.ts and how
-// `data` holds it; a name, not the schema, so loading the table loads no zod: issue 26), whether
-// it is a paged list (A2), and the size cap of one answer (issue 14, MAX_ANSWER_BYTES). Route
+// `data` holds it; a name, not the schema, so loading the table loads no zod:), whether
+// it is a paged list (A2), and the size cap of one answer (MAX_ANSWER_BYTES). Route
 // names are a union type: a misspelled name, or an answer used as the wrong type, fails to
 // compile (test/api/route-table.test.ts shows both).
 import type { z } from 'zod';
@@ -48,7 +48,7 @@ interface RouteSpec<A extends Answer = Answer> {
   answer: A;
   /** A paged list route: takes page/limit (A2). */
   list: boolean;
-  /** The most bytes one answer may have (issue 14): a list's or one resource's. */
+  /** The most bytes one answer may have: a list's or one resource's. */
   maxBytes: number;
 }
 
@@ -128,13 +128,13 @@ type Table = typeof TABLE;
 export type RouteName = keyof Table;
 export type RouteDef = RouteSpec & { name: RouteName };
 /**
- * A route of the table, or one svc has not modelled (`svc api`, issue 27: its answer is checked
+ * A route of the table, or one svc has not modelled (`svc api`: its answer is checked
  * only as an A1 envelope). Only the client's `requestAny`/`pagesAny` take one; every verb names
  * a table route.
  */
 export type AnyRoute = RouteSpec & { name: string };
 
-/** A route svc has not modelled, for `svc api PATH` (issue 27): a v2 write carries a key. */
+/** A route svc has not modelled, for `svc api PATH`: a v2 write carries a key. */
 export function rawRoute(family: RouteFamily, method: Method, path: string, name: string): AnyRoute {
   return { ...route(family, method, path, none), name, write: family === 'v2' && method !== 'GET' };
 }

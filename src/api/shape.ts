@@ -1,4 +1,4 @@
-// issue 26: what a zod schema accepts, as plain data (a "shape"), and the yes/no check made from
+// what a zod schema accepts, as plain data (a "shape"), and the yes/no check made from
 // it without loading zod. The shapes are generated from the zod schemas themselves (src/api/
 // answer-fast-check.ts `describe`, `npm run gen:shapes`, committed as *.gen.ts; a test fails when
 // they drift), so the rules stay written once, in zod: responses.ts and src/config/profile-schema.ts.

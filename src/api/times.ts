@@ -1,4 +1,4 @@
-// Times in answers (issue 14): A3 says ISO 8601 strings; rate windows also come as Unix time
+// Times in answers: A3 says ISO 8601 strings; rate windows also come as Unix time
 // (A8 X-RateLimit-Reset). One reader for both.
 import { EPOCH_MS_THRESHOLD } from './assumptions.js';
 

@@ -1,6 +1,6 @@
 // The failure mapping both transports share (undici's in transport.ts, node:http's in
 // http-transport.ts), so a refused port, a dropped answer or a timeout reads the same whatever
-// carried the request (issue 26; test/api/transport-conformance.test.ts holds both to it).
+// carried the request (test/api/transport-conformance.test.ts holds both to it).
 // Nothing is loaded here: the messages only.
 
 export type TransportErrorKind = 'network' | 'timeout' | 'aborted' | 'too-large';
@@ -46,7 +46,7 @@ export function isPermanentFailure(code: string | undefined): boolean {
   );
 }
 
-/** The message of an answer refused for its size (issue 14). */
+/** The message of an answer refused for its size. */
 export function tooLargeMessage(maxBytes: number): string {
   return `the answer is larger than ${formatBytes(maxBytes)}`;
 }

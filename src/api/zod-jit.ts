@@ -3,7 +3,7 @@
 // code cache) and a read parses each schema a handful of times: its options once, its config
 // once, an answer's few items. So a run parses with zod's interpreted path until a schema has
 // been parsed JIT_AFTER times, and with the compiled one after (a `--all` of 50,000 listings).
-// Both paths give the same result and issues (issue 26; docs/PERFORMANCE.md "round 4: reads").
+// Both paths give the same result and issues (docs/PERFORMANCE.md, reads).
 
 const JIT_AFTER = 64;
 const parses = new WeakMap<object, number>();

@@ -32,7 +32,7 @@ const GROUPS: { names: string[]; topLevel?: boolean; load: () => Promise<Registe
   { names: ['questions'], load: async () => (await import('./questions/index.js')).registerQuestions },
   { names: ['keys'], load: async () => (await import('./keys/index.js')).registerKeys },
   { names: ['webhooks'], load: async () => (await import('./webhooks/index.js')).registerWebhooks },
-  // issue 27: `svc api PATH`, gh's raw command over the one request core.
+  // `svc api PATH`, gh's raw command over the one request core.
   {
     names: ['api'],
     topLevel: true,
@@ -132,10 +132,10 @@ export async function buildProgram(rt: CliRuntime, argv?: readonly string[]): Pr
     writeErr: (s) => rt.io.stderr.write(localiseHelpText(s)),
     getOutHelpWidth: () => HELP_WIDTH,
     getErrHelpWidth: () => HELP_WIDTH,
-    // issue 14: a parse error never echoes a value (`--api-key=KEY` must not print the key).
+    // a parse error never echoes a value (`--api-key=KEY` must not print the key).
     outputError: (s, write) => write(localiseCommanderError(withoutValues(s))),
   });
-  // issue 12: a command's help lists the global flags it honours, as gh lists inherited flags;
+  // a command's help lists the global flags it honours, as gh lists inherited flags;
   // --dry-run and --yes only on writes.
   program.configureHelp({
     showGlobalOptions: true,
@@ -148,7 +148,7 @@ export async function buildProgram(rt: CliRuntime, argv?: readonly string[]): Pr
       );
     },
   });
-  // issue 12: a write that cannot show a plan refuses --dry-run before doing anything.
+  // a write that cannot show a plan refuses --dry-run before doing anything.
   program.hook('preAction', (_program, action) => {
     const path = commandPath(action);
     if (action.optsWithGlobals().dryRun && DRY_RUN[path] === 'refuse') {
@@ -173,13 +173,13 @@ Input files: \`svc help formats\`. Shell completion: \`svc completion bash|zsh|f
   const only = GROUPS.find((g) => word !== undefined && g.names.includes(word));
   if (only) await (await only.load())(program, rt, only.topLevel ? word : second);
   else for (const group of GROUPS) await (await group.load())(program, rt);
-  registerHelp(program, rt); // issue 8: help topics beside `help [command]`
-  localiseTree(program); // issue 27: pt-BR descriptions before commander lays them out
+  registerHelp(program, rt); // help topics beside `help [command]`
+  localiseTree(program); // pt-BR descriptions before commander lays them out
   return program;
 }
 
 /**
- * The command words of a help request that name no command (issue 27): `svc nosuch sync --help`
+ * The command words of a help request that name no command: `svc nosuch sync --help`
  * printed the global help and exited 0; it is an unknown command (exit 2). Returns the first
  * unknown word and where it was looked for, or undefined when the words name a command.
  */

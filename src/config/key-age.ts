@@ -85,7 +85,7 @@ export function warnOldKeys(io: IO, dir: string, s: KeysInUse, now = Date.now())
       const fp = keyFingerprint(key);
       const last = state.warnedAt[fp];
       if (last && now - Date.parse(last) < DAY_MS) continue;
-      // issue 27: the parts in the seller's language, then the sentence (warn translates it)
+      // the parts in the seller's language, then the sentence (warn translates it)
       const which = t(
         s.keySource[version] === 'env'
           ? `the ${version} key in SVC_API_KEY`

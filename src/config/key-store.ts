@@ -1,4 +1,4 @@
-// Where stored keys live (issue 8): the OS keyring when one is available (macOS Keychain,
+// Where stored keys live: the OS keyring when one is available (macOS Keychain,
 // Windows Credential Manager, Secret Service on a Linux desktop), else the config file (mode
 // 0600). Every read and write of a stored key goes through this module: `auth login/logout`,
 // the session (`resolveSession`), `keys create --save`, `keys rotate` and the sandbox profile.
@@ -36,7 +36,7 @@ export interface WriteResult {
   location: KeyLocation;
   /** Why the file was used rather than a keyring (said once on `auth login`). */
   fallbackReason?: string;
-  /** The keyring library's own words (DBus, …): for --verbose only, never in the notice (issue 27). */
+  /** The keyring library's own words (DBus, …): for --verbose only, never in the notice. */
   fallbackDetail?: string;
   previous: StoredKey;
 }
@@ -227,7 +227,7 @@ export class KeyStore {
       ring.set(this.service, account, key);
       if (ring.get(this.service, account) === key) return { ring };
     } catch (err) {
-      // issue 27: the seller is told what it means, not DBus's raw text (kept for --verbose).
+      // the seller is told what it means, not DBus's raw text (kept for --verbose).
       return { reason: `no OS keyring available (the ${ring.name} did not answer)`, detail: reason(err) };
     }
     return { reason: `the ${ring.name} did not keep the key` };

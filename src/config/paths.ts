@@ -2,7 +2,7 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname, posix, win32 } from 'node:path';
 
-/** node:os only when a path needs the home folder (issue 26: a read with SVC_CONFIG_DIR set loads none). */
+/** node:os only when a path needs the home folder (a read with SVC_CONFIG_DIR set loads none). */
 function homedir(): string {
   return process.getBuiltinModule('node:os').homedir();
 }
@@ -30,8 +30,7 @@ export function stateDir(env: NodeJS.ProcessEnv = process.env, platform = proces
 }
 
 /**
- * Create `dir` (and missing parents) readable by the user only, whatever the umask (issue 14:
- * under `umask 000` conf created the config folder 0777). `mode` alone is masked by the umask
+ * Create `dir` (and missing parents) readable by the user only, whatever the umask (* under `umask 000` conf created the config folder 0777). `mode` alone is masked by the umask
  * when it adds bits, so every folder this call creates is chmod'ed; an existing folder the user
  * chose is left as it is.
  */

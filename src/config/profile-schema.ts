@@ -1,6 +1,6 @@
 // The config file's rules (zod): the one place they are written. A read checks the file against
 // the shape generated from ConfigFile (src/config/config-shape.gen.ts, `npm run gen:shapes`)
-// without loading zod (issue 26); this module, and zod with it, is loaded by a write (`svc auth
+// without loading zod; this module, and zod with it, is loaded by a write (`svc auth
 // login`, `svc profiles ...`) and by the tests.
 import { z } from 'zod';
 
@@ -15,10 +15,10 @@ export const Profile = z.object({
   v2KeyInKeyring: z.boolean().optional(),
   /** spec 4.3: `/api/v1` or the `/api/service` alias. */
   v1Prefix: z.enum(['/api/v1', '/api/service']).optional(),
-  // issue 11: the secret URL path of `svc webhooks listen`, made by `--init`; kept like a key
+  // the secret URL path of `svc webhooks listen`, made by `--init`; kept like a key
   // (this file is 0600) and never printed again.
   webhookPath: z.string().optional(),
-  // issue 22: the secret behind the pool tags (src/cli/stock/pool-secret.ts), base64 of 32
+  // the secret behind the pool tags (src/cli/stock/pool-secret.ts), base64 of 32
   // random bytes; kept like a key (this file is 0600) so it outlives the state folder.
   poolSecret: z.string().optional(),
 });

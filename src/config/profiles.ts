@@ -11,7 +11,7 @@ import type { ConfigFile, Profile } from './profile-schema.js';
 
 export type { Profile } from './profile-schema.js';
 
-// issue 26: the file is checked against the shape generated from its zod schema
+// the file is checked against the shape generated from its zod schema
 // (profile-schema.ts, `npm run gen:shapes`), so a read loads no zod. The shape is exact for what
 // JSON.parse makes (test/config/config-shape.test.ts: same verdict and same value as zod on
 // generated files), and the message of a bad file names no field, so a no needs no zod either.
@@ -75,7 +75,7 @@ export class ProfileStore {
   private async writer(): Promise<ConfStore> {
     if (this.conf) return this.conf;
     try {
-      ensurePrivateDir(this.dir); // issue 14: 0700 whatever the umask, before conf creates it
+      ensurePrivateDir(this.dir); // 0700 whatever the umask, before conf creates it
       const { default: Conf } = await import('conf');
       this.conf = new Conf({
         projectName: 'svc',

@@ -1,4 +1,4 @@
-// The one catalogue and its one t() (issue 27): svc speaks the seller's language. English is
+// The one catalogue and its one t(): svc speaks the seller's language. English is
 // the source: every human text is written in English where it is made, and t() gives the
 // Portuguese of it when the language is pt-BR. A catalogue entry is keyed by the English text;
 // `{name}` marks a value inside it (`no profile named "{name}"`), so a message built with a

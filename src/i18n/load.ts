@@ -20,7 +20,7 @@ export async function ptCatalogue(): Promise<Catalogue> {
   if (typeof __SVC_PT_BR_JSON__ === 'string') {
     const { readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
-    // dist/, from bin/svc.js: this code may sit in a chunk under dist/chunks (issue 26).
+    // dist/, from bin/svc.js: this code may sit in a chunk under dist/chunks.
     const dist = (globalThis as { __svcDist?: string }).__svcDist ?? __dirname;
     return JSON.parse(readFileSync(join(dist, __SVC_PT_BR_JSON__), 'utf8')) as Catalogue;
   }

@@ -1,5 +1,5 @@
 // The body of one chunk of a stock import (cli-spec 3), written item by item into one buffer
-// reused for every chunk of the import (issue 13's memory bound; bench/stock-memory).
+// reused for every chunk of the import (the memory bound of bench/stock-memory).
 import type { CredentialChunk, CredentialFormat, StockItem } from './credentials.js';
 import { type ChunkReadOptions, chunkItems } from './credentials.js';
 
@@ -23,7 +23,7 @@ export class ChunkBodyWriter {
 
   /** `{...head "items": [ item, item, ... ] ...tail}` for `chunk`, checked as readCredentialChunk checks it. */
   /**
-   * `onItem` sees each item before it is written (issue 22: its pool id for the account's ledger)
+   * `onItem` sees each item before it is written (its pool id for the account's ledger)
    * and may return the item to send instead (svc decision "one identity": its ref with the pool
    * tag).
    */

@@ -16,8 +16,8 @@ export interface CredentialChunk {
   lastLine: number;
   count: number;
   /**
-   * issue 14: the first line of each credential, in order (journal and report name each one).
-   * A typed array, 4 bytes a credential: validation memory stays within issue 13's 64 bytes a line.
+   * the first line of each credential, in order (journal and report name each one).
+   * A typed array, 4 bytes a credential: validation memory stays within the goal of 64 bytes a line.
    */
   lines: Uint32Array;
   /** sha256 (hex) of the bytes [startOffset, endOffset). */
@@ -26,7 +26,7 @@ export interface CredentialChunk {
   csv?: CsvLayout;
   /**
    * Positions (0-based, among the chunk's `count` credentials) of duplicates of an earlier
-   * credential of the file, left out when the chunk is sent (issue 13, --dedupe skip).
+   * credential of the file, left out when the chunk is sent (--dedupe skip).
    */
   drop?: number[];
 }

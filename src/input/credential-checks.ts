@@ -26,9 +26,9 @@ export interface CredentialEntry {
 /** What every format reader is given. */
 export interface EntryReadContext extends Omit<PhysicalLineOptions, 'maxBytes'> {
   problems: ProblemList;
-  /** `--keep-whitespace`: credentials as written (only BOM and CR removed), issue 13. */
+  /** `--keep-whitespace`: credentials as written (only BOM and CR removed),. */
   keepWhitespace?: boolean;
-  /** `--strict-columns` (csv): unknown columns are a problem, not a note (issue 13). */
+  /** `--strict-columns` (csv): unknown columns are a problem, not a note. */
   strictColumns?: boolean;
   /** Counts what normalising did, for the summary. */
   counts?: { trimmed: number };
@@ -64,14 +64,14 @@ export function judgeItem(
   problems: ProblemList,
   ctx: Pick<EntryReadContext, 'keepWhitespace' | 'counts'> = {},
 ): StockItem | undefined {
-  // issue 26: no closure per call (the bundle's keepNames names each one: a defineProperty a line).
+  // no closure per call (the bundle's keepNames names each one: a defineProperty a line).
   let ok = true;
   const { ref, costCents } = candidate;
   let credential = candidate.credential;
   let problem: string | undefined;
   if (credential === undefined) problem = CREDENTIAL_TOO_LONG;
   else {
-    // issue 13: judged, deduplicated and sent as normalised (credential-normalise.ts).
+    // judged, deduplicated and sent as normalised (credential-normalise.ts).
     const normal = normaliseCredential(credential, {
       keepWhitespace: ctx.keepWhitespace ?? false,
       ascii: candidate.ascii ?? false,

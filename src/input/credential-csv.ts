@@ -30,7 +30,7 @@ const CREDENTIAL_CSV_MAX_RECORD_BYTES = LIMITS.credentialMaxChars * 3 + 4096;
 
 export class CredentialCsvReader {
   layout: CsvLayout | undefined;
-  /** Unknown columns ignored (issue 13), `FILE:LINE: note`. */
+  /** Unknown columns ignored, `FILE:LINE: note`. */
   notes: string[] = [];
   private readonly marks = new DecimalMarks();
 

@@ -35,7 +35,7 @@ export function normaliseSeparator(separator: string | undefined): string | unde
   return line;
 }
 
-// issue 26, speed: the scan takes entries in arrays, one array per 64 KiB block read (one await
+//, speed: the scan takes entries in arrays, one array per 64 KiB block read (one await
 // per block, not per line); a multi-line (separator) file hands them out in arrays of up to 256.
 export function readLineEntryBatches(
   path: string,

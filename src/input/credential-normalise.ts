@@ -1,4 +1,4 @@
-// What a credential IS, before it is judged, deduplicated or sent (issue 13): the one place
+// What a credential IS, before it is judged, deduplicated or sent: the one place
 // that decides which invisible characters are part of it. Every format (lines, csv, jsonl)
 // passes each credential through normaliseCredential in judgeItem (credential-checks.ts), on
 // the validation pass and again when a chunk is re-read to be sent, so what is deduplicated is
@@ -20,7 +20,7 @@ import { ZERO_WIDTH_CHARACTERS } from '../api/assumptions.js';
 export interface NormaliseOptions {
   /** `--keep-whitespace`: only BOM and CR are removed; no trim, no zero-width check. */
   keepWhitespace?: boolean;
-  /** The text is known to be ASCII: the zero-width check is skipped (issue 26: a regex per line). */
+  /** The text is known to be ASCII: the zero-width check is skipped (a regex per line). */
   ascii?: boolean;
 }
 

@@ -1,4 +1,4 @@
-// A credential pool (issue 17, `svc stock refill --pool FILE`, `svc stock pool FILE`): a file
+// A credential pool (`svc stock refill --pool FILE`, `svc stock pool FILE`): a file
 // in the formats of `stock add` (cli-spec 3: lines, csv with ref and cost, jsonl) from which
 // refills take entries in file order. An entry is known by a keyed hash of its credential
 // (the caller's `fingerprint`, an HMAC), never by its line: lines move when the file is edited.
@@ -36,7 +36,7 @@ export interface PoolReadOptions {
   displayName?: string;
   /** The entry's id: a keyed hash of the credential (src/state/pool-ledger.ts entryIdMaker). */
   fingerprint: (credential: string) => string;
-  /** issue 22: the longest ref an entry may carry (its upload adds the pool tag to it). */
+  /** the longest ref an entry may carry (its upload adds the pool tag to it). */
   maxRef?: number;
 }
 

@@ -62,7 +62,7 @@ export async function* readCsvTable(path: string, opts: CsvTableOptions = {}): A
   for await (const events of readCsvTableBatches(path, opts)) yield* events;
 }
 
-/** The events of readCsvTable, in arrays (issue 13, speed: one await per block, not per row). */
+/** The events of readCsvTable, in arrays (speed: one await per block, not per row). */
 export async function* readCsvTableBatches(path: string, opts: CsvTableOptions = {}): AsyncGenerator<CsvEvent[]> {
   const maxRecordBytes = opts.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES;
   const comments = opts.comments ?? true;
@@ -104,7 +104,7 @@ export async function* readCsvTableBatches(path: string, opts: CsvTableOptions =
           yield out;
           return; // without a usable header no row can be judged
         }
-        if (allEmpty(parsed)) continue; // `;;` or only spaces around delimiters: a blank line (issue 13)
+        if (allEmpty(parsed)) continue; // `;;` or only spaces around delimiters: a blank line
         haveHeader = true;
         out.push({
           kind: 'header',
@@ -168,7 +168,7 @@ class RecordBatch {
       const parsed = results[i]!;
       if (typeof parsed === 'string') out.push({ kind: 'problem', line: record.firstLine, message: parsed });
       else if (!allEmpty(parsed)) {
-        // issue 13: a spreadsheet's empty rows (`;;`) are blank lines
+        // a spreadsheet's empty rows (`;;`) are blank lines
         out.push({
           kind: 'record',
           line: record.firstLine,
@@ -241,7 +241,7 @@ class PendingRecord {
   }
 }
 
-/** Every cell empty or spaces: an empty spreadsheet row (issue 13). */
+/** Every cell empty or spaces: an empty spreadsheet row. */
 function allEmpty(fields: string[]): boolean {
   for (const f of fields) if (f.trim() !== '') return false;
   return true;
@@ -266,7 +266,7 @@ export function detectDelimiter(headerText: string): Delimiter {
  * codes are used.
  */
 export function splitRecords(records: Buffer[], delimiter: Delimiter, trim: boolean): (string[] | string)[] {
-  // issue 13, speed: a record without a quote and with ASCII bytes only (almost every row of a
+  //, speed: a record without a quote and with ASCII bytes only (almost every row of a
   // prices file) splits on its delimiter exactly as csv-parse would (its trim set is ASCII
   // whitespace there); csv-parse is called for the others only, in one batch.
   const out: (string[] | string | undefined)[] = new Array(records.length);
@@ -305,7 +305,7 @@ function splitPlain(text: string, delimiter: Delimiter, trim: boolean): string[]
 }
 
 /**
- * issue 26, speed: an ASCII record with quotes (`"101";"19,90"`, the pt-BR spreadsheet export)
+ *, speed: an ASCII record with quotes (`"101";"19,90"`, the pt-BR spreadsheet export)
  * where every quoted value is quoted whole: its `"` opens the field and its closing `"` comes
  * right before the delimiter or the end. Such a record splits exactly as csv-parse splits it
  * (inner `""` is one `"`; what is inside quotes is kept as written, unquoted values trimmed).

@@ -1,6 +1,6 @@
-// Duplicate detection for credential files in 8 bytes per credential (issue 13 goal: <= 64
+// Duplicate detection for credential files in 8 bytes per credential (goal: <= 64
 // bytes of memory per line beyond a fixed base). The first pass keeps a 53-bit key of each
-// credential (textKey; before issue 26, 52 bits of its sha256) (an exact integer in a Float64Array: no BigInt per line) in blocks of
+// credential (textKey; before, 52 bits of its sha256) (an exact integer in a Float64Array: no BigInt per line) in blocks of
 // 64K, put into buckets and small hash tables at the end: what repeats is a candidate. Only when there is one does a second pass read the file again, comparing full
 // digests of the candidates, to name the lines (nothing is ever dropped on 64 bits alone).
 const BLOCK = 64 * 1024;
@@ -14,7 +14,7 @@ export class DigestBlocks {
     this.addKey(digestPrefix(digest));
   }
 
-  /** Keeps textKey(text): no sha256 and no Buffer per credential on the first pass (issue 26). */
+  /** Keeps textKey(text): no sha256 and no Buffer per credential on the first pass. */
   addText(text: string): void {
     this.addKey(textKey(text));
   }
@@ -33,7 +33,7 @@ export class DigestBlocks {
   }
 
   /**
-   * The keys seen more than once. issue 26: sorting the blocks and merging them was 15% of
+   * The keys seen more than once. Sorting the blocks and merging them was 15% of
    * `stock add --dry-run` over 1M lines (a typed-array sort of 1M doubles alone is ~0.6 s here),
    * and one hash table of all the keys (16 MB for 1M) spent its time in cache misses. So the keys
    * are first spread into buckets by their top bits (two sequential passes), then each bucket
@@ -123,7 +123,7 @@ const digestPrefix = (digest: Buffer): number => digest.readUInt32LE(0) * 0x1000
  * A 53-bit key of a text, computed in JS with no allocation (cyrb53: two 32-bit multiply-xor
  * lanes over the UTF-16 code units). Only a candidate finder: equal texts always get equal keys,
  * and a key seen twice sends the second pass to compare full sha256 digests, so a collision can
- * cost a re-read, never a line (issue 26: sha256 per line was a fifth of `stock add --dry-run`).
+ * cost a re-read, never a line (sha256 per line was a fifth of `stock add --dry-run`).
  */
 export function textKey(text: string): number {
   let h1 = 0xdeadbeef;

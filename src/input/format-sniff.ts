@@ -1,4 +1,4 @@
-// What an input without a name says it is (issue 22): stdin (`--file -`) has no extension, and
+// What an input without a name says it is: stdin (`--file -`) has no extension, and
 // read as `lines` a CSV or JSONL file is sent whole, a row per "credential": the header to one
 // buyer, the seller's ref and purchase price to the others. So before anything is sent, the
 // first lines are looked at: a `credential` header, rows of credential + delimiter + ref/cost,
@@ -15,7 +15,7 @@ const CSV_ROW = /[,;\t](?:"?[A-Za-z0-9._-]{0,64}"?)[,;\t]\s*"?\d+(?:[.,]\d{1,2})
 
 /** Whether a line is the header row of a credentials CSV (`credential`, `credential,ref,cost`, …). */
 export function looksLikeHeader(line: string): boolean {
-  // issue 26, a fast no for almost every credential: HEADER can only match a text whose first
+  //, a fast no for almost every credential: HEADER can only match a text whose first
   // character is a BOM, whitespace, a quote or c/C, so any other printable ASCII one cannot.
   const first = line.charCodeAt(0);
   if (first > 0x20 && first < 0x7f && first !== 0x22 && first !== 0x43 && first !== 0x63) return false;

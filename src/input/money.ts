@@ -19,7 +19,7 @@ const MAX_DIGITS = 15;
 type Mark = '.' | ',';
 
 /**
- * The decimal mark of one file, as its values show it (issue 13): `19,90` or `1.234,50` say
+ * The decimal mark of one file, as its values show it: `19,90` or `1.234,50` say
  * `,`; `19.9` or `1,234.50` say `.`. A value like `1.234` (one `.` or `,` followed by exactly
  * three digits) reads as a thousands separator only when an EARLIER value of the file showed
  * the other mark as the decimal one; otherwise it is ambiguous and refused (the file is
@@ -46,7 +46,7 @@ const MARK_GROUPED = /^(\d{1,3}(?:([.,])\d{3})+)(?:([.,])(\d{1,2}))?$/;
 /**
  * A decimal amount with `.` or `,` as decimal mark and at most 2 decimals; thousands
  * separators (`.` `,` space, NBSP, `'`) when the value or the file's `marks` make them
- * unambiguous (issue 13). `marks` learns the file's decimal mark from each value read.
+ * unambiguous. `marks` learns the file's decimal mark from each value read.
  */
 export function parseDecimalCents(text: string, marks?: DecimalMarks): CentsParse {
   const fast = plainDecimalCents(text, marks);
@@ -75,7 +75,7 @@ export function parseDecimalCents(text: string, marks?: DecimalMarks): CentsPars
 }
 
 /**
- * issue 13, speed: `19`, `19.9`, `19,90` (1-13 digits, then `.` or `,` and 1-2 digits) read
+ *, speed: `19`, `19.9`, `19,90` (1-13 digits, then `.` or `,` and 1-2 digits) read
  * without a regular expression, as almost every price of a file is; undefined for anything
  * else, which the full parser then judges.
  */
@@ -182,7 +182,7 @@ export function readPrice(
   marks?: DecimalMarks,
 ): { ok: true; cents: number } | { ok: false; problem: string } {
   const parsed = unit === 'cents' ? parseIntegerCents(text) : parseDecimalCents(text, marks);
-  // issue 13: the words are built only for a refused price, never for each valid row.
+  // the words are built only for a refused price, never for each valid row.
   if (parsed.ok && priceProblem(parsed.cents, '', unit) === undefined) return parsed;
   const value = text.trim();
   const shown = value === '' ? '' : quoteValue(value);
@@ -205,7 +205,7 @@ export function parsePositiveInt(text: string): number | undefined {
   return n > 0 ? n : undefined;
 }
 
-/** 1-15 ASCII digits and nothing else, read without a regular expression (issue 13, speed). */
+/** 1-15 ASCII digits and nothing else, read without a regular expression (speed). */
 function plainInt(text: string): number | undefined {
   const n = text.length;
   if (n === 0 || n > 15) return undefined;

@@ -1,4 +1,4 @@
-// The (id, variant) pairs of a prices file in 8 bytes each (issue 13: validation memory must
+// The (id, variant) pairs of a prices file in 8 bytes each (validation memory must
 // not grow with the rows it keeps). cli-spec 3 refuses a pair that appears twice; the plan of a
 // dry run needs how many rows go through each route. Both come from the sorted pairs, without
 // a Map or a row object per row: a pair is one number, id * 1024 + (variant + 1, or 0 for the

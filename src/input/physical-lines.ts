@@ -41,16 +41,16 @@ export interface PhysicalLineOptions {
   source?: AsyncIterable<Buffer> | Iterable<Buffer>;
   /** Sees every raw byte read, BOM included, in order: used to hash the whole file. */
   onBytes?: (bytes: Buffer) => void;
-  /** Ctrl-C / SIGTERM: checked before every block read, the read then throws its reason (issue 13). */
+  /** Ctrl-C / SIGTERM: checked before every block read, the read then throws its reason. */
   signal?: AbortSignal;
   /**
-   * A file starting with a UTF-16 BOM (Excel's "Unicode text") is decoded to UTF-8 (issue 13);
+   * A file starting with a UTF-16 BOM (Excel's "Unicode text") is decoded to UTF-8;
    * offsets are then those of the UTF-8 text, so only readers that never re-read a byte range
    * (prices, statuses, variants) ask for it. Without it such a file reads as `utf16` lines.
    */
   decodeUtf16?: boolean;
   /**
-   * issue 26, speed: the whole lines of a block that is all ASCII with no NUL (and LF line ends)
+   *, speed: the whole lines of a block that is all ASCII with no NUL (and LF line ends)
    * come as one `AsciiLines` run (forEachAsciiLine), decoded in one call, instead of a PhysicalLine (a Buffer view,
    * a UTF-8 check and a decode) each. Only readLineBatches hands them out.
    */
@@ -78,7 +78,7 @@ export interface LineBatch {
  * Each line of a run that is not blank, as a PhysicalLine would give it: its number, its byte
  * offsets and its text without the CR of a CRLF (blank: empty or only spaces and tabs). One
  * callback per line rather than two imported helpers: the bundle calls an import of another
- * chunk through a getter, which per line of a 1M-line file was measurable (issue 26).
+ * chunk through a getter, which per line of a 1M-line file was measurable.
  */
 export function forEachAsciiLine(
   run: AsciiLines,
@@ -130,7 +130,7 @@ async function* sourceBlocks(
   let decoder: TextDecoder | undefined;
   let first = base === 0;
   for await (const chunk of source) {
-    opts.signal?.throwIfAborted(); // issue 13: Ctrl-C ends a read of any size within a block
+    opts.signal?.throwIfAborted(); // Ctrl-C ends a read of any size within a block
     const buf = chunk as Buffer;
     opts.onBytes?.(buf);
     if (first && buf.length > 0) {
@@ -161,7 +161,7 @@ export async function* readPhysicalLines(path: string, opts: PhysicalLineOptions
 }
 
 /**
- * The lines of each block read, as one array per block (issue 13, speed): one await per 64 KiB
+ * The lines of each block read, as one array per block (speed): one await per 64 KiB
  * instead of one per line for the readers that take them in bulk (the CSV table).
  */
 export async function* readPhysicalLineBatches(
@@ -184,7 +184,7 @@ export async function* readLineBatches(path: string, opts: PhysicalLineOptions):
   let lineStart = base;
   let atFileStart = base === 0;
   let head: Buffer | undefined; // first bytes of the file while fewer than a BOM's length
-  // issue 13: a file whose first line ends in a lone CR (old Mac, some exports) has CR-only
+  // a file whose first line ends in a lone CR (old Mac, some exports) has CR-only
   // line ends; otherwise LF ends a line and a CR before it is dropped (CRLF).
   let terminator: number | undefined;
   for await (const chunk of source) {

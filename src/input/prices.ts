@@ -39,7 +39,7 @@ const PRICE_COLUMNS: ColumnSpec = {
   expected: 'id, price or price_cents, variant',
 };
 
-/** What a dry run needs of a prices file: counts per route, no row (issue 13: bounded memory). */
+/** What a dry run needs of a prices file: counts per route, no row (bounded memory). */
 export interface PricePlanResult extends Omit<TableFileResult<PriceRow>, 'rows'> {
   /** Valid rows. */
   rows: number;
@@ -66,7 +66,7 @@ export async function readPriceFile(path: string, opts: ReadTableOptions = {}): 
 
 /**
  * Every row judged, none kept: the dry-run plan in memory that does not grow with the file
- * (issue 13): the (id, variant) pairs cost 8 bytes a row (pair-keys.ts), nothing else stays.
+ *: the (id, variant) pairs cost 8 bytes a row (pair-keys.ts), nothing else stays.
  */
 export async function planPriceFile(
   path: string,

@@ -1,7 +1,7 @@
 // Where input comes from: a path, or `-` for stdin (cli-spec 3). Validation reads the input
 // twice (scan, then chunks), so stdin is spooled to a private file first.
 //
-// issue 13, hostile inputs: only a regular file (a symlink to one included) is read; a FIFO, a
+//, hostile inputs: only a regular file (a symlink to one included) is read; a FIFO, a
 // device or a directory is refused at once (exit 2) without being opened, so `/dev/urandom`
 // or a FIFO cannot keep a command reading forever. The stdin spool is capped
 // (STDIN_SPOOL_MAX_BYTES, SVC_STDIN_MAX_BYTES) and, on Linux, unlinked as soon as it is opened
@@ -33,7 +33,7 @@ export interface OpenInputOptions {
   stdin?: NodeJS.ReadableStream;
   /** Folder for the spooled copy (default os.tmpdir()). */
   tmpDir?: string;
-  /** Ctrl-C / SIGTERM: stops spooling stdin (issue 13). */
+  /** Ctrl-C / SIGTERM: stops spooling stdin. */
   signal?: AbortSignal;
   /** Largest stdin accepted, in bytes (default: SVC_STDIN_MAX_BYTES, else STDIN_SPOOL_MAX_BYTES). */
   maxBytes?: number;
@@ -175,7 +175,7 @@ function sweepSpools(dir: string): void {
 
 /**
  * Throws UsageError("cannot read FILE: no such file") and friends for an unusable path.
- * issue 13: only a regular file is read (a symlink is followed only to one): a FIFO, a device,
+ * only a regular file is read (a symlink is followed only to one): a FIFO, a device,
  * a socket or a directory is refused from its stat, never opened (opening a FIFO blocks).
  */
 export async function assertReadableFile(path: string, displayName: string = path): Promise<void> {
@@ -249,7 +249,7 @@ export async function* readBlocks(
     const block = Buffer.allocUnsafe(blockSize);
     let pos = range.start ?? 0;
     for (;;) {
-      range.signal?.throwIfAborted(); // issue 13
+      range.signal?.throwIfAborted(); // Ctrl-C ends validation at once
       const want = range.end === undefined ? blockSize : Math.min(blockSize, range.end - pos);
       if (want <= 0) return;
       const { bytesRead } = await handle.read(block, 0, want, pos);
@@ -291,7 +291,7 @@ export async function fileInfo(path: string): Promise<FileInfo> {
 /**
  * Whether a file starts with a byte order mark (UTF-8, or the UTF-16 of Excel's "Unicode text"):
  * a report written for it gets one too, so the spreadsheet that made it reads the report back
- * the same way (issue 12).
+ * the same way.
  */
 export function startsWithBom(path: string): boolean {
   let fd: number | undefined;

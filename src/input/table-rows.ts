@@ -37,30 +37,30 @@ export interface TableHeader {
 
 export interface TableFileResult<Row> {
   rows: Row[];
-  /** Things ignored on purpose, for stderr (issue 13: unknown columns), `FILE:LINE: note`. */
+  /** Things ignored on purpose, for stderr (unknown columns), `FILE:LINE: note`. */
   notes: string[];
   /** The first 50 problems as `FILE:LINE: message`. */
   problems: string[];
   problemCount: number;
   /** Header columns, trimmed and lower-cased, in file order. */
   columns: string[];
-  /** The file's delimiter, so a report can be written the way the file was (issue 12). */
+  /** The file's delimiter, so a report can be written the way the file was. */
   delimiter?: Delimiter;
 }
 
 export interface ReadTableOptions {
   /** Name used in problems (default: the path). */
   displayName?: string;
-  /** `--strict-columns`: an unknown column is a problem instead of a note (issue 13). */
+  /** `--strict-columns`: an unknown column is a problem instead of a note. */
   strictColumns?: boolean;
-  /** Ctrl-C / SIGTERM (issue 13). */
+  /** Ctrl-C / SIGTERM. */
   signal?: AbortSignal;
 }
 
 /** The CSV options of a table file (prices, statuses, variants): spreadsheet exports read as they are. */
 export function tableOptions(opts: ReadTableOptions): CsvTableOptions & { strictColumns?: boolean } {
   return {
-    decodeUtf16: true, // issue 13: Excel's "Unicode text" (UTF-16 with BOM, tab-separated)
+    decodeUtf16: true, // Excel's "Unicode text" (UTF-16 with BOM, tab-separated)
     ...(opts.strictColumns ? { strictColumns: true } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
   };
@@ -96,7 +96,7 @@ export class TableReader {
     for await (const batch of this.rowBatches()) yield* batch;
   }
 
-  /** The rows of rows(), in arrays (issue 13, speed: one await per block of the file). */
+  /** The rows of rows(), in arrays (speed: one await per block of the file). */
   async *rowBatches(): AsyncGenerator<TableRow[]> {
     let headerUsable = this.csv.known !== undefined;
     if (this.csv.known) this.header = { line: 0, ...this.csv.known };
@@ -126,7 +126,7 @@ export class TableReader {
         const columns = this.header!.columns;
         const fields = event.fields;
         if (fields.length > columns.length && !emptyFrom(fields, columns.length)) {
-          // issue 13: empty cells past the header's width (`1,10,,`) are a spreadsheet's habit.
+          // empty cells past the header's width (`1,10,,`) are a spreadsheet's habit.
           this.problems.add(event.line, tooManyValues(fields.length, columns.length, this.header!.delimiter));
           continue;
         }
@@ -163,7 +163,7 @@ function tooManyValues(got: number, want: number, delimiter: Delimiter): string 
 
 /**
  * Header problems on the header line; false when a required column is missing (fatal).
- * issue 13: columns with no name at the END of the header (`id,price,,`) are ignored; other
+ * columns with no name at the END of the header (`id,price,,`) are ignored; other
  * unknown or nameless columns are ignored with one note naming them, or are one problem with
  * `strict` (--strict-columns).
  */
@@ -193,7 +193,7 @@ function checkHeader(
     }
     seen.add(name);
   });
-  const later: string[] = []; // after the unknown columns, as before issue 13
+  const later: string[] = []; // after the unknown columns, as before they were noted
   for (const name of spec.required) {
     if (!seen.has(name)) {
       later.push(`missing column ${name}${spec.nameUnknown ? '' : ' (line 1 must be the header row)'}`);

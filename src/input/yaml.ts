@@ -1,4 +1,4 @@
-// The `yaml` package, loaded on first use only (issue 26: a read never compiles it). It is
+// The `yaml` package, loaded on first use only (a read never compiles it). It is
 // CommonJS: in the chunked build its namespace is `{ default: module.exports }`, from source it
 // also has the named exports; both give the same module here.
 type Yaml = typeof import('yaml');

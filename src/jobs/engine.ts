@@ -37,7 +37,7 @@ export interface RunOptions {
   /** Recorded in the job header. */
   svcVersion?: string;
   /**
-   * issue 22: an unfinished chunk whose journaled key is older than the service keeps keys
+   * an unfinished chunk whose journaled key is older than the service keeps keys
    * (src/jobs/expired-key.ts). Default: stock stops, the other kinds resend under a new key.
    */
   onExpiredKey?: ExpiredKeyHandler;
@@ -78,7 +78,7 @@ class ChunkRun<I extends ItemRef> {
   /**
    * Keys of chunks started but never answered, with when they were first sent: resent as they
    * are, so the server replays instead of applying twice (marketplace-api 4.1.2, cli-spec 4),
-   * unless the key is older than the service keeps it (issue 22).
+   * unless the key is older than the service keeps it.
    */
   private readonly journaledKeys: Map<number, string>;
   private readonly keySentAt: Map<number, string>;
@@ -134,7 +134,7 @@ class ChunkRun<I extends ItemRef> {
     });
   }
 
-  /** Runs `write`; a journal that cannot be written stops the job (issue 14: nothing is sent unjournaled). */
+  /** Runs `write`; a journal that cannot be written stops the job (nothing is sent unjournaled). */
   private journaled(write: () => void): boolean {
     try {
       write();

@@ -1,4 +1,4 @@
-// Journaled idempotency keys past the service's memory (issue 22, spec 4.1.2: a key is kept 24
+// Journaled idempotency keys past the service's memory (spec 4.1.2: a key is kept 24
 // hours). A chunk started under a key and never answered is normally resent under that key, so
 // the service replays instead of applying twice (cli-spec 4). Once the key is older than
 // IDEMPOTENCY_KEY_TRUST_MS the service may have forgotten it and would apply the chunk again:

@@ -51,7 +51,7 @@ export class JournalWriter {
     try {
       this.file.write(record);
     } catch (err) {
-      // issue 14: a full or read-only state folder is said plainly (the runner adds the resume command).
+      // a full or read-only state folder is said plainly (the runner adds the resume command).
       const d = describeFsError(err);
       throw new LocalFaultError(
         `cannot write the job journal ${this.path}: ${d.text}${d.code ? ` (${d.code})` : ''}`,
@@ -73,7 +73,7 @@ export interface JournalReplay {
   done: Map<number, ChunkDoneRecord>;
   /** Chunks started and not answered: the key of their latest chunk-start (resend with it). */
   unfinished: Map<number, string>;
-  /** When each unfinished chunk's key was first sent (issue 22: a key older than the service keeps it is not resent). */
+  /** When each unfinished chunk's key was first sent (a key older than the service keeps it is not resent). */
   unfinishedSince: Map<number, string>;
   /** chunk-start records: requests ever sent for this job, resends included. */
   requests: number;

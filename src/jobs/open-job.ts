@@ -24,7 +24,7 @@ export function openNewJob(spec: JobSpec, stateDir: string, svcVersion?: string)
   try {
     ensureJobsDir(stateDir);
   } catch (err) {
-    // issue 14: nothing was sent yet; say what the folder's problem is.
+    // nothing was sent yet; say what the folder's problem is.
     const d = describeFsError(err);
     throw new LocalFaultError(
       `cannot create the jobs folder in ${stateDir}: ${d.text}${d.code ? ` (${d.code})` : ''}; nothing was sent`,

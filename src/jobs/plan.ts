@@ -70,7 +70,7 @@ export interface PlanBudget {
   limit: number;
   /** When the minute window resets, epoch milliseconds (X-RateLimit-Reset is seconds: × 1000). */
   resetAt: number;
-  /** issue 14: requests left today (usage `day.remaining`), and when the day resets (epoch ms). */
+  /** requests left today (usage `day.remaining`), and when the day resets (epoch ms). */
   dayRemaining?: number;
   dayResetAt?: number;
 }
@@ -85,7 +85,7 @@ export interface PlanSummary {
   etaSeconds: number;
   /** Requests that must wait for a later minute window. */
   requestsBeyondBudget: number;
-  /** issue 14: requests left in the day's quota (live, or the documented daily limit). */
+  /** requests left in the day's quota (live, or the documented daily limit). */
   dayRemaining: number;
   /** Whether dayRemaining came from the service (GET /usage) or is the documented limit. */
   dayRemainingSource: 'usage' | 'documented limit';
@@ -101,7 +101,7 @@ const WINDOW_S = 60;
  * `--dry-run`: items, requests and an ETA. Requests within the remaining budget go at
  * `perRequestSeconds` each; the rest wait for the next windows, `limit` per window.
  * Without a budget, a full v2 minute (LIMITS.v2PerMinute) and a full day (LIMITS.v2PerDay) are
- * assumed. Requests beyond the day's quota are counted apart (issue 14): the run stops there
+ * assumed. Requests beyond the day's quota are counted apart: the run stops there
  * with exit 5 and a resume command, and the plan says so before.
  */
 export function planSummary(
@@ -128,7 +128,7 @@ export function planSummary(
 
 /**
  * The same summary from counts per route, for a dry run that planned without holding the
- * items (issue 13: bulk-price --dry-run in memory that does not grow with the file).
+ * items (bulk-price --dry-run in memory that does not grow with the file).
  */
 export function planSummaryOfCounts(
   kind: JobKind,
@@ -142,7 +142,7 @@ export function planSummaryOfCounts(
   const now = opts.now ?? Date.now();
   const b = budget ?? { remaining: LIMITS.v2PerMinute, limit: LIMITS.v2PerMinute, resetAt: now + WINDOW_S * 1000 };
   const requests = byRoute.reduce((n, r) => n + r.requests, 0);
-  // issue 14: the day's quota bounds what one run can send (spec 8: 5000 v2 requests a day);
+  // the day's quota bounds what one run can send (spec 8: 5000 v2 requests a day);
   // the ETA is for the requests the day still takes.
   const dayRemaining = Math.max(0, budget?.dayRemaining ?? LIMITS.v2PerDay);
   const sendable = Math.min(requests, dayRemaining);

@@ -13,7 +13,7 @@ export interface ReportRow {
 
 const RESULT_COLUMNS = ['status', 'code', 'message'] as const;
 
-/** The shape of the input file, mirrored by its report (issue 12): a `;` file with a BOM (pt-BR Excel) gets a `;` report with a BOM. */
+/** The shape of the input file, mirrored by its report: a `;` file with a BOM (pt-BR Excel) gets a `;` report with a BOM. */
 export interface ReportStyle {
   delimiter: ',' | ';' | '\t';
   bom: boolean;
@@ -78,7 +78,7 @@ function serviceText(text: string | undefined): string {
   return /^[=+\-@]/.test(clean) ? `'${clean}` : clean;
 }
 
-/** Typographic punctuation as ASCII, so a spreadsheet in any code page shows the message (issue 12). */
+/** Typographic punctuation as ASCII, so a spreadsheet in any code page shows the message. */
 function asciiPunctuation(text: string): string {
   return text
     .replace(/\u2026/g, '...')

@@ -1,4 +1,4 @@
-// The orders mirror's database (issue 23): <stateDir>/mirror/<profile>.sqlite, 0600 in a 0700
+// The orders mirror's database: <stateDir>/mirror/<profile>.sqlite, 0600 in a 0700
 // folder, one per profile, bound to the base URL and the account it was made from (a mirror of
 // another address or account is refused, never mixed). It holds orders as the service returned
 // them (no credential: orders never carry one, spec 2.5; no key: svc never writes one here).
@@ -73,7 +73,7 @@ export class MirrorDb {
       this.db.prepare('INSERT INTO meta (k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = excluded.v').run(k, v);
   }
 
-  /** `fn` in one transaction: all of it is on disk, or none (kill -9 mid-sync, issue 23). */
+  /** `fn` in one transaction: all of it is on disk, or none (kill -9 mid-sync). */
   tx<T>(fn: () => T): T {
     this.db.exec('BEGIN IMMEDIATE');
     try {

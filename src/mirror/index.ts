@@ -1,6 +1,6 @@
-// The orders mirror (issue 23): a local copy of the account's orders in SQLite, kept up to date
+// The orders mirror: a local copy of the account's orders in SQLite, kept up to date
 // by a few requests per sync, read by the reports and the listener's catch-up. The seam other
-// areas use (docs/SEAMS: shop, pricing): `syncedMirror(deps, {signal, offline})` then
+// areas use (shop, pricing): `syncedMirror(deps, {signal, offline})` then
 // `salesSince(...)`. Loaded lazily by the verbs that use it (it loads node:sqlite).
 import { asFeature } from '../api/feature.js';
 import type { Account } from '../api/resources/account.js';

@@ -1,4 +1,4 @@
-// What the reports read from the mirror (issue 23), aggregated in the database: nothing above
+// What the reports read from the mirror, aggregated in the database: nothing above
 // this file pages orders itself, and no query holds more than a page of rows at once (keyset
 // paging, which also runs on Node 22.13, whose node:sqlite has no statement.iterate()).
 import { PROFIT_ORDER_STATUSES } from '../api/assumptions.js';
@@ -187,7 +187,7 @@ export function stuckSales(m: MirrorDb, sinceIso: string, beforeIso: string): Or
 
 /**
  * Sales since `sinceIso` in one of `statuses` that no catch-up has handed on as `event` yet
- * (issue 23), oldest first, at most `limit` (the rest come on the next run).
+ *, oldest first, at most `limit` (the rest come on the next run).
  */
 export function unhandedSales(
   m: MirrorDb,

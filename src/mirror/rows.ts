@@ -1,4 +1,4 @@
-// An order as a mirror row (issue 23): the amounts a report aggregates, precomputed once when the
+// An order as a mirror row: the amounts a report aggregates, precomputed once when the
 // order is stored, beside the order itself as JSON. Money is integer cents (v2 only, A3).
 // Items are counted by the order's `quantity` (A4): `deliveredItems` leaves out items with
 // neither ref nor cost (spec 2.5), so `items - costed` is how many had no recorded cost.

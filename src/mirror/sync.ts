@@ -1,4 +1,4 @@
-// Bringing the mirror up to date (issue 23; docs/DECISIONS.md "Orders mirror"):
+// Bringing the mirror up to date (docs/DECISIONS.md "Orders mirror"):
 // 1. a pass reads `GET /api/v2/orders?from=F` page by page (100 a page, through the one request
 //    core, so rate-paced), F = the newest mirrored createdAt less MIRROR.recheckWindowMs, or no F
 //    on the first sync (or --full). `from` filters by createdAt (A2), so the set read is exact
@@ -270,7 +270,7 @@ function otherAccount(mirrored: number, now: number): UsageError {
 }
 
 /**
- * issue 14's rule for the mirror: a pass that claims, or runs to, more than MIRROR.maxPages pages
+ * The any-server rule for the mirror: a pass that claims, or runs to, more than MIRROR.maxPages pages
  * stops before reading them (what was read is kept), with a hint to look at the server.
  */
 function checkPageCount(totalPages: number | undefined, page: number, first: number): void {

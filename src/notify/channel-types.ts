@@ -9,7 +9,7 @@ export interface ChannelConfig {
   type: ChannelType;
   /** Telegram: the chat (numeric id or @channel). */
   chatId?: string;
-  /** The events this channel gets (issue 24: each channel chooses). */
+  /** The events this channel gets (each channel chooses). */
   events: ReadonlySet<NoticeKind> | 'all';
   /** Telegram: a forum topic of the chat (`message_thread_id`). */
   threadId?: number;

@@ -1,4 +1,4 @@
-// One channel interface for every chat platform (issue 24): a channel turns a run of notices into
+// One channel interface for every chat platform: a channel turns a run of notices into
 // one request body (bursts batched into one message), knows its platform's pace, and posts
 // through src/notify/http.ts. Limits used (the platforms' documented ones):
 // - Telegram Bot API: about 1 message a second per chat, 30 a second per bot overall; a 429

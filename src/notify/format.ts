@@ -1,4 +1,4 @@
-// Per-platform text (issue 24): Telegram HTML (parse_mode HTML: only &, < and > need escaping,
+// Per-platform text: Telegram HTML (parse_mode HTML: only &, < and > need escaping,
 // simpler and safer than MarkdownV2's 18 reserved characters), Discord markdown with every
 // markdown character escaped and mentions neutralised (allowed_mentions: none, and @ broken by a
 // zero-width space so a copy-paste cannot ping either), and JSON for the generic webhook.
@@ -68,7 +68,7 @@ export function whatsappText(n: Notice, say: Say = sayEnglish): string {
 }
 
 /**
- * Bursts become one message (issue 24): join as many notices as fit under `max` characters
+ * Bursts become one message: join as many notices as fit under `max` characters
  * (a blank line between); the rest wait for the next message. Always takes at least one
  * (cut to `max`), so a giant title cannot block the queue.
  */

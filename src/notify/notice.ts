@@ -1,8 +1,8 @@
-// What the shop tells a seller (issue 24): one neutral notice per event, formatted for each chat
+// What the shop tells a seller: one neutral notice per event, formatted for each chat
 // platform only at the edge (src/notify/format.ts). Every text in a notice may come from the
 // network or a file (listing titles, buyer names): the formatters escape it for their platform.
 
-/** The events a channel can choose (issue 24 "Events"). */
+/** The events a channel can choose (docs/guides/shop.md, "Events"). */
 export const NOTICE_KINDS = [
   'sale',
   'refill_done',

@@ -1,4 +1,4 @@
-// The notices' outbox (issue 24): `send()` only queues, so a slow or failing chat platform never
+// The notices' outbox: `send()` only queues, so a slow or failing chat platform never
 // blocks the shop's loop. One pump per channel drains its queue: every notice waiting when a
 // request can go is batched into that request (a burst becomes one message), each platform's
 // pace is kept, a 429's retry_after is waited out (not counted as a failure), other failures

@@ -1,4 +1,4 @@
-// Notification secrets (issue 24: "stored like keys"): a Telegram bot token or a Discord/webhook
+// Notification secrets ("stored like keys"): a Telegram bot token or a Discord/webhook
 // URL, per channel name. Stored in the OS keyring when one works (as API keys are), else in
 // notify-secrets.json beside the config, 0600 in a 0700 folder; in CI an environment variable
 // the config names (`secretEnv`). Never taken on the command line, never printed.

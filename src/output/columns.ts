@@ -25,7 +25,7 @@ function cellValue<T>(col: Column<T>, row: T): unknown {
 /**
  * The text of a cell, for humans (table: money with two decimals, dates without the T) or
  * machines (csv/tsv: money as integer cents for v1 and v2 alike, numbers raw). Whatever came
- * from the network goes through the one sanitiser (issue 12).
+ * from the network goes through the one sanitiser.
  */
 export function cellText<T>(col: Column<T>, row: T, forHumans: boolean): string {
   const v = cellValue(col, row);
@@ -35,7 +35,7 @@ export function cellText<T>(col: Column<T>, row: T, forHumans: boolean): string 
 
 function humanText(kind: CellKind | undefined, v: unknown): string {
   switch (kind) {
-    // issue 27: the seller's number format (19,90 in pt-BR) and words, in tables only
+    // the seller's number format (19,90 in pt-BR) and words, in tables only
     case 'cents':
       return localDecimal(formatCents(Number(v)));
     case 'decimal':
@@ -45,7 +45,7 @@ function humanText(kind: CellKind | undefined, v: unknown): string {
     case 'word':
       return t(plainText(v));
     case 'date':
-      return localTime(sanitizeInline(String(v))); // issue 27: local time; the header names the offset
+      return localTime(sanitizeInline(String(v))); // local time; the header names the offset
     default:
       return plainText(v);
   }

@@ -31,7 +31,7 @@ export interface PrintOptions<T> {
 
 /**
  * Records as the text for stdout in a machine format. `data` is printed unchanged for json/jsonl
- * (bidi and C1 characters escaped). A table is table-format.ts, loaded only for one (issue 26: a
+ * (bidi and C1 characters escaped). A table is table-format.ts, loaded only for one (a
  * read to a pipe or as json does not load the table layout and its width data).
  */
 export function formatRecords<T>(data: T | T[], opts: PrintOptions<T> & { format: MachineFormat }): string {
@@ -47,7 +47,7 @@ export function formatRecords<T>(data: T | T[], opts: PrintOptions<T> & { format
   }
 }
 
-// cli-spec 8 / issue 12: one rule for money in csv and tsv: integer cents, and the header says so
+// cli-spec 8: one rule for money in csv and tsv: integer cents, and the header says so
 // (`price_cents`), for v2 cents and v1 decimals alike (A3), so a spreadsheet sums them right.
 function delimited<T>(rows: T[], columns: Column<T>[], sep: ',' | '\t'): string {
   const esc = sep === ',' ? csvEscape : tsvEscape;

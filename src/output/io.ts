@@ -18,7 +18,7 @@ export interface IO {
   columns: number;
   /** Escapes on stdout (bold table headers): a terminal without NO_COLOR, --no-color, TERM=dumb. */
   colorStdout?: boolean;
-  /** The width tables fit into: the terminal's; undefined with --wide, a pipe or a file (issue 12). */
+  /** The width tables fit into: the terminal's; undefined with --wide, a pipe or a file. */
   tableWidth?: number;
 }
 
@@ -58,7 +58,7 @@ export function processIO(
 
 /**
  * No colour asked for: --no-color (by the caller), NO_COLOR (any value), TERM=dumb, and
- * FORCE_COLOR=0/false (issue 27: the convention chalk and Node's own util.inspect follow; it
+ * FORCE_COLOR=0/false (the convention chalk and Node's own util.inspect follow; it
  * used to be ignored, so `FORCE_COLOR=0` still painted). Also applied to the Ink UI bundle
  * (src/ui/load.ts), whose chalk reads FORCE_COLOR when it loads.
  */
@@ -70,7 +70,7 @@ function colourOff(env: NodeJS.ProcessEnv): boolean {
 /**
  * A live view (Ink progress, the webhook log) redraws with cursor escapes, so it is drawn only on
  * a terminal that takes escapes: NO_COLOR, --no-color and TERM=dumb get plain lines instead, with
- * no escape sequence at all (issue 12).
+ * no escape sequence at all.
  */
 export function canDrawLive(io: IO, on: 'stdout' | 'stderr'): boolean {
   return on === 'stderr' ? io.stderrIsTTY && io.color : io.stdoutIsTTY && (io.colorStdout ?? false);

@@ -1,4 +1,4 @@
-// `--jq EXPR` (issue 27, gh's --jq): a jq expression applied to the WHOLE json result of a
+// `--jq EXPR` (gh's --jq): a jq expression applied to the WHOLE json result of a
 // command, after every page is joined (`--all` pages are one array first), never page by page.
 // The command writes its json into a buffer instead of stdout; at the end the buffer goes
 // through jq and jq's output goes to stdout. Strings print raw and values compact, as gh does,
@@ -6,7 +6,7 @@
 //
 // jq itself is jq-wasm (jq 1.7 compiled to WebAssembly, MIT, no dependencies, installed from
 // the registry with no download step), loaded from node_modules only when --jq is given: no
-// other run pays for it (rule 6). See docs/DECISIONS.md "Language and scripting (issue 27)".
+// other run pays for it (rule 6). See docs/DECISIONS.md "Language and scripting".
 // It runs in a worker thread (jq-worker.ts), bounded in time, output and heap, and stopped by
 // Ctrl-C and SIGTERM (docs/DECISIONS.md "--jq bounded").
 import { createRequire } from 'node:module';

@@ -1,5 +1,5 @@
-// `--all` printed page by page (issue 14, cli-spec 8 "Streams"): json is one array written a
-// page at a time (cut from the page's own JSON text, issue 26), jsonl/csv/tsv row by row, so the
+// `--all` printed page by page (cli-spec 8 "Streams"): json is one array written a
+// page at a time (cut from the page's own JSON text), jsonl/csv/tsv row by row, so the
 // first rows appear after the first page and memory holds one page. Every row is the text a
 // whole-list print makes (formatRecords, format.ts; for json its jsonText); a table needs every
 // row for its widths and is not streamed.
@@ -21,7 +21,7 @@ export class ListStream<T> {
   write(page: T[]): void {
     if (this.format === 'json') {
       if (page.length === 0) return;
-      // issue 26: the page is formatted in one call and its elements are cut out of it: a
+      // the page is formatted in one call and its elements are cut out of it: a
       // one-row array per listing cost a stringify, a sanitising pass and three copies each.
       // jsonText(page, 2) is `[\n  {…},\n  {…}\n]`: every element indented as a whole print
       // indents it, joined by `,\n`, the same bytes the one-row arrays gave (one write per page).

@@ -1,4 +1,4 @@
-// Times in tables are the reader's local time (issue 27): a seller in São Paulo reads
+// Times in tables are the reader's local time: a seller in São Paulo reads
 // `2026-11-25 16:28:02`, under a header that names the offset (`CREATED (-03:00)`), not UTC
 // without a zone. TZ is honoured (Node reads it for Date's local getters). A time whose offset
 // differs from today's (summer time elsewhere) carries its own. json, jsonl, csv and tsv keep

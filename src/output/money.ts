@@ -1,4 +1,4 @@
-// Money: integer cents in JSON, currency with two decimals in tables (issue 6; A3).
+// Money: integer cents in JSON, currency with two decimals in tables (A3).
 
 export function formatCents(cents: number | null | undefined): string {
   if (cents === null || cents === undefined || !Number.isFinite(cents)) return '';

@@ -1,4 +1,4 @@
-// "1 request", "2 requests": counts in messages read right (issue 12), in the run's language:
+// "1 request", "2 requests": counts in messages read right, in the run's language:
 // the catalogue has `{n} request` and `{n} requests` (src/i18n/pt-BR/messages-plans.ts).
 import { t } from '../i18n/index.js';
 

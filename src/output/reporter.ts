@@ -1,6 +1,6 @@
 // Messages on stderr: errors (`error: …` + `hint: …`, cli-spec 1), warnings, notes. A message can
 // carry what a server or a file said (a 400's message, a name): each goes through the one
-// sanitiser (issue 12), only svc's own colours are escapes.
+// sanitiser, only svc's own colours are escapes.
 import { ApiError, EXIT, SvcError } from '../api/errors.js';
 import type { IO } from './io.js';
 import { t } from '../i18n/index.js';
@@ -11,7 +11,7 @@ const paint = (io: IO, code: string, text: string) => (io.color ? `\u001b[${code
 /**
  * The error on stderr: `error: …` and `hint: …` for a person; with `json` (-o json, --json,
  * --jq) also one line `{"error":{"status","code","message","hint","exit"}}` after them, for a
- * script (issue 27, `svc help formats`). Returns the exit code.
+ * script (`svc help formats`). Returns the exit code.
  */
 export function printError(io: IO, err: unknown, opts: { json?: boolean } = {}): number {
   const e = describeError(err);
@@ -39,7 +39,7 @@ interface DescribedError extends ErrorRecord {
 function describeError(err: unknown): DescribedError {
   if (err instanceof SvcError) {
     const api = err instanceof ApiError ? err : undefined;
-    // issue 27: in the run's language; the service's status and code stay as they are.
+    // in the run's language; the service's status and code stay as they are.
     const message = t(err.message);
     return {
       status: api?.status ?? null,

@@ -1,4 +1,4 @@
-// The one sanitiser (issue 12; style.md principle 10). Every string that came from the network or
+// The one sanitiser (style.md principle 10). Every string that came from the network or
 // a file (buyer-written text, server dates and messages, names) is untrusted at the output layer:
 // - on a terminal (tables, messages) escape sequences, C0/C1 controls and the invisible format
 //   characters that reorder or hide text are removed: an OSC 52 clipboard write, a colour reset,

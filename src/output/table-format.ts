@@ -1,6 +1,6 @@
 // A table's lines from records (cli-spec 1: the format on a terminal), fitted to its width
 // (table.ts). Its own module so that only a table loads the layout and the character-width data
-// (issue 26: a read to a pipe or as json does not).
+// (a read to a pipe or as json does not).
 import { t } from '../i18n/index.js';
 import { cellText, isNumeric, type Column } from './columns.js';
 import type { PrintOptions } from './format.js';
@@ -50,12 +50,12 @@ function tableModel<T>(rows: T[], columns: Column<T>[], single = false): TableMo
   };
 }
 
-/** A date column's header names the local offset its times are in (issue 27): `CREATED (-03:00)`. */
+/** A date column's header names the local offset its times are in: `CREATED (-03:00)`. */
 function zoneOf<T>(c: Column<T>): string {
   return c.kind === 'date' ? ` (${zoneLabel()})` : '';
 }
 
-/** A table header in the run's language (issue 27); csv/tsv headers never are. */
+/** A table header in the run's language; csv/tsv headers never are. */
 function header(name: string): string {
   const key = `header:${name}`;
   const local = t(key);

@@ -1,4 +1,4 @@
-// Tables for people (issue 12), printed once as plain lines, the way gh's table printer does:
+// Tables for people, printed once as plain lines, the way gh's table printer does:
 // never through a live renderer, so nothing printed before (the screen, the scrollback) is
 // ever cleared, and `| head`, `less` and a terminal all get the same lines.
 //
@@ -52,7 +52,7 @@ function clusterWidth(cluster: string): number {
 /** Display width: wide (CJK, emoji) characters take two cells, combining marks none. */
 export function displayWidth(text: string): number {
   // ASCII is by far the usual case and needs no segmentation; so are Latin-1's letters and signs
-  // (Portuguese titles: ã, ç, é) and the … of a cut cell, one cell each (issue 28: the segmenter
+  // (Portuguese titles: ã, ç, é) and the … of a cut cell, one cell each (the segmenter
   // on every cut line was most of the Ink table's render time).
   if (/^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u00ff\u2026]*$/.test(text)) return text.length;
   let width = 0;
@@ -107,7 +107,7 @@ function columnWidths(model: TableModel, width?: number): (number | undefined)[]
       continue;
     }
     // Past the ranked columns, the rightmost ones go (the first columns identify the row): every
-    // table fits, and the note on stderr names what was left out (issue 12's rule for lists).
+    // table fits, and the note on stderr names what was left out (the rule for lists).
     const next = dropOrder.shift() ?? rightmost(widths);
     if (!next) break; // two columns left (a key and its value): the row wraps
     widths[next.i] = undefined;
@@ -150,8 +150,8 @@ export interface TableLine {
 }
 
 /**
- * The layout (issue 12): each line's text, fitted to the width, and the headers of the columns
- * left out to fit. The plain printer and the Ink table (issue 28) both print these lines.
+ * The layout: each line's text, fitted to the width, and the headers of the columns
+ * left out to fit. The plain printer and the Ink table both print these lines.
  */
 export function layoutTable(model: TableModel, width?: number): { lines: TableLine[]; left: string[] } {
   const widths = columnWidths(model, width);

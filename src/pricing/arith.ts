@@ -1,4 +1,4 @@
-// Exact integer arithmetic for prices (issue 25, A3): amounts are integer cents, rates are
+// Exact integer arithmetic for prices (A3): amounts are integer cents, rates are
 // basis points (1/100 of a percent: 10% = 1000). Every product and quotient goes through
 // BigInt, so no float ever touches a price on the way (`19,90 × 1.15` is 2288.5 → 2289 cents
 // exactly, never 2288.4999…).

@@ -1,4 +1,4 @@
-// Cost basis and fee rate (issue 25): what one unit of a listing (or variant) cost, from what
+// Cost basis and fee rate: what one unit of a listing (or variant) cost, from what
 // svc uploaded (stock imports and pool refills carry `costCents`, spec 2.3) and from the
 // `deliveredItems` of recent sales (spec 1.5, 2.5); and the platform fee, inferred from the
 // account's recent sales (`fee` / `price`). Pure: callers feed observations, streamed.

@@ -1,4 +1,4 @@
-// The floor (issue 25): the lowest price a listing may be sold at, and the one guard that
+// The floor: the lowest price a listing may be sold at, and the one guard that
 // `products reprice`, `bulk-price --floor`, `products update --price` and `variants set --price`
 // all ask. floor = max(catalog minimum of the game, cost / (1 − fee) × (1 + minimum margin)),
 // in integer cents, rounded up (a floor rounded down would let a sale land a cent under cost).

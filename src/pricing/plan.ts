@@ -1,4 +1,4 @@
-// The repricing plan (issue 25): for each listing or variant a rule selects, the new price,
+// The repricing plan: for each listing or variant a rule selects, the new price,
 // the floor, the cost and the margin it leaves, and why. Pure: no request, no clock, so every
 // figure is testable without a server (test/pricing/plan.test.ts).
 import { FEE_ROUNDING, LIMITS } from '../api/assumptions.js';

@@ -1,4 +1,4 @@
-// The whole plan (issue 25): rules checked against the account (an unknown listing, variant or
+// The whole plan: rules checked against the account (an unknown listing, variant or
 // game is a FILE:LINE problem, exit 2, nothing sent), then each target priced by the first rule
 // that selects it (file order). Pure: the caller brings listings, catalog, costs and the fee.
 import type { CostBook } from './cost-basis.js';

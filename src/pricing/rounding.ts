@@ -1,4 +1,4 @@
-// Price endings (issue 25; sellers.md: resellers round to `…,90`). Always rounded UP to the
+// Price endings (sellers.md: resellers round to `…,90`). Always rounded UP to the
 // next price with that ending, so a rounded price never undercuts the target it came from.
 // DECISIONS "Pricing from cost": 0,29 → 0,90 | 0,99 | 1,00; 1,15 → 1,90 | 1,99 | 2,00.
 

@@ -1,4 +1,4 @@
-// A repricing rule once read and checked (issue 25): what it selects and how it prices. The
+// A repricing rule once read and checked: what it selects and how it prices. The
 // rules file (rules-file.ts) produces these; the planner (plan.ts) applies them.
 import type { CostMethod } from './cost-basis.js';
 import type { Rounding } from './rounding.js';

@@ -1,4 +1,4 @@
-// Reading a rules file (issue 25): YAML (the bundled `yaml` package, imported here lazily so
+// Reading a rules file: YAML (the bundled `yaml` package, imported here lazily so
 // only `products reprice` loads it), checked whole before anything is read from the service;
 // every problem is `FILE:LINE: message` (cli-spec 3), located from the YAML node positions.
 import { documentValue, loadYaml } from '../input/yaml.js';

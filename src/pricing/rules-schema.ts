@@ -1,4 +1,4 @@
-// The rules file's schema (issue 25): every key known, every value checked, unknown keys
+// The rules file's schema: every key known, every value checked, unknown keys
 // refused. The YAML is read with the failsafe schema, so every scalar arrives as the text the
 // person wrote (`19,90`, `25%`) and is read by the same money and percent readers as the rest
 // of svc: a price never passes through a float (A3).

@@ -1,9 +1,9 @@
-// The cost basis svc knows from its own uploads (issue 25): `costCents` sent with credentials.
+// The cost basis svc knows from its own uploads: `costCents` sent with credentials.
 // Neither the journals nor the ledgers hold a credential or its cost (cli-spec 4), so the cost
 // is read back from the uploaded file itself, and only when the file is unchanged:
 //   - <stateDir>/jobs/*.jsonl, `stock add` journals (kind stock, target `listing N [variant V]`):
 //     the input file they name, if its sha256 still matches; items whose line the journal marks ok.
-//   - <stateDir>/pools/account-*.jsonl, the account's pool ledger (issue 22): each refill plan
+//   - <stateDir>/pools/account-*.jsonl, the account's pool ledger: each refill plan
 //     records what its entries cost (entry id -> cents); the chunks the service took count.
 // For each listing or variant only its LATEST upload counts (the batch on sale now); older
 // batches speak through the `deliveredItems` of sales. Credentials are read into memory one
@@ -103,7 +103,7 @@ interface PoolPlan {
   read: () => Promise<Upload | string>;
 }
 
-/** Refill plans of every account ledger (issue 22: one ledger per account), with the costs each
+/** Refill plans of every account ledger (one ledger per account), with the costs each
  *  plan recorded for its entries; only the chunks the service took count. */
 function poolPlans(stateDir: string): PoolPlan[] {
   let names: string[];

@@ -1,4 +1,4 @@
-// issue 26: what changed since the data file was last written, so that a write persists the
+// what changed since the data file was last written, so that a write persists the
 // change and not the whole state. The big collections (listings, orders, keys: 100,000 rows and
 // more) and the stored idempotent responses are marked by the code that changes them, one call
 // next to each mutation; everything else (accounts, games, reviews, questions, counters, the

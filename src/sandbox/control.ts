@@ -21,7 +21,7 @@ const Purchase = z.strictObject({
   productId: z.number().int(),
   variantIndex: z.number().int().min(0).optional(),
   quantity: z.number().int().min(1).max(1000).optional(),
-  // issue 21: an order not paid yet (pending_payment), made `createdAgoMs` ago; paid by POST pay.
+  // an order not paid yet (pending_payment), made `createdAgoMs` ago; paid by POST pay.
   unpaid: z.literal(true).optional(),
   createdAgoMs: z.number().int().min(0).optional(),
 });
@@ -46,7 +46,7 @@ const NewQuestion = z.strictObject({
   text: z.string().min(1),
   orderId: z.number().int().optional(),
 });
-// Many sales of the main account at once (issue 23: profit over 100,000 sales), spread evenly over
+// Many sales of the main account at once (profit over 100,000 sales), spread evenly over
 // the last `days` days, each with deliveredItems carrying a ref and, for `costedEvery`-th items, a cost.
 const NewOrders = z.strictObject({
   count: z.number().int().min(0).max(1_000_000).default(0),
@@ -60,10 +60,10 @@ const NewOrders = z.strictObject({
   status: z.enum(['delivered', 'completed', 'processing', 'in_mediation', 'cancelled']).default('delivered'),
   listOrder: z.enum(['oldest', 'newest', 'id-desc']).optional(),
 });
-// What only the platform does to an order (issue 23 tests: a status that moves long after the sale).
+// What only the platform does to an order (the mirror tests: a status that moves long after the sale).
 const OrderStatus = z.strictObject({ id: z.number().int(), status: z.enum(ORDER_STATUSES) });
 const Clock = z.strictObject({ advanceMs: z.number().int().min(0) });
-// issue 22: forget stored idempotency records (spec 4.1.2 keeps them 24 h), all of them or
+// forget stored idempotency records (spec 4.1.2 keeps them 24 h), all of them or
 // those stored before `before`, without moving the sandbox's clock.
 const ExpireKeys = z.strictObject({ before: z.string().datetime().optional() });
 // Many approved, active single listings at once, for tests and benchmarks of bulk jobs.

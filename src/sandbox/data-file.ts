@@ -1,4 +1,4 @@
-// The `--data FILE` format (issue 26): FILE is a JSON snapshot of the whole state, and
+// The `--data FILE` format: FILE is a JSON snapshot of the whole state, and
 // FILE.log beside it holds the changes made since, one JSON line per changed record, grouped
 // in batches that each end with a commit line:
 //   {"s":7,"c":"listings","r":{...}}          a record of a collection, added or replaced (by id)
@@ -196,7 +196,7 @@ function writeState(out: ChunkWriter, data: SandboxData, seq: number): void {
  */
 export function writeSnapshot(file: string, data: SandboxData, seq: number): number {
   mkdirSync(dirname(file), { recursive: true });
-  // Created exclusively under a name nobody can guess (issue 14): `wx` never follows a link
+  // Created exclusively under a name nobody can guess: `wx` never follows a link
   // planted at the path, and a random part means no such path is there to plant.
   const tmp = `${file}.${process.pid}.${randomBytes(8).toString('hex')}.tmp`;
   const fd = openSync(tmp, 'wx', 0o600);
@@ -239,7 +239,7 @@ export function removeStaleTemporaries(file: string): void {
   }
 }
 
-/** FILE.log, opened for appending, never through a link planted at its path (issue 14). */
+/** FILE.log, opened for appending, never through a link planted at its path. */
 export class ChangeLog {
   private constructor(private readonly fh: FileHandle) {}
 

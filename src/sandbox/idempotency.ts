@@ -40,7 +40,7 @@ export function fingerprint(method: string, routeName: string, params: Record<st
 
 /** spec 4.1.1 / 7.1: the header is required and must match the format. */
 export function checkKeyHeader(raw: string | undefined): string {
-  // spec 4.1.1 / 7.1 (issue 14): an absent header is REQUIRED; an empty one is present but
+  // spec 4.1.1 / 7.1: an absent header is REQUIRED; an empty one is present but
   // outside the accepted format (16-255 characters), so INVALID.
   if (raw === undefined) {
     throw new SandboxError(
@@ -146,7 +146,7 @@ export class IdempotencyStore {
   }
 
   /**
-   * issue 22 (`POST /_sandbox/idempotency/expire`): forget stored records now, as the service
+   * `POST /_sandbox/idempotency/expire`: forget stored records now, as the service
    * does after 24 h; all of them, or those stored before `storedBefore`. Returns how many.
    */
   expire(storedBefore?: number): number {

@@ -1,4 +1,4 @@
-// Orders that are paid later (issue 21): spec 6.3 names unpaid payments that later expire
+// Orders that are paid later: spec 6.3 names unpaid payments that later expire
 // (`order.cancelled`), and A4 the status `pending_payment`; a buyer can also pay days after the
 // order was made. `POST /_sandbox/purchase {unpaid: true, createdAgoMs}` makes such an order
 // (nothing delivered, nothing sent); `POST /_sandbox/pay {orderIds}` pays them now: automatic

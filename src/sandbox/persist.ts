@@ -1,4 +1,4 @@
-// `--data FILE` (cli-spec 5): the sandbox state across restarts (issue 26: a write persists what
+// `--data FILE` (cli-spec 5): the sandbox state across restarts (a write persists what
 // it changed, not the whole state). Loaded at start (data-file.ts); after each change (debounced)
 // and at close, the records changed since the last flush are appended to FILE.log as one batch
 // and synced; when the log outgrows half the snapshot, the whole state is written again as FILE
@@ -46,7 +46,7 @@ export class Persister {
   private timer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
   private running = 0;
-  /** Batches and snapshots written so far (tests: reads never write, issue 26). */
+  /** Batches and snapshots written so far (tests: reads never write). */
   saves = 0;
   /** Bytes written to the data file and its log (tests and bench: the cost of a write). */
   bytesWritten = 0;

@@ -31,7 +31,7 @@ export function deliveredItem(c: Credential): DeliveredItem | undefined {
   return d;
 }
 
-/** The order is added and the listing's stock was taken: both are written with the next flush (issue 26). */
+/** The order is added and the listing's stock was taken: both are written with the next flush. */
 function recordSale(data: SandboxData, l: Listing, order: Order): void {
   data.orders.push(order);
   changed(data, 'orders', order);

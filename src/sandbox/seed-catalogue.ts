@@ -1,4 +1,4 @@
-// The demo listings and orders (cli-spec 5; split from seed.ts, issue 28): listings in every
+// The demo listings and orders (cli-spec 5; split from seed.ts): listings in every
 // state of spec 3, orders with and without `deliveredItems` costs, and the other seller's.
 import { at, SEED_IDS, T0 } from './seed-ids.js';
 import type { Credential, Listing, Order, Variant } from './state.js';

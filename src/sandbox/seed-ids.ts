@@ -1,4 +1,4 @@
-// The demo data's ids (cli-spec 5; split from seed.ts, issue 28): tests refer to `SEED_IDS`,
+// The demo data's ids (cli-spec 5; split from seed.ts): tests refer to `SEED_IDS`,
 // never to numbers. T0 and `at` are the fixed times the demo records carry.
 export const SEED_IDS = {
   accounts: { main: 1001, other: 1002, unverified: 1003, buyer: 2001 },

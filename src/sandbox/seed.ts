@@ -1,7 +1,7 @@
 // Demo data (cli-spec 5): deterministic ids, listings in every state of spec 3, orders with
 // and without `deliveredItems` costs, reviews, questions, mediations, and a second seller
 // whose things the main seller must not see. Tests refer to `SEED_IDS`, never to numbers.
-// The ids are seed-ids.ts, the listings and orders seed-catalogue.ts (split, issue 28).
+// The ids are seed-ids.ts, the listings and orders seed-catalogue.ts (split).
 import { SCOPES } from '../api/assumptions.js';
 import { makeKeyRecord } from './auth.js';
 import { listings, orders } from './seed-catalogue.js';

@@ -97,7 +97,7 @@ function isWrite(route: RouteDef): boolean {
   return route.write === true || route.method !== 'GET';
 }
 
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the order of the checks is the spec's (route, key, rate, fault, seller, scope, idempotency, handler) and reads best as one sequence; helper 26 of this round reshapes this file, so it is not split now
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the order of the checks is the spec's (route, key, rate, fault, seller, scope, idempotency, handler) and reads best as one sequence
 async function processApi(
   rt: Runtime,
   req: IncomingMessage,
@@ -116,7 +116,7 @@ async function processApi(
   try {
     auth = authenticate(rt.data, family, header(req, 'x-api-key'));
   } catch (e) {
-    // spec 8 / A8 (issue 14): rate headers on every response, a 401 included; no account is
+    // spec 8 / A8: rate headers on every response, a 401 included; no account is
     // known, so they describe a fresh window of the key's version (nothing was counted).
     if (e instanceof SandboxError) {
       const reply = errorReply(family, e);
@@ -148,7 +148,7 @@ async function processApi(
     if (route.write) {
       idemKey = checkKeyHeader(header(req, IDEMPOTENCY_HEADER)); // spec 4.1.1
       entry.idempotencyKey = idemKey;
-      // spec 4.1.2 (issue 14): "after an error the same stored error is returned; to retry with
+      // spec 4.1.2: "after an error the same stored error is returned; to retry with
       // a corrected body, use a new key": a body that is not JSON is an error stored under its
       // key like any other 400, fingerprinted by its text.
       try {
@@ -264,7 +264,7 @@ export async function handleRequest(rt: Runtime, req: IncomingMessage, res: Serv
   rt.log?.(
     `${method} ${url.pathname} ${entry.status ?? 'dropped'} ${Date.now() - started}ms${entry.replayed ? ' replayed' : ''}${entry.fault ? ` fault=${entry.fault}` : ''}`,
   );
-  // issue 26: a read never writes the data file (with a 31 MB state, every GET serialised it
+  // a read never writes the data file (with a 31 MB state, every GET serialised it
   // whole and the heap ran out under reads). What a read changes (the key's usage history, A14)
   // is saved with the next write or at close; a sandbox killed before that loses only that.
   if (method !== 'GET' && method !== 'HEAD') rt.onChange();

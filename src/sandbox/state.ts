@@ -190,7 +190,7 @@ export interface SandboxData {
   clockOffsetMs: number;
   v1Creations: Record<string, { windowStart: number; count: number }>; // spec 8: 50 per day
   answerTimes: Record<string, number[]>; // spec 8: question answers per account
-  /** The order the orders list comes in (issue 23 tests: a server that lists otherwise); default oldest first. */
+  /** The order the orders list comes in (the mirror tests: a server that lists otherwise); default oldest first. */
   ordersListOrder?: OrdersListOrder;
 }
 
@@ -203,7 +203,7 @@ export function nextId(data: SandboxData, kind: keyof SandboxData['nextId']): nu
 }
 
 /**
- * Listings by id (issue 14: a bulk item was found by a linear scan, 39x the time for 10x the
+ * Listings by id (a bulk item was found by a linear scan, 39x the time for 10x the
  * rows at 100,000 listings). Keyed by the listings array, so a reset or a load builds a new one;
  * listings are only ever appended, so a longer array extends the index.
  */

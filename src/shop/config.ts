@@ -1,4 +1,4 @@
-// shop.yaml (issue 24): one file for the whole loop, validated whole before anything is sent.
+// shop.yaml: one file for the whole loop, validated whole before anything is sent.
 // zod is the schema; `yaml` (loaded lazily, only by the shop verbs) keeps each node's position,
 // so every problem is `FILE:LINE: message` at the line of the value at fault (cli-spec 3), exit 2.
 import { documentValue, loadYaml } from '../input/yaml.js';

@@ -1,4 +1,4 @@
-// What the shop remembers between passes (issue 24: "rerun does nothing twice"), in
+// What the shop remembers between passes ("rerun does nothing twice"), in
 // SVC_STATE_DIR/shop-state.json (0600): the sales already announced, and the alerts and refusals
 // already told, so a notice goes out when a condition starts, not on every pass while it lasts.
 // Refills need nothing here: the pool ledger makes them exact. Written whole, by rename, synced.

@@ -1,4 +1,4 @@
-// The shop's notices (issue 24), built from what the service returned. A sale notice carries the
+// The shop's notices, built from what the service returned. A sale notice carries the
 // profit only the API can give (spec 1.5: price - fee - sum of deliveredItems costCents; the
 // marketplace's own chat webhook drops deliveredItems, spec 6.2.6).
 import type { Order } from '../api/responses.js';

@@ -1,4 +1,4 @@
-// The planner (issue 24): what each rule needs now, as pure functions of what the service and
+// The planner: what each rule needs now, as pure functions of what the service and
 // the pool say, so a plan can be tested without a server and `--dry-run` shows exactly what a
 // pass would do. Spec 3 (listing states) decides what a reactivation can and cannot do.
 import type { ShopConfig, ShopRule } from './config.js';

@@ -1,4 +1,4 @@
-// `shop run`'s schedule (issue 24): one pass at a time. A confirmed sale runs its listing's
+// `shop run`'s schedule: one pass at a time. A confirmed sale runs its listing's
 // steps at once (after the pass in progress); the full pass runs at start and every `everyMs`.
 // Work that arrives during a pass is merged: a burst of sales of one listing is one more pass.
 // A pass that throws is reported and the loop goes on; stop() waits for the pass in flight.

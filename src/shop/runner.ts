@@ -1,4 +1,4 @@
-// The runner (issue 24): one pass over the rules (all of them for `shop sync` and `shop run`'s
+// The runner: one pass over the rules (all of them for `shop sync` and `shop run`'s
 // periodic pass; one listing's for a confirmed sale): announce new sales, refill each rule below
 // its minimum to its target, reactivate or deactivate through bulk-status, tell new alerts.
 // Planning (`--dry-run`) runs the same code with nothing sent: refills planned, status changes

@@ -1,4 +1,4 @@
-// What the shop's runner needs from the layers above and beside it (issue 24). The runner is
+// What the shop's runner needs from the layers above and beside it. The runner is
 // given these as functions, so it never pages orders, talks HTTP or parses a pool itself: the
 // verbs in src/cli/shop/ wire them to the refill path, the bulk-status route and the mirror.
 import type { Order } from '../api/responses.js';
@@ -52,7 +52,7 @@ export interface ShopActions {
   setStatus(items: { id: number; isActive: boolean }[]): Promise<StatusResult[]>;
   /** The newest questions, reviews and open mediations, as notices keyed by their id (full passes only). */
   inbox?(): Promise<InboxItem[]>;
-  /** Sales created at or after `sinceIso` (the orders mirror; SEAMS.md). */
+  /** Sales created at or after `sinceIso` (the orders mirror). */
   salesSince(sinceIso: string, sync: boolean): Iterable<Order> | AsyncIterable<Order>;
 }
 

@@ -1,5 +1,5 @@
 // An append-only JSONL file written durably: each record is written whole and fsync'd before
-// the caller goes on. The job journal (cli-spec 4) and the refill ledger (issue 17) are both this.
+// the caller goes on. The job journal (cli-spec 4) and the refill ledger are both this.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fsyncDir } from './durable.js';

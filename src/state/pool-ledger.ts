@@ -1,4 +1,4 @@
-// The pool ledger (issues 17 and 22): which pool entries svc sent to which listing of an
+// The pool ledger: which pool entries svc sent to which listing of an
 // account, in which job, with the service's answer, and which of them the account's orders show
 // as sold. ONE ledger per account (not per pool file): an entry is known by its content, so a
 // pool copied, renamed or moved, or an entry that now sits in another pool file, is still the
@@ -77,7 +77,7 @@ export function entryIdMaker(secret: Buffer): (credential: string) => string {
     sid + createHmac('sha256', secret).update(credential, 'utf8').digest('base64url').slice(0, POOL_HASH_LENGTH);
 }
 
-/** Issue 17's ledgers named entries by the whole HMAC (43 characters): the same id, cut. */
+/** The first ledgers named entries by the whole HMAC (43 characters): the same id, cut. */
 function idOfLegacyHash(hash: string, sid: string): string {
   return hash.length === POOL_ID_LENGTH ? hash : sid + hash.slice(0, POOL_HASH_LENGTH);
 }
@@ -110,7 +110,7 @@ export type LedgerRecord =
       held: number;
       sha256: string;
       chunks: string[][];
-      /** issue 25: the cost of each selected entry that has one (entry id -> cents), for repricing. */
+      /** the cost of each selected entry that has one (entry id -> cents), for repricing. */
       costs?: Record<string, number>;
       at: string;
     }
@@ -136,11 +136,11 @@ export type LedgerRecord =
     }
   /** done: the job finished; abandoned: the plan's job never started (nothing was sent). */
   | { t: 'end'; plan: string; state: 'done' | 'abandoned'; job?: string; at: string }
-  /** issue 22: entries an order of the account delivered (their ids, read from its refs). */
+  /** entries an order of the account delivered (their ids, read from its refs). */
   | { t: 'sold'; order: number; ids: string[]; at: string }
-  /** issue 22: credentials `stock add` sent to a listing (their ids), after the service's answer. */
+  /** credentials `stock add` sent to a listing (their ids), after the service's answer. */
   | { t: 'added'; listing: number; variant: number | null; ids: string[]; at: string }
-  /** issue 22: the account's sales were read up to `through` (their newest createdAt). */
+  /** the account's sales were read up to `through` (their newest createdAt). */
   | { t: 'sync'; through: string; orders: number; at: string };
 
 export interface LedgerPlan {
@@ -166,9 +166,9 @@ export interface EntryUse {
 export interface LedgerState {
   file: string;
   plans: LedgerPlan[];
-  /** Entry id -> the order that delivered it (issue 22). */
+  /** Entry id -> the order that delivered it. */
   sold: Map<string, number>;
-  /** Entry id -> where `stock add` sent it (issue 22). */
+  /** Entry id -> where `stock add` sent it. */
   added: Map<string, { listing: number; variant: number | null }>;
   /** The newest sale read so far, when the orders were ever read. */
   syncedThrough?: string;
@@ -177,7 +177,7 @@ export interface LedgerState {
 }
 
 /**
- * The account's ledger, with issue 17's per-pool-file ledgers of the same folder folded in
+ * The account's ledger, with the older per-pool-file ledgers of the same folder folded in
  * (their entries renamed to ids): what any pool sent before is still known.
  */
 export function readLedger(file: string, sid?: string): LedgerState {
@@ -224,7 +224,7 @@ function readText(file: string): string {
 }
 
 /**
- * issue 22: `stock add` runs append to a file of their own beside the account's ledger
+ * `stock add` runs append to a file of their own beside the account's ledger
  * (`<ledger>.added-<random>.jsonl`): no lock shared with refills, one writer per file.
  */
 export function addedLogPath(ledgerFile: string, tag = randomBytes(6).toString('hex')): string {
@@ -244,7 +244,7 @@ export function addedLogs(ledgerFile: string): string[] {
   }
 }
 
-/** issue 17's ledgers: one per pool file, named by a hash of its path (not `account-…`). */
+/** The older ledgers: one per pool file, named by a hash of its path (not `account-…`). */
 function legacyLedgers(dir: string): string[] {
   let names: string[];
   try {

@@ -1,4 +1,4 @@
-// The answer being typed in the questions inbox, as a pure value (issue 27). Keys used to be
+// The answer being typed in the questions inbox, as a pure value. Keys used to be
 // applied by ink-text-input from the `value` it was last rendered with: two chunks read before
 // React re-rendered each started from the same stale text, and one was lost (a Backspace in 20
 // at key-repeat speed; `abcdef` + five quick Backspaces gave `abd`). Here each chunk is applied
@@ -61,7 +61,7 @@ export function keyUnits(input: string, key: KeyLike): KeyUnit[] {
   // Ink 7 names both \x7f and \b "backspace" (the key left of the cursor; 6 called \x7f "delete"),
   // one event per byte even in a burst, and keeps "delete" for the Delete key (ESC [3~): the
   // character at the cursor. Each event is applied to the draft the one before left (ref), so a
-  // burst of either loses none (issue 27).
+  // burst of either loses none.
   if (key.backspace && input === '') return [{ kind: 'erase' }];
   if (key.delete && input === '') return [{ kind: 'erase-forward' }];
   if (key.leftArrow) return [{ kind: 'left' }];

@@ -1,4 +1,4 @@
-// `svc questions inbox` (issue 6): read each unanswered question with its listing, type an
+// `svc questions inbox`: read each unanswered question with its listing, type an
 // answer, send, skip, next. Everything it shows from buyers is sanitised here, at the point
 // where it reaches the terminal (style.md principle 10). HTTP stays behind the callbacks.
 import type React from 'react';
@@ -25,7 +25,7 @@ export interface InboxProps {
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: one React component: its hooks and the key handler that reads their state belong in one function
 export function Inbox({ callbacks, onDone }: InboxProps): React.ReactElement {
   const { exit } = useApp();
-  // issue 27: the screen's state lives in refs, changed only by `step`, one key unit at a time, in
+  // the screen's state lives in refs, changed only by `step`, one key unit at a time, in
   // the order typed; React state is only a "draw again" counter. A handler that read state from
   // its render's closure applied two quick chunks to the same stale text and lost one.
   const phase = useRef<Phase>('loading');
@@ -90,7 +90,7 @@ export function Inbox({ callbacks, onDone }: InboxProps): React.ReactElement {
     return () => clearInterval(t);
   }, [budget.waitMs, callbacks]);
 
-  /** Enter on a typed answer: the exact text is shown for a last confirmation (issue 27). */
+  /** Enter on a typed answer: the exact text is shown for a last confirmation. */
   const askToConfirm = useCallback(() => {
     if (!answerText(draft.current)) {
       return set('question', { tone: 'info', text: t('type an answer first, or press Tab to skip this question') });
@@ -204,7 +204,7 @@ function AnswerLine({ draft, active }: { draft: Draft; active: boolean }): React
   );
 }
 
-/** The last look before publishing: exactly the text that will be sent (issue 27). */
+/** The last look before publishing: exactly the text that will be sent. */
 function ConfirmView({ id, text }: { id: number; text: string }): React.ReactElement {
   return (
     <Box flexDirection="column" marginTop={1}>

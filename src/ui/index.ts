@@ -15,13 +15,13 @@ import type { WebhookLogLine } from '../webhooks/log.js';
 
 export type { ProgressState } from './progress.js';
 
-// issue 27: this bundle has its own copy of src/i18n; it takes the language from the environment
+// this bundle has its own copy of src/i18n; it takes the language from the environment
 // (as main() did) and, for pt-BR, the catalogue (the UI loads only on a terminal: its cost is paid there).
 if (language() === 'pt-BR') setLanguage('pt-BR', PT_BR);
 else if (language() === 'pseudo') setLanguage('pseudo', pseudoCatalogue(PT_BR));
 export type * from './inbox-model.js';
 
-// issue 28: src/ui/load.ts tells a test-only trace (SVC_TRACE_UI) that this bundle was loaded.
+// src/ui/load.ts tells a test-only trace (SVC_TRACE_UI) that this bundle was loaded.
 (globalThis as { __svcUiLoaded?: boolean }).__svcUiLoaded = true;
 
 function inkOptions(io: IO) {
@@ -53,7 +53,7 @@ export function startProgress(io: IO, initial: ProgressState): ProgressHandle {
   };
 }
 
-/** The questions inbox (issue 6): runs until the seller quits or no question is left. */
+/** The questions inbox: runs until the seller quits or no question is left. */
 export async function runInbox(io: IO, callbacks: InboxCallbacks): Promise<InboxResult> {
   let result: InboxResult = { answered: 0, skipped: 0 };
   const instance = render(
@@ -77,8 +77,8 @@ export interface WebhookLogHandle {
 }
 
 /**
- * The live log of `svc webhooks listen` (issue 7) on stdout: each event printed once into the
- * scrollback (<Static>), the counters redrawn below it (issue 28).
+ * The live log of `svc webhooks listen` on stdout: each event printed once into the
+ * scrollback (<Static>), the counters redrawn below it.
  */
 export function startWebhookLog(io: IO, info: { url: string; mode: string }): WebhookLogHandle {
   const state: WebhookLogState = {

@@ -1,4 +1,4 @@
-// issue 28: Ink's measure of a string, in the terminal table's bundle (dist/table.cjs; the build
+// Ink's measure of a string, in the terminal table's bundle (dist/table.cjs; the build
 // aliases the package `string-width` to this file). The table's layout (src/output/table.ts)
 // fitted every line with displayWidth, so Ink measures with the same rule: it never wraps what
 // the layout fitted, and a cut line (its …) needs no Unicode segmenter, which string-width runs

@@ -8,7 +8,7 @@ declare const __SVC_UI_BUNDLE__: string | undefined;
 let uiModule: Promise<UiModule> | undefined;
 /** The Ink UI bundle, loaded on first use only. */
 export function loadUi(io?: { color: boolean }): Promise<UiModule> {
-  // issue 27: no colour asked for (NO_COLOR, --no-color, FORCE_COLOR=0) reaches the Ink bundle's
+  // no colour asked for (NO_COLOR, --no-color, FORCE_COLOR=0) reaches the Ink bundle's
   // chalk, which decides its level from FORCE_COLOR once, when it loads.
   if (io && !io.color && uiModule === undefined) process.env.FORCE_COLOR = '0';
   uiModule ??= importUi().catch((err) => {
@@ -24,7 +24,7 @@ async function importUi(): Promise<UiModule> {
     // bin/svc.js's own import(): the bundle's import() is lost with the V8 code cache.
     const load =
       (globalThis as { __svcImport?: (s: string) => Promise<unknown> }).__svcImport ?? ((s: string) => import(s));
-    // dist/, from bin/svc.js: this code may sit in a chunk under dist/chunks (issue 26).
+    // dist/, from bin/svc.js: this code may sit in a chunk under dist/chunks.
     const dist = (globalThis as { __svcDist?: string }).__svcDist ?? __dirname;
     return load(pathToFileURL(join(dist, __SVC_UI_BUNDLE__)).href) as Promise<UiModule>;
   }
@@ -32,11 +32,11 @@ async function importUi(): Promise<UiModule> {
 }
 
 type TableModule = typeof import('./table-render.js');
-// The build sets this to the terminal table's bundle (dist/table.cjs, issue 28).
+// The build sets this to the terminal table's bundle (dist/table.cjs).
 declare const __SVC_TABLE_BUNDLE__: string | undefined;
 let tableModule: Promise<TableModule> | undefined;
 /**
- * The terminal table's Ink bundle (issue 28), loaded on first use only, through bin/svc.js's
+ * The terminal table's Ink bundle, loaded on first use only, through bin/svc.js's
  * code cache (__svcRequire); resolved once Yoga's WebAssembly is instantiated.
  */
 export function loadTableUi(io: { color: boolean }): Promise<TableModule> {
@@ -60,7 +60,7 @@ async function importTable(): Promise<TableModule> {
 }
 
 /**
- * Test-only (issue 28): with SVC_TRACE_UI=1, say on stderr at exit whether the Ink bundle was
+ * Test-only: with SVC_TRACE_UI=1, say on stderr at exit whether the Ink bundle was
  * loaded (it sets globalThis.__svcUiLoaded), so a test can see that piped output never loads it.
  */
 export function traceUi(env: NodeJS.ProcessEnv): void {

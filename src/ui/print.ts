@@ -1,6 +1,6 @@
 // Records to stdout in the chosen format (src/output/format.ts). Commands call this (style.md,
-// cli-kit). issue 28: a table on a terminal is rendered by Ink, once (renderToString: printed
-// into the scrollback, never redrawn; issue 12's live renderer cleared the screen), from a bundle
+// cli-kit). A table on a terminal is rendered by Ink, once (renderToString: printed
+// into the scrollback, never redrawn; an earlier live renderer cleared the screen), from a bundle
 // of its own (dist/table.cjs, src/ui/table-render.ts) compiled through the code cache; the bytes
 // are the plain table's (src/output/table.ts lays the lines out for both). Warm, it costs
 // +60-80 ms of wall time against plain printing (docs/PERFORMANCE.md, "Tables by Ink").
@@ -25,7 +25,7 @@ export async function printRecords<T>(io: IO, data: T | T[], opts: PrintOptions<
   io.stdout.write(text ?? tableText(lines, color));
 }
 
-/** issue 28: Ink renders terminal tables unless SVC_INK_TABLE=0 (the plain printer, same bytes). */
+/** Ink renders terminal tables unless SVC_INK_TABLE=0 (the plain printer, same bytes). */
 function inkTable(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.SVC_INK_TABLE !== '0';
 }

@@ -1,4 +1,4 @@
-// The bulk-job progress view on a TTY (issue 4): items done/total as a bar, requests, rate,
+// The bulk-job progress view on a TTY: items done/total as a bar, requests, rate,
 // ETA and failures. Redrawn in place by Ink; the last frame stays on screen.
 import type React from 'react';
 import { Box, Text } from 'ink';

@@ -1,4 +1,4 @@
-// The terminal table's own entry (issue 28): only what Ink's renderToString of a table needs
+// The terminal table's own entry: only what Ink's renderToString of a table needs
 // (React, the reconciler, Yoga, the Table component), bundled apart as dist/table.cjs, a CommonJS
 // file that bin/svc.js compiles through its per-Node-line V8 code cache (scripts/build.mjs,
 // scripts/shims/ink-table.mjs). The live UI (inbox, progress, the webhook log) stays in

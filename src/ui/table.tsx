@@ -1,4 +1,4 @@
-// A table on a terminal (issue 28): the lines src/output/table.ts laid out (widths, cuts with …,
+// A table on a terminal: the lines src/output/table.ts laid out (widths, cuts with …,
 // money aligned), rendered by Ink once into a string; nothing is redrawn, the scrollback stays.
 // The whole table is one <Text>, its lines joined by newlines, a header or a key in a nested bold
 // <Text>: one Yoga node instead of one per line (each node costs dozens of calls into Yoga's

@@ -1,6 +1,6 @@
-// The live log of `svc webhooks listen` on a terminal (issue 7): where it listens, what it does
+// The live log of `svc webhooks listen` on a terminal: where it listens, what it does
 // with each notification, counters and pending deliveries. Each event line is printed once
-// above the live part with Ink's <Static> (issue 28: every event stays in the scrollback; only
+// above the live part with Ink's <Static> (every event stays in the scrollback; only
 // the header and the counters are redrawn). Lines already printed are not kept (bounded memory
 // for a listener that runs for weeks): `lines` holds the ones not printed yet, and `batch`
 // changes with each new set, so <Static> starts again on them. Piped output gets JSON lines

@@ -1,4 +1,4 @@
-// Catch-up (issue 23): the service resends a notification at most 5 times over ~36 minutes
+// Catch-up: the service resends a notification at most 5 times over ~36 minutes
 // (spec 6.2.2) and keeps no list of past events, so a receiver that was down loses sales for good
 // unless it looks at the orders themselves. After syncing the orders mirror, every sale since the
 // start mark that was not handed on yet becomes the notification it would have been
@@ -6,7 +6,7 @@
 // key as the live one (event + order id, spec 6.2.4), and goes to the same --exec/--forward-to
 // once. The first run ever only sets the mark: it does not replay history. Paid sales with no
 // delivery after MIRROR.stuckAfterMs are reported as stuck (auto-delivery ran dry: a mediation
-// is coming). docs/DECISIONS.md "Orders mirror (issue 23)".
+// is coming). docs/DECISIONS.md "Orders mirror".
 import { MIRROR } from '../api/assumptions.js';
 import type { Order } from '../api/responses.js';
 import type { OpenMirror } from '../mirror/index.js';

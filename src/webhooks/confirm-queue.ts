@@ -1,4 +1,4 @@
-// Which notification is confirmed when, and at what cost (issue 11). Anyone who finds the
+// Which notification is confirmed when, and at what cost. Anyone who finds the
 // listener's URL can POST, and each confirmation is a request on the seller's account budget
 // (spec 8: 60/min shared with every bulk job). So (numbers in decisions.ts):
 // - the listener makes at most `lookupsPerMinute` requests (its share of the account budget);
@@ -8,15 +8,15 @@
 //   that confirms a notification gives its unknown slot back;
 // - notifications that arrive together are settled by one list request (the seller's recent
 //   sales): every real sale among them is confirmed at once. A page is never a verdict on its
-//   own (issue 21, spec 6.2.5): an order absent from it may be a sale created days before it was
+//   own (spec 6.2.5): an order absent from it may be a sale created days before it was
 //   paid, so it is looked up by id (within the budgets) before it is refused;
-// - lookups by id go round the sender addresses in turn (issue 21): a forger's thousands of
+// - lookups by id go round the sender addresses in turn: a forger's thousands of
 //   waiting ids cannot push the service's own notification to the back of the line;
 // - an id refused (on its own route: order, mediation, listing) is not looked up again for a while; a
 //   new post of it only makes it eligible for the next list page. Its notification is forgotten,
 //   never remembered as processed, so the real one is handed on when the sale happens;
 // - a notification nothing confirms within `giveUpAfterMs` of its last post is given up (and
-//   forgotten): a little longer than the service goes on resending (issue 21).
+//   forgotten): a little longer than the service goes on resending.
 import { LISTING_EVENT_QUIET_MS } from '../api/assumptions.js';
 import {
   type ConfirmRoute,
@@ -203,7 +203,7 @@ export class ConfirmQueue {
     now: number,
   ): { at: number; kind: 'page' } | { at: number; kind: 'id'; w: Waiting } | { at: number; kind: 'none' } {
     const budget = Math.max(this.lookups.nextFree(now), this.unknown.nextFree(now), this.pausedUntil);
-    // No request can go before the budget has room: work out which then (issue 21: looking
+    // No request can go before the budget has room: work out which then (looking
     // through thousands of waiting notifications on every post of a flood cost O(n²)).
     if (budget > now) return { at: budget, kind: 'none' };
     const fresh = this.fresh;
@@ -230,7 +230,7 @@ export class ConfirmQueue {
 
   /**
    * A notification a page did not settle, whose lookup by id is due: the oldest of the sender
-   * address whose last lookup that confirmed nothing is the longest ago (issue 21), so every
+   * address whose last lookup that confirmed nothing is the longest ago, so every
    * sender gets its turn and a sender whose notifications prove real keeps it.
    */
   private dueSuspect(now: number): Waiting | undefined {

@@ -1,6 +1,6 @@
 // spec 6.2.5: before acting on a notification, confirm it with GET /api/v2/orders/:id using the
 // seller's key. A11: no signature is sent, so the service's own answer is what tells a real
-// notification from a forged one (issue 11): the order must exist, be one of the seller's sales
+// notification from a forged one: the order must exist, be one of the seller's sales
 // (A4 `type` as seen by the caller) and be in a state that fits the event.
 import { asFeature } from '../api/feature.js';
 import type { ApiClient } from '../api/client.js';

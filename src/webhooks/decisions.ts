@@ -1,10 +1,10 @@
-// Every decision of the webhook receiver where the spec is silent (issue 11), in one place. The
+// Every decision of the webhook receiver where the spec is silent, in one place. The
 // spec gives the receiver 10 s to answer (6.2.1), a retry schedule (6.2.2), a public URL (6.2.3),
 // dedupe by event + order id (6.2.4), confirmation with GET /api/v2/orders/:id (6.2.5), and the
 // account's 60 requests a minute (8); it signs nothing (6.3, A11) and names no order state per
 // event (3). Everything below fills those gaps; docs/DECISIONS.md ("Webhooks receiver") says why,
-// and `svc webhooks listen --help` shows the defaults a seller can change. Issue 21 added the
-// capacity rules ("Receiver capacity (issue 21)" in docs/DECISIONS.md).
+// and `svc webhooks listen --help` shows the defaults a seller can change. A later change added the
+// capacity rules ("Receiver capacity" in docs/DECISIONS.md).
 import { unconfirmedRoom, WEBHOOK_RESEND_WINDOW_MS } from '../api/assumptions.js';
 
 /** How the listener spends the account's request budget on confirmations (flags in brackets). */
@@ -25,7 +25,7 @@ export interface ConfirmPolicy {
   maxRefuseForMs: number;
   /**
    * A notification nothing confirmed within this of its last post is given up (forgotten, like a
-   * refusal): the service's resend window and a margin (issue 21), so a forged one holds its
+   * refusal): the service's resend window and a margin, so a forged one holds its
    * slot no longer than a real one could still be resent.
    */
   giveUpAfterMs: number;
@@ -93,7 +93,7 @@ export const LISTING_STATES_PER_EVENT: Record<string, readonly string[]> = {
  * The receiver's limits: a sender has 5 s to send its headers and 10 s for the whole request (the
  * service itself waits 10 s for our answer, spec 6.2.1); an idle kept-alive connection is closed
  * after 5 s. Node checks these every second (its default is every 30 s, which let slow senders
- * hold a connection for up to 40 s). At most 512 connections at once, and (issue 21) once 256 are
+ * hold a connection for up to 40 s). At most 512 connections at once, and once 256 are
  * open, an address holding 32 or more [--max-connections-per-address] gets no new one: one host
  * holding slow connections cannot take the others' room, while a burst of sales from the
  * service in quiet times is never cut. A proxy named with --trust-proxy is not held to the
@@ -110,7 +110,7 @@ export const RECEIVER_LIMITS = {
   checkEveryMs: 1_000,
 };
 /**
- * Bodies over 256 KB are refused (413), counted while reading (issue 21). An order.delivered of
+ * Bodies over 256 KB are refused (413), counted while reading. An order.delivered of
  * 2000 items (spec 8's largest stock request) with 64-character refs is about 190 KB; the 1 MB
  * of before let 600 forged posts take 600 MB.
  */
@@ -132,7 +132,7 @@ export const STORE_LIMITS = {
    */
   maxPending: 10_000,
   /**
-   * Issue 21: what notifications the service has not confirmed may hold, apart from the above.
+   * what notifications the service has not confirmed may hold, apart from the above.
    * Each keeps only its event, order id, timestamp and sender (and, for an event nothing can
    * confirm, its small fields): about 200 bytes, so 20,000 take about 4 MB.
    */

@@ -1,7 +1,7 @@
-// Handing a notification on (issues 7, 11, 21): POST the delivery envelope with X-Service-Event to
+// Handing a notification on: POST the delivery envelope with X-Service-Event to
 // --forward-to, and/or run --exec CMD with the envelope on stdin. The envelope is `{event,
 // timestamp, data, svc}`. For a confirmed order event, `data` is built from the order the service
-// returned (issue 21): a forger's body posted first for a future order id never reaches the hook.
+// returned: a forger's body posted first for a future order id never reaches the hook.
 // Otherwise it is the small fields of the body as received (anyone could have sent them). `svc`
 // holds the delivery id, whether the service confirmed it, and the order it returned. Each
 // returns an outcome; retries and bookkeeping are the processor's.
@@ -33,14 +33,14 @@ export interface DeliveryEnvelope {
   event: string;
   orderId?: number;
   confirmed: boolean;
-  /** issue 23: `live` (a notification) or `catch-up` (a sale found missed in the orders list). */
+  /** `live` (a notification) or `catch-up` (a sale found missed in the orders list). */
   source: 'live' | 'catch-up';
   /** The JSON handed on: the notification's own fields, plus `svc`. */
   json: string;
 }
 
 /**
- * What a hook or forward target receives (issues 11, 21): `{event, timestamp, data, svc}`.
+ * What a hook or forward target receives: `{event, timestamp, data, svc}`.
  * - confirmed order event: `data` built from `svc.order`, the service's own answer (the fields
  *   spec 6.4 names for order.delivered; id, orderCode, product, buyer, seller for the others);
  * - otherwise: the small fields of the body as received, and `svc.note` says why.
@@ -124,7 +124,7 @@ export interface ExecRun {
 }
 
 /**
- * The hook's environment (issue 11, least privilege): the listener's own, less every SVC_*
+ * The hook's environment (least privilege): the listener's own, less every SVC_*
  * variable (SVC_API_KEY above all: a hook never holds the seller's key), plus what it needs to
  * know about this delivery. SVC_DELIVERY_ID is the same on every run of the same delivery, so a
  * hook can drop the one rerun a crash can cause.
@@ -142,7 +142,7 @@ function hookEnv(env: NodeJS.ProcessEnv, n: DeliveryEnvelope): NodeJS.ProcessEnv
   };
 }
 
-/** Run CMD through the shell with the delivery envelope on stdin (issues 7, 11). */
+/** Run CMD through the shell with the delivery envelope on stdin. */
 export function runExec(
   cmd: string,
   n: DeliveryEnvelope,

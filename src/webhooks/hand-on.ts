@@ -1,4 +1,4 @@
-// `svc orders reconcile` (issue 23) hands missed sales on without a listener: the same webhook
+// `svc orders reconcile` hands missed sales on without a listener: the same webhook
 // store (dedupe memory, shared with `webhooks listen` in the same state folder) and the same
 // processor (envelope, hook environment, forward), with no port open. It runs until every
 // delivery it took up was handed on or failed once; what failed stays pending in the store, and

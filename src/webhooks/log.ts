@@ -1,4 +1,4 @@
-// What the listener reports, one line per thing it did (issue 7: event, order id, action taken,
+// What the listener reports, one line per thing it did (event, order id, action taken,
 // ms). The same lines feed the Ink log on a terminal and JSON lines on stdout otherwise.
 export type WebhookAction =
   | 'received' // recorded and answered 2xx
@@ -11,9 +11,9 @@ export type WebhookAction =
   | 'executed' // --exec ran and exited 0
   | 'failed' // a step failed; retried after a backoff
   | 'resumed' // a pending delivery taken up again after a restart
-  | 'limited' // a sender over its share of connections or pending posts (issue 21), once a minute per address
-  | 'caught-up' // issue 23: a sale the listener missed, found in the orders list and handed on
-  | 'stuck'; // issue 23: a paid sale with no delivery after MIRROR.stuckAfterMs
+  | 'limited' // a sender over its share of connections or pending posts, once a minute per address
+  | 'caught-up' // a sale the listener missed, found in the orders list and handed on
+  | 'stuck'; // a paid sale with no delivery after MIRROR.stuckAfterMs
 
 export interface WebhookLogLine {
   at: string;

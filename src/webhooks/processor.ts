@@ -3,8 +3,8 @@
 // as it succeeds, so a restart neither loses a delivery nor repeats a step already done. A
 // failed step is retried after a capped exponential backoff, for as long as the listener runs;
 // a delivery still pending at shutdown stays in the store and is resumed by the next listener.
-// The hook and the forward target get the confirmed order beside the notification (issue 11).
-// Issue 21: confirmed deliveries go first, and what nobody confirmed (A11 events, --no-confirm)
+// The hook and the forward target get the confirmed order beside the notification.
+// confirmed deliveries go first, and what nobody confirmed (A11 events, --no-confirm)
 // never takes the last hand-on slot: a flood of forged events cannot keep a real sale waiting.
 import { ConfirmQueue } from './confirm-queue.js';
 import { type ConfirmRoute, type ConfirmStats, type OrderSource, routeOf } from './confirm.js';
@@ -252,7 +252,7 @@ export class DeliveryProcessor {
       }
       if (!outcome.ok) return this.retry(e, outcome);
       // Recorded in memory at once even when the disk is full: a hook that ran is never run
-      // again by this listener (issue 11); the record is written when there is room.
+      // again by this listener; the record is written when there is room.
       await store.markDone(e.key, target);
       log({
         action: target === 'forward' ? 'forwarded' : 'executed',

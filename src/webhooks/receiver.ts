@@ -2,7 +2,7 @@
 // and never waits on confirmation or forwarding: the notification is recorded durably, the
 // answer goes out, and only then is the processor told. Duplicates get 2xx too (spec 6.2.4:
 // the service must stop resending). What is not a notification gets a 4xx and a log line.
-// Issue 21: bodies are counted while read (413 past the cap, the connection closed, nothing
+// bodies are counted while read (413 past the cap, the connection closed, nothing
 // kept); each sender address has a share of the connections and of the unconfirmed pool (429
 // past it, said once a minute); behind a named proxy the sender is the forwarded address.
 import http from 'node:http';

@@ -1,4 +1,4 @@
-// Who is posting (issue 21): each sender address gets a share of the connections and of the
+// Who is posting: each sender address gets a share of the connections and of the
 // unconfirmed pool, so one host cannot starve the others (1000 slow connections from one address
 // once made every genuine post fail). Behind a reverse proxy (the way to get TLS) every
 // connection comes from the proxy: the sender is then the address the proxy forwards in

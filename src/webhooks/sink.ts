@@ -1,4 +1,4 @@
-// issue 23: a delivery that did not come as a notification (a sale the catch-up found missed in
+// a delivery that did not come as a notification (a sale the catch-up found missed in
 // the orders list) enters the same store and processor as a live one: the same dedupe key
 // (event + order id, spec 6.2.4), so a sale that arrives both ways is handed on once; it is
 // already confirmed (the service listed it), and marked `catch-up` for the hook (SVC_SOURCE).
@@ -26,7 +26,7 @@ export function deliverySink(store: WebhookStore, processor: DeliveryProcessor, 
   return {
     known: (key) => store.isFinished(key) || store.get(key) !== undefined,
     inject: async (d) => {
-      // With `order`, the store records it confirmed at once, outside the unconfirmed room (issue 21);
+      // With `order`, the store records it confirmed at once, outside the unconfirmed room;
       // the hook's data is then built from that order (forward.ts), as for a confirmed live one.
       const verdict = await store.accept({
         key: d.key,

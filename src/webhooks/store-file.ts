@@ -1,10 +1,10 @@
-// Reading the webhook store line by line in bounded memory (issue 21). The whole file was read
+// Reading the webhook store line by line in bounded memory. The whole file was read
 // into one string: a store grown under attack to 600 MB failed the next start with "Cannot
 // create a string longer than 0x1fffffe8 characters", and the only way out lost the real
 // pending deliveries too. Now a 1 MB buffer is reused, a line longer than `maxLineBytes` is
 // skipped without being kept, and every other line is handed on one at a time.
 //
-// Also the store's other whole-file steps (split from store.ts, issue 28): reading its records,
+// Also the store's other whole-file steps (split from store.ts): reading its records,
 // keeping a damaged one aside, and the rewrite (temp file + fsync + rename) of a compaction.
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,4 +1,4 @@
-// What notifications the service has not confirmed may occupy (issue 21), counted apart from the
+// What notifications the service has not confirmed may occupy, counted apart from the
 // confirmed deliveries: slots, bytes, and each sender address's share. 10,050 forged posts once
 // filled all 10,000 pending slots and a real sale got 503 on both its notifications. Now a forged
 // notification can only take room in this pool, a sender only its share of it, and an entry

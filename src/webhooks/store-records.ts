@@ -1,4 +1,4 @@
-// The webhook store's records (one JSON line each) and what a pending delivery holds (issue 21).
+// The webhook store's records (one JSON line each) and what a pending delivery holds.
 // A notification the service has not confirmed keeps only what is needed: its event, order id,
 // timestamp, sender address and, for an event nothing can confirm (A11 events, --no-confirm), its
 // small fields. Never the whole body: 600 forged posts with a 1 MB title once made a 600 MB
@@ -25,7 +25,7 @@ export interface StoredDelivery {
   /** The order as `GET /api/v2/orders/:id` (or the orders list) returned it, once confirmed. */
   order?: unknown;
   done: Target[];
-  /** Where it came from (issue 23): a live notification, or a sale the catch-up found missed. */
+  /** Where it came from: a live notification, or a sale the catch-up found missed. */
   source?: DeliverySource;
 }
 
@@ -39,7 +39,7 @@ const Shared = {
   timestamp: z.string().optional(),
   from: z.string().optional(),
   data: Data.optional(),
-  /** Written by versions before issue 21: converted to small fields on load, never kept. */
+  /** Written by older versions (the whole body): converted to small fields on load, never kept. */
   body: z.string().optional(),
   targets: z.array(TargetSchema),
   source: z.enum(['live', 'catch-up']).optional(),
@@ -55,7 +55,7 @@ export const StoreRecord = z.discriminatedUnion('t', [
   z.object({ t: z.literal('in'), ...Shared, at: z.string() }),
   z.object({ t: z.literal('confirmed'), key: z.string(), order: z.unknown().optional(), at: z.string() }),
   z.object({ t: z.literal('done'), key: z.string(), target: TargetSchema, at: z.string() }),
-  // Not confirmed by the service: forgotten, so it never blocks the real notification (issue 11).
+  // Not confirmed by the service: forgotten, so it never blocks the real notification.
   z.object({ t: z.literal('refused'), key: z.string(), reason: z.string(), at: z.string() }),
   z.object({ t: z.literal('end'), key: z.string(), at: z.string() }),
   // Written by a rewrite: a pending delivery whole, a finished one by key and time.
@@ -104,7 +104,7 @@ function smallValue(k: string, v: unknown): unknown {
   return undefined;
 }
 
-/** A record written before issue 21 carried the whole body: keep its timestamp and small fields only. */
+/** A record written by an older version carried the whole body: keep its timestamp and small fields only. */
 export function fromLegacyBody(
   body: string | undefined,
   keepData: boolean,
@@ -137,6 +137,6 @@ export interface AcceptInit {
   targets: Target[];
   /** The order the service returned: recorded as confirmed at once (a catch-up's sale). */
   order?: unknown;
-  /** issue 23: 'catch-up' for a sale the listener missed and found in the orders list. */
+  /** 'catch-up' for a sale the listener missed and found in the orders list. */
   source?: DeliverySource;
 }

@@ -1,6 +1,6 @@
-// The webhook store's state in memory (spec 6.2.4; split from store.ts, issue 28): which
+// The webhook store's state in memory (spec 6.2.4; split from store.ts): which
 // deliveries are pending, which were finished (remembered by key for the retention), and what
-// the pending ones hold of the unconfirmed pool (issue 21). store.ts writes the records and
+// the pending ones hold of the unconfirmed pool. store.ts writes the records and
 // calls `apply` once each is on disk (or read back at open); `snapshot` gives the lines of a
 // rewrite. Nothing here touches the file.
 import { type PoolLimits, UnconfirmedPool } from './store-pools.js';

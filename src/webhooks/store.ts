@@ -5,7 +5,7 @@
 // - a notification is recorded before the service gets its 2xx (never lost after the answer);
 // - only a delivery that was confirmed and handed on is remembered as processed: an event the
 //   service would not confirm (forged, another seller's) is forgotten, never a "duplicate" of
-//   the real one that comes later (issue 11);
+//   the real one that comes later;
 // - when the disk is full, what was already done stays done in memory (a hook that ran is not run
 //   again), the records wait to be written, and `writable()` is false so the receiver answers 503
 //   to new notifications (the service resends them later, spec 6.2.2) until the disk has room.
@@ -15,7 +15,7 @@
 // Payloads (small fields of an unconfirmable notification, the confirmed order) are kept only
 // while a delivery is pending; they hold refs and costs, never a credential (spec 6.4) or a key.
 //
-// Issue 21: what the service has not confirmed is bounded apart (store-pools.ts: slots, bytes,
+// what the service has not confirmed is bounded apart (store-pools.ts: slots, bytes,
 // a share per sender address) and keeps no body (store-records.ts); the file is read line by
 // line (store-file.ts), so a store written under attack opens in bounded memory, and a damaged
 // one is rewritten with every pending delivery it holds (the original kept beside it).
@@ -54,7 +54,7 @@ export interface StoreOptions {
   maxEntries?: number;
   /** At most this many confirmed deliveries waiting to be handed on; past it new notifications get 503. */
   maxPending?: number;
-  /** What unconfirmed notifications may hold (issue 21). */
+  /** What unconfirmed notifications may hold. */
   pool?: Partial<PoolLimits>;
   /** Called when the store stops or starts being writable again (disk full, then room). */
   onWritable?: (writable: boolean, detail: string) => void;
@@ -82,7 +82,7 @@ export class WebhookStore {
   private lastError = '';
   /** Lines that did not parse at open (a torn tail after a kill, a damaged file); they are ignored. */
   skippedLines = 0;
-  /** Lines over the size limit at open (bodies kept by a version before issue 21); skipped unread. */
+  /** Lines over the size limit at open (bodies kept by a version before); skipped unread. */
   oversizedLines = 0;
   /** Where a damaged store was kept at open, if it was. */
   movedAside: string | undefined;
@@ -145,7 +145,7 @@ export class WebhookStore {
     return this.state.pending.size;
   }
 
-  /** What the unconfirmed pool holds (issue 21): entries, bytes, and `address`'s share. */
+  /** What the unconfirmed pool holds: entries, bytes, and `address`'s share. */
   unconfirmed(address?: string): { count: number; bytes: number; fromAddress: number } {
     return { count: this.state.pool.size, bytes: this.state.pool.bytes, fromAddress: this.state.pool.held(address) };
   }
@@ -356,7 +356,7 @@ export class WebhookStore {
     this.opts.onWritable?.(true, detail);
   }
 
-  /** Line by line, in bounded memory (issue 21): a line over the limit or that does not parse is skipped. */
+  /** Line by line, in bounded memory: a line over the limit or that does not parse is skipped. */
   private load(): void {
     const stats = readRecords(this.file, STORE_LIMITS.maxLineBytes, (r) => this.state.apply(r));
     this.skippedLines = stats.skipped;

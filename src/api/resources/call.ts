@@ -80,7 +80,7 @@ export class ListCall<T, N extends RouteName = RouteName> extends Call<T[], N> {
 
 /** cli-spec 1 `--api`: the version a command that exists in both uses. */
 export function pickVersion(keys: { v1?: string; v2?: string }, forced?: ApiVersion): ApiVersion {
-  // issue 14: a missing key of the forced version is an auth failure (exit 4), like any v2-only command.
+  // a missing key of the forced version is an auth failure (exit 4), like any v2-only command.
   if (forced && !keys[forced])
     throw forced === 'v2' ? new NeedsV2KeyError('--api v2') : new NeedsV1KeyError('--api v1');
   return forced ?? (keys.v2 ? 'v2' : 'v1');

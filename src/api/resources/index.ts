@@ -1,5 +1,5 @@
 /**
- * The typed resource layer (issue 16; openai-node's `src/resources` is the model): one small
+ * The typed resource layer (openai-node's `src/resources` is the model): one small
  * module per resource, one short method per operation, all through the one request core.
  *
  *   const api = await deps.api();                    // src/cli/shared/context.ts builds it once

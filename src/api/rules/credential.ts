@@ -2,7 +2,7 @@
 // service counts them. Shared by the three credential readers, the request schema and the sandbox.
 import { LIMITS } from '../assumptions.js';
 
-// Read once (LIMITS is a constant): checked per line of a credential file (issue 26).
+// Read once (LIMITS is a constant): checked per line of a credential file.
 const MAX_CHARS = LIMITS.credentialMaxChars;
 
 /**

@@ -1,4 +1,4 @@
-// The pool tag (issue 22): the part of a stock item's `ref` (spec 2.3) that names a pool entry
+// The pool tag: the part of a stock item's `ref` (spec 2.3) that names a pool entry
 // without revealing it, so that what an account sold can be read back from its own orders
 // (`deliveredItems[].ref`, spec 2.5) when svc's local ledger is lost.
 //

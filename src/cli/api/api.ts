@@ -1,4 +1,4 @@
-// svc api PATH (issue 27, like `gh api`): any route of the service with the profile's key and
+// svc api PATH (like `gh api`): any route of the service with the profile's key and
 // base URL, through the one request core (pacing, retries, error mapping, answer checks). A v2
 // write carries an Idempotency-Key made before the first attempt (spec 4.1.1), printed with
 // --verbose and reusable with --idempotency-key (the service keeps a key 24 h: past that a

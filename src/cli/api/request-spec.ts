@@ -1,4 +1,4 @@
-// What `svc api` will send, worked out before anything is sent (issue 27): the route (a known
+// What `svc api` will send, worked out before anything is sent: the route (a known
 // one when the path matches the route table, else an ad-hoc one of the same family), the query,
 // the body, and whether it is a v2 write that needs an Idempotency-Key (spec 4.1). Pure, so the
 // refusals (another host, a path outside the API, a bad field) are tested without a server.

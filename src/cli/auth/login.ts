@@ -1,5 +1,5 @@
 // svc auth login: read a key (stdin or hidden prompt), check it with a read, store it (cli-spec 2)
-// in the OS keyring, or the config file where there is none (issue 8, src/config/key-store.ts).
+// in the OS keyring, or the config file where there is none (src/config/key-store.ts).
 import { keyVersion } from '../../api/assumptions.js';
 import { serviceApi } from '../../api/resources/index.js';
 import { checkBaseUrl } from '../../api/base-url.js';
@@ -29,7 +29,7 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   checkBaseUrl(
     baseUrl,
     deps.globals.baseUrl ? '--base-url' : deps.env.SVC_BASE_URL ? 'SVC_BASE_URL' : `the base URL of profile "${name}"`,
-  ); // issue 14: before the key is read
+  ); // before the key is read
   const key = await readSecret(deps.io, `API key for profile "${name}" (input hidden): `, deps.signal);
   const version = keyVersion(key);
   if (!version)
@@ -46,7 +46,7 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   const checked = await serviceApi(client, { signal: deps.signal }).account.check(version);
   const who = version === 'v2' ? ((checked.data as Me | undefined)?.username ?? undefined) : undefined;
   await store.update(name, (p) => ({ ...p, baseUrl, ...(opts.alias ? { v1Prefix: '/api/service' as const } : {}) }));
-  // issue 8: the OS keyring when one is available, else the 0600 config file (said here, once).
+  // the OS keyring when one is available, else the 0600 config file (said here, once).
   const stored = await (await deps.keys()).write(name, version, key, { baseUrl });
   if (opts.default) await store.setDefault(name);
   success(deps.io, `stored ${version} key ${maskKey(key)} in profile "${name}"${who ? ` (${who})` : ''}`);

@@ -11,7 +11,7 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   const store = await deps.profiles();
   const name = deps.globals.profile ?? deps.env.SVC_PROFILE ?? store.defaultName();
   if (!store.get(name)) throw new UsageError(`no profile named "${name}"`, 'list them with `svc auth profiles`');
-  // issue 12: a destructive local action asks on a terminal, and needs --yes anywhere else.
+  // a destructive local action asks on a terminal, and needs --yes anywhere else.
   const what = opts.all ? `remove profile "${name}" and its keys` : `remove the keys of profile "${name}"`;
   if (!(await deps.confirm(`${what}?`))) {
     note(deps.io, 'cancelled: nothing removed');

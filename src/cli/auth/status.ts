@@ -1,5 +1,5 @@
 // svc auth status: the profile in use, its keys masked, their age and where they come from and
-// are stored: SVC_API_KEY, the OS keyring or the config file (issue 8).
+// are stored: SVC_API_KEY, the OS keyring or the config file.
 import { t } from '../../i18n/index.js';
 import { keyLocationOf } from '../../config/key-store.js';
 import { maskKey } from '../../config/mask.js';

@@ -1,5 +1,5 @@
 // svc help [command... | topic]: commander's implicit `help [command]`, plus the topics of
-// issue 8 (exit-codes, environment, formats). A `help` command of our own replaces commander's
+// (exit-codes, environment, formats). A `help` command of our own replaces commander's
 // implicit one on the program; the groups keep theirs (`svc products help list`). bin/svc.js
 // answers the same forms from dist/help.json without loading the bundle (src/main.ts helpTexts).
 import type { Command } from 'commander';

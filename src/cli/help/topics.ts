@@ -1,4 +1,4 @@
-// `svc help <topic>` texts (issue 8): exit codes and environment from cli-spec 1, input formats
+// `svc help <topic>` texts: exit codes and environment from cli-spec 1, input formats
 // from cli-spec 3, with the README's wording. Plain strings: the build copies them into
 // dist/help.json, so bin/svc.js prints them without loading the CLI bundle.
 

@@ -63,7 +63,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const check = version === 'v2' ? 'GET /api/v2/me' : 'GET /api/v1/stats';
   const creating = `create ${version} key "${name}"${version === 'v2' ? ` with scopes ${(old.scopes ?? []).join(', ')}` : ''}`;
   const plan = `${creating}, store it in profile "${s.profileName}", check it with ${check}, then revoke key #${old.id} (${displayKey(old)})`;
-  // issue 14: other profiles holding the same key stop working when it is revoked: say which.
+  // other profiles holding the same key stop working when it is revoked: say which.
   const others = await otherProfilesHolding(deps, oldKey, version, s.profileName);
   const also =
     others.length === 0

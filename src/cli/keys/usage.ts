@@ -36,7 +36,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
 
 /**
  * spec 4.4 does not say in which order the service lists a key's requests: sorted here by `at`,
- * newest first, so `--limit N` keeps the newest N whatever the server's order (issue 28).
+ * newest first, so `--limit N` keeps the newest N whatever the server's order.
  * Entries without a readable time go last, in the order they came.
  */
 function newestFirst(entries: Entry[]): Entry[] {

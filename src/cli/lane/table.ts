@@ -1,4 +1,4 @@
-// The verbs the read lane runs (issue 26): one-shot reads whose options are all of the common
+// The verbs the read lane runs: one-shot reads whose options are all of the common
 // kinds (option-kinds.ts). Each entry is the verb's options-and-run module, the same one its
 // full-path verb is made of (list.ts → list-run.ts), so both paths run the same code. They are
 // imported statically: the lane is one bundle (dist/lane.cjs, scripts/build.mjs) and these are

@@ -1,4 +1,4 @@
-// svc mediations list: its options and run, without zod or commander (issue 26: the read lane).
+// svc mediations list: its options and run, without zod or commander (the read lane).
 import { MEDIATION_STATUSES } from '../../api/assumptions.js';
 import type { Deps } from '../shared/context.js';
 import { choice, pagingOptions } from '../shared/option-kinds.js';

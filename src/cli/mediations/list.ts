@@ -1,5 +1,5 @@
 // svc mediations list: GET /api/v2/mediations (A2: status open|closed); --all follows pages.
-// Options and run in list-run.ts (the read lane loads it alone, issue 26).
+// Options and run in list-run.ts (the read lane loads it alone).
 import { defineVerb } from '../shared/verb.js';
 import { options, run } from './list-run.js';
 

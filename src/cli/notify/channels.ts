@@ -1,4 +1,4 @@
-// The configured channels, their secrets resolved (issue 24): the environment variable the config
+// The configured channels, their secrets resolved: the environment variable the config
 // names (CI), else the secret stored with `svc notify set-secret` (keyring or the 0600 file).
 // A channel with no secret, or a secret of the wrong shape, is named by channel, never showing
 // the secret. For `notify test` that is a config problem (exit 2); for the shop's own verbs a

@@ -1,4 +1,4 @@
-// svc notify: chat notification channels of the shop (issue 24): their secrets and a test.
+// svc notify: chat notification channels of the shop: their secrets and a test.
 import { defineNoun } from '../shared/verbs.js';
 
 export const registerNotify = defineNoun(

@@ -1,4 +1,4 @@
-// svc notify set-secret CHANNEL --type T / svc notify remove CHANNEL (issue 24): a channel's
+// svc notify set-secret CHANNEL --type T / svc notify remove CHANNEL: a channel's
 // secret (Telegram bot token, Discord webhook URL, JSON webhook URL) read from stdin or a hidden
 // prompt, never from the command line, checked for its shape, stored in the OS keyring or the
 // 0600 file, and never printed back.

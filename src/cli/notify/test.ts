@@ -1,4 +1,4 @@
-// svc notify test CHANNEL --config shop.yaml (issue 24): send a sample sale notice to one
+// svc notify test CHANNEL --config shop.yaml: send a sample sale notice to one
 // channel and say whether the platform took it; `--dry-run` shows what would be sent.
 import { t } from '../../i18n/index.js';
 import { z } from 'zod';

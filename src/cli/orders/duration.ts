@@ -1,4 +1,4 @@
-// Durations on the command line (issue 23: --window, --since, --stuck-after, --catch-up-every):
+// Durations on the command line (--window, --since, --stuck-after, --catch-up-every):
 // a whole number with a unit, `90s`, `30m`, `6h`, `7d`; several may follow each other (`1h30m`).
 import { z } from 'zod';
 

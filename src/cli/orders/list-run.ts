@@ -1,4 +1,4 @@
-// svc orders list: its options and run, without zod or commander (issue 26): the read lane
+// svc orders list: its options and run, without zod or commander: the read lane
 // (src/cli/lane) imports this module alone; list.ts makes the verb of it for the full path.
 import { ORDER_STATUSES, ORDER_TYPES } from '../../api/assumptions.js';
 import type { Order } from '../../api/responses.js';

@@ -1,4 +1,4 @@
-// How a verb opens the orders mirror (issue 23): sync first (a few requests; the whole history
+// How a verb opens the orders mirror: sync first (a few requests; the whole history
 // only the first time), with progress on a terminal, then read. `--offline` uses it as it is.
 import type { OpenMirror } from '../../mirror/index.js';
 import type { Deps } from '../shared/context.js';

@@ -43,7 +43,7 @@ export function saleMoney(o: Order, version: ApiVersion): SaleMoney {
 }
 
 /**
- * Items of a sale by its `quantity` (issue 23): `deliveredItems` leaves out items with neither
+ * Items of a sale by its `quantity`: `deliveredItems` leaves out items with neither
  * ref nor cost (spec 2.5), so a sale of 6 with one costed item has 6 items, 5 without cost.
  */
 export function itemCount(o: Order): number {

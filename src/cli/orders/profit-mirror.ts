@@ -1,4 +1,4 @@
-// The profit report from the orders mirror (issue 23): the same ProfitReport as profit-report.ts
+// The profit report from the orders mirror: the same ProfitReport as profit-report.ts
 // builds from a list of orders, with the sums made by the database (per listing, per day, the
 // totals) and per-sale rows streamed from it; --by ref folds the sales one batch at a time.
 // Money: v2 integer cents (the mirror is of v2 orders).

@@ -144,7 +144,7 @@ function parts(o: Order, whole: Amounts, by: ProfitGroup | undefined): [RowId, A
 
 /**
  * svc decision (--by ref): a sale's net (price - fee) is split evenly over its items (by
- * `quantity`, issue 23), whole cents, the first items taking the remainder; each item then
+ * `quantity`), whole cents, the first items taking the remainder; each item then
  * subtracts its own cost. Items `deliveredItems` leaves out (neither ref nor cost) go under
  * NO_REF without a cost. The parts add up to the sale's profit exactly.
  */
@@ -163,7 +163,7 @@ export function refParts(o: Order, whole: Amounts): [RowId, Amounts][] {
   const priceRest = whole.priceCents - priceBase * n;
   const seen = new Set<string>();
   return items.map((it, i) => {
-    // issue 22: a pool upload's ref carries svc's pool tag after the seller's own ref; the
+    // a pool upload's ref carries svc's pool tag after the seller's own ref; the
     // seller's ref is what groups (a tag alone is "no ref").
     const ref = stripPoolTag(it.ref) || NO_REF;
     const hasCost = typeof it.costCents === 'number' && Number.isFinite(it.costCents);

@@ -43,7 +43,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
 
 async function output(deps: Deps, o: OptsOf<typeof options>, report: MirrorReport): Promise<number> {
   const format = deps.format();
-  // issue 23: per-sale rows from the mirror are streamed, never all held at once.
+  // per-sale rows from the mirror are streamed, never all held at once.
   const rows: Iterable<ProfitRow> = report.stream ?? report.rows;
   if (format === 'json') {
     await writeJsonReport(
@@ -142,7 +142,7 @@ function chunked(deps: Deps): { put(s: string): Promise<void>; flush(): Promise<
 type MirrorReport = ProfitReport & { stream?: Iterable<ProfitRow> };
 
 /**
- * issue 23: with a v2 key (or --offline) the report reads the orders mirror, synced first (a few
+ * with a v2 key (or --offline) the report reads the orders mirror, synced first (a few
  * requests) and summed by the database; a v1-only run reads every sale as before (A3). The
  * mirror stays open until the report is printed (`close`).
  */

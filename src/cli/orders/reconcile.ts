@@ -1,4 +1,4 @@
-// svc orders reconcile (issue 23): the listener's catch-up, once, for a cron job without a
+// svc orders reconcile: the listener's catch-up, once, for a cron job without a
 // resident listener: sync the orders mirror, hand every sale not handed on yet to --exec or
 // --forward-to (the same envelope, environment and dedupe key as `webhooks listen`, SVC_SOURCE=
 // catch-up), report stuck sales. Exact on reruns: what was handed on is remembered in the mirror

@@ -1,4 +1,4 @@
-// The mirror sync's progress (issue 23): drawn by src/ui on a terminal (stderr), nothing
+// The mirror sync's progress: drawn by src/ui on a terminal (stderr), nothing
 // otherwise; a sync of a few requests finishes before anything is drawn.
 import type { SyncProgress } from '../../mirror/index.js';
 import { canDrawLive } from '../../output/io.js';

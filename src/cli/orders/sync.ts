@@ -1,4 +1,4 @@
-// svc orders sync (issue 23): bring the local mirror of the account's orders up to date. The
+// svc orders sync: bring the local mirror of the account's orders up to date. The
 // first sync reads every order; later ones read what is new plus the recent window and the
 // orders whose status still moves (docs/DECISIONS.md "Orders mirror"). Resumable: a sync killed
 // half-way goes on from its last page next time.

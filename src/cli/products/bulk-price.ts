@@ -1,4 +1,4 @@
-// svc products bulk-price FILE: the main job (issue 4). Rows without a variant go through
+// svc products bulk-price FILE: the main job. Rows without a variant go through
 // PATCH /products/bulk-price, rows with one through PATCH /products/:id/variants grouped per
 // listing; chunks of 100 (spec 8) on the one job engine.
 import { note } from '../../output/reporter.js';
@@ -137,8 +137,8 @@ export interface PriceJobOptions {
 
 /**
  * Price rows already read and checked, through the one job engine: the guards that need the
- * current prices (--max-change, --floor) first, then chunks of 100 per route, journaled (issue 4).
- * `products reprice` sends its plan through here too (issue 25).
+ * current prices (--max-change, --floor) first, then chunks of 100 per route, journaled.
+ * `products reprice` sends its plan through here too.
  */
 export async function runPriceJob(
   deps: Deps,
@@ -200,7 +200,7 @@ function itemRef(r: PriceRow): ItemRef {
   return { line: r.line, id: r.id, ...(r.variant !== undefined ? { variant: r.variant } : {}) };
 }
 
-/** --max-change: refuse rows that move more than PCT from the current price (issue 4). */
+/** --max-change: refuse rows that move more than PCT from the current price. */
 function maxChangeGuard(listings: Listing[], rows: PriceRow[], pct: number): ItemOutcome[] {
   const byId = new Map(listings.map((l) => [l.id, l]));
   const out: ItemOutcome[] = [];
@@ -230,7 +230,7 @@ function maxChangeGuard(listings: Listing[], rows: PriceRow[], pct: number): Ite
 
 /**
  * --dry-run (without --max-change, which needs every row's current price): the plan from
- * counts, no row held, so memory does not grow with the file (issue 13, bench/validate).
+ * counts, no row held, so memory does not grow with the file (bench/validate).
  */
 async function dryRun(
   deps: Deps,

@@ -201,7 +201,7 @@ function checkV1(body: Record<string, unknown>): string[] {
 
 /** A13: the price must be at least the game's catalog minPrice. */
 async function checkMinPrice(deps: Deps, body: Record<string, unknown>): Promise<string[]> {
-  // Page through the catalog only until the game is found (issue 14: never the whole catalog).
+  // Page through the catalog only until the game is found (never the whole catalog).
   let game: z.infer<typeof Game> | undefined;
   for await (const page of (await deps.api()).account.catalog().pages({ limit: LIMITS.pageSizeMax, all: true })) {
     game = page.items.find((g) => String(g.id) === body.game || g.slug === body.game);

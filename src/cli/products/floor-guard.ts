@@ -1,4 +1,4 @@
-// `--floor catalog|cost|cost+N%` (issue 25) on `bulk-price`, `update --price` and `variants set
+// `--floor catalog|cost|cost+N%` on `bulk-price`, `update --price` and `variants set
 // --price`: a price under the floor is refused (BELOW_FLOOR, the floor in the message, exit 3)
 // or, with `--floor-mode raise`, replaced by the floor. Every verb asks the one rule
 // (src/pricing/floor.ts floorVerdict); this file only gathers the numbers it needs.

@@ -17,7 +17,7 @@ export function outcomesFromResults(refs: ItemRef[], results: unknown, key: 'id'
     const code = r.code ?? (r.error ? r.error.toUpperCase() : undefined);
     const base = r.message ?? undefined;
     const hint = status === 'failed' ? hintFor(code) : undefined;
-    // issue 27: the hint is added only when it says something the message does not already say.
+    // the hint is added only when it says something the message does not already say.
     const message = [base, hint && !repeats(base, hint) ? hint : undefined].filter(Boolean).join(' — ') || undefined;
     return { ...ref, status, ...(code ? { code } : {}), ...(message ? { message } : {}) };
   });

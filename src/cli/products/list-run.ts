@@ -1,4 +1,4 @@
-// svc products list: its options and run, without zod or commander (issue 26): the read lane
+// svc products list: its options and run, without zod or commander: the read lane
 // (src/cli/lane) imports this module alone; list.ts makes the verb of it for the full path.
 import { PRODUCT_STATUS_FILTERS } from '../../api/assumptions.js';
 import type { Listing } from '../../api/responses.js';

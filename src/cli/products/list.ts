@@ -1,5 +1,5 @@
 // svc products list: GET /api/v2/products or /api/v1/products, filters of A2, --all follows pages.
-// Its options and run are in list-run.ts (the read lane loads that module alone, issue 26).
+// Its options and run are in list-run.ts (the read lane loads that module alone).
 import { defineVerb } from '../shared/verb.js';
 import { options, run } from './list-run.js';
 

@@ -1,4 +1,4 @@
-// What pricing needs from the service and from svc's own state (issue 25): the seller's
+// What pricing needs from the service and from svc's own state: the seller's
 // listings (current prices, game, category), the catalog minimums, the cost basis (uploads and
 // recent sales' deliveredItems) and the fee (configured or inferred from recent sales). One
 // loader for `products reprice`, `bulk-price --floor`, `update --price --floor` and `variants set`.

@@ -1,4 +1,4 @@
-// The repricing plan as rows (issue 25): the columns of every -o format, and the prices file
+// The repricing plan as rows: the columns of every -o format, and the prices file
 // the run hands to the bulk-price engine.
 import * as fs from 'node:fs';
 import * as path from 'node:path';

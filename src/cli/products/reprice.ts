@@ -1,4 +1,4 @@
-// svc products reprice --rules rules.yaml (issue 25): prices from cost, fee and the catalog
+// svc products reprice --rules rules.yaml: prices from cost, fee and the catalog
 // minimum, never under the floor. The rules file is checked whole, then against the account
 // (unknown listing or game: FILE:LINE, exit 2, nothing sent); the plan is priced by the pure
 // functions of src/pricing; only rows that change are sent, through the bulk-price job engine

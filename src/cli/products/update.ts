@@ -71,11 +71,11 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     );
   }
   if (price !== undefined && floor) {
-    // issue 25: the same floor rule as bulk-price --floor (src/pricing/floor.ts).
+    // the same floor rule as bulk-price --floor (src/pricing/floor.ts).
     price = await guardOnePrice(deps, current, undefined, price, { ...floor, mode: o.floorMode ?? 'skip' });
     body.price = price;
   }
-  // issue 14: a taken-down or permanently rejected listing never goes back to review (spec 3:
+  // a taken-down or permanently rejected listing never goes back to review (spec 3:
   // any edit is refused, final): no review warning or question; the service's answer is shown.
   const final = current.status === 'taken_down' || current.status === 'permanently_rejected';
   const reviewFields = final ? [] : reviewTriggers(current as ReviewedFields, body).map((f) => REVIEW_TRIGGER_NAMES[f]);

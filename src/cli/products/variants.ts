@@ -66,7 +66,7 @@ async function setVariants(deps: Deps, o: OptsOf<typeof setOptions>, args: strin
     throw new UsageError('nothing to change: give --price and/or --stock');
   await requireV2(deps, 'products variants set');
   if (price !== undefined && floor) {
-    // issue 25: the same floor rule as bulk-price --floor (src/pricing/floor.ts).
+    // the same floor rule as bulk-price --floor (src/pricing/floor.ts).
     const listing = (await (await deps.api()).products.get(id, 'v2')).data;
     price = await guardOnePrice(deps, listing, o.index, price, { ...floor, mode: o.floorMode ?? 'skip' });
   }

@@ -40,7 +40,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   }
   try {
     const res = await answerCall.send();
-    // issue 14: "published" only when the service's own answer says so, not because it was sent.
+    // "published" only when the service's own answer says so, not because it was sent.
     const q = res.data;
     if (q === undefined) {
       success(

@@ -51,7 +51,7 @@ export class InboxFeed {
       // for its own retries, e.g. after QUESTION_ANSWER_RATE_LIMIT.
       const res = await this.api.questions.answer(id, { answer: text }).send();
       this.tracker.record();
-      // issue 14: "published" only when the returned question says answered (its body is
+      // "published" only when the returned question says answered (its body is
       // "not shown" in the spec: no question in the answer is taken at its word).
       const q = res.data as { status?: unknown } | null | undefined;
       if (q && typeof q === 'object' && q.status !== undefined && q.status !== 'answered') {

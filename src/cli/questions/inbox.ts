@@ -1,4 +1,4 @@
-// svc questions inbox: an interactive screen over the unanswered questions (issue 6). Needs a
+// svc questions inbox: an interactive screen over the unanswered questions. Needs a
 // terminal (cli-spec 1: interactive only on a TTY without CI); the Ink screen is loaded late
 // through loadUi() and gets callbacks, never the HTTP client.
 import { UsageError } from '../../api/errors.js';

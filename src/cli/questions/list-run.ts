@@ -1,4 +1,4 @@
-// svc questions list: its options and run, without zod or commander (issue 26: the read lane).
+// svc questions list: its options and run, without zod or commander (the read lane).
 import { QUESTION_STATUSES } from '../../api/assumptions.js';
 import type { Question } from '../../api/responses.js';
 import { parseId } from '../shared/command.js';

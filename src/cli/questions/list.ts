@@ -1,5 +1,5 @@
 // svc questions list: GET /api/v2/questions with the filters of A2 (status, productId, orderId).
-// Options and run in list-run.ts (the read lane loads it alone, issue 26).
+// Options and run in list-run.ts (the read lane loads it alone).
 import { defineVerb } from '../shared/verb.js';
 import { options, run } from './list-run.js';
 

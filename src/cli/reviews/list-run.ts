@@ -1,4 +1,4 @@
-// svc reviews list: its options and run, without zod or commander (issue 26: the read lane).
+// svc reviews list: its options and run, without zod or commander (the read lane).
 import type { Deps } from '../shared/context.js';
 import { pagingOptions } from '../shared/option-kinds.js';
 import type { OptsOf } from '../shared/verb.js';

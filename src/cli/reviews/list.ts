@@ -1,4 +1,4 @@
-// svc reviews list (v2); options and run in list-run.ts (the read lane loads it alone, issue 26).
+// svc reviews list (v2); options and run in list-run.ts (the read lane loads it alone).
 import { defineVerb } from '../shared/verb.js';
 import { options, run } from './list-run.js';
 

@@ -56,7 +56,7 @@ async function sell(deps: Deps, o: OptsOf<typeof sellOptions>, args: string[]): 
     });
     return 0;
   }
-  // A burst (issue 17): N sales one after another, as buyers would, until the stock runs out.
+  // A burst: N sales one after another, as buyers would, until the stock runs out.
   // The sandbox emits product.out_of_stock when the listing holds nothing more (A11).
   const wanted = parseId(o.orders, '--orders');
   const orders: Record<string, unknown>[] = [];
@@ -77,7 +77,7 @@ async function sell(deps: Deps, o: OptsOf<typeof sellOptions>, args: string[]): 
 }
 
 const ACTIONS = ['approve', 'reject', 'take_down', 'reject_permanently'];
-/** issue 27: one spelling on the command line and in every message (`take-down`); `take_down` is the wire's. */
+/** one spelling on the command line and in every message (`take-down`); `take_down` is the wire's. */
 const spoken = (action: string) => action.replace(/_/g, '-');
 async function offline(deps: Deps, _o: object, args: string[]): Promise<number> {
   const state = args[0];

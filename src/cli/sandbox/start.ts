@@ -36,7 +36,7 @@ const options = {
 
 /**
  * spec 8: `--rate-limit` is the minute window; the day limits stay the spec's (v2 5000 per
- * account, v1 3000), the RateLimiter's defaults, whatever the minute (issue 28: they were 100x
+ * account, v1 3000), the RateLimiter's defaults, whatever the minute (they were 100x
  * and 50x the minute, 6000/3000 at the default 60).
  */
 export function sandboxRateLimits(perMinute: number | undefined): Partial<RateLimits> | undefined {

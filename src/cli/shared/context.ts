@@ -1,6 +1,6 @@
 // The factory of lazy dependencies every verb receives (style.md: gh's Factory). A test swaps
 // in buffers and an in-memory transport; nothing is loaded before a verb asks for it. zod-free
-// (issue 26): the global options are checked before (globals.ts), so a read lane run loads no zod.
+//: the global options are checked before (globals.ts), so a read lane run loads no zod.
 import { DEFAULT_TIMEOUT_S, keyVersion, type ApiVersion } from '../../api/assumptions.js';
 import { ApiClient, type AttemptLog } from '../../api/client.js';
 import { checkBaseUrl, checkKeyTransport, normalBaseUrl } from '../../api/base-url.js';
@@ -49,7 +49,7 @@ export interface Deps {
   stateDir(): string;
   /** Ask yes/no on a TTY; without one, fail with the flag to add (cli-spec 1). */
   confirm(question: string, flag?: string): Promise<boolean>;
-  /** Set when a list could not be read to its end (issue 14): a run that would exit 0 exits 1. */
+  /** Set when a list could not be read to its end: a run that would exit 0 exits 1. */
   incomplete?: string;
   /** The caller synced the orders mirror moments ago (the shop's pass): read it without a sync. */
   mirrorFresh?: boolean;
@@ -92,7 +92,7 @@ export function depsOf(init: DepsInit): Deps {
     env: init.env,
     globals,
     signal: init.signal,
-    // issue 27: --jq reads json (checked once, in src/cli/shared/verb.ts).
+    // --jq reads json (checked once, in src/cli/shared/verb.ts).
     format: () => resolveFormat(init.io, globals.output, globals.json || globals.jq !== undefined),
     profiles: () => (store ??= ProfileStore.open(init.env)),
     keys: () => (keys ??= deps.profiles().then((p) => new KeyStore(p, init.env))),
@@ -209,7 +209,7 @@ async function confirm(deps: Deps, question: string, flag: string): Promise<bool
   const { createInterface } = await import('node:readline/promises');
   const rl = createInterface({ input: deps.io.stdin, output: deps.io.stderr as NodeJS.WritableStream });
   try {
-    // issue 27: asked in the seller's language; y/yes and s/sim both confirm.
+    // asked in the seller's language; y/yes and s/sim both confirm.
     const answer = await rl.question(`${t(question)} ${t('[y/N]')} `, { signal: deps.signal });
     return /^(y(es)?|s(im)?)$/i.test(answer.trim());
   } finally {

@@ -1,6 +1,6 @@
 // --from / --to of orders (A2: ISO 8601 dates, inclusive, by createdAt). Checked before
 // anything is sent, so a typo is a usage error (exit 2), not a 400 from the service. zod-free
-// (issue 26): the `date` option kind (option-kinds.ts) and the read lane use the same test.
+//: the `date` option kind (option-kinds.ts) and the read lane use the same test.
 import { UsageError } from '../../api/errors.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;

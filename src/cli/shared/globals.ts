@@ -10,7 +10,7 @@ import { optionIssues } from './option-words.js';
 // cli-spec 1: the global options, parsed once with zod (Pastel: one schema per option set).
 const GlobalOptionsSchema = z.object({
   profile: z.string().optional(),
-  // issue 14: scheme and host checked here, before anything is sent (exit 2).
+  // scheme and host checked here, before anything is sent (exit 2).
   baseUrl: z
     .string()
     .superRefine((v, ctx) => {

@@ -1,4 +1,4 @@
-// --help in the seller's language (issue 27). The tree's descriptions (commands, options,
+// --help in the seller's language. The tree's descriptions (commands, options,
 // arguments) are translated in place before commander lays them out, so wrapping and columns
 // fit the Portuguese text; what commander writes itself (headings) and the texts after the
 // options (examples' comments, notes) are translated as they are written (program.ts writeOut).

@@ -8,7 +8,7 @@ import { t } from '../../i18n/index.js';
 
 /** cli-spec 3: every problem as FILE:LINE: message (first 50, then a count), exit 2, nothing sent. */
 export function invalidInput(deps: Deps, problems: string, count: number, file: string): number {
-  // issue 27: in the seller's language (FILE:LINE stays first on every line)
+  // in the seller's language (FILE:LINE stays first on every line)
   deps.io.stderr.write(`${t(problems)}\n`);
   const summary = `${count} problem${count === 1 ? '' : 's'} in ${file}; nothing was sent`;
   deps.io.stderr.write(`${t('error:')} ${t(summary)}\n`);

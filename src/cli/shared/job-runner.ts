@@ -1,4 +1,4 @@
-// What every bulk verb does around the job engine (issue 4, cli-spec 1 and 4): the dry-run
+// What every bulk verb does around the job engine (cli-spec 1 and 4): the dry-run
 // plan, offering to resume an unfinished job, progress (Ink on a TTY, plain lines elsewhere),
 // Ctrl-C, per-item results, the report file and the exit code.
 import { localDecimal, t } from '../../i18n/index.js';
@@ -64,7 +64,7 @@ export interface BulkJob<I extends ItemRef = ItemRef> {
   displayLine?: (line: number) => number;
   /** The caller showed its own plan and asked on a terminal (products reprice). */
   confirmed?: boolean;
-  /** issue 22: a chunk whose journaled key is past the service's 24 h (engine default otherwise). */
+  /** a chunk whose journaled key is past the service's 24 h (engine default otherwise). */
   onExpiredKey?: ExpiredKeyHandler;
   /** `--dry-run`: what the command spent or decided before the plan, printed with it. */
   planExtra?: PlanExtra;
@@ -177,7 +177,7 @@ async function confirmJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promi
 
 /**
  * Which job this run continues: --resume JOB, or an unfinished job for the same kind, target
- * and unchanged input, which a re-run offers (TTY) or, with --yes, takes (issue 4).
+ * and unchanged input, which a re-run offers (TTY) or, with --yes, takes.
  */
 export async function decideResume(
   deps: Deps,
@@ -245,7 +245,7 @@ export async function readBudget(deps: Deps): Promise<PlanBudget | undefined> {
           limit: u.minute.limit,
           resetAt: timeToMs(u.minute.reset) ?? Date.now() + 60_000,
         };
-      // issue 14: the day's quota too (`day.remaining`), so the plan says when it is short.
+      // the day's quota too (`day.remaining`), so the plan says when it is short.
       if (u?.day) {
         budget ??= { remaining: LIMITS.v2PerMinute, limit: LIMITS.v2PerMinute, resetAt: Date.now() + 60_000 };
         budget.dayRemaining = u.day.remaining;
@@ -261,7 +261,7 @@ export async function readBudget(deps: Deps): Promise<PlanBudget | undefined> {
   return budget;
 }
 
-/** `--dry-run`: the plan, from a job spec or (issue 13) from counts of a file never held whole. */
+/** `--dry-run`: the plan, from a job spec or from counts of a file never held whole. */
 export async function printPlan(
   deps: Deps,
   summarise: (budget: PlanBudget | undefined) => PlanSummary,

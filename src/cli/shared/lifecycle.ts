@@ -1,4 +1,4 @@
-// One run of svc around whatever parses it (issue 26): the IO, Ctrl-C and a closed stdout, the
+// One run of svc around whatever parses it: the IO, Ctrl-C and a closed stdout, the
 // language, every failure mapped to its exit code, the transport closed. main.ts (commander) and
 // the read lane (src/cli/lane) both run through here, so a read says and exits the same way on
 // either path. No zod, no commander.
@@ -54,7 +54,7 @@ export async function runInvocation(
     };
   }
   traceUi(env);
-  await initLanguage(env); // issue 27: before anything is said
+  await initLanguage(env); // before anything is said
   try {
     return await body(rt);
   } catch (err) {
@@ -73,7 +73,7 @@ export async function runInvocation(
 }
 
 /**
- * Errors as data (issue 27): -o json, --output json, --json or --jq ask for json, and a failure
+ * Errors as data: -o json, --output json, --json or --jq ask for json, and a failure
  * then also writes one JSON object on stderr. Read from argv: a failure may come before parsing.
  */
 export function wantsJson(argv: readonly string[]): boolean {
@@ -87,7 +87,7 @@ export function wantsJson(argv: readonly string[]): boolean {
   return false;
 }
 
-/** The exit code of a verb's run: a list not read to its end makes a success exit 1 (issue 14). */
+/** The exit code of a verb's run: a list not read to its end makes a success exit 1. */
 export function verbExit(code: number | undefined, incomplete: string | undefined): number {
   const c = code ?? 0;
   return c === 0 && incomplete ? EXIT.failed : c;

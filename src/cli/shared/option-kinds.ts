@@ -1,4 +1,4 @@
-// The common kinds of option value (issue 26): plain text, one of a list, a whole number of 1 or
+// The common kinds of option value: plain text, one of a list, a whole number of 1 or
 // more, an ISO date, a switch. A verb declared with these kinds only loads no zod: its options module can be
 // imported by the read lane (src/cli/lane), which parses them without commander. defineVerb
 // (verb.ts) turns each kind into the same zod schema a verb wrote by hand before, so the full

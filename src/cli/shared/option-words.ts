@@ -1,5 +1,5 @@
 // zod's own wording ("Invalid input: expected number, received NaN") is for developers. A bad
-// option value is told in svc's words, naming the allowed range (issue 12); a message a schema
+// option value is told in svc's words, naming the allowed range; a message a schema
 // sets itself (z.url({ message })) is kept.
 import type { z } from 'zod';
 import { KEY_SHAPED } from '../../api/assumptions.js';

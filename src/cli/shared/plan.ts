@@ -1,4 +1,4 @@
-// What a write would send, for --dry-run (issue 12): one shape for every command, on stdout as
+// What a write would send, for --dry-run: one shape for every command, on stdout as
 // data. -o json/jsonl: {"dryRun": true, "requests": [{method, path, body?, what?}], "notes": [...]};
 // otherwise a "dry run: nothing sent" line, then one line per request. A credential is never in a
 // plan: a command that would send credentials describes them (`what`) instead of showing them.

@@ -24,7 +24,7 @@ function pageLimit(limit: number | undefined): number | undefined {
 
 /**
  * Fetch a list (one page, or every page with --all, joined into ONE array). When the list
- * could not be read to its end for sure (issue 14: src/api/client.ts `pages`), the rows read
+ * could not be read to its end for sure (src/api/client.ts `pages`), the rows read
  * are returned, a warning says why, and the command ends with exit 1 (`deps.incomplete`);
  * with `complete: true` (totals, lookups) it fails instead.
  */
@@ -53,7 +53,7 @@ export async function fetchList<T>(
   return !opts.all && want !== undefined ? out.slice(0, want) : out;
 }
 
-/** The list read may not be all of it: a warning now, exit 1 at the end (issue 14). */
+/** The list read may not be all of it: a warning now, exit 1 at the end. */
 function listIncomplete(deps: Deps, why: string): void {
   warn(deps.io, `${why}; the rows shown may not be all of them`);
   deps.incomplete = why;
@@ -69,7 +69,7 @@ export class IncompleteListError extends SvcError {
 }
 
 /**
- * A list verb's read and print in one (issue 14): with --all in json, jsonl, csv or tsv, rows are
+ * A list verb's read and print in one: with --all in json, jsonl, csv or tsv, rows are
  * printed page by page as they come (ListStream); otherwise (a table needs every row for its
  * widths, a --limit is small) read, then print. Same guards and warnings as fetchList.
  */

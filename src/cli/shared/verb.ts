@@ -1,4 +1,4 @@
-// The verb contract (issue 16): a verb is `run(deps, opts, args)`, and each of its options is
+// The verb contract: a verb is `run(deps, opts, args)`, and each of its options is
 // declared once: flags, help line and zod schema side by side. The commander options and the zod
 // object are both built from that one list, so a verb never sees the commander object and a test
 // can call `verb.run(deps, opts, args)` (or `main(argv, { transport })`) without a process.
@@ -126,7 +126,7 @@ export function defineVerb<O extends OptionDecls = Record<never, OptionDecl>>(sp
     parse(raw, path) {
       const r = schema.safeParse(raw, jitOptions(schema));
       if (r.success) return r.data as OptsOf<O>;
-      // issue 12: in svc's words, naming the flag as typed, the value and the allowed range.
+      // in svc's words, naming the flag as typed, the value and the allowed range.
       throw new UsageError(optionIssues(r.error, raw, longOf), path ? `see \`svc ${path} --help\`` : undefined);
     },
     register(parent, rt) {
@@ -164,7 +164,7 @@ function act<O extends OptionDecls>(rt: CliRuntime, verb: Verb<O>): (...args: un
   return async (...args: unknown[]) => {
     const cmd = args[args.length - 1] as Command;
     const { jq, output } = cmd.optsWithGlobals() as { jq?: string; output?: string };
-    // issue 27: with --jq the verb prints its json into a buffer; jq runs over the whole of it after.
+    // with --jq the verb prints its json into a buffer; jq runs over the whole of it after.
     if (jq !== undefined) checkJqFormat(output);
     const capture = jq !== undefined ? captureForJq(rt.io) : undefined;
     const deps = depsOf({
@@ -178,6 +178,6 @@ function act<O extends OptionDecls>(rt: CliRuntime, verb: Verb<O>): (...args: un
     // The verb's requests are counted under its name (src/api/feature.ts), unless a part of it says otherwise.
     const code = await asFeature(commandPath(cmd), () => verb.run(deps, opts, cmd.args));
     if (capture) await printThroughJq(rt.io, capture.text(), jq!, rt.signal);
-    rt.exitCode = verbExit(code, deps.incomplete); // issue 14: a list not read to its end exits 1
+    rt.exitCode = verbExit(code, deps.incomplete); // a list not read to its end exits 1
   };
 }

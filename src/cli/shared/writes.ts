@@ -1,4 +1,4 @@
-// What every command does with the global --dry-run (issue 12, cli-spec 1): a write either
+// What every command does with the global --dry-run (cli-spec 1): a write either
 // honours it (prints its plan on stdout, in the chosen -o format, and sends nothing) or refuses
 // it (exit 2, nothing done); a read has nothing to do without it. Every command of the tree is
 // here: a test walks the tree and fails on a command missing from this table, so a new verb
@@ -44,7 +44,7 @@ export const DRY_RUN: Record<string, DryRun> = {
   'keys revoke': 'plan',
   'keys rotate': 'plan',
   'webhooks trigger': 'plan',
-  api: 'plan', // issue 27: the request it would send, Idempotency-Key included
+  api: 'plan', // the request it would send, Idempotency-Key included
   // reads
   'auth status': 'read',
   'auth profiles': 'read',

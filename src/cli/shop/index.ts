@@ -1,4 +1,4 @@
-// svc shop: the shop runs itself (issue 24): refill, listings on and off, notices, from shop.yaml.
+// svc shop: the shop runs itself: refill, listings on and off, notices, from shop.yaml.
 import { defineNoun } from '../shared/verbs.js';
 
 export const registerShop = defineNoun(

@@ -1,4 +1,4 @@
-// What a shop pass prints (issue 24): one record per rule in every -o format (the plan under
+// What a shop pass prints: one record per rule in every -o format (the plan under
 // --dry-run, with the notices that would go out), a summary line on stderr.
 import { count } from '../../output/plural.js';
 import { t } from '../../i18n/index.js';

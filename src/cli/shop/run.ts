@@ -1,4 +1,4 @@
-// svc shop run --config shop.yaml (issue 24): the resident form. The webhook listener of
+// svc shop run --config shop.yaml: the resident form. The webhook listener of
 // `webhooks listen` (same startListener, same store, dedupe and confirmation) hands each confirmed
 // sale to the shop, which runs that listing's steps at once (refill, on/off, the sale's notice
 // with its profit); a full pass runs at start and every `every` seconds (the catch-up for

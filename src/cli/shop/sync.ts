@@ -1,4 +1,4 @@
-// svc shop sync --config shop.yaml (issue 24): one pass for cron or CI. Sync orders, refill each
+// svc shop sync --config shop.yaml: one pass for cron or CI. Sync orders, refill each
 // rule below its minimum to its target (the exact, journaled refill of `stock refill`),
 // reactivate or deactivate through bulk-status, tell new alerts on the configured channels.
 // Exit: 0 all well; 3 something needs the seller (a refusal with its spec code, an alert);

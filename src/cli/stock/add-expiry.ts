@@ -1,4 +1,4 @@
-// issue 22: a chunk of `stock add` was sent under a key the service may have forgotten (spec
+// a chunk of `stock add` was sent under a key the service may have forgotten (spec
 // 4.1.2: 24 h). Resent under a new key only when that cannot add an account twice: dedupe
 // `skip` (what the listing still holds is skipped) and no sale of the listing since the chunk
 // was first sent (a sold credential is no longer held and would be added again; these uploads

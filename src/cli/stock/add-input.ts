@@ -1,5 +1,5 @@
 // Stages "read", "normalise", "dedupe" and "limits" of `stock add` (docs/ARCHITECTURE.md "One
-// credential pipeline"): the input opened (stdin spooled, its format named: issue 22), then
+// credential pipeline"): the input opened (stdin spooled, its format named:), then
 // validated whole in constant memory (cli-spec 3: FILE:LINE, exit 2, nothing sent) by
 // scanCredentials, which normalises (input/credential-normalise.ts), drops repeats of the
 // file (--dedupe skip) and plans the chunks of 2000 (spec 8).
@@ -24,7 +24,7 @@ export interface AddInputOptions {
   strictColumns?: boolean;
 }
 
-/** issue 22: stdin has no extension; CSV or JSONL read as lines would send rows whole. */
+/** stdin has no extension; CSV or JSONL read as lines would send rows whole. */
 export function refuseUnnamedFormat(o: AddInputOptions, path: string): void {
   if (o.file !== '-' || o.formatGiven) return;
   const seen = sniffCredentialFormat(path);
@@ -48,7 +48,7 @@ export async function scanAddInput(
     separator: o.separator,
     displayName: input.displayName,
     // spec 8 counts what the listing will hold. A resumed import's earlier chunks are in what it
-    // holds already; with dedupe skip (issue 22) which of the file's credentials it holds is the
+    // holds already; with dedupe skip which of the file's credentials it holds is the
     // service's to say (it shows counts, not credentials): then the file alone is checked here and
     // the total by the service (TOO_MANY_CREDENTIALS on the chunk that would pass it).
     existingCount: resuming || o.dedupe === 'skip' ? 0 : target.held,

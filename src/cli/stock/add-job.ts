@@ -28,7 +28,7 @@ export interface AddJobContext {
   input: { path: string; displayName: string };
   scan: ScanResult;
   resumeJobId: string | undefined;
-  /** Where what is sent is recorded by id (issue 22); none in a dry run. */
+  /** Where what is sent is recorded by id; none in a dry run. */
   ledger?: AddLedger;
   /** The account the import writes for (svc decision "one identity"); none in a dry run. */
   account?: string;
@@ -38,7 +38,7 @@ export interface AddJobContext {
 export function stockAddJob(c: AddJobContext): BulkJob {
   const byIndex = new Map(c.scan.chunks.map((x) => [x.index, x]));
   const spec = addSpec(c);
-  // issue 14: "now in stock" is the service's own figure (A7 `total`: held by the target after
+  // "now in stock" is the service's own figure (A7 `total`: held by the target after
   // this chunk), from the latest chunk answered, not an extra GET.
   const latest: { index: number; total?: number } = { index: -1 };
   return {
@@ -47,7 +47,7 @@ export function stockAddJob(c: AddJobContext): BulkJob {
     decidedResume: c.resumeJobId ?? null,
     printItems: false,
     onExpiredKey: (chunk, sentAt) => expiredStockChunk(c.deps, c.api, c.target, c.o.dedupe, chunk.index, sentAt),
-    // issue 14: every refusal, with its code and message, in the report too. A row per
+    // every refusal, with its code and message, in the report too. A row per
     // credential names it by its line only (cli-spec 3: a credential is never written out).
     report: c.o.report
       ? {
@@ -89,8 +89,8 @@ function addSpec(c: AddJobContext) {
       sha256: x.sha256,
     },
     // The stock route answers counts, not per-credential results: outcomes are per chunk, and
-    // each credential's outcome carries its own line (issue 14); duplicates dropped from the
-    // chunk (issue 13) are not sent and have no outcome.
+    // each credential's outcome carries its own line; duplicates dropped from the
+    // chunk are not sent and have no outcome.
     items: Array.from({ length: x.count }, (_, i) => i)
       .filter((i) => !x.drop?.includes(i))
       .map((i) => ({ line: x.lines?.[i] ?? x.firstLine, id: target.id })),
@@ -148,7 +148,7 @@ function addSender(
 
 type Refusal = { lines: string; credentials: number; code?: string; message?: string };
 
-/** issue 14: a refused chunk's code and message are in the result itself, in every format. */
+/** a refused chunk's code and message are in the result itself, in every format. */
 function addRecord(c: AddJobContext, r: JobResult, refused: Refusal[], inStock: number | undefined) {
   const format = c.deps.format();
   return {

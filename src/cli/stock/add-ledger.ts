@@ -1,4 +1,4 @@
-// issue 22: what `stock add` sends is recorded in the account's pool ledger, by entry id (a
+// what `stock add` sends is recorded in the account's pool ledger, by entry id (a
 // keyed hash under the profile's pool secret, never the credential), so that a later refill
 // never uploads one of them again from a pool (identity by content, per account). Each run
 // appends to a file of its own beside the ledger (no lock shared with refills).

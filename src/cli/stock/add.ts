@@ -1,4 +1,4 @@
-// svc stock add ID --file F: restock automatic delivery (issue 5). The credential pipeline
+// svc stock add ID --file F: restock automatic delivery. The credential pipeline
 // (docs/ARCHITECTURE.md "One credential pipeline"): target (stock-target.ts), read, normalise,
 // dedupe and limits in two passes over the file in constant memory (add-input.ts), then chunks
 // of 2000 (spec 8) sent on the one job engine (add-job.ts, stock-send.ts), each re-read from
@@ -74,7 +74,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   // Stage "target": the listing or variant, before the file is read (A13, spec 8).
   const target = await resolveStockTarget(api, { id, variant: o.variant }, 'flag');
   const label = describeTarget(target);
-  // issue 14: one stock job per target at a time (a lock per listing or variant of this
+  // one stock job per target at a time (a lock per listing or variant of this
   // account, not per file): two imports started together cannot upload the same credentials twice.
   // Named by the account (svc decision "one identity"), never by how the URL is spelled: the
   // import asks the identity anyway (its ledger is the account's), so this costs no request.

@@ -1,4 +1,4 @@
-// svc stock jobs: interrupted and finished import jobs, with their resume commands (issue 5).
+// svc stock jobs: interrupted and finished import jobs, with their resume commands.
 import { listJobs } from '../../jobs/index.js';
 import { printRecords } from '../../ui/print.js';
 import type { Deps } from '../shared/context.js';

@@ -1,4 +1,4 @@
-// `svc stock status` rows (issue 17), computed from two lists the service already has: the
+// `svc stock status` rows, computed from two lists the service already has: the
 // listings (A4 `autoDeliveryStock`, per listing and per variant) and the sales of the last
 // days (A4 orders: productId, variantIndex, quantity). Pure: tests feed it records directly.
 import { STOCK_LEVELS } from '../../api/assumptions.js';
@@ -55,7 +55,7 @@ export function stockRows(
   return stockRowsFromSold(listings, sold, t, windowDays);
 }
 
-/** The same rows from units sold already summed per `id:variant` (issue 23: by the orders mirror). */
+/** The same rows from units sold already summed per `id:variant` (by the orders mirror). */
 export function stockRowsFromSold(
   listings: Listing[],
   sold: ReadonlyMap<string, number>,

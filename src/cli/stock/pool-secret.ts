@@ -1,9 +1,9 @@
-// The secret behind pool entry ids and the tags their refs carry (issue 22). It must outlive
+// The secret behind pool entry ids and the tags their refs carry. It must outlive
 // the state folder: with the secret, a lost ledger is rebuilt from the account's own orders;
 // with another secret, svc would not recognise what it sold. Where it is taken from, first hit:
 //   1. SVC_POOL_SECRET (CI: a secret of the CI system, like SVC_API_KEY), 32+ characters;
 //   2. the profile in use (the config file, 0600, like the keys without a keyring);
-//   3. <stateDir>/pools/secret (issue 17's place; a profile that has none adopts it);
+//   3. <stateDir>/pools/secret (the first place it was kept; a profile that has none adopts it);
 // and made (32 random bytes) in the profile, or in the state folder when svc runs on
 // SVC_API_KEY with no profile, with a warning that it must persist.
 import { randomBytes } from 'node:crypto';

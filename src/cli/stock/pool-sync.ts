@@ -1,4 +1,4 @@
-// The pool ledger checked against the service (issue 22): lost state is detected, not trusted.
+// The pool ledger checked against the service: lost state is detected, not trusted.
 // Every pool upload's ref carries the entry's id (src/api/rules/pool-tag.ts), and sales show
 // the refs of what they delivered (spec 2.5), so what the account sold is read back from its
 // orders: since the last read when the ledger has one, from the start of the account when it

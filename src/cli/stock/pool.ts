@@ -1,4 +1,4 @@
-// svc stock pool FILE (issue 17): what a credential pool has left, what it sent where (listing,
+// svc stock pool FILE: what a credential pool has left, what it sent where (listing,
 // job), and the entries the service refused (with codes) so the seller can fix and reuse them.
 // Read-only: it reads the pool and its ledger (src/state/pool-ledger.ts) and sends nothing.
 import { credentialFileOptions } from './credential-options.js';
@@ -30,7 +30,7 @@ export interface PoolRow {
 
 async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promise<number> {
   const file = args[0]!;
-  // Read-only: no secret yet means nothing was sent under one (issue 22: the ledger is the
+  // Read-only: no secret yet means nothing was sent under one (the ledger is the
   // account's, so entries sent from any pool file show, whatever this file's path).
   const pool = await openPool(deps, { file, format: o.format, separator: o.separator }, false);
   const scan = pool.scan;
@@ -159,7 +159,7 @@ async function printPool(deps: Deps, file: string, scan: PoolScan, rows: PoolRow
     note(deps.io, 'refused: fix what the code says, then `svc stock refill … --retry-refused` sends them again');
 }
 
-/** issue 22: an entry the account's orders show delivered is `sold`, whichever pool file sent it. */
+/** an entry the account's orders show delivered is `sold`, whichever pool file sent it. */
 function withSold(uses: Map<string, EntryUse>, ledger: LedgerState): Map<string, EntryUse> {
   for (const [id, where] of ledger.added) {
     if (uses.has(id)) continue;

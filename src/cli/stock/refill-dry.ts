@@ -1,5 +1,5 @@
-// `stock refill --dry-run` (issues 17, 22): what the refill would do, with the daily quota like
-// every other plan (issue 22); nothing is written, not even the ledger or the secret.
+// `stock refill --dry-run`: what the refill would do, with the daily quota like
+// every other plan; nothing is written, not even the ledger or the secret.
 import { count } from '../../output/plural.js';
 import { t as tr } from '../../i18n/index.js';
 import { LIMITS } from '../../api/assumptions.js';

@@ -1,4 +1,4 @@
-// One refill plan run (or resumed) on the job engine (issues 17, 22): the ledger gets each
+// One refill plan run (or resumed) on the job engine: the ledger gets each
 // chunk's answer; every item's ref carries the entry's pool tag (src/api/rules/pool-tag.ts), so
 // the account's orders name what was sold even when this machine's ledger is lost. A chunk
 // whose journaled key is past the service's 24 h is reconciled before it is sent again: the
@@ -63,7 +63,7 @@ export async function runPlan(r: RefillRun, plan: LedgerPlan, resumeJob: string 
     decidedResume: resumeJob,
     printItems: false,
     onExpiredKey: async (chunk, sentAt) => {
-      // issue 22: the service may have forgotten the key; what sold since decides what is resent.
+      // the service may have forgotten the key; what sold since decides what is resent.
       const sync = await syncSold(r.deps, r.api, r.ledger, r.pool.sid, (rec) => r.writer.write(rec));
       const gone = p.chunks[chunk.index]!.filter((id) => r.ledger.sold.has(id)).length;
       note(

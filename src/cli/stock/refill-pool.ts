@@ -1,4 +1,4 @@
-// A pool opened for `stock refill` and `stock pool` (issues 17, 22): the file validated whole
+// A pool opened for `stock refill` and `stock pool`: the file validated whole
 // (cli-spec 3: FILE:LINE, exit 2, nothing sent), its entries named by their ids under the
 // profile's pool secret, and the account's ledger they are checked against.
 import * as fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Which pool entries a refill may take (issues 17, 22): in file order, never one this account
+// Which pool entries a refill may take: in file order, never one this account
 // was sent by svc from any pool (the ledger's plans) or by `stock add`, nor one its orders show sold.
 import type { PoolEntry } from '../../input/credential-pool.js';
 import { entryUses, type LedgerState } from '../../state/pool-ledger.js';

@@ -1,7 +1,7 @@
-// `stock refill --activate --deactivate-when-empty` (issue 24): the one-listing case of the shop.
+// `stock refill --activate --deactivate-when-empty`: the one-listing case of the shop.
 // The refill runs unchanged (its record captured), then the listing is switched on or off by the
 // shop's own rule (src/shop/plan.ts statusFor) through PATCH bulk-status, and the refill's record
-// is printed with `action`, `status` and `code` added. Kept out of refill.ts (helper 22 reshapes it):
+// is printed with `action`, `status` and `code` added. Kept out of refill.ts, which is long enough:
 // refill.ts only routes its run through here.
 import { EXIT } from '../../api/errors.js';
 import { hintFor } from '../../api/hints.js';

@@ -1,7 +1,7 @@
-// svc stock refill ID[:VARIANT] --pool FILE --target N (issues 17, 22; cli-spec 8 "Stock"):
+// svc stock refill ID[:VARIANT] --pool FILE --target N (cli-spec 8 "Stock"):
 // tops a listing or variant up to N credentials from a pool file (the formats of `stock add`,
 // with ref and cost), taking entries in file order and never one this account was sent by svc
-// from any pool, whatever the pool file's path or name (identity by content, issue 22). The
+// from any pool, whatever the pool file's path or name (identity by content). The
 // account's ledger (src/state/pool-ledger.ts) records each refill's selection BEFORE its job
 // starts, then each chunk's answer, and is checked against the account's orders on every run
 // (src/cli/stock/pool-sync.ts): a lost ledger is detected, not trusted. The job runs on the one
@@ -76,7 +76,7 @@ const options = {
     'the ledger was lost and rebuilt from the orders: go on although other listings hold credentials (none from this pool)',
   ),
   resume: option('--resume <job>', 'finish an interrupted refill (a plain rerun does it too)', z.string().optional()),
-  // issue 24: the shop's on/off rule for one listing (src/cli/stock/refill-status.ts).
+  // the shop's on/off rule for one listing (src/cli/stock/refill-status.ts).
   activate: flag('--activate', 'reactivate the listing once it has stock (bulk-status; refusals with their codes)'),
   deactivateWhenEmpty: flag('--deactivate-when-empty', 'deactivate the listing when it and the pool are both empty'),
 };
@@ -278,7 +278,7 @@ class Refill {
   }
 }
 
-/** issue 17: "the summary says when the pool is running low". */
+/** "the summary says when the pool is running low". */
 function poolWarnings(deps: Deps, o: Opts, name: string, needed: number, sent: number, left: number): void {
   if (sent < needed)
     warn(
@@ -360,7 +360,7 @@ export const refillVerb = defineVerb({
 /** What the noun's table loads (src/cli/shared/verbs.ts). */
 export const verbs = [refillVerb];
 
-/** issue 25: what each taken entry cost, kept in the plan so repricing knows the batch's cost. */
+/** what each taken entry cost, kept in the plan so repricing knows the batch's cost. */
 function costsOf(take: readonly { hash: string; costCents?: number }[]): { costs?: Record<string, number> } {
   const costs: Record<string, number> = {};
   let any = false;

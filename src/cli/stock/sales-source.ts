@@ -1,4 +1,4 @@
-// Where pool refills read the account's sales (issue 22): the orders mirror of issue 23, so a
+// Where pool refills read the account's sales: the orders mirror of, so a
 // refill after the first reads only the new orders; nothing else here pages the orders.
 import { LIMITS } from '../../api/assumptions.js';
 import type { ServiceApi } from '../../api/resources/index.js';
@@ -9,7 +9,7 @@ import type { Deps } from '../shared/context.js';
 
 /**
  * The account's sales created at or after `sinceIso` (all of them without it), from the orders
- * mirror (issue 23): synced first, a few requests after the first sync; streamed from the database.
+ * mirror: synced first, a few requests after the first sync; streamed from the database.
  */
 export async function* accountSales(
   deps: Deps,

@@ -1,4 +1,4 @@
-// svc stock status (issue 17, cli-spec 8 "Stock"): one row per auto-delivery listing and
+// svc stock status (cli-spec 8 "Stock"): one row per auto-delivery listing and
 // variant: credentials held (A4 autoDeliveryStock), units sold in the last 7 days, days left at
 // that pace, state. `--below N` / `--days D` mark rows; `--fail-below` makes a marked row exit 3
 // (cli-spec 8: "a status check found rows below the threshold"), for cron and CI.
@@ -55,7 +55,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     if (!listings.some((l) => l.id === id)) throw new UsageError(`no listing ${id} among your listings`);
   const windowDays = STOCK_LEVELS.salesWindowDays;
   const from = new Date(Date.now() - windowDays * 86_400_000).toISOString();
-  // issue 23: the window's sales come from the orders mirror, synced first (a few requests).
+  // the window's sales come from the orders mirror, synced first (a few requests).
   const m = await openOrdersMirror(deps, 'stock status', { offline: o.offline });
   let sold: Map<string, number>;
   try {
@@ -68,7 +68,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   const marked = all.filter((r) => r.alert);
   const rows = o.alerts ? marked : all;
   if (deps.globals.verbose) {
-    // issue 17: "say how many [requests] in --verbose"
+    // "say how many [requests] in --verbose"
     deps.io.stderr.write(
       `stock status: ${listingPages + syncRequests} requests (${listingPages} page${listingPages === 1 ? '' : 's'} of listings, ${syncRequests} to sync the orders mirror; sales since ${from} summed from it), none per listing\n`,
     );

@@ -47,7 +47,7 @@ export async function resolveStockTarget(
   try {
     listing = (await api.products.get(id, 'v2')).data;
   } catch (err) {
-    // issue 17: an unknown listing given to refill is bad input (exit 2), found before anything is sent.
+    // an unknown listing given to refill is bad input (exit 2), found before anything is sent.
     if (err instanceof NotFoundError && words === 'colon')
       throw new UsageError(
         `no listing ${id} among your listings`,

@@ -1,4 +1,4 @@
-// The listener's catch-up (issue 23): on start (after the port is open) and every
+// The listener's catch-up: on start (after the port is open) and every
 // --catch-up-every while it runs, sync the orders mirror and hand on every sale the listener
 // missed, through the listener's own store and processor (src/webhooks/sink.ts). One run at a
 // time; a failed run is logged and tried again at the next tick. The first start ever sets the

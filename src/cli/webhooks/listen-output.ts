@@ -1,4 +1,4 @@
-// Where `svc webhooks listen` reports (issue 7): a live Ink log when stdout is a terminal
+// Where `svc webhooks listen` reports: a live Ink log when stdout is a terminal
 // (and no machine format was asked for), JSON lines on stdout otherwise, one per action:
 // {"at", "action", "event", "orderId", "ms", ...}. Warnings also go to stderr when stdout
 // is piped, so someone watching the terminal sees a dropped or failing delivery.

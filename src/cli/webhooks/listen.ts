@@ -1,4 +1,4 @@
-// svc webhooks listen: a receiver a seller can run in production (issues 7, 11, spec 6.2).
+// svc webhooks listen: a receiver a seller can run in production (spec 6.2).
 // Answers 2xx at once, dedupes by event + order id in a store under SVC_STATE_DIR, confirms order
 // events with the service (within a budget of the account's requests), then forwards and/or runs
 // a handler with the confirmed order, with retries that survive restarts. Runs until
@@ -124,7 +124,7 @@ const options = {
   ),
 };
 
-/** The threat model in five lines, in `--help` and the README (issue 11). */
+/** The threat model in five lines, in `--help` and the README. */
 const THREAT_MODEL = `
 Threat model: anyone who finds the URL can POST (the service signs nothing, spec 6.3), so use the
 secret path from \`svc webhooks listen --init\`: any other path gets a bare 404 and touches nothing.
@@ -149,7 +149,7 @@ function exposureWarnings(deps: Deps, o: OptsOf<typeof options>, path: string): 
     );
 }
 
-/** The confirmation budgets (issue 11): the defaults, with what the flags change. */
+/** The confirmation budgets: the defaults, with what the flags change. */
 function confirmPolicy(o: OptsOf<typeof options>): ConfirmPolicy {
   return {
     ...DEFAULT_CONFIRM_POLICY,
@@ -187,7 +187,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       store: o.maxPendingPerAddress ? { pool: { unconfirmedPerAddress: o.maxPendingPerAddress } } : undefined,
       onRepaired: (detail) => warn(deps.io, detail),
       onHint: (hint) => warn(deps.io, hint),
-      // issue 11: a full disk stops new notifications (503: the service resends) and is said loudly.
+      // a full disk stops new notifications (503: the service resends) and is said loudly.
       onWritable: (ok, detail) =>
         warn(
           deps.io,
@@ -208,7 +208,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     const url = secret ? l.url.replace(path, `${path.slice(0, path.lastIndexOf('/') + 1)}…`) : l.url;
     await out.started({ url, mode: describeMode(o, policy), resumed: l.resumed });
     if (o.confirm) tellListenDay(deps, o.catchUpEvery === 'off' ? 0 : (o.catchUpEvery ?? MIRROR.catchUpEveryMs));
-    // issue 23: sales missed while down are caught up from the orders list (needs the v2 key).
+    // sales missed while down are caught up from the orders list (needs the v2 key).
     catching = o.confirm
       ? startCatchUp(deps, l, {
           everyMs: o.catchUpEvery === 'off' ? 0 : (o.catchUpEvery ?? MIRROR.catchUpEveryMs),
@@ -234,9 +234,9 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
 }
 
 /**
- * `--init`: a path nobody can guess (issue 11), stored in the profile like a key, printed once.
+ * `--init`: a path nobody can guess, stored in the profile like a key, printed once.
  * A profile that has one already keeps it unless --rotate (or a yes on a terminal): the URL in
- * the seller's dashboard would get 404 for every notification from then on (issue 21).
+ * the seller's dashboard would get 404 for every notification from then on.
  */
 async function initSecretPath(deps: Deps, rotate: boolean): Promise<number> {
   const store = await deps.profiles();

@@ -1,5 +1,5 @@
 // pt-BR help of the listings nouns: products (list, show, bulk price/status, create, edit, reprice
-// with its floors), variants and stock (add, jobs, status, refill, pool) (split from help.ts by noun, issue 28;
+// with its floors), variants and stock (add, jobs, status, refill, pool) (split from help.ts by noun,;
 // keyed as help.ts says).
 export const LISTINGS_HELP: Record<string, string> = {
   'list, read, create and edit listings; bulk price and status jobs':

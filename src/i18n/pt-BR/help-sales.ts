@@ -1,5 +1,5 @@
 // pt-BR help of the sales nouns: orders (list, show, profit, sync, reconcile), mediations, reviews,
-// questions (split from help.ts by noun, issue 28;
+// questions (split from help.ts by noun,;
 // keyed as help.ts says).
 export const SALES_HELP: Record<string, string> = {
   'sales and purchases, their delivered items, and the profit of your sales':

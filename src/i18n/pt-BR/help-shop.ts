@@ -1,4 +1,4 @@
-// pt-BR help of shop (run, sync) and notify (split from help.ts by noun, issue 28;
+// pt-BR help of shop (run, sync) and notify (split from help.ts by noun,;
 // keyed as help.ts says).
 export const SHOP_HELP: Record<string, string> = {
   'run the shop: webhook listener + a pass per confirmed sale + a periodic pass; GET /healthz':

@@ -1,4 +1,4 @@
-// pt-BR help of webhooks (listen, send, events), api and sandbox (split from help.ts by noun, issue 28;
+// pt-BR help of webhooks (listen, send, events), api and sandbox (split from help.ts by noun,;
 // keyed as help.ts says).
 export const WEBHOOKS_HELP: Record<string, string> = {
   "receive the service's webhooks (dedupe, confirm, forward), send test notifications, list the events":

@@ -1,7 +1,7 @@
 // pt-BR of the command tree's help: descriptions, options, arguments, example comments and
-// the texts after the options (issue 27). Keyed by the English text exactly as written in the
+// the texts after the options. Keyed by the English text exactly as written in the
 // verb; test/i18n/catalogue.test.ts fails on a --help line left in English.
-// One file per group of nouns (issue 28: no file over 400 lines): this one has the program,
+// One file per group of nouns (no file over 400 lines): this one has the program,
 // its global options, auth, account, catalog, keys, completion and help; the others are named
 // in the imports. A key is in one file only.
 import { LISTINGS_HELP } from './help-listings.js';

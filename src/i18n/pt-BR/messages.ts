@@ -1,4 +1,4 @@
-// pt-BR of svc's messages (issue 27): errors and hints first, then confirmations and prompts,
+// pt-BR of svc's messages: errors and hints first, then confirmations and prompts,
 // summaries, warnings, table headers and the inbox. Keyed by the English text; `{name}` is a
 // value inside the message. The hints of src/api/hints.ts must all be here (tested).
 export const MESSAGES: Record<string, string> = {
@@ -217,7 +217,7 @@ export const MESSAGES: Record<string, string> = {
   'stored {v} key {key} in profile "{name}" ({who})': 'chave {v} {key} guardada no perfil "{name}" ({who})',
   'listing {id}: {action}': 'anúncio {id}: {action}',
   'unknown action "{a}"': 'ação desconhecida "{a}"',
-  // --jq and svc api (issue 27)
+  // --jq and svc api
   '--jq works on json output, not -o {f}': '--jq trabalha sobre saída json, não -o {f}',
   'drop -o, or use -o json': 'tire o -o, ou use -o json',
   'see https://jqlang.org/manual/ for the syntax': 'veja a sintaxe em https://jqlang.org/manual/',

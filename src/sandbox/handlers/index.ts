@@ -13,7 +13,7 @@ import { reviewHandlers } from './reviews.js';
 import { stockHandlers } from './stock.js';
 import { v1Handlers } from './v1.js';
 
-// `satisfies`: a route of the table without a handler here does not compile (issue 28).
+// `satisfies`: a route of the table without a handler here does not compile.
 export const HANDLERS: Readonly<Record<RouteName, Handler>> = {
   ...productHandlers,
   ...bulkHandlers,

@@ -13,20 +13,20 @@ function filterOrders(data: SandboxData, account: Account, q: Query): Order[] {
   const from = dateParam(q, 'from');
   const to = dateParam(q, 'to');
   // One pass over the orders, no copy of the visible ones first: a sandbox holding 100,000
-  // orders answers each page in a few ms (issue 28: test/sandbox/persist-reads reads 200 pages).
+  // orders answers each page in a few ms (test/sandbox/persist-reads reads 200 pages).
   const list = data.orders.filter((o) => {
     if (!seesOrder(o, account)) return false;
     if (type === 'sales' && o.sellerId !== account.id) return false;
     if (type === 'purchases' && o.buyerId !== account.id) return false;
     if (status && o.status !== status) return false;
     if (from === undefined && to === undefined) return true;
-    // Parsed only when a date filter asks: a page of 100,000 orders parsed every date (issue 28).
+    // Parsed only when a date filter asks: a page of 100,000 orders parsed every date.
     const t = Date.parse(o.createdAt);
     if (from !== undefined && t < from) return false;
     if (to !== undefined && t > to) return false;
     return true;
   });
-  // The list's order is not documented (A2): oldest first unless a test asks otherwise (issue 23).
+  // The list's order is not documented (A2): oldest first unless a test asks otherwise.
   if (data.ordersListOrder === 'newest') list.reverse();
   else if (data.ordersListOrder === 'id-desc') list.sort((a, b) => b.id - a.id);
   return list;

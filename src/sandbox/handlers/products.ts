@@ -143,7 +143,7 @@ const create: Handler = (ctx) => {
     isActive: b.isActive ?? true,
     pausedByOfflineMode: false,
     status: 'em_analise', // a new listing waits for moderation (POST /_sandbox/moderate)
-    // spec 2.1 has no stock field for the listing (issue 14): a listing created without
+    // spec 2.1 has no stock field for the listing: a listing created without
     // automatic delivery has none, so activating it is NO_STOCK (spec 3) until stock is given
     // (variants edit, or POST /_sandbox/listings for tests).
     stock: 0,
