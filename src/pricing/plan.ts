@@ -140,7 +140,11 @@ export function planRow(i: RowInputs): PlanRow {
   let why = rule.rounding === 'none' ? target.why : `${target.why}, rounded ${rule.rounding}`;
   if (rule.ceilingCents !== undefined && price > rule.ceilingCents) {
     price = roundDown(rule.ceilingCents, rule.rounding);
-    why = `${target.why}, held at the ceiling ${formatCents(rule.ceilingCents)}`;
+    // say why the price is under the ceiling when the rounding took it there (4.50 and .99 give 3.99)
+    why =
+      price === rule.ceilingCents
+        ? `${target.why}, held at the ceiling ${formatCents(rule.ceilingCents)}`
+        : `${target.why}, under the ceiling ${formatCents(rule.ceilingCents)}, rounded ${rule.rounding} down`;
   }
   if (price < floor.cents) {
     price = floor.cents;

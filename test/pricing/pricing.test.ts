@@ -137,7 +137,10 @@ describe('plan rows', () => {
       feeBp: 1000,
       allowUnknownCost: false,
     });
-    assert.deepEqual([r.new, r.reason], [990, 'margin 40% (tier cost ≤ 10.00), held at the ceiling 10.50']);
+    assert.deepEqual(
+      [r.new, r.reason],
+      [990, 'margin 40% (tier cost ≤ 10.00), under the ceiling 10.50, rounded .90 down'],
+    );
     const low = planRow({
       target: target(),
       rule: rule({ ceilingCents: 700 }),

@@ -100,6 +100,8 @@ export const PLANS: Record<string, string> = {
   'margin {margin}': 'margem {margin}',
   '{why}, rounded {ending}': '{why}, arredondado para {ending}',
   '{why}, held at the ceiling {ceiling}': '{why}, contido no teto {ceiling}',
+  '{why}, under the ceiling {ceiling}, rounded {rounding} down':
+    '{why}, abaixo do teto {ceiling}, arredondado para baixo em {rounding}',
   '{why}: above the maximum price, held': '{why}: acima do preço máximo, mantido',
   'refuse rows whose price moves more than PCT percent from the current one (default 30)':
     'recusa linhas cujo preço muda mais de PCT por cento do atual (padrão 30)',
