@@ -84,7 +84,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
       { header: `sold ${windowDays}d`, value: 'sold', kind: 'number' },
       { header: 'per day', value: 'perDay', kind: 'number' },
       { header: 'days left', value: 'daysLeft', kind: 'number' },
-      { header: 'state', value: 'state' },
+      { header: 'state', value: 'state', kind: 'word' },
       { header: 'alert', value: (r) => r.reasons.join(', ') },
     ],
   });

@@ -99,6 +99,14 @@ export const PLANS: Record<string, string> = {
   'unknown cost: left alone': 'custo desconhecido: deixado como está',
   'margin {margin}': 'margem {margin}',
   '{why}, rounded {ending}': '{why}, arredondado para {ending}',
+  // the state cell of `stock status` (svc's own words for a listing's state)
+  active: 'ativo',
+  inactive: 'inativo',
+  'out of stock': 'sem estoque',
+  'under review': 'em análise',
+  rejected: 'rejeitado',
+  'taken down': 'removido',
+  'permanently rejected': 'rejeitado de vez',
   '{why}, held at the ceiling {ceiling}': '{why}, contido no teto {ceiling}',
   '{why}, under the ceiling {ceiling}, rounded {rounding} down':
     '{why}, abaixo do teto {ceiling}, arredondado para baixo em {rounding}',
