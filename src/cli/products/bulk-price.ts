@@ -184,12 +184,12 @@ export async function runPriceJob(
         }
       : undefined,
     summary: (r) =>
-      t('{label}: {rows}, {ok} applied, {unchanged} unchanged, {refused} refused, {requests}', {
+      t('{label}: {rows}, {ok}, {unchanged}, {refused}, {requests}', {
         label: opts.label ?? input.displayName,
         rows: count(parsed.rows.length, 'row'),
-        ok: r.counts.ok,
-        unchanged: r.counts.unchanged,
-        refused: r.counts.failed + preOutcomes.length,
+        ok: count(r.counts.ok, 'applied', 'applied'),
+        unchanged: count(r.counts.unchanged, 'unchanged', 'unchanged'),
+        refused: count(r.counts.failed + preOutcomes.length, 'refused', 'refused'),
         requests: count(deps.made.total, 'request'), // the run's every request, reads included (spec 8)
       }),
   });

@@ -11,6 +11,7 @@ import { POCKET } from './messages-pocket.js';
 import { QUOTA_MESSAGES } from './messages-quota.js';
 import { MESSAGES_IDENTITY } from './messages-identity.js';
 import { MESSAGES_RESEND } from './messages-resend.js';
+import { MESSAGES_AGREEMENT } from './messages-agreement.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
@@ -26,5 +27,6 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...MESSAGES_IDENTITY,
   ...MESSAGES_CONFIRM,
   ...MESSAGES_RESEND,
+  ...MESSAGES_AGREEMENT,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };

@@ -75,8 +75,8 @@ export const PLANS: Record<string, string> = {
   'needs seller': 'precisa de você',
   none: 'nenhum',
   // bulk-price and reprice (src/cli/products/bulk-price.ts, reprice.ts)
-  '{label}: {rows}, {ok} applied, {unchanged} unchanged, {refused} refused, {requests}':
-    '{label}: {rows}, {ok} aplicadas, {unchanged} sem mudança, {refused} recusadas, {requests}',
+  '{label}: {rows}, {ok}, {unchanged}, {refused}, {requests}':
+    '{label}: {rows}, {ok}, {unchanged}, {refused}, {requests}',
   'price moves {change}% ({from} → {to}), more than --max-change {pct}':
     'o preço muda {change}% ({from} → {to}), mais que --max-change {pct}',
   'left alone: {ids} (see --dry-run)': 'deixados como estão: {ids} (veja --dry-run)',
