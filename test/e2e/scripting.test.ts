@@ -87,7 +87,8 @@ describe('svc api (issue 27)', () => {
     );
     // The same write again with its key: the service replays it, nothing runs twice.
     const again = await svc(
-      ['api', '-X', 'PATCH', `/api/v2/products/${id}`, '-F', 'price=1990', '--idempotency-key', key!],
+      // `=` form: a key may start with '-' (base64url), which a separate word would make a flag
+      ['api', '-X', 'PATCH', `/api/v2/products/${id}`, '-F', 'price=1990', `--idempotency-key=${key}`],
       { env },
     );
     assert.equal(again.code, 0, again.stderr);
@@ -98,7 +99,7 @@ describe('svc api (issue 27)', () => {
     );
     // Another body with the same key: refused by the service, and said as the seller's to fix.
     const other = await svc(
-      ['api', '-X', 'PATCH', `/api/v2/products/${id}`, '-F', 'price=2990', '--idempotency-key', key!],
+      ['api', '-X', 'PATCH', `/api/v2/products/${id}`, '-F', 'price=2990', `--idempotency-key=${key}`],
       { env },
     );
     assert.equal(other.code, 1);
