@@ -44,6 +44,8 @@ export async function loadPricingFacts(
     salesDays: number;
     feeBp?: number;
     costs: boolean;
+    /** false: no fee is needed (a catalog floor), so no sales are read for one (spec 8: a read saved). */
+    needsFee?: boolean;
     listings?: Listing[];
     catalog?: Map<string, number | undefined>;
   },
@@ -54,7 +56,7 @@ export async function loadPricingFacts(
   const notes: string[] = [];
   let fee: FeeRate | undefined =
     opts.feeBp !== undefined ? { bp: opts.feeBp, source: 'configured', sales: 0 } : undefined;
-  if (opts.costs || fee === undefined) {
+  if (opts.costs || (fee === undefined && opts.needsFee !== false)) {
     const fees = new FeeSampler();
     const since = new Date(Date.now() - opts.salesDays * 86_400_000).toISOString();
     const mirror = await syncedMirror(deps, { signal: deps.signal });

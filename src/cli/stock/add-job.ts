@@ -63,7 +63,7 @@ export function stockAddJob(c: AddJobContext): BulkJob {
         added: r.summary.added ?? 0,
         duplicates: r.summary.duplicates ?? 0,
         total: latest.total ?? '?',
-        requests: count(r.requests, 'request'),
+        requests: count(c.deps.made.total, 'request'), // every request of the run, reads included (spec 8)
       }) +
       refusals(r.items, byIndex)
         .map(
@@ -161,7 +161,7 @@ function addRecord(c: AddJobContext, r: JobResult, refused: Refusal[], inStock: 
     droppedInFile: c.scan.duplicatesDropped ? c.scan.duplicates : 0,
     trimmed: c.scan.trimmed,
     inStock: inStock ?? null,
-    requests: r.requests,
+    requests: c.deps.made.total,
     failed: refused.reduce((n, x) => n + x.credentials, 0),
     refused:
       format === 'json' || format === 'jsonl'

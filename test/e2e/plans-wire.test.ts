@@ -1,0 +1,138 @@
+// Requests are money (spec 8: 5,000 a day per account): every command that prints a plan or a
+// request count is held to the sandbox's request log. For each, the dry run says what the run
+// will make (reads included) and what it spent itself, and the run says what it made; each figure
+// equals the requests the sandbox saw.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestSandbox, svc, svcEnv, tempDirs, writeFile, type RunResult, type TestSandbox } from './harness.js';
+
+const POOL_SECRET = 'pool-secret-of-the-ci-job-0123456789abcdef'; // test/e2e/known-secrets.json
+
+let sb: TestSandbox;
+let env: Record<string, string>;
+let dir: string;
+before(async () => {
+  sb = await startTestSandbox();
+  const dirs = tempDirs();
+  dir = dirs.dir;
+  env = { ...svcEnv(sb, dirs), SVC_KEYRING: 'off', SVC_POOL_SECRET: POOL_SECRET };
+  // The orders mirror is synced once from nothing: later runs sync the same few pages, so a dry
+  // run's sync is the run's (the first one, from nothing, is its own figure: orders sync below).
+  assert.equal((await svc(['orders', 'sync'], { env })).code, 0);
+});
+after(async () => {
+  await sb.close();
+});
+
+interface Seen {
+  r: RunResult;
+  wire: string[];
+}
+
+/** One command, and the service's requests it made (the sandbox's control routes are not in the log). */
+async function onWire(args: string[], input?: string): Promise<Seen> {
+  await sb.control('DELETE', 'requests');
+  const r = await svc(args, { env, ...(input !== undefined ? { input } : {}) });
+  const log = (await sb.control('GET', 'requests')) as { method: string; path: string }[];
+  return { r, wire: log.filter((x) => !x.path.startsWith('/_sandbox')).map((x) => `${x.method} ${x.path}`) };
+}
+
+/** The dry run (-o json), then the run: the plan's two figures and the run's own, against the wire. */
+async function planThenRun(args: string[], said?: (run: RunResult) => number): Promise<void> {
+  const dry = await onWire([...args, '--dry-run', '-o', 'json']);
+  assert.equal(dry.r.code, 0, dry.r.stderr);
+  const plan = JSON.parse(dry.r.stdout);
+  assert.equal(plan.dryRunRequests, dry.wire.length, `the dry run says what it spent: ${dry.wire.join(', ')}`);
+  const run = await onWire(args);
+  assert.ok(run.r.code === 0 || run.r.code === 3, run.r.stderr);
+  assert.equal(plan.runRequests, run.wire.length, `the plan counts what the run made: ${run.wire.join(', ')}`);
+  if (said) assert.equal(said(run.r), run.wire.length, `the run says what it made: ${run.r.stderr}`);
+}
+
+/** `…, N requests` / `(N requests)` at the end of a summary line. */
+const figure =
+  (re: RegExp) =>
+  (r: RunResult): number => {
+    const m = re.exec(r.stderr);
+    assert.ok(m, r.stderr);
+    return Number(m[1]);
+  };
+const summaryCount = figure(/(\d+) requests?\)?\s*$/m);
+
+describe('plans and counts equal the wire (spec 8)', () => {
+  test('products reprice: the plan counts the reads of listings, catalog and sales; a rerun says what it made', async () => {
+    const rules = writeFile(dir, 'rules.yaml', 'fee: 10%\nrules:\n  - match: all\n    catalog: +10%\n');
+    const args = ['products', 'reprice', '--rules', rules, '--allow-unknown-cost', '--max-change', '2000'];
+    await planThenRun(args, summaryCount);
+    const table = await onWire([...args, '--dry-run']);
+    assert.match(table.r.stderr, new RegExp(`this dry run made ${table.wire.length} requests \\(reads included\\)`));
+    // Everything is priced now: the rerun only reads, and says so.
+    const again = await onWire(args);
+    assert.equal(again.r.code, 0, again.r.stderr);
+    assert.equal(figure(/this run made (\d+) requests? \(reads included\)/)(again.r), again.wire.length);
+  });
+
+  test('products bulk-price: plain, and --floor catalog (reads the listings and the catalog, no sales)', async () => {
+    const prices = writeFile(dir, 'prices.csv', 'id,price\n101,12.00\n102,13.00\n');
+    await planThenRun(['products', 'bulk-price', prices], summaryCount);
+    await planThenRun(['products', 'bulk-price', prices, '--floor', 'catalog'], summaryCount);
+    const floor = await onWire(['products', 'bulk-price', prices, '--floor', 'catalog', '--dry-run']);
+    assert.ok(
+      !floor.wire.some((w) => w.includes('/orders')),
+      `a catalog floor reads no sales: ${floor.wire.join(', ')}`,
+    );
+    assert.match(floor.r.stdout, /the run makes 3 requests \(reads included\)/);
+  });
+
+  test('products bulk-status, activate and deactivate', async () => {
+    const statuses = writeFile(dir, 'statuses.csv', 'id,active\n101,false\n');
+    await planThenRun(['products', 'bulk-status', statuses], summaryCount);
+    await planThenRun(['products', 'activate', '101', '102'], summaryCount);
+    await planThenRun(['products', 'deactivate', '102'], summaryCount);
+  });
+
+  test('stock add: the listing read counts too', async () => {
+    const creds = writeFile(dir, 'creds.txt', 'plans-wire-1:pw\nplans-wire-2:pw\n');
+    await planThenRun(['stock', 'add', '111', '--file', creds], summaryCount);
+  });
+
+  test('stock refill', async () => {
+    const pool = writeFile(dir, 'pool.txt', `${Array.from({ length: 8 }, (_, i) => `plans-pool-${i}`).join('\n')}\n`);
+    await planThenRun(['stock', 'refill', '108', '--pool', pool, '--target', '6'], figure(/\((\d+) requests?\)/));
+  });
+
+  test('one-request writes: update (and --floor), variants set, create, contest, answer, api', async () => {
+    await planThenRun(['products', 'update', '103', '--price', '18.50']);
+    await planThenRun(['products', 'update', '103', '--price', '18.60', '--floor', 'catalog']);
+    await planThenRun(['products', 'variants', 'set', '109', '--index', '0', '--price', '11.00']);
+    await planThenRun(['products', 'variants', 'set', '109', '--index', '0', '--price', '11.10', '--floor', 'catalog']);
+    await planThenRun([
+      'products',
+      'create',
+      '--title',
+      'A listing of the plans test',
+      '--description',
+      'A listing made by the plans test.',
+      '--price',
+      '5.00',
+      '--game',
+      'valorant',
+      '--category',
+      'skin',
+    ]);
+    await planThenRun(['reviews', 'contest', '3003', '--reason', 'The buyer never opened the account he rated.']);
+    await planThenRun(['questions', 'answer', '6001', '--text', 'Yes, it has.']);
+    await planThenRun(['api', '-X', 'PATCH', '/api/v2/products/104', '-F', 'price=9100']);
+  });
+
+  test('orders sync says the requests it made, from nothing and after', async () => {
+    const fresh = { ...env, SVC_STATE_DIR: tempDirs().stateDir };
+    for (const e of [fresh, fresh]) {
+      await sb.control('DELETE', 'requests');
+      const r = await svc(['orders', 'sync'], { env: e });
+      const log = (await sb.control('GET', 'requests')) as { path: string }[];
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(figure(/, (\d+) requests?/)(r), log.filter((x) => !x.path.startsWith('/_sandbox')).length);
+    }
+  });
+});
