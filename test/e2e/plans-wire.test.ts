@@ -4,7 +4,9 @@
 // equals the requests the sandbox saw.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { until } from '../webhooks/helpers.js';
 import { startTestSandbox, svc, svcEnv, tempDirs, writeFile, type RunResult, type TestSandbox } from './harness.js';
+import { listen } from './listener-harness.js';
 
 const POOL_SECRET = 'pool-secret-of-the-ci-job-0123456789abcdef'; // test/e2e/known-secrets.json
 
@@ -133,6 +135,41 @@ describe('plans and counts equal the wire (spec 8)', () => {
       const log = (await sb.control('GET', 'requests')) as { path: string }[];
       assert.equal(r.code, 0, r.stderr);
       assert.equal(figure(/, (\d+) requests?/)(r), log.filter((x) => !x.path.startsWith('/_sandbox')).length);
+    }
+  });
+});
+
+describe('webhooks listen within its budget (spec 8)', () => {
+  test('a catch-up every second is stretched to what the budget carries: said at start, held on the wire', async () => {
+    const e = { ...svcEnv(sb, tempDirs()), SVC_KEYRING: 'off' };
+    await sb.control('DELETE', 'requests');
+    const l = await listen(['--catch-up-every', '1s', '--budget', '100%', '--verbose'], e);
+    try {
+      await until(() => /catch-up: first start/.test(l.stderr()), 20_000);
+      // The whole day (5,000) carries 2,500 catch-ups of 2 requests at most (half of it, the rest
+      // for the sales' lookups): one every 70 s, 2,469 requests a day.
+      assert.match(
+        l.stderr(),
+        /budget: about 2469 requests a day, 49% of 5,000 \(catch-up every 70 s, about 2 requests each; 2 a sale to confirm at 0\.0 sales a day\); the budget is 100% \(5000\)/,
+      );
+      assert.match(
+        l.stderr(),
+        /warning: --catch-up-every 1 s would spend more than the budget of 100% of 5000 a day: catch-ups run every 70 s instead/,
+      );
+      const lists = async () =>
+        ((await sb.control('GET', 'requests')) as { method: string; path: string }[]).filter(
+          (x) => x.method === 'GET' && x.path === '/api/v2/orders',
+        ).length;
+      const first = await lists();
+      assert.ok(first >= 1, 'the start caught up');
+      // The one wait of this file: a stretched interval is the absence of catch-ups over time;
+      // 2.5 s is two catch-ups at the 1 s asked for, none at the 70 s the budget carries.
+      const since = Date.now();
+      await until(() => Date.now() - since >= 2500, 5000);
+      assert.equal(await lists(), first, 'no catch-up before 70 s');
+      assert.equal((l.stderr().match(/catch-up done/g) ?? []).length, 0, l.stderr());
+    } finally {
+      await l.stop();
     }
   });
 });
