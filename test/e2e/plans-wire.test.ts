@@ -4,8 +4,19 @@
 // equals the requests the sandbox saw.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { until } from '../webhooks/helpers.js';
-import { startTestSandbox, svc, svcEnv, tempDirs, writeFile, type RunResult, type TestSandbox } from './harness.js';
+import {
+  ROOT,
+  startTestSandbox,
+  svc,
+  svcEnv,
+  tempDirs,
+  writeFile,
+  type RunResult,
+  type TestSandbox,
+} from './harness.js';
 import { listen } from './listener-harness.js';
 
 const POOL_SECRET = 'pool-secret-of-the-ci-job-0123456789abcdef'; // test/e2e/known-secrets.json
@@ -172,4 +183,35 @@ describe('webhooks listen within its budget (spec 8)', () => {
       await l.stop();
     }
   });
+});
+
+/** A figure a doc states beside a command, read from the doc itself: `(2-4 requests)`, `3-4 requests`, `no request`. */
+function stated(doc: string, line: RegExp): [number, number] {
+  const text = readFileSync(join(ROOT, doc), 'utf8')
+    .split('\n')
+    .find((l) => line.test(l));
+  assert.ok(text, `${doc}: no line ${line}`);
+  if (/no request/.test(text)) return [0, 0];
+  const m = /(\d+)(?:-(\d+))? requests?/.exec(text);
+  assert.ok(m, `${doc}: no figure in ${text}`);
+  return [Number(m[1]), Number(m[2] ?? m[1])];
+}
+
+describe('what the docs say a command costs is what it costs (spec 8)', () => {
+  const cases: [string, RegExp, string[]][] = [
+    ['README.md', /^svc orders profit --by listing --offline/, ['orders', 'profit', '--by', 'listing', '--offline']],
+    ['docs/guides/webhooks.md', /^svc orders profit --by day +#/, ['orders', 'profit', '--by', 'day']],
+    ['docs/guides/webhooks.md', /^svc orders profit --offline/, ['orders', 'profit', '--offline']],
+    ['docs/guides/stock.md', /orders mirror's sync: \d/, ['stock', 'status', '--below', '5', '--days', '7']],
+  ];
+  for (const [doc, line, args] of cases)
+    test(`${doc}: svc ${args.join(' ')}`, async () => {
+      const [lo, hi] = stated(doc, line);
+      const seen = await onWire(args);
+      assert.equal(seen.r.code, 0, seen.r.stderr);
+      assert.ok(
+        seen.wire.length >= lo && seen.wire.length <= hi,
+        `${doc} says ${lo}-${hi}; the wire: ${seen.wire.length} (${seen.wire.join(', ')})`,
+      );
+    });
 });
