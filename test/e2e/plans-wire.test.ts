@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { until } from '../webhooks/helpers.js';
 import {
   ROOT,
+  createListings,
   startTestSandbox,
   svc,
   svcEnv,
@@ -95,6 +96,27 @@ describe('plans and counts equal the wire (spec 8)', () => {
       `a catalog floor reads no sales: ${floor.wire.join(', ')}`,
     );
     assert.match(floor.r.stdout, /the run makes 3 requests \(reads included\)/);
+  });
+
+  test('bulk-price --floor on 3 pages of listings: one row reads the first page and its listing, not every page', async () => {
+    const own = await startTestSandbox();
+    const saved = { sb, env };
+    try {
+      sb = own;
+      env = { ...svcEnv(own, tempDirs()), SVC_KEYRING: 'off' };
+      const ids = await createListings(own, 250, 1200);
+      const prices = writeFile(dir, 'one-row.csv', `id,price\n${ids.at(-1)},12.50\n`);
+      await planThenRun(['products', 'bulk-price', prices, '--floor', 'catalog'], summaryCount);
+      const run = await onWire(['products', 'bulk-price', prices, '--floor', 'catalog', '--max-change', '50']);
+      assert.deepEqual(
+        run.wire.filter((w) => w.startsWith('GET /api/v2/products')),
+        ['GET /api/v2/products', `GET /api/v2/products/${ids.at(-1)}`],
+        'one page and one listing, not three pages',
+      );
+    } finally {
+      ({ sb, env } = saved);
+      await own.close();
+    }
   });
 
   test('products bulk-status, activate and deactivate', async () => {

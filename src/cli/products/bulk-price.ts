@@ -13,7 +13,7 @@ import { planPriceFile, readPriceFile, type PriceRow } from '../../input/prices.
 import type { TableFileResult } from '../../input/table-rows.js';
 import type { FloorMode } from '../../pricing/floor.js';
 import { floorGuard, floorOption, floorOptions, type FloorFlag } from './floor-guard.js';
-import { loadListings } from './pricing-facts.js';
+import { loadListingsFor } from './pricing-facts.js';
 import { openInput, startsWithBom } from '../../input/source.js';
 import {
   fingerprintInput,
@@ -155,7 +155,9 @@ export async function runPriceJob(
 ): Promise<number> {
   const resume = typeof opts.resume === 'string' ? opts.resume : undefined;
   const needCurrent = opts.maxChange !== undefined || opts.floor !== undefined;
-  const listings = needCurrent ? (opts.listings ?? (await loadListings(deps))) : [];
+  const listings = needCurrent
+    ? (opts.listings ?? (await loadListingsFor(deps, new Set(parsed.rows.map((r) => r.id)))))
+    : [];
   const preOutcomes = opts.maxChange !== undefined ? maxChangeGuard(listings, parsed.rows, opts.maxChange) : [];
   let refused = new Set(preOutcomes.map((o) => o.line));
   let rows = parsed.rows.filter((r) => !refused.has(r.line));

@@ -3,12 +3,13 @@
 // recent sales' deliveredItems) and the fee (configured or inferred from recent sales). One
 // loader for `products reprice`, `bulk-price --floor`, `update --price --floor` and `variants set`.
 import type { Game, Listing } from '../../api/responses.js';
-import { UsageError } from '../../api/errors.js';
+import { NotFoundError, UsageError } from '../../api/errors.js';
+import { LIMITS } from '../../api/assumptions.js';
 import { CostBook, FeeSampler, addSale, type FeeRate } from '../../pricing/cost-basis.js';
 import { addUploadedCosts } from '../../pricing/uploaded-costs.js';
 import type { PriceTarget } from '../../pricing/plan.js';
 import type { Deps } from '../shared/context.js';
-import { fetchList } from '../shared/read.js';
+import { IncompleteListError, fetchList } from '../shared/read.js';
 import { syncedMirror } from '../../mirror/index.js';
 
 /** Listings that take no edit at all (spec 3: final states). */
@@ -27,6 +28,36 @@ export interface PricingFacts {
 export async function loadListings(deps: Deps): Promise<Listing[]> {
   const api = await deps.api();
   return fetchList<Listing>(deps, api.products.list({}, 'v2'), { all: true, complete: true });
+}
+
+/**
+ * The listings a file's rows name, the cheapest way (spec 8): the first page of the list, then
+ * either the pages left or one GET per listing not on it, whichever makes fewer requests (a
+ * one-row file on an account of 2,000 listings: 2 reads, not 21). A listing the service does not
+ * show (404: not the seller's) is left out, as the whole list would leave it out.
+ */
+export async function loadListingsFor(deps: Deps, ids: ReadonlySet<number>): Promise<Listing[]> {
+  const api = await deps.api();
+  const pages = api.products.list({}, 'v2').pages({ limit: LIMITS.pageSizeMax, all: true });
+  const out: Listing[] = [];
+  for await (const page of pages) {
+    if (page.incomplete) throw new IncompleteListError(page.incomplete);
+    out.push(...page.items);
+    const seen = new Set(out.map((l) => l.id));
+    const missing = [...ids].filter((id) => !seen.has(id));
+    const pagesLeft = (page.pagination?.totalPages ?? Number.POSITIVE_INFINITY) - (page.pagination?.page ?? 1);
+    if (missing.length === 0) break;
+    if (missing.length >= pagesLeft) continue;
+    for (const id of missing) {
+      try {
+        out.push((await api.products.get(id, 'v2')).data);
+      } catch (err) {
+        if (!(err instanceof NotFoundError)) throw err;
+      }
+    }
+    break; // leaving the loop ends the paging: no page more is asked
+  }
+  return out;
 }
 
 export async function loadCatalog(deps: Deps): Promise<Map<string, number | undefined>> {
