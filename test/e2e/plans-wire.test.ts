@@ -160,6 +160,24 @@ describe('plans and counts equal the wire (spec 8)', () => {
     await planThenRun(['api', '-X', 'PATCH', '/api/v2/products/104', '-F', 'price=9100']);
   });
 
+  test('shop sync: the dry run and the pass say what they made', async () => {
+    writeFile(dir, 'shop-pool.csv', 'credential\nplans-shop-1\nplans-shop-2\n');
+    const shop = writeFile(
+      dir,
+      'shop.yaml',
+      'rules:\n  - listing: 108\n    pool: shop-pool.csv\n    target: 1\nnotify: []\n',
+    );
+    const made = figure(/this (?:dry )?run made (\d+) requests? \(reads included\)/);
+    for (const args of [
+      ['shop', 'sync', '--config', shop, '--dry-run'],
+      ['shop', 'sync', '--config', shop],
+    ]) {
+      const seen = await onWire(args);
+      assert.ok(seen.r.code === 0 || seen.r.code === 3, seen.r.stderr);
+      assert.equal(made(seen.r), seen.wire.length, seen.wire.join(', '));
+    }
+  });
+
   test('orders sync says the requests it made, from nothing and after', async () => {
     const fresh = { ...env, SVC_STATE_DIR: tempDirs().stateDir };
     for (const e of [fresh, fresh]) {
