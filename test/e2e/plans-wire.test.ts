@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { until } from '../webhooks/helpers.js';
 import {
+  KNOWN_V1,
   ROOT,
   createListings,
   startTestSandbox,
@@ -158,6 +159,16 @@ describe('plans and counts equal the wire (spec 8)', () => {
     await planThenRun(['reviews', 'contest', '3003', '--reason', 'The buyer never opened the account he rated.']);
     await planThenRun(['questions', 'answer', '6001', '--text', 'Yes, it has.']);
     await planThenRun(['api', '-X', 'PATCH', '/api/v2/products/104', '-F', 'price=9100']);
+  });
+
+  test('keys create (a v1 key, spec 4.4)', async () => {
+    const saved = env;
+    try {
+      env = { ...svcEnv(sb, tempDirs(), KNOWN_V1), SVC_KEYRING: 'off' };
+      await planThenRun(['keys', 'create', '--name', 'plans-wire', '--version', 'v1']);
+    } finally {
+      env = saved;
+    }
   });
 
   test('shop sync: the dry run and the pass say what they made', async () => {
