@@ -98,7 +98,10 @@ export function listenDay(
 }
 
 /** `--budget 20%` (or `20`) on the command line: the rule of shop.yaml's `budget:`. */
-export const BudgetFlag = z
-  .string()
-  .transform((s) => (/^\d{1,3}(\.\d+)?$/.test(s.trim()) ? Number(s.trim()) : s.trim()))
-  .pipe(BudgetSchema.unwrap());
+export const BudgetFlag = z.string().transform((text, ctx) => {
+  const s = text.trim();
+  const r = BudgetSchema.safeParse(/^\d{1,3}(\.\d+)?$/.test(s) ? Number(s) : s);
+  if (r.success) return r.data;
+  ctx.addIssue({ code: 'custom', message: 'must be a share of the day above 0% and at most 100%, e.g. 20%' });
+  return z.NEVER;
+});

@@ -52,6 +52,10 @@ describe('the receiver within a budget', () => {
   test('--budget: 20% or 20, a share above 0 and at most 100', () => {
     assert.equal(BudgetFlag.parse('20%'), 20);
     assert.equal(BudgetFlag.parse('12.5'), 12.5);
-    for (const bad of ['0%', '150', 'lots', '-5%']) assert.equal(BudgetFlag.safeParse(bad).success, false, bad);
+    for (const bad of ['0%', '150', 'lots', '-5%']) {
+      const r = BudgetFlag.safeParse(bad);
+      assert.equal(r.success, false, bad);
+      assert.match(r.error?.issues[0]?.message ?? '', /^must be a share of the day above 0% and at most 100%/, bad);
+    }
   });
 });

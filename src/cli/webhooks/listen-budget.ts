@@ -4,7 +4,7 @@ import { LIMITS, STOCK_LEVELS } from '../../api/assumptions.js';
 import { nowMs } from '../../api/clock.js';
 import { syncedMirror } from '../../mirror/index.js';
 import { note, warn } from '../../output/reporter.js';
-import { t } from '../../i18n/index.js';
+import { localDecimal, t } from '../../i18n/index.js';
 import { dayText, listenDay } from '../../shop/budget.js';
 import type { Deps } from '../shared/context.js';
 
@@ -48,7 +48,7 @@ export async function tellListenDay(
       day: dayText(p),
       every,
       perSale: p.perSale,
-      pace: p.salesPerDay.toFixed(1),
+      pace: localDecimal(p.salesPerDay.toFixed(1)),
       pct: p.budgetPercent,
       budget: p.budget,
     }),
@@ -65,7 +65,7 @@ export async function tellListenDay(
     warn(
       deps.io,
       t('confirming {pace} sales a day alone spends more than the budget of {pct}% ({budget} requests a day)', {
-        pace: p.salesPerDay.toFixed(1),
+        pace: localDecimal(p.salesPerDay.toFixed(1)),
         pct: p.budgetPercent,
         budget: p.budget,
       }),
