@@ -4,7 +4,7 @@
 // loader for `products reprice`, `bulk-price --floor`, `update --price --floor` and `variants set`.
 import type { Game, Listing } from '../../api/responses.js';
 import { NotFoundError, UsageError } from '../../api/errors.js';
-import { LIMITS } from '../../api/assumptions.js';
+import { LIMITS, MAX_LIST_PAGES } from '../../api/assumptions.js';
 import { CostBook, FeeSampler, addSale, type FeeRate } from '../../pricing/cost-basis.js';
 import { addUploadedCosts } from '../../pricing/uploaded-costs.js';
 import type { PriceTarget } from '../../pricing/plan.js';
@@ -45,7 +45,10 @@ export async function loadListingsFor(deps: Deps, ids: ReadonlySet<number>): Pro
     out.push(...page.items);
     const seen = new Set(out.map((l) => l.id));
     const missing = [...ids].filter((id) => !seen.has(id));
-    const pagesLeft = (page.pagination?.totalPages ?? Number.POSITIVE_INFINITY) - (page.pagination?.page ?? 1);
+    // A server that does not say how many pages there are is paged (A2): the GETs could be many;
+    // one that claims more than svc ever reads (MAX_LIST_PAGES) is held to that.
+    const p = page.pagination;
+    const pagesLeft = p ? Math.min(p.totalPages, MAX_LIST_PAGES) - p.page : 0;
     if (missing.length === 0) break;
     if (missing.length >= pagesLeft) continue;
     for (const id of missing) {
