@@ -196,3 +196,35 @@ describe('`stock add` and a refill of the account at the same time', () => {
     assert.match(refill.stderr, /pool .*pool\.txt ran out: 3 sent of the 5 needed/);
   });
 });
+
+describe('an import killed while its chunk is in flight', () => {
+  test('a later refill of another listing leaves the in-flight credentials alone; a refused chunk frees them', async () => {
+    const [a, b, c] = [await listing('ka'), await listing('kb'), await listing('kc')];
+    const dirs = tempDirs();
+    const env = { ...svcEnv(sb, dirs), SVC_POOL_SECRET: SECRET };
+    const pool = writeFile(dirs.dir, 'pool.txt', lines('kk', 1, 6));
+    const batch = writeFile(dirs.dir, 'batch.txt', lines('kk', 1, 3));
+    // The service may or may not take a chunk whose answer never came: svc cannot know which.
+    await sb.control('POST', 'faults', { match: { route: 'addStock' }, fault: { type: 'delay', ms: 60_000 } });
+    const cut = await svc(['stock', 'add', String(a), '--file', batch], {
+      env,
+      killOn: sb.waitForRequest((e) => e.route === 'addStock', 'started'),
+    });
+    assert.equal(cut.signal, 'SIGKILL');
+    await sb.control('DELETE', 'faults');
+    const refill = await svc(['stock', 'refill', String(b), '--pool', pool, '--target', '5'], { env });
+    assert.equal(refill.code, 0, refill.stderr);
+    assert.match(refill.stderr, /pool .*pool\.txt ran out: 3 sent of the 5 needed/);
+    // A chunk the service refuses as a whole is held nowhere: a later import elsewhere may send it.
+    await sb.control('POST', 'faults', {
+      match: { route: 'addStock' },
+      fault: { type: 'status', status: 422, body: { error: { code: 'VALIDATION_ERROR', message: 'refused' } } },
+    });
+    const other = writeFile(dirs.dir, 'other.txt', lines('kr', 1, 2));
+    const refused = await svc(['stock', 'add', String(a), '--file', other], { env });
+    assert.notEqual(refused.code, 0);
+    await sb.control('DELETE', 'faults');
+    const again = await svc(['stock', 'add', String(c), '--file', other], { env });
+    assert.equal(again.code, 0, again.stderr);
+  });
+});

@@ -15,6 +15,7 @@ import type { Deps } from '../shared/context.js';
 import { jobCommand } from '../shared/job-helpers.js';
 import type { BulkJob, ChunkSend } from '../shared/job-runner.js';
 import { expiredStockChunk } from './add-expiry.js';
+import { classifyChunkError } from '../../jobs/chunk-errors.js';
 import type { AddLedger } from './add-ledger.js';
 import type { AddInputOptions } from './add-input.js';
 import { sendStock, stockBodyFrame } from './stock-send.js';
@@ -136,8 +137,13 @@ function addSender(
     const tag = c.ledger?.tag;
     const payload = await bodies.write(byIndex.get(chunk.index)!, head, tail, tag && ((it) => tag(it, ids)));
     collectGarbage();
-    const r = await sendStock(c.api, c.target, payload, send);
+    // Recorded before the request: killed while it is in flight, this run cannot know whether the
+    // service took the chunk, and a later refill or import must not send these elsewhere too.
     c.ledger?.record(ids);
+    const r = await sendStock(c.api, c.target, payload, send).catch((err: unknown) => {
+      if (classifyChunkError(err) === 'refused') c.ledger?.forget(ids);
+      throw err;
+    });
     if (chunk.index > latest.index) Object.assign(latest, { index: chunk.index, total: r.total });
     return {
       items: chunk.items.map((ref) => ({ ...ref, status: 'ok' as const })),
