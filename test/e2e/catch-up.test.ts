@@ -4,22 +4,15 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { SEED_IDS } from '../../src/sandbox/seed.js';
 import { until } from '../webhooks/helpers.js';
-import { startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
+import { svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
 import { actions, delivered, listen, post } from './listener-harness.js';
+import { sandboxPerFile } from './seller-setup.js';
 
 let sb: TestSandbox;
-before(async () => {
-  sb = await startTestSandbox();
-});
-after(async () => {
-  await sb.close();
-});
-beforeEach(async () => {
-  await sb.control('POST', 'reset');
-});
+sandboxPerFile((s) => (sb = s), { resetEach: true });
 
 /** A hook that appends "SOURCE EVENT ORDER" per run to a file. */
 function hook(dir: string): { cmd: string; runs: () => string[] } {

@@ -13,6 +13,7 @@ import { MESSAGES_IDENTITY } from './messages-identity.js';
 import { MESSAGES_RESEND } from './messages-resend.js';
 import { MESSAGES_AGREEMENT } from './messages-agreement.js';
 import { REQUESTS_MESSAGES } from './messages-requests.js';
+import { MESSAGES_RETRY } from './messages-retry.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
@@ -30,5 +31,6 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...MESSAGES_RESEND,
   ...MESSAGES_AGREEMENT,
   ...REQUESTS_MESSAGES,
+  ...MESSAGES_RETRY,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };
