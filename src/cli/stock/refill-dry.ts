@@ -80,7 +80,8 @@ export async function printDryRun(
   return 0;
 }
 
-function planLines(
+/** The plan's human lines; exported so their agreement in pt-BR is checked in-process. */
+export function planLines(
   t: Target,
   pool: Pool,
   plan: {
@@ -98,11 +99,11 @@ function planLines(
   const entries = (n: number) => count(n, 'entry', 'entries');
   return [
     tr('dry run: nothing sent'),
-    tr('{target}: {held} held, target {want}: {needed} needed', {
+    tr('{target}: {held} held, target {want}: {needed}', {
       target: tr(describeTarget(t)),
       held: plan.held,
       want: plan.target,
-      needed: plan.needed,
+      needed: count(plan.needed, 'needed', 'needed'),
     }),
     ...(plan.unfinishedJobs.length
       ? [
@@ -117,17 +118,15 @@ function planLines(
       pool: pool.name,
       requests: count(plan.requests, 'request'),
     }),
-    tr(
-      'pool {pool}: {entries}, {used} sent before (any pool of this account), {sold} of them sold, {refused} refused, {left} left after this refill',
-      {
-        pool: pool.name,
-        entries: entries(pool.entries.length),
-        used: String(plan.poolUsed),
-        sold: String(plan.poolSold),
-        refused: String(plan.poolRefused),
-        left: String(plan.poolLeftAfter),
-      },
-    ),
+    // Each count agrees with its own word in pt-BR ("1 recusada", "2 recusadas"): style.md, counts read right.
+    tr('pool {pool}: {entries}, {used} (any pool of this account), {sold}, {refused}, {left}', {
+      pool: pool.name,
+      entries: entries(pool.entries.length),
+      used: count(Number(plan.poolUsed), 'sent before', 'sent before'),
+      sold: count(Number(plan.poolSold), 'of them sold', 'of them sold'),
+      refused: count(Number(plan.poolRefused), 'refused', 'refused'),
+      left: count(Number(plan.poolLeftAfter), 'left after this refill', 'left after this refill'),
+    }),
     ...(plan.identityRequests ? [tr('which account this key is: 1 request (GET /me, once per key)')] : []),
     tr('daily quota: {n} left today ({source}), the refill needs {need}', {
       n: count(Number(plan.dayRemaining), 'request'),

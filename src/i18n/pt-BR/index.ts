@@ -14,6 +14,7 @@ import { MESSAGES_RESEND } from './messages-resend.js';
 import { MESSAGES_AGREEMENT } from './messages-agreement.js';
 import { REQUESTS_MESSAGES } from './messages-requests.js';
 import { MESSAGES_RETRY } from './messages-retry.js';
+import { MESSAGES_SMALL } from './messages-small.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
@@ -32,5 +33,6 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...MESSAGES_AGREEMENT,
   ...REQUESTS_MESSAGES,
   ...MESSAGES_RETRY,
+  ...MESSAGES_SMALL,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };
