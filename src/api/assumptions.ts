@@ -518,3 +518,6 @@ export const MCP = {
   budgetPerHour: 600,
   budgetPerDay: 2500,
 } as const;
+
+// ---- the shop's day on a clock: src/api/assumptions-quota.ts ----
+export { SHOP_DAY } from './assumptions-quota.js';

@@ -4,7 +4,7 @@
 // the orders mirror knows. What repeats is fitted to the budget by stretching `every`, never the
 // other way: the seller is told at start, and warned when `every` was stretched.
 import { z } from 'zod';
-import { LIMITS, SHOP_COSTS } from '../api/assumptions.js';
+import { LIMITS, SHOP_COSTS, SHOP_DAY } from '../api/assumptions.js';
 
 /** shop.yaml `budget:`: `20%`, or a number of percent (0 < x <= 100). */
 export const BudgetSchema = z
@@ -40,8 +40,9 @@ function passCost(rules: number): number {
 
 /**
  * Fit the periodic pass into the budget. `resident` (shop run): per-sale work comes first, and the
- * passes, the safety net for what the receiver missed, get at most half of the budget, so a day
- * twice as busy as the mirror's pace still fits. A cron (`shop sync --every`) runs passes only.
+ * passes, the safety net for what the receiver missed, get at most SHOP_DAY.passShare of the budget
+ * (under half: the first pass's refills fit beside them), so a day twice as busy as the mirror's
+ * pace still fits. A cron (`shop sync --every`) runs passes only.
  */
 export function planDay(o: {
   everyS: number;
@@ -54,7 +55,7 @@ export function planDay(o: {
   const perPass = passCost(o.rules);
   const perSale = o.resident ? SHOP_COSTS.perSale : 0;
   const sales = Math.ceil(o.salesPerDay * perSale);
-  const forPasses = o.resident ? Math.max(perPass, Math.min(budget / 2, budget - sales)) : budget;
+  const forPasses = o.resident ? Math.max(perPass, Math.min(budget * SHOP_DAY.passShare, budget - sales)) : budget;
   const fitS = Math.ceil((86_400 * perPass) / Math.max(perPass, forPasses));
   const stretched = o.resident && fitS > o.everyS;
   const everyS = stretched ? fitS : o.everyS;

@@ -2,6 +2,7 @@
 // steps at once (after the pass in progress); the full pass runs at start and every `everyMs`.
 // Work that arrives during a pass is merged: a burst of sales of one listing is one more pass.
 // A pass that throws is reported and the loop goes on; stop() waits for the pass in flight.
+import { realDelayMs } from '../api/clock.js';
 import { asFeature } from '../api/feature.js';
 import type { Order } from '../api/responses.js';
 import type { PassResult, ShopRunner } from './runner.js';
@@ -41,7 +42,7 @@ export class ShopLoop {
 
   start(): void {
     this.full();
-    this.timer = setInterval(() => this.full(), this.everyMs);
+    this.timer = setInterval(() => this.full(), realDelayMs(this.everyMs));
     this.timer.unref?.();
   }
 
@@ -91,7 +92,7 @@ export class ShopLoop {
     if (hold > 0) {
       // Nothing is asked of the service until the quota resets; what is queued stays queued.
       if (this.holdTimer) clearTimeout(this.holdTimer);
-      this.holdTimer = setTimeout(() => this.schedule(), Math.min(hold, MAX_TIMER_MS));
+      this.holdTimer = setTimeout(() => this.schedule(), Math.min(realDelayMs(hold), MAX_TIMER_MS));
       this.holdTimer.unref?.();
       return;
     }

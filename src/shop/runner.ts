@@ -4,6 +4,7 @@
 // Planning (`--dry-run`) runs the same code with nothing sent: refills planned, status changes
 // and notices listed. Notices are only queued here (the outbox sends them), never awaited.
 import { STOCK_LEVELS } from '../api/assumptions.js';
+import { nowMs } from '../api/clock.js';
 import { errorValue } from '../api/errors.js';
 import type { Order } from '../api/responses.js';
 import type { Notice } from '../notify/notice.js';
@@ -38,7 +39,7 @@ export class ShopRunner {
     private readonly actions: ShopActions,
     private readonly memory: ShopMemory,
     private readonly notify: (n: Notice) => void,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = nowMs,
   ) {}
 
   async pass(o: PassOptions): Promise<PassResult> {

@@ -5,6 +5,7 @@
 // anything missed while down). GET /healthz on the port for a process manager. SIGTERM/SIGINT:
 // stop taking work, finish the pass in flight, give notices a few seconds, exit 0.
 import { z } from 'zod';
+import { nowMs } from '../../api/clock.js';
 import { NeedsV2KeyError, SvcError } from '../../api/errors.js';
 import type { Order } from '../../api/responses.js';
 import type { Notice } from '../../notify/notice.js';
@@ -65,9 +66,9 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const path = o.path ?? (await storedPath(deps)) ?? '/';
   let mirror: { at: number; m: Promise<OrdersMirror> } | undefined;
   const fresh = (sync = true) => {
-    if (!mirror || (sync && Date.now() - mirror.at > MIRROR_FRESH_MS)) {
+    if (!mirror || (sync && nowMs() - mirror.at > MIRROR_FRESH_MS)) {
       mirror?.m.then((m) => m.close()).catch(() => {});
-      mirror = { at: Date.now(), m: syncedMirror(deps, { signal: deps.signal }) };
+      mirror = { at: nowMs(), m: syncedMirror(deps, { signal: deps.signal }) };
     }
     return mirror.m;
   };
@@ -92,7 +93,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
         `${kind} pass failed: ${err instanceof SvcError ? err.message : String(err)}; the next pass tries again`,
       ),
   });
-  const at = () => new Date().toISOString();
+  const at = () => new Date(nowMs()).toISOString();
   let lastTrouble = 0;
   const events: ShopEvents = {
     sale: (order: Order) => loop.sale(order),
@@ -129,8 +130,8 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
         if (deps.globals.verbose || line.action === 'failed' || line.action === 'rejected')
           deps.io.stderr.write(`${jsonText({ at: at(), ...line })}\n`);
         // A hand-on step failing (the listener retries it): told at most every TROUBLE_EVERY_MS.
-        if (line.action === 'failed' && Date.now() - lastTrouble > TROUBLE_EVERY_MS) {
-          lastTrouble = Date.now();
+        if (line.action === 'failed' && nowMs() - lastTrouble > TROUBLE_EVERY_MS) {
+          lastTrouble = nowMs();
           tell({
             kind: 'receiver_trouble',
             headline: 'Webhook receiver: a step is failing (retried)',

@@ -1,0 +1,11 @@
+// Decisions about spending the account's day (spec 8: 5,000 requests a day per account, reset at
+// 00:00 UTC; A8) that the specs leave open, beside src/api/assumptions.ts (which re-exports them).
+// The reasons are in docs/DECISIONS.md "The shop's day on a clock".
+export const SHOP_DAY = {
+  /**
+   * The share of the shop's budget its periodic passes may take in `shop run`. Less than half: the
+   * day's first pass (a refill of every rule) and each confirmed sale come out of the same budget,
+   * so an idle day over 12 rules stays within 10% of the day at the default budget of 20%.
+   */
+  passShare: 0.45,
+} as const;
