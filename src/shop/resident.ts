@@ -2,7 +2,7 @@
 // steps at once (after the pass in progress); the full pass runs at start and every `everyMs`.
 // Work that arrives during a pass is merged: a burst of sales of one listing is one more pass.
 // A pass that throws is reported and the loop goes on; stop() waits for the pass in flight.
-import { realDelayMs } from '../api/clock.js';
+import { nowMs, realDelayMs } from '../api/clock.js';
 import { asFeature } from '../api/feature.js';
 import type { Order } from '../api/responses.js';
 import type { PassResult, ShopRunner } from './runner.js';
@@ -15,6 +15,8 @@ export interface LoopEvents {
    * until 00:00 UTC). Work that comes meanwhile is kept and runs once the wait is over.
    */
   holdMs?(): number;
+  /** Whether the periodic pass is due `sinceMs` after the last (the account's day may ask for fewer). */
+  passDue?(sinceMs: number): boolean;
 }
 
 /** Order ids remembered for that (a day of a busy seller); the periodic pass covers anything older. */
@@ -32,6 +34,7 @@ export class ShopLoop {
   /** Orders whose steps ran: `sale.processing` and `order.delivered` of one sale are one pass (spec 6.3). */
   private readonly seen = new Set<number>();
   private scheduled = false;
+  private lastFullAt = Number.NEGATIVE_INFINITY;
   private stopped = false;
 
   constructor(
@@ -42,7 +45,9 @@ export class ShopLoop {
 
   start(): void {
     this.full();
-    this.timer = setInterval(() => this.full(), realDelayMs(this.everyMs));
+    this.timer = setInterval(() => {
+      if (this.events.passDue?.(nowMs() - this.lastFullAt) ?? true) this.full();
+    }, realDelayMs(this.everyMs));
     this.timer.unref?.();
   }
 
@@ -102,6 +107,7 @@ export class ShopLoop {
     this.fullQueued = false;
     this.listings.clear();
     const kind = full ? 'full' : 'listing';
+    if (full) this.lastFullAt = nowMs();
     try {
       // A burst of sales is one pass for their listings, each sale told once.
       const pass = () => this.runner.pass({ mode: 'send', ...(full ? {} : { only }), sales });

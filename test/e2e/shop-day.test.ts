@@ -7,7 +7,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { startChatStandIn, textOf, type ChatStandIn } from './chat-standins.js';
-import { BIN, startTestSandbox, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { BIN, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 
 const POOL_SECRET = 'pool-secret-of-the-ci-job-0123456789abcdef'; // test/e2e/known-secrets.json
 const TG_TOKEN = '4242424242:E2EtelegramTOKENdoNotLeak_42';
@@ -125,7 +125,8 @@ describe('a day of shop run on the clock (spec 8)', { concurrency: true }, () =>
     const day = (await d.wire()).filter((r) => r.t >= d.t0 && r.t < d.t0 + DAY);
     t.diagnostic(`every: 30, 12 rules, a quiet day: ${day.length} requests (said at start: about ${plan[1]})`);
     assert.ok(day.length <= QUOTA / 10, `${day.length} requests in the day`);
-    assert.ok(day.length <= Number(plan[1]) + 20, `the start said about ${plan[1]}: ${day.length} on the wire`);
+    // The plan counts idle passes; the first pass also refills and re-reads the 12 listings.
+    assert.ok(day.length <= Number(plan[1]) + 24 + 7, `the start said about ${plan[1]}: ${day.length} on the wire`);
     // Idle 100 s at every: 30 (spec 8): any 100 s of the day after the first pass, on the clock.
     const idle = day.filter((r) => r.t >= d.t0 + HOUR);
     let most = 0;
@@ -165,7 +166,6 @@ describe('a day of shop run on the clock (spec 8)', { concurrency: true }, () =>
     await until(() => d.now() >= reset + HOUR / 2);
     await until(() => /sale pass: shop:/.test(run.out.stderr.slice(run.out.stderr.indexOf(`"orderId":${sale.id}`))));
     assert.equal(await run.stop(), 0, run.out.stderr);
-
     const all = await d.wire();
     const day = all.filter((r) => r.t >= d.t0 && r.t < reset);
     const spent = all.filter((r) => r.t >= spentAt && r.t < reset);
@@ -194,5 +194,38 @@ describe('a day of shop run on the clock (spec 8)', { concurrency: true }, () =>
     );
     assert.equal(refill.length, 1, 'the sold listing was refilled after the reset');
     assert.ok(!run.out.stderr.includes(TG_TOKEN));
+  });
+
+  test("a cron shop sync and the seller's other tools beside shop run on one account: the passes stretch to the shop's share of what the account has left", {
+    timeout: 90_000,
+  }, async (t) => {
+    const d = await dayOf('notify: []\nevery: 30\n');
+    cleanup.push(() => d.sb.close());
+    const account = (await d.sb.api('GET', '/api/v2/me')).body.data.accountId as number;
+    const run = shopRun(d);
+    cleanup.push(run.stop);
+    await until(() => d.now() >= d.t0 + 8 * HOUR);
+    // Other tools of the account spend most of the day; a cron `shop sync` and `svc usage` run
+    // beside the resident shop, on the same state folder (the ledger they all feed).
+    await d.sb.control('POST', 'rate/spend-day', { accountId: account, requests: 4_300 });
+    const cron = await svc(['shop', 'sync', '--config', d.file, '-q'], { env: d.env });
+    assert.equal(cron.code, 0, cron.stderr);
+    const usage = await svc(['usage', '-o', 'json'], { env: d.env });
+    assert.equal(usage.code, 0, usage.stderr);
+    const besideAt = d.now();
+    await until(() => d.now() >= d.t0 + DAY);
+    assert.equal(await run.stop(), 0, run.out.stderr);
+    const told = /the account has (\d+) requests left today .*: passes every (\d+) s until the reset/.exec(
+      run.out.stderr,
+    );
+    assert.ok(told, run.out.stderr);
+    const left = Number(told[1]);
+    const after = (await d.wire()).filter((r) => r.t >= besideAt && r.t < d.t0 + DAY);
+    t.diagnostic(
+      `${left} requests left at ${at(besideAt)}: shop run then made ${after.length} until 00:00, passes every ${told[2]} s (${Math.round((100 * after.length) / left)}% of what was left)`,
+    );
+    assert.ok(left < 600, `the shop saw what the others spent: ${left} left`);
+    // The shop's 20% of what was left, give or take two passes (unstretched: about 280).
+    assert.ok(after.length <= left * 0.2 + 15, `${after.length} requests after the others spent, ${left} left`);
   });
 });

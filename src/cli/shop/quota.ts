@@ -8,6 +8,8 @@ import { nowMs } from '../../api/clock.js';
 import { RateLimitError } from '../../api/errors.js';
 import type { Notice } from '../../notify/notice.js';
 import { utcDay, UsageLedger } from '../../state/usage-ledger.js';
+import { warn } from '../../output/reporter.js';
+import type { DayPlan } from '../../shop/budget.js';
 import type { Deps } from '../shared/context.js';
 
 /** The reset time as the seller reads it: their machine's zone, named. */
@@ -25,7 +27,38 @@ function localTime(ms: number): string {
 
 export function quotaWatch(deps: Deps, tellOnce: (key: string, n: Notice) => void) {
   const ledger = UsageLedger.of(deps.stateDir());
+  let toldDay = '';
+  /** The passes' share of what the account had left when last seen lower, and the passes run since. */
+  let share: { day: string; requests: number; passes: number } | undefined;
   return {
+    /**
+     * Is a periodic pass due, `sinceMs` after the last one? The ledger every process of the state
+     * folder feeds (a cron `shop sync`, any other verb, a `svc usage` read of the account's day)
+     * says what the account has left: the shop's passes take at most its budget share of that,
+     * spread to the reset, so they stretch as the others spend (spec 8, A8). The share is fixed
+     * when seen, less the passes run since: taken again from each new remainder, it would compound.
+     */
+    passDue(plan: DayPlan, sinceMs: number): boolean {
+      const left = ledger.accountLeft();
+      if (left.source === 'spent') return true; // the hold says it and waits
+      const now = nowMs();
+      const seen = (left.remaining * plan.budgetPercent) / 100;
+      if (!share || share.day !== utcDay(now) || seen < share.requests - share.passes * plan.perPass)
+        share = { day: utcDay(now), requests: seen, passes: 0 };
+      const passes = Math.max(1e-9, (share.requests - share.passes * plan.perPass) / plan.perPass);
+      const everyMs = Math.max(plan.everyS * 1000, (left.resetAt - now) / passes);
+      if (everyMs > plan.everyS * 1000 && toldDay !== share.day) {
+        toldDay = share.day;
+        warn(
+          deps.io,
+          `the account has ${left.remaining} requests left today (${left.source === 'usage' ? 'as the service said, less what svc sent since' : 'counted by svc on this machine'}): passes every ${Math.ceil(everyMs / 1000)} s until the reset, the shop's ${plan.budgetPercent}% of what is left`,
+        );
+      }
+      // A timer tick early by up to half an `every` counts.
+      const due = sinceMs >= everyMs - plan.everyS * 500;
+      if (due) share.passes++;
+      return due;
+    },
     /** ms until the account's day resets while it is spent, else 0 (told once per reset). */
     holdMs(): number {
       const left = ledger.accountLeft();

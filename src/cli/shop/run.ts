@@ -82,6 +82,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const pocket = await startPocket(deps, { cfg, actions, say, tell, pending: () => outbox.pendingCount() });
   const loop = new ShopLoop(runner, day.everyS * 1000, {
     holdMs: () => quota.holdMs(),
+    passDue: (sinceMs) => quota.passDue(day, sinceMs),
     passed: (kind, r) => {
       pocket.passed(kind, r);
       note(deps.io, `${kind === 'full' ? 'pass' : 'sale pass'}: ${passSummary(r)}`);
