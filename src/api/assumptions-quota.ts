@@ -8,4 +8,11 @@ export const SHOP_DAY = {
    * so an idle day over 12 rules stays within 10% of the day at the default budget of 20%.
    */
   passShare: 0.45,
+  /**
+   * While the webhook receiver misses sales (a full pass finds sales in the mirror that no
+   * confirmed delivery brought), the periodic pass is the only way they are seen: it runs this
+   * many times as often, taking the share the per-sale work is not using (within the budget),
+   * never more often than shop.yaml's `every:`. Back to the stretched pace once it delivers again.
+   */
+  receiverDownFactor: 2,
 } as const;

@@ -1,5 +1,6 @@
 // `shop run`'s schedule: one pass at a time. A confirmed sale runs its listing's
-// steps at once (after the pass in progress); the full pass runs at start and every `everyMs`.
+// steps at once (after the pass in progress); the full pass runs at start, then on a timer tick
+// (`everyMs`, shop.yaml's `every:`) when `passDue` says the account's day allows it.
 // Work that arrives during a pass is merged: a burst of sales of one listing is one more pass.
 // A pass that throws is reported and the loop goes on; stop() waits for the pass in flight.
 import { nowMs, realDelayMs } from '../api/clock.js';

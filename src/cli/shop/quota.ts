@@ -3,7 +3,7 @@
 // feeds: while it is spent, no pass asks the service anything (queued work waits for the reset),
 // and the seller is told once, with the reset time in their own zone; `quota_low` once a day at
 // SHOP_COSTS.quotaLowPercent.
-import { SHOP_COSTS } from '../../api/assumptions.js';
+import { SHOP_COSTS, SHOP_DAY } from '../../api/assumptions.js';
 import { nowMs } from '../../api/clock.js';
 import { RateLimitError } from '../../api/errors.js';
 import type { Notice } from '../../notify/notice.js';
@@ -38,7 +38,7 @@ export function quotaWatch(deps: Deps, tellOnce: (key: string, n: Notice) => voi
      * spread to the reset, so they stretch as the others spend (spec 8, A8). The share is fixed
      * when seen, less the passes run since: taken again from each new remainder, it would compound.
      */
-    passDue(plan: DayPlan, sinceMs: number): boolean {
+    passDue(plan: DayPlan, sinceMs: number, o: { tickMs: number; receiverDown: boolean }): boolean {
       const left = ledger.accountLeft();
       if (left.source === 'spent') return true; // the hold says it and waits
       const now = nowMs();
@@ -46,7 +46,12 @@ export function quotaWatch(deps: Deps, tellOnce: (key: string, n: Notice) => voi
       if (!share || share.day !== utcDay(now) || seen < share.requests - share.passes * plan.perPass)
         share = { day: utcDay(now), requests: seen, passes: 0 };
       const passes = Math.max(1e-9, (share.requests - share.passes * plan.perPass) / plan.perPass);
-      const everyMs = Math.max(plan.everyS * 1000, (left.resetAt - now) / passes);
+      // The receiver missing sales: the passes are the only way to see them, so they take the share
+      // the per-sale work is not using (SHOP_DAY.receiverDownFactor), never faster than `every:`.
+      const base = o.receiverDown
+        ? Math.max(o.tickMs, (plan.everyS * 1000) / SHOP_DAY.receiverDownFactor)
+        : plan.everyS * 1000;
+      const everyMs = Math.max(base, (left.resetAt - now) / passes);
       if (everyMs > plan.everyS * 1000 && toldDay !== share.day) {
         toldDay = share.day;
         warn(
@@ -54,8 +59,8 @@ export function quotaWatch(deps: Deps, tellOnce: (key: string, n: Notice) => voi
           `the account has ${left.remaining} requests left today (${left.source === 'usage' ? 'as the service said, less what svc sent since' : 'counted by svc on this machine'}): passes every ${Math.ceil(everyMs / 1000)} s until the reset, the shop's ${plan.budgetPercent}% of what is left`,
         );
       }
-      // A timer tick early by up to half an `every` counts.
-      const due = sinceMs >= everyMs - plan.everyS * 500;
+      // Never sooner than everyMs, give or take a tenth of a tick (a timer wakes a little early).
+      const due = sinceMs + o.tickMs / 10 >= everyMs;
       if (due) share.passes++;
       return due;
     },

@@ -9,6 +9,7 @@ import { MCP_MESSAGES } from './messages-mcp.js';
 import { MESSAGES_CONFIRM } from './messages-confirm.js';
 import { POCKET } from './messages-pocket.js';
 import { QUOTA_MESSAGES } from './messages-quota.js';
+import { QUOTA_DAY_MESSAGES } from './messages-quota-day.js';
 import { MESSAGES_IDENTITY } from './messages-identity.js';
 import { MESSAGES_RESEND } from './messages-resend.js';
 import { MESSAGES_AGREEMENT } from './messages-agreement.js';
@@ -24,6 +25,7 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...INSTALL_MESSAGES,
   ...MCP_MESSAGES,
   ...QUOTA_MESSAGES,
+  ...QUOTA_DAY_MESSAGES,
   ...MESSAGES_IDENTITY,
   ...MESSAGES_CONFIRM,
   ...MESSAGES_RESEND,
