@@ -72,6 +72,24 @@ export function planDay(o: {
   };
 }
 
+/**
+ * The passes' pace during the day (ms between passes) once the day's sales are known: the sales'
+ * work so far (confirmations and sale passes, from the usage ledger), taken at today's pace to
+ * the end of the day, comes first, and the passes get what the budget has left, at most
+ * `share` of it (SHOP_DAY.passShare; more while the receiver is down), at least one pass a day (the
+ * plan at start knew only the mirror's pace).
+ */
+export function passEveryMs(
+  p: DayPlan,
+  saleWork: number,
+  dayFraction: number,
+  share: number = SHOP_DAY.passShare,
+): number {
+  const projected = dayFraction > 0 ? saleWork / Math.min(1, dayFraction) : 0;
+  const forPasses = Math.max(p.perPass, Math.min(p.budget * share, p.budget - projected));
+  return (86_400_000 * p.perPass) / forPasses;
+}
+
 /** `about N requests a day, X% of 5,000`. */
 export function dayText(p: DayPlan): string {
   const pct = (100 * p.perDay) / LIMITS.v2PerDay;

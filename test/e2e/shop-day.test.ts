@@ -179,7 +179,7 @@ describe('a day of shop run on the clock (spec 8)', { concurrency: true }, () =>
     assert.ok(spent.length <= 6, `with the day spent: ${spent.map((r) => `${r.method} ${r.path} ${r.status}`)}`);
     // Three refusals, then the one notice delivered: the same text each time, sent once.
     const told = tg.requests.map(textOf);
-    assert.equal(told.length, 4, `${told.length} posts: ${tg.requests.map((r) => r.path).join(', ')}`);
+    assert.equal(told.length, 4, told.join('\n---\n'));
     assert.equal(new Set(told).size, 1, told.join('\n---\n'));
     assert.match(told[3]!, /requests for today are spent/);
     assert.match(told[3]!, /resets at/);

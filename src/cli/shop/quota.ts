@@ -9,7 +9,7 @@ import { RateLimitError } from '../../api/errors.js';
 import type { Notice } from '../../notify/notice.js';
 import { utcDay, UsageLedger } from '../../state/usage-ledger.js';
 import { warn } from '../../output/reporter.js';
-import type { DayPlan } from '../../shop/budget.js';
+import { passEveryMs, type DayPlan } from '../../shop/budget.js';
 import type { Deps } from '../shared/context.js';
 
 /** The reset time as the seller reads it: their machine's zone, named. */
@@ -28,6 +28,12 @@ function localTime(ms: number): string {
 export function quotaWatch(deps: Deps, tellOnce: (key: string, n: Notice) => void) {
   const ledger = UsageLedger.of(deps.stateDir());
   let toldDay = '';
+  /** The passes' pace at the day's sales so far (the receiver's lookups and the sale passes, any process). */
+  const salesPace = (plan: DayPlan, now: number, share: number): number => {
+    const today = ledger.read().days[utcDay(now)] ?? {};
+    const saleWork = (today['shop sale'] ?? 0) + (today['confirm lookup'] ?? 0);
+    return passEveryMs(plan, saleWork, (now % 86_400_000) / 86_400_000, share);
+  };
   /** The passes' share of what the account had left when last seen lower, and the passes run since. */
   let share: { day: string; requests: number; passes: number } | undefined;
   return {
@@ -51,12 +57,14 @@ export function quotaWatch(deps: Deps, tellOnce: (key: string, n: Notice) => voi
       const base = o.receiverDown
         ? Math.max(o.tickMs, (plan.everyS * 1000) / SHOP_DAY.receiverDownFactor)
         : plan.everyS * 1000;
-      const everyMs = Math.max(base, (left.resetAt - now) / passes);
-      if (everyMs > plan.everyS * 1000 && toldDay !== share.day) {
+      const passShare = SHOP_DAY.passShare * (o.receiverDown ? SHOP_DAY.receiverDownFactor : 1);
+      const byShare = (left.resetAt - now) / passes;
+      const everyMs = Math.max(base, byShare, salesPace(plan, now, passShare));
+      if (byShare > plan.everyS * 1000 && toldDay !== share.day) {
         toldDay = share.day;
         warn(
           deps.io,
-          `the account has ${left.remaining} requests left today (${left.source === 'usage' ? 'as the service said, less what svc sent since' : 'counted by svc on this machine'}): passes every ${Math.ceil(everyMs / 1000)} s until the reset, the shop's ${plan.budgetPercent}% of what is left`,
+          `the account has ${left.remaining} requests left today (${left.source === 'usage' ? 'as the service said, less what svc sent since' : 'counted by svc on this machine'}): passes every ${Math.ceil(byShare / 1000)} s until the reset, the shop's ${plan.budgetPercent}% of what is left`,
         );
       }
       // Never sooner than everyMs, give or take a tenth of a tick (a timer wakes a little early).
@@ -69,7 +77,8 @@ export function quotaWatch(deps: Deps, tellOnce: (key: string, n: Notice) => voi
       const left = ledger.accountLeft();
       const wait = left.source === 'spent' ? left.resetAt - nowMs() : 0;
       if (wait <= 0) return 0;
-      tellOnce(`quota_spent:${left.resetAt}`, {
+      // Once per spent day: each 429 of the day (a pass, a receiver lookup) names a reset a few seconds apart.
+      tellOnce(`quota_spent:${utcDay(left.resetAt - 30 * 60_000)}`, {
         kind: 'quota_spent',
         headline: "The account's requests for today are spent: the shop waits for the reset",
         fields: [
