@@ -50,12 +50,19 @@ export function planDay(o: {
   rules: number;
   salesPerDay: number;
   resident: boolean;
+  /** What one pass and one sale cost when they are not the shop's (webhooks listen's catch-up). */
+  perPass?: number;
+  perSale?: number;
+  /** The passes' most of the budget (SHOP_DAY: the shop's, or the receiver's catch-ups'). */
+  passShare?: number;
 }): DayPlan {
   const budget = Math.floor((LIMITS.v2PerDay * o.budgetPercent) / 100);
-  const perPass = passCost(o.rules);
-  const perSale = o.resident ? SHOP_COSTS.perSale : 0;
+  const perPass = o.perPass ?? passCost(o.rules);
+  const perSale = o.resident ? (o.perSale ?? SHOP_COSTS.perSale) : 0;
   const sales = Math.ceil(o.salesPerDay * perSale);
-  const forPasses = o.resident ? Math.max(perPass, Math.min(budget * SHOP_DAY.passShare, budget - sales)) : budget;
+  const forPasses = o.resident
+    ? Math.max(perPass, Math.min(budget * (o.passShare ?? SHOP_DAY.passShare), budget - sales))
+    : budget;
   const fitS = Math.ceil((86_400 * perPass) / Math.max(perPass, forPasses));
   const stretched = o.resident && fitS > o.everyS;
   const everyS = stretched ? fitS : o.everyS;
@@ -96,19 +103,28 @@ export function dayText(p: DayPlan): string {
   return `about ${p.perDay} requests a day, ${pct < 10 ? pct.toFixed(1) : Math.round(pct)}% of ${LIMITS.v2PerDay.toLocaleString('en-US')}`;
 }
 
-/** `webhooks listen`: its catch-ups and confirmation lookups a day, against the default share. */
-export function listenDay(catchUpEveryS: number, salesPerDay: number): DayPlan {
-  const budget = Math.floor((LIMITS.v2PerDay * SHOP_COSTS.defaultBudgetPercent) / 100);
-  const catchUps = catchUpEveryS > 0 ? Math.ceil(86_400 / catchUpEveryS) : 1;
-  const perDay = catchUps * SHOP_COSTS.catchUp + Math.ceil(salesPerDay * SHOP_COSTS.confirmPerSale);
-  return {
-    budget,
-    budgetPercent: SHOP_COSTS.defaultBudgetPercent,
-    perPass: SHOP_COSTS.catchUp,
-    perSale: SHOP_COSTS.confirmPerSale,
-    salesPerDay,
-    everyS: catchUpEveryS,
-    stretched: false,
-    perDay,
-  };
+/**
+ * `webhooks listen`: its catch-ups and confirmation lookups a day, fitted to its budget by the
+ * shop's own rule (planDay: the sales' lookups first, the catch-ups, the safety net, at most
+ * SHOP_DAY.catchUpShare, half, of the budget). A catch-up only at start (`off`, 0) is one catch-up a day at most.
+ */
+export function listenDay(
+  catchUpEveryS: number,
+  salesPerDay: number,
+  budgetPercent: number = SHOP_COSTS.defaultBudgetPercent,
+): DayPlan {
+  const costs = { perPass: SHOP_COSTS.catchUp, perSale: SHOP_COSTS.confirmPerSale, passShare: SHOP_DAY.catchUpShare };
+  if (catchUpEveryS > 0)
+    return planDay({ everyS: catchUpEveryS, budgetPercent, rules: 0, salesPerDay, resident: true, ...costs });
+  const once = planDay({ everyS: 86_400, budgetPercent, rules: 0, salesPerDay, resident: true, ...costs });
+  return { ...once, everyS: 0 };
 }
+
+/** `--budget 20%` (or `20`) on the command line: the rule of shop.yaml's `budget:`. */
+export const BudgetFlag = z.string().transform((text, ctx) => {
+  const s = text.trim();
+  const r = BudgetSchema.safeParse(/^\d{1,3}(\.\d+)?$/.test(s) ? Number(s) : s);
+  if (r.success) return r.data;
+  ctx.addIssue({ code: 'custom', message: 'must be a share of the day above 0% and at most 100%, e.g. 20%' });
+  return z.NEVER;
+});

@@ -230,8 +230,8 @@ describe('a day of shop run on the clock (spec 8)', { concurrency: true }, () =>
       `${left} requests left at ${at(besideAt)}: shop run then made ${after.length} until 00:00, passes every ${told[2]} s (${Math.round((100 * after.length) / left)}% of what was left)`,
     );
     assert.ok(left < 600, `the shop saw what the others spent: ${left} left`);
-    // The shop's 20% of what was left, give or take two passes (unstretched: about 280).
-    assert.ok(after.length <= left * 0.2 + 15, `${after.length} requests after the others spent, ${left} left`);
+    // The shop's 20% of what was left, give or take three passes (unstretched: about 280).
+    assert.ok(after.length <= left * 0.2 + 21, `${after.length} requests after the others spent, ${left} left`);
   });
 
   test('the receiver down (no delivery reaches shop run): passes only, twice as often once a pass finds a sale the receiver missed, within the budget; every sale refilled', {

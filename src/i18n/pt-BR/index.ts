@@ -13,6 +13,8 @@ import { QUOTA_DAY_MESSAGES } from './messages-quota-day.js';
 import { MESSAGES_IDENTITY } from './messages-identity.js';
 import { MESSAGES_RESEND } from './messages-resend.js';
 import { MESSAGES_AGREEMENT } from './messages-agreement.js';
+import { REQUESTS_MESSAGES } from './messages-requests.js';
+import { MESSAGES_RETRY } from './messages-retry.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
@@ -30,5 +32,7 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...MESSAGES_CONFIRM,
   ...MESSAGES_RESEND,
   ...MESSAGES_AGREEMENT,
+  ...REQUESTS_MESSAGES,
+  ...MESSAGES_RETRY,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };
