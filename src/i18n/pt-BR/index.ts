@@ -15,6 +15,7 @@ import { MESSAGES_RESEND } from './messages-resend.js';
 import { MESSAGES_AGREEMENT } from './messages-agreement.js';
 import { REQUESTS_MESSAGES } from './messages-requests.js';
 import { MESSAGES_RETRY } from './messages-retry.js';
+import { MESSAGES_UPDATE } from './messages-update.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
@@ -34,5 +35,6 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...MESSAGES_AGREEMENT,
   ...REQUESTS_MESSAGES,
   ...MESSAGES_RETRY,
+  ...MESSAGES_UPDATE,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };
