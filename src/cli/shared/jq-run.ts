@@ -9,10 +9,16 @@ export async function runWithJq(
   run: (io: IO) => Promise<number | undefined>,
 ): Promise<number | undefined> {
   if (jq.expr === undefined) return run(io);
-  const { captureForJq, checkJqFormat, printThroughJq } = await import('../../output/jq.js');
+  const { captureForJq, checkJqFormat, printJqRun, startJq } = await import('../../output/jq.js');
   checkJqFormat(jq.output);
-  const capture = captureForJq(io);
-  const code = await run(capture.io);
-  await printThroughJq(io, capture.text(), jq.expr, jq.signal);
-  return code;
+  // jq-wasm loads in its worker while the verb makes its requests.
+  const filter = startJq(jq.expr, jq.signal);
+  try {
+    const capture = captureForJq(io);
+    const code = await run(capture.io);
+    await printJqRun(io, capture.text(), filter);
+    return code;
+  } finally {
+    filter.stop();
+  }
 }
