@@ -297,7 +297,7 @@ export async function printPlan(
     : '';
   lines.push(`${t('requests: {n}', { n: plan.requests })}${left}`);
   if (reads > 0) lines.push(t('the run makes {n} (reads included)', { n: count(runRequests, 'request') }));
-  lines.push(planQuotaLines(plan));
+  lines.push(planQuotaLines(plan, runRequests));
   if (refused.length > 0) lines.push(...refusedLines(refused, plan.input));
   lines.push(...(extra?.lines ?? []));
   lines.push(t('this dry run made {n} (reads included)', { n: count(dryRunRequests, 'request') }));
@@ -326,10 +326,14 @@ const ROUTE_WORDS: Record<string, string> = {
   bulkStatus: 'listing statuses',
 };
 
-/** The estimated time and the day's quota of a plan (spec 8). */
-function planQuotaLines(plan: PlanSummary): string {
+/**
+ * The estimated time and the day's quota of a plan (spec 8), against every request the run
+ * makes: its reads come out of the same day as its sends.
+ */
+function planQuotaLines(plan: PlanSummary, runRequests: number): string {
   const source = t(plan.dayRemainingSource === 'usage' ? 'as `svc usage` reports' : 'the documented limit');
-  if (plan.requestsBeyondDay <= 0)
+  const beyond = Math.max(plan.requestsBeyondDay, runRequests - plan.dayRemaining);
+  if (beyond <= 0)
     return [
       t('estimated time: {s} s', { s: localDecimal(String(plan.etaSeconds)) }),
       t('daily quota: {n} left today ({source})', { n: count(plan.dayRemaining, 'request'), source }),
@@ -338,14 +342,14 @@ function planQuotaLines(plan: PlanSummary): string {
   return [
     t('estimated time: {s} s for the {n} requests the day allows', {
       s: plan.etaSeconds,
-      n: plan.requests - plan.requestsBeyondDay,
+      n: Math.max(0, plan.requests - beyond),
     }),
     t(
       'daily quota: {n} left today ({source}), the job needs {need}: the run would stop after {left} with exit 5 and a resume command',
       {
         n: count(plan.dayRemaining, 'request'),
         source,
-        need: plan.requests,
+        need: runRequests,
         left: plan.dayRemaining,
       },
     ) + resets,
