@@ -7,7 +7,7 @@ import { warn } from '../../output/reporter.js';
 import type { LedgerPlan } from '../../state/pool-ledger.js';
 import { printRecords } from '../../ui/print.js';
 import type { Deps } from '../shared/context.js';
-import { readBudget } from '../shared/job-runner.js';
+import { readBudget } from '../shared/job-plan.js';
 import { describeTarget, type TargetArg as Target } from './stock-target.js';
 import type { Pool } from './refill-pool.js';
 import type { Selection } from './refill-select.js';
