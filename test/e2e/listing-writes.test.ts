@@ -1,4 +1,4 @@
-// issue 4: products create / update / variants / bulk-status against the sandbox.
+// products create / update / variants / bulk-status against the sandbox.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

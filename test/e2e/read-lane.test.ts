@@ -1,4 +1,4 @@
-// issue 26 through the built bin/svc.js: a one-shot read runs in the read lane (dist/lane.cjs,
+// Through the built bin/svc.js: a one-shot read runs in the read lane (dist/lane.cjs,
 // never dist/main.cjs), and says, prints and exits exactly as the full path does
 // (SVC_LANE=off) across the places a read runs: a key in the environment or a profile in the
 // config file, English and Portuguese, piped and as JSON, a bad key, a server that is not
@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { distReadProbe, KNOWN_V2, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
 
-describe('the read lane through bin/svc.js (issue 26)', { concurrency: true }, () => {
+describe('the read lane through bin/svc.js', { concurrency: true }, () => {
   let sb: TestSandbox;
   let env: Record<string, string>;
   let profileEnv: Record<string, string>;
