@@ -5,6 +5,7 @@
 // other way: the seller is told at start, and warned when `every` was stretched.
 import { z } from 'zod';
 import { LIMITS, SHOP_COSTS, SHOP_DAY } from '../api/assumptions.js';
+import { language, localDecimal, t } from '../i18n/index.js';
 
 /** shop.yaml `budget:`: `20%`, or a number of percent (0 < x <= 100). */
 export const BudgetSchema = z
@@ -97,10 +98,14 @@ export function passEveryMs(
   return (86_400_000 * p.perPass) / forPasses;
 }
 
-/** `about N requests a day, X% of 5,000`. */
+/** `about N requests a day, X% of 5,000`, in the seller's language and decimals. */
 export function dayText(p: DayPlan): string {
   const pct = (100 * p.perDay) / LIMITS.v2PerDay;
-  return `about ${p.perDay} requests a day, ${pct < 10 ? pct.toFixed(1) : Math.round(pct)}% of ${LIMITS.v2PerDay.toLocaleString('en-US')}`;
+  return t('about {n} requests a day, {pct}% of {limit}', {
+    n: p.perDay,
+    pct: localDecimal(pct < 10 ? pct.toFixed(1) : String(Math.round(pct))),
+    limit: LIMITS.v2PerDay.toLocaleString(language() === 'en' ? 'en-US' : 'pt-BR'),
+  });
 }
 
 /**

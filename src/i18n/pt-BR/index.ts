@@ -16,6 +16,7 @@ import { MESSAGES_AGREEMENT } from './messages-agreement.js';
 import { REQUESTS_MESSAGES } from './messages-requests.js';
 import { MESSAGES_RETRY } from './messages-retry.js';
 import { MESSAGES_UPDATE } from './messages-update.js';
+import { MESSAGES_SHOP_BUDGET } from './messages-shop-budget.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
@@ -36,5 +37,6 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...REQUESTS_MESSAGES,
   ...MESSAGES_RETRY,
   ...MESSAGES_UPDATE,
+  ...MESSAGES_SHOP_BUDGET,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };
