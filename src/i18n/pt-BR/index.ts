@@ -12,6 +12,7 @@ import { QUOTA_MESSAGES } from './messages-quota.js';
 import { MESSAGES_IDENTITY } from './messages-identity.js';
 import { MESSAGES_RESEND } from './messages-resend.js';
 import { MESSAGES_AGREEMENT } from './messages-agreement.js';
+import { MESSAGES_COVERAGE } from './messages-coverage.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
@@ -28,5 +29,6 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...MESSAGES_CONFIRM,
   ...MESSAGES_RESEND,
   ...MESSAGES_AGREEMENT,
+  ...MESSAGES_COVERAGE,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };
