@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.js';
-import { escapeError, markedEnv, runEscapes, unmark } from './marked-run.js';
+import { escapeError, markedEnv, marksOn, runEscapes, unmark } from './marked-run.js';
 
 export const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
 export const BIN = join(ROOT, 'bin', 'svc.js');
@@ -128,9 +128,10 @@ export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   env.TZ = 'UTC';
   for (const [k, v] of Object.entries(opts.env ?? {})) if (v !== undefined) env[k] = v;
   env.NO_COLOR = '1';
+  const runEnv = markedEnv(env);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      env: markedEnv(env),
+      env: runEnv,
       cwd: opts.cwd ?? ROOT,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -169,7 +170,7 @@ export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
     });
     child.on('close', (code, signal) => {
       live.delete(child);
-      const escaped = runEscapes(args, stdout, stderr);
+      const escaped = marksOn(runEnv) ? runEscapes(args, stdout, stderr) : [];
       stdout = unmark(stdout);
       stderr = unmark(stderr);
       try {

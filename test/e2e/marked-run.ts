@@ -8,6 +8,11 @@ import { escapes } from './pseudo-check.js';
 
 const MARKS = /[\u206a\u206b]/g;
 
+/** Whether a run's environment has the marked mode (a test of the start-up path sets `0`). */
+export function marksOn(env: Record<string, string>): boolean {
+  return env.SVC_LANG_MARKS === '1';
+}
+
 /** The environment with the marked mode, unless the test set SVC_LANG_MARKS itself. */
 export function markedEnv(env: Record<string, string>): Record<string, string> {
   return 'SVC_LANG_MARKS' in env ? env : { ...env, SVC_LANG_MARKS: '1' };
@@ -64,7 +69,7 @@ function outputFormat(args: string[]): string | undefined {
  */
 function machineStdout(args: string[]): boolean {
   const verb = args.find((a) => !a.startsWith('-'));
-  if (verb === 'api' || verb === 'completion' || verb === 'mcp') return true;
+  if (verb === 'api' || verb === 'completion' || verb === '__complete' || verb === 'mcp') return true;
   if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) return true;
   if (args.some((a) => a === '--json' || a === '--jq' || a.startsWith('--jq='))) return true;
   const format = outputFormat(args);

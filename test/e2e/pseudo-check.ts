@@ -14,6 +14,7 @@ function isValue(token: string): boolean {
     /\.[a-z0-9]{2,5}$/i.test(t) || // file names
     /^[A-Z][A-Z0-9_]+$/.test(t) || // codes (OFFLINE_PAUSED), ids like ORD
     t === 'svc' || // the program's name (`svc: GET /api/v2/me → 200` in a trace)
+    t === 'stdin' || // standard input's file name (`stdin:3: …`)
     /^-/.test(t) || // flags
     /^[a-z]+[_.][a-z_.]+$/.test(t) || // the service's own values (em_analise, price_cents, order.delivered)
     !/[a-z]/i.test(t) // punctuation, R$, arrows
@@ -38,8 +39,15 @@ function withoutCommands(line: string): string {
 export function escapedWords(line: string): string[] {
   const rest = withoutCommands(line)
     .replace(/\u001b\[[0-9;]*m/g, '')
+    // the service's own message (spec 7: `message` beside its `code`), unmarked after a marked
+    // `error:` and before its status and code: the service's words, not svc's
+    .replace(/^(\s*\u206a[^\u206b]*\u206b )[^\u206a\u206b]*( \(\d{3} [A-Z][A-Z0-9_]+\))$/, '$1$2')
     // `code` first: a value in it (`svc {path}`) splits the marks of the text around it
     .replace(/`[^`]*`/g, ' ')
+    // a value in single quotes, one word (`unknown command 'nosuch'`)
+    .replace(/'[^'\s]*'/g, ' ')
+    // a name of two capitalised words or more: `Secret Service`, `Too Many Requests`
+    .replace(/\b[A-Z][a-z]+( [A-Z][a-z]+)+\b/g, ' ')
     // a marked stretch; a run killed mid-line may leave the last one open
     .replace(/\u206a[^\u206b]*(\u206b|$)/g, ' ')
     .replace(/⟦[^⟧]*⟧/g, ' ')

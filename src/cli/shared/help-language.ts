@@ -29,6 +29,7 @@ const HEADINGS: [RegExp, string][] = [
   [/^Global Options:$/, 'Global Options:'],
   [/^Commands:$/, 'Commands:'],
   [/^Arguments:$/, 'Arguments:'],
+  [/^Examples:$/, 'Examples:'],
 ];
 
 /** A chunk of help output in the run's language. */

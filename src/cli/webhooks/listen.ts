@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { EXIT, NeedsV2KeyError, SvcError, UsageError } from '../../api/errors.js';
 import { note, warn } from '../../output/reporter.js';
+import { t } from '../../i18n/index.js';
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_CONFIRM_POLICY,
@@ -252,12 +253,16 @@ async function initSecretPath(deps: Deps, rotate: boolean): Promise<number> {
   await store.update(name, (p) => ({ ...p, webhookPath: path }));
   deps.io.stdout.write(`${path}\n`);
   if (!deps.io.quiet) {
-    deps.io.stderr.write(`secret webhook path stored in profile "${name}"; it is not shown again.\n`);
-    deps.io.stderr.write(
-      old
-        ? `change the webhook URL in the seller dashboard (API/DEV settings) from https://YOUR-HOST${masked} to https://YOUR-HOST<the path above>: until then every notification gets 404, and the service gives up after 5 attempts (spec 6.2.2)\n`
-        : 'set your webhook URL in the seller dashboard (API/DEV settings) to https://YOUR-HOST<the path above>, then run `svc webhooks listen`\n',
-    );
+    deps.io.stderr.write(`${t('secret webhook path stored in profile "{name}"; it is not shown again.', { name })}\n`);
+    const next = old
+      ? t(
+          'change the webhook URL in the seller dashboard (API/DEV settings) from {old} to https://YOUR-HOST<the path above>: until then every notification gets 404, and the service gives up after 5 attempts (spec 6.2.2)',
+          { old: `https://YOUR-HOST${masked}` },
+        )
+      : t(
+          'set your webhook URL in the seller dashboard (API/DEV settings) to https://YOUR-HOST<the path above>, then run `svc webhooks listen`',
+        );
+    deps.io.stderr.write(`${next}\n`);
   }
   return 0;
 }
