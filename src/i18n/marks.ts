@@ -36,7 +36,8 @@ export function markedCatalogue(pt: Catalogue, lang: Lang): Record<string, strin
   const texts = lang === 'pseudo' ? pseudoCatalogue(pt) : pt;
   const out: Record<string, string> = {};
   for (const [en, local] of Object.entries(texts)) {
-    const text = lang === 'en' ? (en.startsWith('header:') ? en.slice('header:'.length) : en) : local;
+    // a table header (`header:NAME`) or a label (`label:NAME`) is its NAME in English
+    const text = lang === 'en' ? en.replace(/^(header|label):/, '') : local;
     out[en] = text.split('\n').map(markLine).join('\n');
   }
   return out;

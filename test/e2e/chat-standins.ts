@@ -2,6 +2,7 @@
 // 127.0.0.1 that record what svc sends and answer as the platforms do, including their 429s.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { unmark } from './marked-run.js';
 
 export interface ChatRequest {
   path: string;
@@ -30,7 +31,8 @@ export async function startChatStandIn(kind: 'telegram' | 'discord'): Promise<Ch
     req.on('end', () => {
       let body: any;
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        // what a chat receives, as svc sends it without the marked mode (test/e2e/marked-run.ts)
+        body = JSON.parse(unmark(Buffer.concat(chunks).toString('utf8')));
       } catch {
         body = undefined;
       }

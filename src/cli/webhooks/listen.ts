@@ -229,7 +229,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     await catching?.stop();
     await l.close();
   }
-  if (!deps.io.quiet) deps.io.stderr.write(`${summary(l.stats(), policy)}\n`);
+  if (!deps.io.quiet) deps.io.stderr.write(`${t(summary(l.stats(), policy))}\n`);
   await out.done(l.pendingCount());
   return 0;
 }
@@ -289,7 +289,7 @@ function summary(s: ListenerStats, policy: ConfirmPolicy): string {
     );
     if (c.backlog > 0) parts.push(`${c.backlog} awaiting confirmation`);
   }
-  return parts.join('; ');
+  return parts.map((p) => t(p)).join('; ');
 }
 
 const LOOPBACK = ['127.0.0.1', 'localhost', '::1'];
