@@ -23,13 +23,13 @@ function isValue(token: string): boolean {
 
 /**
  * A line without the commands it names, which are what a seller types, not text: an example of
- * the help (`  $ svc products list --all   # comment`: the comment stays), a command line
+ * the help (`  $ svc products list --all   # comment`, `$ cat keys.txt | svc …`: the comment stays), a command line
  * (`Usage: svc products list [options]`), a command or option column of the help (`  list
  * [options]   list your listings`: the marked description stays).
  */
 function withoutCommands(line: string): string {
   return line
-    .replace(/^(\s*)\$ svc\b.*?(\s#\s|$)/, '$1 ')
+    .replace(/^(\s*)\$ .*?(\s#\s|$)/, '$1 ')
     .replace(/\bsvc( [a-z][a-z0-9-]*)*( \[[a-z-]+\]| <[a-z-]+>(\.\.\.)?| \[[a-z-]+\.\.\.\])*/g, ' ')
     .replace(/^\s{2}[a-z][\w-]*( \[[a-z-]+\]| <[a-z-]+>(\.\.\.)?| \[[a-z-]+\.\.\.\])*\s{2,}(?=[\u206a⟦])/, ' ')
     .replace(/<[a-z-]+>(\.\.\.)?|\[[a-z-]+(\.\.\.)?\]/g, ' ');

@@ -397,4 +397,7 @@ export const MESSAGES_COVERAGE: Record<string, string> = {
     'espelho de pedidos: {requests}, {read} pedidos lidos, {added} novos, {total} guardados (retomado)',
   'orders mirror: {requests}, {read} orders read, {added} new, {total} held (whole history read) (resumed)':
     'espelho de pedidos: {requests}, {read} pedidos lidos, {added} novos, {total} guardados (histórico inteiro lido) (retomado)',
+  '{flag} needs a threshold': '{flag} precisa de um limite',
+  'add --below N (credentials) or --days D (days of stock left)':
+    'adicione --below N (credenciais) ou --days D (dias de estoque restantes)',
 };
