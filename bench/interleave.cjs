@@ -1,7 +1,7 @@
 // bench/interleave.cjs RUNS "CMD" "CMD" ...: each command RUNS times, interleaved (all of them
 // once, then again), spawnSync with stdout to /dev/null; prints each median wall time and its
 // ratio to the first command. VAR=value words before a command set its environment. Used for the
-// issue-26 read figures beside bench/startup (docs/PERFORMANCE.md "round 5"). A report only.
+// read figures beside bench/startup (docs/PERFORMANCE.md, "reads"). A report only.
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { loadavg } = require('node:os');

@@ -1,4 +1,4 @@
-// bench/webhooks, issue 21 phases: the built `svc webhooks listen --exec HOOK` (every event kind
+// bench/webhooks-capacity, the receiver's capacity: the built `svc webhooks listen --exec HOOK` (every event kind
 // handed on, state on a real disk) against
 // 1. a flood of 10,000 forged posts of each event kind in turn (a fresh listener per kind; ten
 //    sender addresses 127.0.0.2-11, 1,000 posts each, 8 kept-alive connections each), then a real
@@ -6,7 +6,7 @@
 //    under 60 s), and the posts' statuses;
 // 2. 600 posts with a 1 MB title (four addresses, 5 connections each): statuses, the listener's
 //    peak RSS (VmHWM, goal under 150 MB), and the time a restart takes to listen again;
-// 3. a store as the version before issue 21 left it after such posts (20 bodies of 1 MB and a
+// 3. a store as versions without the store's size bounds left it after such posts (20 bodies of 1 MB and a
 //    600 MB line, sparse): the time to start, and peak RSS.
 import { closeSync, ftruncateSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';

@@ -8,7 +8,7 @@
 //    what cannot be recorded gets 503, everything is recorded once there is room.
 // 3. long run: 124,000 notifications in log-only mode; goals: the store file stays small and the
 //    listener's memory stays flat (RSS at the end / RSS at 20,000 events).
-// 4. issue 21 (bench/webhooks-capacity.ts): a flood of every event kind, 1 MB bodies, a store
+// 4. capacity (bench/webhooks-capacity.ts): a flood of every event kind, 1 MB bodies, a store
 //    written under attack.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';

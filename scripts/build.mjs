@@ -216,7 +216,7 @@ async function bundleCli(tableCode) {
   // What went where (esbuild's metafile), for looking into a chunk's size: SVC_METAFILE=FILE.
   if (process.env.SVC_METAFILE) writeFileSync(process.env.SVC_METAFILE, JSON.stringify(result.metafile));
   removeStaleChunks(names);
-  // The Node-20 era files of the single bundle, and round 5's first lane pack, if still there.
+  // The Node-20 era files of the single bundle, and the first lane pack of earlier builds, if still there.
   rmSync(join(dist, 'main.cjs.cache'), { force: true });
   rmSync(join(dist, 'lane-pack.cjs'), { force: true });
 }

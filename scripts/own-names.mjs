@@ -1,4 +1,4 @@
-// Names kept only where they are read (docs/PERFORMANCE.md "Issue 26, round 4: reads").
+// Names kept only where they are read (docs/PERFORMANCE.md, "reads through the read lane").
 // The CLI bundle is minified; esbuild's keepNames restores each renamed function's and class's
 // `name` with a `__name(fn, "name")` call at load. Over the whole bundle that is ~3,000 calls a
 // read runs (zod alone ~1,450) for names nothing reads: zod, undici and the rest set the names

@@ -1,4 +1,4 @@
-// The secret scan of issue 8 (rule 3: no secret leaks). After the test suite, every file the run
+// The secret scan (rule 3: no secret leaks). After the test suite, every file the run
 // left in its folder (captured stdout/stderr of every CLI run, --verbose logs, job journals,
 // reports, webhook stores, config files) is searched for the keys the suite ran with and for the
 // markers its tests put inside credentials. Config files must be 0600. Exit 1 on any finding.

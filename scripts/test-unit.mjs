@@ -3,7 +3,7 @@
 // (build, every file, a process per file, secret scan); this is for the edit-test loop, see
 // CONTRIBUTING.md. Extra arguments filter the files by path, like scripts/test.mjs.
 //
-// Where the time went (docs/PERFORMANCE.md, "Issue 28: the inner loop"): a process per file
+// Where the time went (docs/PERFORMANCE.md, "Codebase: the inner loop"): a process per file
 // paid Node, the test runner and tsx, then loaded the same sources again, 78 times (~1 s of CPU
 // a file before its first test). Here the files share a few processes instead
 // (--experimental-test-isolation=none: every file of a process is imported into it, its tests

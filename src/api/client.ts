@@ -3,8 +3,6 @@
 import {
   IDEMPOTENCY_HEADER,
   KEYS_PREFIX,
-  LIMITS,
-  MAX_LIST_PAGES,
   TIMEOUT_ATTEMPTS,
   V1_PREFIX,
   V2_PREFIX,
@@ -19,12 +17,13 @@ import {
   NeedsV2KeyError,
   NetworkError,
   RateLimitError,
-  SvcError,
+  type SvcError,
   errorFromResponse,
 } from './errors.js';
 import { featureNow } from './feature.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { RateBudget, realClock, type Clock } from './rate-budget.js';
+import { followPages, type ListPage, type PagingOptions } from './paging.js';
 import { DEFAULT_RETRY, decide, type AttemptOutcome, type RetryOptions } from './retry-policy.js';
 import { buildPath, routeByName, type AnswerOf, type AnyRoute, type ItemOf, type RouteName } from './routes.js';
 import type { ErrorBody, Pagination } from './responses.js';
@@ -75,7 +74,6 @@ export interface RequestOptions<N extends RouteName = RouteName> {
 
 /** A request without its route (the route is given apart: a table name, or any route for `svc api`). */
 type RequestBase = Omit<RequestOptions, 'route'>;
-type PagingOptions = { limit?: number; all?: boolean; maxPages?: number };
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -235,15 +233,7 @@ export class ApiClient {
     return { res, netErr };
   }
 
-  /**
-   * Follow the pages of a list route (cli-spec 1 `--all`) with guards, whatever the
-   * server claims: stop on an empty page or a short one (the last page of A1 paging), never
-   * read more than `maxPages` (MAX_LIST_PAGES unless the caller derived fewer from `--limit`),
-   * and say so (`incomplete` on the last page yielded) when the list could not be read to its
-   * end for sure: a full page without `pagination`, a short page before the claimed last one,
-   * the page cap reached. An answer that claims more pages than the cap at once fails before
-   * reading them (TooManyPagesError).
-   */
+  /** Follow the pages of a list route (cli-spec 1 `--all`) with the guards of paging.ts. */
   pages<N extends RouteName>(opts: RequestOptions<N> & PagingOptions): AsyncGenerator<ListPage<ItemOf<N>>> {
     return this.pagesOf(routeByName(opts.route), opts) as AsyncGenerator<ListPage<ItemOf<N>>>;
   }
@@ -253,43 +243,12 @@ export class ApiClient {
     return this.pagesOf(route, opts);
   }
 
-  private async *pagesOf(route: AnyRoute, opts: RequestBase & PagingOptions): AsyncGenerator<ListPage<unknown>> {
-    const first = Number(opts.query?.page ?? 1);
-    const perPage = Number(opts.limit ?? opts.query?.limit ?? LIMITS.pageSizeDefault);
-    const maxPages = Math.max(1, Math.min(opts.maxPages ?? MAX_LIST_PAGES, MAX_LIST_PAGES));
-    for (let page = first, read = 1; ; page++, read++) {
-      const res = await this.send(route, {
-        ...opts,
-        query: { ...opts.query, page, limit: opts.limit ?? opts.query?.limit },
-      });
-      const items = res.data as unknown[]; // an array: checked by the response layer (answers.ts)
-      const p = res.pagination ?? undefined; // `"pagination": null` is no pagination
-      if (!opts.all) {
-        yield { items, pagination: p };
-        return;
-      }
-      // A server that pages by less than asked (its own maximum) says so in `limit`.
-      const size = p && p.limit > 0 && p.limit < perPage ? p.limit : perPage;
-      const where = `GET ${this.pathOf(route).split('?')[0]}`;
-      let incomplete: string | undefined;
-      let last = items.length === 0 || items.length < size || (p !== undefined && page >= p.totalPages);
-      if (items.length > 0 && items.length < size && p && page < p.totalPages) {
-        incomplete = `page ${page} of ${where} held ${items.length} rows of the ${size} asked for, but the service says there are ${p.totalPages} pages; svc stopped there`;
-      } else if (!last && !p) {
-        incomplete = `${where} answered a full page ${page} without pagination (A1): svc cannot tell whether more pages exist and stopped there`;
-        last = true;
-      } else if (!last && read >= maxPages) {
-        incomplete = `svc read ${read} pages of ${where} (its cap, MAX_LIST_PAGES) and the service says there are ${p?.totalPages}; the rest was not read`;
-        last = true;
-      }
-      yield incomplete ? { items, pagination: p, incomplete } : { items, pagination: p };
-      if (last) return;
-      // The first page is the plan: a list that claims more pages than the cap is refused before
-      // reading them (a caller looking for one row, like the catalog lookup, may stop at page 1).
-      // (A cap the caller derived from --limit is its own stop, not a list too long.)
-      if (read === 1 && opts.maxPages === undefined && p && p.totalPages - first + 1 > maxPages)
-        throw new TooManyPagesError(where, p, maxPages, size);
-    }
+  private pagesOf(route: AnyRoute, opts: RequestBase & PagingOptions): AsyncGenerator<ListPage<unknown>> {
+    return followPages(
+      (query) => this.send(route, { ...opts, query }),
+      () => `GET ${this.pathOf(route).split('?')[0]}`,
+      opts,
+    );
   }
 }
 
@@ -301,23 +260,6 @@ interface PreparedRequest {
   body: string | Uint8Array | undefined;
   headers: Record<string, string>;
   idempotencyKey: string | undefined;
-}
-
-export interface ListPage<T> {
-  items: T[];
-  pagination?: Pagination;
-  /** Why the list may go on beyond this, the last page read. */
-  incomplete?: string;
-}
-
-/** `--all` on a list longer than svc reads (MAX_LIST_PAGES): fails before paging. */
-class TooManyPagesError extends SvcError {
-  constructor(where: string, p: Pagination, maxPages: number, perPage: number) {
-    super(
-      `the service says ${where} has ${p.totalPages} pages (${p.total} rows); --all reads at most ${maxPages} pages (${maxPages * perPage} rows)`,
-      'narrow the list with its filters (--status, --from/--to, …) or read part of it with --limit / --page',
-    );
-  }
 }
 
 function missingKey(route: AnyRoute, version: ApiVersion): SvcError {
@@ -351,6 +293,7 @@ function finalError(
       status: 429,
       code: err.code,
       message: `${err.message}; the quota resets in ${formatWait(ra)}`,
+      ...(ra > 0 ? { retryAfterS: ra } : {}), // spec 7.3: every caller (the receiver's lookups) waits it
     });
   }
   return err;

@@ -138,8 +138,14 @@ export type LedgerRecord =
   | { t: 'end'; plan: string; state: 'done' | 'abandoned'; job?: string; at: string }
   /** entries an order of the account delivered (their ids, read from its refs). */
   | { t: 'sold'; order: number; ids: string[]; at: string }
-  /** credentials `stock add` sent to a listing (their ids), after the service's answer. */
+  /**
+   * credentials `stock add` sends to a listing (their ids), written BEFORE the request: a run
+   * killed while the chunk is in flight cannot know whether the service took it, so the record
+   * holds them there until the service refuses the chunk (then `unadded`).
+   */
   | { t: 'added'; listing: number; variant: number | null; ids: string[]; at: string }
+  /** a chunk of `added` the service refused as a whole: it holds none of them there. */
+  | { t: 'unadded'; listing: number; variant: number | null; ids: string[]; at: string }
   /** the account's sales were read up to `through` (their newest createdAt). */
   | { t: 'sync'; through: string; orders: number; at: string };
 
@@ -211,7 +217,15 @@ function apply(state: LedgerState, plans: Map<string, LedgerPlan>, r: LedgerReco
     if (p) p.end = r;
   } else if (r.t === 'sold') for (const id of r.ids) state.sold.set(id, r.order);
   else if (r.t === 'added') for (const id of r.ids) state.added.set(id, { listing: r.listing, variant: r.variant });
+  else if (r.t === 'unadded') unadd(state, r);
   else if (r.t === 'sync' && (!state.syncedThrough || r.through > state.syncedThrough)) state.syncedThrough = r.through;
+}
+
+function unadd(state: LedgerState, r: Extract<LedgerRecord, { t: 'unadded' }>): void {
+  for (const id of r.ids) {
+    const at = state.added.get(id);
+    if (at && at.listing === r.listing && at.variant === r.variant) state.added.delete(id);
+  }
 }
 
 function readText(file: string): string {

@@ -3,36 +3,17 @@
 // bounded by the rate gate (the shop's functions called 20 times, one "wait" told), and every
 // update is confirmed, none handled twice. The bot runs in-process against the Bot API stand-in.
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import type { Order } from '../../src/api/responses.js';
-import { ShopBot } from '../../src/bot/bot.js';
-import type { BotPort } from '../../src/bot/port.js';
-import { telegramApi } from '../../src/bot/telegram-api.js';
-import { makeChannel } from '../../src/notify/channel.js';
-import { sayEnglish } from '../../src/notify/notice.js';
 import { Outbox } from '../../src/notify/outbox.js';
 import { saleNotice } from '../../src/shop/notices.js';
+import { sale } from '../support/sale-order.js';
 import { startTelegramBotStandIn } from '../support/telegram-bot-standin.js';
+import { botOnStandIn, quietPort, SELLER, sellerChannel } from './bot-in-process.js';
 
 const TOKEN = '4242424242:BurstTOKENdoNotLeak_000042';
-const SELLER = 4242;
 
-const order = (i: number): Order =>
-  ({
-    id: 10_000 + i,
-    orderCode: `B${i}`,
-    type: 'sale',
-    status: 'delivered',
-    productId: 111,
-    productTitle: 'Conta Valorant',
-    price: 1990,
-    fee: 199,
-    createdAt: new Date(Date.UTC(2026, 10, 27, 12, 0, i)).toISOString(),
-    deliveredItems: [{ costCents: 700 }],
-  }) as Order;
+const order = (i: number) =>
+  sale({ id: 10_000 + i, orderCode: `B${i}`, createdAt: new Date(Date.UTC(2026, 10, 27, 12, 0, i)).toISOString() });
 
 describe('bursts', () => {
   test('200 sales: batched into few messages at 1 a second per chat, all 200 delivered once', async (t) => {
@@ -40,9 +21,7 @@ describe('bursts', () => {
     t.after(() => tg.close());
     let now = 0;
     const waits: number[] = [];
-    const channel = makeChannel({ name: 'vendas', type: 'telegram', chatId: String(SELLER), events: 'all' }, TOKEN, {
-      SVC_TELEGRAM_API_BASE: tg.url,
-    });
+    const channel = sellerChannel(tg, TOKEN);
     const outbox = new Outbox(
       [channel],
       {},
@@ -66,9 +45,7 @@ describe('bursts', () => {
     const tg = await startTelegramBotStandIn();
     t.after(() => tg.close());
     let now = 0;
-    const channel = makeChannel({ name: 'vendas', type: 'telegram', chatId: String(SELLER), events: 'all' }, TOKEN, {
-      SVC_TELEGRAM_API_BASE: tg.url,
-    });
+    const channel = sellerChannel(tg, TOKEN);
     let tries = 0;
     const outbox = new Outbox(
       [channel],
@@ -94,41 +71,14 @@ describe('bursts', () => {
   });
 
   test('50 commands at once: 20 run (the rate), one "wait" told, all 50 confirmed, none twice', async (t) => {
-    const tg = await startTelegramBotStandIn();
-    const stop = new AbortController();
     let reads = 0;
-    const port: BotPort = {
+    const port = quietPort({
       salesSince: async () => {
         reads++;
         return [order(1)];
       },
-      stock: () => undefined,
-      questions: async () => [],
-      setStatus: async () => assert.fail('no write'),
-      setPrice: async () => assert.fail('no write'),
-      refill: async () => undefined,
-      answer: async () => assert.fail('no write'),
-      status: () => [],
-    };
-    const bot = new ShopBot(
-      telegramApi(TOKEN, { SVC_TELEGRAM_API_BASE: tg.url }),
-      port,
-      {
-        users: new Set([String(SELLER)]),
-        commandsPerMinute: 20,
-        zone: 'America/Sao_Paulo',
-        say: sayEnglish,
-        now: Date.now,
-      },
-      mkdtempSync(join(tmpdir(), 'svc-bot-')),
-      { warn: () => {}, note: () => {} },
-    );
-    const running = bot.run(stop.signal);
-    t.after(async () => {
-      stop.abort();
-      await tg.close();
-      await running;
     });
+    const { tg } = await botOnStandIn(t, { token: TOKEN, port, now: Date.now });
     let last = 0;
     for (let i = 0; i < 50; i++) last = tg.message(SELLER, SELLER, '/vendas');
     await tg.waitFor((c) => c.method === 'getUpdates' && Number(c.body.offset) > last);

@@ -2,56 +2,21 @@
 // be untrusted, spec 4.1.2); pressed in time it runs once with the key made with the plan.
 // The bot in-process against the Bot API stand-in, its clock injected.
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { ShopBot } from '../../src/bot/bot.js';
-import type { BotPort } from '../../src/bot/port.js';
-import { telegramApi } from '../../src/bot/telegram-api.js';
-import { sayEnglish } from '../../src/notify/notice.js';
-import { startTelegramBotStandIn } from '../support/telegram-bot-standin.js';
+import { botOnStandIn, quietPort, SELLER } from './bot-in-process.js';
 
 const TOKEN = '4242424242:LateTOKENdoNotLeak_00000042';
-const SELLER = 4242;
 
 test('Confirm pressed 24 h later: "expired", nothing sent; a fresh plan confirmed in time runs once with its own key', async (t) => {
-  const tg = await startTelegramBotStandIn();
-  const stop = new AbortController();
   let clock = Date.parse('2026-11-27T12:00:00Z');
   const keys: string[] = [];
-  const port: BotPort = {
-    salesSince: async () => [],
-    stock: () => undefined,
-    questions: async () => [],
+  const port = quietPort({
     setStatus: async (id, _active, key) => {
       keys.push(key);
       return { id, status: 'ok' };
     },
-    setPrice: async () => assert.fail('no price'),
-    refill: async () => undefined,
-    answer: async () => assert.fail('no answer'),
-    status: () => [],
-  };
-  const bot = new ShopBot(
-    telegramApi(TOKEN, { SVC_TELEGRAM_API_BASE: tg.url }),
-    port,
-    {
-      users: new Set([String(SELLER)]),
-      commandsPerMinute: 20,
-      zone: 'America/Sao_Paulo',
-      say: sayEnglish,
-      now: () => clock,
-    },
-    mkdtempSync(join(tmpdir(), 'svc-bot-')),
-    { warn: () => {}, note: () => {} },
-  );
-  const running = bot.run(stop.signal);
-  t.after(async () => {
-    stop.abort();
-    await tg.close();
-    await running;
   });
+  const { tg } = await botOnStandIn(t, { token: TOKEN, port, now: () => clock });
   const planFor = async () => {
     const mark = tg.calls.length;
     tg.message(SELLER, SELLER, '/pause 111');

@@ -4,49 +4,26 @@
 // gaps measured are the ones Telegram would see. A reply that gets a 429 waits out its
 // retry_after and goes then, once. The bot runs in-process against the Bot API stand-in.
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import type { Order } from '../../src/api/responses.js';
-import { ShopBot } from '../../src/bot/bot.js';
 import { pacedTelegram } from '../../src/bot/paced-api.js';
-import type { BotPort } from '../../src/bot/port.js';
-import { type TelegramApi, telegramApi } from '../../src/bot/telegram-api.js';
-import { makeChannel } from '../../src/notify/channel.js';
-import { sayEnglish } from '../../src/notify/notice.js';
+import type { TelegramApi } from '../../src/bot/telegram-api.js';
 import { Outbox } from '../../src/notify/outbox.js';
 import { ChatPaces } from '../../src/notify/pace.js';
 import { saleNotice } from '../../src/shop/notices.js';
+import { sale } from '../support/sale-order.js';
 import { startTelegramBotStandIn, type TelegramBotStandIn } from '../support/telegram-bot-standin.js';
+import { quietPort, runBot, SELLER, sellerChannel } from './bot-in-process.js';
 
 const TOKEN = '4242424242:PaceTOKENdoNotLeak_00000042';
-const SELLER = 4242;
 
-const order = (i: number): Order =>
-  ({
+const order = (i: number) =>
+  sale({
     id: 20_000 + i,
     orderCode: `P${i}`,
-    type: 'sale',
-    status: 'delivered',
-    productId: 111,
-    productTitle: 'Conta Valorant',
-    price: 1990,
-    fee: 199,
     createdAt: new Date(Date.UTC(2026, 10, 27, 12, 0, i % 60)).toISOString(),
-    deliveredItems: [{ costCents: 700 }],
-  }) as Order;
+  });
 
-const port: BotPort = {
-  salesSince: async () => [order(1)],
-  stock: () => undefined,
-  questions: async () => [],
-  setStatus: async () => assert.fail('no write'),
-  setPrice: async () => assert.fail('no write'),
-  refill: async () => undefined,
-  answer: async () => assert.fail('no write'),
-  status: () => [],
-};
+const port = quietPort({ salesSince: async () => [order(1)] });
 
 /** An injected clock: a sleep ends at once with the clock moved to its end (never back). */
 function fakeClock() {
@@ -74,35 +51,18 @@ function startBot(
   stamps: number[],
   warn: (text: string) => void = () => {},
 ) {
-  const stop = new AbortController();
-  const inner = telegramApi(TOKEN, { SVC_TELEGRAM_API_BASE: tg.url });
-  // Stamped as the request leaves, on the injected clock.
-  const stamped: TelegramApi = {
-    ...inner,
-    send: (chat, text, o) => {
-      stamps.push(clock.now);
-      return inner.send(chat, text, o);
-    },
+  // Stamped as the request leaves, on the injected clock, then paced.
+  const api = (inner: TelegramApi, signal: AbortSignal) => {
+    const stamped: TelegramApi = {
+      ...inner,
+      send: (chat, text, o) => {
+        stamps.push(clock.now);
+        return inner.send(chat, text, o);
+      },
+    };
+    return pacedTelegram(stamped, TOKEN, paces, { now: () => clock.now, sleep: clock.sleep, signal });
   };
-  const api = pacedTelegram(stamped, TOKEN, paces, { now: () => clock.now, sleep: clock.sleep, signal: stop.signal });
-  const bot = new ShopBot(
-    api,
-    port,
-    {
-      users: new Set([String(SELLER)]),
-      commandsPerMinute: 100,
-      zone: 'America/Sao_Paulo',
-      say: sayEnglish,
-      now: () => clock.now,
-    },
-    mkdtempSync(join(tmpdir(), 'svc-bot-')),
-    { warn, note: () => {} },
-  );
-  const running = bot.run(stop.signal);
-  return async () => {
-    stop.abort();
-    await running;
-  };
+  return runBot(tg, { token: TOKEN, port, now: () => clock.now, commandsPerMinute: 100, warn, api }).stop;
 }
 
 const gaps = (stamps: number[]) => stamps.slice(1).map((s, i) => s - stamps[i]!);
@@ -149,9 +109,7 @@ test('50 commands and 200 sale notices in one chat: one message a second between
     await stop();
     await tg.close();
   });
-  const inner = makeChannel({ name: 'vendas', type: 'telegram', chatId: String(SELLER), events: 'all' }, TOKEN, {
-    SVC_TELEGRAM_API_BASE: tg.url,
-  });
+  const inner = sellerChannel(tg, TOKEN);
   const channel = {
     ...inner,
     post: (body: unknown, signal: AbortSignal) => {

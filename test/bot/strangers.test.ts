@@ -3,55 +3,17 @@
 // clock the next message of each gets its line with the count of the ones before it, and what is
 // still counted when the bot stops is written then. The bot runs in-process against the stand-in.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ShopBot } from '../../src/bot/bot.js';
-import type { BotPort } from '../../src/bot/port.js';
-import { telegramApi } from '../../src/bot/telegram-api.js';
-import { sayEnglish } from '../../src/notify/notice.js';
-import { startTelegramBotStandIn } from '../support/telegram-bot-standin.js';
+import { botOnStandIn, quietPort } from './bot-in-process.js';
 
 const TOKEN = '4242424242:StrangerTOKENdoNotLeak_0042';
-const SELLER = 4242;
 const STRANGERS = [601, 602, 603];
 
-const port: BotPort = {
-  salesSince: async () => [],
-  stock: () => undefined,
-  questions: async () => [],
-  setStatus: async () => assert.fail('no write'),
-  setPrice: async () => assert.fail('no write'),
-  refill: async () => undefined,
-  answer: async () => assert.fail('no write'),
-  status: () => [],
-};
-
 test('300 stranger messages in a minute: one audit line per sender, counts written later, nothing answered', async (t) => {
-  const tg = await startTelegramBotStandIn();
-  const stop = new AbortController();
-  const dir = mkdtempSync(join(tmpdir(), 'svc-bot-'));
   let now = Date.UTC(2026, 10, 27, 12, 0, 0);
-  const bot = new ShopBot(
-    telegramApi(TOKEN, { SVC_TELEGRAM_API_BASE: tg.url }),
-    port,
-    {
-      users: new Set([String(SELLER)]),
-      commandsPerMinute: 20,
-      zone: 'America/Sao_Paulo',
-      say: sayEnglish,
-      now: () => now,
-    },
-    dir,
-    { warn: () => {}, note: () => {} },
-  );
-  const running = bot.run(stop.signal);
-  t.after(async () => {
-    stop.abort();
-    await tg.close();
-    await running;
-  });
+  const { tg, dir, stop } = await botOnStandIn(t, { token: TOKEN, port: quietPort(), now: () => now });
   const lines = () =>
     readFileSync(join(dir, 'audit.jsonl'), 'utf8')
       .trim()
@@ -78,8 +40,7 @@ test('300 stranger messages in a minute: one audit line per sender, counts writt
     [[String(STRANGERS[0]), '/estoque', '+99']],
   );
 
-  stop.abort();
-  await running;
+  await stop();
   assert.deepEqual(
     lines()
       .slice(4)

@@ -3,71 +3,36 @@
 // `stock add` of a file after sales, and `orders profit --offline` on a mirror that is being
 // rebuilt, was cut short, is missing, or is another account's. Each case sold twice, or printed a
 // wrong number with exit 0, before the records were keyed by the account the service names.
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import {
+  autoListing,
+  poolCsv as poolOf,
+  refsOf,
+  requestCount,
+  sandboxPerFile,
+  sell as sellOf,
+} from './seller-setup.js';
 
 let sb: TestSandbox;
-before(async () => {
-  sb = await startTestSandbox();
-});
-after(async () => {
-  await sb.close();
-});
-beforeEach(async () => {
-  await sb.control('POST', 'reset');
-});
+sandboxPerFile((s) => (sb = s), { resetEach: true });
 
 const MARKER = 'ZZIDENTITYMARKER';
 const SECRET_A = 'first-pool-secret-of-this-account-0123456789';
 const SECRET_B = 'second-pool-secret-of-this-account-987654321';
 
-async function listing(tag: string): Promise<number> {
-  const res = await sb.api('POST', '/api/v2/products', {
-    title: `E2E identity ${tag}`,
-    description: 'Keys delivered automatically by the tests.',
-    game: 'valorant',
-    category: 'key',
-    price: 500,
-    isAutoDelivery: true,
-  });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  const id = res.body.data.id as number;
-  await sb.control('POST', 'moderate', { productId: id, action: 'approve' });
-  assert.equal((await sb.api('PATCH', `/api/v2/products/${id}`, { isActive: true })).status, 200);
-  return id;
-}
-
-function poolCsv(tag: string, from: number, to: number): string {
-  const rows = ['credential,ref,cost'];
-  for (let i = from; i <= to; i++) rows.push(`${tag}-${MARKER}-u${i}:p${i},${tag}.${i},0.25`);
-  return `${rows.join('\n')}\n`;
-}
-
-async function sell(id: number, n: number): Promise<void> {
-  const r = await sb.control('POST', 'purchase', { productId: id, quantity: n });
-  assert.ok(r.id ?? r.orderCode, JSON.stringify(r));
-}
-
+const listing = (tag: string) => autoListing(sb, `E2E identity ${tag}`);
+const poolCsv = (tag: string, from: number, to: number) => poolOf(tag, MARKER, from, to);
+const sell = (id: number, n: number) => sellOf(sb, id, n);
 /** The refs each sale of these listings delivered, the pool tag taken off. */
-async function deliveredRefs(...ids: number[]): Promise<string[]> {
-  const out: string[] = [];
-  for (let page = 1; ; page++) {
-    const res = (await sb.api('GET', `/api/v2/orders?type=sales&limit=100&page=${page}`)).body;
-    for (const o of res.data) if (ids.includes(o.productId)) out.push(...o.deliveredItems.map((d: any) => d.ref));
-    if (page >= res.pagination.totalPages) break;
-  }
-  return out.filter(Boolean).map((r: string) => r.replace(/(?:^|\.)svc[A-Za-z0-9_-]{18}$/, ''));
-}
+const deliveredRefs = (...ids: number[]) => refsOf(sb, ids);
+const requests = (pred: (r: any) => boolean) => requestCount(sb, pred);
 
 function soldTwice(refs: string[]): string[] {
   return refs.filter((r, i) => refs.indexOf(r) !== i);
-}
-
-async function requests(pred: (r: any) => boolean): Promise<number> {
-  return ((await sb.control('GET', 'requests')) as any[]).filter(pred).length;
 }
 
 describe('one identity of the account on every upload path', () => {

@@ -5,20 +5,15 @@
 import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { INPUTS_LIST, KNOWN_V2, startTestSandbox, svc, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { describe, test } from 'node:test';
+import { INPUTS_LIST, KNOWN_V2, svc, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { autoListing, refsOf as refsOfListings, sandboxPerFile, TG_TOKEN } from './seller-setup.js';
 
 const MARKER = 'ZZPOOLMARKER';
-const TG_TOKEN = '4242424242:E2EtelegramTOKENdoNotLeak_42';
 const PASSPHRASE = 'moving-day-passphrase-42';
 
 let sb: TestSandbox;
-before(async () => {
-  sb = await startTestSandbox();
-});
-after(async () => {
-  await sb.close();
-});
+const own = sandboxPerFile((s) => (sb = s));
 
 /** A machine: its own HOME (config and state where the path functions put them), a work folder. */
 function machine() {
@@ -45,32 +40,9 @@ function machine() {
   };
 }
 
-async function listing(): Promise<number> {
-  const res = await sb.api('POST', '/api/v2/products', {
-    title: 'E2E backup',
-    description: 'Keys delivered automatically by the tests.',
-    game: 'valorant',
-    category: 'key',
-    price: 500,
-    isAutoDelivery: true,
-  });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  const id = res.body.data.id as number;
-  await sb.control('POST', 'moderate', { productId: id, action: 'approve' });
-  assert.equal((await sb.api('PATCH', `/api/v2/products/${id}`, { isActive: true })).status, 200);
-  return id;
-}
-
+const listing = () => autoListing(sb, 'E2E backup');
 /** The refs of every credential the listing holds and every one its sales delivered, tags off. */
-async function refsOf(id: number): Promise<string[]> {
-  const out: string[] = [...(await sb.control('GET', `state/products/${id}`)).credentialRefs];
-  for (let page = 1; ; page++) {
-    const res = (await sb.api('GET', `/api/v2/orders?type=sales&limit=100&page=${page}`)).body;
-    for (const o of res.data) if (o.productId === id) out.push(...o.deliveredItems.map((d: any) => d.ref));
-    if (page >= res.pagination.totalPages) break;
-  }
-  return out.filter(Boolean).map((r: string) => r.replace(/(?:^|\.)svc[A-Za-z0-9_-]{18}$/, ''));
-}
+const refsOf = (id: number) => refsOfListings(sb, [id], { held: true });
 
 /** Every file and folder under `dir` with its mode. */
 function modes(dir: string): { path: string; mode: number; folder: boolean }[] {
@@ -160,8 +132,7 @@ describe('svc backup and svc restore', () => {
   }, async () => {
     const DAY_MS = 24 * 3600 * 1000;
     // An account of its own: the first test's sales carry tags of another pool secret.
-    await sb.close();
-    sb = await startTestSandbox();
+    await own.fresh();
     const id = await listing();
     const a = machine();
     const key = { SVC_API_KEY: KNOWN_V2 }; // no profile: the pool secret is made in the state folder

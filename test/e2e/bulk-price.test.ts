@@ -1,26 +1,13 @@
 // issue 4, must show: bulk-price end to end against the sandbox, through the built CLI.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  createListings,
-  getListing,
-  startTestSandbox,
-  svc,
-  svcEnv,
-  tempDirs,
-  writeFile,
-  type TestSandbox,
-} from './harness.js';
+import { createListings, getListing, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { sandboxPerFile } from './seller-setup.js';
 
 let sb: TestSandbox;
-before(async () => {
-  sb = await startTestSandbox();
-});
-after(async () => {
-  await sb.close();
-});
+sandboxPerFile((s) => (sb = s));
 
 /** Price of row i in cents: distinct and easy to check. */
 const cents = (i: number) => 1000 + i * 7;

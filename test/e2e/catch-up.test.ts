@@ -4,22 +4,15 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { SEED_IDS } from '../../src/sandbox/seed.js';
 import { until } from '../webhooks/helpers.js';
-import { startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
+import { svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
 import { actions, delivered, listen, post } from './listener-harness.js';
+import { sandboxPerFile } from './seller-setup.js';
 
 let sb: TestSandbox;
-before(async () => {
-  sb = await startTestSandbox();
-});
-after(async () => {
-  await sb.close();
-});
-beforeEach(async () => {
-  await sb.control('POST', 'reset');
-});
+sandboxPerFile((s) => (sb = s), { resetEach: true });
 
 /** A hook that appends "SOURCE EVENT ORDER" per run to a file. */
 function hook(dir: string): { cmd: string; runs: () => string[] } {
@@ -59,8 +52,7 @@ describe('webhooks listen catches up (issue 23)', () => {
     const dirs = tempDirs();
     const h = hook(dirs.dir);
     const env = svcEnv(sb, dirs);
-    // --catch-up-every 1s: the test waits for two more catch-up runs after the live one.
-    const confirming = ['--events', 'order.delivered', '--exec', h.cmd, '--verbose', '--catch-up-every', '1s'];
+    const confirming = ['--events', 'order.delivered', '--exec', h.cmd, '--verbose'];
     const a = await listen(confirming, env);
     await until(() => /catch-up: first start/.test(a.stderr()), 20_000);
     await a.stop();
@@ -75,9 +67,12 @@ describe('webhooks listen catches up (issue 23)', () => {
     const liveId = await sale();
     await post(b.url, delivered(liveId), 'order.delivered');
     await until(() => h.runs().some((x) => x === `live order.delivered ${liveId}`), 20_000);
-    const before = (b.stderr().match(/catch-up done/g) ?? []).length;
-    await until(() => (b.stderr().match(/catch-up done/g) ?? []).length >= before + 2, 20_000);
+    // A catch-up after the live run: the next start's (a catch-up every second would spend more
+    // than the day's budget, spec 8, so the interval cannot be made that short).
     await b.stop();
+    const c = await listen(confirming, env);
+    await until(() => /catch-up done/.test(c.stderr()), 20_000);
+    await c.stop();
     assert.deepEqual(h.runs(), [`catch-up order.delivered ${missed}`, `live order.delivered ${liveId}`]);
   });
 });

@@ -1,8 +1,6 @@
 // Local stand-ins for the Telegram Bot API and Discord webhooks (issue 24): small HTTP servers on
 // 127.0.0.1 that record what svc sends and answer as the platforms do, including their 429s.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { unmark } from './marked-run.js';
+import { closeNow, jsonServer, listenLocal } from '../support/json-server.js';
 
 export interface ChatRequest {
   path: string;
@@ -25,45 +23,33 @@ export async function startChatStandIn(kind: 'telegram' | 'discord'): Promise<Ch
   const script: ChatStandIn['script'] = [];
   let ok = 0;
   let waiters: { n: number; resolve: () => void }[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      let body: any;
-      try {
-        // what a chat receives, as svc sends it without the marked mode (test/e2e/marked-run.ts)
-        body = JSON.parse(unmark(Buffer.concat(chunks).toString('utf8')));
-      } catch {
-        body = undefined;
-      }
-      requests.push({ path: req.url ?? '', body, at: Date.now() });
-      const next = script.shift();
-      if (next) {
-        res.writeHead(next.status, { 'content-type': 'application/json', ...(next.headers ?? {}) });
-        res.end(JSON.stringify(next.body));
-        return;
-      }
-      ok++;
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        ...(kind === 'discord' ? { 'x-ratelimit-remaining': '4', 'x-ratelimit-reset-after': '0.4' } : {}),
-      });
-      res.end(JSON.stringify(kind === 'telegram' ? { ok: true, result: { message_id: ok } } : { id: String(ok) }));
-      waiters = waiters.filter((w) => {
-        if (ok < w.n) return true;
-        w.resolve();
-        return false;
-      });
+  const server = jsonServer((req, body, res) => {
+    requests.push({ path: req.url ?? '', body, at: Date.now() });
+    const next = script.shift();
+    if (next) {
+      res.writeHead(next.status, { 'content-type': 'application/json', ...(next.headers ?? {}) });
+      res.end(JSON.stringify(next.body));
+      return;
+    }
+    ok++;
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      ...(kind === 'discord' ? { 'x-ratelimit-remaining': '4', 'x-ratelimit-reset-after': '0.4' } : {}),
+    });
+    res.end(JSON.stringify(kind === 'telegram' ? { ok: true, result: { message_id: ok } } : { id: String(ok) }));
+    waiters = waiters.filter((w) => {
+      if (ok < w.n) return true;
+      w.resolve();
+      return false;
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await listenLocal(server);
   return {
     url,
     requests,
     script,
     delivered: (n) => (ok >= n ? Promise.resolve() : new Promise((resolve) => waiters.push({ n, resolve }))),
-    close: () => new Promise((r) => server.close(() => r())),
+    close: () => closeNow(server),
   };
 }
 

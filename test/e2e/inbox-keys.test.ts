@@ -3,61 +3,19 @@
 // paste) would: bursts of 200 characters and of Backspaces sent in one write each, no pause
 // between them; the answer published (read back from the sandbox) is exactly what was typed,
 // and the screen shows that exact text for a last confirmation before it goes.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { BIN, KNOWN_V2, tempDirs, type TestSandbox } from './harness.js';
+import { inboxTerminal } from './inbox-terminal.js';
 import { ownSandbox, routeRequests } from './own-sandbox.js';
 import { SEED_IDS } from '../../src/sandbox/index.js';
 
 const Q = SEED_IDS.questions;
-const SOCKET = `svc-e2e-inbox-keys-${process.pid}`; // a private tmux server
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-let hasTmux = true;
-before(() => {
-  try {
-    execFileSync('tmux', ['-V']);
-  } catch {
-    hasTmux = false;
-  }
+const { tmux, hasTmux, startInbox, waitFor } = inboxTerminal('inbox-keys', {
+  width: 220,
+  height: 50,
+  joinWrapped: true,
+  waitMs: 15_000,
 });
-after(() => {
-  try {
-    tmux('kill-server');
-  } catch {
-    /* no server left */
-  }
-});
-
-function startInbox(sb: TestSandbox, session: string, extraEnv: string[] = []): void {
-  const dirs = tempDirs();
-  const env = [
-    `SVC_BASE_URL=${sb.url}`,
-    `SVC_API_KEY=${KNOWN_V2}`,
-    `SVC_CONFIG_DIR=${dirs.configDir}`,
-    `SVC_STATE_DIR=${dirs.stateDir}`,
-    'NO_COLOR=1',
-    ...extraEnv,
-  ];
-  const cmd = `env -u CI -u LANG -u LC_ALL -u LC_MESSAGES ${env.join(' ')} '${process.execPath}' '${BIN}' questions inbox; echo "SVC-EXIT=$?"; sleep 30`;
-  tmux('new-session', '-d', '-s', session, '-x', '220', '-y', '50', cmd);
-}
-
-const screen = (session: string) => tmux('capture-pane', '-p', '-J', '-t', session);
-
-/** Polls the screen for a state (no fixed sleep decides anything). */
-async function waitFor(session: string, re: RegExp, ms = 15_000): Promise<string> {
-  const end = Date.now() + ms;
-  let last = '';
-  while (Date.now() < end) {
-    last = screen(session);
-    if (re.test(last)) return last;
-    await sleep(50);
-  }
-  throw new Error(`screen never showed ${re}:\n${last}`);
-}
 
 /** 200 printable characters, no two runs alike, spaces included. */
 function burst(seed: number): string {
@@ -73,7 +31,7 @@ function burst(seed: number): string {
 
 describe('questions inbox: every key, in order, at any speed', () => {
   test('bursts of 200 characters and of Backspaces publish exactly the text typed, after showing it', (t) => {
-    if (!hasTmux) return t.skip('tmux is not installed');
+    if (!hasTmux()) return t.skip('tmux is not installed');
     return ownSandbox(async (sb) => {
       const s = 'burst';
       startInbox(sb, s);
@@ -109,7 +67,7 @@ describe('questions inbox: every key, in order, at any speed', () => {
   });
 
   test('keys typed in one write with Enter (a paste ending in a newline) go to the confirmation whole', (t) => {
-    if (!hasTmux) return t.skip('tmux is not installed');
+    if (!hasTmux()) return t.skip('tmux is not installed');
     return ownSandbox(async (sb) => {
       const s = 'paste';
       startInbox(sb, s);
@@ -136,7 +94,7 @@ describe('questions inbox: every key, in order, at any speed', () => {
   });
 
   test('Ink 7 key names: Delete erases at the cursor, Backspace before it, each in a burst', (t) => {
-    if (!hasTmux) return t.skip('tmux is not installed');
+    if (!hasTmux()) return t.skip('tmux is not installed');
     return ownSandbox(async (sb) => {
       const s = 'delete';
       startInbox(sb, s);
@@ -160,7 +118,7 @@ describe('questions inbox: every key, in order, at any speed', () => {
   });
 
   test('in pt-BR the screen speaks Portuguese and `s` publishes', (t) => {
-    if (!hasTmux) return t.skip('tmux is not installed');
+    if (!hasTmux()) return t.skip('tmux is not installed');
     return ownSandbox(async (sb) => {
       const s = 'ptbr';
       startInbox(sb, s, ['LANG=pt_BR.UTF-8']);

@@ -1,5 +1,5 @@
 // issue 13, must show: real-world input files through the built CLI against the sandbox.
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
@@ -10,21 +10,16 @@ import {
   createListings,
   getListing,
   ROOT,
-  startTestSandbox,
   svc,
   svcEnv,
   tempDirs,
   writeFile,
   type TestSandbox,
 } from './harness.js';
+import { sandboxPerFile } from './seller-setup.js';
 
 let sb: TestSandbox;
-before(async () => {
-  sb = await startTestSandbox();
-});
-after(async () => {
-  await sb.close();
-});
+sandboxPerFile((s) => (sb = s));
 
 const MARKER = 'ZZSECRETMARKER';
 

@@ -1,27 +1,13 @@
 // issue 4: products create / update / variants / bulk-status against the sandbox.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  KNOWN_V1,
-  createListings,
-  getListing,
-  startTestSandbox,
-  svc,
-  svcEnv,
-  tempDirs,
-  writeFile,
-  type TestSandbox,
-} from './harness.js';
+import { KNOWN_V1, createListings, getListing, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { sandboxPerFile } from './seller-setup.js';
 
 let sb: TestSandbox;
-before(async () => {
-  sb = await startTestSandbox();
-});
-after(async () => {
-  await sb.close();
-});
+sandboxPerFile((s) => (sb = s));
 
 const IDS = {
   activeManual: 101,

@@ -2,76 +2,34 @@
 // sandbox of its own (its account's sales are this file's only): a pool copied, renamed and
 // moved; a fresh state folder after sales; kill -9, sales, the service's idempotency record
 // expired and svc's clock moved past 24 h; CSV and JSONL on stdin; 2,500 held + 7,500 new.
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { INPUTS_LIST, KNOWN_V2, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 import {
-  INPUTS_LIST,
-  KNOWN_V2,
-  startTestSandbox,
-  svc,
-  svcEnv,
-  tempDirs,
-  writeFile,
-  type TestSandbox,
-} from './harness.js';
+  POOL_SECRET,
+  autoListing,
+  poolCsv as poolOf,
+  refsOf as refsOfListings,
+  sandboxPerFile,
+  sell as sellOf,
+} from './seller-setup.js';
 
 let sb: TestSandbox;
-before(async () => {
-  sb = await startTestSandbox();
-});
-after(async () => {
-  await sb.close();
-});
-beforeEach(async () => {
-  await sb.control('POST', 'reset');
-});
+sandboxPerFile((s) => (sb = s), { resetEach: true });
 
 const MARKER = 'ZZPOOLMARKER';
 const DAY_MS = 24 * 3600 * 1000;
-const SECRET = 'pool-secret-of-the-ci-job-0123456789abcdef';
+const SECRET = POOL_SECRET;
 
-async function listing(tag: string, seed = 0): Promise<number> {
-  const res = await sb.api('POST', '/api/v2/products', {
-    title: `E2E pool ${tag}`,
-    description: 'Keys delivered automatically by the tests.',
-    game: 'valorant',
-    category: 'key',
-    price: 500,
-    isAutoDelivery: true,
+const listing = (tag: string, seed = 0) =>
+  autoListing(sb, `E2E pool ${tag}`, {
+    stock: Array.from({ length: seed }, (_, i) => `seed-${tag}-${i}-${MARKER}`),
   });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  const id = res.body.data.id as number;
-  if (seed > 0) {
-    const items = Array.from({ length: seed }, (_, i) => ({ credential: `seed-${tag}-${i}-${MARKER}` }));
-    assert.equal((await sb.api('POST', `/api/v2/products/${id}/stock`, { items })).status, 200);
-  }
-  await sb.control('POST', 'moderate', { productId: id, action: 'approve' });
-  assert.equal((await sb.api('PATCH', `/api/v2/products/${id}`, { isActive: true })).status, 200);
-  return id;
-}
-
-function poolCsv(tag: string, from: number, to: number): string {
-  const rows = ['credential,ref,cost'];
-  for (let i = from; i <= to; i++) rows.push(`${tag}-${MARKER}-u${i}:p${i},${tag}.${i},0.25`);
-  return `${rows.join('\n')}\n`;
-}
-
+const poolCsv = (tag: string, from: number, to: number) => poolOf(tag, MARKER, from, to);
 /** Every ref the listings hold now plus every ref their sales delivered, the pool tag taken off. */
-async function refsOf(...ids: number[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const id of ids) {
-    const state = await sb.control('GET', `state/products/${id}`);
-    out.push(...state.credentialRefs);
-  }
-  for (let page = 1; ; page++) {
-    const res = (await sb.api('GET', `/api/v2/orders?type=sales&limit=100&page=${page}`)).body;
-    for (const o of res.data) if (ids.includes(o.productId)) out.push(...o.deliveredItems.map((d: any) => d.ref));
-    if (page >= res.pagination.totalPages) break;
-  }
-  return out.filter(Boolean).map((r: string) => r.replace(/(?:^|\.)svc[A-Za-z0-9_-]{18}$/, ''));
-}
+const refsOf = (...ids: number[]) => refsOfListings(sb, ids, { held: true });
 
 function assertOnce(refs: string[], prefix: string, expected?: number): void {
   const mine = refs.filter((r) => r.startsWith(`${prefix}.`));
@@ -80,12 +38,7 @@ function assertOnce(refs: string[], prefix: string, expected?: number): void {
   if (expected !== undefined) assert.equal(mine.length, expected);
 }
 
-async function sell(id: number, n: number): Promise<void> {
-  for (let left = n; left > 0; left -= 1000) {
-    const r = await sb.control('POST', 'purchase', { productId: id, quantity: Math.min(1000, left) });
-    assert.ok(r.id ?? r.orderCode, JSON.stringify(r));
-  }
-}
+const sell = (id: number, n: number) => sellOf(sb, id, n);
 
 describe('pool identity by content (issue 22)', () => {
   test('a pool copied, renamed and moved between refills: no entry uploaded twice; `stock pool` shows entries any pool sent', async () => {

@@ -1,60 +1,13 @@
 // issue 6, must show: the inbox driven as a person would, under tmux (send-keys, capture-pane),
 // against a sandbox: answer one question, skip another, quit; then revise a refused answer.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { BIN, KNOWN_V2, tempDirs } from './harness.js';
+import { inboxTerminal } from './inbox-terminal.js';
 import { ownSandbox, routeRequests } from './own-sandbox.js';
 import { SEED_IDS } from '../../src/sandbox/index.js';
-import type { TestSandbox } from './harness.js';
 
 const Q = SEED_IDS.questions;
-const SOCKET = `svc-e2e-inbox-${process.pid}`; // a private tmux server: never touches the user's
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-let hasTmux = true;
-before(() => {
-  try {
-    execFileSync('tmux', ['-V']);
-  } catch {
-    hasTmux = false;
-  }
-});
-after(() => {
-  try {
-    tmux('kill-server');
-  } catch {
-    /* no server left */
-  }
-});
-
-/** Start `svc questions inbox` in a detached 100x30 terminal; the shell prints its exit code after. */
-function startInbox(sb: TestSandbox, session: string): void {
-  const dirs = tempDirs();
-  const env = [
-    `SVC_BASE_URL=${sb.url}`,
-    `SVC_API_KEY=${KNOWN_V2}`,
-    `SVC_CONFIG_DIR=${dirs.configDir}`,
-    `SVC_STATE_DIR=${dirs.stateDir}`,
-    'NO_COLOR=1',
-  ];
-  const cmd = `env -u CI ${env.join(' ')} '${process.execPath}' '${BIN}' questions inbox; echo "SVC-EXIT=$?"; sleep 30`;
-  tmux('new-session', '-d', '-s', session, '-x', '100', '-y', '30', cmd);
-}
-
-const screen = (session: string) => tmux('capture-pane', '-p', '-t', session);
-
-async function waitFor(session: string, re: RegExp, ms = 10_000): Promise<string> {
-  const end = Date.now() + ms;
-  let last = '';
-  while (Date.now() < end) {
-    last = screen(session);
-    if (re.test(last)) return last;
-    await sleep(50);
-  }
-  throw new Error(`screen never showed ${re}:\n${last}`);
-}
+const { tmux, hasTmux, startInbox, waitFor } = inboxTerminal('inbox', { width: 100, height: 30 });
 
 /** Type the text, then wait until the screen shows it (a state, not a timer) before the next key. */
 async function type(session: string, text: string): Promise<void> {
@@ -71,7 +24,7 @@ async function sendAnswer(session: string): Promise<void> {
 
 describe('questions inbox under tmux', () => {
   test('answers one question, skips the next, quits: the screen and the sandbox agree', (t) => {
-    if (!hasTmux) return t.skip('tmux is not installed');
+    if (!hasTmux()) return t.skip('tmux is not installed');
     return ownSandbox(async (sb) => {
       const s = 'answer-skip';
       startInbox(sb, s);
@@ -105,7 +58,7 @@ describe('questions inbox under tmux', () => {
   });
 
   test('a refused answer (SECURITY_VIOLATION) stays for revising, and the revised one goes with a new key', (t) => {
-    if (!hasTmux) return t.skip('tmux is not installed');
+    if (!hasTmux()) return t.skip('tmux is not installed');
     return ownSandbox(async (sb) => {
       const s = 'revise';
       startInbox(sb, s);
@@ -135,7 +88,7 @@ describe('questions inbox under tmux', () => {
   });
 
   test('EMAIL_NOT_VERIFIED stops the inbox: the error and its hint are printed, exit 4', (t) => {
-    if (!hasTmux) return t.skip('tmux is not installed');
+    if (!hasTmux()) return t.skip('tmux is not installed');
     return ownSandbox(async (sb) => {
       await sb.control('POST', 'seller', { emailVerified: false });
       const s = 'stop';

@@ -3,44 +3,18 @@
 // uploaded to one listing and never sold, added to another listing (the service holds it in both,
 // and each can deliver it); two imports of one listing at once through two spellings of the same
 // service's address; and what `stock add --dry-run` prints of the requests its check spends.
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { autoListing, requestCount, sandboxPerFile } from './seller-setup.js';
 
 let sb: TestSandbox;
-before(async () => {
-  sb = await startTestSandbox();
-});
-after(async () => {
-  await sb.close();
-});
-beforeEach(async () => {
-  await sb.control('POST', 'reset');
-});
+sandboxPerFile((s) => (sb = s), { resetEach: true });
 
 const MARKER = 'ZZRESENDDOORMARKER';
 const SECRET = 'pool-secret-of-the-resend-doors-0123456789';
 
-async function listing(tag: string, on: TestSandbox = sb, key = on.keys.v2): Promise<number> {
-  const res = await on.api(
-    'POST',
-    '/api/v2/products',
-    {
-      title: `E2E resend ${tag}`,
-      description: 'Keys delivered automatically by the tests.',
-      game: 'valorant',
-      category: 'key',
-      price: 500,
-      isAutoDelivery: true,
-    },
-    key,
-  );
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  const id = res.body.data.id as number;
-  await on.control('POST', 'moderate', { productId: id, action: 'approve' });
-  assert.equal((await on.api('PATCH', `/api/v2/products/${id}`, { isActive: true }, key)).status, 200);
-  return id;
-}
+const listing = (tag: string, on: TestSandbox = sb, key?: string) => autoListing(on, `E2E resend ${tag}`, { key });
 
 function lines(tag: string, from: number, to: number, eol = '\n'): string {
   const rows: string[] = [];
@@ -48,9 +22,7 @@ function lines(tag: string, from: number, to: number, eol = '\n'): string {
   return `${rows.join(eol)}${eol}`;
 }
 
-async function requests(pred: (r: any) => boolean): Promise<number> {
-  return ((await sb.control('GET', 'requests')) as any[]).filter(pred).length;
-}
+const requests = (pred: (r: any) => boolean) => requestCount(sb, pred);
 
 describe('a credential uploaded to one listing and not sold', () => {
   test('`stock add` to another listing: refused with FILE:LINE naming where it is, nothing sent; --allow-resend sends it', async () => {
@@ -222,5 +194,37 @@ describe('`stock add` and a refill of the account at the same time', () => {
     assert.equal((await importing).code, 0);
     // Three of the pool's six are the import's: the refill may take only the other three.
     assert.match(refill.stderr, /pool .*pool\.txt ran out: 3 sent of the 5 needed/);
+  });
+});
+
+describe('an import killed while its chunk is in flight', () => {
+  test('a later refill of another listing leaves the in-flight credentials alone; a refused chunk frees them', async () => {
+    const [a, b, c] = [await listing('ka'), await listing('kb'), await listing('kc')];
+    const dirs = tempDirs();
+    const env = { ...svcEnv(sb, dirs), SVC_POOL_SECRET: SECRET };
+    const pool = writeFile(dirs.dir, 'pool.txt', lines('kk', 1, 6));
+    const batch = writeFile(dirs.dir, 'batch.txt', lines('kk', 1, 3));
+    // The service may or may not take a chunk whose answer never came: svc cannot know which.
+    await sb.control('POST', 'faults', { match: { route: 'addStock' }, fault: { type: 'delay', ms: 60_000 } });
+    const cut = await svc(['stock', 'add', String(a), '--file', batch], {
+      env,
+      killOn: sb.waitForRequest((e) => e.route === 'addStock', 'started'),
+    });
+    assert.equal(cut.signal, 'SIGKILL');
+    await sb.control('DELETE', 'faults');
+    const refill = await svc(['stock', 'refill', String(b), '--pool', pool, '--target', '5'], { env });
+    assert.equal(refill.code, 0, refill.stderr);
+    assert.match(refill.stderr, /pool .*pool\.txt ran out: 3 sent of the 5 needed/);
+    // A chunk the service refuses as a whole is held nowhere: a later import elsewhere may send it.
+    await sb.control('POST', 'faults', {
+      match: { route: 'addStock' },
+      fault: { type: 'status', status: 422, body: { error: { code: 'VALIDATION_ERROR', message: 'refused' } } },
+    });
+    const other = writeFile(dirs.dir, 'other.txt', lines('kr', 1, 2));
+    const refused = await svc(['stock', 'add', String(a), '--file', other], { env });
+    assert.notEqual(refused.code, 0);
+    await sb.control('DELETE', 'faults');
+    const again = await svc(['stock', 'add', String(c), '--file', other], { env });
+    assert.equal(again.code, 0, again.stderr);
   });
 });

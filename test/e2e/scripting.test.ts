@@ -85,12 +85,11 @@ describe('svc api (issue 27)', () => {
       sent.map((x) => x.idempotencyKey),
       [key],
     );
-    // The same write again with its key: the service replays it, nothing runs twice.
-    const again = await svc(
-      // `=` form: a key may start with '-' (base64url), which a separate word would make a flag
-      ['api', '-X', 'PATCH', `/api/v2/products/${id}`, '-F', 'price=1990', `--idempotency-key=${key}`],
-      { env },
-    );
+    // The same write again, given the retry word as the hint prints it: the service replays it,
+    // nothing runs twice. One word (`=`): a key may start with '-' (base64url).
+    const retry = / as (--idempotency-key=\S+) to retry this write/.exec(r.stderr)?.[1];
+    assert.equal(retry, `--idempotency-key=${key}`, r.stderr);
+    const again = await svc(['api', '-X', 'PATCH', `/api/v2/products/${id}`, '-F', 'price=1990', retry], { env });
     assert.equal(again.code, 0, again.stderr);
     const both = (await routeRequests(sb, 'updateProduct')).slice(before);
     assert.deepEqual(
@@ -105,6 +104,30 @@ describe('svc api (issue 27)', () => {
     assert.equal(other.code, 1);
     assert.match(other.stderr, /IDEMPOTENCY_KEY_REUSED/);
     assert.match(other.stderr, /hint: a retry with --idempotency-key must send the same method, path and body/);
+  });
+
+  test('a key that starts with "-": the --verbose hint prints it as one word, and that word replays the write', async () => {
+    const env = svcEnv(sb, tempDirs());
+    const id = SEED_IDS.products.inactiveWithStock;
+    const dashed = '-V0qAbCdEfGhIjKlMnOp'; // spec 4.1.1: 16-255 of A-Za-z0-9_-, a '-' first included
+    const before = (await routeRequests(sb, 'updateProduct')).length;
+    const patch = ['api', '-X', 'PATCH', `/api/v2/products/${id}`, '-F', 'price=1990'];
+    const first = await svc([...patch, `--idempotency-key=${dashed}`, '--verbose'], { env });
+    assert.equal(first.code, 0, first.stderr);
+    const retry = / as (--idempotency-key=\S+) to retry this write/.exec(first.stderr)?.[1];
+    assert.equal(retry, `--idempotency-key=${dashed}`, first.stderr);
+    // Replayed, told in the seller's language with the same one word.
+    const again = await svc([...patch, retry, '--verbose'], { env: { ...env, SVC_LANG: 'pt-BR' } });
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stderr, new RegExp(`\\(use --idempotency-key=${dashed} para repetir esta escrita\\)`));
+    // As two words the key is read as options (-V is --version): the write is not done at all.
+    const split = await svc([...patch, '--idempotency-key', dashed], { env });
+    assert.doesNotMatch(split.stdout, /"price"/, split.stdout);
+    const sent = (await routeRequests(sb, 'updateProduct')).slice(before);
+    assert.deepEqual(
+      sent.map((x) => x.idempotencyKey),
+      [dashed, dashed],
+    );
   });
 
   test('--input FILE is the body; a file that is not JSON is FILE:LINE, exit 2, nothing sent', async () => {

@@ -5,75 +5,45 @@
 // stranger's /pausar → nothing at all; notices in Portuguese with no LANG; a second `shop run`
 // on the same token says so (409) and the first keeps the commands; `notify digest --dry-run`.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { localClock, localDayStart } from '../../src/bot/local-time.js';
 import { startTelegramBotStandIn, type TelegramBotStandIn } from '../support/telegram-bot-standin.js';
-import { BIN, getListing, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox, writeFile } from './harness.js';
+import { getListing, svc, tempDirs, type TestSandbox, writeFile } from './harness.js';
+import { autoListing, sandboxPerFile, shopEnv, startShopRun as start, TG_TOKEN, until } from './seller-setup.js';
 
-const TG_TOKEN = '4242424242:E2EtelegramTOKENdoNotLeak_42';
-const POOL_SECRET = 'pool-secret-of-the-ci-job-0123456789abcdef';
 const SELLER = 4242;
 const STRANGER = 666;
 
 let sb: TestSandbox;
 let tg: TelegramBotStandIn;
-const children = new Set<ChildProcess>();
+const own = sandboxPerFile((s) => (sb = s));
 before(async () => {
-  sb = await startTestSandbox();
   tg = await startTelegramBotStandIn();
 });
 after(async () => {
-  for (const c of children) c.kill('SIGKILL');
-  await Promise.all([sb.close(), tg.close()]);
+  await tg.close();
 });
 
-async function until(_what: string, check: () => boolean | Promise<boolean>): Promise<void> {
-  for (;;) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+const emptyListing = (tag: string) => autoListing(sb, `E2E bot ${tag}`, { price: 1990, active: false });
+
+/** A seller's folders, its pool.csv (`pool` rows) and a shop.yaml of one rule then `rest`, and its environment. */
+function seller(id: number, target: number, pool: string, rest: string) {
+  const dirs = tempDirs();
+  writeFile(dirs.dir, 'pool.csv', `credential,ref,cost_cents\n${pool}`);
+  const file = writeFile(
+    dirs.dir,
+    'shop.yaml',
+    `rules:\n  - listing: ${id}\n    pool: pool.csv\n    target: ${target}\n${rest}`,
+  );
+  const env = shopEnv(sb, dirs, { SVC_TELEGRAM_API_BASE: tg.url, E2E_TG: TG_TOKEN });
+  return { dirs, file, env };
 }
 
-async function emptyListing(tag: string): Promise<number> {
-  const res = await sb.api('POST', '/api/v2/products', {
-    title: `E2E bot ${tag}`,
-    description: 'Keys delivered automatically by the bot tests.',
-    price: 1990,
-    game: 'valorant',
-    category: 'key',
-    isAutoDelivery: true,
-    isActive: false,
-  });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  const id = res.body.data.id as number;
-  await sb.control('POST', 'moderate', { productId: id, action: 'approve' });
-  return id;
-}
-
-function start(env: Record<string, string>, file: string) {
-  const child = spawn(process.execPath, [BIN, 'shop', 'run', '--config', file, '--port', '0'], {
-    env: { ...cleanEnv(), ...env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  const out = { stderr: '' };
-  child.stderr.on('data', (d) => {
-    out.stderr += d;
-  });
-  const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-  return { child, out, exited };
-}
-
-/** No LANG, no LC_*: as under systemd. */
-function cleanEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !/^(LANG|LANGUAGE|LC_.*|SVC_.*)$/.test(k)) env[k] = v;
-  return env;
-}
+/** The shop's Telegram channel in shop.yaml, for `events`. */
+const channel = (events = '') =>
+  `notify:\n  - name: vendas\n    type: telegram\n    chatId: ${SELLER}\n    secretEnv: E2E_TG\n${events}`;
 
 const sent = (chat: number) => (c: { method: string; body: any }) =>
   c.method === 'sendMessage' && String(c.body?.chat_id) === String(chat);
@@ -82,25 +52,13 @@ describe('svc shop run: the Telegram bot', () => {
   test('a scripted chat: /vendas, /estoque, /pausar → Confirmar → off with one bulk-status request; pressed twice → one; a stranger → nothing', {
     timeout: 120_000,
   }, async () => {
-    const dirs = tempDirs();
     const id = await emptyListing('chat');
-    writeFile(
-      dirs.dir,
-      'pool.csv',
-      'credential,ref,cost_cents\nkey-1-ZZSECRETMARKER,a,700\nkey-2-ZZSECRETMARKER,a,700\n',
+    const { dirs, file, env } = seller(
+      id,
+      2,
+      'key-1-ZZSECRETMARKER,a,700\nkey-2-ZZSECRETMARKER,a,700\n',
+      `every: 3600\n${channel()}telegram:\n  channel: vendas\n  users: [${SELLER}]\ndigest:\n  at: "21:00"\n  zone: America/Sao_Paulo\n`,
     );
-    const file = writeFile(
-      dirs.dir,
-      'shop.yaml',
-      `rules:\n  - listing: ${id}\n    pool: pool.csv\n    target: 2\nevery: 3600\nnotify:\n  - name: vendas\n    type: telegram\n    chatId: ${SELLER}\n    secretEnv: E2E_TG\ntelegram:\n  channel: vendas\n  users: [${SELLER}]\ndigest:\n  at: "21:00"\n  zone: America/Sao_Paulo\n`,
-    );
-    const env = {
-      ...svcEnv(sb, dirs),
-      SVC_KEYRING: 'off',
-      SVC_POOL_SECRET: POOL_SECRET,
-      SVC_TELEGRAM_API_BASE: tg.url,
-      E2E_TG: TG_TOKEN,
-    };
     // A pass first (refilled, on), then a sale: the loop's first pass mirrors it.
     const synced = await svc(['shop', 'sync', '--config', file], { env });
     assert.equal(synced.code, 0, synced.stderr);
@@ -242,27 +200,14 @@ describe('svc shop run: the Telegram bot', () => {
 
   test('notify digest --dry-run: the local day with its exact totals, nothing sent', async () => {
     // One seller per state folder (a fresh account: svc refuses an empty ledger on an account it refilled).
-    await sb.close();
-    sb = await startTestSandbox();
-    const dirs = tempDirs();
+    await own.fresh();
     const id = await emptyListing('digest');
-    writeFile(
-      dirs.dir,
-      'pool.csv',
-      'credential,ref,cost_cents\nkey-d1-ZZSECRETMARKER,d,500\nkey-d2-ZZSECRETMARKER,d,500\n',
+    const { file, env } = seller(
+      id,
+      2,
+      'key-d1-ZZSECRETMARKER,d,500\nkey-d2-ZZSECRETMARKER,d,500\n',
+      `${channel('    events: [digest]\n')}digest:\n  at: "21:00"\n  zone: America/Sao_Paulo\nlanguage: en\n`,
     );
-    const file = writeFile(
-      dirs.dir,
-      'shop.yaml',
-      `rules:\n  - listing: ${id}\n    pool: pool.csv\n    target: 2\nnotify:\n  - name: vendas\n    type: telegram\n    chatId: ${SELLER}\n    secretEnv: E2E_TG\n    events: [digest]\ndigest:\n  at: "21:00"\n  zone: America/Sao_Paulo\nlanguage: en\n`,
-    );
-    const env = {
-      ...svcEnv(sb, dirs),
-      SVC_KEYRING: 'off',
-      SVC_POOL_SECRET: POOL_SECRET,
-      E2E_TG: TG_TOKEN,
-      SVC_TELEGRAM_API_BASE: tg.url,
-    };
     // The chat's token missing: a warning, and the refill still happens (a channel never stops the shop).
     const { E2E_TG: _token, ...noToken } = env;
     const synced = await svc(['shop', 'sync', '--config', file], { env: noToken });
@@ -295,31 +240,18 @@ describe('svc shop run: the Telegram bot', () => {
   test("shop run sends the digest at its local hour, with the day's exact totals (svc's clock moved to just before it)", {
     timeout: 120_000,
   }, async () => {
-    await sb.close();
-    sb = await startTestSandbox();
-    const dirs = tempDirs();
+    await own.fresh();
     const id = await emptyListing('hour');
-    writeFile(
-      dirs.dir,
-      'pool.csv',
-      'credential,ref,cost_cents\nkey-h1-ZZSECRETMARKER,h,300\nkey-h2-ZZSECRETMARKER,h,300\n',
-    );
     // The digest's hour: the next whole local minute at least 10 s away; svc's clock 4 s before it.
     const zone = 'America/Sao_Paulo';
     const fire = Math.ceil((Date.now() + 10_000) / 60_000) * 60_000;
     const at = localClock(fire, zone);
-    const file = writeFile(
-      dirs.dir,
-      'shop.yaml',
-      `rules:\n  - listing: ${id}\n    pool: pool.csv\n    target: 2\nevery: 3600\nnotify:\n  - name: vendas\n    type: telegram\n    chatId: ${SELLER}\n    secretEnv: E2E_TG\n    events: [digest]\ndigest:\n  at: "${at}"\n  zone: ${zone}\n`,
+    const { file, env } = seller(
+      id,
+      2,
+      'key-h1-ZZSECRETMARKER,h,300\nkey-h2-ZZSECRETMARKER,h,300\n',
+      `every: 3600\n${channel('    events: [digest]\n')}digest:\n  at: "${at}"\n  zone: ${zone}\n`,
     );
-    const env = {
-      ...svcEnv(sb, dirs),
-      SVC_KEYRING: 'off',
-      SVC_POOL_SECRET: POOL_SECRET,
-      SVC_TELEGRAM_API_BASE: tg.url,
-      E2E_TG: TG_TOKEN,
-    };
     assert.equal((await svc(['shop', 'sync', '--config', file], { env })).code, 0);
     const a = await sb.control('POST', 'purchase', { productId: id });
     const b = await sb.control('POST', 'purchase', { productId: id });
@@ -347,25 +279,17 @@ describe('svc shop run: the Telegram bot', () => {
   test('the weekly digest on its local day: Sunday 22:00 in São Paulo is Monday in UTC', {
     timeout: 60_000,
   }, async () => {
-    const dirs = tempDirs();
     const id = await emptyListing('week');
-    writeFile(dirs.dir, 'pool.csv', 'credential,ref,cost_cents\nkey-w1-ZZSECRETMARKER,w,300\n');
     const zone = 'America/Sao_Paulo'; // UTC-3 all year: no DST since 2019
     let fire = Math.ceil((Date.now() + 10_000) / 3_600_000) * 3_600_000;
     while (new Date(fire).getUTCDay() !== 1 || new Date(fire).getUTCHours() !== 1) fire += 3_600_000;
     const localDay = new Date(fire - 3 * 3_600_000).toISOString().slice(0, 10); // Sunday, local
-    const file = writeFile(
-      dirs.dir,
-      'shop.yaml',
-      `rules:\n  - listing: ${id}\n    pool: pool.csv\n    target: 1\nevery: 3600\nnotify:\n  - name: vendas\n    type: telegram\n    chatId: ${SELLER}\n    secretEnv: E2E_TG\n    events: [digest]\ndigest:\n  at: "${localClock(fire, zone)}"\n  zone: ${zone}\n  weekly: sunday\n`,
+    const { file, env } = seller(
+      id,
+      1,
+      'key-w1-ZZSECRETMARKER,w,300\n',
+      `every: 3600\n${channel('    events: [digest]\n')}digest:\n  at: "${localClock(fire, zone)}"\n  zone: ${zone}\n  weekly: sunday\n`,
     );
-    const env = {
-      ...svcEnv(sb, dirs),
-      SVC_KEYRING: 'off',
-      SVC_POOL_SECRET: POOL_SECRET,
-      SVC_TELEGRAM_API_BASE: tg.url,
-      E2E_TG: TG_TOKEN,
-    };
     const mark = tg.calls.length;
     const offset = fire - 4000 - Date.now();
     const run = start({ ...env, SVC_CLOCK_OFFSET_MS: String(offset) }, file);

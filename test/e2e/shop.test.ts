@@ -4,67 +4,43 @@
 // listing and its pool are empty, nothing done twice, a 429 waited out, a bad config refused.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startChatStandIn, textOf, type ChatStandIn } from './chat-standins.js';
-import { BIN, getListing, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { getListing, svc, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { autoListing, sandboxPerFile, shopEnv, startShopRun, TG_TOKEN, until } from './seller-setup.js';
 
-const TG_TOKEN = '4242424242:E2EtelegramTOKENdoNotLeak_42';
 const DISCORD_URL = 'https://discord.com/api/webhooks/4242/E2EdiscordSECRETdoNotLeak';
-const POOL_SECRET = 'pool-secret-of-the-ci-job-0123456789abcdef'; // test/e2e/known-secrets.json
 
 let sb: TestSandbox;
 let tg: ChatStandIn;
 let dc: ChatStandIn;
+/**
+ * One seller per test (issue 22): a fresh sandbox account (`own.fresh()`) for each test that
+ * refills, so its fresh state folder is not a lost one (svc refuses to trust an empty ledger on an
+ * account whose sales show entries it uploaded while other listings hold credentials).
+ */
+const own = sandboxPerFile((s) => (sb = s));
 before(async () => {
-  sb = await startTestSandbox();
   tg = await startChatStandIn('telegram');
   dc = await startChatStandIn('discord');
 });
 after(async () => {
-  await Promise.all([sb.close(), tg.close(), dc.close()]);
+  await Promise.all([tg.close(), dc.close()]);
 });
 
-/**
- * One seller per test (issue 22): a fresh sandbox account for each test that refills, so its fresh
- * state folder is not a lost one (svc refuses to trust an empty ledger on an account whose sales
- * show entries it uploaded while other listings hold credentials).
- */
-async function freshSeller(): Promise<void> {
-  await sb.close();
-  sb = await startTestSandbox();
-}
-
 /** An approved auto-delivery listing with no stock: inactive (the service refuses to activate it, NO_STOCK). */
-async function emptyListing(tag: string, price = 1990): Promise<number> {
-  const res = await sb.api('POST', '/api/v2/products', {
-    title: `E2E shop ${tag}`,
-    description: 'Keys delivered automatically by the shop tests.',
-    price,
-    game: 'valorant',
-    category: 'key',
-    isAutoDelivery: true,
-    isActive: false,
-  });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  const id = res.body.data.id as number;
-  await sb.control('POST', 'moderate', { productId: id, action: 'approve' });
-  return id;
-}
+const emptyListing = (tag: string, price = 1990) => autoListing(sb, `E2E shop ${tag}`, { price, active: false });
 
 function setup(tag: string) {
   const dirs = tempDirs();
-  const env = {
-    ...svcEnv(sb, dirs),
-    SVC_KEYRING: 'off',
-    // One seller on one sandbox account: every test's fresh state folder shares the account's pool
-    // secret, as a CI job would (issue 22: with another secret svc refuses to trust an empty ledger).
-    SVC_POOL_SECRET: POOL_SECRET,
+  // One seller on one sandbox account: every test's fresh state folder shares the account's pool
+  // secret, as a CI job would (issue 22: with another secret svc refuses to trust an empty ledger).
+  const env = shopEnv(sb, dirs, {
     SVC_TELEGRAM_API_BASE: tg.url,
     SVC_DISCORD_API_BASE: dc.url,
     E2E_DISCORD_URL: DISCORD_URL,
-  };
+  });
   const pool = join(dirs.dir, `${tag}.csv`);
   writeFile(dirs.dir, `${tag}.csv`, 'credential,ref,cost_cents\n');
   const config = (listing: number, extra = '') =>
@@ -169,7 +145,7 @@ describe('svc shop sync (issue 24)', () => {
   });
 
   test('a 429 from Telegram is waited out for retry_after; the pass is not held up', async () => {
-    await freshSeller();
+    await own.fresh();
     const { env, config, addToPool } = setup('burst');
     const id = await emptyListing('burst');
     const file = config(id);
@@ -224,24 +200,11 @@ describe('svc shop sync (issue 24)', () => {
   });
 });
 
-/** Poll a state until it holds (the test's own timeout bounds it): never a fixed sleep. */
-async function until(_what: string, check: () => boolean | Promise<boolean>): Promise<void> {
-  for (;;) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('svc shop run (issue 24)', () => {
-  const children = new Set<ChildProcess>();
-  after(() => {
-    for (const c of children) c.kill('SIGKILL');
-  });
-
   test('a confirmed sale runs its listing at once: told with its profit on each channel, deactivated when the pool is empty; /healthz; SIGTERM stops it cleanly', {
     timeout: 120_000,
   }, async () => {
-    await freshSeller();
+    await own.fresh();
     const { env, config, addToPool } = setup('resident');
     const id = await emptyListing('resident', 2500);
     const file = config(id, 'every: 3600\n');
@@ -250,20 +213,11 @@ describe('svc shop run (issue 24)', () => {
     assert.equal(stored.code, 0, stored.stderr);
     const tg0 = tg.requests.length;
     const dc0 = dc.requests.length;
-    const child = spawn(process.execPath, [BIN, 'shop', 'run', '--config', file, '--port', '0'], {
-      env: { ...process.env, ...env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.add(child);
-    let stderr = '';
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-    await until('listening', () => /listening on http:\/\/127\.0\.0\.1:\d+/.test(stderr));
-    const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)![1]!;
+    const shop = startShopRun(env, file);
+    await until('listening', () => /listening on http:\/\/127\.0\.0\.1:\d+/.test(shop.out.stderr));
+    const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(shop.out.stderr)![1]!;
     // The first pass: refilled to 1 and reactivated.
-    await until('first pass', () => /pass: shop:/.test(stderr));
+    await until('first pass', () => /pass: shop:/.test(shop.out.stderr));
     let l = await getListing(sb, id);
     assert.equal(l.autoDeliveryStock, 1);
     assert.equal(l.isActive, true);
@@ -295,12 +249,10 @@ describe('svc shop run (issue 24)', () => {
     assert.ok(tgSales[0]!.includes(`profit: <code>${money(profit)}</code>`), tgSales[0]);
     assert.ok(dcSales[0]!.includes(`profit: ${money(profit)}`), dcSales[0]);
 
-    child.kill('SIGTERM');
-    assert.equal(await exited, 0, stderr);
-    children.delete(child);
-    assert.match(stderr, /shop stopped/);
+    assert.equal(await shop.stop(), 0, shop.out.stderr);
+    assert.match(shop.out.stderr, /shop stopped/);
     await sb.control('POST', 'webhooks', { urls: [] });
-    for (const s of [TG_TOKEN, DISCORD_URL, 'ZZSECRETMARKER']) assert.ok(!stderr.includes(s));
+    for (const s of [TG_TOKEN, DISCORD_URL, 'ZZSECRETMARKER']) assert.ok(!shop.out.stderr.includes(s));
     l = await getListing(sb, id);
     assert.equal(l.autoDeliveryStock, 0);
   });
@@ -308,7 +260,7 @@ describe('svc shop run (issue 24)', () => {
 
 describe('svc stock refill --activate --deactivate-when-empty (issue 24)', () => {
   test('reactivates once stocked; deactivates when the listing and its pool are empty', async () => {
-    await freshSeller();
+    await own.fresh();
     const { dirs, env } = setup('one');
     const id = await emptyListing('one');
     const pool = writeFile(dirs.dir, 'one.txt', 'key-O-ZZSECRETMARKER\n');

@@ -5,33 +5,27 @@
 // confirmed nor the shop's chat; a flood of forged `product.out_of_stock` costs `shop run` at most
 // the unconfirmed share of the request budget, counted on the sandbox's request log.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { unconfirmedRoom } from '../../src/api/assumptions.js';
 import { SEED_IDS } from '../../src/sandbox/index.js';
 import { until } from '../webhooks/helpers.js';
 import { type ChatStandIn, startChatStandIn, textOf } from './chat-standins.js';
-import { BIN, CAPTURE_FILE, startTestSandbox, svc, svcEnv, type TestSandbox, tempDirs, writeFile } from './harness.js';
+import { svc, svcEnv, type TestSandbox, tempDirs, writeFile } from './harness.js';
+import { autoListing, sandboxPerFile, shopEnv, startShopRun, TG_TOKEN } from './seller-setup.js';
 import { actions, listen, post } from './listener-harness.js';
 
-const TG_TOKEN = '4242424242:E2EtelegramTOKENdoNotLeak_42';
-const POOL_SECRET = 'pool-secret-of-the-ci-job-0123456789abcdef'; // test/e2e/known-secrets.json
 const O = SEED_IDS.orders;
 
 let sb: TestSandbox;
 let tg: ChatStandIn;
+const own = sandboxPerFile((s) => (sb = s));
 before(async () => {
-  sb = await startTestSandbox();
   tg = await startChatStandIn('telegram');
 });
 after(async () => {
-  await Promise.all([sb.close(), tg.close()]);
-});
-const children = new Set<ChildProcess>();
-after(() => {
-  for (const c of children) c.kill('SIGKILL');
+  await tg.close();
 });
 
 const body = (event: string, data: Record<string, unknown>, at = new Date()) =>
@@ -109,27 +103,10 @@ describe('webhooks listen: each event confirmed by its own route', () => {
 describe('shop run: forged events are never told and cost at most the unconfirmed share', () => {
   /** A fresh sandbox account, an empty auto-delivery listing and a shop file refilling it to 1. */
   async function shop(tag: string) {
-    await sb.close();
-    sb = await startTestSandbox();
+    await own.fresh();
     const dirs = tempDirs();
-    const env = {
-      ...svcEnv(sb, dirs),
-      SVC_KEYRING: 'off',
-      SVC_POOL_SECRET: POOL_SECRET,
-      SVC_TELEGRAM_API_BASE: tg.url,
-    };
-    const res = await sb.api('POST', '/api/v2/products', {
-      title: `E2E own route ${tag}`,
-      description: 'Keys delivered automatically by the confirmation tests.',
-      price: 2500,
-      game: 'valorant',
-      category: 'key',
-      isAutoDelivery: true,
-      isActive: false,
-    });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    const id = res.body.data.id as number;
-    await sb.control('POST', 'moderate', { productId: id, action: 'approve' });
+    const env = shopEnv(sb, dirs, { SVC_TELEGRAM_API_BASE: tg.url });
+    const id = await autoListing(sb, `E2E own route ${tag}`, { price: 2500, active: false });
     writeFile(
       dirs.dir,
       `${tag}.csv`,
@@ -142,27 +119,12 @@ describe('shop run: forged events are never told and cost at most the unconfirme
     );
     const stored = await svc(['notify', 'set-secret', 'vendas', '--type', 'telegram'], { env, input: TG_TOKEN });
     assert.equal(stored.code, 0, stored.stderr);
-    const child = spawn(process.execPath, [BIN, 'shop', 'run', '--config', file, '--port', '0', '--verbose'], {
-      env: { ...process.env, ...env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.add(child);
-    let stderr = '';
-    child.stderr!.on('data', (d) => {
-      stderr += d;
-    });
-    const exited = new Promise<number | null>((r) =>
-      child.on('close', (code) => {
-        children.delete(child);
-        appendFileSync(CAPTURE_FILE, `\n### svc shop run (${tag})\n${stderr}`);
-        r(code);
-      }),
-    );
-    await until(() => /pass: shop:/.test(stderr) || child.exitCode !== null, 30_000);
-    const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)?.[1];
-    assert.ok(base, stderr);
+    const run = startShopRun(env, file, ['--verbose']);
+    await until(() => /pass: shop:/.test(run.out.stderr) || run.child.exitCode !== null, 30_000);
+    const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(run.out.stderr)?.[1];
+    assert.ok(base, run.out.stderr);
     const lines = (action: string) =>
-      stderr
+      run.out.stderr
         .split('\n')
         .filter((x) => x.startsWith('{'))
         .map((x) => JSON.parse(x) as { action: string; event?: string; detail?: string })
@@ -171,11 +133,8 @@ describe('shop run: forged events are never told and cost at most the unconfirme
       id,
       base: base!,
       lines,
-      stderr: () => stderr,
-      stop: async () => {
-        child.kill('SIGTERM');
-        return exited;
-      },
+      stderr: () => run.out.stderr,
+      stop: run.stop,
     };
   }
 

@@ -10,25 +10,12 @@ import { Outbox } from '../../src/notify/outbox.js';
 import { sellerLanguage } from '../../src/shop/language.js';
 import { saleNotice } from '../../src/shop/notices.js';
 import { startEvolutionStandIn } from '../support/evolution-standin.js';
+import { sale as saleOf } from '../support/sale-order.js';
 
 const EVO_KEY = 'evo-key-0123456789-doNotLeak';
 const AT = '2026-11-27T23:30:00.000Z';
 
-const sale = (over: Partial<Order> = {}): Order =>
-  ({
-    id: 9001,
-    orderCode: 'ORD-9001',
-    type: 'sale',
-    status: 'delivered',
-    productId: 111,
-    productTitle: 'Conta Valorant',
-    price: 1990,
-    fee: 199,
-    quantity: 1,
-    createdAt: AT,
-    deliveredItems: [{ costCents: 700 }],
-    ...over,
-  }) as Order;
+const sale = (over: Partial<Order> = {}) => saleOf({ createdAt: AT, ...over });
 
 describe('notices in the seller language', () => {
   test('pt-BR with no language anywhere (systemd), English with language: en, the environment in between', async () => {

@@ -2,7 +2,8 @@
 // shows, `send()` goes through the one request core (src/api/client.ts). The run's abort
 // signal is bound once, in the core every resource shares.
 import type { ApiVersion } from '../assumptions.js';
-import type { ApiClient, ApiResponse, ListPage, RequestOptions } from '../client.js';
+import type { ApiClient, ApiResponse, RequestOptions } from '../client.js';
+import type { ListPage } from '../paging.js';
 import { NeedsV1KeyError, NeedsV2KeyError } from '../errors.js';
 import { routeByName, type AnswerOf, type ItemOf, type Method, type RouteDef, type RouteName } from '../routes.js';
 

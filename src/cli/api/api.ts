@@ -58,7 +58,9 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
     return printRequestPlan(deps, [{ method, path: shownPath, ...(body !== undefined ? { body } : {}) }], notes);
   }
   if (key && deps.globals.verbose) {
-    note(deps.io, `svc: ${IDEMPOTENCY_HEADER}: ${key} (reuse it with --idempotency-key to retry this write)`);
+    // The retry is shown as one word: a key may start with '-' (spec 4.1.1 allows it), which
+    // commander would read as a flag if the key came as a word of its own.
+    note(deps.io, `svc: ${IDEMPOTENCY_HEADER}: ${key} (reuse it as --idempotency-key=${key} to retry this write)`);
   }
   const client = await deps.client();
   if (o.paginate) {
@@ -164,7 +166,7 @@ Pacing, retries and exit codes are those of every other command; --jq filters th
     'svc api /api/v2/me',
     'svc api /api/v2/products --paginate --jq \'.[] | select(.status == "em_analise") | .id\'',
     'svc api -X PATCH /api/v2/products/101 -F price=1990 --verbose',
-    'svc api -X PATCH /api/v2/products/101 --input body.json --idempotency-key K6xk2Yb0nQ4mQ1sW9aT0cE',
+    'svc api -X PATCH /api/v2/products/101 --input body.json --idempotency-key=K6xk2Yb0nQ4mQ1sW9aT0cE',
   ],
   run,
 });

@@ -13,7 +13,7 @@ import { planPriceFile, readPriceFile, type PriceRow } from '../../input/prices.
 import type { TableFileResult } from '../../input/table-rows.js';
 import type { FloorMode } from '../../pricing/floor.js';
 import { floorGuard, floorOption, floorOptions, type FloorFlag } from './floor-guard.js';
-import { loadListings } from './pricing-facts.js';
+import { loadListingsFor } from './pricing-facts.js';
 import { openInput, startsWithBom } from '../../input/source.js';
 import {
   fingerprintInput,
@@ -51,9 +51,9 @@ const options = {
  * per listing. Chunks carry the price rows themselves: the sender reads each row's price from
  * its chunk.
  */
-function priceGroups(rows: PriceRow[]): ChunkGroup<PriceRow>[] {
-  const plain: ChunkGroup<PriceRow> = { route: 'bulkPrice', items: [] };
-  const perListing = new Map<number, ChunkGroup<PriceRow>>();
+function priceGroups<R extends ItemRef & { id: number }>(rows: R[]): ChunkGroup<R>[] {
+  const plain: ChunkGroup<R> = { route: 'bulkPrice', items: [] };
+  const perListing = new Map<number, ChunkGroup<R>>();
   for (const r of rows) {
     if (r.variant === undefined) plain.items.push(r);
     else {
@@ -63,6 +63,11 @@ function priceGroups(rows: PriceRow[]): ChunkGroup<PriceRow>[] {
     }
   }
   return [plain, ...perListing.values()].filter((g) => g.items.length > 0);
+}
+
+/** The requests a run sends for these rows (spec 8: 100 a bulk-price, one variants edit per listing). */
+export function priceSends(rows: { id: number; variant?: number }[]): number {
+  return planChunks(priceGroups(rows.map((r, i) => ({ ...r, line: i }))), CHUNK_SIZE.bulk).length;
 }
 
 /** What one chunk sends: a bulk-price request, or one listing's variants update. */
@@ -133,6 +138,8 @@ export interface PriceJobOptions {
   confirmed?: boolean;
   /** The line a person is shown for a row of the file sent (reprice: the rule's line). */
   displayLine?: (line: number) => number;
+  /** The listings the caller just read (reprice): the guards use them instead of reading again. */
+  listings?: Listing[];
 }
 
 /**
@@ -148,7 +155,9 @@ export async function runPriceJob(
 ): Promise<number> {
   const resume = typeof opts.resume === 'string' ? opts.resume : undefined;
   const needCurrent = opts.maxChange !== undefined || opts.floor !== undefined;
-  const listings = needCurrent ? await loadListings(deps) : [];
+  const listings = needCurrent
+    ? (opts.listings ?? (await loadListingsFor(deps, new Set(parsed.rows.map((r) => r.id)))))
+    : [];
   const preOutcomes = opts.maxChange !== undefined ? maxChangeGuard(listings, parsed.rows, opts.maxChange) : [];
   let refused = new Set(preOutcomes.map((o) => o.line));
   let rows = parsed.rows.filter((r) => !refused.has(r.line));

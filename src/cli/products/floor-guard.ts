@@ -80,6 +80,7 @@ async function floorFacts(deps: Deps, flag: FloorFlag, listings?: Listing[]): Pr
     salesDays: FLOOR_SALES_DAYS,
     ...(flag.feeBp !== undefined ? { feeBp: flag.feeBp } : {}),
     costs: flag.kind === 'cost',
+    needsFee: flag.kind === 'cost',
     ...(listings ? { listings } : {}),
   });
 }

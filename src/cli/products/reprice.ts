@@ -14,6 +14,7 @@ import { repricePlan, rulesProblems, type RepricePlan } from '../../pricing/repr
 import { RulesFileError, readRulesFile } from '../../pricing/rules-file.js';
 import type { PlanRow } from '../../pricing/plan.js';
 import type { FeeRate } from '../../pricing/cost-basis.js';
+import type { Listing } from '../../api/responses.js';
 import { note } from '../../output/reporter.js';
 import { jsonText } from '../../output/sanitize.js';
 import { printRecords } from '../../ui/print.js';
@@ -21,7 +22,7 @@ import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { invalidInput, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { planColumns, writePlanFile } from './reprice-output.js';
-import { runPriceJob } from './bulk-price.js';
+import { priceSends, runPriceJob } from './bulk-price.js';
 import { readPriceFile } from '../../input/prices.js';
 import { loadCatalog, loadListings, loadPricingFacts, priceTargets, requireFee } from './pricing-facts.js';
 
@@ -43,7 +44,11 @@ const options = {
   resume: resumeOption(),
 };
 
-async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
+/** The rules file read and checked against the account, and the plan priced; or an exit code. */
+async function planFromRules(
+  deps: Deps,
+  opts: OptsOf<typeof options>,
+): Promise<number | { listings: Listing[]; plan: RepricePlan; fee: FeeRate }> {
   let rules: Awaited<ReturnType<typeof readRulesFile>>;
   try {
     rules = await readRulesFile(opts.rules);
@@ -77,12 +82,23 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
   });
   for (const n of facts.notes) note(deps.io, n);
   note(deps.io, feeWords(fee, rules.salesDays));
+  return { listings, plan, fee };
+}
+
+async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
+  const planned = await planFromRules(deps, opts);
+  if (typeof planned === 'number') return planned;
+  const { listings, plan, fee } = planned;
   const maxChange = opts.maxChange ?? REPRICE_DEFAULT_MAX_CHANGE_PCT;
   const shown = plan.rows.filter((r) => opts.allRows || r.action !== 'unchanged');
   const changes = plan.rows.filter((r) => r.action === 'change');
+  // spec 8: every read so far (listings, catalog, the mirror's sync) is one the run makes too, on
+  // the same path; then the sends of the rows --max-change lets through.
+  const beyond = new Set(beyondMaxChange(plan, maxChange));
+  const requests = { run: deps.made.total + priceSends(changes.filter((r) => !beyond.has(r))), made: deps.made.total };
   if (deps.globals.dryRun || changes.length === 0) {
-    await printPlanRows(deps, shown, plan, fee);
-    notePlan(deps, plan, maxChange, opts);
+    await printPlanRows(deps, shown, plan, fee, requests);
+    notePlan(deps, plan, maxChange, opts, requests);
     return 0;
   }
   const left = plan.rows.filter((r) => r.action === 'unknown-cost' || r.action === 'held');
@@ -95,8 +111,8 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
     );
   // On a terminal the plan is shown and asked for first (cli-spec 1: --yes in scripts).
   if (deps.io.interactive && !deps.globals.yes) {
-    await printPlanRows(deps, shown, plan, fee);
-    notePlan(deps, plan, maxChange, opts);
+    await printPlanRows(deps, shown, plan, fee, requests);
+    notePlan(deps, plan, maxChange, opts, requests);
     if (!(await deps.confirm(`send {items}?`.replace('{items}', count(changes.length, 'new price'))))) {
       note(deps.io, 'cancelled: nothing sent');
       return EXIT.cancelled;
@@ -112,23 +128,46 @@ async function run(deps: Deps, opts: OptsOf<typeof options>): Promise<number> {
     maxChange,
     resume: opts.resume,
     confirmed: true,
+    listings,
     displayLine: (line) => changes[line - 2]?.rule ?? line,
     label: t('{file}: {counts}; sent', { file: opts.rules, counts: countsWords(plan) }),
     command: jobCommand(deps, ['products', 'reprice', '--rules', opts.rules], ['--max-change', String(maxChange)]),
   });
 }
 
-/** After the plan: its counts, the rows --max-change would refuse, and what is left alone. */
-function notePlan(deps: Deps, plan: RepricePlan, maxChange: number, opts: OptsOf<typeof options>): void {
+/** The changes the bulk-price guard refuses before sending (the same test as its --max-change). */
+function beyondMaxChange(plan: RepricePlan, maxChange: number): PlanRow[] {
+  return plan.rows.filter(
+    (r) => r.action === 'change' && r.current > 0 && (Math.abs(r.new - r.current) / r.current) * 100 > maxChange,
+  );
+}
+
+/** Requests the run makes (reads included) and what this process made so far (spec 8). */
+interface Requests {
+  run: number;
+  made: number;
+}
+
+/** The plan's request lines: a dry run says what the run makes and what it spent itself. */
+function requestWords(deps: Deps, plan: RepricePlan, n: Requests): string[] {
+  if (!deps.globals.dryRun && plan.counts.change === 0)
+    return [t('this run made {n} (reads included)', { n: count(n.made, 'request') })];
+  return [
+    t('the run makes {n} (reads included)', { n: count(n.run, 'request') }),
+    ...(deps.globals.dryRun ? [t('this dry run made {n} (reads included)', { n: count(n.made, 'request') })] : []),
+  ];
+}
+
+/** After the plan: its counts, the requests, the rows --max-change would refuse, what is left alone. */
+function notePlan(deps: Deps, plan: RepricePlan, maxChange: number, opts: OptsOf<typeof options>, n: Requests): void {
   const what = deps.globals.dryRun
     ? 'dry run: nothing sent; {counts}'
     : plan.counts.change === 0
       ? 'nothing to send: {counts}'
       : 'plan: {counts}';
   note(deps.io, t(what, { counts: countsWords(plan) }));
-  const beyond = plan.rows.filter(
-    (r) => r.action === 'change' && r.current > 0 && (Math.abs(r.new - r.current) / r.current) * 100 > maxChange,
-  );
+  for (const line of requestWords(deps, plan, n)) note(deps.io, line);
+  const beyond = beyondMaxChange(plan, maxChange);
   if (beyond.length > 0)
     note(
       deps.io,
@@ -167,11 +206,12 @@ function countsWords(plan: RepricePlan): string {
   ].join(', ');
 }
 
-async function printPlanRows(deps: Deps, rows: PlanRow[], plan: RepricePlan, fee: FeeRate): Promise<void> {
+async function printPlanRows(deps: Deps, rows: PlanRow[], plan: RepricePlan, fee: FeeRate, n: Requests): Promise<void> {
   const format = deps.format();
   if (format === 'json') {
+    const requests = { runRequests: n.run, ...(deps.globals.dryRun ? { dryRunRequests: n.made } : {}) };
     deps.io.stdout.write(
-      `${jsonText({ dryRun: deps.globals.dryRun, currency: 'cents', fee: { ...fee }, counts: { ...plan.counts, unmatched: plan.unmatched }, rows: rows.map(jsonRow) }, 2)}\n`,
+      `${jsonText({ dryRun: deps.globals.dryRun, currency: 'cents', fee: { ...fee }, counts: { ...plan.counts, unmatched: plan.unmatched }, ...requests, rows: rows.map(jsonRow) }, 2)}\n`,
     );
     return;
   }

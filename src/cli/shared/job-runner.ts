@@ -271,14 +271,18 @@ export async function printPlan(
   out: { write(s: string): unknown } = deps.io.stdout,
   extra?: PlanExtra,
 ): Promise<number> {
+  // spec 8: the reads made before the plan (current prices, the catalog, the mirror's sync) are
+  // the run's too, it makes them on the same path; the budget read below is the dry run's only.
+  const reads = deps.made.total;
   const budget = await readBudget(deps);
   const plan = summarise(budget);
   const format = deps.format();
+  const runRequests = reads + plan.requests;
   // spec 8: what the dry run itself spent (its reads and the budget read) is said too.
   const dryRunRequests = deps.made.total;
   if (out === deps.io.stdout && (format === 'json' || format === 'jsonl')) {
     deps.io.stdout.write(
-      `${jsonText({ dryRun: true, ...plan, refusedBeforeSending: refused.length, ...extra?.fields, dryRunRequests })}\n`,
+      `${jsonText({ dryRun: true, ...plan, refusedBeforeSending: refused.length, ...extra?.fields, runRequests, dryRunRequests })}\n`,
     );
     return 0;
   }
@@ -294,6 +298,7 @@ export async function printPlan(
     ? ` ${t('({n} of {limit} left in this minute)', { n: budget.remaining, limit: budget.limit })}`
     : '';
   lines.push(`${t('requests: {n}', { n: plan.requests })}${left}`);
+  if (reads > 0) lines.push(t('the run makes {n} (reads included)', { n: count(runRequests, 'request') }));
   lines.push(planQuotaLines(plan));
   if (refused.length > 0) lines.push(...refusedLines(refused, plan.input));
   lines.push(...(extra?.lines ?? []));

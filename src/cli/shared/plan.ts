@@ -5,6 +5,7 @@
 import { t } from '../../i18n/index.js';
 import type { RequestPlan } from '../../api/resources/call.js';
 import { jsonText } from '../../output/sanitize.js';
+import { count } from '../../output/plural.js';
 import type { Deps } from './context.js';
 
 export interface PlannedRequest {
@@ -18,9 +19,13 @@ export interface PlannedRequest {
 
 export function printRequestPlan(deps: Deps, requests: PlannedRequest[], notes: string[] = []): number {
   const format = deps.format();
+  // spec 8: the reads this dry run made (the listing, the catalog for --floor) are the run's too,
+  // made on the same path before the requests shown; a plan counts them.
+  const dryRunRequests = deps.made.total;
+  const runRequests = dryRunRequests + requests.length;
   if (format === 'json' || format === 'jsonl') {
     deps.io.stdout.write(
-      `${jsonText({ dryRun: true, requests, ...(notes.length > 0 ? { notes } : {}) }, format === 'json' ? 2 : undefined)}\n`,
+      `${jsonText({ dryRun: true, requests, runRequests, dryRunRequests, ...(notes.length > 0 ? { notes } : {}) }, format === 'json' ? 2 : undefined)}\n`,
     );
     return 0;
   }
@@ -29,6 +34,11 @@ export function printRequestPlan(deps: Deps, requests: PlannedRequest[], notes: 
     const detail = r.what !== undefined ? `: ${r.what}` : r.body !== undefined ? ` ${jsonText(r.body)}` : '';
     lines.push(`${r.method} ${r.path}${detail}`);
   }
+  if (dryRunRequests > 0)
+    lines.push(
+      t('the run makes {n} (reads included)', { n: count(runRequests, 'request') }),
+      t('this dry run made {n} (reads included)', { n: count(dryRunRequests, 'request') }),
+    );
   lines.push(...notes.map((n) => t(n)));
   deps.io.stdout.write(`${lines.join('\n')}\n`);
   return 0;

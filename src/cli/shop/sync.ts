@@ -54,6 +54,13 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     const failed = Object.values(outbox.stats.failed).reduce((a, b) => a + b, 0) + outbox.pendingCount();
     const undelivered = failed ? t('; {notices} not delivered', { notices: count(failed, 'notice') }) : '';
     note(deps.io, `${dry ? `${t('dry run:')} ` : ''}${passSummary(r)}${undelivered}`);
+    // spec 8: what the pass spent of the account's day, reads included, as on the wire.
+    note(
+      deps.io,
+      t(dry ? 'this dry run made {n} (reads included)' : 'this run made {n} (reads included)', {
+        n: count(deps.made.total, 'request'),
+      }),
+    );
     // A plan changes nothing: its exit says only whether the pass could be planned.
     return dry && r.exit === 3 ? 0 : r.exit;
   } finally {

@@ -15,6 +15,7 @@ import type { Deps } from '../shared/context.js';
 import { jobCommand } from '../shared/job-helpers.js';
 import type { BulkJob, ChunkSend } from '../shared/job-runner.js';
 import { expiredStockChunk } from './add-expiry.js';
+import { classifyChunkError } from '../../jobs/chunk-errors.js';
 import type { AddLedger } from './add-ledger.js';
 import type { AddInputOptions } from './add-input.js';
 import { sendStock, stockBodyFrame } from './stock-send.js';
@@ -63,7 +64,7 @@ export function stockAddJob(c: AddJobContext): BulkJob {
         added: r.summary.added ?? 0,
         duplicates: r.summary.duplicates ?? 0,
         total: latest.total ?? '?',
-        requests: count(r.requests, 'request'),
+        requests: count(c.deps.made.total, 'request'), // every request of the run, reads included (spec 8)
       }) +
       refusals(r.items, byIndex)
         .map(
@@ -136,8 +137,13 @@ function addSender(
     const tag = c.ledger?.tag;
     const payload = await bodies.write(byIndex.get(chunk.index)!, head, tail, tag && ((it) => tag(it, ids)));
     collectGarbage();
-    const r = await sendStock(c.api, c.target, payload, send);
+    // Recorded before the request: killed while it is in flight, this run cannot know whether the
+    // service took the chunk, and a later refill or import must not send these elsewhere too.
     c.ledger?.record(ids);
+    const r = await sendStock(c.api, c.target, payload, send).catch((err: unknown) => {
+      if (classifyChunkError(err) === 'refused') c.ledger?.forget(ids);
+      throw err;
+    });
     if (chunk.index > latest.index) Object.assign(latest, { index: chunk.index, total: r.total });
     return {
       items: chunk.items.map((ref) => ({ ...ref, status: 'ok' as const })),
@@ -161,7 +167,7 @@ function addRecord(c: AddJobContext, r: JobResult, refused: Refusal[], inStock: 
     droppedInFile: c.scan.duplicatesDropped ? c.scan.duplicates : 0,
     trimmed: c.scan.trimmed,
     inStock: inStock ?? null,
-    requests: r.requests,
+    requests: c.deps.made.total,
     failed: refused.reduce((n, x) => n + x.credentials, 0),
     refused:
       format === 'json' || format === 'jsonl'

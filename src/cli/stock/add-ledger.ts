@@ -19,7 +19,10 @@ export interface AddLedger {
    * sold.
    */
   tag(item: StockItem, ids: string[]): StockItem;
+  /** Before the chunk is sent: held there from now on (a kill mid-request cannot undo it). */
   record(ids: string[]): void;
+  /** The service refused the whole chunk: none of them is held there. */
+  forget(ids: string[]): void;
   close(): void;
 }
 
@@ -39,19 +42,21 @@ export async function openAddLedger(deps: Deps, target: StockTarget): Promise<Ad
     // Best effort: the import itself is journaled by the job engine, which stops the job when its
     // journal cannot be written; this record only guards later refills, so its failure is said
     // once and the import goes on.
-    record(ids) {
-      if (failed) return;
-      try {
-        writer ??= LedgerWriter.open(deps.stateDir(), file);
-        writer.write({ t: 'added', listing: target.id, variant: target.variant ?? null, ids, at: nowIso() });
-      } catch (err) {
-        failed = true;
-        warn(
-          deps.io,
-          `could not record this import in the pool ledger (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): a later \`stock refill\` from a pool holding these credentials would not know them`,
-        );
-      }
-    },
+    record: (ids) => write('added', ids),
+    forget: (ids) => write('unadded', ids),
     close: () => writer?.close(),
   };
+  function write(t: 'added' | 'unadded', ids: string[]): void {
+    if (failed) return;
+    try {
+      writer ??= LedgerWriter.open(deps.stateDir(), file);
+      writer.write({ t, listing: target.id, variant: target.variant ?? null, ids, at: nowIso() });
+    } catch (err) {
+      failed = true;
+      warn(
+        deps.io,
+        `could not record this import in the pool ledger (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): a later \`stock refill\` from a pool holding these credentials would not know them`,
+      );
+    }
+  }
 }

@@ -4,6 +4,7 @@ import { LIMITS, STOCK_LEVELS } from '../../api/assumptions.js';
 import { nowMs } from '../../api/clock.js';
 import { syncedMirror } from '../../mirror/index.js';
 import { note, warn } from '../../output/reporter.js';
+import { localDecimal, t } from '../../i18n/index.js';
 import { dayText, listenDay } from '../../shop/budget.js';
 import type { Deps } from '../shared/context.js';
 
@@ -24,16 +25,50 @@ async function pace(deps: Deps): Promise<number> {
   }
 }
 
-export async function tellListenDay(deps: Deps, catchUpEveryMs: number): Promise<void> {
-  const p = listenDay(Math.round(catchUpEveryMs / 1000), await pace(deps));
-  const every = p.everyS > 0 ? `catch-up every ${p.everyS} s, about ${p.perPass} requests each` : 'catch-up at start';
+/**
+ * Said at start: what the catch-ups and confirmations will cost a day against the budget, and
+ * the catch-up interval that fits it (spec 8). A --catch-up-every the budget cannot carry is
+ * stretched, with a warning, never shortened; the default interval is stretched in silence (the
+ * seller asked for none). The confirmations of sales are not held back: they are the receiver's
+ * work. Returns the catch-up interval to run at, in ms (0: only at start).
+ */
+export async function tellListenDay(
+  deps: Deps,
+  o: { everyMs: number; given: boolean; budgetPercent: number },
+): Promise<number> {
+  const askedS = Math.round(o.everyMs / 1000);
+  const p = listenDay(askedS, await pace(deps), o.budgetPercent);
+  const every =
+    p.everyS > 0
+      ? t('catch-up every {s} s, about {n} requests each', { s: p.everyS, n: p.perPass })
+      : t('catch-up at start');
   note(
     deps.io,
-    `budget: ${dayText(p)} (${every}; ${p.perSale} a sale to confirm at ${p.salesPerDay.toFixed(1)} sales a day)`,
+    t('budget: {day} ({every}; {perSale} a sale to confirm at {pace} sales a day); the budget is {pct}% ({budget})', {
+      day: dayText(p),
+      every,
+      perSale: p.perSale,
+      pace: localDecimal(p.salesPerDay.toFixed(1)),
+      pct: p.budgetPercent,
+      budget: p.budget,
+    }),
   );
-  if (p.perDay > p.budget)
+  if (p.stretched && o.given)
     warn(
       deps.io,
-      `that is more than ${p.budgetPercent}% of the account's ${LIMITS.v2PerDay} requests a day: a longer --catch-up-every spends less`,
+      t(
+        '--catch-up-every {asked} s would spend more than the budget of {pct}% of {limit} a day: catch-ups run every {s} s instead (notifications are still confirmed at once)',
+        { asked: askedS, pct: p.budgetPercent, limit: LIMITS.v2PerDay, s: p.everyS },
+      ),
     );
+  else if (p.perDay > p.budget)
+    warn(
+      deps.io,
+      t('confirming {pace} sales a day alone spends more than the budget of {pct}% ({budget} requests a day)', {
+        pace: localDecimal(p.salesPerDay.toFixed(1)),
+        pct: p.budgetPercent,
+        budget: p.budget,
+      }),
+    );
+  return p.everyS * 1000;
 }

@@ -18,7 +18,8 @@ import {
 } from '../../webhooks/decisions.js';
 import { trustedProxies } from '../../webhooks/senders.js';
 import { apiOrderSource, type OrderSource } from '../../webhooks/confirm.js';
-import type { ListenerStats } from '../../webhooks/listener.js';
+import type { Listener, ListenerStats } from '../../webhooks/listener.js';
+import type { LogFn } from '../../webhooks/log.js';
 import { EVENT_NAMES } from '../../webhooks/events.js';
 import { displayUrl } from '../../webhooks/forward.js';
 import { startListener } from '../../webhooks/listener.js';
@@ -26,7 +27,8 @@ import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
 import { listenOutput } from './listen-output.js';
 import { type CatchUpLoop, startCatchUp } from './catch-up-loop.js';
-import { MIRROR } from '../../api/assumptions.js';
+import { LIMITS, MIRROR, SHOP_COSTS } from '../../api/assumptions.js';
+import { BudgetFlag } from '../../shop/budget.js';
 import { Duration } from '../orders/duration.js';
 import { catchUpOptions } from '../orders/reconcile.js';
 import { tellListenDay } from './listen-budget.js';
@@ -116,6 +118,11 @@ const options = {
     '--catch-up-every <duration>',
     `catch up on missed sales from the orders list this often (default ${MIRROR.catchUpEveryMs / 60_000}m; off: only at start, never with --no-confirm)`,
     z.union([z.literal('off'), Duration()]).optional(),
+  ),
+  budget: option(
+    '--budget <share>',
+    `the share of the account's ${LIMITS.v2PerDay} requests a day its catch-ups and confirmations may spend (default ${SHOP_COSTS.defaultBudgetPercent}%); a --catch-up-every past it is stretched`,
+    BudgetFlag.optional(),
   ),
   stuckAfter: catchUpOptions.stuckAfter,
   refuseFor: option(
@@ -208,16 +215,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     // The secret path is never printed again (nor logged): the URL shows it masked.
     const url = secret ? l.url.replace(path, `${path.slice(0, path.lastIndexOf('/') + 1)}…`) : l.url;
     await out.started({ url, mode: describeMode(o, policy), resumed: l.resumed });
-    if (o.confirm) tellListenDay(deps, o.catchUpEvery === 'off' ? 0 : (o.catchUpEvery ?? MIRROR.catchUpEveryMs));
-    // sales missed while down are caught up from the orders list (needs the v2 key).
-    catching = o.confirm
-      ? startCatchUp(deps, l, {
-          everyMs: o.catchUpEvery === 'off' ? 0 : (o.catchUpEvery ?? MIRROR.catchUpEveryMs),
-          events: o.events,
-          stuckAfterMs: o.stuckAfter,
-          log: out.log,
-        })
-      : undefined;
+    catching = o.confirm ? await catchUpWithin(deps, l, o, out.log) : undefined;
     const tick = setInterval(() => out.setPending(l.pendingCount()), 1000);
     await new Promise<void>((resolve) => {
       if (deps.signal.aborted) return resolve();
@@ -232,6 +230,19 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   if (!deps.io.quiet) deps.io.stderr.write(`${t(summary(l.stats(), policy))}\n`);
   await out.done(l.pendingCount());
   return 0;
+}
+
+/**
+ * Sales missed while down are caught up from the orders list (needs the v2 key), as often as the
+ * budget carries (spec 8): the interval is told and fitted first.
+ */
+async function catchUpWithin(deps: Deps, l: Listener, o: OptsOf<typeof options>, log: LogFn): Promise<CatchUpLoop> {
+  const everyMs = await tellListenDay(deps, {
+    everyMs: o.catchUpEvery === 'off' ? 0 : (o.catchUpEvery ?? MIRROR.catchUpEveryMs),
+    given: o.catchUpEvery !== undefined,
+    budgetPercent: o.budget ?? SHOP_COSTS.defaultBudgetPercent,
+  });
+  return startCatchUp(deps, l, { everyMs, events: o.events, stuckAfterMs: o.stuckAfter, log });
 }
 
 /**
