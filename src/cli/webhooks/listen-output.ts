@@ -34,7 +34,16 @@ function jsonLinesOutput(deps: Deps): ListenOutput {
     },
     started: async ({ url, mode, resumed }) => {
       // The address goes to stderr (stdout carries the log); with --port 0 it is how a script learns the port.
-      if (!io.quiet) io.stderr.write(`${t('listening on {url} ({mode})', { url, mode: t(mode) })}\n`);
+      if (!io.quiet)
+        io.stderr.write(
+          `${t('listening on {url} ({mode})', {
+            url,
+            mode: mode
+              .split(' · ')
+              .map((part) => t(part))
+              .join(' · '),
+          })}\n`,
+        );
       if (resumed > 0 && !io.quiet)
         io.stderr.write(
           `${t(`resuming ${resumed} pending ${resumed === 1 ? 'delivery' : 'deliveries'} from the last run`)}\n`,

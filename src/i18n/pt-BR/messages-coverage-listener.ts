@@ -81,4 +81,13 @@ export const MESSAGES_COVERAGE_LISTENER: Record<string, string> = {
   '{flag} needs a threshold': '{flag} precisa de um limite',
   'add --below N (credentials) or --days D (days of stock left)':
     'adicione --below N (credenciais) ou --days D (dias de estoque restantes)',
+  'confirming order events (≤ {n}/min, {u}/min for unknown orders)':
+    'confirmando eventos de pedido (≤ {n}/min, {u}/min para pedidos desconhecidos)',
+  'not confirming': 'sem confirmar',
+  'events {list}': 'eventos {list}',
+  'forward to {url}': 'repassando para {url}',
+  'catch-up: first start in this state folder: sales from now on are caught up if missed (nothing older is replayed)':
+    'recuperação: primeiro início nesta pasta de estado: vendas daqui em diante são recuperadas se perdidas (nada mais antigo é reenviado)',
+  'catch-up done: {handed} handed on, {live} already handed live, {stuck} stuck, since {since}':
+    'recuperação feita: {handed} repassadas, {live} já repassadas ao vivo, {stuck} travadas, desde {since}',
 };
