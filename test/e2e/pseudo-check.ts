@@ -16,7 +16,7 @@ function isValue(token: string): boolean {
     t === 'svc' || // the program's name (`svc: GET /api/v2/me → 200` in a trace)
     t === 'stdin' || // standard input's file name (`stdin:3: …`)
     /^-/.test(t) || // flags
-    /^[a-z]+[_.][a-z_.]+$/.test(t) || // the service's own values (em_analise, price_cents, order.delivered)
+    /^[a-z]+[_.][a-z_.,]+$/.test(t) || // the service's own values (em_analise, price_cents, order.delivered,sale.processing)
     !/[a-z]/i.test(t) // punctuation, R$, arrows
   );
 }
