@@ -1,7 +1,7 @@
 // A whole day of `shop run` on a clock (spec 8: 5,000 requests a day per account, reset at 00:00
 // UTC; A8: a spent day answers 429 DAILY_LIMIT with a Retry-After to the day's end). svc
 // (SVC_CLOCK_RATE) and the sandbox (POST /_sandbox/clock rate) run RATE times faster from the same
-// real instant, so a day from 00:00 to past the next 00:00 UTC takes about 40 s; every request is
+// real instant, so a day from 00:00 to past the next 00:00 UTC takes about 55 s; every request is
 // counted on the sandbox's request log, whose times are the sandbox clock's.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +12,9 @@ import { BIN, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandb
 const POOL_SECRET = 'pool-secret-of-the-ci-job-0123456789abcdef'; // test/e2e/known-secrets.json
 const TG_TOKEN = '4242424242:E2EtelegramTOKENdoNotLeak_42';
 /** A day in 36 s of real time. */
-const RATE = 2400;
+// A simulated minute is 37 ms real: a second's stall of a loaded machine is 27 simulated minutes,
+// within what each assertion below allows (one pass, one lookup give-up window of 40 min).
+const RATE = 1600;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const QUOTA = 5_000;
@@ -111,7 +113,7 @@ describe('a day of shop run on the clock (spec 8)', { concurrency: true }, () =>
   });
 
   test('every: 30 over 12 rules, a quiet day: at most 10% of 5,000, at most 20 requests in any 100 s, and it said so at start', {
-    timeout: 90_000,
+    timeout: 150_000,
   }, async (t) => {
     const d = await dayOf('notify: []\nevery: 30\n');
     cleanup.push(() => d.sb.close());
@@ -139,7 +141,7 @@ describe('a day of shop run on the clock (spec 8)', { concurrency: true }, () =>
   });
 
   test('every: 300: another tool spends the day at 14:00; a handful of requests until 00:00, one chat notice with the reset time delivered once the chat is back, the sale made meanwhile confirmed and refilled after the reset', {
-    timeout: 90_000,
+    timeout: 150_000,
   }, async (t) => {
     const tg: ChatStandIn = await startChatStandIn('telegram');
     cleanup.push(() => tg.close());
@@ -202,7 +204,7 @@ describe('a day of shop run on the clock (spec 8)', { concurrency: true }, () =>
   });
 
   test("a cron shop sync and the seller's other tools beside shop run on one account: the passes stretch to the shop's share of what the account has left", {
-    timeout: 90_000,
+    timeout: 150_000,
   }, async (t) => {
     const d = await dayOf('notify: []\nevery: 30\n');
     cleanup.push(() => d.sb.close());
@@ -235,7 +237,7 @@ describe('a day of shop run on the clock (spec 8)', { concurrency: true }, () =>
   });
 
   test('the receiver down (no delivery reaches shop run): passes only, twice as often once a pass finds a sale the receiver missed, within the budget; every sale refilled', {
-    timeout: 90_000,
+    timeout: 150_000,
   }, async (t) => {
     const d = await dayOf('notify: []\nevery: 30\n');
     cleanup.push(() => d.sb.close());
@@ -270,9 +272,12 @@ describe('a day of shop run on the clock (spec 8)', { concurrency: true }, () =>
         (r) => r.t > s.at && r.method === 'POST' && r.path === `/api/v2/products/${s.listing}/stock`,
       );
       assert.ok(refill, `the sale at ${at(s.at)} of listing ${s.listing} was refilled by a pass`);
+      // By the first full pass after the sale: measured in passes on the wire, not in minutes, so
+      // a stall of the machine (which delays the pass and its refill alike) cannot fail it.
+      const next = all.filter((r) => r.path.startsWith('/api/v2/questions') && r.t > s.at);
       assert.ok(
-        refill.t - s.at <= 15 * 60_000,
-        `refilled ${Math.round((refill.t - s.at) / 60_000)} min after the sale`,
+        next.length < 2 || refill.t <= next[1]!.t,
+        `refilled ${Math.round((refill.t - s.at) / 60_000)} min after the sale, after the second pass`,
       );
     }
   });

@@ -17,6 +17,7 @@ import { MESSAGES_COVERAGE } from './messages-coverage.js';
 import { MESSAGES_COVERAGE_LISTENER } from './messages-coverage-listener.js';
 import { REQUESTS_MESSAGES } from './messages-requests.js';
 import { MESSAGES_RETRY } from './messages-retry.js';
+import { MESSAGES_UPDATE } from './messages-update.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
@@ -38,5 +39,6 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...MESSAGES_COVERAGE_LISTENER,
   ...REQUESTS_MESSAGES,
   ...MESSAGES_RETRY,
+  ...MESSAGES_UPDATE,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };
