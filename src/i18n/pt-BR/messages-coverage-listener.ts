@@ -90,4 +90,6 @@ export const MESSAGES_COVERAGE_LISTENER: Record<string, string> = {
     'recuperação: primeiro início nesta pasta de estado: vendas daqui em diante são recuperadas se perdidas (nada mais antigo é reenviado)',
   'catch-up done: {handed} handed on, {live} already handed live, {stuck} stuck, since {since}':
     'recuperação feita: {handed} repassadas, {live} já repassadas ao vivo, {stuck} travadas, desde {since}',
+  // a process id svc could not read, as a value of a message (`process (unknown)`)
+  '(unknown)': '(desconhecido)',
 };
