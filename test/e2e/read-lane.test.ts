@@ -75,6 +75,17 @@ describe('the read lane through bin/svc.js (issue 26)', { concurrency: true }, (
       'a server that is not the service answers HTML (the answer is refused)',
       () => ({ args: ['mediations', 'list'], env: { ...env, SVC_BASE_URL: `${shortUrl}/html` } }),
     ],
+    ['--jq over the whole list', () => ({ args: ['products', 'list', '--jq', '.[].id'], env })],
+    [
+      '--jq=EXPR with global flags before the noun (a profile)',
+      () => ({ args: ['--profile', 'shop', '--jq=.[0].title', 'products', 'list'], env: profileEnv }),
+    ],
+    [
+      '--jq in Portuguese with a run error (exit 1)',
+      () => ({ args: ['orders', 'list', '--jq', '.[] | error("x")'], env: { ...env, LANG: 'pt_BR.UTF-8' } }),
+    ],
+    ['a --jq that does not compile (exit 2)', () => ({ args: ['products', 'list', '--jq', '.['], env })],
+    ['--jq with -o table (exit 2)', () => ({ args: ['products', 'list', '--jq', '.', '-o', 'table'], env })],
     ['a value the verb refuses (exit 2)', () => ({ args: ['questions', 'list', '--product', 'abc'], env })],
     [
       'a list the service cuts short (exit 1, a warning)',
