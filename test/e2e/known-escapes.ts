@@ -125,7 +125,6 @@ export const KNOWN_ESCAPES: readonly RegExp[] = [
   /^\S+\s+margin:\s+a\s+margin\s+is\s+from\s+\S+\s+to\s+\S+$/,
   /^\S+\s+unknown\s+key\s+colour\s+\(known:\s+name,\s+match,\s+margin,\s+catalog,\s+minMargin,\s+round,\s+ceiling,\s+floor,\s+cost\)$/,
   /^\S+\s+floor:\s+the\s+floor\s+is\s+above\s+the\s+ceiling$/,
-  /^error:\s+--jq\s+works\s+on\s+json\s+output,\s+not\s+-o\s+csv$/,
   /^error:\s+the\s+path\s+\S+\s+has\s+a\s+\.\s+or\s+\.\.\s+segment$/,
   /^hint:\s+give\s+the\s+path\s+as\s+the\s+API\s+documents\s+it$/,
   /^\S+\s+of\s+\S+\s+rows\s+marked\s+\(under\s+\S+\s+days\s+left\)$/,

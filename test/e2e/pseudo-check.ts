@@ -48,6 +48,8 @@ export function escapedWords(line: string): string[] {
     .replace(/'[^'\s]*'/g, ' ')
     // a name of two capitalised words or more: `Secret Service`, `Too Many Requests`
     .replace(/\b[A-Z][a-z]+( [A-Z][a-z]+)+\b/g, ' ')
+    // a flag's value right after the marked text that names the flag (`not -o {format}`: csv)
+    .replace(/(\s--?[a-z][\w-]*)\u206b \S+/g, '$1\u206b')
     // a marked stretch; a run killed mid-line may leave the last one open
     .replace(/\u206a[^\u206b]*(\u206b|$)/g, ' ')
     .replace(/⟦[^⟧]*⟧/g, ' ')

@@ -92,4 +92,6 @@ export const MESSAGES_COVERAGE_LISTENER: Record<string, string> = {
     'recuperação feita: {handed} repassadas, {live} já repassadas ao vivo, {stuck} travadas, desde {since}',
   // a process id svc could not read, as a value of a message (`process (unknown)`)
   '(unknown)': '(desconhecido)',
+  '--jq works on json output, not -o {format}': '--jq trabalha com saída json, não com -o {format}',
+  'drop -o, or use -o json': 'tire o -o, ou use -o json',
 };
