@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.js';
+import { escapeError, markedEnv, marksOn, runEscapes, unmark } from './marked-run.js';
 
 export const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
 export const BIN = join(ROOT, 'bin', 'svc.js');
@@ -127,9 +128,10 @@ export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   env.TZ = 'UTC';
   for (const [k, v] of Object.entries(opts.env ?? {})) if (v !== undefined) env[k] = v;
   env.NO_COLOR = '1';
-  return new Promise((resolve) => {
+  const runEnv = markedEnv(env);
+  return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      env,
+      env: runEnv,
       cwd: opts.cwd ?? ROOT,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -145,14 +147,19 @@ export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
     let stdout = '';
     let stderr = '';
     let interrupted = false;
+    // what a test waits for, it reads as svc prints it without the marks
     const check = () => {
-      if (opts.killWhen?.test(stdout + stderr)) child.kill('SIGKILL');
-      if (!interrupted && opts.interruptWhen && opts.interruptWhen.test(stdout + stderr)) {
+      const [out, err] = [unmark(stdout), unmark(stderr)];
+      if (opts.killWhen?.test(out + err)) child.kill('SIGKILL');
+      if (!interrupted && opts.interruptWhen && opts.interruptWhen.test(out + err)) {
         interrupted = true;
         child.kill('SIGINT');
       }
-      opts.onOutput?.(stdout, stderr);
+      opts.onOutput?.(out, err);
     };
+    // decoded across chunks: a mark (three bytes) or an accented letter may straddle two
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
     child.stdout.on('data', (d) => {
       stdout += d;
       check();
@@ -163,12 +170,16 @@ export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
     });
     child.on('close', (code, signal) => {
       live.delete(child);
+      const escaped = marksOn(runEnv) ? runEscapes(args, stdout, stderr) : [];
+      stdout = unmark(stdout);
+      stderr = unmark(stderr);
       try {
         appendFileSync(CAPTURE_FILE, `\n### svc ${args.join(' ')}\n${stdout}\n${stderr}`);
       } catch {
         /* best effort */
       }
-      resolve({ code, stdout, stderr, signal });
+      if (escaped.length > 0) reject(escapeError(args, escaped));
+      else resolve({ code, stdout, stderr, signal });
     });
     child.stdin.end(opts.input ?? '');
   });

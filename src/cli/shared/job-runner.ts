@@ -107,12 +107,14 @@ export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>)
         `interrupted after ${result.counts.ok + result.counts.unchanged + result.counts.failed} of ${job.spec.totalItems} items`,
       ),
     );
-    io.stderr.write(`resume with: ${result.resumeCommand}\n`);
+    io.stderr.write(`${t('resume with: {command}', { command: result.resumeCommand ?? '' })}\n`);
     return EXIT.interrupted;
   }
   if (result.state === 'aborted') {
     const code = printError(io, result.error);
-    io.stderr.write(`the job stopped; nothing is lost. resume with: ${result.resumeCommand}\n`);
+    io.stderr.write(
+      `${t('the job stopped; nothing is lost. resume with: {command}', { command: result.resumeCommand ?? '' })}\n`,
+    );
     return code;
   }
   const record = job.finish ? await job.finish(result) : undefined;

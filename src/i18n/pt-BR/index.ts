@@ -13,6 +13,8 @@ import { QUOTA_DAY_MESSAGES } from './messages-quota-day.js';
 import { MESSAGES_IDENTITY } from './messages-identity.js';
 import { MESSAGES_RESEND } from './messages-resend.js';
 import { MESSAGES_AGREEMENT } from './messages-agreement.js';
+import { MESSAGES_COVERAGE } from './messages-coverage.js';
+import { MESSAGES_COVERAGE_LISTENER } from './messages-coverage-listener.js';
 import { REQUESTS_MESSAGES } from './messages-requests.js';
 import { MESSAGES_RETRY } from './messages-retry.js';
 import { MESSAGES_UPDATE } from './messages-update.js';
@@ -34,6 +36,8 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...MESSAGES_CONFIRM,
   ...MESSAGES_RESEND,
   ...MESSAGES_AGREEMENT,
+  ...MESSAGES_COVERAGE,
+  ...MESSAGES_COVERAGE_LISTENER,
   ...REQUESTS_MESSAGES,
   ...MESSAGES_RETRY,
   ...MESSAGES_UPDATE,
