@@ -1,4 +1,4 @@
-// issue 8: fuzzing of every input reader through the real CLI. Random and mangled price,
+// Fuzzing of every input reader through the real CLI. Random and mangled price,
 // status, credential (lines, CSV, JSONL) files: the CLI either accepts the file or exits 2 with
 // FILE:LINE problems; never a crash, never a stack trace, and nothing is written on exit 2.
 // (The readers themselves are fuzzed in-process, with many more cases, in test/input.)

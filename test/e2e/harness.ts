@@ -13,7 +13,7 @@ import { escapeError, markedEnv, marksOn, runEscapes, unmark } from './marked-ru
 export const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
 export const BIN = join(ROOT, 'bin', 'svc.js');
 
-// Known keys (issue 8: the suite runs with known keys, then every output is searched for them
+// Known keys (the suite runs with known keys, then every output is searched for them
 // by scripts/test.mjs; the list is test/e2e/known-secrets.json).
 const KNOWN = JSON.parse(readFileSync(join(ROOT, 'test', 'e2e', 'known-secrets.json'), 'utf8')) as {
   keys: [string, string];
@@ -97,7 +97,7 @@ export interface RunOptions {
 }
 
 // Every CLI a test file spawns dies with the file's tests, pass or fail: no run can be kept
-// alive by a CLI left waiting (issue 15). A CLI that never ends fails its test by the runner's
+// alive by a CLI left waiting. A CLI that never ends fails its test by the runner's
 // per-test timeout, not by a kill timer here.
 const live = new Set<ChildProcess>();
 after(() => {
@@ -121,7 +121,7 @@ export function svcEnv(
 /** Spawn the built CLI. The environment starts clean of SVC_* and CI-ish TTY assumptions. */
 export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   const env: Record<string, string> = {};
-  // issue 27: the language comes from LANG/LC_*: a test gets English unless it asks for another.
+  // The language comes from LANG/LC_*: a test gets English unless it asks for another.
   const localeVars = /^(LANG|LANGUAGE|LC_ALL|LC_MESSAGES|LC_NUMERIC|TZ)$/;
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !k.startsWith('SVC_') && !localeVars.test(k)) env[k] = v;
@@ -237,7 +237,7 @@ export async function getListing(sb: TestSandbox, id: number): Promise<any> {
 
 /**
  * NODE_OPTIONS for a run that names on stderr (`READ chunks/x.cjs`) every file of dist/ that
- * bin/svc.js reads: which bundle ran (lane.cjs or main.cjs) and what it loaded (issue 26).
+ * bin/svc.js reads: which bundle ran (lane.cjs or main.cjs) and what it loaded.
  */
 export function distReadProbe(): string {
   const hook = writeFile(

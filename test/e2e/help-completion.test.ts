@@ -1,4 +1,4 @@
-// issue 8 through the built bin/svc.js: `svc help TOPIC` and `svc help COMMAND` come from
+// Through the built bin/svc.js: `svc help TOPIC` and `svc help COMMAND` come from
 // dist/help.json without loading the CLI bundle; `svc completion SHELL`; the hidden
 // `svc __complete profiles` the scripts call at Tab time.
 import { describe, test } from 'node:test';

@@ -23,7 +23,7 @@ after(() => {
   for (const c of live) c.kill('SIGKILL');
 });
 
-/** `startMs`: how long it may take to listen (a store of hundreds of MB is read first, issue 21). */
+/** `startMs`: how long it may take to listen (a store of hundreds of MB is read first). */
 export async function listen(args: string[], env: Record<string, string | undefined>, startMs = 10_000) {
   const childEnv: Record<string, string> = { NO_COLOR: '1' };
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('SVC_')) childEnv[k] = v;
