@@ -12,13 +12,15 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { startSandbox } from '../src/sandbox/index.js';
-import { BIN, cliEnv, ensureBuilt, median, ROOT, tempDir, timeRun } from './lib.js';
+import { BIN, cliEnv, control, ensureBuilt, median, ROOT, tempDir, timeRun } from './lib.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const FLOOR = join(ROOT, 'bench', 'floor-get.cjs');
 
 interface Case {
   name: string;
+  /** What is spawned: node by default; `/bin/sh` for a pipeline. */
+  cmd?: (node: string) => string;
   args: (node: string) => string[];
   env: () => NodeJS.ProcessEnv;
   goal?: number;
@@ -31,6 +33,7 @@ export async function benchStartup(): Promise<Record<string, number>> {
     seed: true,
     rateLimit: { v2PerMinute: 1_000_000, v2PerDay: 10_000_000, v1PerMinute: 1_000_000, v1PerDay: 10_000_000 },
   });
+  await control(sb.url, 'POST', 'listings', { count: 2_000 });
   const dir = tempDir();
   const env = cliEnv(sb.url, sb.keys.v2, dir);
   // A profile read from the config file, as a seller at a terminal has it.
@@ -82,6 +85,9 @@ export async function benchStartup(): Promise<Record<string, number>> {
       env: () => ({ ...env, LANG: 'pt_BR.UTF-8' }),
       goal: 1.5,
     },
+    // --jq (jq-wasm in a worker, in the lane) against the seller's own jq over --json, on one
+    // page and on every listing (2,000 and more: the sandbox is given them at start)
+    ...jqCases(env),
   ];
   if (compare) {
     // Its own cache folder: an older build that writes its code cache removes other builds'
@@ -128,12 +134,30 @@ export async function benchStartup(): Promise<Record<string, number>> {
   return out;
 }
 
+const JQ = '.[] | .id';
+const SH = '/bin/sh';
+const quoted = (words: string[]) => words.map((w) => `'${w}'`).join(' ');
+
+function jqCases(env: NodeJS.ProcessEnv): Case[] {
+  const pair = (name: string, list: string[]): Case[] => [
+    {
+      name: `${name}: svc --json | jq (jq floor)`,
+      cmd: () => SH,
+      args: (node) => ['-c', `${quoted([node, BIN, ...list, '--json'])} | jq -r '${JQ}'`],
+      env: () => env,
+    },
+    { name: `${name}: svc --jq (goal <= 2x the jq floor)`, args: () => [BIN, ...list, '--jq', JQ], env: () => env },
+  ];
+  return [...pair('one page', ['products', 'list']), ...pair('2,000+ listings', ['products', 'list', '--all'])];
+}
+
 async function measureLine(node: string, cases: Case[]): Promise<number[][]> {
   const times = cases.map(() => [] as number[]);
   // Warm the file cache, and make this line's code cache (as a seller's first read would).
-  for (const c of cases.filter((c) => !c.name.includes('cold'))) await timeRun(node, c.args(node), c.env());
+  const spawnOf = (c: Case) => c.cmd?.(node) ?? node;
+  for (const c of cases.filter((c) => !c.name.includes('cold'))) await timeRun(spawnOf(c), c.args(node), c.env());
   for (let i = 0; i < RUNS; i++) {
-    for (const [j, c] of cases.entries()) times[j]!.push(await timeRun(node, c.args(node), c.env()));
+    for (const [j, c] of cases.entries()) times[j]!.push(await timeRun(spawnOf(c), c.args(node), c.env()));
   }
   return times;
 }

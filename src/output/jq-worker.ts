@@ -10,7 +10,7 @@ export const JQ_WORKER = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
 const { dirname } = require('node:path');
-const { jqPath, input, expr, flags, maxOutput } = workerData;
+const { jqPath, expr, flags, maxOutput } = workerData;
 let src = readFileSync(jqPath, 'utf8');
 const patches = [
   [/stdinBuffer = toByteArray\(stdinString\);/, 'stdinBuffer = toByteArray(stdinString); __in = 0; __outLen = 0;'],
@@ -46,8 +46,10 @@ new Function('require', 'module', 'exports', '__filename', '__dirname', 'maxOutp
   require, mod, mod.exports, jqPath, dirname(jqPath), maxOutput, parentPort,
 );
 const factory = mod.exports.default || mod.exports;
-factory()
-  .then((m) => m.raw(input, expr, flags))
+// The input comes when the command has printed it (jq.ts startJq): jq-wasm compiles meanwhile.
+const input = new Promise((resolve) => parentPort.once('message', (m) => resolve(m.input)));
+Promise.all([factory(), input])
+  .then(([m, text]) => m.raw(text, expr, flags))
   .then(
     (out) => parentPort.postMessage({ kind: 'ok', out }),
     (err) => parentPort.postMessage({ kind: 'error', message: String((err && err.message) || err) }),

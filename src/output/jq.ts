@@ -57,57 +57,77 @@ function jqRuntimePath(): string {
   }
 }
 
+/** jq started before the command's json exists: its worker loads jq-wasm while the command reads. */
+export interface JqRun {
+  /** Run the expression over the whole json text; the time limit counts from here. */
+  run(input: string): Promise<string>;
+  /** Stop the worker (after a run, or when the command failed and nothing is to be filtered). */
+  stop(): void;
+}
+
 /**
- * Run `expr` over `input` in a worker thread, so that the process stays free to hear Ctrl-C and
- * SIGTERM (jq-wasm runs synchronously) and the filter can be stopped (terminate) on a signal, on
- * the time limit, or when its output passes the size limit.
+ * Start a worker thread for `expr` at once: jq-wasm's runtime is read, patched and compiled
+ * there while the command makes its requests, so a read through --jq pays for it beside the
+ * network, not after it. The worker keeps the process alive only while it runs; a signal stops
+ * it (jq-wasm runs synchronously, so only the parent can), as do the time and size limits.
  */
-function runJq(input: string, expr: string, signal?: AbortSignal): Promise<string> {
+export function startJq(expr: string, signal?: AbortSignal): JqRun {
   const worker = new Worker(JQ_WORKER, {
     eval: true,
-    workerData: { jqPath: jqRuntimePath(), input, expr, flags: JQ_FLAGS, maxOutput: JQ_LIMITS.outputBytes },
+    workerData: { jqPath: jqRuntimePath(), expr, flags: JQ_FLAGS, maxOutput: JQ_LIMITS.outputBytes },
     resourceLimits: { maxOldGenerationSizeMb: JQ_LIMITS.heapMb },
     stdout: true,
     stderr: true,
   });
-  return new Promise<string>((resolve, reject) => {
-    const finish = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
-    };
-    const stop = (err: Error) => {
-      finish();
-      reject(err);
-    };
-    const onAbort = () => stop(new InterruptedError('interrupted'));
-    const timer = setTimeout(
-      () => stop(new UsageError(`--jq ${JSON.stringify(expr)}: stopped after ${JQ_LIMITS.timeMs / 1000} s`, JQ_HINT)),
-      JQ_LIMITS.timeMs,
-    );
-    if (signal?.aborted) return onAbort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (m: { kind: string; out?: string; message?: string }) => {
-      if (m.kind === 'ok') {
-        finish();
-        resolve(m.out ?? '');
-      } else if (m.kind === 'too-large')
-        stop(
-          new UsageError(
-            `--jq ${JSON.stringify(expr)}: output over ${JQ_LIMITS.outputBytes / 1024 / 1024} MB`,
-            JQ_HINT,
-          ),
-        );
-      else stop(jqError(new Error(m.message ?? 'jq failed'), expr));
-    });
-    worker.on('error', (err) =>
-      stop(
-        /memory|heap/i.test(err.message)
-          ? new UsageError(`--jq ${JSON.stringify(expr)}: out of memory (${JQ_LIMITS.heapMb} MB)`, JQ_HINT)
-          : jqError(err, expr),
-      ),
-    );
+  worker.unref();
+  let settle: { resolve(out: string): void; reject(err: Error): void } | undefined;
+  let early: Error | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const stop = () => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+    void worker.terminate();
+  };
+  const fail = (err: Error) => {
+    stop();
+    if (settle) settle.reject(err);
+    else early ??= err;
+  };
+  const onAbort = () => fail(new InterruptedError('interrupted'));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+  worker.on('message', (m: { kind: string; out?: string; message?: string }) => {
+    if (m.kind === 'ok') {
+      stop();
+      settle?.resolve(m.out ?? '');
+    } else if (m.kind === 'too-large')
+      fail(
+        new UsageError(`--jq ${JSON.stringify(expr)}: output over ${JQ_LIMITS.outputBytes / 1024 / 1024} MB`, JQ_HINT),
+      );
+    else fail(jqError(new Error(m.message ?? 'jq failed'), expr));
   });
+  worker.on('error', (err) =>
+    fail(
+      /memory|heap/i.test(err.message)
+        ? new UsageError(`--jq ${JSON.stringify(expr)}: out of memory (${JQ_LIMITS.heapMb} MB)`, JQ_HINT)
+        : jqError(err, expr),
+    ),
+  );
+  return {
+    run: (input) =>
+      new Promise<string>((resolve, reject) => {
+        if (early) return reject(early);
+        settle = { resolve, reject };
+        worker.ref();
+        timer = setTimeout(
+          () =>
+            fail(new UsageError(`--jq ${JSON.stringify(expr)}: stopped after ${JQ_LIMITS.timeMs / 1000} s`, JQ_HINT)),
+          JQ_LIMITS.timeMs,
+        );
+        worker.postMessage({ input });
+      }),
+    stop,
+  };
 }
 
 const JQ_HINT = 'narrow the filter, or use -o json and a jq of your own';
@@ -118,8 +138,18 @@ const JQ_FLAGS: Parameters<JqRaw>[2] = ['-r', '-c'];
 
 /** Run `expr` over the command's json output and print the result. */
 export async function printThroughJq(io: IO, output: string, expr: string, signal?: AbortSignal): Promise<void> {
+  const jq = startJq(expr, signal);
+  try {
+    await printJqRun(io, output, jq);
+  } finally {
+    jq.stop();
+  }
+}
+
+/** Print what a started jq makes of the command's json output. */
+export async function printJqRun(io: IO, output: string, jq: JqRun): Promise<void> {
   if (output.trim() === '') return; // nothing printed (an empty table message went to stderr)
-  const result = await runJq(output, expr, signal);
+  const result = await jq.run(output);
   io.stdout.write(result.endsWith('\n') || result === '' ? result : `${result}\n`);
 }
 

@@ -1,4 +1,4 @@
-// issue 26 through the built bin/svc.js: a one-shot read runs in the read lane (dist/lane.cjs,
+// Through the built bin/svc.js: a one-shot read runs in the read lane (dist/lane.cjs,
 // never dist/main.cjs), and says, prints and exits exactly as the full path does
 // (SVC_LANE=off) across the places a read runs: a key in the environment or a profile in the
 // config file, English and Portuguese, piped and as JSON, a bad key, a server that is not
@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { distReadProbe, KNOWN_V2, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
 
-describe('the read lane through bin/svc.js (issue 26)', { concurrency: true }, () => {
+describe('the read lane through bin/svc.js', { concurrency: true }, () => {
   let sb: TestSandbox;
   let env: Record<string, string>;
   let profileEnv: Record<string, string>;
@@ -75,6 +75,17 @@ describe('the read lane through bin/svc.js (issue 26)', { concurrency: true }, (
       'a server that is not the service answers HTML (the answer is refused)',
       () => ({ args: ['mediations', 'list'], env: { ...env, SVC_BASE_URL: `${shortUrl}/html` } }),
     ],
+    ['--jq over the whole list', () => ({ args: ['products', 'list', '--jq', '.[].id'], env })],
+    [
+      '--jq=EXPR with global flags before the noun (a profile)',
+      () => ({ args: ['--profile', 'shop', '--jq=.[0].title', 'products', 'list'], env: profileEnv }),
+    ],
+    [
+      '--jq in Portuguese with a run error (exit 1)',
+      () => ({ args: ['orders', 'list', '--jq', '.[] | error("x")'], env: { ...env, LANG: 'pt_BR.UTF-8' } }),
+    ],
+    ['a --jq that does not compile (exit 2)', () => ({ args: ['products', 'list', '--jq', '.['], env })],
+    ['--jq with -o table (exit 2)', () => ({ args: ['products', 'list', '--jq', '.', '-o', 'table'], env })],
     ['a value the verb refuses (exit 2)', () => ({ args: ['questions', 'list', '--product', 'abc'], env })],
     [
       'a list the service cuts short (exit 1, a warning)',

@@ -3,7 +3,7 @@
 // commander and the verb's zod schemas accept, with the same result, and says "not mine"
 // (undefined) for everything else, which then goes the full way (main.ts) and is parsed, refused
 // or worded there as it always was: an unknown or repeated flag, `--`, a positional word, a value
-// that starts with `-` or is empty, `--jq`, `--dry-run`, help and version, a value outside the
+// that starts with `-` or is empty, `--dry-run`, help and version, a value outside the
 // lane's narrower test (`--limit 1e3`, `--timeout 0.5`). test/cli/lane-argv.test.ts checks the
 // subset against commander and zod on generated argvs.
 import { baseUrlProblem } from '../../api/base-url.js';
@@ -40,6 +40,8 @@ const GLOBAL_RULES: Record<string, FlagRule> = {
   '-o': { global: true, key: 'output', value: text },
   '--output': { global: true, key: 'output', value: text },
   '--json': { global: true, key: 'json', value: true },
+  // jq's expression as written; commander takes any non-empty value that does not start with '-'.
+  '--jq': { global: true, key: 'jq', value: text },
   '-q': { global: true, key: 'quiet', value: true },
   '--quiet': { global: true, key: 'quiet', value: true },
   '--verbose': { global: true, key: 'verbose', value: true },

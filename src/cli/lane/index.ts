@@ -10,6 +10,7 @@ import { nodeHttpTransport } from '../../api/http-transport.js';
 import { depsOf } from '../shared/context.js';
 import { asFeature } from '../../api/feature.js';
 import { runInvocation, verbExit, type MainOptions } from '../shared/lifecycle.js';
+import { runWithJq } from '../shared/jq-run.js';
 import { globalValueFlags, parseLaneArgs, splitCommand } from './argv.js';
 import { LANE_VERBS } from './table.js';
 
@@ -26,9 +27,15 @@ export async function lane(argv: string[], opts: MainOptions = {}): Promise<numb
     // node:http, not undici, for the one request or few pages of a read: the same contract
     // (test/api/transport-conformance.test.ts) without loading undici's Agent (docs/DECISIONS.md)
     const transport = rt.transport ?? nodeHttpTransport();
-    const deps = depsOf({ io: rt.io, env: rt.env, globals: args.globals, signal: rt.signal, transport });
-    const code = await asFeature(`${argv[0]} ${argv[1]}`, () => verb.run(deps, args.opts as never, []));
-    return verbExit(code, deps.incomplete);
+    const { jq, output } = args.globals;
+    let incomplete: string | undefined;
+    const code = await runWithJq(rt.io, { expr: jq, output, signal: rt.signal }, async (io) => {
+      const deps = depsOf({ io, env: rt.env, globals: args.globals, signal: rt.signal, transport });
+      const made = await asFeature(`${argv[0]} ${argv[1]}`, () => verb.run(deps, args.opts as never, []));
+      incomplete = deps.incomplete;
+      return made;
+    });
+    return verbExit(code, incomplete);
   });
 }
 

@@ -7,7 +7,7 @@ import { warn } from '../../output/reporter.js';
 import type { LedgerPlan } from '../../state/pool-ledger.js';
 import { printRecords } from '../../ui/print.js';
 import type { Deps } from '../shared/context.js';
-import { readBudget } from '../shared/job-runner.js';
+import { readBudget } from '../shared/job-plan.js';
 import { describeTarget, type TargetArg as Target } from './stock-target.js';
 import type { Pool } from './refill-pool.js';
 import type { Selection } from './refill-select.js';
@@ -118,7 +118,7 @@ export function planLines(
       pool: pool.name,
       requests: count(plan.requests, 'request'),
     }),
-    // Each count agrees with its own word in pt-BR ("1 recusada", "2 recusadas"): style.md, counts read right.
+    // each count agrees in number in pt-BR (1 enviada, 2 enviadas): a count() of its own
     tr('pool {pool}: {entries}, {used} (any pool of this account), {sold}, {refused}, {left}', {
       pool: pool.name,
       entries: entries(pool.entries.length),
