@@ -160,10 +160,13 @@ describe('the read lane against the full path', { concurrency: false }, () => {
       ['--limit=3', '--page', '2', '--output=jsonl'],
       ['--profile', 'shop', '--game', 'valorant', '--query', 'skin'],
       ['--api', 'v1', '--timeout', '10', '--no-wait', '-q'],
+      ['--jq', '.[0]'],
+      ['--jq=.[].id', '-o', 'json'],
     ])
       assert.ok(parseLaneArgs(rest, verb.options), rest.join(' '));
     for (const rest of [
-      ['--jq', '.[0]'],
+      ['--jq', ''],
+      ['--jq', '-1'],
       ['--dry-run'],
       ['--help'],
       ['--', '--json'],
@@ -183,7 +186,11 @@ describe('the read lane against the full path', { concurrency: false }, () => {
     });
     assert.ok(parseLaneArgs(readme.rest, verb.options, readme.before));
     assert.equal(parseLaneArgs([], verb.options, ['--limit', '5']), undefined, 'a verb flag before the verb');
-    assert.equal(splitCommand(['--jq', '.', 'products', 'list']), undefined);
+    assert.deepEqual(splitCommand(['--jq', '.', 'products', 'list']), {
+      path: 'products list',
+      before: ['--jq', '.'],
+      rest: [],
+    });
   });
 
   test('each lane verb is the verb commander registers: same options object, same run', async () => {
@@ -207,7 +214,7 @@ describe('the read lane against the full path', { concurrency: false }, () => {
     const io = bufferIO().io;
     assert.equal(await lane(['products', 'list'], { io, env: { ...env, SVC_LANE: 'off' } }), undefined);
     assert.equal(await lane(['products', 'get', '101'], { io, env }), undefined);
-    assert.equal(await lane(['--jq', '.', 'products', 'list'], { io, env }), undefined);
+    assert.equal(await lane(['--jq', '', 'products', 'list'], { io, env }), undefined);
     assert.equal(await lane(['--limit', '5', 'products', 'list'], { io, env }), undefined);
   });
 });

@@ -83,6 +83,14 @@ describe('the read lane through bin/svc.js (issue 26)', { concurrency: true }, (
         env: { ...env, SVC_BASE_URL: shortUrl },
       }),
     ],
+    ['--jq over the ids', () => ({ args: ['products', 'list', '--jq', '.[].id'], env })],
+    [
+      '--jq= in the README form, global flags before the noun',
+      () => ({ args: ['--profile', 'shop', '--jq=map(.title) | length', 'products', 'list'], env: profileEnv }),
+    ],
+    ['--jq with a filter jq cannot compile (exit 2)', () => ({ args: ['orders', 'list', '--jq', '.[] |'], env })],
+    ['--jq with a filter that fails as it runs (exit 1)', () => ({ args: ['reviews', 'list', '--jq', '.x'], env })],
+    ['--jq with -o csv (exit 2)', () => ({ args: ['products', 'list', '-o', 'csv', '--jq', '.'], env })],
   ];
 
   test('a command outside the lane does not read the lane: straight to main.cjs', async () => {

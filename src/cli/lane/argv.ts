@@ -3,7 +3,7 @@
 // commander and the verb's zod schemas accept, with the same result, and says "not mine"
 // (undefined) for everything else, which then goes the full way (main.ts) and is parsed, refused
 // or worded there as it always was: an unknown or repeated flag, `--`, a positional word, a value
-// that starts with `-` or is empty, `--jq`, `--dry-run`, help and version, a value outside the
+// that starts with `-` or is empty, `--dry-run`, help and version, a value outside the
 // lane's narrower test (`--limit 1e3`, `--timeout 0.5`). test/cli/lane-argv.test.ts checks the
 // subset against commander and zod on generated argvs.
 import { baseUrlProblem } from '../../api/base-url.js';
@@ -50,6 +50,8 @@ const GLOBAL_RULES: Record<string, FlagRule> = {
   '--timeout': { global: true, key: 'timeout', value: seconds },
   '--no-wait': { global: true, key: 'wait', value: false },
   '--insecure-http': { global: true, key: 'insecureHttp', value: true },
+  // zod: string().min(1); the lane runs jq as the full path does (src/output/jq.ts)
+  '--jq': { global: true, key: 'jq', value: text },
 };
 
 /** commander's defaults of the negatable globals (`--no-color` alone means color is true). */

@@ -5,10 +5,12 @@
 // the command as always. The lane parses a subset of the full path's argv (argv.ts), then runs
 // the verb's own run() through the same lifecycle (IO, language, errors, exit codes:
 // lifecycle.ts) and the same dependencies (context.ts) as the full path. SVC_LANE=off sends
-// every command the full way (a way to compare the two; docs/DECISIONS.md).
+// every command the full way (a way to compare the two; docs/DECISIONS.md). `--jq` stays in the
+// lane: jq.ts runs jq-wasm in its worker exactly as for the full path.
 import { nodeHttpTransport } from '../../api/http-transport.js';
 import { depsOf } from '../shared/context.js';
 import { asFeature } from '../../api/feature.js';
+import { captureForJq, checkJqFormat, printThroughJq } from '../../output/jq.js';
 import { runInvocation, verbExit, type MainOptions } from '../shared/lifecycle.js';
 import { globalValueFlags, parseLaneArgs, splitCommand } from './argv.js';
 import { LANE_VERBS } from './table.js';
@@ -26,8 +28,14 @@ export async function lane(argv: string[], opts: MainOptions = {}): Promise<numb
     // node:http, not undici, for the one request or few pages of a read: the same contract
     // (test/api/transport-conformance.test.ts) without loading undici's Agent (docs/DECISIONS.md)
     const transport = rt.transport ?? nodeHttpTransport();
-    const deps = depsOf({ io: rt.io, env: rt.env, globals: args.globals, signal: rt.signal, transport });
-    const code = await asFeature(`${argv[0]} ${argv[1]}`, () => verb.run(deps, args.opts as never, []));
+    // --jq as on the full path (verb.ts): json into a buffer, jq over the whole of it after
+    const { jq, output } = args.globals;
+    if (jq !== undefined) checkJqFormat(output);
+    const capture = jq !== undefined ? captureForJq(rt.io) : undefined;
+    const io = capture?.io ?? rt.io;
+    const deps = depsOf({ io, env: rt.env, globals: args.globals, signal: rt.signal, transport });
+    const code = await asFeature(command.path, () => verb.run(deps, args.opts as never, []));
+    if (capture) await printThroughJq(rt.io, capture.text(), jq!, rt.signal);
     return verbExit(code, deps.incomplete);
   });
 }
