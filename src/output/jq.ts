@@ -17,7 +17,7 @@ import type { IO, Writable } from './io.js';
 import { JQ_WORKER } from './jq-worker.js';
 
 /** The run's IO with stdout captured for jq; `text()` is everything the command printed. */
-export function captureForJq(io: IO): { io: IO; text(): string } {
+function captureForJq(io: IO): { io: IO; text(): string } {
   const parts: string[] = [];
   const sink: Writable = {
     write(chunk: string) {
@@ -57,24 +57,52 @@ function jqRuntimePath(): string {
   }
 }
 
+/** A jq worker started for one expression: loading jq-wasm while the command reads. */
+interface JqRun {
+  expr: string;
+  worker: Worker;
+  /** The worker's first word: its answer, a size stop, or its crash. */
+  answer: Promise<{ kind: string; out?: string; message?: string; err?: Error }>;
+}
+
 /**
- * Run `expr` over `input` in a worker thread, so that the process stays free to hear Ctrl-C and
- * SIGTERM (jq-wasm runs synchronously) and the filter can be stopped (terminate) on a signal, on
- * the time limit, or when its output passes the size limit.
+ * Start the worker for `expr` before the command runs, so that loading jq-wasm (tens of ms)
+ * overlaps the command's own start and requests. Unreferenced until its input is given: a
+ * command that fails first does not wait for it; stopJq ends it either way.
  */
-function runJq(input: string, expr: string, signal?: AbortSignal): Promise<string> {
+function startJq(expr: string): JqRun {
   const worker = new Worker(JQ_WORKER, {
     eval: true,
-    workerData: { jqPath: jqRuntimePath(), input, expr, flags: JQ_FLAGS, maxOutput: JQ_LIMITS.outputBytes },
+    workerData: { jqPath: jqRuntimePath(), expr, flags: JQ_FLAGS, maxOutput: JQ_LIMITS.outputBytes },
     resourceLimits: { maxOldGenerationSizeMb: JQ_LIMITS.heapMb },
     stdout: true,
     stderr: true,
   });
+  worker.unref();
+  const answer = new Promise<{ kind: string; out?: string; message?: string; err?: Error }>((resolve) => {
+    worker.once('message', resolve);
+    worker.once('error', (err) => resolve({ kind: 'crash', err }));
+  });
+  return { expr, worker, answer };
+}
+
+/** End the worker (the command failed, or jq has answered). */
+function stopJq(run: JqRun | undefined): void {
+  if (run) void run.worker.terminate();
+}
+
+/**
+ * Give the started worker `input` and wait for jq's output. The worker keeps the process free to
+ * hear Ctrl-C and SIGTERM (jq-wasm runs synchronously) and is stopped (terminate) on a signal,
+ * on the time limit, or when its output passes the size limit.
+ */
+function runJq(run: JqRun, input: string, signal?: AbortSignal): Promise<string> {
+  const { expr, worker } = run;
   return new Promise<string>((resolve, reject) => {
     const finish = () => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
+      stopJq(run);
     };
     const stop = (err: Error) => {
       finish();
@@ -87,7 +115,9 @@ function runJq(input: string, expr: string, signal?: AbortSignal): Promise<strin
     );
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (m: { kind: string; out?: string; message?: string }) => {
+    worker.ref();
+    worker.postMessage(input);
+    void run.answer.then((m) => {
       if (m.kind === 'ok') {
         finish();
         resolve(m.out ?? '');
@@ -98,16 +128,17 @@ function runJq(input: string, expr: string, signal?: AbortSignal): Promise<strin
             JQ_HINT,
           ),
         );
+      else if (m.kind === 'crash') stop(crashError(m.err!, expr));
       else stop(jqError(new Error(m.message ?? 'jq failed'), expr));
     });
-    worker.on('error', (err) =>
-      stop(
-        /memory|heap/i.test(err.message)
-          ? new UsageError(`--jq ${JSON.stringify(expr)}: out of memory (${JQ_LIMITS.heapMb} MB)`, JQ_HINT)
-          : jqError(err, expr),
-      ),
-    );
   });
+}
+
+/** The worker died: out of its heap, or another failure said as jq's. */
+function crashError(err: Error, expr: string): SvcError {
+  return /memory|heap/i.test(err.message)
+    ? new UsageError(`--jq ${JSON.stringify(expr)}: out of memory (${JQ_LIMITS.heapMb} MB)`, JQ_HINT)
+    : jqError(err, expr);
 }
 
 const JQ_HINT = 'narrow the filter, or use -o json and a jq of your own';
@@ -116,11 +147,35 @@ const JQ_HINT = 'narrow the filter, or use -o json and a jq of your own';
 type JqRaw = typeof import('jq-wasm')['raw'];
 const JQ_FLAGS: Parameters<JqRaw>[2] = ['-r', '-c'];
 
-/** Run `expr` over the command's json output and print the result. */
-export async function printThroughJq(io: IO, output: string, expr: string, signal?: AbortSignal): Promise<void> {
-  if (output.trim() === '') return; // nothing printed (an empty table message went to stderr)
-  const result = await runJq(output, expr, signal);
+/** Run jq (`expr`, or a worker started for it) over the command's json output and print the result. */
+export async function printThroughJq(io: IO, output: string, jq: string | JqRun, signal?: AbortSignal): Promise<void> {
+  const run = typeof jq === 'string' ? startJq(jq) : jq;
+  if (output.trim() === '') return stopJq(run); // nothing printed (an empty table message went to stderr)
+  const result = await runJq(run, output, signal);
   io.stdout.write(result.endsWith('\n') || result === '' ? result : `${result}\n`);
+}
+
+/**
+ * A command run with --jq (the full path's verb.ts and the read lane alike): the format checked,
+ * the worker started before the command, the command's json captured, jq over the whole of it
+ * printed after. Without --jq the command runs on `io` as it is.
+ */
+export async function withJq<T>(
+  io: IO,
+  jq: { expr: string | undefined; output: string | undefined; signal?: AbortSignal },
+  command: (io: IO) => Promise<T>,
+): Promise<T> {
+  if (jq.expr === undefined) return command(io);
+  checkJqFormat(jq.output);
+  const run = startJq(jq.expr);
+  try {
+    const capture = captureForJq(io);
+    const result = await command(capture.io);
+    await printThroughJq(io, capture.text(), run, jq.signal);
+    return result;
+  } finally {
+    stopJq(run);
+  }
 }
 
 /** jq's own message, said as svc's: a compile error is a usage error (exit 2), a run error exit 1. */
@@ -140,7 +195,7 @@ function jqError(err: unknown, expr: string): SvcError {
 }
 
 /** --jq works on json: with -o json, --json or no -o at all; any other -o is a usage error. */
-export function checkJqFormat(output: string | undefined): void {
+function checkJqFormat(output: string | undefined): void {
   if (output !== undefined && output !== 'json') {
     throw new UsageError(`--jq works on json output, not -o ${output}`, 'drop -o, or use -o json');
   }

@@ -10,7 +10,7 @@
 import { nodeHttpTransport } from '../../api/http-transport.js';
 import { depsOf } from '../shared/context.js';
 import { asFeature } from '../../api/feature.js';
-import { captureForJq, checkJqFormat, printThroughJq } from '../../output/jq.js';
+import { withJq } from '../../output/jq.js';
 import { runInvocation, verbExit, type MainOptions } from '../shared/lifecycle.js';
 import { globalValueFlags, parseLaneArgs, splitCommand } from './argv.js';
 import { LANE_VERBS } from './table.js';
@@ -30,12 +30,10 @@ export async function lane(argv: string[], opts: MainOptions = {}): Promise<numb
     const transport = rt.transport ?? nodeHttpTransport();
     // --jq as on the full path (verb.ts): json into a buffer, jq over the whole of it after
     const { jq, output } = args.globals;
-    if (jq !== undefined) checkJqFormat(output);
-    const capture = jq !== undefined ? captureForJq(rt.io) : undefined;
-    const io = capture?.io ?? rt.io;
-    const deps = depsOf({ io, env: rt.env, globals: args.globals, signal: rt.signal, transport });
-    const code = await asFeature(command.path, () => verb.run(deps, args.opts as never, []));
-    if (capture) await printThroughJq(rt.io, capture.text(), jq!, rt.signal);
+    const { code, deps } = await withJq(rt.io, { expr: jq, output, signal: rt.signal }, async (io) => {
+      const deps = depsOf({ io, env: rt.env, globals: args.globals, signal: rt.signal, transport });
+      return { code: await asFeature(command.path, () => verb.run(deps, args.opts as never, [])), deps };
+    });
     return verbExit(code, deps.incomplete);
   });
 }

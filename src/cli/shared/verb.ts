@@ -18,7 +18,7 @@ import type { KindDecl, KindOutput } from './option-kinds.js';
 
 // The common kinds, for verbs that import everything from here (the lane's verbs import option-kinds.ts).
 export { choice, date, flag, pagingOptions } from './option-kinds.js';
-import { captureForJq, checkJqFormat, printThroughJq } from '../../output/jq.js';
+import { withJq } from '../../output/jq.js';
 
 /** One option: its commander flags and help line, and the zod schema of its value. */
 export interface ZodDecl<S extends z.ZodType = z.ZodType> {
@@ -165,19 +165,18 @@ function act<O extends OptionDecls>(rt: CliRuntime, verb: Verb<O>): (...args: un
     const cmd = args[args.length - 1] as Command;
     const { jq, output } = cmd.optsWithGlobals() as { jq?: string; output?: string };
     // with --jq the verb prints its json into a buffer; jq runs over the whole of it after.
-    if (jq !== undefined) checkJqFormat(output);
-    const capture = jq !== undefined ? captureForJq(rt.io) : undefined;
-    const deps = depsOf({
-      io: capture?.io ?? rt.io,
-      env: rt.env,
-      globals: parseGlobals(cmd.optsWithGlobals()),
-      signal: rt.signal,
-      transport: rt.transport,
+    const { code, deps } = await withJq(rt.io, { expr: jq, output, signal: rt.signal }, async (io) => {
+      const deps = depsOf({
+        io,
+        env: rt.env,
+        globals: parseGlobals(cmd.optsWithGlobals()),
+        signal: rt.signal,
+        transport: rt.transport,
+      });
+      const opts = verb.parse(cmd.opts(), commandPath(cmd));
+      // The verb's requests are counted under its name (src/api/feature.ts), unless a part of it says otherwise.
+      return { code: await asFeature(commandPath(cmd), () => verb.run(deps, opts, cmd.args)), deps };
     });
-    const opts = verb.parse(cmd.opts(), commandPath(cmd));
-    // The verb's requests are counted under its name (src/api/feature.ts), unless a part of it says otherwise.
-    const code = await asFeature(commandPath(cmd), () => verb.run(deps, opts, cmd.args));
-    if (capture) await printThroughJq(rt.io, capture.text(), jq!, rt.signal);
     rt.exitCode = verbExit(code, deps.incomplete); // a list not read to its end exits 1
   };
 }
