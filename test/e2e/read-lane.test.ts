@@ -8,7 +8,16 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { distReadProbe, KNOWN_V2, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
+import {
+  distReadProbe,
+  KNOWN_V2,
+  startTestSandbox,
+  svc,
+  svcEnv,
+  tempDirs,
+  type TestSandbox,
+  writeFile,
+} from './harness.js';
 
 describe('the read lane through bin/svc.js (issue 26)', { concurrency: true }, () => {
   let sb: TestSandbox;
@@ -98,6 +107,22 @@ describe('the read lane through bin/svc.js (issue 26)', { concurrency: true }, (
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /^READ main\.cjs$/m);
     assert.doesNotMatch(r.stderr, /^READ lane\.cjs$/m);
+  });
+
+  test('node:worker_threads (~2 ms to load) is loaded for --jq only, not for every read', async () => {
+    const probe = writeFile(
+      tempDirs().dir,
+      'modules.cjs',
+      `process.on('exit', () => process.stderr.write('WORKER ' + process.moduleLoadList.includes('NativeModule worker_threads') + '\\n'));`,
+    );
+    const withProbe = { ...env, NODE_OPTIONS: `--require ${probe}` };
+    const [plain, jq] = await Promise.all([
+      svc(['products', 'list', '--json'], { env: withProbe }),
+      svc(['products', 'list', '--jq', '.[0].id'], { env: withProbe }),
+    ]);
+    assert.deepEqual([plain.code, jq.code], [0, 0], plain.stderr + jq.stderr);
+    assert.match(plain.stderr, /^WORKER false$/m);
+    assert.match(jq.stderr, /^WORKER true$/m);
   });
 
   for (const [name, make] of cases) {
