@@ -13,6 +13,7 @@ import { benchListAll } from './list-all.js';
 import { benchInkTable } from './ink-table.js';
 import { benchWebhooks } from './webhooks.js';
 import { benchShopQuota } from './shop-quota.js';
+import { benchShopDay } from './shop-day.js';
 
 const all: Record<string, () => Promise<unknown>> = {
   startup: benchStartup,
@@ -28,6 +29,7 @@ const all: Record<string, () => Promise<unknown>> = {
   'sandbox-persist': benchSandboxPersist,
   sea: benchSea,
   'shop-quota': benchShopQuota,
+  'shop-day': benchShopDay,
 };
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 for (const name of names) {

@@ -5,7 +5,8 @@
 //   refill, the lot; goal <= 5);
 // - a day of `shop run` over 12 rules at the defaults (every: 300, budget 20%): the plan svc makes
 //   at start (src/shop/budget.ts planDay, `every` stretched to fit) with the measured costs of a
-//   pass and of a sale put in, idle and with 200 sales (goals <= 10% and <= 25% of 5,000).
+//   pass and of a sale put in, idle and with 200 sales (goals <= 10% and <= 25% of 5,000); the
+//   same day lived on the clock and counted on the wire is bench/shop-day.ts.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,18 +2,15 @@
 // `node -e 0` of the same line, side by side with the floor a read cannot beat: a bare
 // `node:http` GET of the same page printed to stdout (bench/floor-get.cjs).
 //   svc --version, svc --help, products list --help       goal <= 1.25
-//   svc products list --json (key, profile), piped tsv     goal <= 1.5
+//   svc products list --json (key, profile), piped tsv     goal <= 1.5; each also as a ratio
+//   to the floor (F, goal <= 1.2), and each --jq to its `--json | jq` pipeline (P, goal <= 2)
 //   cold first read: an empty cache folder (no code cache on this line yet); reported only
-//   each read, also as a ratio to the floor (`x.xxF`)                    goal <= 1.2 (issue tracker: the read lane)
-//   --jq '.[].id' on 20 and 2,000 listings, as a ratio to `svc ... --json | jq '.[].id'` (the
-//   system jq; without one on PATH these cases are left out, and the head says so)  goal <= 2
-// BENCH_ONLY=REGEX runs only the cases whose name matches (with `node -e 0` and the floor).
 // Runs are interleaved (node, floor, svc..., node, floor, svc...) so that machine noise hits all
 // alike; figures are medians. Node lines: BENCH_NODES=DIR[,DIR...] (folders holding a `node`
 // binary; .ci/run passes the registry binaries of .ci/node-bin.sh), else the running Node.
 // BENCH_COMPARE=PATH/bin/svc.js adds the reads of another build (e.g. main before a change).
 // A report, never a pass/fail: CI prints it (.ci/startup-report) and goes on.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { startSandbox } from '../src/sandbox/index.js';
 import { BIN, cliEnv, control, ensureBuilt, median, ROOT, tempDir, timeRun } from './lib.js';
@@ -23,58 +20,13 @@ const FLOOR = join(ROOT, 'bench', 'floor-get.cjs');
 
 interface Case {
   name: string;
+  /** What is spawned: node by default; `/bin/sh` for a pipeline. */
+  cmd?: (node: string) => string;
   args: (node: string) => string[];
   env: () => NodeJS.ProcessEnv;
   goal?: number;
-  /** The program to run, when not the Node line's own (a shell pipeline). */
-  cmd?: string;
-  /** A read: also printed as a ratio to the floor. */
-  read?: boolean;
-  /** The name of the case this one is also printed against (`--jq` against `--json | jq`). */
-  vs?: string;
-}
-
-/** The system jq, or undefined (then the --jq cases are left out: jq-wasm has no command of its own). */
-function systemJq(): string | undefined {
-  try {
-    return execFileSync('sh', ['-c', 'command -v jq'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const JQ = systemJq();
-
-/** `svc ARGS --json | jq '.[].id'` as one shell command: what a seller runs without --jq. */
-function pipeline(node: string, args: string[]): string[] {
-  const q = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
-  return ['-c', `${q(node)} ${q(BIN)} ${args.map(q).join(' ')} --json | ${q(JQ!)} -r '.[].id'`];
-}
-
-/** The --jq cases on 20 listings (`env`) and on 2,000 (`bigEnv`, --all by pages of 100). */
-function jqCases(env: NodeJS.ProcessEnv, bigEnv: NodeJS.ProcessEnv): Case[] {
-  const small = ['products', 'list'];
-  const big = ['products', 'list', '--all', '--limit', '100'];
-  const pipe = 'piped to jq';
-  if (!JQ) return [];
-  return [
-    { name: `20 listings --json ${pipe}`, cmd: 'sh', args: (n) => pipeline(n, small), env: () => env },
-    {
-      name: "20 listings --jq '.[].id'",
-      args: () => [BIN, ...small, '--jq', '.[].id'],
-      env: () => env,
-      goal: 2,
-      vs: `20 listings --json ${pipe}`,
-    },
-    { name: `2,000 listings --json ${pipe}`, cmd: 'sh', args: (n) => pipeline(n, big), env: () => bigEnv },
-    {
-      name: "2,000 listings --jq '.[].id'",
-      args: () => [BIN, ...big, '--jq', '.[].id'],
-      env: () => bigEnv,
-      goal: 2,
-      vs: `2,000 listings --json ${pipe}`,
-    },
-  ];
+  /** Also printed as a ratio to another case: a read to the floor (F), --jq to its pipeline (P). */
+  vs?: 'floor' | 'pipeline';
 }
 
 export async function benchStartup(): Promise<Record<string, number>> {
@@ -84,19 +36,12 @@ export async function benchStartup(): Promise<Record<string, number>> {
     seed: true,
     rateLimit: { v2PerMinute: 1_000_000, v2PerDay: 10_000_000, v1PerMinute: 1_000_000, v1PerDay: 10_000_000 },
   });
+  await control(sb.url, 'POST', 'listings', { count: 2_000 });
   const dir = tempDir();
   const env = cliEnv(sb.url, sb.keys.v2, dir);
   // A profile read from the config file, as a seller at a terminal has it.
   const profileEnv = { ...env, SVC_API_KEY: undefined, SVC_BASE_URL: undefined, SVC_PROFILE: 'bench' };
   await loginProfile(sb.url, sb.keys.v2, env);
-  // 2,000 listings of one seller for the --jq cases, in a sandbox of their own
-  const big = await startSandbox({
-    port: 0,
-    seed: false,
-    rateLimit: { v2PerMinute: 1_000_000, v2PerDay: 10_000_000, v1PerMinute: 1_000_000, v1PerDay: 10_000_000 },
-  });
-  await control(big.url, 'POST', 'listings', { count: 2_000, price: 1000 });
-  const bigEnv = cliEnv(big.url, big.keys.v2, dir);
   // The cold first run: a cache folder no run has used (a new one each time).
   let cold = 0;
   const coldEnv = () => ({ ...env, XDG_CACHE_HOME: join(dir, `cold-${cold++}`) });
@@ -109,14 +54,14 @@ export async function benchStartup(): Promise<Record<string, number>> {
     { name: 'svc products list --help', args: () => [BIN, 'products', 'list', '--help'], env: () => env, goal: 1.25 },
     {
       name: 'products list --json (key)',
-      read: true,
       args: () => [BIN, 'products', 'list', '--json'],
       env: () => env,
       goal: 1.5,
+      vs: 'floor',
     },
     {
       name: 'products list --json (profile)',
-      read: true,
+      vs: 'floor',
       args: () => [BIN, 'products', 'list', '--json'],
       env: () => profileEnv,
       goal: 1.5,
@@ -124,7 +69,7 @@ export async function benchStartup(): Promise<Record<string, number>> {
     // the README's form: global flags before the noun
     {
       name: 'svc --profile bench products list --json (README form)',
-      read: true,
+      vs: 'floor',
       args: () => [BIN, '--profile', 'bench', 'products', 'list', '--json'],
       env: () => ({ ...profileEnv, SVC_PROFILE: undefined }),
       goal: 1.5,
@@ -132,12 +77,18 @@ export async function benchStartup(): Promise<Record<string, number>> {
     // proxy variables set, as behind a company proxy: the loopback sandbox is still direct
     {
       name: 'products list --json (HTTPS_PROXY set)',
-      read: true,
+      vs: 'floor',
       args: () => [BIN, 'products', 'list', '--json'],
       env: () => ({ ...env, HTTPS_PROXY: 'http://proxy.invalid:3128', HTTP_PROXY: 'http://proxy.invalid:3128' }),
       goal: 1.5,
     },
-    { name: 'products list (piped tsv)', read: true, args: () => [BIN, 'products', 'list'], env: () => env, goal: 1.5 },
+    {
+      name: 'products list (piped tsv)',
+      args: () => [BIN, 'products', 'list'],
+      env: () => env,
+      goal: 1.5,
+      vs: 'floor',
+    },
     { name: 'cold first --json read', args: () => [BIN, 'products', 'list', '--json'], env: coldEnv },
     // the same with the language on (the pt-BR catalogue is loaded, tsv headers stay)
     {
@@ -148,15 +99,15 @@ export async function benchStartup(): Promise<Record<string, number>> {
     },
     {
       name: 'products list --json (pt-BR)',
-      read: true,
+      vs: 'floor',
       args: () => [BIN, 'products', 'list', '--json'],
       env: () => ({ ...env, LANG: 'pt_BR.UTF-8' }),
       goal: 1.5,
     },
+    // --jq (jq-wasm in a worker, in the lane) against the seller's own jq over --json, on one
+    // page and on every listing (2,000 and more: the sandbox is given them at start)
+    ...jqCases(env),
   ];
-  cases.push(...jqCases(env, bigEnv));
-  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
-  if (only) cases.splice(0, cases.length, ...cases.filter((c, i) => i < 2 || only.test(c.name)));
   if (compare) {
     // Its own cache folder: an older build that writes its code cache removes other builds'
     // folders, so sharing one made both builds' reads cold in turn.
@@ -172,6 +123,16 @@ export async function benchStartup(): Promise<Record<string, number>> {
       env: coldEnv,
     });
   }
+  // BENCH_ONLY=REGEX: only the cases whose name matches (with `node -e 0`, the floor, and each --jq's pipeline)
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+  if (only)
+    cases.splice(
+      0,
+      cases.length,
+      ...cases.filter(
+        (c, i) => i < 2 || only.test(c.name) || (cases[i + 1]?.vs === 'pipeline' && only.test(cases[i + 1]!.name)),
+      ),
+    );
   const lines = (process.env.BENCH_NODES ?? '')
     .split(',')
     .filter(Boolean)
@@ -186,37 +147,56 @@ export async function benchStartup(): Promise<Record<string, number>> {
       const base = median(ms[0]!);
       out[`${version} node -e 0 (ms)`] = round(base);
       // each line as soon as it is measured: a report cut short by its time limit keeps the lines done
-      const row = [version, `${base.toFixed(0)} ms`, ...cases.slice(1).map((c, j) => cell(cases, ms, c, j + 1))];
+      const row = [version, `${base.toFixed(0)} ms`, ...cases.slice(1).map((c, j) => cell(ms, c, j + 1))];
       console.log(`| ${row.join(' | ')} |`);
       cases.slice(1).forEach((c, j) => {
         out[`${version} ${c.name} ratio`] = round(median(ms[j + 1]!) / base, 2);
-        const against = c.read ? 1 : c.vs ? cases.findIndex((o) => o.name === c.vs) : -1;
-        if (against > 0)
-          out[`${version} ${c.name} / ${cases[against]!.name}`] = round(median(ms[j + 1]!) / median(ms[against]!), 2);
       });
     }
   } finally {
     await sb.close();
-    await big.close();
   }
   return out;
 }
 
-/** A case's cell: its ratio to `node -e 0`, and for a read its ratio to the floor (F), for --jq to its pipeline (P). */
-function cell(cases: Case[], ms: number[][], c: Case, j: number): string {
+/** A case's ratio to `node -e 0`; a read's also to the floor (F), --jq's to the pipeline before it (P). */
+function cell(ms: number[][], c: Case, j: number): string {
   const m = median(ms[j]!);
   const own = (m / median(ms[0]!)).toFixed(2);
-  if (c.read) return `${own} (${(m / median(ms[1]!)).toFixed(2)}F)`;
-  const against = c.vs ? cases.findIndex((o) => o.name === c.vs) : -1;
-  return against > 0 ? `${own} (${(m / median(ms[against]!)).toFixed(2)}P)` : own;
+  if (c.vs === 'floor') return `${own} (${(m / median(ms[1]!)).toFixed(2)}F)`;
+  if (c.vs === 'pipeline') return `${own} (${(m / median(ms[j - 1]!)).toFixed(2)}P)`;
+  return own;
+}
+
+const JQ = '.[] | .id';
+const SH = '/bin/sh';
+const quoted = (words: string[]) => words.map((w) => `'${w}'`).join(' ');
+
+function jqCases(env: NodeJS.ProcessEnv): Case[] {
+  const pair = (name: string, list: string[]): Case[] => [
+    {
+      name: `${name}: svc --json | jq (jq floor)`,
+      cmd: () => SH,
+      args: (node) => ['-c', `${quoted([node, BIN, ...list, '--json'])} | jq -r '${JQ}'`],
+      env: () => env,
+    },
+    {
+      name: `${name}: svc --jq (goal <= 2x the jq floor)`,
+      args: () => [BIN, ...list, '--jq', JQ],
+      env: () => env,
+      vs: 'pipeline',
+    },
+  ];
+  return [...pair('one page', ['products', 'list']), ...pair('2,000+ listings', ['products', 'list', '--all'])];
 }
 
 async function measureLine(node: string, cases: Case[]): Promise<number[][]> {
   const times = cases.map(() => [] as number[]);
   // Warm the file cache, and make this line's code cache (as a seller's first read would).
-  for (const c of cases.filter((c) => !c.name.includes('cold'))) await timeRun(c.cmd ?? node, c.args(node), c.env());
+  const spawnOf = (c: Case) => c.cmd?.(node) ?? node;
+  for (const c of cases.filter((c) => !c.name.includes('cold'))) await timeRun(spawnOf(c), c.args(node), c.env());
   for (let i = 0; i < RUNS; i++) {
-    for (const [j, c] of cases.entries()) times[j]!.push(await timeRun(c.cmd ?? node, c.args(node), c.env()));
+    for (const [j, c] of cases.entries()) times[j]!.push(await timeRun(spawnOf(c), c.args(node), c.env()));
   }
   return times;
 }
@@ -224,9 +204,6 @@ async function measureLine(node: string, cases: Case[]): Promise<number[][]> {
 function printHead(cases: Case[]): void {
   const head = ['Node', 'node -e 0', ...cases.slice(1).map((c) => (c.goal ? `${c.name} (goal <= ${c.goal})` : c.name))];
   console.log(`bench/startup: medians of ${RUNS} interleaved runs; ratios to \`node -e 0\` of the same line`);
-  console.log(
-    `(F: ratio to the floor; P: ratio to the pipeline; its jq: ${JQ ?? 'none on PATH, --jq cases left out'})`,
-  );
   console.log(`| ${head.join(' | ')} |`);
   console.log(`|${head.map(() => '---').join('|')}|`);
 }

@@ -32,6 +32,8 @@ process.stdout.on('error', (err) => {
 // The help in the seller's language. The same rule as src/i18n/index.ts detectLanguage:
 // SVC_LANG, then LC_ALL, LC_MESSAGES, LANG; any Portuguese locale is pt-BR.
 function helpFile() {
+  // the marked mode (src/i18n/marks.ts) neither: each text of the help is marked
+  if (/^(1|on|true)$/i.test((process.env.SVC_LANG_MARKS || '').trim())) return undefined;
   for (const name of ['SVC_LANG', 'LC_ALL', 'LC_MESSAGES', 'LANG']) {
     const v = (process.env[name] || '').trim();
     // the pseudo-locale (src/i18n/pseudo.ts) has no prebuilt help: commander writes it

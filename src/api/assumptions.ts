@@ -15,3 +15,4 @@ export * from './assumptions/webhooks.js';
 export * from './assumptions/pricing.js';
 export * from './assumptions/shop.js';
 export * from './assumptions/tools.js';
+export * from './assumptions/quota-day.js';

@@ -293,6 +293,7 @@ function finalError(
       status: 429,
       code: err.code,
       message: `${err.message}; the quota resets in ${formatWait(ra)}`,
+      ...(ra > 0 ? { retryAfterS: ra } : {}), // spec 7.3: every caller (the receiver's lookups) waits it
     });
   }
   return err;

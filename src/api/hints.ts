@@ -19,7 +19,9 @@ const HINTS: Record<string, string> = {
   // `variants set` is refused (LISTING_NOT_DYNAMIC) on a single listing; it is named for multi-variant ones only.
   NO_STOCK:
     'add stock first with `svc stock add ID --file FILE` (a multi-variant listing: `svc products variants set ID --index N --stock N`)',
-  OFFLINE_PAUSED: 'the listing is paused by Offline Mode: turn Offline Mode off in the seller panel',
+  // spec 3: the service's message already says the listing is paused; the hint adds what it cannot.
+  OFFLINE_PAUSED:
+    'the API cannot switch Offline Mode: the seller panel does, and switching it off reactivates every listing it paused',
   LISTING_TAKEN_DOWN: 'this is final: it cannot be edited or reactivated (create a new listing)',
   // a hint says what to do, never the service's message again (it is printed beside it).
   LISTING_PERMANENTLY_REJECTED: 'this is final: it cannot be edited or resubmitted (create a new listing)',

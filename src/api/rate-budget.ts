@@ -4,6 +4,7 @@
 // ("used") and the reset time, and each version's own limit. When the window is spent we wait
 // for the reset instead of collecting 429s (cli-spec 4).
 import { LIMITS, MAX_WAIT_MS, RATE_HEADERS, type ApiVersion } from './assumptions.js';
+import { nowMs, realDelayMs } from './clock.js';
 import { RateLimitError } from './errors.js';
 
 export interface Clock {
@@ -11,15 +12,16 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+/** svc's clock (src/api/clock.ts): the rate headers' Reset and Retry-After are read on it. */
 export const realClock: Clock = {
-  now: () => Date.now(),
+  now: nowMs,
   sleep: (ms, signal) =>
     new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const t = setTimeout(() => {
         signal?.removeEventListener('abort', onAbort);
         resolve();
-      }, ms);
+      }, realDelayMs(ms));
       const onAbort = () => {
         clearTimeout(t);
         reject(signal!.reason);

@@ -1,6 +1,8 @@
 // The whole command tree. Building it loads no HTTP, no config and no UI: the build also
 // walks it to write the help texts that bin/svc.js prints without loading anything.
+import { stripVTControlCharacters } from 'node:util';
 import { Command, Option } from 'commander';
+import { withoutMarks } from '../i18n/marks.js';
 import { VERSION } from '../version.js';
 import type { CliRuntime } from './shared/command.js';
 import { registerHelp } from './help/index.js';
@@ -139,6 +141,8 @@ export async function buildProgram(rt: CliRuntime, argv?: readonly string[]): Pr
   // --dry-run and --yes only on writes.
   program.configureHelp({
     showGlobalOptions: true,
+    // the marks of the marked mode take no room (src/i18n/marks.ts): the same layout without them
+    displayWidth: (s: string) => withoutMarks(stripVTControlCharacters(s)).length,
     visibleGlobalOptions(cmd: Command) {
       const honoursWrites = DRY_RUN[commandPath(cmd)] === 'plan' || DRY_RUN[commandPath(cmd)] === 'refuse';
       const globals: Option[] = [];

@@ -21,6 +21,8 @@ interface Book {
 }
 
 let lang: Lang | undefined;
+/** The marked mode (src/i18n/marks.ts): English goes through the catalogue too. */
+let marked = false;
 let book: Book = { exact: {} };
 
 /**
@@ -49,10 +51,16 @@ export function language(): Lang {
   return lang;
 }
 
-/** Set the run's language and (for pt-BR) its catalogue. */
-export function setLanguage(l: Lang, catalogue: Catalogue = {}): void {
+/** Set the run's language and (for pt-BR, or any marked language) its catalogue. */
+export function setLanguage(l: Lang, catalogue: Catalogue = {}, marks = false): void {
   lang = l;
-  book = { exact: l === 'en' ? {} : catalogue };
+  marked = marks;
+  book = { exact: l === 'en' && !marks ? {} : catalogue };
+}
+
+/** Whether t() looks texts up: any language but English, and English in the marked mode. */
+export function translating(): boolean {
+  return language() !== 'en' || marked;
 }
 
 /**
@@ -62,11 +70,13 @@ export function setLanguage(l: Lang, catalogue: Catalogue = {}): void {
 export function translatorFor(
   l: Lang,
   catalogue: Catalogue,
+  marks = false,
 ): (text: string, values?: Record<string, string | number>) => string {
-  const own: Book = { exact: l === 'en' ? {} : catalogue };
+  const plain = l === 'en' && !marks;
+  const own: Book = { exact: plain ? {} : catalogue };
   return (text, values) => {
     const filled = values ? fill(text, values) : text;
-    return l === 'en' || filled === '' ? filled : translate(own, filled);
+    return plain || filled === '' ? filled : translate(own, filled);
   };
 }
 
@@ -76,7 +86,7 @@ export function translatorFor(
  */
 export function t(text: string, values?: Record<string, string | number>): string {
   const filled = values ? fill(text, values) : text;
-  if (language() === 'en' || filled === '') return filled;
+  if (!translating() || filled === '') return filled;
   return translate(book, filled);
 }
 
@@ -160,6 +170,6 @@ export function localDecimal(text: string): string {
 
 /** The text's own entry only, no pattern (help lines, where a pattern could catch a flag's line). */
 export function tExact(text: string): string {
-  if (language() === 'en') return text;
+  if (!translating()) return text;
   return book.exact[text] ?? text;
 }

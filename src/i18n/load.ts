@@ -3,13 +3,15 @@
 // the English start-up never parses it), from source in tests.
 import { pseudoCatalogue } from './pseudo.js';
 import { detectLanguage, type Catalogue, type Lang, setLanguage } from './index.js';
+import { markedCatalogue, marksAsked } from './marks.js';
 
 // The build sets this to the catalogue's file name next to the bundle.
 declare const __SVC_PT_BR_JSON__: string | undefined;
 
 export async function initLanguage(env: NodeJS.ProcessEnv): Promise<Lang> {
   const lang = detectLanguage(env);
-  if (lang === 'en') setLanguage('en');
+  if (marksAsked(env)) setLanguage(lang, markedCatalogue(await ptCatalogue(), lang), true);
+  else if (lang === 'en') setLanguage('en');
   else if (lang === 'pseudo') setLanguage(lang, pseudoCatalogue(await ptCatalogue()));
   else setLanguage(lang, await ptCatalogue());
   return lang;

@@ -6,17 +6,14 @@
 // blocks, not a JavaScript call per byte; stdin by position should anything read it), the output
 // into a buffer that doubles, cut at `maxOutput` bytes (the parent is told and stops the worker).
 // If a patch does not apply (another jq-wasm), the runtime runs as it is: slow, still stoppable.
-// The worker is started while the command still reads (jq.ts startJq): it loads jq-wasm, then
-// waits for the command's json as its one message, so loading jq and reading the pages overlap.
-// The WebAssembly module sits in the runtime as a base64 string of 1.2 MB: it is cut out and
-// given to the runtime as bytes (its wasmBinary option), so the 1.3 MB of source is not parsed
-// as JavaScript (a third of the time the runtime took to load).
 export const JQ_WORKER = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
 const { dirname } = require('node:path');
 const { jqPath, expr, flags, maxOutput } = workerData;
 let src = readFileSync(jqPath, 'latin1');
+// the WebAssembly, a 1.2 MB base64 string in the runtime: cut out and handed over as bytes
+// (wasmBinary), so that V8 parses ~120 KB of JavaScript, not 1.3 MB
 const wasmAt = 'function findWasmBinary() { var f = "data:application/octet-stream;base64,';
 const at = src.indexOf(wasmAt);
 const end = at < 0 ? -1 : src.indexOf('"', at + wasmAt.length);
@@ -59,14 +56,12 @@ new Function('require', 'module', 'exports', '__filename', '__dirname', 'maxOutp
   require, mod, mod.exports, jqPath, dirname(jqPath), maxOutput, parentPort,
 );
 const factory = mod.exports.default || mod.exports;
-const ready = factory(wasmBinary ? { wasmBinary } : {});
-ready.catch(() => {}); // said when the input comes
-parentPort.once('message', (input) =>
-  ready
-    .then((m) => m.raw(input, expr, flags))
-    .then(
-      (out) => parentPort.postMessage({ kind: 'ok', out }),
-      (err) => parentPort.postMessage({ kind: 'error', message: String((err && err.message) || err) }),
-    ),
-);
+// The input comes when the command has printed it (jq.ts startJq): jq-wasm compiles meanwhile.
+const input = new Promise((resolve) => parentPort.once('message', (m) => resolve(m.input)));
+Promise.all([factory(wasmBinary ? { wasmBinary } : {}), input])
+  .then(([m, text]) => m.raw(text, expr, flags))
+  .then(
+    (out) => parentPort.postMessage({ kind: 'ok', out }),
+    (err) => parentPort.postMessage({ kind: 'error', message: String((err && err.message) || err) }),
+  );
 `;

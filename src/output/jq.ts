@@ -10,13 +10,12 @@
 // It runs in a worker thread (jq-worker.ts), bounded in time, output and heap, and stopped by
 // Ctrl-C and SIGTERM (docs/DECISIONS.md "--jq bounded").
 import { dirname, join } from 'node:path';
-import type { Worker } from 'node:worker_threads';
 import { InterruptedError, SvcError, UsageError } from '../api/errors.js';
 import type { IO, Writable } from './io.js';
 import { JQ_WORKER } from './jq-worker.js';
 
 /** The run's IO with stdout captured for jq; `text()` is everything the command printed. */
-function captureForJq(io: IO): { io: IO; text(): string } {
+export function captureForJq(io: IO): { io: IO; text(): string } {
   const parts: string[] = [];
   const sink: Writable = {
     write(chunk: string) {
@@ -57,20 +56,21 @@ function jqRuntimePath(): string {
   }
 }
 
-/** A jq worker started for one expression: loading jq-wasm while the command reads. */
-interface JqRun {
-  expr: string;
-  worker: Worker;
-  /** The worker's first word: its answer, a size stop, or its crash. */
-  answer: Promise<{ kind: string; out?: string; message?: string; err?: Error }>;
+/** jq started before the command's json exists: its worker loads jq-wasm while the command reads. */
+export interface JqRun {
+  /** Run the expression over the whole json text; the time limit counts from here. */
+  run(input: string): Promise<string>;
+  /** Stop the worker (after a run, or when the command failed and nothing is to be filtered). */
+  stop(): void;
 }
 
 /**
- * Start the worker for `expr` before the command runs, so that loading jq-wasm (tens of ms)
- * overlaps the command's own start and requests. Unreferenced until its input is given: a
- * command that fails first does not wait for it; stopJq ends it either way.
+ * Start a worker thread for `expr` at once: jq-wasm's runtime is read, patched and compiled
+ * there while the command makes its requests, so a read through --jq pays for it beside the
+ * network, not after it. The worker keeps the process alive only while it runs; a signal stops
+ * it (jq-wasm runs synchronously, so only the parent can), as do the time and size limits.
  */
-function startJq(expr: string): JqRun {
+export function startJq(expr: string, signal?: AbortSignal): JqRun {
   // node:worker_threads loaded here, not at import: a read without --jq does not pay for it (~2 ms)
   const { Worker } = process.getBuiltinModule('node:worker_threads');
   const worker = new Worker(JQ_WORKER, {
@@ -81,66 +81,54 @@ function startJq(expr: string): JqRun {
     stderr: true,
   });
   worker.unref();
-  const answer = new Promise<{ kind: string; out?: string; message?: string; err?: Error }>((resolve) => {
-    worker.once('message', resolve);
-    worker.once('error', (err) => resolve({ kind: 'crash', err }));
+  let settle: { resolve(out: string): void; reject(err: Error): void } | undefined;
+  let early: Error | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const stop = () => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+    void worker.terminate();
+  };
+  const fail = (err: Error) => {
+    stop();
+    if (settle) settle.reject(err);
+    else early ??= err;
+  };
+  const onAbort = () => fail(new InterruptedError('interrupted'));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+  worker.on('message', (m: { kind: string; out?: string; message?: string }) => {
+    if (m.kind === 'ok') {
+      stop();
+      settle?.resolve(m.out ?? '');
+    } else if (m.kind === 'too-large')
+      fail(
+        new UsageError(`--jq ${JSON.stringify(expr)}: output over ${JQ_LIMITS.outputBytes / 1024 / 1024} MB`, JQ_HINT),
+      );
+    else fail(jqError(new Error(m.message ?? 'jq failed'), expr));
   });
-  return { expr, worker, answer };
-}
-
-/** End the worker (the command failed, or jq has answered). */
-function stopJq(run: JqRun | undefined): void {
-  if (run) void run.worker.terminate();
-}
-
-/**
- * Give the started worker `input` and wait for jq's output. The worker keeps the process free to
- * hear Ctrl-C and SIGTERM (jq-wasm runs synchronously) and is stopped (terminate) on a signal,
- * on the time limit, or when its output passes the size limit.
- */
-function runJq(run: JqRun, input: string, signal?: AbortSignal): Promise<string> {
-  const { expr, worker } = run;
-  return new Promise<string>((resolve, reject) => {
-    const finish = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      stopJq(run);
-    };
-    const stop = (err: Error) => {
-      finish();
-      reject(err);
-    };
-    const onAbort = () => stop(new InterruptedError('interrupted'));
-    const timer = setTimeout(
-      () => stop(new UsageError(`--jq ${JSON.stringify(expr)}: stopped after ${JQ_LIMITS.timeMs / 1000} s`, JQ_HINT)),
-      JQ_LIMITS.timeMs,
-    );
-    if (signal?.aborted) return onAbort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    worker.ref();
-    worker.postMessage(input);
-    void run.answer.then((m) => {
-      if (m.kind === 'ok') {
-        finish();
-        resolve(m.out ?? '');
-      } else if (m.kind === 'too-large')
-        stop(
-          new UsageError(
-            `--jq ${JSON.stringify(expr)}: output over ${JQ_LIMITS.outputBytes / 1024 / 1024} MB`,
-            JQ_HINT,
-          ),
+  worker.on('error', (err) =>
+    fail(
+      /memory|heap/i.test(err.message)
+        ? new UsageError(`--jq ${JSON.stringify(expr)}: out of memory (${JQ_LIMITS.heapMb} MB)`, JQ_HINT)
+        : jqError(err, expr),
+    ),
+  );
+  return {
+    run: (input) =>
+      new Promise<string>((resolve, reject) => {
+        if (early) return reject(early);
+        settle = { resolve, reject };
+        worker.ref();
+        timer = setTimeout(
+          () =>
+            fail(new UsageError(`--jq ${JSON.stringify(expr)}: stopped after ${JQ_LIMITS.timeMs / 1000} s`, JQ_HINT)),
+          JQ_LIMITS.timeMs,
         );
-      else if (m.kind === 'crash') stop(crashError(m.err!, expr));
-      else stop(jqError(new Error(m.message ?? 'jq failed'), expr));
-    });
-  });
-}
-
-/** The worker died: out of its heap, or another failure said as jq's. */
-function crashError(err: Error, expr: string): SvcError {
-  return /memory|heap/i.test(err.message)
-    ? new UsageError(`--jq ${JSON.stringify(expr)}: out of memory (${JQ_LIMITS.heapMb} MB)`, JQ_HINT)
-    : jqError(err, expr);
+        worker.postMessage({ input });
+      }),
+    stop,
+  };
 }
 
 const JQ_HINT = 'narrow the filter, or use -o json and a jq of your own';
@@ -149,35 +137,21 @@ const JQ_HINT = 'narrow the filter, or use -o json and a jq of your own';
 type JqRaw = typeof import('jq-wasm')['raw'];
 const JQ_FLAGS: Parameters<JqRaw>[2] = ['-r', '-c'];
 
-/** Run jq (`expr`, or a worker started for it) over the command's json output and print the result. */
-export async function printThroughJq(io: IO, output: string, jq: string | JqRun, signal?: AbortSignal): Promise<void> {
-  const run = typeof jq === 'string' ? startJq(jq) : jq;
-  if (output.trim() === '') return stopJq(run); // nothing printed (an empty table message went to stderr)
-  const result = await runJq(run, output, signal);
-  io.stdout.write(result.endsWith('\n') || result === '' ? result : `${result}\n`);
+/** Run `expr` over the command's json output and print the result. */
+export async function printThroughJq(io: IO, output: string, expr: string, signal?: AbortSignal): Promise<void> {
+  const jq = startJq(expr, signal);
+  try {
+    await printJqRun(io, output, jq);
+  } finally {
+    jq.stop();
+  }
 }
 
-/**
- * A command run with --jq (the full path's verb.ts and the read lane alike): the format checked,
- * the worker started before the command, the command's json captured, jq over the whole of it
- * printed after. Without --jq the command runs on `io` as it is.
- */
-export async function withJq<T>(
-  io: IO,
-  jq: { expr: string | undefined; output: string | undefined; signal?: AbortSignal },
-  command: (io: IO) => Promise<T>,
-): Promise<T> {
-  if (jq.expr === undefined) return command(io);
-  checkJqFormat(jq.output);
-  const run = startJq(jq.expr);
-  try {
-    const capture = captureForJq(io);
-    const result = await command(capture.io);
-    await printThroughJq(io, capture.text(), run, jq.signal);
-    return result;
-  } finally {
-    stopJq(run);
-  }
+/** Print what a started jq makes of the command's json output. */
+export async function printJqRun(io: IO, output: string, jq: JqRun): Promise<void> {
+  if (output.trim() === '') return; // nothing printed (an empty table message went to stderr)
+  const result = await jq.run(output);
+  io.stdout.write(result.endsWith('\n') || result === '' ? result : `${result}\n`);
 }
 
 /** jq's own message, said as svc's: a compile error is a usage error (exit 2), a run error exit 1. */
@@ -197,7 +171,7 @@ function jqError(err: unknown, expr: string): SvcError {
 }
 
 /** --jq works on json: with -o json, --json or no -o at all; any other -o is a usage error. */
-function checkJqFormat(output: string | undefined): void {
+export function checkJqFormat(output: string | undefined): void {
   if (output !== undefined && output !== 'json') {
     throw new UsageError(`--jq works on json output, not -o ${output}`, 'drop -o, or use -o json');
   }

@@ -62,7 +62,18 @@ const NewOrders = z.strictObject({
 });
 // What only the platform does to an order (the mirror tests: a status that moves long after the sale).
 const OrderStatus = z.strictObject({ id: z.number().int(), status: z.enum(ORDER_STATUSES) });
-const Clock = z.strictObject({ advanceMs: z.number().int().min(0) });
+const Clock = z.strictObject({
+  advanceMs: z.number().int().min(0).default(0),
+  // a clock R times as fast from a real instant (svc's SVC_CLOCK_RATE and SVC_CLOCK_ANCHOR_MS)
+  rate: z.number().positive().max(100_000).optional(),
+  anchorMs: z.number().int().min(0).optional(),
+});
+// Another tool of the account spends requests of its day (spec 8: 5,000 a day per account, shared),
+// all that is left by default, without sending them.
+const SpendDay = z.strictObject({
+  accountId: z.number().int().positive(),
+  requests: z.number().int().min(1).optional(),
+});
 // forget stored idempotency records (spec 4.1.2 keeps them 24 h), all of them or
 // those stored before `before`, without moving the sandbox's clock.
 const ExpireKeys = z.strictObject({ before: z.string().datetime().optional() });
@@ -286,9 +297,14 @@ const routes: Record<string, ControlHandler> = {
     return ok({ id: o.id, status: o.status });
   },
   'POST clock': (rt, body) => {
-    const { advanceMs } = parse(Clock, body);
+    const { advanceMs, rate, anchorMs } = parse(Clock, body);
     rt.data.clockOffsetMs += advanceMs;
+    if (rate !== undefined) rt.clock.runAt(rate, anchorMs ?? Date.now());
     return ok({ now: rt.clock.iso(), offsetMs: rt.data.clockOffsetMs });
+  },
+  'POST rate/spend-day': (rt, body) => {
+    const b = parse(SpendDay, body);
+    return ok({ spent: rt.rates.spendDay(b.accountId, rt.clock.now(), b.requests) });
   },
   'POST idempotency/expire': (rt, body) => {
     const { before } = parse(ExpireKeys, body ?? {});

@@ -97,6 +97,15 @@ export class RateLimiter {
     c.dayCount++;
   }
 
+  /** Requests of the account's day spent elsewhere (all that is left by default); how many were taken. */
+  spendDay(accountId: number, now: number, requests?: number): number {
+    const c = this.counter(accountId, now);
+    const left = Math.max(0, this.limits.v2PerDay - c.dayCount);
+    const n = Math.min(left, requests ?? left);
+    c.dayCount += n;
+    return n;
+  }
+
   /** A8 headers: Limit/Remaining of the request's version, Reset in Unix seconds, Retry-After. */
   headersFor(accountId: number, version: ApiVersion, now: number): Record<string, string> {
     const m = this.minute(accountId, version, now);

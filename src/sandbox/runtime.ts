@@ -49,6 +49,7 @@ export class Runtime {
   /** `POST /_sandbox/reset`: back to the seed with the same demo keys; logs and counters cleared. */
   reset(): void {
     this.data = seedData(this.opts.keys, this.opts.seed);
+    this.clock.runAt(1, 0); // the offset went with the data; real time again
     this.rates.reset();
     this.idem.clearInFlight();
     this.faults.clear();

@@ -4,7 +4,8 @@
 // the orders mirror knows. What repeats is fitted to the budget by stretching `every`, never the
 // other way: the seller is told at start, and warned when `every` was stretched.
 import { z } from 'zod';
-import { LIMITS, SHOP_COSTS } from '../api/assumptions.js';
+import { LIMITS, SHOP_COSTS, SHOP_DAY } from '../api/assumptions.js';
+import { language, localDecimal, t } from '../i18n/index.js';
 
 /** shop.yaml `budget:`: `20%`, or a number of percent (0 < x <= 100). */
 export const BudgetSchema = z
@@ -40,8 +41,9 @@ function passCost(rules: number): number {
 
 /**
  * Fit the periodic pass into the budget. `resident` (shop run): per-sale work comes first, and the
- * passes, the safety net for what the receiver missed, get at most half of the budget, so a day
- * twice as busy as the mirror's pace still fits. A cron (`shop sync --every`) runs passes only.
+ * passes, the safety net for what the receiver missed, get at most SHOP_DAY.passShare of the budget
+ * (under half: the first pass's refills fit beside them), so a day twice as busy as the mirror's
+ * pace still fits. A cron (`shop sync --every`) runs passes only.
  */
 export function planDay(o: {
   everyS: number;
@@ -52,12 +54,16 @@ export function planDay(o: {
   /** What one pass and one sale cost when they are not the shop's (webhooks listen's catch-up). */
   perPass?: number;
   perSale?: number;
+  /** The passes' most of the budget (SHOP_DAY: the shop's, or the receiver's catch-ups'). */
+  passShare?: number;
 }): DayPlan {
   const budget = Math.floor((LIMITS.v2PerDay * o.budgetPercent) / 100);
   const perPass = o.perPass ?? passCost(o.rules);
   const perSale = o.resident ? (o.perSale ?? SHOP_COSTS.perSale) : 0;
   const sales = Math.ceil(o.salesPerDay * perSale);
-  const forPasses = o.resident ? Math.max(perPass, Math.min(budget / 2, budget - sales)) : budget;
+  const forPasses = o.resident
+    ? Math.max(perPass, Math.min(budget * (o.passShare ?? SHOP_DAY.passShare), budget - sales))
+    : budget;
   const fitS = Math.ceil((86_400 * perPass) / Math.max(perPass, forPasses));
   const stretched = o.resident && fitS > o.everyS;
   const everyS = stretched ? fitS : o.everyS;
@@ -74,23 +80,45 @@ export function planDay(o: {
   };
 }
 
-/** `about N requests a day, X% of 5,000`. */
+/**
+ * The passes' pace during the day (ms between passes) once the day's sales are known: the sales'
+ * work so far (confirmations and sale passes, from the usage ledger), taken at today's pace to
+ * the end of the day, comes first, and the passes get what the budget has left, at most
+ * `share` of it (SHOP_DAY.passShare; more while the receiver is down), at least one pass a day (the
+ * plan at start knew only the mirror's pace).
+ */
+export function passEveryMs(
+  p: DayPlan,
+  saleWork: number,
+  dayFraction: number,
+  share: number = SHOP_DAY.passShare,
+): number {
+  const projected = dayFraction > 0 ? saleWork / Math.min(1, dayFraction) : 0;
+  const forPasses = Math.max(p.perPass, Math.min(p.budget * share, p.budget - projected));
+  return (86_400_000 * p.perPass) / forPasses;
+}
+
+/** `about N requests a day, X% of 5,000`, in the seller's language and decimals. */
 export function dayText(p: DayPlan): string {
   const pct = (100 * p.perDay) / LIMITS.v2PerDay;
-  return `about ${p.perDay} requests a day, ${pct < 10 ? pct.toFixed(1) : Math.round(pct)}% of ${LIMITS.v2PerDay.toLocaleString('en-US')}`;
+  return t('about {n} requests a day, {pct}% of {limit}', {
+    n: p.perDay,
+    pct: localDecimal(pct < 10 ? pct.toFixed(1) : String(Math.round(pct))),
+    limit: LIMITS.v2PerDay.toLocaleString(language() === 'en' ? 'en-US' : 'pt-BR'),
+  });
 }
 
 /**
  * `webhooks listen`: its catch-ups and confirmation lookups a day, fitted to its budget by the
- * shop's own rule (planDay: the sales' lookups first, the catch-ups, the safety net, at most half
- * of the budget). A catch-up only at start (`off`, 0) is one catch-up a day at most.
+ * shop's own rule (planDay: the sales' lookups first, the catch-ups, the safety net, at most
+ * SHOP_DAY.catchUpShare, half, of the budget). A catch-up only at start (`off`, 0) is one catch-up a day at most.
  */
 export function listenDay(
   catchUpEveryS: number,
   salesPerDay: number,
   budgetPercent: number = SHOP_COSTS.defaultBudgetPercent,
 ): DayPlan {
-  const costs = { perPass: SHOP_COSTS.catchUp, perSale: SHOP_COSTS.confirmPerSale };
+  const costs = { perPass: SHOP_COSTS.catchUp, perSale: SHOP_COSTS.confirmPerSale, passShare: SHOP_DAY.catchUpShare };
   if (catchUpEveryS > 0)
     return planDay({ everyS: catchUpEveryS, budgetPercent, rules: 0, salesPerDay, resident: true, ...costs });
   const once = planDay({ everyS: 86_400, budgetPercent, rules: 0, salesPerDay, resident: true, ...costs });

@@ -6,6 +6,7 @@ import { POCKET_SHOP } from '../api/assumptions.js';
 import { envLanguage, type Lang, translatorFor } from '../i18n/index.js';
 import { ptCatalogue } from '../i18n/load.js';
 import { pseudoCatalogue } from '../i18n/pseudo.js';
+import { markedCatalogue, marksAsked } from '../i18n/marks.js';
 import { type Say, sayEnglish } from '../notify/notice.js';
 
 export async function sellerLanguage(
@@ -13,6 +14,8 @@ export async function sellerLanguage(
   env: NodeJS.ProcessEnv,
 ): Promise<{ lang: Lang; say: Say }> {
   const lang = configured ?? envLanguage(env) ?? POCKET_SHOP.defaultLanguage;
+  // SVC_LANG_MARKS=1 (src/i18n/marks.ts): the notices are marked in their own language
+  if (marksAsked(env)) return { lang, say: translatorFor(lang, markedCatalogue(await ptCatalogue(), lang), true) };
   if (lang === 'en') return { lang, say: sayEnglish };
   // SVC_LANG=pseudo (src/i18n/pseudo.ts): the coverage check reaches the notices too
   const pt = await ptCatalogue();

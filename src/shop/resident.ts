@@ -1,7 +1,9 @@
 // `shop run`'s schedule: one pass at a time. A confirmed sale runs its listing's
-// steps at once (after the pass in progress); the full pass runs at start and every `everyMs`.
+// steps at once (after the pass in progress); the full pass runs at start, then on a timer tick
+// (`everyMs`, shop.yaml's `every:`) when `passDue` says the account's day allows it.
 // Work that arrives during a pass is merged: a burst of sales of one listing is one more pass.
 // A pass that throws is reported and the loop goes on; stop() waits for the pass in flight.
+import { nowMs, realDelayMs } from '../api/clock.js';
 import { asFeature } from '../api/feature.js';
 import type { Order } from '../api/responses.js';
 import type { PassResult, ShopRunner } from './runner.js';
@@ -14,6 +16,8 @@ export interface LoopEvents {
    * until 00:00 UTC). Work that comes meanwhile is kept and runs once the wait is over.
    */
   holdMs?(): number;
+  /** Whether the periodic pass is due `sinceMs` after the last (the account's day may ask for fewer). */
+  passDue?(sinceMs: number): boolean;
 }
 
 /** Order ids remembered for that (a day of a busy seller); the periodic pass covers anything older. */
@@ -31,6 +35,7 @@ export class ShopLoop {
   /** Orders whose steps ran: `sale.processing` and `order.delivered` of one sale are one pass (spec 6.3). */
   private readonly seen = new Set<number>();
   private scheduled = false;
+  private lastFullAt = Number.NEGATIVE_INFINITY;
   private stopped = false;
 
   constructor(
@@ -41,7 +46,9 @@ export class ShopLoop {
 
   start(): void {
     this.full();
-    this.timer = setInterval(() => this.full(), this.everyMs);
+    this.timer = setInterval(() => {
+      if (this.events.passDue?.(nowMs() - this.lastFullAt) ?? true) this.full();
+    }, realDelayMs(this.everyMs));
     this.timer.unref?.();
   }
 
@@ -91,7 +98,7 @@ export class ShopLoop {
     if (hold > 0) {
       // Nothing is asked of the service until the quota resets; what is queued stays queued.
       if (this.holdTimer) clearTimeout(this.holdTimer);
-      this.holdTimer = setTimeout(() => this.schedule(), Math.min(hold, MAX_TIMER_MS));
+      this.holdTimer = setTimeout(() => this.schedule(), Math.min(realDelayMs(hold), MAX_TIMER_MS));
       this.holdTimer.unref?.();
       return;
     }
@@ -101,6 +108,7 @@ export class ShopLoop {
     this.fullQueued = false;
     this.listings.clear();
     const kind = full ? 'full' : 'listing';
+    if (full) this.lastFullAt = nowMs();
     try {
       // A burst of sales is one pass for their listings, each sale told once.
       const pass = () => this.runner.pass({ mode: 'send', ...(full ? {} : { only }), sales });

@@ -4,6 +4,7 @@
 // Planning (`--dry-run`) runs the same code with nothing sent: refills planned, status changes
 // and notices listed. Notices are only queued here (the outbox sends them), never awaited.
 import { STOCK_LEVELS } from '../api/assumptions.js';
+import { nowMs } from '../api/clock.js';
 import { errorValue } from '../api/errors.js';
 import type { Order } from '../api/responses.js';
 import type { Notice } from '../notify/notice.js';
@@ -30,6 +31,8 @@ export interface PassResult {
   notices: Notice[];
   /** 0, 3 (something needs the seller) or 1 (the service failed). */
   exit: number;
+  /** Sales this pass found in the mirror that no confirmed delivery had brought (the receiver missed them). */
+  missed?: number;
 }
 
 export class ShopRunner {
@@ -38,7 +41,7 @@ export class ShopRunner {
     private readonly actions: ShopActions,
     private readonly memory: ShopMemory,
     private readonly notify: (n: Notice) => void,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = nowMs,
   ) {}
 
   async pass(o: PassOptions): Promise<PassResult> {
@@ -49,7 +52,7 @@ export class ShopRunner {
       notices.push(n);
       if (o.mode === 'send') this.notify(n);
     };
-    const { sold, fresh, stuck } = await this.readSales(o, at);
+    const { sold, fresh, stuck, missed } = await this.readSales(o, at);
     const views = await this.actions.listings(rules);
     const refills = new Map<string, RefillReport>();
     for (const rule of rules) {
@@ -76,7 +79,7 @@ export class ShopRunner {
       : outcomes.some((r) => r.result === 'refused' || r.result === 'needs seller' || r.alerts.length > 0)
         ? 3
         : 0;
-    return { outcomes, notices, exit };
+    return { outcomes, notices, exit, missed };
   }
 
   /** A notice from the listener (a mediation opened): told once, the same key a full pass uses. */
@@ -90,7 +93,7 @@ export class ShopRunner {
   private async readSales(
     o: PassOptions,
     at: string,
-  ): Promise<{ sold: Map<string, number>; fresh: Order[]; stuck: Order[] }> {
+  ): Promise<{ sold: Map<string, number>; fresh: Order[]; stuck: Order[]; missed: number }> {
     const windowStart = new Date(Date.parse(at) - STOCK_LEVELS.salesWindowDays * 86_400_000).toISOString();
     const sold = new Map<string, number>();
     const fresh: Order[] = [];
@@ -110,9 +113,10 @@ export class ShopRunner {
       // The first pass only learns what was sold before svc ran the shop: no flood of old sales.
       if (seen(s) && known) fresh.push(s);
     }
+    const missed = fresh.length;
     for (const s of o.sales ?? []) if (seen(s)) fresh.unshift(s); // newest-first order, as listed
     this.memory.data.salesKnown = true;
-    return { sold, fresh: fresh.reverse(), stuck }; // oldest first
+    return { sold, fresh: fresh.reverse(), stuck, missed }; // oldest first
   }
 
   private async refill(rule: ShopRule, v: ListingView, mode: 'send' | 'plan'): Promise<RefillReport> {

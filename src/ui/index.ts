@@ -7,6 +7,7 @@ import type { IO } from '../output/io.js';
 import { language, setLanguage } from '../i18n/index.js';
 import { PT_BR } from '../i18n/pt-BR/index.js';
 import { pseudoCatalogue } from '../i18n/pseudo.js';
+import { markedCatalogue, marksAsked } from '../i18n/marks.js';
 import { Inbox } from './inbox.js';
 import type { InboxCallbacks, InboxResult } from './inbox-model.js';
 import { Progress, type ProgressState } from './progress.js';
@@ -17,7 +18,8 @@ export type { ProgressState } from './progress.js';
 
 // this bundle has its own copy of src/i18n; it takes the language from the environment
 // (as main() did) and, for pt-BR, the catalogue (the UI loads only on a terminal: its cost is paid there).
-if (language() === 'pt-BR') setLanguage('pt-BR', PT_BR);
+if (marksAsked(process.env)) setLanguage(language(), markedCatalogue(PT_BR, language()), true);
+else if (language() === 'pt-BR') setLanguage('pt-BR', PT_BR);
 else if (language() === 'pseudo') setLanguage('pseudo', pseudoCatalogue(PT_BR));
 export type * from './inbox-model.js';
 

@@ -8,6 +8,7 @@
 // delivery after MIRROR.stuckAfterMs are reported as stuck (auto-delivery ran dry: a mediation
 // is coming). docs/DECISIONS.md "Orders mirror".
 import { MIRROR } from '../api/assumptions.js';
+import { nowMs } from '../api/clock.js';
 import type { Order } from '../api/responses.js';
 import type { OpenMirror } from '../mirror/index.js';
 import { markHanded, stuckSales, unhandedSales } from '../mirror/queries.js';
@@ -48,7 +49,7 @@ export interface CatchUpResult {
 }
 
 export async function catchUp(o: CatchUpOptions): Promise<CatchUpResult> {
-  const now = (o.now ?? Date.now)();
+  const now = (o.now ?? nowMs)();
   const markKey = `${o.mark}_since`;
   const mark = o.mirror.db.get(markKey);
   if (mark === undefined) o.mirror.db.set(markKey, new Date(now).toISOString());

@@ -1,7 +1,6 @@
-// Which notification is confirmed when, and at what cost. Anyone who finds the
-// listener's URL can POST, and each confirmation is a request on the seller's account budget
-// (spec 8: 60/min shared with every bulk job). So (numbers in decisions.ts):
-// - the listener makes at most `lookupsPerMinute` requests (its share of the account budget);
+// Which notification is confirmed when, and at what cost (on svc's clock). Anyone who finds the listener's URL
+// can POST, and each confirmation is a request on the account budget (spec 8: 60/min shared with every bulk
+// job). So (numbers in decisions.ts): - the listener makes at most `lookupsPerMinute` requests (its share);
 // - a request that confirms nothing (404, another seller's order, a state that does not fit, a
 //   list page with none of the waiting orders) is also charged to `unknownPerMinute`, and no
 //   request is made without room there: forged traffic can never cost more than that. A request
@@ -10,14 +9,15 @@
 //   sales): every real sale among them is confirmed at once. A page is never a verdict on its
 //   own (spec 6.2.5): an order absent from it may be a sale created days before it was
 //   paid, so it is looked up by id (within the budgets) before it is refused;
-// - lookups by id go round the sender addresses in turn: a forger's thousands of
-//   waiting ids cannot push the service's own notification to the back of the line;
-// - an id refused (on its own route: order, mediation, listing) is not looked up again for a while; a
-//   new post of it only makes it eligible for the next list page. Its notification is forgotten,
-//   never remembered as processed, so the real one is handed on when the sale happens;
+// - lookups by id go round the sender addresses in turn: a forger's thousands of waiting ids
+//   cannot push the service's own notification to the back of the line;
+// - an id refused (on its own route: order, mediation, listing) is not looked up again for a
+//   while; a new post of it only makes it eligible for the next list page. Its notification is
+//   forgotten, never remembered as processed, so the real one is handed on when the sale happens;
 // - a notification nothing confirms within `giveUpAfterMs` of its last post is given up (and
-//   forgotten): a little longer than the service goes on resending.
+//   forgotten): a little longer than the service goes on resending. Times are svc's clock's.
 import { LISTING_EVENT_QUIET_MS } from '../api/assumptions.js';
+import { nowMs, realDelayMs } from '../api/clock.js';
 import {
   type ConfirmRoute,
   verdictOf,
@@ -91,7 +91,7 @@ export class ConfirmQueue {
     private readonly source: OrderSource,
     private readonly handlers: ConfirmHandlers,
     readonly policy: ConfirmPolicy = DEFAULT_CONFIRM_POLICY,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = nowMs,
   ) {
     this.lookups = new MinuteBudget(policy.lookupsPerMinute);
     this.unknown = new SpacedBudget(Math.min(policy.unknownPerMinute, policy.lookupsPerMinute), policy.unknownPerDay);
@@ -174,7 +174,7 @@ export class ConfirmQueue {
         this.wakeAt = Infinity;
         void this.pump();
       },
-      Math.max(0, at - this.now()),
+      Math.max(0, realDelayMs(at - this.now())),
     );
   }
 

@@ -32,6 +32,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { nowMs } from '../api/clock.js';
 import { STORE_LIMITS } from './decisions.js';
 import { acquireStoreLock, type StoreLock } from './store-lock.js';
 import { keepAside, readRecords, rewriteFile } from './store-file.js';
@@ -104,7 +105,7 @@ export class WebhookStore {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const lock = acquireStoreLock(path.join(dir, 'listener.lock'), dir);
     const opts = {
-      now: options.now ?? Date.now,
+      now: options.now ?? nowMs, // svc's clock: the confirm queue's give-up times are counted on it
       retentionMs: options.retentionMs ?? STORE_LIMITS.retentionMs,
       maxEntries: options.maxEntries ?? STORE_LIMITS.maxEntries,
       maxPending: options.maxPending ?? STORE_LIMITS.maxPending,

@@ -1,4 +1,4 @@
-// issue 26: the response layer's fast yes (the shapes generated from the zod schemas,
+// the response layer's fast yes (the shapes generated from the zod schemas,
 // src/api/answer-shapes.gen.ts, checked by src/api/shape.ts) must accept exactly what zod
 // accepts, for every schema of responses.ts: compared here on generated answers, valid ones and
 // ones with a field of the wrong kind, missing, null, NaN, an array for an object...

@@ -1,4 +1,4 @@
-// issue 26: the shapes a read checks answers and the config file with (src/api/answer-shapes.gen.ts,
+// the shapes a read checks answers and the config file with (src/api/answer-shapes.gen.ts,
 // src/config/config-shape.gen.ts) are generated from the zod schemas and committed. A schema
 // changed without regenerating fails here, naming the file: run `npm run gen:shapes` and commit.
 import assert from 'node:assert/strict';

@@ -52,5 +52,5 @@ export function scriptedTransport(steps: Step[], clock?: FakeClock): { transport
 
 export const V2_KEY = 'svc_v2_sk_TESTKEYtestkey0123456789abcdef';
 export const V1_KEY = `svc_sk_${'ab'.repeat(32)}`;
-// A valid answer for the routes these tests call (issue 14: answers are checked): a listing as `data`, and A6 `results`.
+// A valid answer for the routes these tests call (answers are checked): a listing as `data`, and A6 `results`.
 export const ok = (data: unknown = { id: 1 }) => ({ status: 200, body: { data, results: [] } });

@@ -1,4 +1,4 @@
-// issue 26: a read must start near a bare node:http GET, so the modules it loads to send a request
+// a read must start near a bare node:http GET, so the modules it loads to send a request
 // and check the answer and the config file (routes.ts, answers.ts, client.ts, profiles.ts) do not
 // load zod on the success path: loading zod's chunk cost a read 11-17 ms and building the
 // response schemas ~5 ms. Each case runs in a fresh Node (test/api/fixtures/read-path-loads.ts)

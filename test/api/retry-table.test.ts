@@ -1,4 +1,4 @@
-// The retry table of cli-spec 4 / issue 2, one row per test, against an in-memory transport
+// The retry table of cli-spec 4, one row per test, against an in-memory transport
 // that records every attempt and the idempotency key it carried.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The one typed route table (issue 28): route names are a union type and each route's answer
+// The one typed route table: route names are a union type and each route's answer
 // type comes from its schema, so a misspelled route name or an answer used as the wrong type
 // fails to compile. The `@ts-expect-error` lines below are the planted mistakes: `npm run
 // typecheck` fails ("Unused '@ts-expect-error' directive") the day one of them compiles.
@@ -47,7 +47,7 @@ function plantedMistakes(c: ApiClient): unknown[] {
 }
 void plantedMistakes;
 
-// issue 26: a route names its schema (`page('Listing')`) instead of holding it; the answer types
+// a route names its schema (`page('Listing')`) instead of holding it; the answer types
 // are still exactly the schemas' (each line fails to compile if a type drifts either way).
 // (identity, not mutual assignability: loose objects with an index signature assign both ways)
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -83,7 +83,7 @@ test("an answer is checked by its route's schema before a caller sees it", async
   assert.ok(err instanceof BadAnswerError, String(err));
   assert.match(err.message, /GET \/api\/v2\/orders\/1.*data\.id/);
   // a list route's answer must be an array; a results route's must hold `results`
-  // (checkAnswer is async since issue 26: a no loads zod lazily to name the field)
+  // (checkAnswer is async: a no loads zod lazily to name the field)
   await assert.rejects(checkAnswer(routeByName('listOrders'), 'GET /api/v2/orders', { data: { id: 1 } }), /array/);
   await assert.rejects(checkAnswer(routeByName('bulkPrice'), 'PATCH x', { data: [] }), /results/);
   // a write whose answer the spec does not show may have no data (A5)

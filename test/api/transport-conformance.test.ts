@@ -1,4 +1,4 @@
-// issue 26: one contract, two transports. The same cases run against undiciTransport() (every
+// one contract, two transports. The same cases run against undiciTransport() (every
 // command but one-shot reads) and nodeHttpTransport() (the read lane), against a small node:http
 // server of the test's own ("a server that is not ours", 127.0.0.1, port 0), and both must give
 // the same status, headers and body, or the same failure kind and message, as the one expected

@@ -1,4 +1,4 @@
-// issue 26 (src/api/zod-jit.ts): a run checks answers with zod's interpreted path for a schema's
+// a run checks answers with zod's interpreted path for a schema's
 // first parses and with its compiled fast path after; the verdict and the message are the same
 // either way, and the switch happens (so `--all` over many pages keeps the compiled path).
 import { test } from 'node:test';

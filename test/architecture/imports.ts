@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-/** Layers, lowest first (issue 16): a module may import its own layer or a lower one only. */
+/** Layers, lowest first: a module may import its own layer or a lower one only. */
 const LAYERS: readonly (readonly string[])[] = [
   ['api', 'version', 'i18n'],
   ['input', 'jobs', 'output', 'config', 'state', 'pricing', 'notify', 'mirror'],

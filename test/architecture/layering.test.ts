@@ -1,4 +1,4 @@
-// Layers (issue 16, docs/ARCHITECTURE.md): api < input/jobs/output/config/state <
+// Layers (docs/ARCHITECTURE.md): api < input/jobs/output/config/state <
 // ui/webhooks/sandbox < cli < main. A lower layer never imports a higher one, not even lazily or
 // for a type, and no two modules import each other round a cycle.
 import assert from 'node:assert/strict';

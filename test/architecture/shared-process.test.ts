@@ -1,4 +1,4 @@
-// npm run test:unit (issue 28) runs many test files in one process. A top-level beforeEach or
+// npm run test:unit runs many test files in one process. A top-level beforeEach or
 // afterEach belongs to the run's root test, so there it runs around every test of every file
 // loaded after it: a file's fake clock (mock.timers) once froze every later file's timers and
 // the run hung. Hooks go inside the file's describe, or the test takes t.mock / t.after.

@@ -1,4 +1,4 @@
-// cli-spec 2: "Every command has --help with at least one example"; issue 8: `svc help
+// cli-spec 2: "Every command has --help with at least one example"; `svc help
 // exit-codes | environment | formats` beside commander's `help [command]`, the same texts from
 // the commander path (here, in-process) and from dist/help.json (test/e2e/help-completion.test.ts).
 import assert from 'node:assert/strict';

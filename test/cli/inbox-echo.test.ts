@@ -1,4 +1,4 @@
-// issue 14: the inbox says "published" only when the service's answer says the question is
+// the inbox says "published" only when the service's answer says the question is
 // answered. In-process: the inbox's feed (src/cli/questions/inbox-feed.ts) over the real request
 // core and undici, against the fake service (test/support/fake-service.ts), not the sandbox.
 import { after, test } from 'node:test';

@@ -1,4 +1,4 @@
-// issue 22: `orders profit --by ref` groups by the seller's own ref, the pool tag a refill's
+// `orders profit --by ref` groups by the seller's own ref, the pool tag a refill's
 // upload adds to it taken off (a ref that was only a tag counts as "no ref").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

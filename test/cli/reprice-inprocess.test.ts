@@ -1,4 +1,4 @@
-// issue 25: products reprice in-process against the stub registry: the reads it makes (listings,
+// products reprice in-process against the stub registry: the reads it makes (listings,
 // catalog, sales) and no write under --dry-run; a rules file naming an unknown listing is exit 2
 // after the reads and before any sale is read or any write is sent.
 import assert from 'node:assert/strict';
@@ -32,7 +32,7 @@ describe('products reprice, in-process', () => {
     const reg = new StubRegistry()
       .register(REST('GET', '/api/v2/products'), ok(LISTINGS))
       .register(REST('GET', '/api/v2/catalog/games'), ok(CATALOG))
-      // issue 23: the sales come from the orders mirror, whose first sync reads every order,
+      // the sales come from the orders mirror, whose first sync reads every order,
       // after asking once which account the key is (svc decision "one identity").
       .register(REST('GET', '/api/v2/me'), ok({ accountId: 1, sellerId: 1 }))
       .register(REST('GET', '/api/v2/orders'), ok([SALE]));

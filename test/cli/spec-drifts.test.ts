@@ -1,4 +1,4 @@
-// Small spec drifts fixed by issue 28, each shown against what the service or the sandbox says.
+// Small spec drifts, fixed, each shown against what the service or the sandbox says.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sandboxRateLimits } from '../../src/cli/sandbox/start.js';

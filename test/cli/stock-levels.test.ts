@@ -1,4 +1,4 @@
-// issue 17: the rows of `svc stock status`, in-process (src/cli/stock/levels.ts is pure).
+// the rows of `svc stock status`, in-process (src/cli/stock/levels.ts is pure).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { stockRows } from '../../src/cli/stock/levels.js';
@@ -19,7 +19,7 @@ const single = (id: number, held: number, extra: Partial<Listing> = {}): Listing
 const sale = (productId: number, quantity: number, status = 'delivered', variantIndex: number | null = null): Order =>
   ({ id: Math.random(), type: 'sale', status, productId, variantIndex, quantity }) as Order;
 
-describe('stock status rows (issue 17)', () => {
+describe('stock status rows', () => {
   test('days left at the 7-day pace; cancelled and unpaid orders and purchases do not count', () => {
     const rows = stockRows(
       [single(1, 10)],

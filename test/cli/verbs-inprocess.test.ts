@@ -1,5 +1,5 @@
 // Verbs run in-process through main(argv, { transport }) against a stub registry (httpmock.ts):
-// no process, no sandbox, every request asserted, every stub required to be used (issue 16).
+// no process, no sandbox, every request asserted, every stub required to be used.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

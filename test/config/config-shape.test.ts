@@ -1,4 +1,4 @@
-// issue 26: a read checks the config file with the shape generated from its zod schema
+// a read checks the config file with the shape generated from its zod schema
 // (src/config/config-shape.gen.ts, src/api/shape.ts), without loading zod, and keeps what that
 // check gives. So the shape must say yes and no exactly where zod does and give the value zod's
 // parse gives (unknown keys dropped, `profiles` defaulted, same key order: conf writes it back).

@@ -1,4 +1,4 @@
-// Where stored keys go (issue 8): the OS keyring when one works, else the 0600 config file,
+// Where stored keys go: the OS keyring when one works, else the 0600 config file,
 // decided by src/config/key-store.ts. The keyring here is an injected stub; this machine has no
 // Secret Service, so the last tests check that the real one falls back to the file.
 import assert from 'node:assert/strict';
@@ -178,7 +178,7 @@ describe('key store: the config file when there is no keyring', () => {
     const { keys, profiles, file } = await open({}, ring.loader);
     const r = await keys.write('shop', 'v2', V2);
     assert.equal(r.location.kind, 'file');
-    // issue 27: the notice says what it means; DBus's own text is kept apart, for --verbose.
+    // the notice says what it means; DBus's own text is kept apart, for --verbose.
     assert.equal(r.fallbackReason, 'no OS keyring available (the Stub Keyring did not answer)');
     assert.equal(r.fallbackDetail, 'DBus error: no session bus');
     assert.ok(file().includes(V2));

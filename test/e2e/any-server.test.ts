@@ -1,4 +1,4 @@
-// issue 14: the built CLI against a server that follows the spec but is not the sandbox
+// the built CLI against a server that follows the spec but is not the sandbox
 // (test/support/fake-service.ts), with the hostile answers such a server or a proxy may give.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -115,7 +115,7 @@ describe('--all paging with guards', { concurrency: true }, () => {
       f.on(route, endless(make));
       const r = await svc([...args, '-o', 'json'], { env: env(f, route === 'v1Games' ? KNOWN_V1 : KNOWN_V2) });
       assert.equal(r.code, 1, r.stderr);
-      // issue 23: `orders profit` reads the orders mirror, whose sync has its own page cap.
+      // `orders profit` reads the orders mirror, whose sync has its own page cap.
       if (args[1] === 'profit') assert.match(r.stderr, /has 55000000 pages; a sync of the orders mirror reads at most/);
       else assert.match(r.stderr, /has 55000000 pages .*--all reads at most 1000 pages/);
       assert.match(r.stderr, /hint: narrow the list/);
@@ -123,7 +123,7 @@ describe('--all paging with guards', { concurrency: true }, () => {
     });
   }
 
-  test('orders profit: pages without pagination are read on to the short last page (the orders mirror, issue 23)', async () => {
+  test('orders profit: pages without pagination are read on to the short last page (the orders mirror)', async () => {
     const f = await fake();
     f.on(
       'listOrders',
@@ -490,7 +490,7 @@ describe('plans honest about the daily quota', { concurrency: true }, () => {
   });
 });
 
-describe('one stock job per target (issue 14)', () => {
+describe('one stock job per target', () => {
   test('a second import to the same listing while the first is sending is refused (exit 2), nothing sent by it', async () => {
     const f = await fake();
     let release!: () => void;
@@ -520,7 +520,7 @@ describe('one stock job per target (issue 14)', () => {
   });
 });
 
-describe('local faults said plainly (issue 14)', () => {
+describe('local faults said plainly', () => {
   test('a journal that cannot be written mid-job: what happened, the resume command, and the resume is exact', {
     skip: !existsSync('/usr/bin/prlimit') && 'needs prlimit',
   }, async () => {
@@ -560,7 +560,7 @@ describe('local faults said plainly (issue 14)', () => {
   });
 });
 
-describe('--all streams page by page (issue 14)', { concurrency: true }, () => {
+describe('--all streams page by page', { concurrency: true }, () => {
   for (const format of ['json', 'jsonl', 'csv', 'tsv'] as const) {
     test(`-o ${format}: the first page is printed before the second is asked for`, { timeout: 60_000 }, async () => {
       const f = await fake();

@@ -1,4 +1,4 @@
-// issue 8: keys go to the OS keyring where there is one, else the 0600 config file, said once
+// keys go to the OS keyring where there is one, else the 0600 config file, said once
 // on `auth login`; `auth status` says where the key is stored. This machine has no Secret
 // Service, so the real fallback runs here (the keyring path is covered with a stub in
 // test/config/key-store.test.ts). The keyring module loads only when a stored key is read or
@@ -63,7 +63,7 @@ describe('keys in the OS keyring or the config file', { concurrency: true }, () 
       r.stderr,
     );
     assert.ok(!r.stdout.includes(V2) && !r.stderr.includes(V2));
-    assert.doesNotMatch(r.stderr, /dbus|org\.freedesktop|Platform failure/i); // issue 27: no raw DBus text
+    assert.doesNotMatch(r.stderr, /dbus|org\.freedesktop|Platform failure/i); // no raw DBus text
     assert.equal(statSync(join(dirs.configDir, 'config.json')).mode & 0o777, 0o600);
     assert.equal(JSON.parse(config()).profiles.shop.v2Key, V2);
 
@@ -94,7 +94,7 @@ describe('keys in the OS keyring or the config file', { concurrency: true }, () 
     const { env, config } = loginEnv({ SVC_KEYRING: 'off' });
     assert.equal((await svc(['auth', 'login'], { env, input: V2 })).code, 0);
     const refused = await svc(['auth', 'logout'], { env });
-    assert.equal(refused.code, 2, 'without a terminal, auth logout needs --yes (issue 12)');
+    assert.equal(refused.code, 2, 'without a terminal, auth logout needs --yes');
     assert.match(refused.stderr, /confirmation needed/);
     const r = await svc(['auth', 'logout', '--yes'], { env });
     assert.equal(r.code, 0, r.stderr);

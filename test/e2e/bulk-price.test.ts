@@ -1,4 +1,4 @@
-// issue 4, must show: bulk-price end to end against the sandbox, through the built CLI.
+// Bulk-price end to end against the sandbox, through the built CLI.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';

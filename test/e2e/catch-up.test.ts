@@ -1,4 +1,4 @@
-// issue 23: never miss a sale. A listener that was down catches up from the orders list on its
+// never miss a sale. A listener that was down catches up from the orders list on its
 // next start (once per sale, SVC_SOURCE=catch-up), a sale that arrives both ways runs the hook
 // once, `orders reconcile` is exact on reruns, and stuck sales exit 3 with --fail-on-stuck.
 import assert from 'node:assert/strict';
@@ -26,7 +26,7 @@ function hook(dir: string): { cmd: string; runs: () => string[] } {
 const sale = async (productId: number = SEED_IDS.products.singleAuto) =>
   (await sb.control('POST', 'purchase', { productId })).id as number;
 
-describe('webhooks listen catches up (issue 23)', () => {
+describe('webhooks listen catches up', () => {
   test('stopped, three sales made, started: the hook runs three times; a restart runs none again', async () => {
     const dirs = tempDirs();
     const h = hook(dirs.dir);
@@ -77,7 +77,7 @@ describe('webhooks listen catches up (issue 23)', () => {
   });
 });
 
-describe('svc orders reconcile (issue 23)', () => {
+describe('svc orders reconcile', () => {
   test('twice: one run per sale; the first run ever replays nothing; --since looks back', async () => {
     const dirs = tempDirs();
     const h = hook(dirs.dir);

@@ -1,4 +1,4 @@
-// Local stand-ins for the Telegram Bot API and Discord webhooks (issue 24): small HTTP servers on
+// Local stand-ins for the Telegram Bot API and Discord webhooks: small HTTP servers on
 // 127.0.0.1 that record what svc sends and answer as the platforms do, including their 429s.
 import { closeNow, jsonServer, listenLocal } from '../support/json-server.js';
 

@@ -1,4 +1,4 @@
-// issue 12: --dry-run on every command of the tree, walked from the built help. Every command is
+// --dry-run on every command of the tree, walked from the built help. Every command is
 // classified in src/cli/shared/writes.ts (a new verb missing there fails here). A write with a
 // plan prints it on stdout (as data: valid JSON with -o json) and sends nothing; a write without
 // one refuses --dry-run with exit 2 and changes nothing (not the service, not the config).
@@ -48,7 +48,7 @@ async function envFor(path: string, dirs: ReturnType<typeof tempDirs>): Promise<
     const { SVC_API_KEY: _key, ...rest } = svcEnv(sb, dirs);
     return { ...rest, SVC_KEYRING: 'off' };
   }
-  // issue 24: the shop file's JSON webhook channel takes its URL from the environment.
+  // the shop file's JSON webhook channel takes its URL from the environment.
   if (path.startsWith('shop ') || path.startsWith('notify '))
     return { ...svcEnv(sb, dirs), E2E_HOOK_URL: 'http://127.0.0.1:9/hook' };
   return svcEnv(sb, dirs);
@@ -114,7 +114,7 @@ function writeArgs(path: string): string[] {
   return args;
 }
 
-describe('--dry-run on every command (issue 12)', () => {
+describe('--dry-run on every command', () => {
   test('every command of the tree says what it does with --dry-run', () => {
     assert.ok(commands.length > 40, commands.join(', '));
     const missing = commands.filter((c) => !(c in DRY_RUN));

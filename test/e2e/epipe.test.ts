@@ -1,4 +1,4 @@
-// issue 12: a closed stdout (`svc products list --all | head -2`) ends a read quietly with exit 0,
+// a closed stdout (`svc products list --all | head -2`) ends a read quietly with exit 0,
 // in every format and for help, as a shell pipeline with pipefail sees it: no `Error: write
 // EPIPE`, no stack trace. The output is far larger than a pipe's buffer, so the reader does go
 // away while svc still writes.
@@ -31,7 +31,7 @@ function pipedToHead(args: string[]): Promise<{ status: number | null; stderr: s
   );
 }
 
-describe('a closed stdout (issue 12)', () => {
+describe('a closed stdout', () => {
   for (const format of ['table', 'json', 'jsonl', 'csv', 'tsv']) {
     test(`products list --all -o ${format} | head: exit 0, nothing on stderr`, async () => {
       const r = await pipedToHead(['products', 'list', '--all', '--limit', '100', '-o', format]);

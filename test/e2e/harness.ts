@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox/index.js';
+import { escapeError, markedEnv, marksOn, runEscapes, unmark } from './marked-run.js';
 
 export const ROOT = join(fileURLToPath(import.meta.url), '..', '..', '..');
 export const BIN = join(ROOT, 'bin', 'svc.js');
 
-// Known keys (issue 8: the suite runs with known keys, then every output is searched for them
+// Known keys (the suite runs with known keys, then every output is searched for them
 // by scripts/test.mjs; the list is test/e2e/known-secrets.json).
 const KNOWN = JSON.parse(readFileSync(join(ROOT, 'test', 'e2e', 'known-secrets.json'), 'utf8')) as {
   keys: [string, string];
@@ -96,7 +97,7 @@ export interface RunOptions {
 }
 
 // Every CLI a test file spawns dies with the file's tests, pass or fail: no run can be kept
-// alive by a CLI left waiting (issue 15). A CLI that never ends fails its test by the runner's
+// alive by a CLI left waiting. A CLI that never ends fails its test by the runner's
 // per-test timeout, not by a kill timer here.
 const live = new Set<ChildProcess>();
 after(() => {
@@ -120,16 +121,17 @@ export function svcEnv(
 /** Spawn the built CLI. The environment starts clean of SVC_* and CI-ish TTY assumptions. */
 export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   const env: Record<string, string> = {};
-  // issue 27: the language comes from LANG/LC_*: a test gets English unless it asks for another.
+  // The language comes from LANG/LC_*: a test gets English unless it asks for another.
   const localeVars = /^(LANG|LANGUAGE|LC_ALL|LC_MESSAGES|LC_NUMERIC|TZ)$/;
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !k.startsWith('SVC_') && !localeVars.test(k)) env[k] = v;
   env.TZ = 'UTC';
   for (const [k, v] of Object.entries(opts.env ?? {})) if (v !== undefined) env[k] = v;
   env.NO_COLOR = '1';
-  return new Promise((resolve) => {
+  const runEnv = markedEnv(env);
+  return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      env,
+      env: runEnv,
       cwd: opts.cwd ?? ROOT,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -145,14 +147,19 @@ export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
     let stdout = '';
     let stderr = '';
     let interrupted = false;
+    // what a test waits for, it reads as svc prints it without the marks
     const check = () => {
-      if (opts.killWhen?.test(stdout + stderr)) child.kill('SIGKILL');
-      if (!interrupted && opts.interruptWhen && opts.interruptWhen.test(stdout + stderr)) {
+      const [out, err] = [unmark(stdout), unmark(stderr)];
+      if (opts.killWhen?.test(out + err)) child.kill('SIGKILL');
+      if (!interrupted && opts.interruptWhen && opts.interruptWhen.test(out + err)) {
         interrupted = true;
         child.kill('SIGINT');
       }
-      opts.onOutput?.(stdout, stderr);
+      opts.onOutput?.(out, err);
     };
+    // decoded across chunks: a mark (three bytes) or an accented letter may straddle two
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
     child.stdout.on('data', (d) => {
       stdout += d;
       check();
@@ -163,12 +170,16 @@ export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
     });
     child.on('close', (code, signal) => {
       live.delete(child);
+      const escaped = marksOn(runEnv) ? runEscapes(args, stdout, stderr) : [];
+      stdout = unmark(stdout);
+      stderr = unmark(stderr);
       try {
         appendFileSync(CAPTURE_FILE, `\n### svc ${args.join(' ')}\n${stdout}\n${stderr}`);
       } catch {
         /* best effort */
       }
-      resolve({ code, stdout, stderr, signal });
+      if (escaped.length > 0) reject(escapeError(args, escaped));
+      else resolve({ code, stdout, stderr, signal });
     });
     child.stdin.end(opts.input ?? '');
   });
@@ -226,7 +237,7 @@ export async function getListing(sb: TestSandbox, id: number): Promise<any> {
 
 /**
  * NODE_OPTIONS for a run that names on stderr (`READ chunks/x.cjs`) every file of dist/ that
- * bin/svc.js reads: which bundle ran (lane.cjs or main.cjs) and what it loaded (issue 26).
+ * bin/svc.js reads: which bundle ran (lane.cjs or main.cjs) and what it loaded.
  */
 export function distReadProbe(): string {
   const hook = writeFile(

@@ -1,4 +1,4 @@
-// issue 8 through the built bin/svc.js: `svc help TOPIC` and `svc help COMMAND` come from
+// Through the built bin/svc.js: `svc help TOPIC` and `svc help COMMAND` come from
 // dist/help.json without loading the CLI bundle; `svc completion SHELL`; the hidden
 // `svc __complete profiles` the scripts call at Tab time.
 import { describe, test } from 'node:test';
@@ -28,7 +28,8 @@ describe('help and completion through bin/svc.js', { concurrency: true }, () => 
   test('svc help TOPIC prints the topic without loading the bundle', async () => {
     const NODE_OPTIONS = bundleProbe();
     for (const [name, topic] of Object.entries(HELP_TOPICS)) {
-      const r = await svc(['help', name], { env: { NODE_OPTIONS } });
+      // the start-up path of a seller's run: the marked mode has no prebuilt help
+      const r = await svc(['help', name], { env: { NODE_OPTIONS, SVC_LANG_MARKS: '0' } });
       assert.equal(r.code, 0, r.stderr);
       assert.equal(r.stdout, topic.text);
       assert.equal(r.stderr, '', `${name}: answered from dist/help.json`);
@@ -38,7 +39,7 @@ describe('help and completion through bin/svc.js', { concurrency: true }, () => 
   test("svc help COMMAND is the command's --help, also without the bundle", async () => {
     const NODE_OPTIONS = bundleProbe();
     for (const path of [['products'], ['products', 'list'], ['stock', 'add']]) {
-      const viaHelp = await svc(['help', ...path], { env: { NODE_OPTIONS } });
+      const viaHelp = await svc(['help', ...path], { env: { NODE_OPTIONS, SVC_LANG_MARKS: '0' } });
       const viaFlag = await svc([...path, '--help']);
       assert.equal(viaHelp.code, 0);
       assert.equal(viaHelp.stderr, '');

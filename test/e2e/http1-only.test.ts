@@ -1,4 +1,4 @@
-// issue 28 (undici 8): undici 8 turns HTTP/2 on by default ("feat!: enable h2 by default", step 4
+// undici 8 turns HTTP/2 on by default ("feat!: enable h2 by default", step 4
 // of its v7-to-v8 migration guide): against a TLS server that offers h2 in ALPN it would talk
 // HTTP/2. svc stays on HTTP/1.1 (docs/DECISIONS.md): its request core and the notices' client both
 // pass allowH2: false. Checked against a TLS server that is not ours and prefers h2 (node:http2

@@ -1,4 +1,4 @@
-// issue 27: the questions inbox never loses a key. At key-repeat speed one Backspace in 20 was
+// the questions inbox never loses a key. At key-repeat speed one Backspace in 20 was
 // dropped and a garbled answer was published to a buyer. Driven under tmux as a person (and a
 // paste) would: bursts of 200 characters and of Backspaces sent in one write each, no pause
 // between them; the answer published (read back from the sandbox) is exactly what was typed,

@@ -1,4 +1,4 @@
-// issue 13, must show: real-world input files through the built CLI against the sandbox.
+// Real-world input files through the built CLI against the sandbox.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';

@@ -1,4 +1,4 @@
-// issue 6: keys list / create / revoke / usage / rotate against the sandbox (spec 4.4, 5.5;
+// keys list / create / revoke / usage / rotate against the sandbox (spec 4.4, 5.5;
 // A10: key routes take the v1 key). A key is printed once, by `keys create`, and never again.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -290,7 +290,7 @@ describe('keys', { concurrency: true }, () => {
   });
 });
 
-// issue 14: a key stored in several profiles stops working everywhere when rotate revokes it.
+// a key stored in several profiles stops working everywhere when rotate revokes it.
 describe('keys rotate with the key in other profiles', { concurrency: true }, () => {
   test('names the other profiles in the question, and warns after with the fix', () =>
     ownSandbox(async (sb) => {

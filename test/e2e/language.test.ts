@@ -1,4 +1,4 @@
-// issue 27: svc speaks the seller's language. With LANG=pt_BR.UTF-8 a bad prices file, a
+// svc speaks the seller's language. With LANG=pt_BR.UTF-8 a bad prices file, a
 // refusal, a confirmation and --help are in Portuguese; the same runs with -o json (and csv)
 // write byte-identical stdout and the same exit code as in English: machine output never moves.
 import assert from 'node:assert/strict';
@@ -23,7 +23,7 @@ async function both(args: string[], extra: Record<string, string> = {}, key?: st
   return { en, pt };
 }
 
-describe('pt-BR (issue 27)', () => {
+describe('pt-BR', () => {
   test('a bad prices file: every problem and the summary in Portuguese, FILE:LINE kept, exit 2', async () => {
     const dirs = tempDirs();
     const file = writeFile(dirs.dir, 'precos.csv', 'id,price\n101,abc\n102,19,90\nx,1\n');

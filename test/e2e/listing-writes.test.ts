@@ -1,4 +1,4 @@
-// issue 4: products create / update / variants / bulk-status against the sandbox.
+// products create / update / variants / bulk-status against the sandbox.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -175,6 +175,19 @@ describe('products update', () => {
       assert.equal(r.code, 1);
       assert.match(r.stderr, new RegExp(`error: .*${code}`));
       assert.match(r.stderr, /hint: /);
+      // The hint says what to do; it never repeats the service's message printed above it.
+      const said = (line: string) =>
+        line
+          .replace(/^(error|hint): /, '')
+          .toLowerCase()
+          .replace(/[^a-z ]/g, ' ');
+      const lines = r.stderr.split('\n');
+      const [error, hint] = [lines.find((l) => l.startsWith('error: '))!, lines.find((l) => l.startsWith('hint: '))!];
+      const words = said(hint)
+        .split(/\s+/)
+        .filter((w) => w.length > 3);
+      const shared = words.filter((w) => said(error).split(/\s+/).includes(w));
+      assert.ok(shared.length < words.length * 0.6, `${error}\n${hint}`);
     });
   }
 });

@@ -4,7 +4,7 @@
 // decimal amount, a header with a space, or a person's sentence on stdout.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
+import { startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
 import { walk } from './pseudo-walk.js';
 
 let sb: TestSandbox;
@@ -74,5 +74,28 @@ describe('the machine contract', () => {
     }
     assert.ok(checked >= 120, `${checked} outputs checked`);
     assert.equal(breaches.length, 0, `${breaches.length} breaches:\n${breaches.join('\n')}`);
+  });
+
+  test("a dry run in csv or tsv is one record, never the plan's sentences", async () => {
+    const dirs = tempDirs();
+    const env = { ...svcEnv(sb, dirs), SVC_POOL_SECRET: 'machine-contract-pool-secret-0123456789' };
+    const prices = writeFile(dirs.dir, 'prices.csv', 'id,price\n101,12.00\n102,13.00\n');
+    const keys = writeFile(dirs.dir, 'keys.txt', 'mc-a:pw\nmc-b:pw\n');
+    for (const args of [
+      ['products', 'bulk-price', prices],
+      ['products', 'deactivate', '101', '102'],
+      ['stock', 'add', '101', '--file', keys],
+    ])
+      for (const [f, sep] of [
+        ['csv', ','],
+        ['tsv', '\t'],
+      ] as const) {
+        const r = await svc([...args, '--dry-run', '-o', f], { env });
+        assert.equal(r.code, 0, r.stderr);
+        const lines = r.stdout.split('\n').filter((l) => l !== '');
+        assert.equal(lines.length, 2, `svc ${args.join(' ')} --dry-run -o ${f}:\n${r.stdout}`);
+        assert.deepEqual(delimitedBreaches(r.stdout, sep), [], r.stdout);
+        assert.match(lines[0]!, /(^|[,\t])run_requests([,\t]|$)/);
+      }
   });
 });

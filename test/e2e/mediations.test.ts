@@ -1,4 +1,4 @@
-// issue 6: mediations list / get against the sandbox (A2 status filter, A4 fields, keyed by order id).
+// mediations list / get against the sandbox (A2 status filter, A4 fields, keyed by order id).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { KNOWN_V1, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';

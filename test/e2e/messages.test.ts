@@ -1,4 +1,4 @@
-// issue 12: messages a new user reads. After `svc sandbox` wrote a `sandbox` profile, a command
+// messages a new user reads. After `svc sandbox` wrote a `sandbox` profile, a command
 // without a key names that profile and the two ways to use it; option values are judged in svc's
 // words with the range; counts read right ("1 request").
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ after(async () => {
   await sb.close();
 });
 
-describe('messages (issue 12)', () => {
+describe('messages', () => {
   test('no key for "default" while a sandbox profile exists: the hint names it, --profile and auth use', async () => {
     const dirs = tempDirs();
     mkdirSync(dirs.configDir, { recursive: true, mode: 0o700 });

@@ -1,4 +1,4 @@
-// issue 28: the Node floor that package.json's `engines` states is the one bin/svc.js enforces.
+// the Node floor that package.json's `engines` states is the one bin/svc.js enforces.
 // A Node under it gets one plain line and exit 1 before anything is loaded; the floor itself and
 // every later line run. The Node version is faked with a preload that redefines
 // process.versions.node (configurable in Node), so no second Node binary is needed.

@@ -1,4 +1,4 @@
-// issue 23: the orders mirror against the sandbox: exact after the first sync, a few requests
+// the orders mirror against the sandbox: exact after the first sync, a few requests
 // after it, whatever order the service lists in; resumable after kill -9; refused for another
 // base URL or account; rebuilt when damaged or of another version; 0600 in a 0700 folder.
 import assert from 'node:assert/strict';
@@ -41,7 +41,7 @@ async function mirroredSales(env: Record<string, string>): Promise<Map<number, s
   return out;
 }
 
-describe('orders profit on the mirror (issue 23)', () => {
+describe('orders profit on the mirror', () => {
   test('a seeded 20,000-sale account: the second run makes at most 5 requests, the same figures as a full read', async (t) => {
     await sb.control('POST', 'reset');
     await sb.control('POST', 'orders', { count: 20_000, days: 365, quantity: 2, price: 700, costCents: 120 });
@@ -67,7 +67,7 @@ describe('orders profit on the mirror (issue 23)', () => {
   });
 });
 
-describe('node:sqlite loads only for the verbs that use the mirror (issue 23)', () => {
+describe('node:sqlite loads only for the verbs that use the mirror', () => {
   test('products list never loads it; orders sync does, without a warning', async () => {
     await sb.control('POST', 'reset');
     const dirs = tempDirs();

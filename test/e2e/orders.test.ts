@@ -1,4 +1,4 @@
-// issue 6: orders list / get / profit end to end against the sandbox, through the built CLI.
+// orders list / get / profit end to end against the sandbox, through the built CLI.
 // Expected money is worked out by hand from src/sandbox/seed.ts (fee = 10 % of the price):
 //   5001 delivered  price 1600 fee 160 items [CS2-0 cost 300, CS2-00 no cost] → profit 1140
 //   5002 completed  price 1000 fee 100 items [VP1K-0 cost 690]               → profit  210
@@ -138,7 +138,7 @@ describe('orders', { concurrency: true }, () => {
           price: 900,
           game: 'valorant',
           category: 'skin',
-          // issue 14: a v2 listing has no manual stock of its own (spec 2.1): one credential to sell.
+          // a v2 listing has no manual stock of its own (spec 2.1): one credential to sell.
           isAutoDelivery: true,
           autoDeliveryContent: 'escape-test-credential',
         });

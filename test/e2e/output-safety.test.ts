@@ -1,4 +1,4 @@
-// issue 12: what came from the network is untrusted in every output form. Buyer-written text in
+// what came from the network is untrusted in every output form. Buyer-written text in
 // the sandbox, and a small server that is not the sandbox for what the sandbox never sends
 // (escapes in an order's date and a buyer's name, an OSC 52 clipboard write in a 400's message).
 // Spreadsheet formulas are neutralised in csv and tsv unless the cell is a number; JSON keeps the
@@ -102,7 +102,7 @@ function parseCsvLine(line: string): string[] {
   return cells;
 }
 
-describe('untrusted text in every output form (issue 12)', () => {
+describe('untrusted text in every output form', () => {
   for (const format of ['csv', 'tsv'] as const) {
     test(`${format}: a cell a spreadsheet would run as a formula starts with a quote`, async () => {
       const r = await svc(['questions', 'list', '-o', format], { env });
@@ -146,7 +146,7 @@ describe('untrusted text in every output form (issue 12)', () => {
   });
 });
 
-describe('money in csv and tsv (issue 12, cli-spec 8)', () => {
+describe('money in csv and tsv (cli-spec 8)', () => {
   for (const api of ['v2', 'v1'] as const) {
     test(`${api}: integer cents under price_cents`, async () => {
       const keyEnv = api === 'v1' ? { ...env, SVC_API_KEY: KNOWN_V1 } : env;

@@ -100,7 +100,9 @@ describe('plans and counts equal the wire (spec 8)', () => {
   });
 
   test('bulk-price --floor on 3 pages of listings: one row reads the first page and its listing, not every page', async () => {
-    const own = await startTestSandbox();
+    const own = await startTestSandbox({
+      rateLimit: { v2PerMinute: 100_000, v1PerMinute: 100_000, v2PerDay: 5_000, v1PerDay: 5_000 },
+    });
     const saved = { sb, env };
     try {
       sb = own;
@@ -198,6 +200,41 @@ describe('plans and counts equal the wire (spec 8)', () => {
       assert.equal(r.code, 0, r.stderr);
       assert.equal(figure(/, (\d+) requests?/)(r), log.filter((x) => !x.path.startsWith('/_sandbox')).length);
     }
+  });
+});
+
+describe('a plan against the day (spec 8)', () => {
+  test("the day's quota in a plan counts the run's reads: sends that fit, reads that do not, are said", async (t) => {
+    // A sandbox of its own: the day it spends is no other test's.
+    const own = await startTestSandbox({
+      rateLimit: { v2PerMinute: 100_000, v1PerMinute: 100_000, v2PerDay: 5_000, v1PerDay: 5_000 },
+    });
+    t.after(() => own.close());
+    const dirs = tempDirs();
+    const ownEnv = { ...svcEnv(own, dirs), SVC_KEYRING: 'off' };
+    const seen = async (a: string[]) => svc(a, { env: ownEnv });
+    const prices = writeFile(dirs.dir, 'quota.csv', 'id,price\n101,14.00\n');
+    const args = ['products', 'bulk-price', prices, '--floor', 'catalog', '--dry-run'];
+    // the second dry run is the steady one (the first on a fresh state folder also learns the account)
+    await seen([...args, '-o', 'json']);
+    const account = (await own.api('GET', '/api/v2/me')).body.data.accountId as number;
+    const plan = JSON.parse((await seen([...args, '-o', 'json'])).stdout);
+    assert.ok(plan.runRequests >= plan.requests + 2, JSON.stringify(plan));
+    // The next dry run spends what this one did; the day is left one request short of the run.
+    const left = plan.runRequests - 1;
+    await own.control('POST', 'rate/spend-day', {
+      accountId: account,
+      // (a usage read says what is left before it: it comes off the next one's figure)
+      requests: plan.dayRemaining - plan.dryRunRequests - left,
+    });
+    const tight = await seen(args);
+    assert.equal(tight.code, 0, tight.stderr);
+    assert.match(
+      tight.stdout,
+      new RegExp(
+        `daily quota: ${left} requests left today .*the job needs ${plan.runRequests}: the run would stop after ${left}`,
+      ),
+    );
   });
 });
 

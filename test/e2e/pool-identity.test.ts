@@ -1,4 +1,4 @@
-// issue 22: never upload the same account twice. Everything through the built CLI against a
+// never upload the same account twice. Everything through the built CLI against a
 // sandbox of its own (its account's sales are this file's only): a pool copied, renamed and
 // moved; a fresh state folder after sales; kill -9, sales, the service's idempotency record
 // expired and svc's clock moved past 24 h; CSV and JSONL on stdin; 2,500 held + 7,500 new.
@@ -40,7 +40,7 @@ function assertOnce(refs: string[], prefix: string, expected?: number): void {
 
 const sell = (id: number, n: number) => sellOf(sb, id, n);
 
-describe('pool identity by content (issue 22)', () => {
+describe('pool identity by content', () => {
   test('a pool copied, renamed and moved between refills: no entry uploaded twice; `stock pool` shows entries any pool sent', async () => {
     const [a, b, c, d] = [await listing('a'), await listing('b'), await listing('c'), await listing('d')];
     const dirs = tempDirs();
@@ -229,7 +229,7 @@ describe('pool identity by content (issue 22)', () => {
   });
 });
 
-describe('stdin formats and the 10000 check (issue 22)', () => {
+describe('stdin formats and the 10000 check', () => {
   test('CSV and JSONL on stdin: exit 2 without --format, nothing sent; uploaded right with it', async () => {
     const id = await listing('in');
     const dirs = tempDirs();

@@ -1,6 +1,8 @@
 // What "a line escaped the catalogue" means under SVC_LANG=pseudo (src/i18n/pseudo.ts): every
-// text of svc is bracketed and accented there, `⟦Ŝàlé⟧`, so what stays outside the brackets is
-// a value (an id, a number, money, a file name, a code, a flag) or an escape: a plain English word.
+// text of svc is bracketed and accented there, `⟦Ŝàlé⟧`, and under SVC_LANG_MARKS=1
+// (src/i18n/marks.ts) wrapped in two invisible marks, so what stays outside the brackets or the
+// marks is a value (an id, a number, money, a file name, a code, a flag) or an escape: a plain
+// English word.
 
 /** Tokens that are values, not words: numbers, money, paths, codes, flags, quoted data, dates. */
 function isValue(token: string): boolean {
@@ -11,19 +13,47 @@ function isValue(token: string): boolean {
     /[/\\]/.test(t) || // paths, urls
     /\.[a-z0-9]{2,5}$/i.test(t) || // file names
     /^[A-Z][A-Z0-9_]+$/.test(t) || // codes (OFFLINE_PAUSED), ids like ORD
+    t === 'svc' || // the program's name (`svc: GET /api/v2/me → 200` in a trace)
+    t === 'stdin' || // standard input's file name (`stdin:3: …`)
     /^-/.test(t) || // flags
-    /^[a-z]+[_.][a-z_.]+$/.test(t) || // the service's own values (em_analise, price_cents, order.delivered)
+    /^[a-z]+[_.][a-z_.,]+$/.test(t) || // the service's own values (em_analise, price_cents, order.delivered,sale.processing)
     !/[a-z]/i.test(t) // punctuation, R$, arrows
   );
 }
 
+/**
+ * A line without the commands it names, which are what a seller types, not text: an example of
+ * the help (`  $ svc products list --all   # comment`, `$ cat keys.txt | svc …`: the comment stays), a command line
+ * (`Usage: svc products list [options]`), a command or option column of the help (`  list
+ * [options]   list your listings`: the marked description stays).
+ */
+function withoutCommands(line: string): string {
+  return line
+    .replace(/^(\s*)\$ .*?(\s#\s|$)/, '$1 ')
+    .replace(/\bsvc( [a-z][a-z0-9-]*)*( \[[a-z-]+\]| <[a-z-]+>(\.\.\.)?| \[[a-z-]+\.\.\.\])*/g, ' ')
+    .replace(/^\s{2}[a-z][\w-]*( \[[a-z-]+\]| <[a-z-]+>(\.\.\.)?| \[[a-z-]+\.\.\.\])*\s{2,}(?=[\u206a⟦])/, ' ')
+    .replace(/<[a-z-]+>(\.\.\.)?|\[[a-z-]+(\.\.\.)?\]/g, ' ');
+}
+
 /** The English words a line has outside the brackets (quoted data and `code` left out). */
 export function escapedWords(line: string): string[] {
-  const rest = line
+  const rest = withoutCommands(line)
     .replace(/\u001b\[[0-9;]*m/g, '')
+    // the service's own message (spec 7: `message` beside its `code`), unmarked after a marked
+    // `error:` and before its status and code: the service's words, not svc's
+    .replace(/^(\s*\u206a[^\u206b]*\u206b )[^\u206a\u206b]*( \(\d{3} [A-Z][A-Z0-9_]+\))$/, '$1$2')
+    // `code` first: a value in it (`svc {path}`) splits the marks of the text around it
+    .replace(/`[^`]*`/g, ' ')
+    // a value in single quotes, one word (`unknown command 'nosuch'`)
+    .replace(/'[^'\s]*'/g, ' ')
+    // a name of two capitalised words or more: `Secret Service`, `Too Many Requests`
+    .replace(/\b[A-Z][a-z]+( [A-Z][a-z]+)+\b/g, ' ')
+    // a flag's value right after the marked text that names the flag (`not -o {format}`: csv)
+    .replace(/(\s--?[a-z][\w-]*)\u206b \S+/g, '$1\u206b')
+    // a marked stretch; a run killed mid-line may leave the last one open
+    .replace(/\u206a[^\u206b]*(\u206b|$)/g, ' ')
     .replace(/⟦[^⟧]*⟧/g, ' ')
-    .replace(/"[^"]*"/g, ' ')
-    .replace(/`[^`]*`/g, ' ');
+    .replace(/"[^"]*"/g, ' ');
   return rest.split(/\s+/).filter((w) => /[a-z]{2,}/i.test(w) && !isValue(w));
 }
 
@@ -38,14 +68,27 @@ export function escapes(stdout: string, stderr: string, table: boolean): string[
     for (const line of stdout.split('\n')) if (escapedWords(line).length > 0) out.push(`stdout: ${line}`);
     return out;
   }
-  const lines = stdout.split('\n').filter((l) => l.trim() !== '');
+  // marks read as brackets for the table's shape (a marked run may be a bracketed one too)
+  const marked = /\u206a/.test(stdout);
+  const lines = stdout
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) =>
+      marked
+        ? l
+            .replace(/[⟦⟧]/g, '')
+            .replace(/\u206a/g, '⟦')
+            .replace(/\u206b/g, '⟧')
+        : l,
+    );
   const keyValue =
     lines.length > 0 && !/^\S*⟦[^⟧]*⟧\s{2,}⟦/.test(lines[0]!) && /^\S*⟦[^⟧]*⟧(\s\(\S+\))?\s{2,}/.test(lines[0]!);
   lines.forEach((line, i) => {
     const cells = line.trim().split(/\s{2,}/);
     const own = cells.filter((c) => /^(yes|no|true|false|none|paused)$/.test(c));
     // a line that is no table row (one cell) is a sentence: a plan, a summary
-    const head = keyValue ? cells[0]! : i === 0 || cells.length < 2 ? line : '';
+    // (a key-value table's line that starts blank goes on the value above: no field name)
+    const head = keyValue ? (/^\s/.test(line) ? '' : cells[0]!) : i === 0 || cells.length < 2 ? line : '';
     if (own.length > 0 || escapedWords(head).length > 0) out.push(`table: ${line}`);
   });
   return out;

@@ -1,4 +1,4 @@
-// issue 6, must show: the inbox driven as a person would, under tmux (send-keys, capture-pane),
+// The inbox driven as a person would, under tmux (send-keys, capture-pane),
 // against a sandbox: answer one question, skip another, quit; then revise a refused answer.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ async function type(session: string, text: string): Promise<void> {
   await waitFor(session, new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
 }
 const press = (session: string, key: string) => tmux('send-keys', '-t', session, key);
-/** Enter, then Enter again on the last confirmation that shows the text (issue 27). */
+/** Enter, then Enter again on the last confirmation that shows the text. */
 async function sendAnswer(session: string): Promise<void> {
   press(session, 'Enter');
   await waitFor(session, /Publish this answer to question/);
@@ -46,7 +46,7 @@ describe('questions inbox under tmux', () => {
 
       press(s, 'Escape');
       out = await waitFor(s, /SVC-EXIT=\d+/);
-      assert.equal(out.match(/answered 1, skipped 1/gi)?.length, 1, 'the summary is printed once (issue 27)');
+      assert.equal(out.match(/answered 1, skipped 1/gi)?.length, 1, 'the summary is printed once');
       assert.match(out, /SVC-EXIT=0/);
 
       const q1 = (await sb.api('GET', `/api/v2/questions/${Q.unanswered}`)).body.data;

@@ -1,4 +1,4 @@
-// issue 6: questions list / get / answer against the sandbox, with each refusal of the
+// questions list / get / answer against the sandbox, with each refusal of the
 // answer route (spec 7.2) handled as the spec says, and the inbox's refusal without a TTY.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -168,7 +168,7 @@ describe('questions', { concurrency: true }, () => {
 
     // timeScale 0.25: the 5-a-minute window lasts 15 s, so Retry-After is at most 15 s. The CLI's
     // first try must land inside the window the test filled: a 3 s window (0.05) was missed when two
-    // suites ran at once on two CPUs and a CLI took longer than that to start (issue 15).
+    // suites ran at once on two CPUs and a CLI took longer than that to start.
     test('QUESTION_ANSWER_RATE_LIMIT: waits Retry-After and resends with the SAME idempotency key', () =>
       ownSandbox(
         async (sb) => {

@@ -1,4 +1,4 @@
-// issue 26: what `svc products list --json` loads, seen in the built CLI against the sandbox
+// what `svc products list --json` loads, seen in the built CLI against the sandbox
 // (bin/svc.js SVC_TRACE_CHUNKS=FILE lists the chunks a run loaded). A good answer is checked by
 // the generated shapes: the chunk holding the response schemas (responses.ts, with zod's words
 // for a bad answer, answer-explain.ts) is not loaded; a bad answer loads it. A read runs in the

@@ -1,4 +1,4 @@
-// issue 12: `--report` mirrors its input. A pt-BR Excel export (`;` delimiter, decimal comma,
+// `--report` mirrors its input. A pt-BR Excel export (`;` delimiter, decimal comma,
 // UTF-8 BOM) gets a `;` report with a BOM and its own cells unchanged, so the spreadsheet that
 // made the file opens the report in columns; a plain `,` file gets a plain `,` report. Messages
 // in reports use ASCII punctuation.
@@ -16,7 +16,7 @@ after(async () => {
   await sb.close();
 });
 
-describe('--report mirrors the input file (issue 12)', () => {
+describe('--report mirrors the input file', () => {
   test('a ; file with a BOM and decimal commas: a ; report with a BOM, cells as written', async () => {
     const dirs = tempDirs();
     const file = writeFile(dirs.dir, 'precos.csv', '\ufeffid;price\r\n101;1.234,50\r\n999999;12,00\r\n');

@@ -1,4 +1,4 @@
-// issue 25, must show: repricing from cost against the sandbox, through the built CLI. The
+// Repricing from cost against the sandbox, through the built CLI. The
 // sandbox gives catalog minimums (valorant 5,00, cs2 1,00, genshin 10,00), costs svc uploaded
 // (`stock add` with a cost column) and sales with a 10% fee and deliveredItems costs
 // (POST /_sandbox/purchase).

@@ -1,4 +1,4 @@
-// issue 6: reviews list / stats / contestations / contest against the sandbox (spec 2.4, 4.2,
+// reviews list / stats / contestations / contest against the sandbox (spec 2.4, 4.2,
 // 7.2 404; A14 ALREADY_CONTESTED).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// issue 26, round 4: `svc sandbox --data FILE` killed with SIGKILL in the middle of a burst of
+// `svc sandbox --data FILE` killed with SIGKILL in the middle of a burst of
 // writes leaves a state that loads, and a consistent one: every sale that is there took its
 // unit of stock and credited the seller (a batch is all there or not at all), the sales are a
 // prefix of those made, and every sale the file already held before the kill is still there.

@@ -1,4 +1,4 @@
-// issue 27: the scripter's surface, against the sandbox. --jq over the whole result of a
+// the scripter's surface, against the sandbox. --jq over the whole result of a
 // multi-page --all (not page by page); `svc api` GET, a v2 PATCH with its Idempotency-Key
 // (printed with --verbose, reused with --idempotency-key), --paginate as one array, another host
 // refused; errors as one JSON object on stderr; local times in tables, json unchanged.
@@ -21,7 +21,7 @@ after(async () => {
 
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1) ?? '';
 
-describe('--jq (issue 27)', () => {
+describe('--jq', () => {
   test('runs once over every page joined: one answer for a multi-page --all', async () => {
     const env = svcEnv(sb, tempDirs());
     assert.ok(total > 100, `more than one page (${total})`);
@@ -51,7 +51,7 @@ describe('--jq (issue 27)', () => {
   });
 });
 
-describe('svc api (issue 27)', () => {
+describe('svc api', () => {
   test('GET a route with the profile key: the answer as JSON', async () => {
     const env = svcEnv(sb, tempDirs());
     const r = await svc(['api', '/api/v2/me'], { env });
@@ -160,7 +160,7 @@ describe('svc api (issue 27)', () => {
   });
 });
 
-describe('errors as data, local times (issue 27)', () => {
+describe('errors as data, local times', () => {
   test('with -o json a failure writes one JSON object as the last line of stderr; stdout empty', async () => {
     const env = svcEnv(sb, tempDirs());
     const r = await svc(['products', 'get', '987654', '-o', 'json'], { env });

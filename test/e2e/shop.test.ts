@@ -1,4 +1,4 @@
-// issue 24: the shop runs itself. The built CLI against the sandbox, with local stand-ins for the
+// the shop runs itself. The built CLI against the sandbox, with local stand-ins for the
 // Telegram Bot API and a Discord webhook (127.0.0.1, SVC_*_API_BASE, test-only): refill to
 // target and reactivate, a sale announced with its profit on each channel, deactivate when the
 // listing and its pool are empty, nothing done twice, a 429 waited out, a bad config refused.
@@ -16,7 +16,7 @@ let sb: TestSandbox;
 let tg: ChatStandIn;
 let dc: ChatStandIn;
 /**
- * One seller per test (issue 22): a fresh sandbox account (`own.fresh()`) for each test that
+ * One seller per test: a fresh sandbox account (`own.fresh()`) for each test that
  * refills, so its fresh state folder is not a lost one (svc refuses to trust an empty ledger on an
  * account whose sales show entries it uploaded while other listings hold credentials).
  */
@@ -35,7 +35,7 @@ const emptyListing = (tag: string, price = 1990) => autoListing(sb, `E2E shop ${
 function setup(tag: string) {
   const dirs = tempDirs();
   // One seller on one sandbox account: every test's fresh state folder shares the account's pool
-  // secret, as a CI job would (issue 22: with another secret svc refuses to trust an empty ledger).
+  // secret, as a CI job would (with another secret svc refuses to trust an empty ledger).
   const env = shopEnv(sb, dirs, {
     SVC_TELEGRAM_API_BASE: tg.url,
     SVC_DISCORD_API_BASE: dc.url,
@@ -55,7 +55,7 @@ function setup(tag: string) {
 
 const money = (cents: number) => `R$ ${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 
-describe('svc shop sync (issue 24)', () => {
+describe('svc shop sync', () => {
   test('refills to target and reactivates; a sale that drains it is announced with its profit on each channel; pool empty → deactivated; rerun does nothing twice', async () => {
     const { dirs, env, config, addToPool } = setup('drain');
     const id = await emptyListing('drain');
@@ -200,7 +200,7 @@ describe('svc shop sync (issue 24)', () => {
   });
 });
 
-describe('svc shop run (issue 24)', () => {
+describe('svc shop run', () => {
   test('a confirmed sale runs its listing at once: told with its profit on each channel, deactivated when the pool is empty; /healthz; SIGTERM stops it cleanly', {
     timeout: 120_000,
   }, async () => {
@@ -258,7 +258,7 @@ describe('svc shop run (issue 24)', () => {
   });
 });
 
-describe('svc stock refill --activate --deactivate-when-empty (issue 24)', () => {
+describe('svc stock refill --activate --deactivate-when-empty', () => {
   test('reactivates once stocked; deactivates when the listing and its pool are empty', async () => {
     await own.fresh();
     const { dirs, env } = setup('one');

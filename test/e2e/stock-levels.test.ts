@@ -1,4 +1,4 @@
-// issue 17: keep auto-delivery listings stocked. Everything through the built CLI against the
+// keep auto-delivery listings stocked. Everything through the built CLI against the
 // sandbox: a sell burst drains a listing (product.out_of_stock at 0), `stock status` rows and
 // exit 3, `stock refill` from a pool with its ledger (never an entry twice, exact after kill -9
 // and after the pool is edited), `stock pool`.
@@ -52,7 +52,7 @@ export async function stockedListing(counts: number[] | number, tag: string): Pr
   return id;
 }
 
-describe('sandbox sell burst (issue 17)', () => {
+describe('sandbox sell burst', () => {
   let receiver: Server;
   const events: { event: string; data: any }[] = [];
   let waiters: (() => void)[] = [];
@@ -100,7 +100,7 @@ describe('sandbox sell burst (issue 17)', () => {
   });
 });
 
-describe('stock status (issue 17)', () => {
+describe('stock status', () => {
   test('rows per listing and variant with held, sold in 7 days, days left, state; --fail-below exits 3 only when a row is marked', async () => {
     const a = await stockedListing(5, 'st-a');
     const b = await stockedListing([4, 0], 'st-b');
@@ -144,7 +144,7 @@ describe('stock status (issue 17)', () => {
   });
 });
 
-describe('stock status cost (issue 17)', () => {
+describe('stock status cost', () => {
   test('requests grow with pages of 100, not with listings: 250 more auto-delivery listings and 120 sales', async (t) => {
     await sb.control('POST', 'listings', { count: 250, autoDelivery: true });
     const manual = (await sb.control('POST', 'listings', { count: 120, stock: 1 })).ids as number[];
@@ -160,7 +160,7 @@ describe('stock status cost (issue 17)', () => {
       )
     ).body.pagination.total as number;
     assert.ok(listings > 370 && sales >= 120, `${listings} listings, ${sales} sales`);
-    // issue 23: the first run makes the orders mirror (every order, 100 a page); later runs sync
+    // the first run makes the orders mirror (every order, 100 a page); later runs sync
     // it with the window and the moving statuses (at most 4 requests while few orders are new).
     const orders = (await sb.api('GET', '/api/v2/orders?limit=1')).body.pagination.total as number;
     const lp = Math.ceil(listings / 100);
@@ -229,8 +229,8 @@ function ledgerFiles(stateDir: string): string[] {
     .map((f) => join(dir, f));
 }
 
-describe('stock refill and stock pool (issue 17)', () => {
-  // issue 22: each test is a seller with a state folder and pool secret of its own; the sales
+describe('stock refill and stock pool', () => {
+  // each test is a seller with a state folder and pool secret of its own; the sales
   // another test's svc tagged would (rightly) make its first refill refuse: one account each.
   beforeEach(async () => {
     await sb.control('POST', 'reset');
@@ -296,7 +296,7 @@ describe('stock refill and stock pool (issue 17)', () => {
         ['sent', 6, a, null, '35-40'],
         ['sent', 25, b, 1, '10-34'],
         ['sent', 1, b, 1, '41'],
-        // issue 22: what the orders show sold (A's 6 sales: its 2 seed credentials, then 4 of the pool's)
+        // what the orders show sold (A's 6 sales: its 2 seed credentials, then 4 of the pool's)
         ['sold', 4, a, null, '2-5'],
       ],
     );
@@ -412,7 +412,7 @@ describe('stock refill and stock pool (issue 17)', () => {
       .map((l) => JSON.parse(l))
       .find((x) => x.t === 'plan');
     assert.equal(plan.chunks[0].length, 12);
-    for (const h of plan.chunks[0]) assert.match(h, /^[A-Za-z0-9_-]{18}$/); // issue 22: the entry id its ref carries
+    for (const h of plan.chunks[0]) assert.match(h, /^[A-Za-z0-9_-]{18}$/); // the entry id its ref carries
     // which entries went where, in which job, with the service's answer
     const sent = text
       .split('\n')
@@ -518,7 +518,7 @@ function esc(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-describe('stock refill at the same time (issue 17)', () => {
+describe('stock refill at the same time', () => {
   beforeEach(async () => {
     await sb.control('POST', 'reset');
   });

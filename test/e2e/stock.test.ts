@@ -1,4 +1,4 @@
-// issue 5, must show: stock import end to end against the sandbox, through the built CLI.
+// Stock import end to end against the sandbox, through the built CLI.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';

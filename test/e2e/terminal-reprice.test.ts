@@ -37,13 +37,22 @@ async function repriceAt(answer: string, lang: Record<string, string> = {}): Pro
     'regras.yaml',
     `fee: 12%\nrules:\n  - match: { listing: ${CS2} }\n    margin: 10%\n`,
   );
+  return atTerminal(['products', 'reprice', '--rules', rules], answer, lang);
+}
+
+/** svc ARGS in an 80x40 terminal: answer its prompt, return the screen and the exit code. */
+async function atTerminal(
+  args: string[],
+  answer: string,
+  lang: Record<string, string> = {},
+): Promise<{ screen: string; code: number }> {
   const socket = `svc-reprice-${process.pid}-${sockets.length}`;
   sockets.push(socket);
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !k.startsWith('SVC_') && !/^(TMUX|NO_COLOR|CI|LANG|LC_ALL)$/.test(k)) env[k] = v;
   Object.assign(env, svcEnv(sb, dirs), { NO_COLOR: '1' }, lang);
-  const cmd = [process.execPath, BIN, 'products', 'reprice', '--rules', rules].map((a) => `'${a}'`).join(' ');
+  const cmd = [process.execPath, BIN, ...args].map((a) => `'${a}'`).join(' ');
   const tmux = (...a: string[]) => execFileSync('tmux', ['-L', socket, ...a], { env, encoding: 'utf8' });
   tmux(
     '-f',
@@ -103,5 +112,34 @@ describe('products reprice on a terminal', { skip: hasTmux ? false : 'tmux is no
     assert.match(screen, /^\s+3\s+111\s+pulado\s+MAX_CHANGE\s+o preço muda 84,4% \(8,00 → 1,25\)/m);
     assert.match(screen, /regras\.yaml: 1 a mudar/);
     assert.doesNotMatch(screen, /plan-[0-9a-f]{16}|bulkPrice/);
+  });
+});
+
+describe('products update --price and --inactive on a terminal', {
+  skip: hasTmux ? false : 'tmux is not installed',
+}, () => {
+  const ID = SEED_IDS.products.singleAuto;
+  const patches = async () =>
+    (await sb.writeRequests()).filter((r) => r.method === 'PATCH' && r.path === `/api/v2/products/${ID}`).length;
+
+  test('the change is shown and asked: n sends nothing (exit 6), s sends it; a script is not asked', async () => {
+    const before = await patches();
+    const no = await atTerminal(['products', 'update', String(ID), '--price', '5,00', '--inactive'], 'n', {
+      LANG: 'pt_BR.UTF-8',
+    });
+    assert.match(no.screen, /anúncio \d+: preço 8,00 → 5,00/);
+    assert.match(no.screen, /anúncio \d+: ativo → inativo/);
+    assert.match(no.screen, /alterar o anúncio \d+\? \[s\/N\]/);
+    assert.equal(no.code, 6, no.screen);
+    assert.equal(await patches(), before, 'nothing sent on n');
+    const yes = await atTerminal(['products', 'update', String(ID), '--price', '7.50'], 'y');
+    assert.match(yes.screen, /listing \d+: price 8\.00 → 7\.50/);
+    assert.equal(yes.code, 0, yes.screen);
+    assert.equal(await patches(), before + 1);
+    // Not a terminal: a script's update goes ahead as before, nothing asked.
+    const script = await svc(['products', 'update', String(ID), '--price', '8.00'], { env: svcEnv(sb, dirs) });
+    assert.equal(script.code, 0, script.stderr);
+    assert.doesNotMatch(script.stderr, /\[y\/N\]/);
+    assert.equal(await patches(), before + 2);
   });
 });

@@ -1,4 +1,4 @@
-// issue 12: tables on a real terminal (tmux), as a seller sees them. A table taller than the
+// tables on a real terminal (tmux), as a seller sees them. A table taller than the
 // terminal keeps the scrollback (nothing printed before it is erased), rows fit the terminal's
 // width (free text cut with …, ids and money whole), and NO_COLOR / TERM=dumb mean no escape
 // sequence at all. Each terminal is a tmux server of its own; every byte svc writes to it is
@@ -103,7 +103,7 @@ function svcBytes(t: Terminal): string {
   return t.raw.slice(start + 'printed-before-the-table'.length, t.raw.indexOf('svc-exit='));
 }
 
-describe('tables on a real terminal (issue 12)', { skip: hasTmux ? false : 'tmux is not installed' }, () => {
+describe('tables on a real terminal', { skip: hasTmux ? false : 'tmux is not installed' }, () => {
   test('a table taller than the terminal keeps the scrollback and fits 80 columns', async () => {
     const t = await inTerminal(['products', 'list', '--all'], { width: 80, height: 35 });
     assert.match(t.screen, /svc-exit=0/);
@@ -166,10 +166,10 @@ describe('tables on a real terminal (issue 12)', { skip: hasTmux ? false : 'tmux
   });
 });
 
-// issue 28: a table on a terminal is rendered by Ink (dist/table.cjs), once, to the plain table's
+// a table on a terminal is rendered by Ink (dist/table.cjs), once, to the plain table's
 // bytes; SVC_INK_TABLE=0, or an Ink that fails to load, prints the plain lines; through a pipe Ink
 // is never loaded. SVC_TRACE_UI=1 makes svc say on stderr at exit whether an Ink bundle was loaded.
-describe('tables by Ink on a terminal, plain through a pipe (issue 28)', () => {
+describe('tables by Ink on a terminal, plain through a pipe', () => {
   const ink = { SVC_TRACE_UI: '1' };
   const plainAsked = { SVC_TRACE_UI: '1', SVC_INK_TABLE: '0' };
   test('products list on a terminal: Ink renders the plain table once, by default', {

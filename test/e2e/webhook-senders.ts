@@ -1,4 +1,4 @@
-// Senders that are not the service, for the receiver-capacity tests (issue 21): floods posted
+// Senders that are not the service, for the receiver-capacity tests: floods posted
 // concurrently over kept-alive connections from chosen loopback addresses (127.0.0.2, 127.0.0.3,
 // … are distinct senders; the sandbox posts from 127.0.0.1), connections held open, and a hook
 // that records what it got on stdin.

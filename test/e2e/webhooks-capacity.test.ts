@@ -1,6 +1,6 @@
-// issue 21: the built `svc webhooks listen` against floods, fat bodies, slow connections and
+// the built `svc webhooks listen` against floods, fat bodies, slow connections and
 // late payers, with the sandbox as the service (posting from 127.0.0.1) and forgers posting from
-// other loopback addresses. Each test failed on the code before issue 21 (see the report).
+// other loopback addresses. Each test failed on the code before the receiver's capacity bounds.
 import assert from 'node:assert/strict';
 import { closeSync, existsSync, ftruncateSync, openSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,7 +39,7 @@ async function stock(n: number): Promise<{ ref: string; costCents: number }[]> {
 
 const buy = async () => (await sb.control('POST', 'purchase', { productId: LISTING })).id as number;
 
-describe('webhooks listen: capacity forged traffic cannot exhaust (issue 21)', () => {
+describe('webhooks listen: capacity forged traffic cannot exhaust', () => {
   test('11,000 forged order.completed from ten addresses, then a real sale: every post answered 200, the sale reaches the hook; one address alone gets only its share', async () => {
     const dirs = tempDirs();
     const hook = stdinHook(dirs.dir);
@@ -54,7 +54,7 @@ describe('webhooks listen: capacity forged traffic cannot exhaust (issue 21)', (
       Array.from({ length: 10 }, (_, a) =>
         flood(l.url, {
           localAddress: `127.0.0.${a + 2}`,
-          count: 1100, // more than the 10,000 pending slots there were before issue 21
+          count: 1100, // more than the 10,000 pending slots there were before the capacity bounds
           event: 'order.completed',
           body: (i) => orderNotification('order.completed', 5_000_000 + a * 10_000 + i),
         }),
@@ -171,12 +171,12 @@ describe('webhooks listen: capacity forged traffic cannot exhaust (issue 21)', (
     await sb.control('POST', 'webhooks', { urls: [l.url] });
     const slow = slowConnections(Number(new URL(l.url).port), '127.0.0.2', 1000);
     try {
-      // The attacker holds what a server of 256 connections had in all before issue 21.
+      // The attacker holds what a server of 256 connections had in all before the capacity bounds.
       await until(() => slow.peak() >= 256, 30_000);
       const sale = await buy();
       await until(() => hook.runs().some((r) => r.order === String(sale)), 40_000);
       const log = (await sb.control('GET', 'webhooks')) as { event: string; status: number | null; error?: string }[];
-      // Before issue 21 the service's attempts were cut ('socket hang up', ECONNRESET): the
+      // Before the capacity bounds the service's attempts were cut ('socket hang up', ECONNRESET): the
       // attacker held every connection. An answer slower than the sandbox's scaled 1 s time-out
       // on a loaded machine is not that.
       const cut = log.filter((d) => d.status === null && d.error !== 'timeout');
@@ -223,7 +223,7 @@ describe('webhooks listen: capacity forged traffic cannot exhaust (issue 21)', (
   });
 });
 
-describe('webhooks listen: fat bodies and a store written under attack (issue 21)', () => {
+describe('webhooks listen: fat bodies and a store written under attack', () => {
   test('1 MB bodies get 413 and keep nothing, memory stays flat, the listener restarts at once', async () => {
     const dirs = tempDirs();
     const env = svcEnv(sb, dirs);
@@ -263,7 +263,7 @@ describe('webhooks listen: fat bodies and a store written under attack (issue 21
     const file = join(dir, 'deliveries.jsonl');
     const at = new Date().toISOString();
     const fd = openSync(file, 'w', 0o600);
-    // Records as the version before issue 21 wrote them: the whole body in each.
+    // Records as versions before the capacity bounds wrote them: the whole body in each.
     const fatBody = orderNotification('order.completed', 1, { productTitle: 'y'.repeat(1_000_000) });
     for (let i = 0; i < 20; i++)
       writeSync(
@@ -300,7 +300,7 @@ describe('webhooks listen: fat bodies and a store written under attack (issue 21
   });
 });
 
-describe('webhooks listen --init on a profile that has a secret path (issue 21)', () => {
+describe('webhooks listen --init on a profile that has a secret path', () => {
   test('refuses without --rotate and keeps the path; --rotate replaces it and says what to change in the dashboard', async () => {
     const env = svcEnv(sb, tempDirs());
     const first = await svc(['webhooks', 'listen', '--init'], { env });

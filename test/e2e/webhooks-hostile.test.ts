@@ -1,4 +1,4 @@
-// issue 11: the built `svc webhooks listen` exposed to senders that are not the service, against
+// the built `svc webhooks listen` exposed to senders that are not the service, against
 // the sandbox (the real sales) and a real listener process: forged future ids never block the
 // real sale, a forged flood costs at most its budget while real sales get through, the hook holds
 // no key, a full disk reruns no hook and answers 503 until there is room, kill -9 mid-burst loses
@@ -78,7 +78,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe('webhooks listen against hostile senders (issue 11)', () => {
+describe('webhooks listen against hostile senders', () => {
   test('forged order.delivered for future order ids, then the real sale: the real one reaches the hook exactly once, with the confirmed order and no key', async () => {
     const dirs = tempDirs();
     const hook = recordingHook(dirs.dir);
@@ -111,7 +111,7 @@ describe('webhooks listen against hostile senders (issue 11)', () => {
         'SVC_DELIVERY_ID',
         'SVC_EVENT',
         'SVC_ORDER_ID',
-        'SVC_SOURCE', // issue 23: live or catch-up
+        'SVC_SOURCE', // live or catch-up
       ]);
     }
     assert.equal(await l.stop(), 0);
@@ -154,7 +154,7 @@ describe('webhooks listen against hostile senders (issue 11)', () => {
     const wasted = Number(/(\d+) confirmed nothing, budget 6\/min/.exec(l.stderr())?.[1]);
     assert.ok(wasted <= 1 + Math.ceil((seconds * budget) / 60), `${wasted} requests confirmed nothing in ${seconds} s`);
     assert.ok(forgedById.length <= wasted, `${forgedById.length} lookups of forged ids`);
-    // Said in the output: what was not confirmed and what it cost. Issue 21: a page of recent
+    // Said in the output: what was not confirmed and what it cost. A page of recent
     // sales is no verdict, so forged ids are refused only by lookups (within the budget) and the
     // rest wait to be given up; none is handed on.
     const m = /(\d+) not confirmed by the service.*; (\d+) awaiting confirmation/.exec(l.stderr());
@@ -265,7 +265,7 @@ describe('webhooks listen against hostile senders (issue 11)', () => {
       assert.deepEqual(r.body, { error: 'not found' });
     }
     assert.equal(statSync(store).size, before, 'no store write');
-    // issue 23: the listener's catch-up pages the orders list (the mirror) on its own schedule;
+    // the listener's catch-up pages the orders list (the mirror) on its own schedule;
     // what a post to a wrong path must never cause is a lookup of its order.
     const lookups = ((await sb.control('GET', 'requests')) as { route: string | null }[]).filter(
       (r) => r.route === 'getOrder',

@@ -1,4 +1,4 @@
-// issue 7, must show: the built `svc webhooks listen` receiving the sandbox's webhooks (answer
+// The built `svc webhooks listen` receiving the sandbox's webhooks (answer
 // 2xx, confirm with a GET, forward exactly once, dedupe across restarts, retries that never
 // lose nor repeat), its 4xx for what is not a notification, and `svc webhooks trigger`.
 import assert from 'node:assert/strict';
@@ -53,8 +53,8 @@ describe('webhooks listen', () => {
       ['sale.processing', 200, 1],
     ]);
     // spec 6.2.5: confirmed with the service before being handed on, by id or by one page of
-    // recent sales for both (issue 11: notifications that arrive together share a lookup).
-    // (issue 23: the listener's catch-up syncs the orders mirror with its own list reads, which
+    // recent sales for both (notifications that arrive together share a lookup).
+    // (the listener's catch-up syncs the orders mirror with its own list reads, which
     // carry no type=sales; they are not confirmations.)
     const lookups = ((await sb.control('GET', 'requests')) as { route: string; path: string; query: string }[]).filter(
       (r) =>

@@ -1,4 +1,4 @@
-// issue 27: wording faults a new user met. A refusal's hint does not repeat its message; one
+// wording faults a new user met. A refusal's hint does not repeat its message; one
 // spelling of take-down; an unknown command with --help is an unknown command (exit 2), not the
 // global help; FORCE_COLOR=0 means no colour (checked on a real terminal, under tmux).
 import assert from 'node:assert/strict';
@@ -16,7 +16,7 @@ after(async () => {
   await sb.close();
 });
 
-describe('wording (issue 27)', () => {
+describe('wording', () => {
   test('a refusal says its message once: the hint adds what to do, never the message again', async () => {
     const env = svcEnv(sb, tempDirs());
     for (const id of [P.takenDown, P.permanentlyRejected]) {

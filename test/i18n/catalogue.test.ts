@@ -1,4 +1,4 @@
-// issue 27: one catalogue, both languages. Every entry has a Portuguese text with the same
+// one catalogue, both languages. Every entry has a Portuguese text with the same
 // placeholders; every hint of the service's codes is translated; no command's --help (the
 // texts scripts/build.mjs writes to dist/help.pt-BR.json, made here from the sources by the same
 // helpTexts, so the check needs no build) shows a line left in English; English is untouched.

@@ -1,4 +1,4 @@
-// issue 26: one credential per line is read in 64 KiB blocks, and a block that is plain ASCII
+// one credential per line is read in 64 KiB blocks, and a block that is plain ASCII
 // hands out its whole lines as one decoded run (physical-lines.ts asciiRun) instead of one
 // PhysicalLine each. These tests hold the two readings equal wherever a block may end: a line
 // split across two reads, a CRLF cut between its CR and LF, a BOM, a last line without newline,

@@ -29,7 +29,7 @@ test('CRLF ends a line like LF and leaves no CR in the credential', async () => 
   assert.deepEqual(await itemsOf('a:1\r\nb:2\r\n'), ['a:1', 'b:2']);
 });
 
-test('leading and trailing spaces are trimmed (issue 13); inner spaces stay', async () => {
+test('leading and trailing spaces are trimmed; inner spaces stay', async () => {
   assert.deepEqual(await itemsOf(' a b \n'), ['a b']);
 });
 

@@ -1,4 +1,4 @@
-// issue 13: a credential is what a person sees. Trailing whitespace, CR and a BOM never make
+// a credential is what a person sees. Trailing whitespace, CR and a BOM never make
 // two credentials of one; dedupe compares normalised values and the summary names the lines.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// issue 26: the quoted-record fast path of src/input/csv-table.ts splits every record it takes
+// the quoted-record fast path of src/input/csv-table.ts splits every record it takes
 // exactly as csv-parse does, and leaves the others (spaces around quotes, a quote inside an
 // unquoted value, text after a closing quote, an unclosed quote) to csv-parse.
 import { test } from 'node:test';
@@ -47,7 +47,7 @@ test('the quoted fast path agrees with csv-parse on every record it takes (180,0
   for (const delimiter of [',', ';', '\t'] as Delimiter[]) {
     for (const trim of [true, false]) {
       for (const r of records(30_000)) {
-        if (!r.includes('"')) continue; // records without quotes take splitPlain, as before issue 26
+        if (!r.includes('"')) continue; // records without quotes take splitPlain, as before the fast path
         const fast = splitQuoted(r, delimiter, trim);
         if (!fast) continue;
         taken++;

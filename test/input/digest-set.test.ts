@@ -1,4 +1,4 @@
-// issue 26: the first dedupe pass keeps a 53-bit key per credential and finds the keys seen more
+// the first dedupe pass keeps a 53-bit key per credential and finds the keys seen more
 // than once at the end (DigestBlocks.repeated: buckets, then a small hash table per bucket).
 // Checked against a plain count, across 64K-key blocks, buckets and sizes.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// issue 22: what `--file -` (no extension) says it is, from its first lines.
+// what `--file -` (no extension) says it is, from its first lines.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,7 +43,7 @@ test('a header line is recognised whole, not a credential that starts with the w
   assert.ok(looksLikeHeader('"credential","ref","cost_cents"'));
   assert.ok(!looksLikeHeader('credential:hunter2'));
   assert.ok(!looksLikeHeader('credentials'));
-  // issue 26: the fast no leaves every way a header may start to the regex
+  // the fast no leaves every way a header may start to the regex
   for (const start of ['', ' ', '\t', '\uFEFF', '\u00A0', '"']) {
     assert.ok(looksLikeHeader(`${start}Credential;ref`), JSON.stringify(start));
     assert.ok(looksLikeHeader(`${start}CREDENTIAL`), JSON.stringify(start));

@@ -13,7 +13,7 @@ import { AS_FILE, fileWith, PROBLEM_SHAPE } from './helpers.js';
 import { runs } from '../support/runs.js';
 
 function physicalLines(bytes: Buffer): number {
-  // issue 13: a file with no LF but a CR with something after it has CR-only line ends
+  // a file with no LF but a CR with something after it has CR-only line ends
   const cr = bytes.indexOf(0x0d);
   const end = bytes.indexOf(0x0a) === -1 && cr !== -1 && cr + 1 < bytes.length ? 0x0d : 0x0a;
   let n = 0;

@@ -1,4 +1,4 @@
-// issue 13: hostile inputs are bounded. Only regular files (or -) are read; stdin is capped and
+// hostile inputs are bounded. Only regular files (or -) are read; stdin is capped and
 // its spool never outlives the process; every read loop stops on the abort signal.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// issue 13: the dry-run plan of a prices file comes from counts (8 bytes a row), not from rows
+// the dry-run plan of a prices file comes from counts (8 bytes a row), not from rows
 // held in memory; it must be the plan the job itself makes, and find every repeated pair.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -63,7 +63,7 @@ test('a pair repeated 150,000 rows apart (other sorted blocks) is found and name
   const lines = Array.from({ length: 150_000 }, (_, i) => `${i + 1},1.00,`);
   lines.push('7,2.00,', '9,3.00,1', '9,3.00,1');
   // The counted plan alone: the rows read in full (bothPlans) were never looked at here, and
-  // doubled the test's time (issue 28).
+  // doubled the test's time.
   const path = fileWith('prices.csv', `id,price,variant\n${lines.join('\n')}\n`);
   const counted = await planPriceFile(path, { ...AS_FILE, perRequest: 100 });
   assert.deepEqual(counted.problems, [

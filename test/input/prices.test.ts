@@ -57,7 +57,7 @@ test('more than 2 decimals is "not whole cents"', async () => {
   ]);
 });
 
-test('issue 13: thousands separators are read when the value or the file shows the decimal mark', async () => {
+test('thousands separators are read when the value or the file shows the decimal mark', async () => {
   // 1.234,56 and 1,234.56 show their decimal mark themselves; 1 234 and 1.234.567 group only;
   // 2.000 on line 5 follows line 2's `,` decimal mark, so its `.` groups thousands.
   const result = await read("id;price\n1;1.234,56\n3;1 234\n4;2.000\n5;1.000.000\n6;1\u00a0234,5\n7;12'345,00\n");
@@ -74,7 +74,7 @@ test('issue 13: thousands separators are read when the value or the file shows t
   );
 });
 
-test('issue 13: 1.234 before any value shows the decimal mark is refused as ambiguous; 1.234 after a . decimal is 3 decimals', async () => {
+test('1.234 before any value shows the decimal mark is refused as ambiguous; 1.234 after a . decimal is 3 decimals', async () => {
   assert.deepEqual((await read('id;price\n1;1.234\n2;19,90\n3;1.234\n')).problems, [
     'FILE:2: price "1.234" is ambiguous: a thousands separator or the decimal mark? No earlier value of the file shows its decimal mark: write 1234 or 1234,00',
   ]);
@@ -143,7 +143,7 @@ test('a duplicate (id, variant) pair names both lines', async () => {
   ]);
 });
 
-test('issue 13: unknown columns are ignored with one note naming them; --strict-columns makes them one problem', async () => {
+test('unknown columns are ignored with one note naming them; --strict-columns makes them one problem', async () => {
   const path = fileWith('prices.csv', 'id,price,colour,size\n1,2,red,L\n');
   const result = await readPriceFile(path, AS_FILE);
   assert.deepEqual(result.problems, []);

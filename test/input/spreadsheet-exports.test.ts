@@ -1,4 +1,4 @@
-// issue 13: spreadsheet exports just work. Every case the issue lists, made by the tests, plus
+// spreadsheet exports just work. Every case the issue lists, made by the tests, plus
 // real LibreOffice exports kept in fixtures/spreadsheet (README there says how they were made).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -29,7 +29,7 @@ test('id and active are both required columns', async () => {
   assert.deepEqual((await read('id\n1\n')).problems, ['FILE:1: missing column active']);
 });
 
-test('unknown columns are a note naming them (issue 13)', async () => {
+test('unknown columns are a note naming them', async () => {
   assert.deepEqual((await read('id,active,note\n1,yes,x\n')).notes, [
     'FILE:1: 1 unknown column ignored: note (expected id, active; --strict-columns refuses them)',
   ]);

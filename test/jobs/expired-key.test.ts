@@ -1,4 +1,4 @@
-// issue 22: a journaled key older than the service keeps it (spec 4.1.2: 24 h, minus svc's
+// a journaled key older than the service keeps it (spec 4.1.2: 24 h, minus svc's
 // margin) is never resent blindly. Time moves with svc's one clock (src/api/clock.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

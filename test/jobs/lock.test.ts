@@ -57,7 +57,7 @@ test('releases the lock when the run ends', async (t) => {
   assert.equal(fs.existsSync(lockFileOf(result.journalPath)), false);
 });
 
-// issue 14: a lock records the pid AND the process's start time; a pid reused by another
+// a lock records the pid AND the process's start time; a pid reused by another
 // process (same pid, other start time) is a stale lock, not a running job.
 test('takes over a lock whose pid now belongs to another process (start time differs)', {
   skip: process.platform !== 'linux' && 'start times are read from /proc',

@@ -1,4 +1,4 @@
-// issue 23: node:sqlite loads without its ExperimentalWarning, and only that warning is dropped:
+// node:sqlite loads without its ExperimentalWarning, and only that warning is dropped:
 // another warning emitted while it loads still reaches the process's warning handlers.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

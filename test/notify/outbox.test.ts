@@ -1,4 +1,4 @@
-// issue 24: notices never block the loop, bursts become one message, each platform's pace and
+// notices never block the loop, bursts become one message, each platform's pace and
 // 429 retry_after are kept, hostile text is escaped per platform. In-process, with a fake clock
 // (the outbox's injected sleep and now) and a channel that records what it would post.
 import assert from 'node:assert/strict';
@@ -48,7 +48,7 @@ const telegram = () =>
 const discord = () =>
   makeChannel({ name: 'dc', type: 'discord', events: 'all' }, 'https://discord.com/api/webhooks/1/secretsecret', {});
 
-describe('notify outbox (issue 24)', () => {
+describe('notify outbox', () => {
   test('send() returns at once; a burst of 10,000 notices goes out as few messages, each within the platform limit', async () => {
     const c = fakeClock();
     const r = recording(telegram());
@@ -138,7 +138,7 @@ describe('notify outbox (issue 24)', () => {
   });
 });
 
-describe('per-platform text (issue 24)', () => {
+describe('per-platform text', () => {
   const hostile = '<b>x</b> & @everyone *bold* [link](http://evil) \u202e\u001b[31m';
   test('Telegram HTML: &, < and > escaped, controls and bidi overrides stripped', () => {
     assert.equal(escapeTelegramHtml('<b>x</b> & y'), '&lt;b&gt;x&lt;/b&gt; &amp; y');

@@ -1,10 +1,10 @@
-// issue 12: table cells are measured in terminal cells, so rows with CJK titles or emoji line up
+// table cells are measured in terminal cells, so rows with CJK titles or emoji line up
 // and fit the terminal. Values as a terminal (xterm, tmux, VTE) renders them.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { displayWidth, truncate } from '../../src/output/table.js';
 
-describe('display width (issue 12)', () => {
+describe('display width', () => {
   const cases: [string, number][] = [
     ['abc', 3],
     ['', 0],
@@ -30,7 +30,7 @@ describe('display width (issue 12)', () => {
     test(`${JSON.stringify(text)} takes ${width} cells`, () => assert.equal(displayWidth(text), width));
   }
 
-  // issue 28: Latin-1's letters and signs and … skip the segmenter; each is one cell by the
+  // Latin-1's letters and signs and … skip the segmenter; each is one cell by the
   // grapheme rule too (a combining mark after one forces that rule and adds nothing).
   test('the fast path (Latin-1, …) measures as the grapheme rule does', () => {
     const fast = [

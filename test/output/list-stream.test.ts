@@ -1,6 +1,6 @@
-// issue 26: `--all` in json is written a page at a time, cut out of the page's own JSON text.
+// `--all` in json is written a page at a time, cut out of the page's own JSON text.
 // Whatever the pages, the bytes must be those of one whole print of every row (formatRecords),
-// hostile text escaped the same way (issue 12), for every streamed format.
+// hostile text escaped the same way, for every streamed format.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Column } from '../../src/output/columns.js';

@@ -1,4 +1,4 @@
-// issue 26 (scripts/own-names.mjs): the CLI bundle is built without esbuild's keepNames, and only
+// the CLI bundle is built without esbuild's keepNames, and only
 // svc's sources and commander's errors keep their names. What reads a name must still see the
 // source's: an error's `name` (src/api/errors.ts `new.target.name`, journals), commander's
 // `this.constructor.name`. (The shop takes an error's code as a value, errors.ts `errorValue`.)

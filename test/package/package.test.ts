@@ -1,4 +1,4 @@
-// The package as a seller gets it (issue 15): `npm pack` on a clean copy of the repository (no
+// The package as a seller gets it: `npm pack` on a clean copy of the repository (no
 // dist/: prepack must build it), the tarball installed globally into a temporary prefix, and the
 // installed `svc` run from outside the repository on the Node line running this test: --version,
 // the sandbox, a bulk-price and a stock add. The one runtime dependency (the OS keyring addon) comes
@@ -68,7 +68,7 @@ describe('the npm package', () => {
       .filter(Boolean)
       .map((f) => f.replace(/^package\//, ''))
       .sort();
-    // issue 26: the CLI is dist/main.cjs, the read lane dist/lane.cjs and their lazy chunks
+    // the CLI is dist/main.cjs, the read lane dist/lane.cjs and their lazy chunks
     // (content-hashed names); no code cache
     // ships (each Node line makes its own in the user's cache folder).
     const chunks = list.filter((f) => f.startsWith('dist/chunks/'));
@@ -88,7 +88,7 @@ describe('the npm package', () => {
         'dist/lane.json',
         'dist/main.cjs',
         'dist/pt-BR.json',
-        'dist/table.cjs', // issue 28: the Ink table (the default on a terminal)
+        'dist/table.cjs', // the Ink table (the default on a terminal)
         'dist/ui.mjs',
         'package.json',
       ],

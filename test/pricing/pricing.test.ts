@@ -1,4 +1,4 @@
-// issue 25: the pricing core, exact figures (integer cents, rates in basis points).
+// the pricing core, exact figures (integer cents, rates in basis points).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { mulDivCeil, parsePercentBp, formatBp } from '../../src/pricing/arith.js';

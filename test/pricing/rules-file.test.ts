@@ -1,4 +1,4 @@
-// issue 25: the rules file, read whole and refused with FILE:LINE.
+// the rules file, read whole and refused with FILE:LINE.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { RulesFileError, parseRules } from '../../src/pricing/rules-file.js';

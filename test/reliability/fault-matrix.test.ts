@@ -1,4 +1,4 @@
-// issue 8, evidence: the fault matrix. Every retryable fault the sandbox can inject (cli-spec 5)
+// The fault matrix. Every retryable fault the sandbox can inject (cli-spec 5)
 // × every write the CLI makes, each through the built CLI (bin/svc.js). One case per pair; each
 // asserts the exit code, that every attempt carried the same Idempotency-Key and the request log
 // shows the write applied exactly once, and that the sandbox's final state is exactly the

@@ -1,4 +1,4 @@
-// issue 26: `svc sandbox --data FILE` with a large state (100,000 orders) under reads: a read never
+// `svc sandbox --data FILE` with a large state (100,000 orders) under reads: a read never
 // saves the data file (each GET used to serialise the whole state, and the heap ran out), a
 // write does, and what reads changed (the key's usage history, A14) is saved at close.
 import { test } from 'node:test';
@@ -41,7 +41,7 @@ test('reads never write the data file, even with 100,000 orders; a write does; u
   } finally {
     await sb.close();
   }
-  const saved = loadData(file)!; // the snapshot and its change log (issue 26)
+  const saved = loadData(file)!; // the snapshot and its change log
   assert.equal(saved.orders.length, 100_000);
   const usage = saved.keys.flatMap((k) => k.usage);
   assert.ok(

@@ -1,4 +1,4 @@
-// issue 26, round 4, at scale: `svc sandbox --data FILE` with 100,000 orders. A price update
+// At scale: `svc sandbox --data FILE` with 100,000 orders. A price update
 // writes a few kilobytes to the change log, not the 31 MB state, and leaves the snapshot alone;
 // memory (heap after GC) stays flat over 1,500 reads and 1,500 writes with a save per write.
 // In-process against the sandbox; kept out of the edit-test loop (`npm run test:unit` skips
@@ -21,7 +21,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const logOf = (file: string) => `${file}.log`;
 const size = (f: string) => statSync(f).size;
 
-describe('sandbox --data with 100,000 orders (issue 26)', () => {
+describe('sandbox --data with 100,000 orders', () => {
   let file: string;
   let sb: SandboxHandle;
   after(() => sb?.close());
@@ -54,7 +54,7 @@ describe('sandbox --data with 100,000 orders (issue 26)', () => {
   });
 });
 
-describe('sandbox --data: memory stays flat (issue 26)', () => {
+describe('sandbox --data: memory stays flat', () => {
   it('heap after GC over 1,500 reads and 1,500 writes with 100,000 orders, a save per write', async (t) => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;

@@ -162,7 +162,7 @@ describe('control routes and faults', () => {
   });
 
   it('approves a new listing so it can be activated', async () => {
-    // With a credential: a v2 listing has no manual stock of its own (spec 2.1, issue 14).
+    // With a credential: a v2 listing has no manual stock of its own (spec 2.1).
     const created = await v2.post('/api/v2/products', {
       title: 'To approve',
       description: 'A listing waiting for approval.',
@@ -244,7 +244,7 @@ describe('startSandbox options', () => {
     // Wait for the state (the debounced save has landed), never closing the sandbox first.
     const priceSaved = () => {
       try {
-        // the snapshot and its change log, as a restart reads them (issue 26)
+        // the snapshot and its change log, as a restart reads them
         return loadData(file)!.listings.find((l: { id: number }) => l.id === P.activeManual)!.price;
       } catch {
         return undefined;

@@ -1,4 +1,4 @@
-// issue 26, round 4: `--data FILE` persists the change, not the whole state. Every write route
+// `--data FILE` persists the change, not the whole state. Every write route
 // and control route leaves a file that loads into the same state; a log cut at any byte (a
 // process killed while writing) loads as the state before or after its last batch, never a mix;
 // a version 1 file (the whole state, no log) loads; the log is private. The 100,000-order
@@ -31,7 +31,7 @@ async function sameOnDisk(sb: SandboxHandle, file: string, what: string): Promis
   assert.deepStrictEqual(loadData(file), JSON.parse(sb.stateJson()), `after ${what}`);
 }
 
-describe('sandbox --data: every change is in the file (issue 26)', () => {
+describe('sandbox --data: every change is in the file', () => {
   it('after each write route and control route, the file loads into the state in memory', async () => {
     const file = join(dir, 'routes.json');
     // a save per write (no 200 ms gathering): the point is what each route writes; the gathered
@@ -167,7 +167,7 @@ describe('sandbox --data: every change is in the file (issue 26)', () => {
 const logOf = (file: string) => `${file}.log`;
 const size = (f: string) => statSync(f).size;
 
-describe('sandbox --data: a log cut at any byte loads (issue 26)', () => {
+describe('sandbox --data: a log cut at any byte loads', () => {
   it('the state before the last batch or after it, never a mix; a restart cuts the torn tail', async () => {
     const file = join(dir, 'torn.json');
     const sb = await start({ dataFile: file });
@@ -204,7 +204,7 @@ describe('sandbox --data: a log cut at any byte loads (issue 26)', () => {
   });
 });
 
-describe('sandbox --data: a version 1 file (the whole state, no log) loads (issue 26)', () => {
+describe('sandbox --data: a version 1 file (the whole state, no log) loads', () => {
   it('loads as it was, is rewritten once as version 2, and takes writes', async () => {
     const file = join(dir, 'v1.json');
     const mem = await start();
@@ -226,7 +226,7 @@ describe('sandbox --data: a version 1 file (the whole state, no log) loads (issu
   });
 });
 
-describe('sandbox --data: the change log is private and never followed through a link (issue 26)', () => {
+describe('sandbox --data: the change log is private and never followed through a link', () => {
   it('FILE.log is 0600; a symlink planted at FILE.log is refused, its target untouched', async () => {
     const file = join(dir, 'private.json');
     const sb = await start({ dataFile: file });

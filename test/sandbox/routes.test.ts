@@ -160,7 +160,7 @@ describe('route table', () => {
       const r = await client.call(route.method, row.path, row.body);
       assert.equal(r.status, row.status, JSON.stringify(r.body));
       assertShape(row.shape, r.body);
-      // issue 28: the sandbox answers what the route table says the route answers (the client's check).
+      // the sandbox answers what the route table says the route answers (the client's check).
       await checkAnswer(route, `${route.method} ${row.path}`, r.body);
       assert.ok(r.headers.get('x-ratelimit-limit'), 'A8 headers on every response');
     });

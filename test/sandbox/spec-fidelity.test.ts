@@ -1,4 +1,4 @@
-// issue 14: where the sandbox differed from the spec text, each point with the line it follows.
+// where the sandbox differed from the spec text, each point with the line it follows.
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { Client, SEED_IDS, control, idemKey, listingBody, listingState, reset, s
 let sb: SandboxHandle;
 let v2: Client;
 
-describe('sandbox fidelity to the spec text (issue 14)', () => {
+describe('sandbox fidelity to the spec text', () => {
   before(async () => {
     sb = await start();
     v2 = new Client(sb, sb.keys.v2);
@@ -108,7 +108,7 @@ describe('sandbox fidelity to the spec text (issue 14)', () => {
 
 // cli-spec 5 `--data FILE`: the state is written to a temporary file and renamed; the temporary
 // file is created exclusively, never through a link planted at its path.
-describe('sandbox --data writes its temporary file exclusively (issue 14)', () => {
+describe('sandbox --data writes its temporary file exclusively', () => {
   it('a symlink planted at the temporary path is not followed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-data-'));
     const file = join(dir, 'state.json');
@@ -124,8 +124,8 @@ describe('sandbox --data writes its temporary file exclusively (issue 14)', () =
   });
 });
 
-// The bulk routes find each item by id (issue 14: `ownListing` scanned every listing).
-describe('sandbox ownListing is indexed by id (issue 14)', () => {
+// The bulk routes find each item by id (`ownListing` once scanned every listing).
+describe('sandbox ownListing is indexed by id', () => {
   it("finds listings made after the index was built, and never another seller's", async () => {
     const s = await start();
     try {

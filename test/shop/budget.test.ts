@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { loadShopConfig } from '../../src/shop/config.js';
-import { dayText, planDay } from '../../src/shop/budget.js';
+import { dayText, passEveryMs, planDay } from '../../src/shop/budget.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-shop-budget-'));
 writeFileSync(join(dir, 'p.csv'), 'credential\nk1\n');
@@ -52,5 +52,16 @@ describe('the shop budget', () => {
     assert.equal(p.everyS, 60);
     assert.equal(p.stretched, false);
     assert.ok(p.perDay > p.budget, `${p.perDay} > ${p.budget}`);
+  });
+
+  test('during the day the passes give way to the sales seen so far, at least one pass a day', () => {
+    const p = planDay({ everyS: 300, budgetPercent: 20, rules: 12, salesPerDay: 0, resident: true });
+    assert.equal(Math.round(passEveryMs(p, 0, 0.5) / 1000), p.everyS, 'no sales: the plan at start');
+    // 100 sales' work by noon (about 5 requests each): 1,000 projected, the whole budget.
+    assert.equal(passEveryMs(p, 500, 0.5), 86_400_000, 'one pass a day left');
+    const some = passEveryMs(p, 150, 0.5); // 300 projected: 700 left, the passes keep at most 45%
+    assert.equal(Math.round(some / 1000), p.everyS, 'room enough: the plan holds');
+    const busy = passEveryMs(p, 350, 0.5); // 700 projected: 300 left for the passes
+    assert.equal(busy, (86_400_000 * p.perPass) / 300);
   });
 });

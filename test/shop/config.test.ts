@@ -1,4 +1,4 @@
-// issue 24: shop.yaml validated whole, every problem at its line; the planner's on/off rule.
+// shop.yaml validated whole, every problem at its line; the planner's on/off rule.
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ const file = (name: string, text: string) => {
   return p;
 };
 
-describe('shop.yaml (issue 24)', () => {
+describe('shop.yaml', () => {
   test('a YAML syntax error: FILE:LINE', async () => {
     const p = file('syntax.yaml', 'rules:\n  - listing: 1\n    pool: [a\n');
     const r = await loadShopConfig(p);
@@ -98,7 +98,7 @@ describe('shop.yaml (issue 24)', () => {
   });
 });
 
-describe('the planner (issue 24, spec 3)', () => {
+describe('the planner (spec 3)', () => {
   const rule = (over: Partial<ShopRule> = {}): ShopRule => ({
     key: '5',
     listing: 5,

@@ -1,4 +1,4 @@
-// A second server for the tests that is NOT the sandbox (issue 14): a small configurable fake
+// A second server for the tests that is NOT the sandbox: a small configurable fake
 // built only from the documented response shapes (src/api/responses.ts, api-assumptions A1-A8),
 // with hostile variants a server that follows the spec (or a broken proxy in front of one) may
 // produce: ISO times, huge totalPages, missing pagination, wrong types, huge bodies, silence.

@@ -1,4 +1,4 @@
-// issue 27: the inbox's answer as a pure value; every key unit applies to the result of the one
+// the inbox's answer as a pure value; every key unit applies to the result of the one
 // before, so the order and number of keys survive any speed.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

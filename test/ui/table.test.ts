@@ -1,4 +1,4 @@
-// issue 28: the Ink table prints exactly the plain table's bytes: the layout of
+// the Ink table prints exactly the plain table's bytes: the layout of
 // src/output/table.ts (widths, cuts with …, money aligned), a bold header, empty lines kept.
 // Both the sources and the built bundle, dist/table.cjs, whose Ink and dependencies carry the
 // build's edits and aliases (scripts/shims/ink-table.mjs): each check runs on both.

@@ -1,4 +1,4 @@
-// The confirmation queue (issue 11) on a fake clock: what forged traffic can cost the account,
+// The confirmation queue on a fake clock: what forged traffic can cost the account,
 // how fast real sales get through a flood, and that a forger cannot block a real sale.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, mock, test } from 'node:test';
@@ -20,7 +20,7 @@ const sale = (id: number, status = 'delivered'): Order => ({ id, orderCode: `ORD
 /** A fake service: `real` order ids exist as sales; every request is logged with its time. */
 function service(opts: { complete: boolean; status?: (id: number) => string }) {
   const real = new Set<number>();
-  /** Sales created days before they were paid: found by id, not on a page of recent sales (issue 21). */
+  /** Sales created days before they were paid: found by id, not on a page of recent sales. */
   const late = new Set<number>();
   const requests: { at: number; kind: 'id' | 'page'; id?: number; useful: boolean }[] = [];
   const source: OrderSource = {
@@ -79,7 +79,7 @@ function perMinute(
   return Math.max(0, ...times.map((t) => times.filter((u) => u >= t && u < t + 60_000).length));
 }
 
-describe('confirmation queue (issue 11)', () => {
+describe('confirmation queue', () => {
   // Inside the suite, not at the top level: top-level hooks belong to the run's root test, and
   // when the files share one process (npm run test:unit) they would fake every other file's clock.
   beforeEach(() => mock.timers.enable({ apis: ['setTimeout', 'Date'], now: Date.parse('2026-11-24T10:00:00Z') }));
@@ -120,7 +120,7 @@ describe('confirmation queue (issue 11)', () => {
     assert.equal(q.stats.unconfirmedLookups, wasted);
   });
 
-  test('a page is never a verdict (issue 21): sales absent from it are looked up by id, the service sender first, forged ids within the unknown budget', async () => {
+  test('a page is never a verdict: sales absent from it are looked up by id, the service sender first, forged ids within the unknown budget', async () => {
     const svc = service({ complete: true });
     svc.real.add(501);
     for (const id of [502, 503, 504]) svc.late.add(id);

@@ -1,4 +1,4 @@
-// Handing notifications on (issue 7): forward and exec, retried with backoff, resumed after a
+// Handing notifications on: forward and exec, retried with backoff, resumed after a
 // restart, never twice; confirmation (spec 6.2.5) decides whether anything is handed on.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -37,7 +37,7 @@ function setup(dir: string, opts: Partial<ProcessorOptions> = {}, targets: Targe
     ...opts,
   });
   const receive = async (key = 'order.delivered:order:42') => {
-    // What the listener keeps (issue 21): no data for what the service will confirm.
+    // What the listener keeps: no data for what the service will confirm.
     const sent = JSON.parse(body);
     await store.accept({
       key,
@@ -88,7 +88,7 @@ describe('forwarding', () => {
       {
         event: sent.event,
         timestamp: sent.timestamp,
-        // issue 21: the data is the service's (spec 6.4 fields from the order), not the post's.
+        // the data is the service's (spec 6.4 fields from the order), not the post's.
         data: { id: 42, orderCode: 'ORD-42', deliveryType: 'auto', itemsDelivered: 0, deliveredItems: [] },
       },
     );
@@ -211,7 +211,7 @@ describe('exec handler', () => {
   });
 });
 
-describe('confirmation (spec 6.2.5, issue 11)', () => {
+describe('confirmation (spec 6.2.5)', () => {
   test('an order the service does not know is dropped, never handed on, and not remembered', async () => {
     const t = await target();
     const none: OrderSource = {

@@ -3,6 +3,7 @@
 // the interval is stretched to fit, never shortened.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { SHOP_DAY } from '../../src/api/assumptions.js';
 import { BudgetFlag, dayText, listenDay, planDay } from '../../src/shop/budget.js';
 
 describe('the receiver within a budget', () => {
@@ -45,6 +46,7 @@ describe('the receiver within a budget', () => {
       resident: true,
       perPass: 2,
       perSale: 2,
+      passShare: SHOP_DAY.catchUpShare,
     });
     assert.deepEqual(listenDay(60, 50), shop);
   });

@@ -1,4 +1,4 @@
-// issue 21, in process: the unconfirmed pool (slots, bytes, a share per sender) apart from the
+// In process: the unconfirmed pool (slots, bytes, a share per sender) apart from the
 // confirmed deliveries, what an entry keeps, and a store read line by line.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { stateDir } from './helpers.js';
 const post = (s: WebhookStore, id: number, from: string) =>
   s.accept({ key: `order.completed:order:${id}`, event: 'order.completed', orderId: id, from, targets: ['exec'] });
 
-describe('webhook store capacity (issue 21)', () => {
+describe('webhook store capacity', () => {
   test('a sender past its share gets SenderLimitedError, others still get in; the pool full is PoolFullError; confirmed ones take no room', async () => {
     const s = WebhookStore.open(stateDir(), { pool: { unconfirmedPerAddress: 3, maxUnconfirmed: 5 } });
     for (let i = 0; i < 3; i++) assert.equal(await post(s, i, '10.0.0.1'), 'received');
@@ -62,7 +62,7 @@ describe('webhook store capacity (issue 21)', () => {
     assert.ok(JSON.stringify(kept).length < 8_000);
   });
 
-  test('records written before issue 21 (whole bodies) are read and cut to their small fields', () => {
+  test('records written by older versions (whole bodies) are read and cut to their small fields', () => {
     const dir = stateDir();
     const s0 = WebhookStore.open(dir);
     s0.close();

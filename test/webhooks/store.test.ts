@@ -1,4 +1,4 @@
-// The dedupe and delivery store (spec 6.2.4, issue 11): survives restarts, keeps pending
+// The dedupe and delivery store (spec 6.2.4): survives restarts, keeps pending
 // deliveries, remembers only what was processed (never a refused notification), group-commits,
 // compacts in every mode, tolerates a torn tail, one listener per state folder.
 import assert from 'node:assert/strict';
@@ -30,7 +30,7 @@ describe('webhook store', () => {
     b.close();
   });
 
-  test('a refused notification is forgotten: the real one with the same key is received, not a duplicate (issue 11)', async () => {
+  test('a refused notification is forgotten: the real one with the same key is received, not a duplicate', async () => {
     const dir = stateDir();
     const a = WebhookStore.open(dir);
     assert.equal(await accept(a, 'order.delivered:order:7002'), 'received');

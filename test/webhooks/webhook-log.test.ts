@@ -66,7 +66,7 @@ test('the live log shows each action with event, order and time, and sender text
   assert.match(text, /2 received · 0 duplicates · 1 handed on .* 1 pending/);
 });
 
-// issue 28: every event stays in the scrollback. Each line is written once, above the redrawn
+// every event stays in the scrollback. Each line is written once, above the redrawn
 // counters (<Static>); the old window redrew the latest 20 lines on every event, so a line was
 // written many times and the first ones left the screen.
 test('the live log prints every event once, into the scrollback, however many there are', async () => {

@@ -40,6 +40,8 @@ const GLOBAL_RULES: Record<string, FlagRule> = {
   '-o': { global: true, key: 'output', value: text },
   '--output': { global: true, key: 'output', value: text },
   '--json': { global: true, key: 'json', value: true },
+  // jq's expression as written; commander takes any non-empty value that does not start with '-'.
+  '--jq': { global: true, key: 'jq', value: text },
   '-q': { global: true, key: 'quiet', value: true },
   '--quiet': { global: true, key: 'quiet', value: true },
   '--verbose': { global: true, key: 'verbose', value: true },
@@ -50,8 +52,6 @@ const GLOBAL_RULES: Record<string, FlagRule> = {
   '--timeout': { global: true, key: 'timeout', value: seconds },
   '--no-wait': { global: true, key: 'wait', value: false },
   '--insecure-http': { global: true, key: 'insecureHttp', value: true },
-  // zod: string().min(1); the lane runs jq as the full path does (src/output/jq.ts)
-  '--jq': { global: true, key: 'jq', value: text },
 };
 
 /** commander's defaults of the negatable globals (`--no-color` alone means color is true). */

@@ -5,13 +5,12 @@
 // the command as always. The lane parses a subset of the full path's argv (argv.ts), then runs
 // the verb's own run() through the same lifecycle (IO, language, errors, exit codes:
 // lifecycle.ts) and the same dependencies (context.ts) as the full path. SVC_LANE=off sends
-// every command the full way (a way to compare the two; docs/DECISIONS.md). `--jq` stays in the
-// lane: jq.ts runs jq-wasm in its worker exactly as for the full path.
+// every command the full way (a way to compare the two; docs/DECISIONS.md).
 import { nodeHttpTransport } from '../../api/http-transport.js';
 import { depsOf } from '../shared/context.js';
 import { asFeature } from '../../api/feature.js';
-import { withJq } from '../../output/jq.js';
 import { runInvocation, verbExit, type MainOptions } from '../shared/lifecycle.js';
+import { runWithJq } from '../shared/jq-run.js';
 import { globalValueFlags, parseLaneArgs, splitCommand } from './argv.js';
 import { LANE_VERBS } from './table.js';
 
@@ -28,13 +27,15 @@ export async function lane(argv: string[], opts: MainOptions = {}): Promise<numb
     // node:http, not undici, for the one request or few pages of a read: the same contract
     // (test/api/transport-conformance.test.ts) without loading undici's Agent (docs/DECISIONS.md)
     const transport = rt.transport ?? nodeHttpTransport();
-    // --jq as on the full path (verb.ts): json into a buffer, jq over the whole of it after
     const { jq, output } = args.globals;
-    const { code, deps } = await withJq(rt.io, { expr: jq, output, signal: rt.signal }, async (io) => {
+    let incomplete: string | undefined;
+    const code = await runWithJq(rt.io, { expr: jq, output, signal: rt.signal }, async (io) => {
       const deps = depsOf({ io, env: rt.env, globals: args.globals, signal: rt.signal, transport });
-      return { code: await asFeature(command.path, () => verb.run(deps, args.opts as never, [])), deps };
+      const made = await asFeature(`${argv[0]} ${argv[1]}`, () => verb.run(deps, args.opts as never, []));
+      incomplete = deps.incomplete;
+      return made;
     });
-    return verbExit(code, deps.incomplete);
+    return verbExit(code, incomplete);
   });
 }
 

@@ -4,6 +4,8 @@ import type { OpenMirror } from '../../mirror/index.js';
 import type { Deps } from '../shared/context.js';
 import { requireV2 } from '../shared/job-helpers.js';
 import { syncProgress } from './sync-progress.js';
+import { t } from '../../i18n/index.js';
+import { count } from '../../output/plural.js';
 
 export interface MirrorOpen {
   offline?: boolean;
@@ -30,7 +32,7 @@ export async function openOrdersMirror(deps: Deps, what: string, o: MirrorOpen =
     if (deps.globals.verbose && m.sync) {
       const s = m.sync;
       deps.io.stderr.write(
-        `orders mirror: ${s.requests} request${s.requests === 1 ? '' : 's'}, ${s.read} orders read, ${s.added} new, ${s.total} held${s.whole ? ' (whole history read)' : ''}${s.resumed ? ' (resumed)' : ''}\n`,
+        `${t(`orders mirror: ${count(s.requests, 'request')}, ${s.read} orders read, ${s.added} new, ${s.total} held${s.whole ? ' (whole history read)' : ''}${s.resumed ? ' (resumed)' : ''}`)}\n`,
       );
     }
     return m;

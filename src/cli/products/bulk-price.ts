@@ -27,7 +27,8 @@ import {
 import { formatCents } from '../../output/money.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, option, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
-import { printPlan, runBulkJob, type ChunkSend } from '../shared/job-runner.js';
+import { printPlan } from '../shared/job-plan.js';
+import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
 import { invalidInput, refuseBadFile, jobCommand, requireV2 } from '../shared/job-helpers.js';
 import { outcomesFromResults } from './item-results.js';
 

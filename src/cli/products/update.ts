@@ -2,13 +2,15 @@
 // "No changes applied" is said as such; a real change of title, description, warranty or
 // delivery time sends the listing back to review, so it is announced and confirmed; a listing
 // with variants takes prices only through `variants set`.
-import { t } from '../../i18n/index.js';
+import { localDecimal, t } from '../../i18n/index.js';
 import { z } from 'zod';
 import { NO_CHANGES_MESSAGE } from '../../api/assumptions.js';
 import { REVIEW_TRIGGER_NAMES, reviewTriggers, type ReviewedFields } from '../../api/rules/review.js';
 import { EXIT, UsageError } from '../../api/errors.js';
 import { ProductUpdateV2 } from '../../api/requests.js';
 import { note, success, warn } from '../../output/reporter.js';
+import { formatCents } from '../../output/money.js';
+import type { Listing } from '../../api/responses.js';
 import { parseId } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
@@ -79,18 +81,9 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   // any edit is refused, final): no review warning or question; the service's answer is shown.
   const final = current.status === 'taken_down' || current.status === 'permanently_rejected';
   const reviewFields = final ? [] : reviewTriggers(current as ReviewedFields, body).map((f) => REVIEW_TRIGGER_NAMES[f]);
-  if (reviewFields.length > 0) {
-    warn(
-      deps.io,
-      t('changing {fields} sends listing {id} back to review (status em_analise) until the platform approves it', {
-        fields: reviewFields.map((f) => t(f)).join(', '),
-        id,
-      }),
-    );
-    if (!deps.globals.dryRun && !(await deps.confirm(`send listing ${id} back to review?`))) {
-      note(deps.io, 'cancelled: nothing changed');
-      return EXIT.cancelled;
-    }
+  if (!(await confirmChange(deps, id, current, body, reviewFields))) {
+    note(deps.io, 'cancelled: nothing changed');
+    return EXIT.cancelled;
   }
   const update = api.products.update(id, body);
   if (deps.globals.dryRun) {
@@ -101,6 +94,53 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   else success(deps.io, `listing ${id} updated${reviewFields.length ? ' (now under review)' : ''}`);
   await printOne(deps, res.data ?? current, listingColumns(version));
   return 0;
+}
+
+/** What changes of the price and the status, `price 8.00 → 5.00`, in the seller's decimals. */
+function visibleChanges(current: Listing, body: ProductUpdateV2): string[] {
+  const out: string[] = [];
+  if (body.price !== undefined && body.price !== current.price)
+    out.push(
+      t('listing {id}: price {from} → {to}', {
+        id: current.id,
+        from: localDecimal(formatCents(current.price)),
+        to: localDecimal(formatCents(body.price)),
+      }),
+    );
+  if (body.isActive !== undefined && body.isActive !== current.isActive)
+    out.push(
+      t(body.isActive ? 'listing {id}: inactive → active' : 'listing {id}: active → inactive', { id: current.id }),
+    );
+  return out;
+}
+
+/**
+ * Whether to send. A change that sends the listing back to review is announced and asked in
+ * every run (--yes in scripts); a change of price or status is shown and asked on a terminal,
+ * as the bulk writes are (cli-spec 1), and goes ahead in a script.
+ */
+async function confirmChange(
+  deps: Deps,
+  id: number,
+  current: Listing,
+  body: ProductUpdateV2,
+  reviewFields: string[],
+): Promise<boolean> {
+  if (deps.globals.dryRun) return true;
+  const changes = visibleChanges(current, body);
+  const ask = reviewFields.length > 0 || (changes.length > 0 && deps.io.interactive && !deps.globals.yes);
+  if (ask) for (const line of changes) note(deps.io, line);
+  if (reviewFields.length > 0) {
+    warn(
+      deps.io,
+      t('changing {fields} sends listing {id} back to review (status em_analise) until the platform approves it', {
+        fields: reviewFields.map((f) => t(f)).join(', '),
+        id,
+      }),
+    );
+    return deps.confirm(`send listing ${id} back to review?`);
+  }
+  return ask ? deps.confirm(`change listing ${id}?`) : true;
 }
 
 export const updateVerb = defineVerb({

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { SvcError, UsageError } from '../../api/errors.js';
 import { success } from '../../output/reporter.js';
+import { t } from '../../i18n/index.js';
 import type { RateLimits } from '../../sandbox/rate-limit.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, option, type OptsOf } from '../shared/verb.js';
@@ -85,13 +86,13 @@ async function runSandbox(deps: Deps, o: OptsOf<typeof options>): Promise<number
     deps.io.stdout.write(`sandbox: ${sb.url}\nv1 key:  ${sb.keys.v1}\nv2 key:  ${sb.keys.v2}\n`);
   }
   if (o.save) success(deps.io, 'profile "sandbox" written: try `svc --profile sandbox products list`');
-  deps.io.stderr.write('press Ctrl-C to stop\n');
+  deps.io.stderr.write(`${t('press Ctrl-C to stop')}\n`);
   await new Promise<void>((resolve) => {
     if (deps.signal.aborted) resolve();
     deps.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await sb.close();
-  deps.io.stderr.write('sandbox stopped\n');
+  deps.io.stderr.write(`${t('sandbox stopped')}\n`);
   return 0;
 }
 

@@ -4,11 +4,11 @@
 // options (examples' comments, notes) are translated as they are written (program.ts writeOut).
 // English: nothing is touched. bin/svc.js prints the prebuilt dist/help.pt-BR.json the same way.
 import type { Command } from 'commander';
-import { language, t, tExact } from '../../i18n/index.js';
+import { t, tExact, translating } from '../../i18n/index.js';
 
 /** Translate every description of the tree, in place. */
 export function localiseTree(cmd: Command): void {
-  if (language() === 'en') return;
+  if (!translating()) return;
   const d = cmd.description();
   if (d) cmd.description(tExact(d));
   for (const o of cmd.options) if (o.description) o.description = tExact(o.description);
@@ -22,17 +22,19 @@ export function localiseTree(cmd: Command): void {
   for (const sub of cmd.commands) localiseTree(sub);
 }
 
+// commander's own headings and notes, from the catalogue like any text
 const HEADINGS: [RegExp, string][] = [
-  [/^Usage: /, 'Uso: '],
-  [/^Options:$/, 'Opções:'],
-  [/^Global Options:$/, 'Opções globais:'],
-  [/^Commands:$/, 'Comandos:'],
-  [/^Arguments:$/, 'Argumentos:'],
+  [/^Usage: /, 'Usage: '],
+  [/^Options:$/, 'Options:'],
+  [/^Global Options:$/, 'Global Options:'],
+  [/^Commands:$/, 'Commands:'],
+  [/^Arguments:$/, 'Arguments:'],
+  [/^Examples:$/, 'Examples:'],
 ];
 
 /** A chunk of help output in the run's language. */
 export function localiseHelpText(chunk: string): string {
-  if (language() === 'en') return chunk;
+  if (!translating()) return chunk;
   const whole = chunk.trim();
   const hit = whole && tExact(whole);
   if (hit && hit !== whole) return chunk.replace(whole, hit);
@@ -48,10 +50,11 @@ export function localiseHelpText(chunk: string): string {
 }
 
 function localiseLine(line: string): string {
-  for (const [re, to] of HEADINGS) if (re.test(line)) return line.replace(re, to);
+  for (const [re, heading] of HEADINGS) if (re.test(line)) return line.replace(re, tExact(heading));
   const example = /^(\s+\$ .*?\s+#\s+)(.*)$/.exec(line);
   if (example) return example[1]! + tExact(example[2]!);
-  const out = line.replace(/\(default: /g, '(padrão: ').replace(/\(choices: /g, '(opções: ');
+  // `(choices:` may end a line: commander wraps before translating
+  const out = line.replace(/\(default:/g, tExact('(default:')).replace(/\(choices:/g, tExact('(choices:'));
   const indent = /^\s*/.exec(out)![0];
   const body = out.slice(indent.length);
   const h = tExact(body);
@@ -60,5 +63,5 @@ function localiseLine(line: string): string {
 
 /** commander's error lines (`error: unknown option '--x'`) in the run's language. */
 export function localiseCommanderError(text: string): string {
-  return language() === 'en' ? text : t(text.replace(/\n$/, '')) + (text.endsWith('\n') ? '\n' : '');
+  return !translating() ? text : t(text.replace(/\n$/, '')) + (text.endsWith('\n') ? '\n' : '');
 }

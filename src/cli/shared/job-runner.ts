@@ -1,12 +1,9 @@
 // What every bulk verb does around the job engine (cli-spec 1 and 4): the dry-run
 // plan, offering to resume an unfinished job, progress (Ink on a TTY, plain lines elsewhere),
 // Ctrl-C, per-item results, the report file and the exit code.
-import { localDecimal, t } from '../../i18n/index.js';
+import { t } from '../../i18n/index.js';
 import { count } from '../../output/plural.js';
-import { jsonText } from '../../output/sanitize.js';
-import { LIMITS } from '../../api/assumptions.js';
-import { timeToMs } from '../../api/times.js';
-import { EXIT, InterruptedError, SvcError, UsageError } from '../../api/errors.js';
+import { EXIT, InterruptedError, UsageError } from '../../api/errors.js';
 import { chunkSender, type SendBound } from '../../api/resources/index.js';
 import {
   exitCodeFor,
@@ -22,17 +19,15 @@ import {
   type JobProgress,
   type JobResult,
   type JobSpec,
-  type PlanSummary,
-  type PlanBudget,
   type ReportStyle,
 } from '../../jobs/index.js';
-import { UsageLedger } from '../../state/usage-ledger.js';
 import { loadUi } from '../../ui/load.js';
 import { printRecords } from '../../ui/print.js';
-import { note, printError, warn } from '../../output/reporter.js';
+import { note, printError } from '../../output/reporter.js';
 import { canDrawLive } from '../../output/io.js';
 import { VERSION } from '../../version.js';
 import type { Deps } from './context.js';
+import { printPlan, type PlanExtra } from './job-plan.js';
 
 /**
  * Sends one chunk: `send` is already bound to the chunk's journaled idempotency key and the
@@ -68,12 +63,6 @@ export interface BulkJob<I extends ItemRef = ItemRef> {
   onExpiredKey?: ExpiredKeyHandler;
   /** `--dry-run`: what the command spent or decided before the plan, printed with it. */
   planExtra?: PlanExtra;
-}
-
-/** Fields (json) and lines (table) a command adds to its plan, e.g. requests a check spent. */
-export interface PlanExtra {
-  fields: Record<string, number>;
-  lines: string[];
 }
 
 export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>): Promise<number> {
@@ -118,12 +107,14 @@ export async function runBulkJob<I extends ItemRef>(deps: Deps, job: BulkJob<I>)
         `interrupted after ${result.counts.ok + result.counts.unchanged + result.counts.failed} of ${job.spec.totalItems} items`,
       ),
     );
-    io.stderr.write(`resume with: ${result.resumeCommand}\n`);
+    io.stderr.write(`${t('resume with: {command}', { command: result.resumeCommand ?? '' })}\n`);
     return EXIT.interrupted;
   }
   if (result.state === 'aborted') {
     const code = printError(io, result.error);
-    io.stderr.write(`the job stopped; nothing is lost. resume with: ${result.resumeCommand}\n`);
+    io.stderr.write(
+      `${t('the job stopped; nothing is lost. resume with: {command}', { command: result.resumeCommand ?? '' })}\n`,
+    );
     return code;
   }
   const record = job.finish ? await job.finish(result) : undefined;
@@ -230,126 +221,6 @@ async function printOutcomes(deps: Deps, items: ItemOutcome[]): Promise<void> {
       { header: 'message', value: 'message', max: 60, kind: 'word' },
     ],
   });
-}
-
-/** The live rate budget (minute and day, spec 8) for a plan; undefined without a v2 key. */
-export async function readBudget(deps: Deps): Promise<PlanBudget | undefined> {
-  const client = await deps.client();
-  let budget: PlanBudget | undefined;
-  if (client.hasKey('v2')) {
-    try {
-      const u = (await (await deps.api()).account.usage()).data;
-      if (u?.minute)
-        budget = {
-          remaining: u.minute.remaining,
-          limit: u.minute.limit,
-          resetAt: timeToMs(u.minute.reset) ?? Date.now() + 60_000,
-        };
-      // the day's quota too (`day.remaining`), so the plan says when it is short.
-      if (u?.day) {
-        budget ??= { remaining: LIMITS.v2PerMinute, limit: LIMITS.v2PerMinute, resetAt: Date.now() + 60_000 };
-        budget.dayRemaining = u.day.remaining;
-        const dayReset = timeToMs(u.day.reset);
-        if (dayReset !== undefined) budget.dayResetAt = dayReset;
-        UsageLedger.of(deps.stateDir()).noteAccountDay(u.day);
-      }
-    } catch (err) {
-      if (err instanceof SvcError && err.exitCode === 4) throw err;
-      warn(deps.io, `could not read the live rate budget (${(err as Error).message}); assuming a full minute`);
-    }
-  }
-  return budget;
-}
-
-/** `--dry-run`: the plan, from a job spec or from counts of a file never held whole. */
-export async function printPlan(
-  deps: Deps,
-  summarise: (budget: PlanBudget | undefined) => PlanSummary,
-  refused: readonly ItemOutcome[] = [],
-  out: { write(s: string): unknown } = deps.io.stdout,
-  extra?: PlanExtra,
-): Promise<number> {
-  // spec 8: the reads made before the plan (current prices, the catalog, the mirror's sync) are
-  // the run's too, it makes them on the same path; the budget read below is the dry run's only.
-  const reads = deps.made.total;
-  const budget = await readBudget(deps);
-  const plan = summarise(budget);
-  const format = deps.format();
-  const runRequests = reads + plan.requests;
-  // spec 8: what the dry run itself spent (its reads and the budget read) is said too.
-  const dryRunRequests = deps.made.total;
-  if (out === deps.io.stdout && (format === 'json' || format === 'jsonl')) {
-    deps.io.stdout.write(
-      `${jsonText({ dryRun: true, ...plan, refusedBeforeSending: refused.length, ...extra?.fields, runRequests, dryRunRequests })}\n`,
-    );
-    return 0;
-  }
-  const lines = [
-    t('dry run: nothing sent'),
-    t('input: {input}, {items}', { input: plan.input, items: count(plan.items, 'item') }),
-  ];
-  for (const r of plan.byRoute)
-    lines.push(
-      `  ${t('send {what}: {items} in {requests}', { what: t(ROUTE_WORDS[r.route] ?? r.route), items: count(r.items, 'item'), requests: count(r.requests, 'request') })}`,
-    );
-  const left = budget
-    ? ` ${t('({n} of {limit} left in this minute)', { n: budget.remaining, limit: budget.limit })}`
-    : '';
-  lines.push(`${t('requests: {n}', { n: plan.requests })}${left}`);
-  if (reads > 0) lines.push(t('the run makes {n} (reads included)', { n: count(runRequests, 'request') }));
-  lines.push(planQuotaLines(plan));
-  if (refused.length > 0) lines.push(...refusedLines(refused, plan.input));
-  lines.push(...(extra?.lines ?? []));
-  lines.push(t('this dry run made {n} (reads included)', { n: count(dryRunRequests, 'request') }));
-  out.write(`${lines.join('\n')}\n`);
-  return 0;
-}
-
-/**
- * The rows refused before sending, each by its line of the seller's file and with the message
- * that names the limit and the flag that governs it (--max-change, --floor): the first 20.
- */
-function refusedLines(refused: readonly ItemOutcome[], file: string): string[] {
-  const shown = refused
-    .slice(0, 20)
-    .map((o) => `  ${file}:${o.line}: ${t(o.message ?? o.code ?? '')} (${o.code ?? ''})`);
-  if (refused.length > shown.length)
-    shown.push(`  ${t('… and {n} more (--report FILE lists every row)', { n: refused.length - shown.length })}`);
-  return [t('refused before sending: {rows}', { rows: count(refused.length, 'row') }), ...shown];
-}
-
-/** What each route of a job sends, in the seller's words: a plan never names an internal route. */
-const ROUTE_WORDS: Record<string, string> = {
-  bulkPrice: 'listing prices',
-  updateVariants: 'variant prices',
-  addStock: 'credentials',
-  bulkStatus: 'listing statuses',
-};
-
-/** The estimated time and the day's quota of a plan (spec 8). */
-function planQuotaLines(plan: PlanSummary): string {
-  const source = t(plan.dayRemainingSource === 'usage' ? 'as `svc usage` reports' : 'the documented limit');
-  if (plan.requestsBeyondDay <= 0)
-    return [
-      t('estimated time: {s} s', { s: localDecimal(String(plan.etaSeconds)) }),
-      t('daily quota: {n} left today ({source})', { n: count(plan.dayRemaining, 'request'), source }),
-    ].join('\n');
-  const resets = plan.dayResetsAt ? t('; the quota resets at {at}', { at: plan.dayResetsAt }) : '';
-  return [
-    t('estimated time: {s} s for the {n} requests the day allows', {
-      s: plan.etaSeconds,
-      n: plan.requests - plan.requestsBeyondDay,
-    }),
-    t(
-      'daily quota: {n} left today ({source}), the job needs {need}: the run would stop after {left} with exit 5 and a resume command',
-      {
-        n: count(plan.dayRemaining, 'request'),
-        source,
-        need: plan.requests,
-        left: plan.dayRemaining,
-      },
-    ) + resets,
-  ].join('\n');
 }
 
 interface Reporter {

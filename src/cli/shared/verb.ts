@@ -18,7 +18,7 @@ import type { KindDecl, KindOutput } from './option-kinds.js';
 
 // The common kinds, for verbs that import everything from here (the lane's verbs import option-kinds.ts).
 export { choice, date, flag, pagingOptions } from './option-kinds.js';
-import { withJq } from '../../output/jq.js';
+import { runWithJq } from './jq-run.js';
 
 /** One option: its commander flags and help line, and the zod schema of its value. */
 export interface ZodDecl<S extends z.ZodType = z.ZodType> {
@@ -164,8 +164,8 @@ function act<O extends OptionDecls>(rt: CliRuntime, verb: Verb<O>): (...args: un
   return async (...args: unknown[]) => {
     const cmd = args[args.length - 1] as Command;
     const { jq, output } = cmd.optsWithGlobals() as { jq?: string; output?: string };
-    // with --jq the verb prints its json into a buffer; jq runs over the whole of it after.
-    const { code, deps } = await withJq(rt.io, { expr: jq, output, signal: rt.signal }, async (io) => {
+    let incomplete: string | undefined;
+    const code = await runWithJq(rt.io, { expr: jq, output, signal: rt.signal }, async (io) => {
       const deps = depsOf({
         io,
         env: rt.env,
@@ -175,8 +175,10 @@ function act<O extends OptionDecls>(rt: CliRuntime, verb: Verb<O>): (...args: un
       });
       const opts = verb.parse(cmd.opts(), commandPath(cmd));
       // The verb's requests are counted under its name (src/api/feature.ts), unless a part of it says otherwise.
-      return { code: await asFeature(commandPath(cmd), () => verb.run(deps, opts, cmd.args)), deps };
+      const made = await asFeature(commandPath(cmd), () => verb.run(deps, opts, cmd.args));
+      incomplete = deps.incomplete;
+      return made;
     });
-    rt.exitCode = verbExit(code, deps.incomplete); // a list not read to its end exits 1
+    rt.exitCode = verbExit(code, incomplete); // a list not read to its end exits 1
   };
 }

@@ -6,6 +6,7 @@ import { LIMITS, STOCK_LEVELS } from '../../api/assumptions.js';
 import { nowMs } from '../../api/clock.js';
 import type { OrdersMirror } from '../../mirror/index.js';
 import { note, warn } from '../../output/reporter.js';
+import { localDecimal, t } from '../../i18n/index.js';
 import { dayText, planDay, type DayPlan } from '../../shop/budget.js';
 import type { ShopConfig } from '../../shop/config.js';
 import type { Deps } from '../shared/context.js';
@@ -34,20 +35,43 @@ export function tellDayPlan(
     salesPerDay: salesPerDay(mirror),
     resident: o.resident,
   });
-  const pace = o.resident ? ` at ${p.salesPerDay.toFixed(1)} sales a day (about ${p.perSale} requests each)` : '';
+  const pace = o.resident
+    ? t(' at {pace} sales a day (about {n} requests each)', {
+        pace: localDecimal(p.salesPerDay.toFixed(1)),
+        n: p.perSale,
+      })
+    : '';
   note(
     deps.io,
-    `budget: ${dayText(p)} (passes every ${p.everyS} s, about ${p.perPass} requests each${pace}); the shop's budget is ${p.budgetPercent}% (${p.budget})`,
+    t("budget: {day} (passes every {s} s, about {n} requests each{pace}); the shop's budget is {pct}% ({budget})", {
+      day: dayText(p),
+      s: p.everyS,
+      n: p.perPass,
+      pace,
+      pct: p.budgetPercent,
+      budget: p.budget,
+    }),
   );
   if (p.stretched)
     warn(
       deps.io,
-      `every: ${o.everyS} s would spend more than the budget of ${p.budgetPercent}% of ${LIMITS.v2PerDay} a day: passes run every ${p.everyS} s instead (confirmed sales still run at once)`,
+      t(
+        'every: {asked} s would spend more than the budget of {pct}% of {limit} a day: passes run every {s} s instead (confirmed sales still run at once)',
+        { asked: o.everyS, pct: p.budgetPercent, limit: LIMITS.v2PerDay, s: p.everyS },
+      ),
     );
   else if (p.perDay > p.budget)
     warn(
       deps.io,
-      `every ${o.everyS} s spends more than the budget of ${p.budgetPercent}% (${p.budget} requests a day): run it every ${Math.ceil((86_400 * p.perPass) / p.budget)} s or more`,
+      t(
+        'every {asked} s spends more than the budget of {pct}% ({budget} requests a day): run it every {min} s or more',
+        {
+          asked: o.everyS,
+          pct: p.budgetPercent,
+          budget: p.budget,
+          min: Math.ceil((86_400 * p.perPass) / p.budget),
+        },
+      ),
     );
   return p;
 }

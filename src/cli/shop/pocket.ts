@@ -4,7 +4,7 @@
 // missing bot token is a warning, a failed digest a warning and the next one tomorrow.
 import { join } from 'node:path';
 import { AnswerQuestion } from '../../api/requests.js';
-import { nowMs } from '../../api/clock.js';
+import { nowMs, realDelayMs } from '../../api/clock.js';
 import { ShopBot, sleep } from '../../bot/bot.js';
 import { pacedTelegram } from '../../bot/paced-api.js';
 import { localWeekday, nextLocalTime } from '../../bot/local-time.js';
@@ -102,7 +102,7 @@ async function digestLoop(
     after = at + 1000;
     // svc's clock may be moved (SVC_CLOCK_OFFSET_MS); the wait is the distance on it.
     await new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, Math.max(0, at - nowMs()));
+      const t = setTimeout(resolve, Math.max(0, realDelayMs(at - nowMs())));
       signal.addEventListener(
         'abort',
         () => {

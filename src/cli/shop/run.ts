@@ -5,6 +5,8 @@
 // anything missed while down). GET /healthz on the port for a process manager. SIGTERM/SIGINT:
 // stop taking work, finish the pass in flight, give notices a few seconds, exit 0.
 import { z } from 'zod';
+import { SHOP_DAY } from '../../api/assumptions.js';
+import { nowMs } from '../../api/clock.js';
 import { NeedsV2KeyError, SvcError } from '../../api/errors.js';
 import type { Order } from '../../api/responses.js';
 import type { Notice } from '../../notify/notice.js';
@@ -65,9 +67,9 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const path = o.path ?? (await storedPath(deps)) ?? '/';
   let mirror: { at: number; m: Promise<OrdersMirror> } | undefined;
   const fresh = (sync = true) => {
-    if (!mirror || (sync && Date.now() - mirror.at > MIRROR_FRESH_MS)) {
+    if (!mirror || (sync && nowMs() - mirror.at > MIRROR_FRESH_MS)) {
       mirror?.m.then((m) => m.close()).catch(() => {});
-      mirror = { at: Date.now(), m: syncedMirror(deps, { signal: deps.signal }) };
+      mirror = { at: nowMs(), m: syncedMirror(deps, { signal: deps.signal }) };
     }
     return mirror.m;
   };
@@ -79,9 +81,21 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const quota = quotaWatch(deps, (key, n) => runner.tellOnce(key, n));
   // The Telegram bot and the digest (src/cli/shop/pocket.ts): beside the loop, never in its way.
   const pocket = await startPocket(deps, { cfg, actions, say, tell, pending: () => outbox.pendingCount() });
-  const loop = new ShopLoop(runner, day.everyS * 1000, {
+  // A full pass found sales the receiver never brought (down or unreachable): so until it delivers one.
+  let receiverDown = false;
+  // The timer ticks at shop.yaml's `every:`; whether a pass is due is the account's day's call.
+  const tickMs = cfg.everyS * 1000;
+  const loop = new ShopLoop(runner, tickMs, {
     holdMs: () => quota.holdMs(),
+    passDue: (sinceMs) => quota.passDue(day, sinceMs, { tickMs, receiverDown }),
     passed: (kind, r) => {
+      if (kind === 'full' && !receiverDown && (r.missed ?? 0) > 0) {
+        receiverDown = true;
+        warn(
+          deps.io,
+          `the webhook receiver missed ${r.missed} sale(s): the safety-net pass runs up to ${SHOP_DAY.receiverDownFactor} times as often until it delivers again`,
+        );
+      }
       pocket.passed(kind, r);
       note(deps.io, `${kind === 'full' ? 'pass' : 'sale pass'}: ${passSummary(r)}`);
       quota.checkLow();
@@ -92,10 +106,13 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
         `${kind} pass failed: ${err instanceof SvcError ? err.message : String(err)}; the next pass tries again`,
       ),
   });
-  const at = () => new Date().toISOString();
+  const at = () => new Date(nowMs()).toISOString();
   let lastTrouble = 0;
   const events: ShopEvents = {
-    sale: (order: Order) => loop.sale(order),
+    sale: (order: Order) => {
+      receiverDown = false; // it delivers
+      loop.sale(order);
+    },
     listing: (id) => loop.listing(id),
     mediation: (order) =>
       runner.tellOnce(`mediation_opened:${order.id}`, {
@@ -129,8 +146,8 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
         if (deps.globals.verbose || line.action === 'failed' || line.action === 'rejected')
           deps.io.stderr.write(`${jsonText({ at: at(), ...line })}\n`);
         // A hand-on step failing (the listener retries it): told at most every TROUBLE_EVERY_MS.
-        if (line.action === 'failed' && Date.now() - lastTrouble > TROUBLE_EVERY_MS) {
-          lastTrouble = Date.now();
+        if (line.action === 'failed' && nowMs() - lastTrouble > TROUBLE_EVERY_MS) {
+          lastTrouble = nowMs();
           tell({
             kind: 'receiver_trouble',
             headline: 'Webhook receiver: a step is failing (retried)',

@@ -7,7 +7,7 @@ import { warn } from '../../output/reporter.js';
 import type { LedgerPlan } from '../../state/pool-ledger.js';
 import { printRecords } from '../../ui/print.js';
 import type { Deps } from '../shared/context.js';
-import { readBudget } from '../shared/job-runner.js';
+import { readBudget } from '../shared/job-plan.js';
 import { describeTarget, type TargetArg as Target } from './stock-target.js';
 import type { Pool } from './refill-pool.js';
 import type { Selection } from './refill-select.js';
@@ -117,17 +117,15 @@ function planLines(
       pool: pool.name,
       requests: count(plan.requests, 'request'),
     }),
-    tr(
-      'pool {pool}: {entries}, {used} sent before (any pool of this account), {sold} of them sold, {refused} refused, {left} left after this refill',
-      {
-        pool: pool.name,
-        entries: entries(pool.entries.length),
-        used: String(plan.poolUsed),
-        sold: String(plan.poolSold),
-        refused: String(plan.poolRefused),
-        left: String(plan.poolLeftAfter),
-      },
-    ),
+    // each count agrees in number in pt-BR (1 enviada, 2 enviadas): a count() of its own
+    tr('pool {pool}: {entries}, {used} (any pool of this account), {sold}, {refused}, {left}', {
+      pool: pool.name,
+      entries: entries(pool.entries.length),
+      used: count(Number(plan.poolUsed), 'sent before', 'sent before'),
+      sold: count(Number(plan.poolSold), 'of them sold', 'of them sold'),
+      refused: count(Number(plan.poolRefused), 'refused', 'refused'),
+      left: count(Number(plan.poolLeftAfter), 'left after this refill', 'left after this refill'),
+    }),
     ...(plan.identityRequests ? [tr('which account this key is: 1 request (GET /me, once per key)')] : []),
     tr('daily quota: {n} left today ({source}), the refill needs {need}', {
       n: count(Number(plan.dayRemaining), 'request'),

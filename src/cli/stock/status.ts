@@ -10,6 +10,7 @@ import type { Listing } from '../../api/responses.js';
 import { soldSince } from '../../mirror/queries.js';
 import { openOrdersMirror } from '../orders/mirror-open.js';
 import { note } from '../../output/reporter.js';
+import { t } from '../../i18n/index.js';
 import { printRecords } from '../../ui/print.js';
 import { parseId } from '../shared/command.js';
 import { defineVerb, flag, option, type OptsOf } from '../shared/verb.js';
@@ -70,7 +71,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   if (deps.globals.verbose) {
     // "say how many [requests] in --verbose"
     deps.io.stderr.write(
-      `stock status: ${listingPages + syncRequests} requests (${listingPages} page${listingPages === 1 ? '' : 's'} of listings, ${syncRequests} to sync the orders mirror; sales since ${from} summed from it), none per listing\n`,
+      `${t(`stock status: ${listingPages + syncRequests} requests (${listingPages} page${listingPages === 1 ? '' : 's'} of listings, ${syncRequests} to sync the orders mirror; sales since ${from} summed from it), none per listing`)}\n`,
     );
   }
   await printRecords<StockRow>(deps.io, rows, {

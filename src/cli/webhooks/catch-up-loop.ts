@@ -4,6 +4,7 @@
 // time; a failed run is logged and tried again at the next tick. The first start ever sets the
 // mark and replays nothing.
 import { asFeature } from '../../api/feature.js';
+import { t } from '../../i18n/index.js';
 import type { Listener } from '../../webhooks/listener.js';
 import type { LogFn } from '../../webhooks/log.js';
 import { openOrdersMirror } from '../orders/mirror-open.js';
@@ -39,11 +40,11 @@ export function startCatchUp(
       });
       if (r.first && !deps.io.quiet)
         deps.io.stderr.write(
-          'catch-up: first start in this state folder: sales from now on are caught up if missed (nothing older is replayed)\n',
+          `${t('catch-up: first start in this state folder: sales from now on are caught up if missed (nothing older is replayed)')}\n`,
         );
       else if (deps.globals.verbose)
         deps.io.stderr.write(
-          `catch-up done: ${r.handed} handed on, ${r.live} already handed live, ${r.stuck.length} stuck, since ${r.since}\n`,
+          `${t('catch-up done: {handed} handed on, {live} already handed live, {stuck} stuck, since {since}', { handed: r.handed, live: r.live, stuck: r.stuck.length, since: r.since })}\n`,
         );
     } finally {
       m.close();

@@ -5,6 +5,7 @@
 import { loadUi } from '../../ui/load.js';
 import { jsonText, sanitizeInline } from '../../output/sanitize.js';
 import { warn } from '../../output/reporter.js';
+import { t } from '../../i18n/index.js';
 import { canDrawLive } from '../../output/io.js';
 import { WARN_ACTIONS, type LogFn, type WebhookLogLine } from '../../webhooks/log.js';
 import type { Deps } from '../shared/context.js';
@@ -33,18 +34,29 @@ function jsonLinesOutput(deps: Deps): ListenOutput {
     },
     started: async ({ url, mode, resumed }) => {
       // The address goes to stderr (stdout carries the log); with --port 0 it is how a script learns the port.
-      if (!io.quiet) io.stderr.write(`listening on ${url} (${mode})\n`);
+      if (!io.quiet)
+        io.stderr.write(
+          `${t('listening on {url} ({mode})', {
+            url,
+            mode: mode
+              .split(' · ')
+              .map((part) => t(part))
+              .join(' · '),
+          })}\n`,
+        );
       if (resumed > 0 && !io.quiet)
-        io.stderr.write(`resuming ${resumed} pending ${resumed === 1 ? 'delivery' : 'deliveries'} from the last run\n`);
+        io.stderr.write(
+          `${t(`resuming ${resumed} pending ${resumed === 1 ? 'delivery' : 'deliveries'} from the last run`)}\n`,
+        );
     },
     setPending: () => undefined,
     stopping: () => {
-      if (!io.quiet) io.stderr.write('stopping…\n');
+      if (!io.quiet) io.stderr.write(`${t('stopping…')}\n`);
     },
     done: async (pending) => {
       if (!io.quiet)
         io.stderr.write(
-          `stopped${pending > 0 ? `; ${pending} pending ${pending === 1 ? 'delivery' : 'deliveries'} kept for the next start` : ''}\n`,
+          `${t(`stopped${pending > 0 ? `; ${pending} pending ${pending === 1 ? 'delivery' : 'deliveries'} kept for the next start` : ''}`)}\n`,
         );
     },
   };
@@ -84,14 +96,23 @@ function inkOutput(deps: Deps): ListenOutput {
       await handle?.done();
       if (pending > 0)
         deps.io.stderr.write(
-          `${pending} pending ${pending === 1 ? 'delivery' : 'deliveries'} kept for the next start\n`,
+          `${t(`${pending} pending ${pending === 1 ? 'delivery' : 'deliveries'} kept for the next start`)}\n`,
         );
     },
   };
 }
 
+/** A warning of the log, each part in the run's language (the action is the log's own word). */
 function describe(l: WebhookLogLine): string {
-  const what = [l.event, l.orderId === undefined ? undefined : `order ${l.orderId}`].filter(Boolean).join(' ');
-  const retry = l.retryInS === undefined ? '' : ` (retry in ${l.retryInS} s)`;
-  return sanitizeInline(`${l.action}${what ? ` ${what}` : ''}: ${l.detail ?? `status ${l.status ?? '-'}`}${retry}`);
+  const order = l.orderId === undefined ? undefined : t('order {id}', { id: l.orderId });
+  const what = [l.event, order].filter(Boolean).join(' ');
+  const retry = l.retryInS === undefined ? '' : ` ${t('(retry in {s} s)', { s: l.retryInS })}`;
+  const detail = l.detail === undefined ? t('status {status}', { status: l.status ?? '-' }) : t(l.detail);
+  return sanitizeInline(`${action(l.action)}${what ? ` ${what}` : ''}: ${detail}${retry}`);
+}
+
+/** The log's action word, `label:NAME` in the catalogue (a one-word entry never catches another text). */
+function action(name: string): string {
+  const said = t(`label:${name}`);
+  return said.startsWith('label:') ? name : said;
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { EXIT, NeedsV2KeyError, SvcError, UsageError } from '../../api/errors.js';
 import { note, warn } from '../../output/reporter.js';
+import { t } from '../../i18n/index.js';
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_CONFIRM_POLICY,
@@ -226,7 +227,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     await catching?.stop();
     await l.close();
   }
-  if (!deps.io.quiet) deps.io.stderr.write(`${summary(l.stats(), policy)}\n`);
+  if (!deps.io.quiet) deps.io.stderr.write(`${t(summary(l.stats(), policy))}\n`);
   await out.done(l.pendingCount());
   return 0;
 }
@@ -263,12 +264,16 @@ async function initSecretPath(deps: Deps, rotate: boolean): Promise<number> {
   await store.update(name, (p) => ({ ...p, webhookPath: path }));
   deps.io.stdout.write(`${path}\n`);
   if (!deps.io.quiet) {
-    deps.io.stderr.write(`secret webhook path stored in profile "${name}"; it is not shown again.\n`);
-    deps.io.stderr.write(
-      old
-        ? `change the webhook URL in the seller dashboard (API/DEV settings) from https://YOUR-HOST${masked} to https://YOUR-HOST<the path above>: until then every notification gets 404, and the service gives up after 5 attempts (spec 6.2.2)\n`
-        : 'set your webhook URL in the seller dashboard (API/DEV settings) to https://YOUR-HOST<the path above>, then run `svc webhooks listen`\n',
-    );
+    deps.io.stderr.write(`${t('secret webhook path stored in profile "{name}"; it is not shown again.', { name })}\n`);
+    const next = old
+      ? t(
+          'change the webhook URL in the seller dashboard (API/DEV settings) from {old} to https://YOUR-HOST<the path above>: until then every notification gets 404, and the service gives up after 5 attempts (spec 6.2.2)',
+          { old: `https://YOUR-HOST${masked}` },
+        )
+      : t(
+          'set your webhook URL in the seller dashboard (API/DEV settings) to https://YOUR-HOST<the path above>, then run `svc webhooks listen`',
+        );
+    deps.io.stderr.write(`${next}\n`);
   }
   return 0;
 }
@@ -295,7 +300,7 @@ function summary(s: ListenerStats, policy: ConfirmPolicy): string {
     );
     if (c.backlog > 0) parts.push(`${c.backlog} awaiting confirmation`);
   }
-  return parts.join('; ');
+  return parts.map((p) => t(p)).join('; ');
 }
 
 const LOOPBACK = ['127.0.0.1', 'localhost', '::1'];

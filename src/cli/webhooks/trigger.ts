@@ -89,11 +89,12 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   await printRecords(deps.io, attempts, { format: deps.format(), columns });
   const delivered = attempts.some((a) => a.result === 'delivered');
   if (!delivered) {
-    deps.io.stderr.write(
-      `error: ${displayUrl(o.to)} did not accept ${def.name} (${attempts.length} ${attempts.length === 1 ? 'attempt' : 'attempts'})\n`,
-    );
+    const failed = `${displayUrl(o.to)} did not accept ${def.name} (${attempts.length} ${attempts.length === 1 ? 'attempt' : 'attempts'})`;
+    deps.io.stderr.write(`${t('error:')} ${t(failed)}\n`);
     if (!o.retry)
-      deps.io.stderr.write("hint: add --retry to resend on the service's schedule (15 s, 1 min, 5 min, 30 min)\n");
+      deps.io.stderr.write(
+        `${t('hint:')} ${t("add --retry to resend on the service's schedule (15 s, 1 min, 5 min, 30 min)")}\n`,
+      );
   }
   return delivered ? 0 : 1;
 }

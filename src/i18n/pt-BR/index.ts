@@ -9,11 +9,16 @@ import { MCP_MESSAGES } from './messages-mcp.js';
 import { MESSAGES_CONFIRM } from './messages-confirm.js';
 import { POCKET } from './messages-pocket.js';
 import { QUOTA_MESSAGES } from './messages-quota.js';
+import { QUOTA_DAY_MESSAGES } from './messages-quota-day.js';
 import { MESSAGES_IDENTITY } from './messages-identity.js';
 import { MESSAGES_RESEND } from './messages-resend.js';
 import { MESSAGES_AGREEMENT } from './messages-agreement.js';
+import { MESSAGES_COVERAGE } from './messages-coverage.js';
+import { MESSAGES_COVERAGE_LISTENER } from './messages-coverage-listener.js';
 import { REQUESTS_MESSAGES } from './messages-requests.js';
 import { MESSAGES_RETRY } from './messages-retry.js';
+import { MESSAGES_UPDATE } from './messages-update.js';
+import { MESSAGES_SHOP_BUDGET } from './messages-shop-budget.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
@@ -26,11 +31,16 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...INSTALL_MESSAGES,
   ...MCP_MESSAGES,
   ...QUOTA_MESSAGES,
+  ...QUOTA_DAY_MESSAGES,
   ...MESSAGES_IDENTITY,
   ...MESSAGES_CONFIRM,
   ...MESSAGES_RESEND,
   ...MESSAGES_AGREEMENT,
+  ...MESSAGES_COVERAGE,
+  ...MESSAGES_COVERAGE_LISTENER,
   ...REQUESTS_MESSAGES,
   ...MESSAGES_RETRY,
+  ...MESSAGES_UPDATE,
+  ...MESSAGES_SHOP_BUDGET,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };

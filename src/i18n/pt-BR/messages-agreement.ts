@@ -7,4 +7,11 @@ export const MESSAGES_AGREEMENT: Readonly<Record<string, string>> = {
   '{n} unchanged': '{n} sem mudança',
   '1 refused': '1 recusada',
   '{n} refused': '{n} recusadas',
+  // a refill's dry run: what the account's pools sent before, sold, refused and keep
+  '1 sent before': '1 enviada antes',
+  '{n} sent before': '{n} enviadas antes',
+  '1 of them sold': '1 delas vendida',
+  '{n} of them sold': '{n} delas vendidas',
+  '1 left after this refill': '1 resta depois desta reposição',
+  '{n} left after this refill': '{n} restam depois desta reposição',
 };

@@ -145,8 +145,8 @@ export const PLANS: Record<string, string> = {
   'would first finish the unfinished refill {jobs} ({entries})':
     'terminaria antes a reposição inacabada {jobs} ({entries})',
   'would send: {entries} from pool {pool} in {requests}': 'enviaria: {entries} do pool {pool} em {requests}',
-  'pool {pool}: {entries}, {used} sent before (any pool of this account), {sold} of them sold, {refused} refused, {left} left after this refill':
-    'pool {pool}: {entries}, {used} enviadas antes (qualquer pool desta conta), {sold} delas vendidas, {refused} recusadas, {left} restam depois desta reposição',
+  'pool {pool}: {entries}, {used} (any pool of this account), {sold}, {refused}, {left}':
+    'pool {pool}: {entries}, {used} (qualquer pool desta conta), {sold}, {refused}, {left}',
   'which account this key is: 1 request (GET /me, once per key)':
     'de qual conta é esta chave: 1 requisição (GET /me, uma vez por chave)',
   'daily quota: {n} left today ({source}), the refill needs {need}':

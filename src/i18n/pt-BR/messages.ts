@@ -23,8 +23,8 @@ export const MESSAGES: Record<string, string> = {
     'o anúncio não está aprovado: em análise (em_analise), ative-o quando a moderação aprovar; rejeitado, edite o título ou a descrição para mandá-lo de volta à análise (`svc products get ID` mostra qual)',
   'add stock first with `svc stock add ID --file FILE` (a multi-variant listing: `svc products variants set ID --index N --stock N`)':
     'adicione estoque antes com `svc stock add ID --file FILE` (anúncio com variantes: `svc products variants set ID --index N --stock N`)',
-  'the listing is paused by Offline Mode: turn Offline Mode off in the seller panel':
-    'o anúncio está pausado pelo Modo Offline: desligue o Modo Offline no painel do vendedor',
+  'the API cannot switch Offline Mode: the seller panel does, and switching it off reactivates every listing it paused':
+    'a API não muda o Modo Offline: o painel do vendedor muda, e desligá-lo reativa todos os anúncios que ele pausou',
   'this is final: it cannot be edited or reactivated (create a new listing)':
     'isto é definitivo: ele não pode ser editado nem reativado (crie um anúncio novo)',
   'this is final: it cannot be edited or resubmitted (create a new listing)':

@@ -1,4 +1,4 @@
-// issue 22: the pool tag a pool upload's ref carries (spec 2.3: 1-64 of [A-Za-z0-9._-]).
+// the pool tag a pool upload's ref carries (spec 2.3: 1-64 of [A-Za-z0-9._-]).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { REF_PATTERN } from '../../../src/api/assumptions.js';

@@ -1,4 +1,4 @@
-// issue 27: what `svc api` sends, decided before anything is sent. A table of paths and what
+// what `svc api` sends, decided before anything is sent. A table of paths and what
 // they become; the refusals (another host, outside the API, a .. segment, a bad key) as errors.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
