@@ -5,7 +5,7 @@ export const QUOTA_MESSAGES: Record<string, string> = {
     'requisições usadas e restantes neste minuto e neste dia, e as requisições do svc hoje por função',
   'requests svc made today (UTC {day}), by feature:': 'requisições que o svc fez hoje (UTC {day}), por função:',
   'none yet': 'nenhuma ainda',
-  'this dry run made {n} (reads included)': 'este dry run fez {n} (leituras incluídas)',
+  'this dry run made {n} (reads included)': 'esta simulação fez {n} (leituras incluídas)',
   "how often cron runs this pass: svc says what that costs a day against shop.yaml's budget":
     'com que frequência o cron roda esta passada: o svc diz quanto isso custa por dia diante do budget do shop.yaml',
   'header:feature': 'função',
