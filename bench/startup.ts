@@ -2,7 +2,8 @@
 // `node -e 0` of the same line, side by side with the floor a read cannot beat: a bare
 // `node:http` GET of the same page printed to stdout (bench/floor-get.cjs).
 //   svc --version, svc --help, products list --help       goal <= 1.25
-//   svc products list --json (key, profile), piped tsv     goal <= 1.5
+//   svc products list --json (key, profile), piped tsv     goal <= 1.5; each also as a ratio
+//   to the floor (F, goal <= 1.2), and each --jq to its `--json | jq` pipeline (P, goal <= 2)
 //   cold first read: an empty cache folder (no code cache on this line yet); reported only
 // Runs are interleaved (node, floor, svc..., node, floor, svc...) so that machine noise hits all
 // alike; figures are medians. Node lines: BENCH_NODES=DIR[,DIR...] (folders holding a `node`
@@ -24,6 +25,8 @@ interface Case {
   args: (node: string) => string[];
   env: () => NodeJS.ProcessEnv;
   goal?: number;
+  /** Also printed as a ratio to another case: a read to the floor (F), --jq to its pipeline (P). */
+  vs?: 'floor' | 'pipeline';
 }
 
 export async function benchStartup(): Promise<Record<string, number>> {
@@ -49,9 +52,16 @@ export async function benchStartup(): Promise<Record<string, number>> {
     { name: 'svc --version', args: () => [BIN, '--version'], env: () => env, goal: 1.25 },
     { name: 'svc --help', args: () => [BIN, '--help'], env: () => env, goal: 1.25 },
     { name: 'svc products list --help', args: () => [BIN, 'products', 'list', '--help'], env: () => env, goal: 1.25 },
-    { name: 'products list --json (key)', args: () => [BIN, 'products', 'list', '--json'], env: () => env, goal: 1.5 },
+    {
+      name: 'products list --json (key)',
+      args: () => [BIN, 'products', 'list', '--json'],
+      env: () => env,
+      goal: 1.5,
+      vs: 'floor',
+    },
     {
       name: 'products list --json (profile)',
+      vs: 'floor',
       args: () => [BIN, 'products', 'list', '--json'],
       env: () => profileEnv,
       goal: 1.5,
@@ -59,6 +69,7 @@ export async function benchStartup(): Promise<Record<string, number>> {
     // the README's form: global flags before the noun
     {
       name: 'svc --profile bench products list --json (README form)',
+      vs: 'floor',
       args: () => [BIN, '--profile', 'bench', 'products', 'list', '--json'],
       env: () => ({ ...profileEnv, SVC_PROFILE: undefined }),
       goal: 1.5,
@@ -66,11 +77,18 @@ export async function benchStartup(): Promise<Record<string, number>> {
     // proxy variables set, as behind a company proxy: the loopback sandbox is still direct
     {
       name: 'products list --json (HTTPS_PROXY set)',
+      vs: 'floor',
       args: () => [BIN, 'products', 'list', '--json'],
       env: () => ({ ...env, HTTPS_PROXY: 'http://proxy.invalid:3128', HTTP_PROXY: 'http://proxy.invalid:3128' }),
       goal: 1.5,
     },
-    { name: 'products list (piped tsv)', args: () => [BIN, 'products', 'list'], env: () => env, goal: 1.5 },
+    {
+      name: 'products list (piped tsv)',
+      args: () => [BIN, 'products', 'list'],
+      env: () => env,
+      goal: 1.5,
+      vs: 'floor',
+    },
     { name: 'cold first --json read', args: () => [BIN, 'products', 'list', '--json'], env: coldEnv },
     // the same with the language on (the pt-BR catalogue is loaded, tsv headers stay)
     {
@@ -81,6 +99,7 @@ export async function benchStartup(): Promise<Record<string, number>> {
     },
     {
       name: 'products list --json (pt-BR)',
+      vs: 'floor',
       args: () => [BIN, 'products', 'list', '--json'],
       env: () => ({ ...env, LANG: 'pt_BR.UTF-8' }),
       goal: 1.5,
@@ -104,6 +123,16 @@ export async function benchStartup(): Promise<Record<string, number>> {
       env: coldEnv,
     });
   }
+  // BENCH_ONLY=REGEX: only the cases whose name matches (with `node -e 0`, the floor, and each --jq's pipeline)
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+  if (only)
+    cases.splice(
+      0,
+      cases.length,
+      ...cases.filter(
+        (c, i) => i < 2 || only.test(c.name) || (cases[i + 1]?.vs === 'pipeline' && only.test(cases[i + 1]!.name)),
+      ),
+    );
   const lines = (process.env.BENCH_NODES ?? '')
     .split(',')
     .filter(Boolean)
@@ -118,11 +147,7 @@ export async function benchStartup(): Promise<Record<string, number>> {
       const base = median(ms[0]!);
       out[`${version} node -e 0 (ms)`] = round(base);
       // each line as soon as it is measured: a report cut short by its time limit keeps the lines done
-      const row = [
-        version,
-        `${base.toFixed(0)} ms`,
-        ...cases.slice(1).map((_, j) => (median(ms[j + 1]!) / base).toFixed(2)),
-      ];
+      const row = [version, `${base.toFixed(0)} ms`, ...cases.slice(1).map((c, j) => cell(ms, c, j + 1))];
       console.log(`| ${row.join(' | ')} |`);
       cases.slice(1).forEach((c, j) => {
         out[`${version} ${c.name} ratio`] = round(median(ms[j + 1]!) / base, 2);
@@ -132,6 +157,15 @@ export async function benchStartup(): Promise<Record<string, number>> {
     await sb.close();
   }
   return out;
+}
+
+/** A case's ratio to `node -e 0`; a read's also to the floor (F), --jq's to the pipeline before it (P). */
+function cell(ms: number[][], c: Case, j: number): string {
+  const m = median(ms[j]!);
+  const own = (m / median(ms[0]!)).toFixed(2);
+  if (c.vs === 'floor') return `${own} (${(m / median(ms[1]!)).toFixed(2)}F)`;
+  if (c.vs === 'pipeline') return `${own} (${(m / median(ms[j - 1]!)).toFixed(2)}P)`;
+  return own;
 }
 
 const JQ = '.[] | .id';
@@ -146,7 +180,12 @@ function jqCases(env: NodeJS.ProcessEnv): Case[] {
       args: (node) => ['-c', `${quoted([node, BIN, ...list, '--json'])} | jq -r '${JQ}'`],
       env: () => env,
     },
-    { name: `${name}: svc --jq (goal <= 2x the jq floor)`, args: () => [BIN, ...list, '--jq', JQ], env: () => env },
+    {
+      name: `${name}: svc --jq (goal <= 2x the jq floor)`,
+      args: () => [BIN, ...list, '--jq', JQ],
+      env: () => env,
+      vs: 'pipeline',
+    },
   ];
   return [...pair('one page', ['products', 'list']), ...pair('2,000+ listings', ['products', 'list', '--all'])];
 }

@@ -9,9 +9,7 @@
 // other run pays for it (rule 6). See docs/DECISIONS.md "Language and scripting".
 // It runs in a worker thread (jq-worker.ts), bounded in time, output and heap, and stopped by
 // Ctrl-C and SIGTERM (docs/DECISIONS.md "--jq bounded").
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { InterruptedError, SvcError, UsageError } from '../api/errors.js';
 import type { IO, Writable } from './io.js';
 import { JQ_WORKER } from './jq-worker.js';
@@ -48,6 +46,7 @@ function jqRuntimePath(): string {
   const dist = (globalThis as { __svcDist?: string }).__svcDist;
   const from = dist ? join(dist, 'main.cjs') : join(process.cwd(), 'svc.js');
   try {
+    const { createRequire } = process.getBuiltinModule('node:module');
     return join(dirname(createRequire(from).resolve('jq-wasm')), 'build', 'jq.js');
   } catch (err) {
     throw new SvcError(
@@ -72,6 +71,8 @@ export interface JqRun {
  * it (jq-wasm runs synchronously, so only the parent can), as do the time and size limits.
  */
 export function startJq(expr: string, signal?: AbortSignal): JqRun {
+  // node:worker_threads loaded here, not at import: a read without --jq does not pay for it (~2 ms)
+  const { Worker } = process.getBuiltinModule('node:worker_threads');
   const worker = new Worker(JQ_WORKER, {
     eval: true,
     workerData: { jqPath: jqRuntimePath(), expr, flags: JQ_FLAGS, maxOutput: JQ_LIMITS.outputBytes },

@@ -8,7 +8,16 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { distReadProbe, KNOWN_V2, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
+import {
+  distReadProbe,
+  KNOWN_V2,
+  startTestSandbox,
+  svc,
+  svcEnv,
+  tempDirs,
+  type TestSandbox,
+  writeFile,
+} from './harness.js';
 
 describe('the read lane through bin/svc.js', { concurrency: true }, () => {
   let sb: TestSandbox;
@@ -101,6 +110,22 @@ describe('the read lane through bin/svc.js', { concurrency: true }, () => {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /^READ main\.cjs$/m);
     assert.doesNotMatch(r.stderr, /^READ lane\.cjs$/m);
+  });
+
+  test('node:worker_threads (~2 ms to load) is loaded for --jq only, not for every read', async () => {
+    const probe = writeFile(
+      tempDirs().dir,
+      'modules.cjs',
+      `process.on('exit', () => process.moduleLoadList.includes('NativeModule worker_threads') && process.stderr.write('WORKER-LOADED\\n'));`,
+    );
+    const withProbe = { ...env, NODE_OPTIONS: `--require ${probe}` };
+    const [plain, jq] = await Promise.all([
+      svc(['products', 'list', '--json'], { env: withProbe }),
+      svc(['products', 'list', '--jq', '.[0].id'], { env: withProbe }),
+    ]);
+    assert.deepEqual([plain.code, jq.code], [0, 0], plain.stderr + jq.stderr);
+    assert.doesNotMatch(plain.stderr, /^WORKER-LOADED$/m);
+    assert.match(jq.stderr, /^WORKER-LOADED$/m);
   });
 
   for (const [name, make] of cases) {
