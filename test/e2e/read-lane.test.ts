@@ -128,6 +128,15 @@ describe('the read lane through bin/svc.js', { concurrency: true }, () => {
     assert.match(jq.stderr, /^WORKER-LOADED$/m);
   });
 
+  test('a read in the README form is counted under its command, not under its global flags', async () => {
+    const r = await svc(['--profile', 'shop', 'products', 'list', '--json'], { env: profileEnv });
+    assert.equal(r.code, 0, r.stderr);
+    const usage = await svc(['usage', '--profile', 'shop', '-o', 'json'], { env: profileEnv });
+    assert.equal(usage.code, 0, usage.stderr);
+    assert.match(usage.stdout, /"products list"/, usage.stdout);
+    assert.doesNotMatch(usage.stdout, /"--profile shop"/, usage.stdout);
+  });
+
   for (const [name, make] of cases) {
     test(`${name}: the lane's answer is the full path's`, async () => {
       const { args, env: e } = make();

@@ -31,7 +31,7 @@ export async function lane(argv: string[], opts: MainOptions = {}): Promise<numb
     let incomplete: string | undefined;
     const code = await runWithJq(rt.io, { expr: jq, output, signal: rt.signal }, async (io) => {
       const deps = depsOf({ io, env: rt.env, globals: args.globals, signal: rt.signal, transport });
-      const made = await asFeature(`${argv[0]} ${argv[1]}`, () => verb.run(deps, args.opts as never, []));
+      const made = await asFeature(command.path, () => verb.run(deps, args.opts as never, []));
       incomplete = deps.incomplete;
       return made;
     });
