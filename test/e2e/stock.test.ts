@@ -112,6 +112,12 @@ describe('stock add', () => {
         assert.equal(job.state, 'interrupted');
         const r = await svc(['stock', 'add', String(id), '--file', file, '--resume', job.id], { env });
         assert.equal(r.code, 0, r.stderr);
+        // The state cell is svc's word: in the seller's language in a table, the value in csv.
+        const pt = await svc(['stock', 'jobs', '-o', 'table'], { env: { ...env, LANG: 'pt_BR.UTF-8' } });
+        assert.match(pt.stdout, /concluído/, pt.stdout);
+        assert.doesNotMatch(pt.stdout, /\bdone\b/, pt.stdout);
+        const csv = await svc(['stock', 'jobs', '-o', 'csv'], { env: { ...env, LANG: 'pt_BR.UTF-8' } });
+        assert.match(csv.stdout, /,done,/, csv.stdout);
       } else {
         // killed before anything was journaled: nothing was sent, a plain run does it all
         const r = await svc(['stock', 'add', String(id), '--file', file], { env });

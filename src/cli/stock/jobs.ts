@@ -31,7 +31,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       { header: 'target', value: 'target' },
       { header: 'file', value: 'file', max: 30 },
       { header: 'progress', value: 'progress' },
-      { header: 'state', value: 'state' },
+      { header: 'state', value: 'state', kind: 'word' },
       { header: 'created', value: 'created', kind: 'date' },
       { header: 'resume with', value: 'resume' },
     ],

@@ -4,4 +4,7 @@
 export const MESSAGES_SMALL: Readonly<Record<string, string>> = {
   '1 needed': 'falta 1',
   '{n} needed': 'faltam {n}',
+  // the state cell of `stock jobs` (svc's own words; interrupted and failed are elsewhere)
+  running: 'em andamento',
+  done: 'concluído',
 };
