@@ -5,6 +5,7 @@
 // counted on the sandbox's request log, whose times are the sandbox clock's.
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { autoListing } from './seller-setup.js';
 import { spawn } from 'node:child_process';
 import { startChatStandIn, textOf, type ChatStandIn } from './chat-standins.js';
 import { BIN, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
@@ -49,18 +50,11 @@ async function dayOf(shopYaml: string, extraEnv: Record<string, string> = {}): P
   const ids: number[] = [];
   const rules: string[] = [];
   for (let i = 0; i < 12; i++) {
-    const res = await sb.api('POST', '/api/v2/products', {
-      title: `Day shop ${i}`,
-      description: 'Keys delivered automatically by the day tests.',
+    const id = await autoListing(sb, `Day shop ${i}`, {
       price: 1990,
-      game: 'valorant',
-      category: 'key',
-      isAutoDelivery: true,
-      isActive: false,
+      description: 'Keys delivered automatically by the day tests.',
+      active: false,
     });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    const id = res.body.data.id as number;
-    await sb.control('POST', 'moderate', { productId: id, action: 'approve' });
     ids.push(id);
     writeFile(dirs.dir, `p${i}.csv`, `credential\nday-${i}-a\nday-${i}-b\nday-${i}-c\n`);
     rules.push(`  - listing: ${id}\n    pool: p${i}.csv\n    target: 2\n`);

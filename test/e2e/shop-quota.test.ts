@@ -3,6 +3,7 @@
 // log, and the usage ledger of the state folder counts exactly what went on the wire, by feature.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { autoListing as sharedListing } from './seller-setup.js';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -25,20 +26,12 @@ async function wire(): Promise<any[]> {
   return ((await sb.control('GET', 'requests')) as any[]).filter((r) => !String(r.path).startsWith('/_sandbox'));
 }
 
-async function autoListing(tag: string): Promise<number> {
-  const res = await sb.api('POST', '/api/v2/products', {
-    title: `Quota shop ${tag}`,
-    description: 'Keys delivered automatically by the quota tests.',
+function autoListing(tag: string): Promise<number> {
+  return sharedListing(sb, `Quota shop ${tag}`, {
     price: 1990,
-    game: 'valorant',
-    category: 'key',
-    isAutoDelivery: true,
-    isActive: false,
+    description: 'Keys delivered automatically by the quota tests.',
+    active: false,
   });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  const id = res.body.data.id as number;
-  await sb.control('POST', 'moderate', { productId: id, action: 'approve' });
-  return id;
 }
 
 /** A shop of `n` rules, each with its own pool of 3 keys, target 2 (the first pass refills and reactivates; a sale leaves one to refill). */
