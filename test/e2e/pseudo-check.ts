@@ -21,6 +21,9 @@ function isValue(token: string): boolean {
   );
 }
 
+/** An argument or option value as commander writes it: `<id>`, `<ids...>`, `<id[:variant]>`, `<on|off>`, `[options]`. */
+const ARG = /<[\w.|:[\]-]+(?:\.\.\.)?>|\[[\w|:-]+(?:\.\.\.)?\]/;
+
 /**
  * A line without the commands it names, which are what a seller types, not text: an example of
  * the help (`  $ svc products list --all   # comment`, `$ cat keys.txt | svc …`: the comment stays), a command line
@@ -30,9 +33,9 @@ function isValue(token: string): boolean {
 function withoutCommands(line: string): string {
   return line
     .replace(/^(\s*)\$ .*?(\s#\s|$)/, '$1 ')
-    .replace(/\bsvc( [a-z][a-z0-9-]*)*( \[[a-z-]+\]| <[a-z-]+>(\.\.\.)?| \[[a-z-]+\.\.\.\])*/g, ' ')
-    .replace(/^\s{2}[a-z][\w-]*( \[[a-z-]+\]| <[a-z-]+>(\.\.\.)?| \[[a-z-]+\.\.\.\])*\s{2,}(?=[\u206a⟦])/, ' ')
-    .replace(/<[a-z-]+>(\.\.\.)?|\[[a-z-]+(\.\.\.)?\]/g, ' ');
+    .replace(new RegExp(`\\bsvc( [a-z][a-z0-9-]*)*( (?:${ARG.source}))*`, 'g'), ' ')
+    .replace(new RegExp(`^\\s{2}[a-z][\\w|:[\\]-]*( (?:${ARG.source}))*\\s{2,}(?=[\u206a⟦])`), ' ')
+    .replace(new RegExp(ARG.source, 'g'), ' ');
 }
 
 /** The English words a line has outside the brackets (quoted data and `code` left out). */
