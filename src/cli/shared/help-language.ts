@@ -61,7 +61,16 @@ function localiseLine(line: string): string {
 
 /** commander's error lines (`error: unknown option '--x'`) in the run's language. */
 export function localiseCommanderError(text: string): string {
-  return !translating() ? text : t(text.replace(/\n$/, '')) + (text.endsWith('\n') ? '\n' : '');
+  const quoted = quoteChoices(text);
+  return !translating() ? quoted : t(quoted.replace(/\n$/, '')) + (quoted.endsWith('\n') ? '\n' : '');
+}
+
+/** `Allowed choices are open, closed.` → `"open", "closed"`: values a person types, as the help shows them. */
+function quoteChoices(text: string): string {
+  return text.replace(/(Allowed choices are )([^\n]*?)\.(\n|$)/, (_m, lead: string, list: string, end: string) => {
+    const words = list.split(', ').map((w) => JSON.stringify(w));
+    return `${lead}${words.join(', ')}.${end}`;
+  });
 }
 
 /**
