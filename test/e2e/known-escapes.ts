@@ -9,7 +9,6 @@ export const KNOWN_ESCAPES: readonly RegExp[] = [
   /^✓\s+backup\s+written\s+to\s+shop\.svcbak:\s+\S+\s+config\s+file\(s\),\s+\S+\s+state\s+file\(s\),\s+\S+\s+included\s+file\(s\);\s+keep\s+the\s+passphrase\s+apart\s+from\s+it$/,
   /^warning:\s+that\s+is\s+more\s+than\s+\S+\s+of\s+the\s+account's\s+\S+\s+requests\s+a\s+day:\s+a\s+longer\s+--catch-up-every\s+spends\s+less$/,
   /^✓\s+sample\s+notice\s+sent\s+to\s+hook\s+\(webhook\)$/,
-  /^warning:\s+\S+\s+duplicate\s+of\s+an\s+earlier\s+credential\s+of\s+the\s+file\s+dropped\s+\(line\s+\S+$/,
   /^✓\s+created\s+\S+\s+key\s+\S+\s+"ci"\s+with\s+scopes\s+orders:read,\s+reviews:read$/,
   /^✓\s+created\s+\S+\s+key\s+\S+\s+"saved"\s+and\s+stored\s+it\s+in\s+profile\s+"default"\s+as\s+\S+\s+\(not\s+printed\)$/,
   /^warning:\s+the\s+\S+\s+key\s+profile\s+"default"\s+held\s+before\s+\S+\s+is\s+still\s+active:\s+revoke\s+it\s+with\s+`svc\s+keys\s+revoke\s+ID`\s+once\s+nothing\s+uses\s+it$/,

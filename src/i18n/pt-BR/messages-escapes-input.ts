@@ -170,4 +170,17 @@ export const MESSAGES_ESCAPES_INPUT: Readonly<Record<string, string>> = {
   '(listing)': '(anúncio)',
   '{file}:{line}: credential longer than {n} characters ({len})':
     '{file}:{line}: credencial com mais de {n} caracteres ({len})',
+  // credential files: repeats inside the file
+  '1 duplicate of an earlier credential of the file dropped (line {lines})':
+    '1 repetição de uma credencial anterior do arquivo descartada (linha {lines})',
+  '{n} duplicates of an earlier credential of the file dropped (lines {lines})':
+    '{n} repetições de credenciais anteriores do arquivo descartadas (linhas {lines})',
+  '{n} duplicates of an earlier credential of the file dropped (lines {lines} and {more} more)':
+    '{n} repetições de credenciais anteriores do arquivo descartadas (linhas {lines} e mais {more})',
+  '1 duplicate of an earlier credential of the file sent again, --dedupe none (line {lines})':
+    '1 repetição de uma credencial anterior do arquivo enviada de novo, --dedupe none (linha {lines})',
+  '{n} duplicates of an earlier credential of the file sent again, --dedupe none (lines {lines})':
+    '{n} repetições de credenciais anteriores do arquivo enviadas de novo, --dedupe none (linhas {lines})',
+  '{n} duplicates of an earlier credential of the file sent again, --dedupe none (lines {lines} and {more} more)':
+    '{n} repetições de credenciais anteriores do arquivo enviadas de novo, --dedupe none (linhas {lines} e mais {more})',
 };
