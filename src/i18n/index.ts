@@ -168,6 +168,17 @@ export function localDecimal(text: string): string {
   return `${m[1]}${m[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${m[3]}`;
 }
 
+/**
+ * A state the service names (approved, em_analise, delivered, open…) in the seller's words: the
+ * catalogue keys them `status:VALUE` so a value never collides with a message; an unknown value
+ * (a state the service adds later) is said as the service sent it.
+ */
+export function statusWord(value: string): string {
+  const key = `status:${value}`;
+  const said = t(key);
+  return said === key ? value : said;
+}
+
 /** The text's own entry only, no pattern (help lines, where a pattern could catch a flag's line). */
 export function tExact(text: string): string {
   if (!translating()) return text;

@@ -1,6 +1,6 @@
 // Column definitions: how a record becomes a row of a table, CSV or TSV.
 import { formatCents, formatDecimal } from './money.js';
-import { localDecimal, t } from '../i18n/index.js';
+import { localDecimal, statusWord, t } from '../i18n/index.js';
 import { localTime } from './local-time.js';
 import { sanitizeInline } from './sanitize.js';
 
@@ -79,15 +79,4 @@ export function isNumeric(kind: CellKind | undefined): boolean {
 
 export function isMoney(kind: CellKind | undefined): boolean {
   return kind === 'cents' || kind === 'decimal';
-}
-
-/**
- * A state the service names (approved, em_analise, delivered, open…) in the seller's words, in a
- * table only: the catalogue keys them `status:VALUE` so a value never collides with a message; an
- * unknown value (a state the service adds later) is shown as the service sent it.
- */
-function statusWord(value: string): string {
-  const key = `status:${value}`;
-  const said = t(key);
-  return said === key ? value : said;
 }

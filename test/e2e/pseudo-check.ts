@@ -11,7 +11,7 @@ function isValue(token: string): boolean {
   return (
     /\d/.test(t) || // ids, money, counts, dates, times
     /[/\\]/.test(t) || // paths, urls
-    /\.[a-z0-9]{2,5}$/i.test(t) || // file names
+    /\.[a-z0-9]{2,6}$/i.test(t) || // file names (shop.svcbak)
     /^[A-Z][A-Z0-9_]+$/.test(t) || // codes (OFFLINE_PAUSED), ids like ORD
     t === 'svc' || // the program's name (`svc: GET /api/v2/me → 200` in a trace)
     t === 'stdin' || // standard input's file name (`stdin:3: …`)
@@ -33,11 +33,14 @@ const ARG = /<[a-z][\w.|:[\]-]*(?:\.\.\.)?>|\[[a-z][\w|:-]*(?:\.\.\.)?\]/;
  * [options]   list your listings`: the marked description stays).
  */
 function withoutCommands(line: string): string {
-  return line
-    .replace(/^(\s*)\$ .*?(\s#\s|$)/, '$1 ')
-    .replace(new RegExp(`\\bsvc( [a-z][a-z0-9-]*)*( (?:${ARG.source}))*`, 'g'), ' ')
-    .replace(new RegExp(`^\\s{2}[a-z][\\w|:[\\]-]*( (?:${ARG.source}))*\\s{2,}(?=[\u206a⟦])`), ' ')
-    .replace(new RegExp(ARG.source, 'g'), ' ');
+  return (
+    line
+      .replace(/^(\s*)\$ .*?(\s#\s|$)/, '$1 ')
+      // the program's name as a word (not the `svc` of `shop.svcbak`)
+      .replace(new RegExp(`(?<![\\w.])svc\\b( [a-z][a-z0-9-]*)*( (?:${ARG.source}))*`, 'g'), ' ')
+      .replace(new RegExp(`^\\s{2}[a-z][\\w|:[\\]-]*( (?:${ARG.source}))*\\s{2,}(?=[\u206a⟦])`), ' ')
+      .replace(new RegExp(ARG.source, 'g'), ' ')
+  );
 }
 
 /** The English words a line has outside the brackets (quoted data and `code` left out). */
@@ -45,8 +48,8 @@ export function escapedWords(line: string): string[] {
   const rest = withoutCommands(line)
     .replace(/\u001b\[[0-9;]*m/g, '')
     // the service's own message (spec 7: `message` beside its `code`), unmarked after a marked
-    // `error:` and before its status and code: the service's words, not svc's
-    .replace(/^(\s*\u206a[^\u206b]*\u206b )[^\u206a\u206b]*( \(\d{3} [A-Z][A-Z0-9_]+\))$/, '$1$2')
+    // `error:` and before its status and code (or its status alone): the service's words, not svc's
+    .replace(/^(\s*\u206a[^\u206b]*\u206b )[^\u206a\u206b]*( \(\d{3}( [A-Z][A-Z0-9_]+)?\))$/, '$1$2')
     // `code` first: a value in it (`svc {path}`) splits the marks of the text around it
     .replace(/`[^`]*`/g, ' ')
     // a value in single quotes (`unknown command 'products nosuch'`): a quote opening after a

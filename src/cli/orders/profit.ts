@@ -2,7 +2,7 @@
 // listing, ref or day, with totals. Money: two decimals in tables and CSV/TSV (a spreadsheet
 // reads them as amounts), integer cents in JSON.
 import { count } from '../../output/plural.js';
-import { t } from '../../i18n/index.js';
+import { t, statusWord } from '../../i18n/index.js';
 import { jsonText } from '../../output/sanitize.js';
 import type { Order } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
@@ -175,7 +175,7 @@ function notes(deps: Deps, report: ProfitReport, toStderr: boolean): void {
   const n = report.totals.itemsWithoutCost;
   if (n > 0) lines.push(t('{items} had no recorded cost and counted as 0', { items: count(n, 'item') }));
   if (toStderr && report.excluded.length > 0) {
-    const list = report.excluded.map((e) => `${e.id} ${e.status ?? '?'}`).join(', ');
+    const list = report.excluded.map((e) => `${e.id} ${e.status ? statusWord(e.status) : '?'}`).join(', ');
     lines.push(
       t('not counted: {sales} not delivered or completed ({list})', {
         sales: count(report.excluded.length, 'sale'),

@@ -11,6 +11,7 @@ import {
   planSummary,
   runJob,
   writeReport,
+  ARGS_INPUT_PATH,
   type ChunkPlan,
   type ChunkResult,
   type ExpiredKeyHandler,
@@ -231,7 +232,9 @@ interface Reporter {
 /** Ink progress on a TTY; elsewhere at most one plain line per chunk or per 5 seconds (cli-spec 1). */
 async function progressReporter(deps: Deps, spec: Pick<JobSpec, 'kind' | 'input' | 'totalItems'>): Promise<Reporter> {
   const { io } = deps;
-  const title = `${t(spec.kind)} ${spec.input.displayName}`;
+  // a file is named as given; ids from the command line are svc's word for them
+  const name = spec.input.path === ARGS_INPUT_PATH ? t(spec.input.displayName) : spec.input.displayName;
+  const title = `${t(spec.kind)} ${name}`;
   if (io.quiet) return { update: () => {}, done: async () => {} };
   if (canDrawLive(io, 'stderr') && deps.format() !== 'json' && deps.format() !== 'jsonl') {
     const ui = await loadUi(deps.io);
