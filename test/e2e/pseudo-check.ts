@@ -17,9 +17,14 @@ function isValue(token: string): boolean {
     t === 'stdin' || // standard input's file name (`stdin:3: …`)
     /^-/.test(t) || // flags
     /^[a-z]+[_.][a-z_.,]+$/.test(t) || // the service's own values (em_analise, price_cents, order.delivered,sale.processing)
+    /^[a-z]+:[a-z]+$/.test(t) || // a key's scope (orders:read)
+    /^(?=.*[a-z])(?=.*[A-Z])[\w-]{16,}$/.test(t) || // a random token (an idempotency key of 22 base64url characters)
     !/[a-z]/i.test(t) // punctuation, R$, arrows
   );
 }
+
+/** An argument or option value as commander writes it: `<id>`, `<ids...>`, `<id[:variant]>`, `<on|off>`, `[options]`. */
+const ARG = /<[a-z][\w.|:[\]-]*(?:\.\.\.)?>|\[[a-z][\w|:-]*(?:\.\.\.)?\]/;
 
 /**
  * A line without the commands it names, which are what a seller types, not text: an example of
@@ -30,9 +35,9 @@ function isValue(token: string): boolean {
 function withoutCommands(line: string): string {
   return line
     .replace(/^(\s*)\$ .*?(\s#\s|$)/, '$1 ')
-    .replace(/\bsvc( [a-z][a-z0-9-]*)*( \[[a-z-]+\]| <[a-z-]+>(\.\.\.)?| \[[a-z-]+\.\.\.\])*/g, ' ')
-    .replace(/^\s{2}[a-z][\w-]*( \[[a-z-]+\]| <[a-z-]+>(\.\.\.)?| \[[a-z-]+\.\.\.\])*\s{2,}(?=[\u206a⟦])/, ' ')
-    .replace(/<[a-z-]+>(\.\.\.)?|\[[a-z-]+(\.\.\.)?\]/g, ' ');
+    .replace(new RegExp(`\\bsvc( [a-z][a-z0-9-]*)*( (?:${ARG.source}))*`, 'g'), ' ')
+    .replace(new RegExp(`^\\s{2}[a-z][\\w|:[\\]-]*( (?:${ARG.source}))*\\s{2,}(?=[\u206a⟦])`), ' ')
+    .replace(new RegExp(ARG.source, 'g'), ' ');
 }
 
 /** The English words a line has outside the brackets (quoted data and `code` left out). */
@@ -44,8 +49,9 @@ export function escapedWords(line: string): string[] {
     .replace(/^(\s*\u206a[^\u206b]*\u206b )[^\u206a\u206b]*( \(\d{3} [A-Z][A-Z0-9_]+\))$/, '$1$2')
     // `code` first: a value in it (`svc {path}`) splits the marks of the text around it
     .replace(/`[^`]*`/g, ' ')
-    // a value in single quotes, one word (`unknown command 'nosuch'`)
-    .replace(/'[^'\s]*'/g, ' ')
+    // a value in single quotes (`unknown command 'products nosuch'`): a quote opening after a
+    // space and closing before one, so an apostrophe (`the account's`) never opens a value
+    .replace(/(^|[\s\u206b])'[^'\s][^']*'(?=$|[\s.,:;)\u206a])/g, '$1 ')
     // a name of two capitalised words or more: `Secret Service`, `Too Many Requests`
     .replace(/\b[A-Z][a-z]+( [A-Z][a-z]+)+\b/g, ' ')
     // a flag's value right after the marked text that names the flag (`not -o {format}`: csv)

@@ -78,7 +78,6 @@ export const MESSAGES_ESCAPES_LISTENER: Record<string, string> = {
     '{file}: o canal "{name}" não tem segredo: rode `svc notify set-secret {channel} --type {type}`',
   '{file}: channel "{name}" has no secret: run `svc notify set-secret {channel} --type {type}` or set {env}':
     '{file}: o canal "{name}" não tem segredo: rode `svc notify set-secret {channel} --type {type}` ou defina {env}',
-  '{problem}; the shop goes on without it': '{problem}; a loja segue sem esse canal',
   'channel "{name}": {detail}': 'canal "{name}": {detail}',
   '{detail}: retrying after {s} s': '{detail}: nova tentativa em {s} s',
   '{detail}: retrying in {s} s': '{detail}: nova tentativa em {s} s',
