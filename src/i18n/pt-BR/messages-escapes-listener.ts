@@ -81,4 +81,27 @@ export const MESSAGES_ESCAPES_LISTENER: Record<string, string> = {
   'channel "{name}": {detail}': 'canal "{name}": {detail}',
   '{detail}: retrying after {s} s': '{detail}: nova tentativa em {s} s',
   '{detail}: retrying in {s} s': '{detail}: nova tentativa em {s} s',
+  // the resident shop (`shop run`): its start, its passes, its stop
+  'shop running: {rules}, pass every {s} s; listening on {url} (GET /healthz)':
+    'loja rodando: {rules}, passada a cada {s} s; escutando em {url} (GET /healthz)',
+  'pass: {summary}': 'passada: {summary}',
+  'sale pass: {summary}': 'passada de venda: {summary}',
+  'stopping: finishing the pass in flight': 'parando: terminando a passada em andamento',
+  'shop stopped': 'loja parada',
+  'daily digest sent': 'resumo diário enviado',
+  'weekly digest sent': 'resumo semanal enviado',
+  'the daily digest failed: {why}; the next one is tomorrow': 'o resumo diário falhou: {why}; o próximo é amanhã',
+  'the weekly digest failed: {why}; the next one is tomorrow': 'o resumo semanal falhou: {why}; o próximo é amanhã',
+  // the bot's long poll: the API method a code span, Telegram's words quoted as its data
+  'Telegram `{method}`: {detail}': 'Telegram `{method}`: {detail}',
+  'full pass failed: {why}; the next pass tries again':
+    'a passada completa falhou: {why}; a próxima passada tenta de novo',
+  'sale pass failed: {why}; the next pass tries again':
+    'a passada de venda falhou: {why}; a próxima passada tenta de novo',
+  "the account's requests for today are spent (DAILY_LIMIT): they reset in {h} h {min} min":
+    'as requisições de hoje da conta acabaram (DAILY_LIMIT): elas voltam em {h} h {min} min',
+  'the webhook receiver missed {sales}: the safety-net pass runs up to {n} times as often until it delivers again':
+    'o receptor de webhooks perdeu {sales}: a passada de segurança roda até {n} vezes mais seguido até ele voltar a entregar',
+  // the pace inside the shop's budget line, a value that starts with a space (read without it)
+  'at {pace} sales a day (about {n} requests each)': 'a {pace} vendas por dia (cerca de {n} requisições cada)',
 };
