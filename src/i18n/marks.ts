@@ -36,8 +36,8 @@ export function markedCatalogue(pt: Catalogue, lang: Lang): Record<string, strin
   const texts = lang === 'pseudo' ? pseudoCatalogue(pt) : pt;
   const out: Record<string, string> = {};
   for (const [en, local] of Object.entries(texts)) {
-    // a table header (`header:NAME`) or a label (`label:NAME`) is its NAME in English
-    const text = lang === 'en' ? en.replace(/^(header|label):/, '') : local;
+    // a table header (`header:NAME`), a label (`label:NAME`) or a state (`status:VALUE`) is its NAME in English
+    const text = lang === 'en' ? en.replace(/^(header|label|status):/, '') : local;
     out[en] = text.split('\n').map(markLine).join('\n');
   }
   return out;

@@ -63,9 +63,13 @@ export function escapedWords(line: string): string[] {
   return rest.split(/\s+/).filter((w) => /[a-z]{2,}/i.test(w) && !isValue(w));
 }
 
+/** A table cell that is a word of svc's or a state of the service's, left in English. */
+const OWN_CELL =
+  /^(yes|no|true|false|none|paused|approved|rejected|processing|delivered|completed|cancelled|pending|open|closed|refunded|unanswered|answered|sale|purchase|single|multiple|active|inactive|failed|unchanged)$/;
+
 /**
  * The escaped lines of one run: every stderr line, a table's header line (or a key-value
- * table's field column) and the table cells that are svc's own words (yes/no).
+ * table's field column) and the table cells that are svc's own words (yes/no) or states (approved).
  */
 export function escapes(stdout: string, stderr: string, table: boolean): string[] {
   const out: string[] = [];
@@ -91,11 +95,14 @@ export function escapes(stdout: string, stderr: string, table: boolean): string[
     lines.length > 0 && !/^\S*⟦[^⟧]*⟧\s{2,}⟦/.test(lines[0]!) && /^\S*⟦[^⟧]*⟧(\s\(\S+\))?\s{2,}/.test(lines[0]!);
   lines.forEach((line, i) => {
     const cells = line.trim().split(/\s{2,}/);
-    const own = cells.filter((c) => /^(yes|no|true|false|none|paused)$/.test(c));
+    // svc's words and the service's states it says in the seller's words (a `status` cell)
+    const own = cells.filter((c) => OWN_CELL.test(c));
     // a line that is no table row (one cell) is a sentence: a plan, a summary
     // (a key-value table's line that starts blank goes on the value above: no field name)
     const head = keyValue ? (/^\s/.test(line) ? '' : cells[0]!) : i === 0 || cells.length < 2 ? line : '';
-    if (own.length > 0 || escapedWords(head).length > 0) out.push(`table: ${line}`);
+    // a header line is read in lower case: an English header in capitals is a word, not a code
+    const words = escapedWords(!keyValue && i === 0 ? head.toLowerCase() : head);
+    if (own.length > 0 || words.length > 0) out.push(`table: ${line}`);
   });
   return out;
 }

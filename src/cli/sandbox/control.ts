@@ -42,7 +42,7 @@ async function sell(deps: Deps, o: OptsOf<typeof sellOptions>, args: string[]): 
   const columns = [
     { header: 'order', value: 'id' },
     { header: 'code', value: 'orderCode' },
-    { header: 'status', value: 'status' },
+    { header: 'status', value: 'status', kind: 'status' as const },
     { header: 'price', value: 'price', kind: 'cents' as const },
     { header: 'fee', value: 'fee', kind: 'cents' as const },
     { header: 'delivered items', value: 'deliveredItems', kind: 'list' as const },

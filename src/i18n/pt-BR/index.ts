@@ -22,6 +22,7 @@ import { MESSAGES_UPDATE } from './messages-update.js';
 import { MESSAGES_SHOP_BUDGET } from './messages-shop-budget.js';
 import { MESSAGES_ESCAPES_LISTENER } from './messages-escapes-listener.js';
 import { MESSAGES_ESCAPES_INPUT } from './messages-escapes-input.js';
+import { STATUS_WORDS } from './messages-status.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
@@ -49,4 +50,5 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...MESSAGES_ESCAPES_LISTENER,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
   ...MESSAGES_ESCAPES_INPUT,
+  ...STATUS_WORDS,
 };
