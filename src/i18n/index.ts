@@ -101,6 +101,9 @@ function translate(b: Book, text: string): string {
   return translateLine(b, text);
 }
 
+/** How deep a message inside a message's value is still translated. */
+const NESTED_MESSAGES = 3;
+
 function translateLine(b: Book, line: string, depth = 0): string {
   if (line.trim() === '') return line;
   const { exact } = b;
@@ -115,9 +118,11 @@ function translateLine(b: Book, line: string, depth = 0): string {
     const m = p.re.exec(body);
     if (!m) continue;
     const found: Record<string, string> = {};
-    // a value that is itself a message (`revoke {label}?` with an English label) is translated too
+    // a value that is itself a message (`revoke {label}?` with an English label) is translated too,
+    // and a message inside that one: a listener's warning wraps a failed lookup that wraps the
+    // request core's `connection refused … (gave up after 1 attempt)` (three levels)
     p.names.forEach((n, i) => {
-      found[n] = depth === 0 ? translateLine(b, m[i + 1]!, 1) : m[i + 1]!;
+      found[n] = depth < NESTED_MESSAGES ? translateLine(b, m[i + 1]!, depth + 1) : m[i + 1]!;
     });
     return indent + fill(p.to, found);
   }
