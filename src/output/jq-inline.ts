@@ -3,14 +3,14 @@
 // than the whole read; docs/PERFORMANCE.md). The thread is idle while the command's requests are
 // in flight, so jq-wasm's WebAssembly compiles beside them (V8 compiles it off the thread).
 // The bounds hold as in the worker (docs/DECISIONS.md "--jq bounded"): the run is stopped by V8
-// after JQ_INLINE.timeMs (node:vm's timeout interrupts WebAssembly too), and output past the cap
-// is dropped; either way the result is thrown away and the worker runs the filter under the full
-// limits (jq.ts), so a long or large filter ends exactly as before, only later by at most
-// JQ_INLINE.timeMs. Ctrl-C and SIGTERM arriving during the run are handled when it returns.
+// after its budget (inlineBudgetMs; node:vm's timeout interrupts WebAssembly too), and output
+// past the cap is dropped; either way the result is thrown away and the worker runs the filter
+// under the full limits (jq.ts), so a long or large filter ends exactly as before, only later by
+// its budget. Ctrl-C and SIGTERM arriving during the run are handled when it returns.
 import { JQ_LOAD } from './jq-worker.js';
 
 /** What the calling thread takes: larger inputs, longer runs or more output go to the worker. */
-export const JQ_INLINE = { maxInputChars: 4 * 1024 * 1024, timeMs: 500, outputBytes: 32 * 1024 * 1024 };
+export const JQ_INLINE = { maxInputChars: 2 * 1024 * 1024, timeMs: 500, outputBytes: 32 * 1024 * 1024 };
 
 type RawSync = (input: string, expr: string, flags: string[]) => string;
 type Loaded = {
@@ -27,6 +27,15 @@ export interface InlineJq {
 }
 
 const HOOK = Symbol.for('svc.jq.inline');
+
+/**
+ * The wall time a run may take here: JQ_INLINE.timeMs, and 1 ms more a KB of input. jq-wasm took
+ * 350-480 ms over 1 MB (2,000 listings) at load 12 on 2 cores, in this thread as in the worker:
+ * a flat 500 ms sent such a run to the worker half-way, to start again there.
+ */
+function inlineBudgetMs(inputChars: number): number {
+  return JQ_INLINE.timeMs + Math.ceil(inputChars / 1024);
+}
 
 /** jq-wasm read and compiled in this thread; undefined when its runtime could not be patched. */
 export async function loadInlineJq(
@@ -59,7 +68,7 @@ export async function loadInlineJq(
       try {
         const { runInThisContext } = process.getBuiltinModule('node:vm');
         runInThisContext('globalThis[Symbol.for("svc.jq.inline")]()', {
-          timeout: Math.min(limits.timeMs, JQ_INLINE.timeMs),
+          timeout: Math.min(limits.timeMs, inlineBudgetMs(input.length)),
         });
       } catch {
         result = undefined; // stopped at the time limit
