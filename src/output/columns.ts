@@ -5,7 +5,7 @@ import { localTime } from './local-time.js';
 import { sanitizeInline } from './sanitize.js';
 
 /** `word`: svc's own word or message (`unchanged`, `paused`): in the run's language in a table only. */
-export type CellKind = 'text' | 'cents' | 'decimal' | 'bool' | 'number' | 'date' | 'list' | 'word';
+export type CellKind = 'text' | 'cents' | 'decimal' | 'bool' | 'number' | 'date' | 'list' | 'word' | 'status';
 
 export interface Column<T = Record<string, unknown>> {
   header: string;
@@ -44,6 +44,11 @@ function humanText(kind: CellKind | undefined, v: unknown): string {
       return t(v ? 'yes' : 'no');
     case 'word':
       return t(plainText(v));
+    case 'status':
+      return statusWord(plainText(v));
+    case 'number':
+      // a fraction (a rating of 3.67) in the seller's format; whole numbers as they are
+      return typeof v === 'number' && !Number.isInteger(v) ? localDecimal(String(v)) : plainText(v);
     case 'date':
       return localTime(sanitizeInline(String(v))); // local time; the header names the offset
     default:
@@ -74,4 +79,15 @@ export function isNumeric(kind: CellKind | undefined): boolean {
 
 export function isMoney(kind: CellKind | undefined): boolean {
   return kind === 'cents' || kind === 'decimal';
+}
+
+/**
+ * A state the service names (approved, em_analise, delivered, open…) in the seller's words, in a
+ * table only: the catalogue keys them `status:VALUE` so a value never collides with a message; an
+ * unknown value (a state the service adds later) is shown as the service sent it.
+ */
+function statusWord(value: string): string {
+  const key = `status:${value}`;
+  const said = t(key);
+  return said === key ? value : said;
 }

@@ -49,7 +49,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     const bad = scopes?.filter((s) => !(SCOPES as readonly string[]).includes(s)) ?? [];
     throw new UsageError(
       bad.length
-        ? `unknown scope ${bad.join(', ')}`
+        ? `unknown scope ${bad.map((s) => JSON.stringify(s)).join(', ')}`
         : o.version === 'v2' && !scopes?.length
           ? 'v2 keys need at least one --scope'
           : parsed.error.issues[0]!.message,

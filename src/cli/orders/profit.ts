@@ -234,7 +234,7 @@ function profitColumns(by: ProfitGroup | undefined): Column<ProfitRow>[] {
 const excludedColumns: Column<ExcludedSale>[] = [
   { header: 'order', value: 'id', kind: 'number' },
   { header: 'code', value: 'orderCode' },
-  { header: 'status', value: 'status' },
+  { header: 'status', value: 'status', kind: 'status' },
   { header: 'created', value: 'createdAt', kind: 'date' },
   { header: 'price', value: 'priceCents', kind: 'cents' },
 ];

@@ -20,6 +20,8 @@ import { MESSAGES_RETRY } from './messages-retry.js';
 import { MESSAGES_SMALL } from './messages-small.js';
 import { MESSAGES_UPDATE } from './messages-update.js';
 import { MESSAGES_SHOP_BUDGET } from './messages-shop-budget.js';
+import { MESSAGES_ESCAPES_INPUT } from './messages-escapes-input.js';
+import { STATUS_WORDS } from './messages-status.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
@@ -45,4 +47,6 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...MESSAGES_UPDATE,
   ...MESSAGES_SHOP_BUDGET,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
+  ...MESSAGES_ESCAPES_INPUT,
+  ...STATUS_WORDS,
 };
