@@ -6,11 +6,16 @@
 // blocks, not a JavaScript call per byte; stdin by position should anything read it), the output
 // into a buffer that doubles, cut at `maxOutput` bytes (the parent is told and stops the worker).
 // If a patch does not apply (another jq-wasm), the runtime runs as it is: slow, still stoppable.
-export const JQ_WORKER = String.raw`
-const { parentPort, workerData } = require('node:worker_threads');
+/**
+ * jq-wasm's runtime read, patched and evaluated: the body of a function of (require, workerData,
+ * parentPort) that returns `{ factory, wasmBinary, rawSync }`. Run in the worker (JQ_WORKER) and,
+ * for a small input, in the calling thread (jq-inline.ts). `rawSync()` is the runtime's synchronous
+ * entry once the factory has resolved, undefined when the patches did not apply.
+ */
+export const JQ_LOAD = String.raw`
 const { readFileSync } = require('node:fs');
 const { dirname } = require('node:path');
-const { jqPath, expr, flags, maxOutput } = workerData;
+const { jqPath, maxOutput } = workerData;
 let src = readFileSync(jqPath, 'latin1');
 // the WebAssembly, a 1.2 MB base64 string in the runtime: cut out and handed over as bytes
 // (wasmBinary), so that V8 parses ~120 KB of JavaScript, not 1.3 MB
@@ -23,6 +28,12 @@ if (end > 0) {
   src = src.slice(0, at) + wasmAt + src.slice(end);
 }
 const patches = [
+  // the runtime's own sync entry, for a run in the calling thread (jq-inline.ts)
+  [/function rawImpl\(jsonString, query, flags\) \{/, '__rawHolder.fn = rawImpl; function rawImpl(jsonString, query, flags) {'],
+  // jq's exit status set as the process's (the calling thread's exit code) and runtime notes on
+  // its stderr: neither is svc's; jq's own messages come through its stderr buffer
+  [/quit_ = \(status, toThrow\) => \{ process\.exitCode = status; throw toThrow; \};/, 'quit_ = (status, toThrow) => { throw toThrow; };'],
+  [/\} console\.error\(message\); \}, preRun\(\)/, '} }, preRun()'],
   [/stdinBuffer = toByteArray\(stdinString\);/, 'stdinBuffer = toByteArray(stdinString); __in = 0; __outLen = 0;'],
   [
     /if \(stdinBuffer\.length > 0\) \{\s*const byte = stdinBuffer\[0\];\s*stdinBuffer = stdinBuffer\.slice\(1\);\s*return byte;\s*\} return null;/,
@@ -52,10 +63,19 @@ if (patches.every(([re]) => re.test(src))) {
     src;
 }
 const mod = { exports: {} };
-new Function('require', 'module', 'exports', '__filename', '__dirname', 'maxOutput', 'parentPort', src)(
-  require, mod, mod.exports, jqPath, dirname(jqPath), maxOutput, parentPort,
+const __rawHolder = {};
+new Function('require', 'module', 'exports', '__filename', '__dirname', 'maxOutput', 'parentPort', '__rawHolder', src)(
+  require, mod, mod.exports, jqPath, dirname(jqPath), maxOutput, parentPort, __rawHolder,
 );
-const factory = mod.exports.default || mod.exports;
+return { factory: mod.exports.default || mod.exports, wasmBinary, rawSync: () => __rawHolder.fn };
+`;
+
+export const JQ_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { expr, flags } = workerData;
+const { factory, wasmBinary } = new Function('require', 'workerData', 'parentPort', ${JSON.stringify(JQ_LOAD)})(
+  require, workerData, parentPort,
+);
 // The input comes when the command has printed it (jq.ts startJq): jq-wasm compiles meanwhile.
 const input = new Promise((resolve) => parentPort.once('message', (m) => resolve(m.input)));
 Promise.all([factory(wasmBinary ? { wasmBinary } : {}), input])

@@ -7,11 +7,13 @@
 // jq itself is jq-wasm (jq 1.7 compiled to WebAssembly, MIT, no dependencies, installed from
 // the registry with no download step), loaded from node_modules only when --jq is given: no
 // other run pays for it (rule 6). See docs/DECISIONS.md "Language and scripting".
-// It runs in a worker thread (jq-worker.ts), bounded in time, output and heap, and stopped by
-// Ctrl-C and SIGTERM (docs/DECISIONS.md "--jq bounded").
+// A small input is filtered in the calling thread (jq-inline.ts); anything larger, longer or
+// louder runs in a worker thread (jq-worker.ts), bounded in time, output and heap, and stopped by
+// Ctrl-C and SIGTERM (docs/DECISIONS.md "--jq bounded", "--jq in the calling thread").
 import { dirname, join } from 'node:path';
 import { InterruptedError, SvcError, UsageError } from '../api/errors.js';
 import type { IO, Writable } from './io.js';
+import { loadInlineJq } from './jq-inline.js';
 import { JQ_WORKER } from './jq-worker.js';
 
 /** The run's IO with stdout captured for jq; `text()` is everything the command printed. */
@@ -65,17 +67,39 @@ export interface JqRun {
 }
 
 /**
- * Start a worker thread for `expr` at once: jq-wasm's runtime is read, patched and compiled
- * there while the command makes its requests, so a read through --jq pays for it beside the
- * network, not after it. The worker keeps the process alive only while it runs; a signal stops
- * it (jq-wasm runs synchronously, so only the parent can), as do the time and size limits.
+ * Start jq for `expr` at once: jq-wasm's runtime is read, patched and compiled in this thread
+ * while the command makes its requests (jq-inline.ts), and a small input is filtered here. An
+ * input too large for that, a run over JQ_INLINE's time or output, goes to a worker thread under
+ * the full limits (the filter runs again there from the start: jq has printed nothing yet).
  */
 export function startJq(expr: string, signal?: AbortSignal): JqRun {
+  const jqPath = jqRuntimePath();
+  const inline = loadInlineJq(jqPath, JQ_LIMITS).catch(() => undefined);
+  let worker: JqRun | undefined;
+  return {
+    run: async (input) => {
+      const here = await inline;
+      const result = signal?.aborted ? undefined : here?.run(input, expr, JQ_FLAGS ?? []);
+      if (result && 'out' in result) return result.out;
+      if (result) throw jqError(result.error, expr);
+      worker = startWorker(jqPath, expr, signal);
+      return worker.run(input);
+    },
+    stop: () => worker?.stop(),
+  };
+}
+
+/**
+ * jq in a worker thread, for an input or a run too large for the calling thread: the worker
+ * keeps the process alive only while it runs; a signal stops it (jq-wasm runs synchronously, so
+ * only the parent can), as do the time and size limits.
+ */
+function startWorker(jqPath: string, expr: string, signal?: AbortSignal): JqRun {
   // node:worker_threads loaded here, not at import: a read without --jq does not pay for it (~2 ms)
   const { Worker } = process.getBuiltinModule('node:worker_threads');
   const worker = new Worker(JQ_WORKER, {
     eval: true,
-    workerData: { jqPath: jqRuntimePath(), expr, flags: JQ_FLAGS, maxOutput: JQ_LIMITS.outputBytes },
+    workerData: { jqPath, expr, flags: JQ_FLAGS, maxOutput: JQ_LIMITS.outputBytes },
     resourceLimits: { maxOldGenerationSizeMb: JQ_LIMITS.heapMb },
     stdout: true,
     stderr: true,

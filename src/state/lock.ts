@@ -84,9 +84,11 @@ function create(file: string): boolean {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw err;
   }
+  // Not fsync'd: a lock speaks only to live processes, which read it through the page cache; after
+  // a crash its owner is dead (stale) or the file is empty (EMPTY_LOCK_GRACE_MS) either way. The
+  // fsync, with the unlink it made slow on ext4, was 3-4 ms of every read's usage-ledger write.
   try {
     fs.writeSync(fd, ownerRecord());
-    fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }

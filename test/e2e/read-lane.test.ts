@@ -112,7 +112,10 @@ describe('the read lane through bin/svc.js', { concurrency: true }, () => {
     assert.doesNotMatch(r.stderr, /^READ lane\.cjs$/m);
   });
 
-  test('node:worker_threads (~2 ms to load) is loaded for --jq only, not for every read', async () => {
+  // Whether --jq starts a worker depends on the machine's load (a run over 500 ms wall time goes to
+  // one: src/output/jq-inline.ts), so only its answer is checked here; test/output/jq-inline.test.ts
+  // checks the run in the calling thread.
+  test('node:worker_threads (~2 ms to load) is not loaded by a plain read; --jq gives its answer', async () => {
     const probe = writeFile(
       tempDirs().dir,
       'modules.cjs',
@@ -125,7 +128,7 @@ describe('the read lane through bin/svc.js', { concurrency: true }, () => {
     ]);
     assert.deepEqual([plain.code, jq.code], [0, 0], plain.stderr + jq.stderr);
     assert.doesNotMatch(plain.stderr, /^WORKER-LOADED$/m);
-    assert.match(jq.stderr, /^WORKER-LOADED$/m);
+    assert.equal(jq.stdout, '101\n');
   });
 
   test('a read in the README form is counted under its command, not under its global flags', async () => {
