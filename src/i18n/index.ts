@@ -101,6 +101,9 @@ function translate(b: Book, text: string): string {
   return translateLine(b, text);
 }
 
+/** How deep values are translated as messages of their own (two levels below the line). */
+const VALUE_DEPTH = 2;
+
 function translateLine(b: Book, line: string, depth = 0): string {
   if (line.trim() === '') return line;
   const { exact } = b;
@@ -115,9 +118,11 @@ function translateLine(b: Book, line: string, depth = 0): string {
     const m = p.re.exec(body);
     if (!m) continue;
     const found: Record<string, string> = {};
-    // a value that is itself a message (`revoke {label}?` with an English label) is translated too
+    // a value that is itself a message (`revoke {label}?` with an English label) is translated
+    // too, and a value of that value once more: a refusal carries its reason, which carries the
+    // floor's (`BELOW_FLOOR: price … below the floor … (catalog minimum …)`)
     p.names.forEach((n, i) => {
-      found[n] = depth === 0 ? translateLine(b, m[i + 1]!, 1) : m[i + 1]!;
+      found[n] = depth < VALUE_DEPTH ? translateLine(b, m[i + 1]!, depth + 1) : m[i + 1]!;
     });
     return indent + fill(p.to, found);
   }
