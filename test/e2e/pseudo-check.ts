@@ -11,12 +11,13 @@ function isValue(token: string): boolean {
   return (
     /\d/.test(t) || // ids, money, counts, dates, times
     /[/\\]/.test(t) || // paths, urls
-    /\.[a-z0-9]{2,5}$/i.test(t) || // file names
+    /\.[a-z0-9]{2,6}$/i.test(t) || // file names (shop.svcbak)
     /^[A-Z][A-Z0-9_]+$/.test(t) || // codes (OFFLINE_PAUSED), ids like ORD
     t === 'svc' || // the program's name (`svc: GET /api/v2/me → 200` in a trace)
     t === 'stdin' || // standard input's file name (`stdin:3: …`)
     /^-/.test(t) || // flags
     /^[a-z]+[_.][a-z_.,]+$/.test(t) || // the service's own values (em_analise, price_cents, order.delivered,sale.processing)
+    /^[a-z]+:[a-z]+$/.test(t) || // the service's scopes (orders:read, reviews:contest)
     !/[a-z]/i.test(t) // punctuation, R$, arrows
   );
 }
@@ -28,11 +29,14 @@ function isValue(token: string): boolean {
  * [options]   list your listings`: the marked description stays).
  */
 function withoutCommands(line: string): string {
-  return line
-    .replace(/^(\s*)\$ .*?(\s#\s|$)/, '$1 ')
-    .replace(/\bsvc( [a-z][a-z0-9-]*)*( \[[a-z-]+\]| <[a-z-]+>(\.\.\.)?| \[[a-z-]+\.\.\.\])*/g, ' ')
-    .replace(/^\s{2}[a-z][\w-]*( \[[a-z-]+\]| <[a-z-]+>(\.\.\.)?| \[[a-z-]+\.\.\.\])*\s{2,}(?=[\u206a⟦])/, ' ')
-    .replace(/<[a-z-]+>(\.\.\.)?|\[[a-z-]+(\.\.\.)?\]/g, ' ');
+  return (
+    line
+      .replace(/^(\s*)\$ .*?(\s#\s|$)/, '$1 ')
+      // the program's name, not a file named after it (shop.svcbak)
+      .replace(/(?<![\w.])svc(?![\w.])( [a-z][a-z0-9-]*)*( \[[a-z-]+\]| <[a-z-]+>(\.\.\.)?| \[[a-z-]+\.\.\.\])*/g, ' ')
+      .replace(/^\s{2}[a-z][\w-]*( \[[a-z-]+\]| <[a-z-]+>(\.\.\.)?| \[[a-z-]+\.\.\.\])*\s{2,}(?=[\u206a⟦])/, ' ')
+      .replace(/<[a-z-]+>(\.\.\.)?|\[[a-z-]+(\.\.\.)?\]/g, ' ')
+  );
 }
 
 /** The English words a line has outside the brackets (quoted data and `code` left out). */

@@ -193,7 +193,8 @@ function newClient(deps: Deps, conn: Connection, transport?: Transport): ApiClie
 }
 
 function formatAttempt(l: AttemptLog): string {
-  const status = l.status ?? (l.note ? `failed: ${l.note}` : 'no answer');
+  // the method, path, status and counters are values; the words are the seller's language
+  const status = l.status ?? (l.note ? t('failed: {note}', { note: l.note }) : t('no answer'));
   const remaining = l.remaining === undefined ? '' : ` remaining=${l.remaining}`;
   return `svc: ${l.method} ${l.path} → ${status} ${l.ms}ms attempt=${l.attempt}${remaining}`;
 }

@@ -31,7 +31,8 @@ export function printRequestPlan(deps: Deps, requests: PlannedRequest[], notes: 
   }
   const lines = [t('dry run: nothing sent')];
   for (const r of requests) {
-    const detail = r.what !== undefined ? `: ${r.what}` : r.body !== undefined ? ` ${jsonText(r.body)}` : '';
+    // `what` in the run's language on a terminal; json keeps svc's English words (machine output)
+    const detail = r.what !== undefined ? `: ${t(r.what)}` : r.body !== undefined ? ` ${jsonText(r.body)}` : '';
     lines.push(`${r.method} ${r.path}${detail}`);
   }
   if (dryRunRequests > 0)

@@ -20,6 +20,7 @@ import { MESSAGES_RETRY } from './messages-retry.js';
 import { MESSAGES_SMALL } from './messages-small.js';
 import { MESSAGES_UPDATE } from './messages-update.js';
 import { MESSAGES_SHOP_BUDGET } from './messages-shop-budget.js';
+import { MESSAGES_ESCAPES_KEYS } from './messages-escapes-keys.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
@@ -44,5 +45,6 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...MESSAGES_SMALL,
   ...MESSAGES_UPDATE,
   ...MESSAGES_SHOP_BUDGET,
+  ...MESSAGES_ESCAPES_KEYS,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
 };
