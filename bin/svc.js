@@ -11,8 +11,21 @@ const { join, sep } = require('node:path');
 // DECISIONS.md); say so plainly instead of failing later on a missing built-in.
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(Number);
 if (nodeMajor < 22 || (nodeMajor === 22 && nodeMinor < 19)) {
-  process.stderr.write(`error: svc needs Node.js 22.19 or newer; this is Node.js v${process.versions.node}\n`);
+  process.stderr.write(`${oldNodeText(process.env, process.versions.node)}\n`);
   process.exit(1);
+}
+
+/**
+ * The one text said before the catalogue can load, in the seller's language (the same order
+ * as src/i18n: SVC_LANG, LC_ALL, LC_MESSAGES, LANG), marked in the marked mode like any text.
+ */
+function oldNodeText(env, version) {
+  const lang = ['SVC_LANG', 'LC_ALL', 'LC_MESSAGES', 'LANG'].map((n) => env[n]?.trim()).find(Boolean) ?? '';
+  const pt = /^pt([_-]|$|\.)/i.test(lang);
+  const m = /^(1|on|true)$/i.test(env.SVC_LANG_MARKS?.trim() ?? '') ? (s) => `\u206a${s}\u206b` : (s) => s;
+  return pt
+    ? `${m('erro:')} ${m('o svc precisa do Node.js')} 22.19 ${m('ou mais novo; este é o Node.js')} v${version}`
+    : `${m('error:')} ${m('svc needs Node.js')} 22.19 ${m('or newer; this is Node.js')} v${version}`;
 }
 
 const dist = join(__dirname, '..', 'dist');

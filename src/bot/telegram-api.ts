@@ -64,7 +64,8 @@ export function telegramApi(token: string, env: NodeJS.ProcessEnv): TelegramApi 
     if (r.status === 409) throw new PollConflict(r.detail ?? 'Conflict');
     if (r.status < 200 || r.status >= 300 || r.json?.ok !== true)
       throw new TelegramError(
-        `Telegram ${method}: HTTP ${r.status}${r.detail ? ` ${r.detail}` : ''}`,
+        // the method is the API's name (a code span), Telegram's `description` its own words (quoted)
+        `Telegram \`${method}\`: HTTP ${r.status}${r.detail ? ` "${r.detail.replace(/"/g, "'")}"` : ''}`,
         r.status,
         r.retryAfterS,
       );

@@ -9,7 +9,13 @@ import { registerHelp } from './help/index.js';
 import { commandPath } from './shared/command.js';
 import { DRY_RUN, WRITE_ONLY_FLAGS } from './shared/writes.js';
 import { UsageError } from '../api/errors.js';
-import { localiseCommanderError, localiseHelpText, localiseTree } from './shared/help-language.js';
+import {
+  argumentDescription,
+  localiseCommanderError,
+  localiseHelpText,
+  localiseTree,
+  optionDescription,
+} from './shared/help-language.js';
 
 /** Registers a group; `verb`, when the run names one, lets it load just that verb (src/cli/shared/verbs.ts). */
 type Register = (program: Command, rt: CliRuntime, verb?: string) => void | Promise<void>;
@@ -137,21 +143,7 @@ export async function buildProgram(rt: CliRuntime, argv?: readonly string[]): Pr
     // a parse error never echoes a value (`--api-key=KEY` must not print the key).
     outputError: (s, write) => write(localiseCommanderError(withoutValues(s))),
   });
-  // a command's help lists the global flags it honours, as gh lists inherited flags;
-  // --dry-run and --yes only on writes.
-  program.configureHelp({
-    showGlobalOptions: true,
-    // the marks of the marked mode take no room (src/i18n/marks.ts): the same layout without them
-    displayWidth: (s: string) => withoutMarks(stripVTControlCharacters(s)).length,
-    visibleGlobalOptions(cmd: Command) {
-      const honoursWrites = DRY_RUN[commandPath(cmd)] === 'plan' || DRY_RUN[commandPath(cmd)] === 'refuse';
-      const globals: Option[] = [];
-      for (let c = cmd.parent; c; c = c.parent) globals.push(...c.options.filter((o) => !o.hidden));
-      return globals.filter(
-        (o) => o.long !== '--version' && o.long !== '--help' && (honoursWrites || !WRITE_ONLY_FLAGS.has(o.long ?? '')),
-      );
-    },
-  });
+  configureHelpLayout(program);
   // a write that cannot show a plan refuses --dry-run before doing anything.
   program.hook('preAction', (_program, action) => {
     const path = commandPath(action);
@@ -180,6 +172,27 @@ Input files: \`svc help formats\`. Shell completion: \`svc completion bash|zsh|f
   registerHelp(program, rt); // help topics beside `help [command]`
   localiseTree(program); // pt-BR descriptions before commander lays them out
   return program;
+}
+
+/** The help's layout: global flags listed under each command (as gh lists inherited flags), commander's extras in the run's language. */
+function configureHelpLayout(program: Command): void {
+  // a command's help lists the global flags it honours, as gh lists inherited flags;
+  // --dry-run and --yes only on writes.
+  program.configureHelp({
+    showGlobalOptions: true,
+    optionDescription,
+    argumentDescription,
+    // the marks of the marked mode take no room (src/i18n/marks.ts): the same layout without them
+    displayWidth: (s: string) => withoutMarks(stripVTControlCharacters(s)).length,
+    visibleGlobalOptions(cmd: Command) {
+      const honoursWrites = DRY_RUN[commandPath(cmd)] === 'plan' || DRY_RUN[commandPath(cmd)] === 'refuse';
+      const globals: Option[] = [];
+      for (let c = cmd.parent; c; c = c.parent) globals.push(...c.options.filter((o) => !o.hidden));
+      return globals.filter(
+        (o) => o.long !== '--version' && o.long !== '--help' && (honoursWrites || !WRITE_ONLY_FLAGS.has(o.long ?? '')),
+      );
+    },
+  });
 }
 
 /**

@@ -101,8 +101,8 @@ function translate(b: Book, text: string): string {
   return translateLine(b, text);
 }
 
-/** How deep values are translated as messages of their own (two levels below the line). */
-const VALUE_DEPTH = 2;
+/** How deep a message inside a message's value is still translated. */
+const NESTED_MESSAGES = 3;
 
 function translateLine(b: Book, line: string, depth = 0): string {
   if (line.trim() === '') return line;
@@ -118,11 +118,11 @@ function translateLine(b: Book, line: string, depth = 0): string {
     const m = p.re.exec(body);
     if (!m) continue;
     const found: Record<string, string> = {};
-    // a value that is itself a message (`revoke {label}?` with an English label) is translated
-    // too, and a value of that value once more: a refusal carries its reason, which carries the
-    // floor's (`BELOW_FLOOR: price … below the floor … (catalog minimum …)`)
+    // a value that is itself a message (`revoke {label}?` with an English label) is translated too,
+    // and a message inside that one: a listener's warning wraps a failed lookup that wraps the
+    // request core's `connection refused … (gave up after 1 attempt)` (three levels)
     p.names.forEach((n, i) => {
-      found[n] = depth < VALUE_DEPTH ? translateLine(b, m[i + 1]!, depth + 1) : m[i + 1]!;
+      found[n] = depth < NESTED_MESSAGES ? translateLine(b, m[i + 1]!, depth + 1) : m[i + 1]!;
     });
     return indent + fill(p.to, found);
   }
@@ -171,6 +171,17 @@ export function localDecimal(text: string): string {
   const m = /^(-?)(\d+)\.(\d+)$/.exec(text);
   if (!m) return text;
   return `${m[1]}${m[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${m[3]}`;
+}
+
+/**
+ * A state the service names (approved, em_analise, delivered, open…) in the seller's words: the
+ * catalogue keys them `status:VALUE` so a value never collides with a message; an unknown value
+ * (a state the service adds later) is said as the service sent it.
+ */
+export function statusWord(value: string): string {
+  const key = `status:${value}`;
+  const said = t(key);
+  return said === key ? value : said;
 }
 
 /** The text's own entry only, no pattern (help lines, where a pattern could catch a flag's line). */

@@ -21,10 +21,10 @@ export function marksAsked(env: NodeJS.ProcessEnv): boolean {
 /** Each stretch of words of one line between values, marked: `⁪Sale⁫ {n}`. */
 function markLine(line: string): string {
   return line
-    .split(/("\{[a-zA-Z0-9]+\}"|\{[a-zA-Z0-9]+\})/)
+    .split(/("\{[a-zA-Z0-9]+\}"|'\{[a-zA-Z0-9]+\}'|\{[a-zA-Z0-9]+\})/)
     .map((part) => {
       // a quoted value keeps its quotes outside the marks: `"{value}"` is data, quotes and all
-      if (/^"?\{[a-zA-Z0-9]+\}"?$/.test(part) || !/\p{L}/u.test(part)) return part;
+      if (/^(["']?)\{[a-zA-Z0-9]+\}\1$/.test(part) || !/\p{L}/u.test(part)) return part;
       const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(part)!;
       return `${m[1]}${MARK_OPEN}${m[2]}${MARK_CLOSE}${m[3]}`;
     })
@@ -36,8 +36,8 @@ export function markedCatalogue(pt: Catalogue, lang: Lang): Record<string, strin
   const texts = lang === 'pseudo' ? pseudoCatalogue(pt) : pt;
   const out: Record<string, string> = {};
   for (const [en, local] of Object.entries(texts)) {
-    // a table header (`header:NAME`) or a label (`label:NAME`) is its NAME in English
-    const text = lang === 'en' ? en.replace(/^(header|label):/, '') : local;
+    // a table header (`header:NAME`), a label (`label:NAME`) or a state (`status:VALUE`) is its NAME in English
+    const text = lang === 'en' ? en.replace(/^(header|label|status):/, '') : local;
     out[en] = text.split('\n').map(markLine).join('\n');
   }
   return out;

@@ -10,6 +10,7 @@ export type {
   JobResult,
   JobSpec,
 } from './types.js';
+export { ARGS_INPUT_PATH } from './types.js';
 export { runJob } from './engine.js';
 export { exitCodeFor } from './exit-code.js';
 export { findResumable, listJobs } from './jobs-list.js';

@@ -29,6 +29,9 @@ export interface ChunkPlan<I extends ItemRef = ItemRef> {
   items: I[];
 }
 
+/** The path of a job whose items came from the command line, not a file (`products activate 1 2`). */
+export const ARGS_INPUT_PATH = '(arguments)';
+
 export interface JobInput {
   path: string;
   displayName: string;

@@ -130,7 +130,8 @@ export class Outbox {
           attempt = 0;
           continue;
         }
-        detail = `HTTP ${r.status}${r.detail ? ` ${r.detail}` : ''}`;
+        // the platform's own words (Telegram's `description`) are its data: quoted, never re-worded
+        detail = `HTTP ${r.status}${r.detail ? ` "${r.detail.replace(/"/g, "'")}"` : ''}`;
         if (r.status === 429 && (r.retryAfterS ?? 1) <= MAX_RETRY_AFTER_S) {
           // Not a failure: the platform said when. Wait exactly that long (at least its word).
           this.events.problem?.(c.name, this.clean(c, `${detail}: retrying after ${r.retryAfterS ?? 1} s`), true);

@@ -1,11 +1,11 @@
 // Column definitions: how a record becomes a row of a table, CSV or TSV.
 import { formatCents, formatDecimal } from './money.js';
-import { localDecimal, t } from '../i18n/index.js';
+import { localDecimal, statusWord, t } from '../i18n/index.js';
 import { localTime } from './local-time.js';
 import { sanitizeInline } from './sanitize.js';
 
 /** `word`: svc's own word or message (`unchanged`, `paused`): in the run's language in a table only. */
-export type CellKind = 'text' | 'cents' | 'decimal' | 'bool' | 'number' | 'date' | 'list' | 'word';
+export type CellKind = 'text' | 'cents' | 'decimal' | 'bool' | 'number' | 'date' | 'list' | 'word' | 'status';
 
 export interface Column<T = Record<string, unknown>> {
   header: string;
@@ -44,6 +44,11 @@ function humanText(kind: CellKind | undefined, v: unknown): string {
       return t(v ? 'yes' : 'no');
     case 'word':
       return t(plainText(v));
+    case 'status':
+      return statusWord(plainText(v));
+    case 'number':
+      // a fraction (a rating of 3.67) in the seller's format; whole numbers as they are
+      return typeof v === 'number' && !Number.isInteger(v) ? localDecimal(String(v)) : plainText(v);
     case 'date':
       return localTime(sanitizeInline(String(v))); // local time; the header names the offset
     default:

@@ -15,7 +15,7 @@ export function resolveFormat(io: IO, output: string | undefined, json: boolean 
   if (json) return 'json';
   if (output === undefined) return io.stdoutIsTTY ? 'table' : 'tsv';
   if (!(FORMATS as readonly string[]).includes(output)) {
-    throw new UsageError(`unknown output format "${output}"`, `use one of ${FORMATS.join(', ')}`);
+    throw new UsageError(`unknown output format "${output}"`, `use one of ${FORMATS.map((f) => `"${f}"`).join(', ')}`);
   }
   return output as Format;
 }

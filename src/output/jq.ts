@@ -164,10 +164,16 @@ function jqError(err: unknown, expr: string): SvcError {
       .split('\n')
       .find((l) => l.trim() !== '')
       ?.replace(/^jq: error(?: \(at [^)]*\))?: /, '') ?? text;
+  // jq's own words stay quoted, as data: they are jq's, not svc's, and have no translation
+  // (printError says svc's part in the run's language)
+  const said = `--jq ${JSON.stringify(expr)}`;
   if (/compile error|syntax error/.test(text)) {
-    return new UsageError(`--jq ${JSON.stringify(expr)}: ${first}`, 'see https://jqlang.org/manual/ for the syntax');
+    return new UsageError(
+      `${said}: not a valid jq expression (jq: ${JSON.stringify(first)})`,
+      'see https://jqlang.org/manual/ for the syntax',
+    );
   }
-  return new SvcError(`--jq ${JSON.stringify(expr)}: ${first}`);
+  return new SvcError(`${said}: jq stopped (jq: ${JSON.stringify(first)})`);
 }
 
 /** --jq works on json: with -o json, --json or no -o at all; any other -o is a usage error. */

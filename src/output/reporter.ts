@@ -88,7 +88,15 @@ export function errorJson(e: ErrorRecord): string {
 }
 
 export function warn(io: IO, text: string): void {
-  io.stderr.write(`${paint(io, '33', t('warning:'))} ${sanitizeBlock(t(text))}\n`);
+  warnSaid(io, t(text));
+}
+
+/**
+ * A warning already in the run's language, its parts translated where it was made (a listener's
+ * log line): a second t() could catch the translated text with a looser pattern.
+ */
+export function warnSaid(io: IO, text: string): void {
+  io.stderr.write(`${paint(io, '33', t('warning:'))} ${sanitizeBlock(text)}\n`);
 }
 
 /** Progress and notes: silenced by --quiet. */

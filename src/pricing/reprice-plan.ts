@@ -25,7 +25,7 @@ export function rulesProblems(rules: PricingRules, facts: AccountFacts): string[
     });
     if (r.match.game !== undefined && !facts.catalog.has(r.match.game))
       out.push(
-        `${rules.file}:${r.lines.game ?? r.line}: unknown game ${r.match.game} (not in GET /api/v2/catalog/games)`,
+        `${rules.file}:${r.lines.game ?? r.line}: unknown game ${JSON.stringify(r.match.game)} (not in GET /api/v2/catalog/games)`,
       );
   }
   return out;

@@ -69,7 +69,8 @@ function issueLines(issues: z.core.$ZodIssue[], where: Located, displayName: str
   const out: string[] = [];
   for (const i of issues) {
     if (i.code === 'unrecognized_keys') {
-      for (const k of i.keys) out.push(`${displayName}:${where.lineOf(i.path, k)}: unknown key ${k}${keyHint(i.path)}`);
+      for (const k of i.keys)
+        out.push(`${displayName}:${where.lineOf(i.path, k)}: unknown key ${JSON.stringify(k)}${keyHint(i.path)}`);
       continue;
     }
     // A union's issues name the branch that came closest; show its own words.

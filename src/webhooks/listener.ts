@@ -2,6 +2,7 @@
 // Order on start: open the store (and its lock), open the port, then resume what a previous
 // run left pending. Order on stop: close the port (answers in flight finish), give steps
 // in flight a grace period, close the store.
+import { t } from '../i18n/index.js';
 import type { ConfirmStats } from './confirm.js';
 import type { ConfirmPolicy } from './decisions.js';
 import type { OrderSource } from './confirm.js';
@@ -68,12 +69,26 @@ export interface Listener {
 /** The store, saying so when it had to be repaired on open. */
 function openStore(o: ListenerOptions): WebhookStore {
   const store = WebhookStore.open(o.stateDir, { ...o.store, onWritable: o.onWritable });
-  if (store.skippedLines + store.oversizedLines > 0)
-    o.onRepaired?.(
-      `the webhook store had ${store.skippedLines + store.oversizedLines} unreadable or oversized lines; ` +
-        `rewritten with the ${store.pendingCount()} pending deliveries it holds` +
-        (store.movedAside ? `; the original is kept as ${store.movedAside}` : ''),
-    );
+  const bad = store.skippedLines + store.oversizedLines;
+  if (bad > 0) {
+    const pending = store.pendingCount();
+    const parts = [
+      t(
+        bad === 1
+          ? 'the webhook store had 1 unreadable or oversized line'
+          : 'the webhook store had {n} unreadable or oversized lines',
+        { n: bad },
+      ),
+      t(
+        pending === 1
+          ? 'rewritten with the 1 pending delivery it holds'
+          : 'rewritten with the {n} pending deliveries it holds',
+        { n: pending },
+      ),
+      ...(store.movedAside ? [t('the original is kept as {file}', { file: store.movedAside })] : []),
+    ];
+    o.onRepaired?.(parts.join('; '));
+  }
   return store;
 }
 

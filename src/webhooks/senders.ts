@@ -150,5 +150,5 @@ export function proxyHint(req: IncomingMessage, trust: BlockList | undefined): s
   if (req.headers['x-forwarded-for'] === undefined) return undefined;
   const peer = plainAddress(req.socket.remoteAddress);
   if (isTrusted(trust, peer)) return undefined;
-  return `posts from ${peer} carry X-Forwarded-For: if ${peer} is your reverse proxy, run with --trust-proxy ${peer}, or every sender shares its one address and its share of pending posts`;
+  return `posts from ${peer} carry X-Forwarded-For: if ${peer} is your reverse proxy, run with --trust-proxy ${peer} or every sender shares its one address and its share of pending posts`;
 }

@@ -104,7 +104,7 @@ describe('svc help TOPIC', () => {
     const r = await runMain(['help', 'exit-code']);
     assert.equal(r.code, 2);
     assert.match(r.stderr, /no help topic or command "exit-code"/);
-    assert.match(r.stderr, /exit-codes, environment, formats/);
+    assert.match(r.stderr, /"exit-codes", "environment", "formats"/);
   });
 
   test('helpTexts carries the topics for bin/svc.js', async () => {

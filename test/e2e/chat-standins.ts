@@ -24,7 +24,8 @@ export async function startChatStandIn(kind: 'telegram' | 'discord'): Promise<Ch
   let ok = 0;
   let waiters: { n: number; resolve: () => void }[] = [];
   const server = jsonServer((req, body, res) => {
-    requests.push({ path: req.url ?? '', body, at: Date.now() });
+    // svc in the marked mode (test/e2e/marked-run.ts) marks its notices too: kept as svc sends them without it
+    requests.push({ path: req.url ?? '', body: withoutMarks(body), at: Date.now() });
     const next = script.shift();
     if (next) {
       res.writeHead(next.status, { 'content-type': 'application/json', ...(next.headers ?? {}) });
@@ -54,6 +55,11 @@ export async function startChatStandIn(kind: 'telegram' | 'discord'): Promise<Ch
 }
 
 /** A Telegram message's text or a Discord message's content. */
+/** A JSON body without the marked mode's invisible marks. */
+function withoutMarks(body: unknown): any {
+  return body === undefined ? body : JSON.parse(JSON.stringify(body).replace(/[\u206a\u206b]/g, ''));
+}
+
 export function textOf(r: ChatRequest): string {
   return String(r.body?.text ?? r.body?.content ?? '');
 }

@@ -64,7 +64,7 @@ describe('help and completion through bin/svc.js', { concurrency: true }, () => 
     assert.match((await svc(['completion', 'fish'])).stdout, /\ncomplete -c svc -f\n/);
     const bad = await svc(['completion', 'tcsh']);
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /Allowed choices are bash, zsh, fish/);
+    assert.match(bad.stderr, /Allowed choices are "bash", "zsh", "fish"/);
   });
 
   test('svc __complete profiles prints the names only, one per line, and is not listed in help', async () => {

@@ -73,7 +73,7 @@ describe('spreadsheet exports', () => {
     const file = writeFile(dirs.dir, 'precos.csv', text);
     const r = await svc(['products', 'bulk-price', file, '--yes', '-o', 'json'], { env: svcEnv(sb, dirs) });
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stderr, /precos\.csv:1: 2 unknown columns ignored: title, notes/);
+    assert.match(r.stderr, /precos\.csv:1: 2 unknown columns ignored: "title", "notes"/);
     assert.deepEqual(
       [
         (await getListing(sb, ids[0]!)).price,
@@ -86,7 +86,7 @@ describe('spreadsheet exports', () => {
       env: svcEnv(sb, tempDirs()),
     });
     assert.equal(strict.code, 2);
-    assert.match(strict.stderr, /precos\.csv:1: unknown columns title, notes/);
+    assert.match(strict.stderr, /precos\.csv:1: unknown columns "title", "notes"/);
   });
 });
 

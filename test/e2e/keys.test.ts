@@ -84,7 +84,7 @@ describe('keys', { concurrency: true }, () => {
           sb,
         );
         assert.equal(bad.code, 2);
-        assert.match(bad.stderr, /unknown scope orders:write/);
+        assert.match(bad.stderr, /unknown scope "orders:write"/);
         assert.equal((await routeRequests(sb, 'createKey')).length, 0);
       }));
 

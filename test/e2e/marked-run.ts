@@ -4,6 +4,7 @@
 // ends, a human line (stderr, and stdout unless the run asked for a machine format) with an
 // English word outside the marks fails the test that ran it, naming the command and the line;
 // then the marks are removed, so the test reads the very bytes svc prints without the mode.
+import type { ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { KNOWN_ESCAPES } from './known-escapes.js';
 import { escapes } from './pseudo-check.js';
@@ -113,4 +114,38 @@ function known(line: string): boolean {
 export function escapeError(args: string[], lines: string[]): Error {
   const shown = lines.map((l) => `  ${unmark(l)}`).join('\n');
   return new Error(`svc ${args.join(' ')}: ${lines.length} line(s) escaped the catalogue (not through t()):\n${shown}`);
+}
+
+/**
+ * The stderr of a long-running process a test spawns itself (`shop run`, `webhooks listen`
+ * started by hand), checked as a harness run is: the process runs in the marked mode (`env`),
+ * the test reads `text()` without the marks, and the promise `watch()` returns rejects at the
+ * process's end with the escaped lines (a resident process is stopped by the test: its whole
+ * stderr is known only then). stdout is not read.
+ */
+export function markedStderr(args: string[], env: Record<string, string>) {
+  const runEnv = markedEnv(env);
+  let raw = '';
+  return {
+    env: runEnv,
+    text: () => unmark(raw),
+    /** Reads the child's stderr; resolves to its exit code, `atClose` run first (a capture). */
+    watch(child: ChildProcess, atClose?: () => void): Promise<number | null> {
+      // decoded as text: a mark is 3 bytes and may straddle two chunks
+      child.stderr!.setEncoding('utf8');
+      child.stderr!.on('data', (d: string) => {
+        raw += d;
+      });
+      const exited = new Promise<number | null>((resolve, reject) =>
+        child.on('close', (code) => {
+          atClose?.();
+          const lines = marksOn(runEnv) ? runEscapes(args, '', raw) : [];
+          if (lines.length > 0) reject(escapeError(args, lines));
+          else resolve(code);
+        }),
+      );
+      exited.catch(() => {}); // reported to the test that awaits it
+      return exited;
+    },
+  };
 }

@@ -123,7 +123,7 @@ describe('svc mcp: tools from the verb registry', () => {
     await mcpToolsAgainstCli(tools);
     const bad = await svc(['mcp', '--allow-writes', 'prices,keys'], { env: svcEnv(sb, tempDirs(), scoped) });
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /unknown kind keys/);
+    assert.match(bad.stderr, /unknown kind "keys"/);
   });
 });
 

@@ -41,7 +41,7 @@ describe('mediations', { concurrency: true }, () => {
   test('an unknown --status is a usage error', async () => {
     const r = await run(['mediations', 'list', '--status', 'pending']);
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /Allowed choices are open, closed/);
+    assert.match(r.stderr, /Allowed choices are "open", "closed"/);
   });
 
   test('--limit 1 prints one mediation', async () => {

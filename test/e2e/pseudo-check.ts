@@ -17,10 +17,14 @@ function isValue(token: string): boolean {
     t === 'stdin' || // standard input's file name (`stdin:3: …`)
     /^-/.test(t) || // flags
     /^[a-z]+[_.][a-z_.,]+$/.test(t) || // the service's own values (em_analise, price_cents, order.delivered,sale.processing)
-    /^[a-z]+:[a-z]+$/.test(t) || // the service's scopes (orders:read, reviews:contest)
+    /^[a-z]+:[a-z]+$/.test(t) || // a key's scope (orders:read)
+    /^(?=.*[a-z])(?=.*[A-Z])[\w-]{16,}$/.test(t) || // a random token (an idempotency key of 22 base64url characters)
     !/[a-z]/i.test(t) // punctuation, R$, arrows
   );
 }
+
+/** An argument or option value as commander writes it: `<id>`, `<ids...>`, `<id[:variant]>`, `<on|off>`, `[options]`. */
+const ARG = /<[a-z][\w.|:[\]-]*(?:\.\.\.)?>|\[[a-z][\w|:-]*(?:\.\.\.)?\]/;
 
 /**
  * A line without the commands it names, which are what a seller types, not text: an example of
@@ -32,10 +36,10 @@ function withoutCommands(line: string): string {
   return (
     line
       .replace(/^(\s*)\$ .*?(\s#\s|$)/, '$1 ')
-      // the program's name, not a file named after it (shop.svcbak)
-      .replace(/(?<![\w.])svc(?![\w.])( [a-z][a-z0-9-]*)*( \[[a-z-]+\]| <[a-z-]+>(\.\.\.)?| \[[a-z-]+\.\.\.\])*/g, ' ')
-      .replace(/^\s{2}[a-z][\w-]*( \[[a-z-]+\]| <[a-z-]+>(\.\.\.)?| \[[a-z-]+\.\.\.\])*\s{2,}(?=[\u206a⟦])/, ' ')
-      .replace(/<[a-z-]+>(\.\.\.)?|\[[a-z-]+(\.\.\.)?\]/g, ' ')
+      // the program's name as a word (not the `svc` of `shop.svcbak`)
+      .replace(new RegExp(`(?<![\\w.])svc\\b( [a-z][a-z0-9-]*)*( (?:${ARG.source}))*`, 'g'), ' ')
+      .replace(new RegExp(`^\\s{2}[a-z][\\w|:[\\]-]*( (?:${ARG.source}))*\\s{2,}(?=[\u206a⟦])`), ' ')
+      .replace(new RegExp(ARG.source, 'g'), ' ')
   );
 }
 
@@ -44,12 +48,13 @@ export function escapedWords(line: string): string[] {
   const rest = withoutCommands(line)
     .replace(/\u001b\[[0-9;]*m/g, '')
     // the service's own message (spec 7: `message` beside its `code`), unmarked after a marked
-    // `error:` and before its status and code: the service's words, not svc's
-    .replace(/^(\s*\u206a[^\u206b]*\u206b )[^\u206a\u206b]*( \(\d{3} [A-Z][A-Z0-9_]+\))$/, '$1$2')
+    // `error:` and before its status and code (or its status alone): the service's words, not svc's
+    .replace(/^(\s*\u206a[^\u206b]*\u206b )[^\u206a\u206b]*( \(\d{3}( [A-Z][A-Z0-9_]+)?\))$/, '$1$2')
     // `code` first: a value in it (`svc {path}`) splits the marks of the text around it
     .replace(/`[^`]*`/g, ' ')
-    // a value in single quotes, one word (`unknown command 'nosuch'`)
-    .replace(/'[^'\s]*'/g, ' ')
+    // a value in single quotes (`unknown command 'products nosuch'`): a quote opening after a
+    // space and closing before one, so an apostrophe (`the account's`) never opens a value
+    .replace(/(^|[\s\u206b])'[^'\s][^']*'(?=$|[\s.,:;)\u206a])/g, '$1 ')
     // a name of two capitalised words or more: `Secret Service`, `Too Many Requests`
     .replace(/\b[A-Z][a-z]+( [A-Z][a-z]+)+\b/g, ' ')
     // a flag's value right after the marked text that names the flag (`not -o {format}`: csv)
@@ -61,9 +66,13 @@ export function escapedWords(line: string): string[] {
   return rest.split(/\s+/).filter((w) => /[a-z]{2,}/i.test(w) && !isValue(w));
 }
 
+/** A table cell that is a word of svc's or a state of the service's, left in English. */
+const OWN_CELL =
+  /^(yes|no|true|false|none|paused|approved|rejected|processing|delivered|completed|cancelled|pending|open|closed|refunded|unanswered|answered|sale|purchase|single|multiple|active|inactive|failed|unchanged)$/;
+
 /**
  * The escaped lines of one run: every stderr line, a table's header line (or a key-value
- * table's field column) and the table cells that are svc's own words (yes/no).
+ * table's field column) and the table cells that are svc's own words (yes/no) or states (approved).
  */
 export function escapes(stdout: string, stderr: string, table: boolean): string[] {
   const out: string[] = [];
@@ -89,11 +98,14 @@ export function escapes(stdout: string, stderr: string, table: boolean): string[
     lines.length > 0 && !/^\S*⟦[^⟧]*⟧\s{2,}⟦/.test(lines[0]!) && /^\S*⟦[^⟧]*⟧(\s\(\S+\))?\s{2,}/.test(lines[0]!);
   lines.forEach((line, i) => {
     const cells = line.trim().split(/\s{2,}/);
-    const own = cells.filter((c) => /^(yes|no|true|false|none|paused)$/.test(c));
+    // svc's words and the service's states it says in the seller's words (a `status` cell)
+    const own = cells.filter((c) => OWN_CELL.test(c));
     // a line that is no table row (one cell) is a sentence: a plan, a summary
     // (a key-value table's line that starts blank goes on the value above: no field name)
     const head = keyValue ? (/^\s/.test(line) ? '' : cells[0]!) : i === 0 || cells.length < 2 ? line : '';
-    if (own.length > 0 || escapedWords(head).length > 0) out.push(`table: ${line}`);
+    // a header line is read in lower case: an English header in capitals is a word, not a code
+    const words = escapedWords(!keyValue && i === 0 ? head.toLowerCase() : head);
+    if (own.length > 0 || words.length > 0) out.push(`table: ${line}`);
   });
   return out;
 }

@@ -3,8 +3,10 @@
 // stderr, or a table's header, that keeps a plain English word escaped t() or the catalogue.
 // The walk (pseudo-walk.ts) runs every verb's human output once, against the sandbox.
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
+import { ROOT, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
 import { displayWidth } from '../../src/output/table.js';
 import { escapedWords, escapes } from './pseudo-check.js';
 import { walk } from './pseudo-walk.js';
@@ -56,5 +58,24 @@ describe('the pseudo-locale', () => {
     }
     assert.ok(tables >= 30, `${tables} commands printed a table`);
     assert.equal(wide.length, 0, `${wide.length} lines over 80 columns:\n${wide.join('\n')}`);
+  });
+
+  // Every command's help, from the reference the CLI's own help generates (docs/commands/en,
+  // kept equal to --help by test/package/reference): the marked mode of svc() fails the run on
+  // any line with an English word outside the catalogue's marks, in English and in pt-BR.
+  test("every command's --help, in English and pt-BR: 0 lines escape the catalogue", async () => {
+    const dir = join(ROOT, 'docs', 'commands', 'en');
+    const paths = readdirSync(dir)
+      .filter((f) => f.endsWith('.md') && f !== 'README.md')
+      .flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/^#+ svc ([a-z][a-z -]*)$/gm)].map((m) => m[1]!));
+    assert.ok(paths.length >= 60, `${paths.length} commands in the reference`);
+    const dirs = tempDirs();
+    for (const lang of ['en', 'pt-BR'])
+      for (const path of ['', ...paths]) {
+        const r = await svc([...path.split(' ').filter(Boolean), '--help'], {
+          env: { ...svcEnv(sb, dirs), SVC_LANG: lang },
+        });
+        assert.equal(r.code, 0, `svc ${path} --help: ${r.stderr}`);
+      }
   });
 });

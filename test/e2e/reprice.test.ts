@@ -188,14 +188,14 @@ describe('products reprice', () => {
     const a = await svc(['products', 'reprice', '--rules', unknown], { env });
     assert.equal(a.code, 2, a.stderr);
     assert.match(a.stderr, /rules-\w+\.yaml:2: unknown listing 987654/);
-    assert.match(a.stderr, /rules-\w+\.yaml:4: unknown game tetris/);
+    assert.match(a.stderr, /rules-\w+\.yaml:4: unknown game "tetris"/);
     const bad = rulesFile(
       'rules:\n  - match: all\n    margin: -100%\n    colour: red\n    ceiling: "5,00"\n    floor: "6,00"\n',
     );
     const b = await svc(['products', 'reprice', '--rules', bad], { env });
     assert.equal(b.code, 2, b.stderr);
     assert.match(b.stderr, /:3: margin: a margin is from -90% to 1000%/);
-    assert.match(b.stderr, /:4: unknown key colour/);
+    assert.match(b.stderr, /:4: unknown key "colour"/);
     assert.match(b.stderr, /:6: floor: the floor is above the ceiling/);
     assert.deepEqual(await sb.writeRequests(), []);
   });

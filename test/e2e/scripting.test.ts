@@ -44,7 +44,7 @@ describe('--jq', () => {
     const env = svcEnv(sb, tempDirs());
     const bad = await svc(['products', 'list', '--jq', '.['], { env });
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /^error: --jq "\.\[": syntax error/m);
+    assert.match(bad.stderr, /^error: --jq "\.\[": not a valid jq expression \(jq: "syntax error/m);
     const csv = await svc(['products', 'list', '-o', 'csv', '--jq', '.'], { env });
     assert.equal(csv.code, 2);
     assert.equal(csv.stdout, '');

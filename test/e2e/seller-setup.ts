@@ -9,6 +9,7 @@ import { appendFileSync } from 'node:fs';
 import { after, before, beforeEach } from 'node:test';
 import type { SandboxOptions } from '../../src/sandbox/index.js';
 import { BIN, CAPTURE_FILE, startTestSandbox, svcEnv, type TestSandbox } from './harness.js';
+import { markedStderr } from './marked-run.js';
 
 /** The pool secret of the e2e seller (test/e2e/known-secrets.json: the secret scan looks for it). */
 export const POOL_SECRET = 'pool-secret-of-the-ci-job-0123456789abcdef';
@@ -160,26 +161,23 @@ function managerEnv(env: Record<string, string>): Record<string, string> {
  * resolves to the exit code.
  */
 export function startShopRun(env: Record<string, string>, file: string, args: string[] = []) {
-  const child = spawn(process.execPath, [BIN, 'shop', 'run', '--config', file, '--port', '0', ...args], {
-    env: managerEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const argv = ['shop', 'run', '--config', file, '--port', '0', ...args];
+  const err = markedStderr(argv, managerEnv(env));
+  const child = spawn(process.execPath, [BIN, ...argv], { env: err.env, stdio: ['ignore', 'pipe', 'pipe'] });
   shops.add(child);
-  const out = { stderr: '' };
-  child.stderr.on('data', (d) => {
-    out.stderr += d;
+  const out = {
+    get stderr() {
+      return err.text();
+    },
+  };
+  const exited = err.watch(child, () => {
+    shops.delete(child);
+    try {
+      appendFileSync(CAPTURE_FILE, `\n### svc shop run --config ${file}\n${out.stderr}`);
+    } catch {
+      /* best effort, as the harness's own capture */
+    }
   });
-  const exited = new Promise<number | null>((r) =>
-    child.on('close', (code) => {
-      shops.delete(child);
-      try {
-        appendFileSync(CAPTURE_FILE, `\n### svc shop run --config ${file}\n${out.stderr}`);
-      } catch {
-        /* best effort, as the harness's own capture */
-      }
-      r(code);
-    }),
-  );
   const stop = (): Promise<number | null> => {
     child.kill('SIGTERM');
     return exited;

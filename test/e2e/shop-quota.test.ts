@@ -4,6 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { autoListing as sharedListing } from './seller-setup.js';
+import { markedStderr } from './marked-run.js';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -99,6 +100,13 @@ describe('a shop pass within the quota', () => {
 });
 
 /** Poll a state until it holds (the test's own timeout bounds it): never a fixed sleep. */
+/** A resident svc (`shop run`, `webhooks listen`) in the marked mode: its stderr without the marks, its end checked. */
+function resident(argv: string[], env: Record<string, string>) {
+  const err = markedStderr(argv, { ...(process.env as Record<string, string>), ...env, NO_COLOR: '1' });
+  const child = spawn(process.execPath, [BIN, ...argv], { env: err.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return { child, exited: err.watch(child), stderr: err.text };
+}
+
 async function until(check: () => boolean | Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((r) => setTimeout(r, 50));
 }
@@ -111,33 +119,25 @@ describe('shop run within the quota', () => {
     const first = await svc(['shop', 'sync', '--config', file], { env });
     assert.equal(first.code, 0, first.stderr);
     await sb.control('DELETE', 'requests');
-    const child = spawn(process.execPath, [BIN, 'shop', 'run', '--config', file, '--port', '0'], {
-      env: { ...process.env, ...env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    const { child, exited, stderr } = resident(['shop', 'run', '--config', file, '--port', '0'], env);
     try {
-      await until(() => /pass: shop:/.test(stderr));
-      const plan = /budget: about (\d+) requests a day, ([\d.]+)% of 5,000 \(passes every (\d+) s/.exec(stderr);
-      assert.ok(plan, stderr);
+      await until(() => /pass: shop:/.test(stderr()));
+      const plan = /budget: about (\d+) requests a day, ([\d.]+)% of 5,000 \(passes every (\d+) s/.exec(stderr());
+      assert.ok(plan, stderr());
       assert.ok(Number(plan[3]) > 100, `passes every ${plan[3]} s: at most one pass in 100 s`);
       assert.ok(Number(plan[2]) <= 10, `idle: ${plan[2]}% of the day`);
       assert.match(
-        stderr,
+        stderr(),
         /every: 30 s would spend more than the budget of 20% of 5000 a day: passes run every \d+ s instead/,
       );
       const start = (await wire()).length;
       assert.ok(start <= 10, `the start and its first pass: ${start} requests`);
       // A confirmed sale: its listing's steps at once, the confirmation included, in a few requests.
-      const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)![1]!;
+      const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr())![1]!;
       await sb.control('POST', 'webhooks', { urls: [`${base}/`] });
       await sb.control('DELETE', 'requests');
       await sb.control('POST', 'purchase', { productId: ids[0] });
-      await until(() => /sale pass: shop:/.test(stderr));
+      await until(() => /sale pass: shop:/.test(stderr()));
       const sale = await wire();
       assert.ok(
         sale.some((r) => r.method === 'POST' && /\/stock$/.test(r.path)),
@@ -148,7 +148,7 @@ describe('shop run within the quota', () => {
       await sb.control('POST', 'webhooks', { urls: [] });
       child.kill('SIGTERM');
     }
-    assert.equal(await exited, 0, stderr);
+    assert.equal(await exited, 0, stderr());
   });
 });
 
@@ -177,23 +177,15 @@ describe('a spent day (spec 8, A8 DAILY_LIMIT)', () => {
     // Another tool of the account spends the day.
     for (let i = 0; i < 60; i++) if ((await own.api('GET', '/api/v2/usage')).status === 429) break;
     await own.control('DELETE', 'requests');
-    const child = spawn(process.execPath, [BIN, 'shop', 'run', '--config', file, '--port', '0'], {
-      env: { ...process.env, ...env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    const { child, exited, stderr } = resident(['shop', 'run', '--config', file, '--port', '0'], env);
     try {
       await until(() => tg.requests.length > 0);
       const told = tg.requests.map(textOf);
       assert.equal(told.length, 1, told.join('\n---\n'));
       assert.match(told[0]!, /requests for today are spent/);
       assert.match(told[0]!, /resets at/);
-      await until(() => /listening on/.test(stderr));
-      const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)![1]!;
+      await until(() => /listening on/.test(stderr()));
+      const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr())![1]!;
       const health = (await (await fetch(`${base}/healthz`)).json()) as { ok: boolean; degraded?: string };
       assert.match(health.degraded ?? '', /^quota_spent until \d{4}-/, JSON.stringify(health));
       const sent = ((await own.control('GET', 'requests')) as any[]).length;
@@ -209,7 +201,7 @@ describe('a spent day (spec 8, A8 DAILY_LIMIT)', () => {
       await exited;
       await Promise.all([own.close(), tg.close()]);
     }
-    assert.ok(!stderr.includes(TG_TOKEN));
+    assert.ok(!stderr().includes(TG_TOKEN));
   });
 });
 
@@ -268,20 +260,12 @@ describe('webhooks listen within the quota', () => {
   test('says what its catch-ups and confirmations will cost a day', { timeout: 30_000 }, async () => {
     const dirs = tempDirs();
     const env = { ...svcEnv(sb, dirs), SVC_KEYRING: 'off' };
-    const child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', '--catch-up-every', '10m'], {
-      env: { ...process.env, ...env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+    const { child, exited, stderr } = resident(['webhooks', 'listen', '--port', '0', '--catch-up-every', '10m'], env);
     try {
-      await until(() => /budget: /.test(stderr));
+      await until(() => /budget: /.test(stderr()));
       // 144 catch-ups of 2 requests, no sales known yet.
       assert.match(
-        stderr,
+        stderr(),
         /budget: about 288 requests a day, 5\.8% of 5,000 \(catch-up every 600 s, about 2 requests each/,
       );
     } finally {

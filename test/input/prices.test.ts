@@ -148,7 +148,7 @@ test('unknown columns are ignored with one note naming them; --strict-columns ma
   const result = await readPriceFile(path, AS_FILE);
   assert.deepEqual(result.problems, []);
   assert.deepEqual(result.notes, [
-    'FILE:1: 2 unknown columns ignored: colour, size (expected id, price or price_cents, variant; --strict-columns refuses them)',
+    'FILE:1: 2 unknown columns ignored: "colour", "size" (expected id, price or price_cents, variant; --strict-columns refuses them)',
   ]);
   assert.deepEqual(
     result.rows.map((r) => r.priceCents),
@@ -156,7 +156,7 @@ test('unknown columns are ignored with one note naming them; --strict-columns ma
   );
   const strict = await readPriceFile(path, { ...AS_FILE, strictColumns: true });
   assert.deepEqual(strict.problems, [
-    'FILE:1: unknown columns colour, size (expected id, price or price_cents, variant)',
+    'FILE:1: unknown columns "colour", "size" (expected id, price or price_cents, variant)',
   ]);
 });
 
@@ -168,7 +168,7 @@ test('price and price_cents together are refused', async () => {
 
 test('a missing id or price column is refused and no row is judged', async () => {
   assert.deepEqual((await read('listing,price\n1,2\n')).problems, [
-    'FILE:1: unknown column listing (expected id, price or price_cents, variant)',
+    'FILE:1: unknown column "listing" (expected id, price or price_cents, variant)',
     'FILE:1: missing column id',
   ]);
   assert.deepEqual((await read('id,variant\n1,2\n')).problems, ['FILE:1: missing column price or price_cents']);

@@ -43,11 +43,11 @@ test('a column a person keeps for themselves (title, notes) is ignored with one 
   const r = await prices('id,title,price,notes\n1,"Conta ""A""",2,check\n');
   assert.deepEqual(r.problems, []);
   assert.deepEqual(r.notes, [
-    'FILE:1: 2 unknown columns ignored: title, notes (expected id, price or price_cents, variant; --strict-columns refuses them)',
+    'FILE:1: 2 unknown columns ignored: "title", "notes" (expected id, price or price_cents, variant; --strict-columns refuses them)',
   ]);
   assert.deepEqual(cents(r), [[1, 200]]);
   assert.deepEqual((await prices('id,title,price\n1,x,2\n', { strictColumns: true })).problems, [
-    'FILE:1: unknown column title (expected id, price or price_cents, variant)',
+    'FILE:1: unknown column "title" (expected id, price or price_cents, variant)',
   ]);
   // a column with no name in the middle is an unknown column too
   assert.match((await prices('id,,price\n1,x,2\n')).notes[0]!, /ignored: column 2 \(no name\)/);
@@ -131,7 +131,7 @@ for (const [file, delimiter] of [
       [103, 2500000],
     ]);
     assert.deepEqual(r.notes, [
-      'FILE:1: 2 unknown columns ignored: title, notes (expected id, price or price_cents, variant; --strict-columns refuses them)',
+      'FILE:1: 2 unknown columns ignored: "title", "notes" (expected id, price or price_cents, variant; --strict-columns refuses them)',
     ]);
     assert.deepEqual(r.columns.slice(0, 4), ['id', 'price', 'title', 'notes']);
     assert.ok(delimiter);

@@ -31,7 +31,7 @@ test('id and active are both required columns', async () => {
 
 test('unknown columns are a note naming them', async () => {
   assert.deepEqual((await read('id,active,note\n1,yes,x\n')).notes, [
-    'FILE:1: 1 unknown column ignored: note (expected id, active; --strict-columns refuses them)',
+    'FILE:1: 1 unknown column ignored: "note" (expected id, active; --strict-columns refuses them)',
   ]);
 });
 

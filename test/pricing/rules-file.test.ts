@@ -60,9 +60,9 @@ describe('rules file', () => {
     assert.deepEqual((await problems(text)).sort(), [
       'rules.yaml:10: floor: the floor is above the ceiling',
       'rules.yaml:3: margin: a margin is from -90% to 1000%',
-      'rules.yaml:4: unknown key colour (known: name, match, margin, catalog, minMargin, round, ceiling, floor, cost)',
+      'rules.yaml:4: unknown key "colour" (known: name, match, margin, catalog, minMargin, round, ceiling, floor, cost)',
       'rules.yaml:5: match: say what it selects (listing, variant, game, category), or match: all',
-      'rules.yaml:5: unknown key gmae (known: listing, variant, game, category; or match: all)',
+      'rules.yaml:5: unknown key "gmae" (known: listing, variant, game, category; or match: all)',
     ]);
   });
 
@@ -84,7 +84,7 @@ describe('rules file', () => {
     );
     assert.deepEqual(rulesProblems(r, { listings: new Map([[1, []]]), catalog: new Map([['cs2', 100]]) }), [
       "r.yaml:2: unknown listing 404 (not one of this account's listings)",
-      'r.yaml:4: unknown game tetris (not in GET /api/v2/catalog/games)',
+      'r.yaml:4: unknown game "tetris" (not in GET /api/v2/catalog/games)',
     ]);
   });
   test('a YAML bomb is a FILE:LINE problem, not a crash', async () => {

@@ -41,8 +41,8 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     if (client.hasKey('v2')) {
       const u = (await (await deps.api()).account.usage()).data;
       if (u.minute)
-        rows.unshift({ limit: 'now: requests left this minute', value: `${u.minute.remaining} of ${u.minute.limit}` });
-      if (u.day) rows.unshift({ limit: 'now: requests left today', value: `${u.day.remaining} of ${u.day.limit}` });
+        rows.unshift({ limit: 'now: requests left this minute', value: `${u.minute.remaining} / ${u.minute.limit}` });
+      if (u.day) rows.unshift({ limit: 'now: requests left today', value: `${u.day.remaining} / ${u.day.limit}` });
     } else {
       await (await deps.api()).account.check('v1');
       const left = client.budget.remaining('v1');
@@ -52,8 +52,9 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   await printRecords(deps.io, rows, {
     format: deps.format(),
     columns: [
-      { header: 'limit', value: 'limit', max: 60 },
-      { header: 'value', value: 'value', max: 60 },
+      // svc's own words, said in the seller's language in a table; json keeps them as they are
+      { header: 'limit', value: 'limit', max: 60, kind: 'word' },
+      { header: 'value', value: 'value', max: 60, kind: 'word' },
     ],
   });
   return 0;

@@ -29,7 +29,7 @@ async function run(deps: Deps): Promise<number> {
   await printRecords(deps.io, rows, {
     format,
     columns: [
-      { header: 'window', value: 'window' },
+      { header: 'window', value: 'window', kind: 'status' },
       { header: 'limit', value: 'limit', kind: 'number' },
       { header: 'remaining', value: 'remaining', kind: 'number' },
       { header: 'resets', value: 'resetAt', kind: 'date' },

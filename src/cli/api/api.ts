@@ -110,9 +110,14 @@ async function readBody(deps: Deps, file: string): Promise<unknown> {
   try {
     return JSON.parse(text.replace(/^\ufeff/, ''));
   } catch (err) {
+    // V8's own wording is English: say where, in svc's words
     const at = /position (\d+)/.exec((err as Error).message);
-    const line = at ? text.slice(0, Number(at[1])).split('\n').length : 1;
-    throw new UsageError(`${file === '-' ? 'stdin' : file}:${line}: not JSON (${(err as Error).message})`);
+    const before = at ? text.slice(0, Number(at[1])).split('\n') : [''];
+    const where = { file: file === '-' ? 'stdin' : file, line: before.length, column: before.at(-1)!.length + 1 };
+    // printError says it in the run's language (the catalogue's `{file}:{line}: not JSON…`)
+    throw new UsageError(
+      at ? `${where.file}:${where.line}: not JSON (column ${where.column})` : `${where.file}:${where.line}: not JSON`,
+    );
   }
 }
 

@@ -26,7 +26,7 @@ export function registerHelp(program: Command, rt: CliRuntime): void {
       if (!target) {
         throw new UsageError(
           `no help topic or command "${words.join(' ')}"`,
-          `topics: ${names.join(', ')}; commands: see \`svc --help\``,
+          `topics: ${names.map((n) => `"${n}"`).join(', ')}; commands: see \`svc --help\``,
         );
       }
       target.outputHelp();

@@ -1,6 +1,7 @@
 // svc keys create --name N --version v1|v2 [--scope S…] [--save [profile]]: POST /api/api-keys
 // (A10). The new key is in the answer once (A4): it goes to stdout and nowhere else, or
 // straight into a profile with --save (then it is not printed at all).
+import { keyLabel } from './key-record.js';
 import { z } from 'zod';
 import { SCOPES } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
@@ -49,7 +50,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     const bad = scopes?.filter((s) => !(SCOPES as readonly string[]).includes(s)) ?? [];
     throw new UsageError(
       bad.length
-        ? `unknown scope ${bad.join(', ')}`
+        ? `unknown scope ${bad.map((s) => JSON.stringify(s)).join(', ')}`
         : o.version === 'v2' && !scopes?.length
           ? 'v2 keys need at least one --scope'
           : parsed.error.issues[0]!.message,
@@ -69,7 +70,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       `revoke it with \`svc keys revoke ${created.id}\` and try again`,
     );
   rememberKeyCreatedAt(deps.stateDir(), key, created.createdAt);
-  const label = `${o.version} key #${created.id} "${o.name}"`;
+  const label = keyLabel(o.version, created.id, o.name);
   const format = deps.format();
   if (o.save !== undefined && o.save !== false) {
     const s = await deps.session();

@@ -3,8 +3,20 @@
 import type { z } from 'zod';
 import type { ApiKey } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
+import { t } from '../../i18n/index.js';
 
 export type KeyRow = z.infer<typeof ApiKey> & { inUse?: string };
+
+/**
+ * A key as a person names it, `v2 key #12 "ci"`, in the run's language (`chave v2 #12 "ci"`):
+ * made once here so every message around it has one `{label}` (the catalogue's `label:` entry).
+ */
+export function keyLabel(version: string | undefined, id: string | number, name?: string, shown?: string): string {
+  const plain = version ? `${version} key #${id}` : `key #${id}`;
+  const said = t(`label:${plain}`);
+  const base = said === `label:${plain}` ? plain : said;
+  return `${base}${name !== undefined ? ` "${name}"` : ''}${shown ? ` (${shown})` : ''}`;
+}
 
 export function displayKey(k: KeyRow): string {
   return `${k.prefix ?? ''}…${k.last4 ?? ''}`;

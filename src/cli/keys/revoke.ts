@@ -7,14 +7,14 @@ import type { Deps } from '../shared/context.js';
 import { defineVerb } from '../shared/verb.js';
 import { printOne } from '../shared/read.js';
 import { printRequestPlan } from '../shared/plan.js';
-import { displayKey, isSameKey } from './key-record.js';
+import { displayKey, isSameKey, keyLabel } from './key-record.js';
 import { fetchKeys } from './list.js';
 
 async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
   const id = parseId(args[0], 'key ID');
   const k = (await fetchKeys(deps)).find((x) => String(x.id) === String(id));
   if (!k) throw new SvcError(`no key #${id} on this account`, 'see `svc keys list`');
-  const label = `${k.version ?? ''} key #${id} "${k.name ?? ''}" (${displayKey(k)})`.trim();
+  const label = keyLabel(k.version ?? undefined, id, k.name ?? '', displayKey(k));
   if (k.active === false) {
     note(deps.io, `${label} is already revoked; nothing to do`);
     return 0;

@@ -179,7 +179,8 @@ async function checkNewKey(
     await revokeQuietly(k.api, k.created.id, deps);
     const why = err instanceof Error ? err.message : String(err);
     throw new SvcError(
-      `the new key failed its check (${why}): the old key ${maskKey(k.oldKey)} is stored again and still works`,
+      // the service's or the network's words, quoted: data inside svc's sentence
+      `the new key failed its check (${JSON.stringify(why)}): the old key ${maskKey(k.oldKey)} is stored again and still works`,
       'nothing was revoked; run `svc keys rotate` again later',
     );
   }
@@ -192,7 +193,7 @@ async function revokeOld(deps: Deps, api: ServiceApi, old: KeyRow, newKey: strin
   } catch (err) {
     warn(
       deps.io,
-      `the new key ${maskKey(newKey)} is stored in profile "${profile}" and works, but revoking the old key #${old.id} failed: ${(err as Error).message}`,
+      `the new key ${maskKey(newKey)} is stored in profile "${profile}" and works, but revoking the old key #${old.id} failed: ${JSON.stringify((err as Error).message)}`,
     );
     throw new SvcError(
       `old key #${old.id} (${displayKey(old)}) is still active`,

@@ -27,6 +27,9 @@ const options = {
   ),
 };
 
+/** Words a person types, quoted as values in a sentence: `"prices", "status"`. */
+const quoted = (words: readonly string[]) => words.map((w) => JSON.stringify(w)).join(', ');
+
 /** `--allow-writes prices,status` → the kinds; an unknown kind is a usage error (exit 2). */
 function writeKinds(raw: string | undefined): Set<WriteKind> {
   const words = (raw ?? '')
@@ -35,7 +38,7 @@ function writeKinds(raw: string | undefined): Set<WriteKind> {
     .filter(Boolean);
   const bad = words.filter((w) => !(WRITE_KINDS as readonly string[]).includes(w));
   if (bad.length > 0)
-    throw new UsageError(`--allow-writes: unknown kind ${bad.join(', ')}`, `kinds: ${WRITE_KINDS.join(', ')}`);
+    throw new UsageError(`--allow-writes: unknown kind ${quoted(bad)}`, `kinds: ${quoted(WRITE_KINDS)}`);
   return new Set(words as WriteKind[]);
 }
 

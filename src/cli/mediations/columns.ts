@@ -8,9 +8,9 @@ export type MediationRow = z.infer<typeof Mediation>;
 
 export const mediationColumns: Column<MediationRow>[] = [
   { header: 'order', value: 'orderId', kind: 'number' },
-  { header: 'status', value: 'status' },
+  { header: 'status', value: 'status', kind: 'status' },
   { header: 'reason', value: 'reason', max: 48 },
   { header: 'opened', value: 'openedAt', kind: 'date' },
   { header: 'closed', value: 'closedAt', kind: 'date' },
-  { header: 'resolution', value: 'resolution', max: 24 },
+  { header: 'resolution', value: 'resolution', max: 24, kind: 'status' },
 ];

@@ -47,12 +47,18 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
   outbox.send(notice);
   await outbox.drain(60_000);
   if (outbox.stats.sent[c.name] === 1) {
-    success(deps.io, `sample notice sent to ${c.name} (${c.type})`);
+    success(deps.io, t('sample notice sent to "{name}" ({type})', { name: c.name, type: typeName(c.type) }));
     return 0;
   }
   for (const p of problems) warn(deps.io, `${c.name}: ${p}`);
   warn(deps.io, `the sample notice did not reach ${c.name}`);
   return EXIT.failed;
+}
+
+/** The channel's type as a seller reads it (`label:telegram`: Telegram), its own word in shop.yaml otherwise. */
+function typeName(type: string): string {
+  const said = t(`label:${type}`);
+  return said.startsWith('label:') ? type : said;
 }
 
 export const testVerb = defineVerb({

@@ -12,8 +12,8 @@ export function orderColumns(version: ApiVersion): Column<Order>[] {
   return [
     { header: 'id', value: 'id', kind: 'number' },
     { header: 'code', value: 'orderCode' },
-    { header: 'type', value: 'type', drop: 1 },
-    { header: 'status', value: 'status' },
+    { header: 'type', value: 'type', drop: 1, kind: 'status' },
+    { header: 'status', value: 'status', kind: 'status' },
     { header: 'listing', value: 'productTitle', max: 32 },
     { header: 'buyer', value: 'buyerName', max: 20 },
     { header: 'qty', value: 'quantity', kind: 'number', drop: 3 },

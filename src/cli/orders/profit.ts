@@ -2,7 +2,7 @@
 // listing, ref or day, with totals. Money: two decimals in tables and CSV/TSV (a spreadsheet
 // reads them as amounts), integer cents in JSON.
 import { count } from '../../output/plural.js';
-import { t } from '../../i18n/index.js';
+import { t, statusWord } from '../../i18n/index.js';
 import { jsonText } from '../../output/sanitize.js';
 import type { Order } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
@@ -175,7 +175,7 @@ function notes(deps: Deps, report: ProfitReport, toStderr: boolean): void {
   const n = report.totals.itemsWithoutCost;
   if (n > 0) lines.push(t('{items} had no recorded cost and counted as 0', { items: count(n, 'item') }));
   if (toStderr && report.excluded.length > 0) {
-    const list = report.excluded.map((e) => `${e.id} ${saleState(e.status)}`).join(', ');
+    const list = report.excluded.map((e) => `${e.id} ${e.status ? statusWord(e.status) : '?'}`).join(', ');
     lines.push(
       t('not counted: {sales} not delivered or completed ({list})', {
         sales: count(report.excluded.length, 'sale'),
@@ -186,16 +186,6 @@ function notes(deps: Deps, report: ProfitReport, toStderr: boolean): void {
   if (lines.length === 0) return;
   if (toStderr) for (const l of lines) note(deps.io, l);
   else deps.io.stdout.write(`\n${lines.join('\n')}\n`);
-}
-
-/**
- * A sale's status in a sentence: the service's value (A4) said in the run's language, its own
- * entry `label:NAME` so a one-word value never catches another text; unknown values as they are.
- */
-function saleState(status: string | undefined): string {
-  if (status === undefined) return '?';
-  const said = t(`label:${status}`);
-  return said.startsWith('label:') ? status : said;
 }
 
 type Cents = 'priceCents' | 'feeCents' | 'costCents' | 'profitCents';
@@ -244,7 +234,7 @@ function profitColumns(by: ProfitGroup | undefined): Column<ProfitRow>[] {
 const excludedColumns: Column<ExcludedSale>[] = [
   { header: 'order', value: 'id', kind: 'number' },
   { header: 'code', value: 'orderCode' },
-  { header: 'status', value: 'status' },
+  { header: 'status', value: 'status', kind: 'status' },
   { header: 'created', value: 'createdAt', kind: 'date' },
   { header: 'price', value: 'priceCents', kind: 'cents' },
 ];

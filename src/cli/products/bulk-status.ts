@@ -4,7 +4,7 @@ import { CHUNK_SIZE } from '../../api/assumptions.js';
 import { UsageError } from '../../api/errors.js';
 import { openInput, startsWithBom } from '../../input/source.js';
 import { readStatusFile } from '../../input/statuses.js';
-import { fingerprintInput, jobSpec, planChunks, type JobInput } from '../../jobs/index.js';
+import { ARGS_INPUT_PATH, fingerprintInput, jobSpec, planChunks, type JobInput } from '../../jobs/index.js';
 import type { Deps } from '../shared/context.js';
 import { defineVerb, flag, reportOption, resumeOption, type OptsOf } from '../shared/verb.js';
 import { runBulkJob, type ChunkSend } from '../shared/job-runner.js';
@@ -90,7 +90,7 @@ async function runIds(deps: Deps, args: string[], active: boolean): Promise<numb
   // fingerprint is the list itself, so a re-run of the same command can resume.
   const text = `${active}\n${ids.join('\n')}\n`;
   const input: JobInput = {
-    path: '(arguments)',
+    path: ARGS_INPUT_PATH,
     displayName: 'arguments',
     sha256: createHash('sha256').update(text).digest('hex'),
     size: text.length,

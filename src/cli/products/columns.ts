@@ -9,7 +9,7 @@ export function listingColumns(version: ApiVersion): Column<Listing>[] {
   return [
     { header: 'id', value: 'id', kind: 'number' },
     { header: 'title', value: 'title', max: 40 },
-    { header: 'status', value: 'status' },
+    { header: 'status', value: 'status', kind: 'status' },
     { header: 'active', value: (l) => (l.pausedByOfflineMode ? 'paused' : l.isActive ? 'yes' : 'no'), kind: 'word' },
     { header: 'price', value: 'price', kind: money },
     ...(version === 'v2' ? [{ header: 'effective', value: 'effectivePrice' as const, kind: money, drop: 3 }] : []),

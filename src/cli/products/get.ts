@@ -1,3 +1,4 @@
+import { t } from '../../i18n/index.js';
 import { printRecords } from '../../ui/print.js';
 import { parseId } from '../shared/command.js';
 import { apiVersion, type Deps } from '../shared/context.js';
@@ -15,12 +16,12 @@ async function run(deps: Deps, _o: object, args: string[]): Promise<number> {
     ...listingColumns(v),
     { header: 'game', value: 'game' },
     { header: 'category', value: 'category' },
-    { header: 'type', value: 'listingType' },
+    { header: 'type', value: 'listingType', kind: 'status' },
     { header: 'auto delivery', value: 'isAutoDelivery', kind: 'bool' },
     { header: 'updated', value: 'updatedAt', kind: 'date' },
   ]);
   if (format === 'table' && listing.variants?.length) {
-    deps.io.stdout.write('\nvariants:\n');
+    deps.io.stdout.write(`\n${t('variants:')}\n`);
     await printRecords(deps.io, listing.variants, { format, columns: variantColumns });
   }
   return 0;

@@ -16,7 +16,7 @@ export const planColumns: Column<PlanRow>[] = [
   { header: 'floor', value: 'floor', kind: 'cents' },
   { header: 'cost', value: 'cost', kind: 'cents' },
   { header: 'margin', value: (r) => (r.marginBp === undefined ? '' : formatBp(r.marginBp)) },
-  { header: 'basis', value: 'basis', drop: 1 },
+  { header: 'basis', value: 'basis', drop: 1, kind: 'word' },
   { header: 'reason', value: 'reason', max: 70, kind: 'word' },
 ];
 

@@ -86,7 +86,7 @@ async function setVariants(deps: Deps, o: OptsOf<typeof setOptions>, args: strin
     columns: [
       { header: 'id', value: 'id' },
       { header: 'variant', value: 'variant' },
-      { header: 'status', value: 'status' },
+      { header: 'status', value: 'status', kind: 'status' },
       { header: 'code', value: 'code' },
       { header: 'message', value: 'message' },
     ],

@@ -5,7 +5,7 @@ import type { Column } from '../../output/columns.js';
 
 export const questionColumns: Column<Question>[] = [
   { header: 'id', value: 'id', kind: 'number' },
-  { header: 'status', value: 'status' },
+  { header: 'status', value: 'status', kind: 'status' },
   { header: 'listing', value: 'productId', kind: 'number' },
   { header: 'order', value: 'orderId', kind: 'number' },
   { header: 'asker', value: 'askerName', max: 20 },

@@ -22,7 +22,7 @@ export const contestationColumns: Column<ContestationRow>[] = [
   { header: 'id', value: 'id', kind: 'number' },
   { header: 'review', value: 'reviewId', kind: 'number' },
   { header: 'order', value: 'orderId', kind: 'number' },
-  { header: 'status', value: 'status' },
+  { header: 'status', value: 'status', kind: 'status' },
   { header: 'reason', value: 'reason', max: 48 },
   { header: 'created', value: 'createdAt', kind: 'date' },
 ];

@@ -42,7 +42,7 @@ async function sell(deps: Deps, o: OptsOf<typeof sellOptions>, args: string[]): 
   const columns = [
     { header: 'order', value: 'id' },
     { header: 'code', value: 'orderCode' },
-    { header: 'status', value: 'status' },
+    { header: 'status', value: 'status', kind: 'status' as const },
     { header: 'price', value: 'price', kind: 'cents' as const },
     { header: 'fee', value: 'fee', kind: 'cents' as const },
     { header: 'delivered items', value: 'deliveredItems', kind: 'list' as const },
@@ -79,6 +79,13 @@ async function sell(deps: Deps, o: OptsOf<typeof sellOptions>, args: string[]): 
 const ACTIONS = ['approve', 'reject', 'take_down', 'reject_permanently'];
 /** one spelling on the command line and in every message (`take-down`); `take_down` is the wire's. */
 const spoken = (action: string) => action.replace(/_/g, '-');
+/** What a moderation did, said as its outcome (the success line is a sentence, not the verb typed). */
+const MODERATED: Record<string, string> = {
+  approve: 'approved',
+  reject: 'rejected',
+  take_down: 'taken down',
+  reject_permanently: 'rejected permanently',
+};
 async function offline(deps: Deps, _o: object, args: string[]): Promise<number> {
   const state = args[0];
   if (state !== 'on' && state !== 'off') throw new UsageError('say `on` or `off`');
@@ -151,9 +158,12 @@ export const moderateVerb = defineVerb({
   async run(deps, _o, args) {
     const action = args[1]!.replace(/-/g, '_');
     if (!ACTIONS.includes(action))
-      throw new UsageError(`unknown action "${args[1]}"`, `use one of ${ACTIONS.map(spoken).join(', ')}`);
+      throw new UsageError(
+        `unknown action "${args[1]}"`,
+        `use one of ${ACTIONS.map((a) => `"${spoken(a)}"`).join(', ')}`,
+      );
     await control(deps, 'POST', 'moderate', { productId: parseId(args[0], 'listing id'), action });
-    success(deps.io, `listing ${args[0]}: ${spoken(action)}`);
+    success(deps.io, `listing ${args[0]}: ${MODERATED[action] ?? spoken(action)}`);
     return 0;
   },
 });

@@ -193,8 +193,8 @@ function newClient(deps: Deps, conn: Connection, transport?: Transport): ApiClie
 }
 
 function formatAttempt(l: AttemptLog): string {
-  // the method, path, status and counters are values; the words are the seller's language
-  const status = l.status ?? (l.note ? t('failed: {note}', { note: l.note }) : t('no answer'));
+  // a trace line's words in the run's language; the method, path and figures as they are
+  const status = l.status ?? (l.note ? t('failed: {why}', { why: t(l.note) }) : t('no answer'));
   const remaining = l.remaining === undefined ? '' : ` remaining=${l.remaining}`;
   return `svc: ${l.method} ${l.path} → ${status} ${l.ms}ms attempt=${l.attempt}${remaining}`;
 }

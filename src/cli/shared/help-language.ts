@@ -3,7 +3,7 @@
 // fit the Portuguese text; what commander writes itself (headings) and the texts after the
 // options (examples' comments, notes) are translated as they are written (program.ts writeOut).
 // English: nothing is touched. bin/svc.js prints the prebuilt dist/help.pt-BR.json the same way.
-import type { Command } from 'commander';
+import type { Argument, Command, Option } from 'commander';
 import { t, tExact, translating } from '../../i18n/index.js';
 
 /** Translate every description of the tree, in place. */
@@ -53,15 +53,52 @@ function localiseLine(line: string): string {
   for (const [re, heading] of HEADINGS) if (re.test(line)) return line.replace(re, tExact(heading));
   const example = /^(\s+\$ .*?\s+#\s+)(.*)$/.exec(line);
   if (example) return example[1]! + tExact(example[2]!);
-  // `(choices:` may end a line: commander wraps before translating
-  const out = line.replace(/\(default:/g, tExact('(default:')).replace(/\(choices:/g, tExact('(choices:'));
-  const indent = /^\s*/.exec(out)![0];
-  const body = out.slice(indent.length);
+  const indent = /^\s*/.exec(line)![0];
+  const body = line.slice(indent.length);
   const h = tExact(body);
-  return h !== body ? indent + h : out;
+  return h !== body ? indent + h : line;
 }
 
 /** commander's error lines (`error: unknown option '--x'`) in the run's language. */
 export function localiseCommanderError(text: string): string {
-  return !translating() ? text : t(text.replace(/\n$/, '')) + (text.endsWith('\n') ? '\n' : '');
+  const quoted = quoteChoices(text);
+  return !translating() ? quoted : t(quoted.replace(/\n$/, '')) + (quoted.endsWith('\n') ? '\n' : '');
+}
+
+/** `Allowed choices are open, closed.` → `"open", "closed"`: values a person types, as the help shows them. */
+function quoteChoices(text: string): string {
+  return text.replace(/(Allowed choices are )([^\n]*?)\.(\n|$)/, (_m, lead: string, list: string, end: string) => {
+    const words = list.split(', ').map((w) => JSON.stringify(w));
+    return `${lead}${words.join(', ')}.${end}`;
+  });
+}
+
+/**
+ * commander's `(choices: …, default: …)` after a description, its two words from the catalogue.
+ * Made here, not replaced in the laid-out text: a description may say `(default:` itself.
+ */
+function withExtras(description: string, choices: readonly string[] | undefined, value: string | undefined): string {
+  const extra: string[] = [];
+  if (choices) extra.push(`${tExact('choices:')} ${choices.map((c) => JSON.stringify(c)).join(', ')}`);
+  if (value !== undefined) extra.push(`${tExact('default:')} ${value}`);
+  if (extra.length === 0) return description;
+  return description ? `${description} (${extra.join(', ')})` : `(${extra.join(', ')})`;
+}
+
+/** An option's help text as commander makes it (same rule for when a default shows). */
+export function optionDescription(o: Option): string {
+  const shown =
+    o.defaultValue !== undefined &&
+    (o.required || o.optional || (o.isBoolean() && typeof o.defaultValue === 'boolean'));
+  return withExtras(
+    o.description,
+    o.argChoices,
+    shown ? o.defaultValueDescription || JSON.stringify(o.defaultValue) : undefined,
+  );
+}
+
+/** An argument's help text as commander makes it. */
+export function argumentDescription(a: Argument): string {
+  const value = a.defaultValue !== undefined ? a.defaultValueDescription || JSON.stringify(a.defaultValue) : undefined;
+  return withExtras(a.description, a.argChoices, value);
 }

@@ -11,6 +11,7 @@ import {
   planSummary,
   runJob,
   writeReport,
+  ARGS_INPUT_PATH,
   type ChunkPlan,
   type ChunkResult,
   type ExpiredKeyHandler,
@@ -229,17 +230,11 @@ interface Reporter {
 }
 
 /** Ink progress on a TTY; elsewhere at most one plain line per chunk or per 5 seconds (cli-spec 1). */
-/**
- * The input a progress line names: a file's name as it is; ids given as arguments (no file, its
- * path a word in brackets) are svc's own word, in the run's language.
- */
-function inputName(input: JobSpec['input']): string {
-  return input.path.startsWith('(') ? t(input.displayName) : input.displayName;
-}
-
 async function progressReporter(deps: Deps, spec: Pick<JobSpec, 'kind' | 'input' | 'totalItems'>): Promise<Reporter> {
   const { io } = deps;
-  const title = `${t(spec.kind)} ${inputName(spec.input)}`;
+  // a file is named as given; ids from the command line are svc's word for them
+  const name = spec.input.path === ARGS_INPUT_PATH ? t(spec.input.displayName) : spec.input.displayName;
+  const title = `${t(spec.kind)} ${name}`;
   if (io.quiet) return { update: () => {}, done: async () => {} };
   if (canDrawLive(io, 'stderr') && deps.format() !== 'json' && deps.format() !== 'jsonl') {
     const ui = await loadUi(deps.io);

@@ -31,7 +31,6 @@ export function printRequestPlan(deps: Deps, requests: PlannedRequest[], notes: 
   }
   const lines = [t('dry run: nothing sent')];
   for (const r of requests) {
-    // `what` in the run's language on a terminal; json keeps svc's English words (machine output)
     const detail = r.what !== undefined ? `: ${t(r.what)}` : r.body !== undefined ? ` ${jsonText(r.body)}` : '';
     lines.push(`${r.method} ${r.path}${detail}`);
   }

@@ -4,6 +4,7 @@ import { UsageError } from '../../api/errors.js';
 import type { Channel } from '../../notify/channel.js';
 import { Outbox, type OutboxOptions } from '../../notify/outbox.js';
 import { warn } from '../../output/reporter.js';
+import { t } from '../../i18n/index.js';
 import { sanitizeInline } from '../../output/sanitize.js';
 import { invalidInput } from '../shared/job-helpers.js';
 import { loadShopConfig, type ShopConfig } from '../../shop/config.js';
@@ -38,14 +39,14 @@ export async function openOutbox(
     ...(cfg.bot ? { botChannel: cfg.bot.channel } : {}),
     onProblem: (p) => {
       problems.push(p);
-      warn(deps.io, `${p}; the shop goes on without it`);
+      warn(deps.io, t('{problem}; the shop goes on without it', { problem: p }));
     },
   });
   const outbox = new Outbox(
     channels,
     {
       problem: (name, detail, willRetry) => {
-        if (!willRetry || deps.globals.verbose) warn(deps.io, `notify ${name}: ${detail}`);
+        if (!willRetry || deps.globals.verbose) warn(deps.io, t('channel "{name}": {detail}', { name, detail }));
       },
     },
     undefined,

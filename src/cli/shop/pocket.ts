@@ -16,6 +16,7 @@ import { secretProblem } from '../../notify/channel.js';
 import type { Notice, Say } from '../../notify/notice.js';
 import { NotifySecrets } from '../../notify/secrets.js';
 import { note, warn } from '../../output/reporter.js';
+import { t } from '../../i18n/index.js';
 import type { ShopConfig } from '../../shop/config.js';
 import type { PassResult } from '../../shop/runner.js';
 import type { RuleOutcome, ShopActions, StatusResult } from '../../shop/types.js';
@@ -125,9 +126,15 @@ async function digestLoop(
         } finally {
           mirror.close();
         }
-        note(deps.io, `${kind} digest sent`);
+        note(deps.io, kind === 'daily' ? 'daily digest sent' : 'weekly digest sent');
       } catch (err) {
-        warn(deps.io, `the ${kind} digest failed: ${(err as Error).message}; the next one is tomorrow`);
+        const why = (err as Error).message;
+        warn(
+          deps.io,
+          kind === 'daily'
+            ? t('the daily digest failed: {why}; the next one is tomorrow', { why })
+            : t('the weekly digest failed: {why}; the next one is tomorrow', { why }),
+        );
       }
     }
   }

@@ -67,11 +67,22 @@ export async function printPass(deps: Deps, r: PassResult, channels: Channel[], 
     }
   } else if (sends.length > 0) {
     // csv/tsv hold one kind of row: the notices are said on stderr.
-    note(
-      deps.io,
-      `${sends.length} notice(s) ${dryRun ? 'would be sent' : 'queued'}: ${[...new Set(sends.map((s) => `${s.channel}:${s.kind}`))].join(', ')}`,
-    );
+    note(deps.io, noticesLine(sends, dryRun));
   }
+}
+
+/**
+ * `2 notices queued: "vendas" refill_done, listing_reactivated`: each channel (the seller's own
+ * name, quoted as data) with the kinds of its notices (codes, as in shop.yaml).
+ */
+function noticesLine(sends: { channel: string; kind: string }[], dryRun: boolean): string {
+  const kinds = new Map<string, Set<string>>();
+  for (const s of sends) kinds.set(s.channel, (kinds.get(s.channel) ?? new Set()).add(s.kind));
+  const list = [...kinds].map(([channel, k]) => `"${sanitizeInline(channel)}" ${[...k].join(', ')}`).join('; ');
+  const one = sends.length === 1;
+  if (dryRun)
+    return t(one ? '1 notice would be sent: {list}' : '{n} notices would be sent: {list}', { n: sends.length, list });
+  return t(one ? '1 notice queued: {list}' : '{n} notices queued: {list}', { n: sends.length, list });
 }
 
 export function passSummary(r: PassResult): string {

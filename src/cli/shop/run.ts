@@ -7,10 +7,12 @@
 import { z } from 'zod';
 import { SHOP_DAY } from '../../api/assumptions.js';
 import { nowMs } from '../../api/clock.js';
-import { NeedsV2KeyError, SvcError } from '../../api/errors.js';
+import { NeedsV2KeyError, RateLimitError, SvcError } from '../../api/errors.js';
 import type { Order } from '../../api/responses.js';
 import type { Notice } from '../../notify/notice.js';
 import { note, warn } from '../../output/reporter.js';
+import { t } from '../../i18n/index.js';
+import { count } from '../../output/plural.js';
 import { jsonText } from '../../output/sanitize.js';
 import { ShopMemory } from '../../shop/memory.js';
 import { brl, payoutNotice, saleFigures } from '../../shop/notices.js';
@@ -93,18 +95,27 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
         receiverDown = true;
         warn(
           deps.io,
-          `the webhook receiver missed ${r.missed} sale(s): the safety-net pass runs up to ${SHOP_DAY.receiverDownFactor} times as often until it delivers again`,
+          t(
+            'the webhook receiver missed {sales}: the safety-net pass runs up to {n} times as often until it delivers again',
+            { sales: count(r.missed ?? 0, 'sale'), n: SHOP_DAY.receiverDownFactor },
+          ),
         );
       }
       pocket.passed(kind, r);
-      note(deps.io, `${kind === 'full' ? 'pass' : 'sale pass'}: ${passSummary(r)}`);
+      note(deps.io, t(kind === 'full' ? 'pass: {summary}' : 'sale pass: {summary}', { summary: passSummary(r) }));
       quota.checkLow();
     },
-    failed: (kind, err) =>
+    failed: (kind, err) => {
+      // a pass the stop (SIGTERM) cut short is not a failure to tell: the next start passes again
+      if (deps.signal.aborted) return;
+      const why = passFailure(err);
       warn(
         deps.io,
-        `${kind} pass failed: ${err instanceof SvcError ? err.message : String(err)}; the next pass tries again`,
-      ),
+        kind === 'full'
+          ? t('full pass failed: {why}; the next pass tries again', { why })
+          : t('sale pass failed: {why}; the next pass tries again', { why }),
+      );
+    },
   });
   const at = () => new Date(nowMs()).toISOString();
   let lastTrouble = 0;
@@ -178,7 +189,11 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
   const shown = path === '/' ? listener.url : listener.url.replace(path, '/…');
   note(
     deps.io,
-    `shop running: ${cfg.rules.length} rule(s), pass every ${day.everyS} s; listening on ${shown} (GET /healthz)`,
+    t('shop running: {rules}, pass every {s} s; listening on {url} (GET /healthz)', {
+      rules: count(cfg.rules.length, 'rule'),
+      s: day.everyS,
+      url: shown,
+    }),
   );
   loop.start();
   await new Promise<void>((resolve) => {
@@ -213,3 +228,18 @@ export const runVerb = defineVerb({
 });
 
 export const verbs = [runVerb];
+
+/**
+ * Why a pass failed, in svc's words: the day spent (A8 DAILY_LIMIT) with the wait the service
+ * gave; any other error by its message (never its class name).
+ */
+function passFailure(err: unknown): string {
+  if (err instanceof RateLimitError && err.code === 'DAILY_LIMIT' && err.retryAfterS) {
+    const min = Math.round(err.retryAfterS / 60);
+    return t("the account's requests for today are spent (DAILY_LIMIT): they reset in {h} h {min} min", {
+      h: Math.floor(min / 60),
+      min: min % 60,
+    });
+  }
+  return err instanceof SvcError || err instanceof Error ? err.message : String(err);
+}

@@ -28,7 +28,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
     empty: 'no jobs yet',
     columns: [
       { header: 'id', value: 'id' },
-      { header: 'target', value: 'target' },
+      { header: 'target', value: 'target', kind: 'word' },
       { header: 'file', value: 'file', max: 30 },
       { header: 'progress', value: 'progress' },
       { header: 'state', value: 'state', kind: 'word' },

@@ -86,7 +86,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
       { header: 'per day', value: 'perDay', kind: 'number' },
       { header: 'days left', value: 'daysLeft', kind: 'number' },
       { header: 'state', value: 'state', kind: 'word' },
-      { header: 'alert', value: (r) => r.reasons.join(', ') },
+      { header: 'alert', value: (r) => r.reasons.join(', '), kind: 'word' },
     ],
   });
   if (o.below !== undefined || o.days !== undefined) {

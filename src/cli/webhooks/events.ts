@@ -24,16 +24,16 @@ interface FieldRow {
 
 const eventColumns: Column<EventRow>[] = [
   { header: 'event', value: 'event' },
-  { header: 'group', value: 'group' },
+  { header: 'group', value: 'group', kind: 'status' },
   { header: 'source', value: 'source' },
   { header: 'id field', value: 'idField' },
   { header: 'confirmed', value: 'confirmed', kind: 'bool' },
-  { header: 'meaning', value: 'meaning', max: 60 },
+  { header: 'meaning', value: 'meaning', max: 60, kind: 'word' },
 ];
 const fieldColumns: Column<FieldRow>[] = [
   { header: 'field', value: 'field' },
-  { header: 'type', value: 'type' },
-  { header: 'notes', value: 'notes', max: 70 },
+  { header: 'type', value: 'type', kind: 'status' },
+  { header: 'notes', value: 'notes', max: 70, kind: 'word' },
 ];
 
 function row(e: EventDef): EventRow {

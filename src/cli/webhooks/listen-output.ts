@@ -4,7 +4,7 @@
 // is piped, so someone watching the terminal sees a dropped or failing delivery.
 import { loadUi } from '../../ui/load.js';
 import { jsonText, sanitizeInline } from '../../output/sanitize.js';
-import { warn } from '../../output/reporter.js';
+import { warn, warnSaid } from '../../output/reporter.js';
 import { t } from '../../i18n/index.js';
 import { canDrawLive } from '../../output/io.js';
 import { WARN_ACTIONS, type LogFn, type WebhookLogLine } from '../../webhooks/log.js';
@@ -30,7 +30,7 @@ function jsonLinesOutput(deps: Deps): ListenOutput {
     log: (l) => {
       const line: WebhookLogLine = { at: new Date().toISOString(), ...l };
       io.stdout.write(`${jsonText(line)}\n`);
-      if (WARN_ACTIONS.has(l.action) && !io.stdoutIsTTY && !io.quiet) warn(io, describe(line));
+      if (WARN_ACTIONS.has(l.action) && !io.stdoutIsTTY && !io.quiet) warnSaid(io, describe(line));
     },
     started: async ({ url, mode, resumed }) => {
       // The address goes to stderr (stdout carries the log); with --port 0 it is how a script learns the port.

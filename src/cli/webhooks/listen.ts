@@ -287,20 +287,36 @@ async function listenPath(deps: Deps, given: string | undefined): Promise<{ path
 }
 
 function summary(s: ListenerStats, policy: ConfirmPolicy): string {
-  const posts = Object.entries(s.refusedPosts).sort((a, b) => b[1] - a[1]);
-  const refusedPosts = posts.reduce((n, [, c]) => n + c, 0);
-  const parts = [
-    `refused ${refusedPosts} ${refusedPosts === 1 ? 'post' : 'posts'}${posts.length ? ` (${posts.map(([why, n]) => `${why}: ${n}`).join(', ')})` : ''}`,
-  ];
+  const parts = [refusedClause(s.refusedPosts)];
   if (s.confirm) {
     const c = s.confirm;
-    parts.push(`${c.confirmed} confirmed, ${c.refused} not confirmed by the service`);
+    parts.push(t('{ok} confirmed, {refused} not confirmed by the service', { ok: c.confirmed, refused: c.refused }));
     parts.push(
-      `${c.lookups} ${c.lookups === 1 ? 'lookup' : 'lookups'} (${c.pageLookups} list ${c.pageLookups === 1 ? 'page' : 'pages'}; ${c.unconfirmedLookups} confirmed nothing, budget ${policy.unknownPerMinute}/min)`,
+      t(
+        `{n} ${c.lookups === 1 ? 'lookup' : 'lookups'} ({pages} list ${c.pageLookups === 1 ? 'page' : 'pages'}; {none} confirmed nothing, budget {budget}/min)`,
+        { n: c.lookups, pages: c.pageLookups, none: c.unconfirmedLookups, budget: policy.unknownPerMinute },
+      ),
     );
-    if (c.backlog > 0) parts.push(`${c.backlog} awaiting confirmation`);
+    if (c.backlog > 0) parts.push(t('{n} awaiting confirmation', { n: c.backlog }));
   }
-  return parts.map((p) => t(p)).join('; ');
+  return parts.join('; ');
+}
+
+/**
+ * `refused 8 posts (405 not a POST: 1, 413 too large: 1)`: each reason is said on its own (a
+ * refusal is `STATUS reason`, the status a value), so no combination needs its own entry.
+ */
+function refusedClause(refusedPosts: Record<string, number>): string {
+  const posts = Object.entries(refusedPosts).sort((a, b) => b[1] - a[1]);
+  const n = posts.reduce((sum, [, c]) => sum + c, 0);
+  const why = posts
+    .map(([reason, c]) => {
+      const m = /^(\d{3}) (.*)$/.exec(reason);
+      return `${m ? `${m[1]} ${t(m[2]!)}` : t(reason)}: ${c}`;
+    })
+    .join(', ');
+  if (!why) return t(n === 1 ? 'refused 1 post' : 'refused {n} posts', { n });
+  return t(n === 1 ? 'refused 1 post ({why})' : 'refused {n} posts ({why})', { n, why });
 }
 
 const LOOPBACK = ['127.0.0.1', 'localhost', '::1'];

@@ -20,6 +20,10 @@ import { MESSAGES_RETRY } from './messages-retry.js';
 import { MESSAGES_SMALL } from './messages-small.js';
 import { MESSAGES_UPDATE } from './messages-update.js';
 import { MESSAGES_SHOP_BUDGET } from './messages-shop-budget.js';
+import { MESSAGES_ESCAPES_LISTENER } from './messages-escapes-listener.js';
+import { MESSAGES_ESCAPES_INPUT } from './messages-escapes-input.js';
+import { STATUS_WORDS } from './messages-status.js';
+import { MESSAGES_KEYS } from './messages-keys.js';
 import { MESSAGES_ESCAPES_KEYS } from './messages-escapes-keys.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
@@ -45,6 +49,10 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...MESSAGES_SMALL,
   ...MESSAGES_UPDATE,
   ...MESSAGES_SHOP_BUDGET,
-  ...MESSAGES_ESCAPES_KEYS,
+  ...MESSAGES_ESCAPES_LISTENER,
   ...Object.fromEntries(Object.entries(HEADERS).map(([en, pt]) => [`header:${en}`, pt])),
+  ...MESSAGES_ESCAPES_INPUT,
+  ...STATUS_WORDS,
+  ...MESSAGES_KEYS,
+  ...MESSAGES_ESCAPES_KEYS,
 };

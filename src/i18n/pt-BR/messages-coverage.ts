@@ -7,8 +7,8 @@ export const MESSAGES_COVERAGE: Record<string, string> = {
   'Global Options:': 'Opções globais:',
   'Commands:': 'Comandos:',
   'Arguments:': 'Argumentos:',
-  '(default:': '(padrão:',
-  '(choices:': '(opções:',
+  'default:': 'padrão:',
+  'choices:': 'opções:',
   "error: option '{option}' argument '{value}' is invalid. Allowed choices are {choices}.":
     "erro: a opção '{option}' não aceita o valor '{value}'. Valores aceitos: {choices}.",
   "error: command-argument value '{value}' is invalid for argument '{name}'. Allowed choices are {choices}.":
