@@ -24,6 +24,7 @@ import { MESSAGES_ESCAPES_LISTENER } from './messages-escapes-listener.js';
 import { MESSAGES_ESCAPES_INPUT } from './messages-escapes-input.js';
 import { STATUS_WORDS } from './messages-status.js';
 import { MESSAGES_KEYS } from './messages-keys.js';
+import { MESSAGES_ESCAPES_KEYS } from './messages-escapes-keys.js';
 
 /** Table headers are keyed `header:NAME` so a header never collides with a message. */
 export const PT_BR: Readonly<Record<string, string>> = {
@@ -53,4 +54,5 @@ export const PT_BR: Readonly<Record<string, string>> = {
   ...MESSAGES_ESCAPES_INPUT,
   ...STATUS_WORDS,
   ...MESSAGES_KEYS,
+  ...MESSAGES_ESCAPES_KEYS,
 };
