@@ -179,9 +179,18 @@ export function localDecimal(text: string): string {
  * (a state the service adds later) is said as the service sent it.
  */
 export function statusWord(value: string): string {
-  const key = `status:${value}`;
+  return tKeyed('status', value);
+}
+
+/**
+ * A short text by its own catalogue entry, `KIND:TEXT` (`header:`, `label:`, `status:`): a word
+ * or a short label never catches, nor is caught by, a sentence's pattern. Without an entry, the
+ * text as it is.
+ */
+export function tKeyed(kind: 'header' | 'label' | 'status', text: string): string {
+  const key = `${kind}:${text}`;
   const said = t(key);
-  return said === key ? value : said;
+  return said === key ? text : said;
 }
 
 /** The text's own entry only, no pattern (help lines, where a pattern could catch a flag's line). */

@@ -1,7 +1,7 @@
 // A table's lines from records (cli-spec 1: the format on a terminal), fitted to its width
 // (table.ts). Its own module so that only a table loads the layout and the character-width data
 // (a read to a pipe or as json does not).
-import { t } from '../i18n/index.js';
+import { t, tKeyed } from '../i18n/index.js';
 import { cellText, isNumeric, type Column } from './columns.js';
 import type { PrintOptions } from './format.js';
 import type { IO } from './io.js';
@@ -57,7 +57,5 @@ function zoneOf<T>(c: Column<T>): string {
 
 /** A table header in the run's language; csv/tsv headers never are. */
 function header(name: string): string {
-  const key = `header:${name}`;
-  const local = t(key);
-  return local === key ? name : local;
+  return tKeyed('header', name);
 }

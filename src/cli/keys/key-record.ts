@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { ApiKey } from '../../api/responses.js';
 import type { Column } from '../../output/columns.js';
-import { t } from '../../i18n/index.js';
+import { tKeyed } from '../../i18n/index.js';
 
 export type KeyRow = z.infer<typeof ApiKey> & { inUse?: string };
 
@@ -13,8 +13,7 @@ export type KeyRow = z.infer<typeof ApiKey> & { inUse?: string };
  */
 export function keyLabel(version: string | undefined, id: string | number, name?: string, shown?: string): string {
   const plain = version ? `${version} key #${id}` : `key #${id}`;
-  const said = t(`label:${plain}`);
-  const base = said === `label:${plain}` ? plain : said;
+  const base = tKeyed('label', plain);
   return `${base}${name !== undefined ? ` "${name}"` : ''}${shown ? ` (${shown})` : ''}`;
 }
 

@@ -1,6 +1,6 @@
 // svc notify test CHANNEL --config shop.yaml: send a sample sale notice to one
 // channel and say whether the platform took it; `--dry-run` shows what would be sent.
-import { t } from '../../i18n/index.js';
+import { t, tKeyed } from '../../i18n/index.js';
 import { z } from 'zod';
 import { EXIT, UsageError } from '../../api/errors.js';
 import { sampleNotice } from '../../notify/notice.js';
@@ -57,8 +57,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
 
 /** The channel's type as a seller reads it (`label:telegram`: Telegram), its own word in shop.yaml otherwise. */
 function typeName(type: string): string {
-  const said = t(`label:${type}`);
-  return said.startsWith('label:') ? type : said;
+  return tKeyed('label', type);
 }
 
 export const testVerb = defineVerb({

@@ -1,7 +1,7 @@
 // svc products create --file listing.json|yaml [--content-file creds.txt], or flags for a
 // simple listing: POST /api/v2/products (v1 when only a v1 key). Every creation limit (spec 8,
 // A13) is checked before sending; credentials are counted, never printed.
-import { t } from '../../i18n/index.js';
+import { t, tKeyed } from '../../i18n/index.js';
 import { count } from '../../output/plural.js';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -142,8 +142,9 @@ function issueWords(i: z.core.$ZodIssue): string {
   if (i.code === 'invalid_type' && (input === undefined || /received undefined/.test(i.message))) return t('missing');
   if (i.code === 'too_small' && i.origin === 'string') return t('at least {n} characters', { n: Number(i.minimum) });
   if (i.code === 'too_big' && i.origin === 'string') return t('at most {n} characters', { n: Number(i.maximum) });
-  if (i.code === 'too_small') return t('at least {n}', { n: Number(i.minimum) });
-  if (i.code === 'too_big') return t('at most {n}', { n: Number(i.maximum) });
+  // short bounds by their own entries: a bare `at most {n}` pattern would catch any sentence
+  if (i.code === 'too_small') return tKeyed('label', `at least ${Number(i.minimum)}`);
+  if (i.code === 'too_big') return tKeyed('label', `at most ${Number(i.maximum)}`);
   return i.message;
 }
 

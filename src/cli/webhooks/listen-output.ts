@@ -5,7 +5,7 @@
 import { loadUi } from '../../ui/load.js';
 import { jsonText, sanitizeInline } from '../../output/sanitize.js';
 import { warn, warnSaid } from '../../output/reporter.js';
-import { t } from '../../i18n/index.js';
+import { t, tKeyed } from '../../i18n/index.js';
 import { canDrawLive } from '../../output/io.js';
 import { WARN_ACTIONS, type LogFn, type WebhookLogLine } from '../../webhooks/log.js';
 import type { Deps } from '../shared/context.js';
@@ -113,6 +113,5 @@ function describe(l: WebhookLogLine): string {
 
 /** The log's action word, `label:NAME` in the catalogue (a one-word entry never catches another text). */
 function action(name: string): string {
-  const said = t(`label:${name}`);
-  return said.startsWith('label:') ? name : said;
+  return tKeyed('label', name);
 }

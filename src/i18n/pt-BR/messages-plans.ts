@@ -125,8 +125,8 @@ export const PLANS: Record<string, string> = {
   missing: 'faltando',
   'at least {n} characters': 'pelo menos {n} caracteres',
   'at most {n} characters': 'no máximo {n} caracteres',
-  'at least {n}': 'pelo menos {n}',
-  'at most {n}': 'no máximo {n}',
+  'label:at least {n}': 'pelo menos {n}',
+  'label:at most {n}': 'no máximo {n}',
   // stock (src/cli/stock/add-job.ts, refill-job.ts)
   '{target}: {added} added, {duplicates} skipped as duplicates, {total} now in stock ({requests})':
     '{target}: {added} adicionadas, {duplicates} puladas por repetidas, {total} em estoque agora ({requests})',
