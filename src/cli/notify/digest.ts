@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { EXIT } from '../../api/errors.js';
 import { nowMs } from '../../api/clock.js';
 import { plainText } from '../../notify/format.js';
+import { t } from '../../i18n/index.js';
 import { jsonText } from '../../output/sanitize.js';
 import { success, warn } from '../../output/reporter.js';
 import { ShopMemory } from '../../shop/memory.js';
@@ -47,7 +48,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>): Promise<number> {
       deps.io.stdout.write(
         f === 'json' || f === 'jsonl'
           ? `${jsonText({ dryRun: true, channels: to, kind: notice.kind, data: notice.data, text: plainText(notice, say) })}\n`
-          : `dry run: nothing sent; would send to ${to.join(', ') || '(no channel takes digest)'}:\n${plainText(notice, say)}\n`,
+          : `${digestPlan(to)}\n${plainText(notice, say)}\n`,
       );
       return 0;
     }
@@ -84,3 +85,10 @@ export const digestVerb = defineVerb({
 });
 
 export const verbs = [digestVerb];
+
+/** The digest's dry run in the run's language: the channels named as the shop file names them. */
+function digestPlan(to: string[]): string {
+  return to.length === 0
+    ? t('dry run: nothing sent; no channel takes the digest')
+    : t('dry run: nothing sent; would send to {channels}:', { channels: to.map((n) => `"${n}"`).join(', ') });
+}

@@ -37,7 +37,7 @@ async function run(deps: Deps, o: OptsOf<typeof options>, args: string[]): Promi
       f === 'json' || f === 'jsonl'
         ? `${jsonText(plan)}\n`
         : f === 'table'
-          ? `${t('dry run: nothing sent')}\n${t('would send to {name} ({type}):', { name: c.name, type: c.type })}\n${p.preview}\n`
+          ? `${t('dry run: nothing sent')}\n${t('would send to "{name}" ({type}):', { name: c.name, type: tKeyed('label', c.type) })}\n${p.preview}\n`
           : `channel\ttype\trequests\ttext\n${c.name}\t${c.type}\t1\t${p.preview.replace(/\s+/g, ' ')}\n`,
     );
     return 0;

@@ -152,8 +152,9 @@ export const PLANS: Record<string, string> = {
   'daily quota: {n} left today ({source}), the refill needs {need}':
     'cota diária: restam {n} hoje ({source}), a reposição precisa de {need}',
   // the shop (src/cli/shop/report.ts)
+  // each figure after its word: "repostas: 1 credencial" agrees whatever the count
   'shop: {rules}, {sent} refilled, {on} reactivated, {off} deactivated, {notices}':
-    'loja: {rules}, {sent} repostas, {on} reativados, {off} desativados, {notices}',
+    'loja: {rules}; repostas: {sent}; reativados: {on}; desativados: {off}; {notices}',
   '; needs you: {rules}': '; precisa de você: {rules}',
   // orders
   'listing {id}': 'anúncio {id}',
@@ -186,7 +187,10 @@ export const PLANS: Record<string, string> = {
     'nenhum perfil ainda: rode `svc auth login` ou `svc sandbox`',
   'dry run:': 'simulação:',
   '; {notices} not delivered': '; {notices} não entregues',
-  'would send to {name} ({type}):': 'enviaria para {name} ({type}):',
+  'would send to "{name}" ({type}):': 'enviaria para "{name}" ({type}):',
+  'dry run: nothing sent; no channel takes the digest': 'simulação: nada enviado; nenhum canal recebe o resumo',
+  'dry run: nothing sent; would send to {channels}:': 'simulação: nada enviado; enviaria para {channels}:',
+  'e.g. `svc api /api/v2/products --paginate`': 'ex.: `svc api /api/v2/products --paginate`',
   'dry run: would POST to {url} with X-Service-Event: {event}':
     'simulação: enviaria um POST para {url} com X-Service-Event: {event}',
   'base URL: {url}': 'URL base: {url}',
