@@ -227,6 +227,13 @@ describe('svc shop run: the Telegram bot', () => {
     assert.equal(plan.data.profitCents, a.price - a.fee - 500 + b.price - b.fee - 500);
     assert.match(plan.text, /Day of the shop: \d{4}-\d\d-\d\d/);
     assert.match(plan.text, new RegExp(`stock: ${id}: 0 un\\.`));
+    // the same dry run for a person: svc's line in the terminal's language, the channel by its name
+    // (the preview under it is the chat message, titles and all: data, so no marked check)
+    const said = await svc(['notify', 'digest', '--config', file, '--dry-run', '--offline'], {
+      env: { ...env, LANG: 'pt_BR.UTF-8', SVC_LANG_MARKS: '0' },
+    });
+    assert.equal(said.code, 0, said.stderr);
+    assert.match(said.stdout, /^simulação: nada enviado; enviaria para "vendas":$/m);
     const week = await svc(['notify', 'digest', '--config', file, '--weekly', '--dry-run', '-o', 'json', '--offline'], {
       env,
     });
