@@ -13,7 +13,12 @@
 export type Lang = 'en' | 'pt-BR' | 'pseudo';
 export type Catalogue = Readonly<Record<string, string>>;
 
-type Patterns = { re: RegExp; names: string[]; to: string }[];
+/**
+ * A pattern entry, with the literal text a line must have for it to match: its head, its tail and
+ * its longest piece, checked before the regex (a line misses most of the ~700 patterns, and a
+ * string test is far cheaper than a regex run: a table of word cells asks for one a row).
+ */
+type Patterns = { re: RegExp; names: string[]; to: string; head: string; tail: string; longest: string }[];
 /** A catalogue and its compiled pattern entries (made on first use). */
 interface Book {
   exact: Catalogue;
@@ -115,6 +120,7 @@ function translateLine(b: Book, line: string, depth = 0): string {
   const bodyHit = exact[body];
   if (bodyHit !== undefined) return indent + bodyHit;
   for (const p of compiled(b)) {
+    if (!body.startsWith(p.head) || !body.endsWith(p.tail) || !body.includes(p.longest)) continue;
     const m = p.re.exec(body);
     if (!m) continue;
     const found: Record<string, string> = {};
@@ -145,7 +151,10 @@ function compiled(b: Book): Patterns {
           return '([\\s\\S]*?)';
         })
         .join('');
-      return { re: new RegExp(`^${source}$`), names, to, literal: en.replace(/\{[a-zA-Z0-9]+\}/g, '').length };
+      const pieces = en.split(/\{[a-zA-Z0-9]+\}/);
+      const longest = pieces.reduce((a, x) => (x.length > a.length ? x : a), '');
+      const literal = pieces.join('').length;
+      return { re: new RegExp(`^${source}$`), names, to, head: pieces[0]!, tail: pieces.at(-1)!, longest, literal };
     })
     .sort((x, y) => y.literal - x.literal);
   return b.patterns;
