@@ -95,3 +95,39 @@ export async function control(url: string, method: string, path: string, body?: 
   if (res.status >= 400) throw new Error(`control ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json?.data ?? json;
 }
+
+/** Wait for a state, checking every 20 ms (no fixed sleep). */
+export async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((r) => setTimeout(r, 20));
+}
+
+export interface ShopRun {
+  /** Everything `shop run` wrote to stderr so far. */
+  stderr(): string;
+  stop(): void;
+}
+
+/**
+ * `svc shop run` of the built CLI, after its first pass put the listings on sale, with the
+ * sandbox's webhooks pointed at its receiver (a sale reaches it as it would from the service).
+ */
+export async function startShopRun(url: string, file: string, env: NodeJS.ProcessEnv): Promise<ShopRun> {
+  const child = spawn(process.execPath, [BIN, 'shop', 'run', '--config', file, '--port', '0'], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const stop = () => void child.kill('SIGTERM');
+  try {
+    await until(() => /pass: shop:/.test(stderr));
+    const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)![1]!;
+    await control(url, 'POST', 'webhooks', { urls: [`${base}/`] });
+  } catch (err) {
+    stop();
+    throw err;
+  }
+  return { stderr: () => stderr, stop };
+}

@@ -3,21 +3,16 @@
 // a quiet day and a day of 200 sales spread from 00:30 to 23:30, each sale confirmed through the
 // receiver. Every request of the day is counted on the sandbox's request log (spec 8: 5,000 a day
 // per account); goals <= 10% idle and <= 25% with 200 sales. The two days run side by side.
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox } from '../src/sandbox/index.js';
-import { BIN, cliEnv, control, ensureBuilt, tempDir } from './lib.js';
+import { cliEnv, control, ensureBuilt, startShopRun, tempDir, until } from './lib.js';
 
 const RATE = 2400; // a day in 36 s
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const POOL_KEYS = 30;
 const POOL_SECRET = 'bench-pool-secret-0123456789abcdef0123456789';
-
-async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((r) => setTimeout(r, 20));
-}
 
 /** Requests of one simulated day of `shop run` with `sales` purchases spread over it. */
 async function day(sales: number): Promise<{ requests: number; plan: string }> {
@@ -47,29 +42,19 @@ async function day(sales: number): Promise<{ requests: number; plan: string }> {
       SVC_CLOCK_ANCHOR_MS: String(real),
       SVC_CLOCK_OFFSET_MS: String(t0 - real),
     };
-    const child = spawn(process.execPath, [BIN, 'shop', 'run', '--config', file, '--port', '0'], {
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
+    const shop = await startShopRun(sb.url, file, env);
     try {
-      await until(() => /pass: shop:/.test(stderr)); // the first pass put the listings on sale
-      const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)![1]!;
-      await control(sb.url, 'POST', 'webhooks', { urls: [`${base}/`] });
       for (let i = 0; i < sales; i++) {
         await until(() => now() >= t0 + HOUR / 2 + (i * 23 * HOUR) / sales);
         await control(sb.url, 'POST', 'purchase', { productId: ids[i % ids.length] });
       }
       await until(() => now() >= t0 + DAY);
     } finally {
-      child.kill('SIGTERM');
+      shop.stop();
     }
     const log = (await control(sb.url, 'GET', 'requests')) as { path: string; at: string }[];
     const inDay = log.filter((r) => !r.path.startsWith('/_sandbox') && Date.parse(r.at) < t0 + DAY);
-    return { requests: inDay.length, plan: /budget: about \d+ requests a day[^\n]*/.exec(stderr)?.[0] ?? '?' };
+    return { requests: inDay.length, plan: /budget: about \d+ requests a day[^\n]*/.exec(shop.stderr())?.[0] ?? '?' };
   } finally {
     await sb.close();
   }

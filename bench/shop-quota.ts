@@ -7,12 +7,11 @@
 //   at start (src/shop/budget.ts planDay, `every` stretched to fit) with the measured costs of a
 //   pass and of a sale put in, idle and with 200 sales (goals <= 10% and <= 25% of 5,000); the
 //   same day lived on the clock and counted on the wire is bench/shop-day.ts.
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSandbox } from '../src/sandbox/index.js';
 import { planDay } from '../src/shop/budget.js';
-import { BIN, cliEnv, control, ensureBuilt, run, tempDir } from './lib.js';
+import { cliEnv, control, ensureBuilt, run, startShopRun, tempDir, until } from './lib.js';
 
 const LIMITS = { v2PerMinute: 1_000_000, v2PerDay: 100_000_000, v1PerMinute: 1_000_000, v1PerDay: 100_000_000 };
 const POOL_SECRET = 'bench-pool-secret-0123456789abcdef0123456789';
@@ -54,28 +53,15 @@ async function idlePass(sb: Sandbox, n: number): Promise<number> {
 /** Requests from a purchase to the end of its listing's pass in `shop run` (12 rules). */
 async function perSale(sb: Sandbox): Promise<number> {
   const { env, file, ids } = await shop(sb, 12, 'every: 86400\n');
-  const child = spawn(process.execPath, [BIN, 'shop', 'run', '--config', file, '--port', '0'], {
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (d) => {
-    stderr += d;
-  });
-  const until = async (re: RegExp) => {
-    while (!re.test(stderr)) await new Promise((r) => setTimeout(r, 20));
-  };
+  const resident = await startShopRun(sb.url, file, env);
   try {
-    await until(/pass: shop:/);
-    const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stderr)![1]!;
-    await control(sb.url, 'POST', 'webhooks', { urls: [`${base}/`] });
     await control(sb.url, 'DELETE', 'requests');
     await control(sb.url, 'POST', 'purchase', { productId: ids[0] });
-    await until(/sale pass: shop:/);
+    await until(() => /sale pass: shop:/.test(resident.stderr()));
     return await wire(sb.url);
   } finally {
     await control(sb.url, 'POST', 'webhooks', { urls: [] });
-    child.kill('SIGTERM');
+    resident.stop();
   }
 }
 

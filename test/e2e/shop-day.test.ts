@@ -106,14 +106,23 @@ describe('a day of shop run on the clock (spec 8)', { concurrency: true }, () =>
   after(async () => {
     for (const c of cleanup.reverse()) await c();
   });
+  // a day's sandbox and its shop run, each stopped after the tests whatever they did
+  const newDay = async (yaml: string, env?: Record<string, string>) => {
+    const d = await dayOf(yaml, env);
+    cleanup.push(() => d.sb.close());
+    return d;
+  };
+  const started = (d: Day) => {
+    const run = shopRun(d);
+    cleanup.push(run.stop);
+    return run;
+  };
 
   test('every: 30 over 12 rules, a quiet day: at most 10% of 5,000, at most 20 requests in any 100 s, and it said so at start', {
     timeout: 150_000,
   }, async (t) => {
-    const d = await dayOf('notify: []\nevery: 30\n');
-    cleanup.push(() => d.sb.close());
-    const run = shopRun(d);
-    cleanup.push(run.stop);
+    const d = await newDay('notify: []\nevery: 30\n');
+    const run = started(d);
     await until(() => d.now() >= d.t0 + DAY + HOUR / 2);
     assert.equal(await run.stop(), 0, run.out.stderr);
     const plan = /budget: about (\d+) requests a day, ([\d.]+)% of 5,000/.exec(run.out.stderr);
@@ -145,11 +154,9 @@ describe('a day of shop run on the clock (spec 8)', { concurrency: true }, () =>
       tg.script.push({ status: 500, body: { ok: false, description: 'Internal Server Error' } });
     const notify =
       'notify:\n  - name: vendas\n    type: telegram\n    chatId: -100424242\n    secretEnv: E2E_TG\n    events: [quota_spent]\n';
-    const d = await dayOf(`${notify}every: 300\n`, { SVC_TELEGRAM_API_BASE: tg.url, E2E_TG: TG_TOKEN });
-    cleanup.push(() => d.sb.close());
+    const d = await newDay(`${notify}every: 300\n`, { SVC_TELEGRAM_API_BASE: tg.url, E2E_TG: TG_TOKEN });
     const account = (await d.sb.api('GET', '/api/v2/me')).body.data.accountId as number;
-    const run = shopRun(d);
-    cleanup.push(run.stop);
+    const run = started(d);
     await until(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.test(run.out.stderr));
     const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(run.out.stderr)![1]!;
     await d.sb.control('POST', 'webhooks', { urls: [`${base}/`] });
@@ -201,11 +208,9 @@ describe('a day of shop run on the clock (spec 8)', { concurrency: true }, () =>
   test("a cron shop sync and the seller's other tools beside shop run on one account: the passes stretch to the shop's share of what the account has left", {
     timeout: 150_000,
   }, async (t) => {
-    const d = await dayOf('notify: []\nevery: 30\n');
-    cleanup.push(() => d.sb.close());
+    const d = await newDay('notify: []\nevery: 30\n');
     const account = (await d.sb.api('GET', '/api/v2/me')).body.data.accountId as number;
-    const run = shopRun(d);
-    cleanup.push(run.stop);
+    const run = started(d);
     await until(() => d.now() >= d.t0 + 8 * HOUR);
     // Other tools of the account spend most of the day; a cron `shop sync` and `svc usage` run
     // beside the resident shop, on the same state folder (the ledger they all feed).
@@ -234,10 +239,8 @@ describe('a day of shop run on the clock (spec 8)', { concurrency: true }, () =>
   test('the receiver down (no delivery reaches shop run): passes only, twice as often once a pass finds a sale the receiver missed, within the budget; every sale refilled', {
     timeout: 150_000,
   }, async (t) => {
-    const d = await dayOf('notify: []\nevery: 30\n');
-    cleanup.push(() => d.sb.close());
-    const run = shopRun(d);
-    cleanup.push(run.stop);
+    const d = await newDay('notify: []\nevery: 30\n');
+    const run = started(d);
     const sales: { id: number; at: number; listing: number }[] = [];
     for (const h of [6, 9, 12, 15, 18]) {
       await until(() => d.now() >= d.t0 + h * HOUR);

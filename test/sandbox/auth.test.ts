@@ -1,7 +1,7 @@
 // spec 5, 7.2, 7.3 and A9, A10, A12: who may call what.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ERROR_CODES, SELLER_NOT_VERIFIED } from '../../src/api/assumptions.js';
+import { ERROR_CODES, SCOPES, SELLER_NOT_VERIFIED } from '../../src/api/assumptions.js';
 import type { SandboxHandle } from '../../src/sandbox/index.js';
 import { Client, SEED_IDS, control, useSandbox } from './helpers.js';
 
@@ -105,18 +105,7 @@ describe('authentication and authorisation', () => {
   ];
   for (const [scope, method, path, body] of scopeRows) {
     it(`maps ${method} ${path} to the scope ${scope} (A9)`, async () => {
-      const others = [
-        'catalog:read',
-        'products:read',
-        'products:write',
-        'orders:read',
-        'mediations:read',
-        'reviews:read',
-        'reviews:contest',
-        'questions:read',
-        'questions:write',
-        'wallet:read',
-      ].filter((s) => s !== scope);
+      const others = SCOPES.filter((s) => s !== scope);
       const without = (await v1.post('/api/api-keys', { name: 'no-scope', version: 'v2', scopes: others })).body.data
         .key;
       const only = (await v1.post('/api/api-keys', { name: 'scope', version: 'v2', scopes: [scope] })).body.data.key;
