@@ -14,6 +14,7 @@ import { benchInkTable } from './ink-table.js';
 import { benchWebhooks } from './webhooks.js';
 import { benchShopQuota } from './shop-quota.js';
 import { benchShopDay } from './shop-day.js';
+import { benchCatalogue } from './catalogue.js';
 
 const all: Record<string, () => Promise<unknown>> = {
   startup: benchStartup,
@@ -30,6 +31,7 @@ const all: Record<string, () => Promise<unknown>> = {
   sea: benchSea,
   'shop-quota': benchShopQuota,
   'shop-day': benchShopDay,
+  catalogue: benchCatalogue,
 };
 const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 for (const name of names) {
