@@ -193,8 +193,9 @@ function newClient(deps: Deps, conn: Connection, transport?: Transport): ApiClie
 }
 
 function formatAttempt(l: AttemptLog): string {
-  // a trace line's words in the run's language; the method, path and figures as they are
-  const status = l.status ?? (l.note ? t('failed: {why}', { why: t(l.note) }) : t('no answer'));
+  // a trace line's words in the run's language (the note too: t() translates a value that is a
+  // message); the method, path and figures as they are
+  const status = l.status ?? (l.note ? t('failed: {why}', { why: l.note }) : t('no answer'));
   const remaining = l.remaining === undefined ? '' : ` remaining=${l.remaining}`;
   return `svc: ${l.method} ${l.path} → ${status} ${l.ms}ms attempt=${l.attempt}${remaining}`;
 }
