@@ -139,6 +139,15 @@ describe('svc api', () => {
     assert.equal(r.code, 2);
     assert.match(r.stderr, /body\.json:2: not JSON/);
     assert.equal((await sb.writeRequests()).length, before);
+    // the same body on stdin, in pt-BR: the place is stdin, the words svc's (V8's own JSON wording
+    // is English), the column where the JSON went wrong
+    const piped = await svc(['api', '-X', 'PATCH', '/api/v2/products/101', '--input', '-'], {
+      env: { ...env, LANG: 'pt_BR.UTF-8' },
+      input: '{\n  "price": 19,90\n}\n',
+    });
+    assert.equal(piped.code, 2);
+    assert.match(piped.stderr, /^erro: stdin:2: não é JSON \(coluna \d+\)$/m);
+    assert.equal((await sb.writeRequests()).length, before);
     const dry = await svc(['api', '-X', 'PATCH', '/api/v2/products/101', '-F', 'price=1990', '--dry-run'], { env });
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(dry.stdout, /^PATCH \/api\/v2\/products\/101 \{"price":1990\}$/m);
