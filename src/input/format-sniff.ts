@@ -4,7 +4,7 @@
 // first lines are looked at: a `credential` header, rows of credential + delimiter + ref/cost,
 // or a line that starts with `{`, and the command asks for --format instead of guessing.
 // A header line is also never a credential, whatever the format says (looksLikeHeader).
-import * as fs from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { CredentialFormat } from './credential-checks.js';
 
 const SAMPLE_BYTES = 64 * 1024;
@@ -39,15 +39,15 @@ export function sniffCredentialFormat(path: string): Exclude<CredentialFormat, '
 }
 
 function sampleLines(path: string): string[] {
-  const fd = fs.openSync(path, 'r');
+  const fd = openSync(path, 'r');
   try {
     const buf = Buffer.alloc(SAMPLE_BYTES);
-    const n = fs.readSync(fd, buf, 0, SAMPLE_BYTES, 0);
+    const n = readSync(fd, buf, 0, SAMPLE_BYTES, 0);
     const text = buf.subarray(0, n).toString('utf8');
     const all = text.split(/\r?\n/);
     if (n === SAMPLE_BYTES) all.pop(); // the last line may be cut
     return all.filter((l) => l.trim() !== '').slice(0, SAMPLE_LINES);
   } finally {
-    fs.closeSync(fd);
+    closeSync(fd);
   }
 }

@@ -1,7 +1,7 @@
 // What `svc stock jobs` lists, and the "same command on the same file" resume offer of
 // cli-spec 4. Both read the journals only; neither takes a lock.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { JOB_ID_PATTERN } from './ids.js';
 import { failuresIn, itemsDone, jobsDir, readJournal, type JournalReplay } from './journal.js';
 import { lockHolder } from './lock.js';
@@ -101,7 +101,7 @@ function jobState(replay: JournalReplay, livePid: number | undefined): ListedJob
 function* readAll(stateDir: string): Generator<{ id: string; replay: JournalReplay }> {
   let names: string[];
   try {
-    names = fs.readdirSync(jobsDir(stateDir));
+    names = readdirSync(jobsDir(stateDir));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw err;
@@ -110,7 +110,7 @@ function* readAll(stateDir: string): Generator<{ id: string; replay: JournalRepl
     if (!name.endsWith('.jsonl')) continue;
     const id = name.slice(0, -'.jsonl'.length);
     if (!JOB_ID_PATTERN.test(id)) continue;
-    const replay = readJournal(path.join(jobsDir(stateDir), name));
+    const replay = readJournal(join(jobsDir(stateDir), name));
     if (replay && replay.header.id === id) yield { id, replay };
   }
 }

@@ -1,8 +1,8 @@
 // The job journal of cli-spec 4: append-only JSONL in <stateDir>/jobs/<jobId>.jsonl. Every
 // record is written with writeSync + fsyncSync before the engine goes on, so what the journal
 // says was started really was journaled before the request left.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { LocalFaultError, UsageError, describeFsError } from '../api/errors.js';
 import { JOB_ID_PATTERN } from './ids.js';
 import { DurableAppendFile } from '../state/append-file.js';
@@ -10,7 +10,7 @@ import { JournalRecord, type ChunkDoneRecord, type JobEndRecord, type JobHeaderR
 
 /** Journals and locks live here; the folder is private to the user (0700). */
 export function jobsDir(stateDir: string): string {
-  return path.join(stateDir, 'jobs');
+  return join(stateDir, 'jobs');
 }
 
 export function journalPath(stateDir: string, jobId: string): string {
@@ -20,12 +20,12 @@ export function journalPath(stateDir: string, jobId: string): string {
       `"${jobId}" is not a job id (they look like bp-20261121-a1b2c3)`,
       'list jobs with `svc stock jobs`',
     );
-  return path.join(jobsDir(stateDir), `${jobId}.jsonl`);
+  return join(jobsDir(stateDir), `${jobId}.jsonl`);
 }
 
 export function ensureJobsDir(stateDir: string): string {
   const dir = jobsDir(stateDir);
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   return dir;
 }
 
@@ -56,7 +56,7 @@ export class JournalWriter {
       throw new LocalFaultError(
         `cannot write the job journal ${this.path}: ${d.text}${d.code ? ` (${d.code})` : ''}`,
         d.code,
-        `free space in (or make writable) ${path.dirname(this.path)}, or set SVC_STATE_DIR to a folder that is, then resume`,
+        `free space in (or make writable) ${dirname(this.path)}, or set SVC_STATE_DIR to a folder that is, then resume`,
       );
     }
   }
@@ -90,7 +90,7 @@ export interface JournalReplay {
 export function readJournal(file: string): JournalReplay | undefined {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;

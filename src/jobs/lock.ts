@@ -2,8 +2,8 @@
 // safe thanks to idempotency keys, but their journals would interleave and their reports lie.
 // `<jobId>.lock` is a lock file of src/state/lock.ts (a dead or reused pid is a stale lock).
 import { createHash } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { UsageError } from '../api/errors.js';
 import { jobsDir } from './journal.js';
 import { type FileLock, lockOwner, tryLock } from '../state/lock.js';
@@ -24,7 +24,7 @@ export class JobLockedError extends UsageError {
 export type JobLock = FileLock;
 
 export function lockPath(stateDir: string, jobId: string): string {
-  return path.join(jobsDir(stateDir), `${jobId}.lock`);
+  return join(jobsDir(stateDir), `${jobId}.lock`);
 }
 
 /**
@@ -53,9 +53,9 @@ class TargetLockedError extends UsageError {
  * listing or variant from different files (or a --no-resume re-run) never run at once.
  */
 export function acquireTargetLock(stateDir: string, key: string, display: string): JobLock {
-  fs.mkdirSync(jobsDir(stateDir), { recursive: true, mode: 0o700 });
+  mkdirSync(jobsDir(stateDir), { recursive: true, mode: 0o700 });
   const name = `target-${createHash('sha256').update(key).digest('hex').slice(0, 24)}.lock`;
-  return acquireFile(path.join(jobsDir(stateDir), name), (pid) => new TargetLockedError(display, pid));
+  return acquireFile(join(jobsDir(stateDir), name), (pid) => new TargetLockedError(display, pid));
 }
 
 function acquireFile(file: string, locked: (pid: number | undefined) => Error): JobLock {

@@ -1,6 +1,6 @@
 // Starting a job or picking one up again (cli-spec 4): take the lock, then either write a
 // fresh header or check that the journaled job is the one this command describes.
-import * as path from 'node:path';
+import { dirname } from 'node:path';
 import { LocalFaultError, UsageError, describeFsError } from '../api/errors.js';
 import { newJobId } from './ids.js';
 import { JobLockedError, acquireLock, type JobLock } from './lock.js';
@@ -75,7 +75,7 @@ export function openJobForResume(spec: JobSpec, stateDir: string, jobId: string)
     const replay = readJournal(file);
     if (!replay) {
       throw new UsageError(
-        `no job ${jobId} in ${path.dirname(file)}`,
+        `no job ${jobId} in ${dirname(file)}`,
         'list jobs with `svc stock jobs`, or check SVC_STATE_DIR',
       );
     }

@@ -1,20 +1,20 @@
 // Planning a job: the input's fingerprint, chunks of the route's maximum (CHUNK_SIZE), and
 // the `--dry-run` summary of cli-spec 1 (what would be sent, how many requests, how long).
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { createReadStream } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { createHash } from 'node:crypto';
 import { LIMITS } from '../api/assumptions.js';
 import type { ChunkPlan, ItemRef, JobInput, JobKind, JobSpec, JsonValue } from './types.js';
 
 /** sha256 and size of the input, streamed (cli-spec 3: constant memory). */
-export async function fingerprintInput(file: string, displayName = path.basename(file)): Promise<JobInput> {
+export async function fingerprintInput(file: string, displayName = basename(file)): Promise<JobInput> {
   const hash = createHash('sha256');
   let size = 0;
-  for await (const chunk of fs.createReadStream(file)) {
+  for await (const chunk of createReadStream(file)) {
     hash.update(chunk as Buffer);
     size += (chunk as Buffer).length;
   }
-  return { path: path.resolve(file), displayName, sha256: hash.digest('hex'), size };
+  return { path: resolve(file), displayName, sha256: hash.digest('hex'), size };
 }
 
 export interface ChunkGroup<I extends ItemRef = ItemRef> {

@@ -1,8 +1,8 @@
 // `--report FILE.csv` of cli-spec 4: the input rows with `status`, `code`, `message` columns,
 // like a marketplace's upload report. Callers pass only columns that may be shown: the stock
 // import passes line/ref/cost, never the credential (cli-spec 3).
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { ItemOutcome } from './types.js';
 
@@ -44,12 +44,12 @@ export function writeReport(
       ]),
     );
   }
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString('hex')}.tmp`);
+  const tmp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    fs.writeFileSync(tmp, lines.join(''), { mode: 0o600, flag: 'wx' });
-    fs.renameSync(tmp, file);
+    writeFileSync(tmp, lines.join(''), { mode: 0o600, flag: 'wx' });
+    renameSync(tmp, file);
   } catch (err) {
-    fs.rmSync(tmp, { force: true });
+    rmSync(tmp, { force: true });
     throw err;
   }
 }

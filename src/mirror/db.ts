@@ -3,8 +3,8 @@
 // another address or account is refused, never mixed). It holds orders as the service returned
 // them (no credential: orders never carry one, spec 2.5; no key: svc never writes one here).
 // A file that is not a database, or of another schema version, is rebuilt with a message.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { chmodSync, closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { MIRROR } from '../api/assumptions.js';
 import { describeFsError, LocalFaultError, SvcError, UsageError } from '../api/errors.js';
 import { normalBaseUrl } from '../api/base-url.js';
@@ -18,13 +18,13 @@ export interface MirrorPlace {
 }
 
 function mirrorDir(stateDir: string): string {
-  return path.join(stateDir, 'mirror');
+  return join(stateDir, 'mirror');
 }
 
 /** A profile name as a file name: what is not a plain character becomes `_` plus its code. */
 export function mirrorFile(stateDir: string, profile: string): string {
   const safe = profile.replace(/[^A-Za-z0-9._-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`);
-  return path.join(mirrorDir(stateDir), `${safe || '_'}.sqlite`);
+  return join(mirrorDir(stateDir), `${safe || '_'}.sqlite`);
 }
 
 const SCHEMA = `
@@ -151,13 +151,13 @@ export async function openMirror(
 }
 
 function prepareFolder(file: string): void {
-  const dir = path.dirname(file);
+  const dir = dirname(file);
   try {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    fs.chmodSync(dir, 0o700);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
     // Made 0600 before SQLite opens it; SQLite gives its -wal and -shm files the same mode.
-    fs.closeSync(fs.openSync(file, 'a', 0o600));
-    fs.chmodSync(file, 0o600);
+    closeSync(openSync(file, 'a', 0o600));
+    chmodSync(file, 0o600);
   } catch (err) {
     const d = describeFsError(err);
     throw new LocalFaultError(
@@ -199,8 +199,8 @@ function init(m: MirrorDb): void {
 }
 
 function removeMirror(file: string): void {
-  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) fs.rmSync(f, { force: true });
-  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(f, { force: true });
+  closeSync(openSync(file, 'a', 0o600));
 }
 
 /** SQLite's errors as svc's: a full disk or a damaged file said plainly with what to do. */

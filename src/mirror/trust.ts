@@ -4,7 +4,7 @@
 // finished (a killed `orders sync --rebuild`, a pass cut short), is being synced by another
 // process, or is of another account than the key in use. Online, the mirror is bound to the account
 // the service names (GET /me), so another account's key never reads it.
-import * as fs from 'node:fs';
+import { statSync } from 'node:fs';
 import { SvcError, UsageError } from '../api/errors.js';
 import { syncLockHolder } from './lock.js';
 
@@ -22,7 +22,7 @@ const SYNC_HINT = 'run `svc orders sync` (without --offline) to bring it up to d
 export function refuseMissingOffline(file: string): void {
   let size = 0;
   try {
-    size = fs.statSync(file).size;
+    size = statSync(file).size;
   } catch {
     /* missing */
   }

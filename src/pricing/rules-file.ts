@@ -2,7 +2,7 @@
 // only `products reprice` loads it), checked whole before anything is read from the service;
 // every problem is `FILE:LINE: message` (cli-spec 3), located from the YAML node positions.
 import { documentValue, loadYaml } from '../input/yaml.js';
-import * as fs from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import type { MarginTier, PricingRule, PricingRules, RuleMatch } from './rule-types.js';
 import { RulesFileSchema, type RulesFileData } from './rules-schema.js';
@@ -24,7 +24,7 @@ interface Located {
 export async function readRulesFile(file: string, displayName = file): Promise<PricingRules> {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch (err) {
     throw new RulesFileError([
       `${displayName}: cannot read the rules file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,

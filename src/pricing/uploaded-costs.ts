@@ -8,8 +8,8 @@
 // For each listing or variant only its LATEST upload counts (the batch on sale now); older
 // batches speak through the `deliveredItems` of sales. Credentials are read into memory one
 // entry at a time and dropped; nothing is written.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { createReadStream, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { detectFormat } from '../input/credentials.js';
 import { scanPool } from '../input/credential-pool.js';
@@ -89,7 +89,7 @@ async function stockJobCosts(stateDir: string, jobId: string): Promise<Upload | 
 async function sameFile(file: string, expected: string): Promise<boolean> {
   const hash = createHash('sha256');
   try {
-    for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   } catch {
     return false;
   }
@@ -108,13 +108,13 @@ interface PoolPlan {
 function poolPlans(stateDir: string): PoolPlan[] {
   let names: string[];
   try {
-    names = fs.readdirSync(poolsDir(stateDir)).filter((n) => n.startsWith('account-') && n.endsWith('.jsonl'));
+    names = readdirSync(poolsDir(stateDir)).filter((n) => n.startsWith('account-') && n.endsWith('.jsonl'));
   } catch {
     return [];
   }
   const out: PoolPlan[] = [];
   for (const name of names) {
-    for (const p of readLedger(path.join(poolsDir(stateDir), name)).plans) {
+    for (const p of readLedger(join(poolsDir(stateDir), name)).plans) {
       const sent = p.plan.chunks.flatMap((ids, i) => (p.outcomes.get(i)?.t === 'sent' ? ids : []));
       if (sent.length === 0) continue;
       const costs = p.plan.costs ?? {};

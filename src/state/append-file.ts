@@ -1,7 +1,7 @@
 // An append-only JSONL file written durably: each record is written whole and fsync'd before
 // the caller goes on. The job journal (cli-spec 4) and the refill ledger are both this.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { closeSync, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fsyncDir } from './durable.js';
 
 export class DurableAppendFile<R> {
@@ -12,8 +12,8 @@ export class DurableAppendFile<R> {
 
   /** A new file (0600); fails with EEXIST when it exists. */
   static create<R>(file: string): DurableAppendFile<R> {
-    const fd = fs.openSync(file, 'wx', 0o600);
-    fsyncDir(path.dirname(file)); // the new directory entry must survive a crash too
+    const fd = openSync(file, 'wx', 0o600);
+    fsyncDir(dirname(file)); // the new directory entry must survive a crash too
     return new DurableAppendFile<R>(fd, file);
   }
 
@@ -23,19 +23,19 @@ export class DurableAppendFile<R> {
    * fragment stays an unparseable line that readers skip. `created` says whether it was empty.
    */
   static append<R>(file: string): { file: DurableAppendFile<R>; created: boolean } {
-    const fd = fs.openSync(file, 'a', 0o600);
+    const fd = openSync(file, 'a', 0o600);
     const out = new DurableAppendFile<R>(fd, file);
-    const size = fs.fstatSync(fd).size;
+    const size = fstatSync(fd).size;
     if (size === 0) {
-      fsyncDir(path.dirname(file));
+      fsyncDir(dirname(file));
       return { file: out, created: true };
     }
     const last = Buffer.alloc(1);
-    const rfd = fs.openSync(file, 'r');
+    const rfd = openSync(file, 'r');
     try {
-      fs.readSync(rfd, last, 0, 1, size - 1);
+      readSync(rfd, last, 0, 1, size - 1);
     } finally {
-      fs.closeSync(rfd);
+      closeSync(rfd);
     }
     if (last[0] !== 0x0a) out.writeRaw('\n');
     return { file: out, created: false };
@@ -48,13 +48,13 @@ export class DurableAppendFile<R> {
   private writeRaw(text: string): void {
     const buf = Buffer.from(text, 'utf8');
     let off = 0;
-    while (off < buf.length) off += fs.writeSync(this.fd, buf, off, buf.length - off);
-    fs.fsyncSync(this.fd);
+    while (off < buf.length) off += writeSync(this.fd, buf, off, buf.length - off);
+    fsyncSync(this.fd);
   }
 
   close(): void {
     if (this.fd >= 0) {
-      fs.closeSync(this.fd);
+      closeSync(this.fd);
       this.fd = -1;
     }
   }

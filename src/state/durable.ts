@@ -1,17 +1,17 @@
 // File-system pieces shared by what lives in SVC_STATE_DIR (job journals and locks, the
 // webhook receiver's store and lock): durable directory entries and stale-lock detection.
-import * as fs from 'node:fs';
+import { closeSync, fsyncSync, openSync } from 'node:fs';
 
 /** fsync a directory so a newly created or renamed entry survives a crash. */
 export function fsyncDir(dir: string): void {
   let fd: number | undefined;
   try {
-    fd = fs.openSync(dir, 'r');
-    fs.fsyncSync(fd);
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
   } catch {
     // Some platforms (Windows) cannot fsync a directory; the file's own fsync still holds.
   } finally {
-    if (fd !== undefined) fs.closeSync(fd);
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -2,8 +2,8 @@
 // pool secret and the base URL as it was spelled, so one account could hold several. Each one found
 // for this secret and a spelling of this URL is folded into the account's ledger: renamed beside it
 // as one of its logs (read with it, never written again), so nothing it knew is lost.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { existsSync, renameSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { addedLogPath, addedLogs, urlLedgerPath } from './pool-ledger.js';
 import { fsyncDir } from './durable.js';
 
@@ -18,21 +18,21 @@ export function adoptUrlLedgers(stateDir: string, secret: Buffer, baseUrl: strin
     const old = urlLedgerPath(stateDir, secret, url);
     if (old === ledgerFile) continue;
     for (const f of [old, ...addedLogs(old)]) {
-      const tag = `was-${path.basename(f, '.jsonl').replace(/^account-/, '')}`;
+      const tag = `was-${basename(f, '.jsonl').replace(/^account-/, '')}`;
       try {
-        fs.renameSync(f, addedLogPath(ledgerFile, tag));
+        renameSync(f, addedLogPath(ledgerFile, tag));
         moved = true;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       }
     }
   }
-  if (moved) fsyncDir(path.dirname(ledgerFile));
+  if (moved) fsyncDir(dirname(ledgerFile));
 }
 
 /** The ledger an earlier version kept for this secret and a spelling of this URL, if one exists. */
 export function urlLedgerFound(stateDir: string, secret: Buffer, baseUrl: string): string | undefined {
   return spellings(baseUrl)
     .map((url) => urlLedgerPath(stateDir, secret, url))
-    .find((f) => fs.existsSync(f));
+    .find((f) => existsSync(f));
 }

@@ -6,8 +6,8 @@
 // cannot be read (not Linux), the pid alone decides. A lock found empty is a process killed
 // between creating and writing it once it is older than EMPTY_LOCK_GRACE_MS.
 // Each caller keeps its own words: this module says who holds a lock, the caller what it means.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { processAlive } from './durable.js';
 
 export interface FileLock {
@@ -25,7 +25,7 @@ const EMPTY_LOCK_GRACE_MS = 5_000;
 
 /** Takes `file` at once, or says who holds it. A stale lock (dead or reused pid) is taken over. */
 export function tryLock(file: string): LockAttempt {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   for (let attempt = 0; attempt < 3; attempt++) {
     if (create(file)) return { lock: { path: file, release: releaser(file) } };
     const holder = readHolder(file);
@@ -33,7 +33,7 @@ export function tryLock(file: string): LockAttempt {
     if (holder.live) return { heldBy: holder.pid };
     // Stale: re-read right before removing, so a lock retaken in between is left alone.
     const again = readHolder(file);
-    if (again && again.raw === holder.raw && !again.live) fs.rmSync(file, { force: true });
+    if (again && again.raw === holder.raw && !again.live) rmSync(file, { force: true });
   }
   return { heldBy: readHolder(file)?.pid };
 }
@@ -79,7 +79,7 @@ export function lockOwner(file: string): number | undefined {
 function create(file: string): boolean {
   let fd: number;
   try {
-    fd = fs.openSync(file, 'wx', 0o600);
+    fd = openSync(file, 'wx', 0o600);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw err;
@@ -88,9 +88,9 @@ function create(file: string): boolean {
   // a crash its owner is dead (stale) or the file is empty (EMPTY_LOCK_GRACE_MS) either way. The
   // fsync, with the unlink it made slow on ext4, was 3-4 ms of every read's usage-ledger write.
   try {
-    fs.writeSync(fd, ownerRecord());
+    writeSync(fd, ownerRecord());
   } finally {
-    fs.closeSync(fd);
+    closeSync(fd);
   }
   return true;
 }
@@ -101,7 +101,7 @@ function releaser(file: string): () => void {
     if (released) return;
     released = true;
     try {
-      if (fs.readFileSync(file, 'utf8').trim() === ownerRecord()) fs.unlinkSync(file);
+      if (readFileSync(file, 'utf8').trim() === ownerRecord()) unlinkSync(file);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
@@ -112,8 +112,8 @@ function readHolder(file: string): { raw: string; pid?: number; live: boolean } 
   let raw: string;
   let mtimeMs: number;
   try {
-    raw = fs.readFileSync(file, 'utf8');
-    mtimeMs = fs.statSync(file).mtimeMs;
+    raw = readFileSync(file, 'utf8');
+    mtimeMs = statSync(file).mtimeMs;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
@@ -141,7 +141,7 @@ function ownerRecord(): string {
 export function processStart(pid: number): string | undefined {
   if (process.platform !== 'linux') return undefined;
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // comm (field 2) may hold spaces and parentheses: the fields after it follow the last ')'.
     const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
     return start && /^\d+$/.test(start) ? start : undefined;

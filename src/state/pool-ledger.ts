@@ -7,8 +7,8 @@
 // hash made with the profile's pool secret, the same id its upload's `ref` carries, so the
 // ledger can be checked against (and rebuilt from) the account's own orders.
 import { DurableAppendFile } from './append-file.js';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { linkSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SvcError } from '../api/errors.js';
 import { nowIso, nowMs } from '../api/clock.js';
@@ -19,12 +19,12 @@ import { waitLock } from './lock.js';
 const LEDGER_VERSION = 1;
 
 export function poolsDir(stateDir: string): string {
-  return path.join(stateDir, 'pools');
+  return join(stateDir, 'pools');
 }
 
 function ensurePoolsDir(stateDir: string): string {
   const dir = poolsDir(stateDir);
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   return dir;
 }
 
@@ -34,10 +34,10 @@ function ensurePoolsDir(stateDir: string): string {
  * it does not exist and `create` is false (a dry run writes nothing).
  */
 export function poolSecret(stateDir: string, create: boolean): Buffer | undefined {
-  const file = path.join(poolsDir(stateDir), 'secret');
+  const file = join(poolsDir(stateDir), 'secret');
   const read = (): Buffer | undefined => {
     try {
-      const b = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+      const b = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
       if (b.length < 32)
         throw new SvcError(
           `${file} is damaged (not a 32-byte secret)`,
@@ -52,15 +52,15 @@ export function poolSecret(stateDir: string, create: boolean): Buffer | undefine
   const existing = read();
   if (existing || !create) return existing;
   const dir = ensurePoolsDir(stateDir);
-  const tmp = path.join(dir, `.secret.${process.pid}.${randomBytes(4).toString('hex')}`);
-  fs.writeFileSync(tmp, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  const tmp = join(dir, `.secret.${process.pid}.${randomBytes(4).toString('hex')}`);
+  writeFileSync(tmp, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    fs.linkSync(tmp, file);
+    linkSync(tmp, file);
     fsyncDir(dir);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   } finally {
-    fs.rmSync(tmp, { force: true });
+    rmSync(tmp, { force: true });
   }
   return read();
 }
@@ -89,13 +89,13 @@ function idOfLegacyHash(hash: string, sid: string): string {
  */
 export function accountLedgerPath(stateDir: string, account: string): string {
   const id = createHash('sha256').update(`svc pool ledger\0${account}`).digest('hex').slice(0, 24);
-  return path.join(poolsDir(stateDir), `account-${id}.jsonl`);
+  return join(poolsDir(stateDir), `account-${id}.jsonl`);
 }
 
 /** Where earlier versions kept the ledger: named by the secret and the base URL as spelled. */
 export function urlLedgerPath(stateDir: string, secret: Buffer, baseUrl: string): string {
   const id = createHmac('sha256', secret).update(`account\0${baseUrl}`).digest('hex').slice(0, 24);
-  return path.join(poolsDir(stateDir), `account-${id}.jsonl`);
+  return join(poolsDir(stateDir), `account-${id}.jsonl`);
 }
 
 export type LedgerRecord =
@@ -189,7 +189,7 @@ export interface LedgerState {
 export function readLedger(file: string, sid?: string): LedgerState {
   const state: LedgerState = { file, plans: [], sold: new Map(), added: new Map(), skipped: 0 };
   const plans = new Map<string, LedgerPlan>();
-  const files = [file, ...addedLogs(file), ...(sid ? legacyLedgers(path.dirname(file)) : [])];
+  const files = [file, ...addedLogs(file), ...(sid ? legacyLedgers(dirname(file)) : [])];
   for (const f of files) {
     const legacy = f !== file;
     for (const line of readText(f).split('\n')) {
@@ -230,7 +230,7 @@ function unadd(state: LedgerState, r: Extract<LedgerRecord, { t: 'unadded' }>): 
 
 function readText(file: string): string {
   try {
-    return fs.readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     return '';
@@ -246,13 +246,12 @@ export function addedLogPath(ledgerFile: string, tag = randomBytes(6).toString('
 }
 
 export function addedLogs(ledgerFile: string): string[] {
-  const dir = path.dirname(ledgerFile);
-  const prefix = `${path.basename(ledgerFile).replace(/\.jsonl$/, '')}.added-`;
+  const dir = dirname(ledgerFile);
+  const prefix = `${basename(ledgerFile).replace(/\.jsonl$/, '')}.added-`;
   try {
-    return fs
-      .readdirSync(dir)
+    return readdirSync(dir)
       .filter((n) => n.startsWith(prefix) && n.endsWith('.jsonl'))
-      .map((n) => path.join(dir, n));
+      .map((n) => join(dir, n));
   } catch {
     return [];
   }
@@ -262,11 +261,11 @@ export function addedLogs(ledgerFile: string): string[] {
 function legacyLedgers(dir: string): string[] {
   let names: string[];
   try {
-    names = fs.readdirSync(dir);
+    names = readdirSync(dir);
   } catch {
     return [];
   }
-  return names.filter((n) => n.endsWith('.jsonl') && !n.startsWith('account-')).map((n) => path.join(dir, n));
+  return names.filter((n) => n.endsWith('.jsonl') && !n.startsWith('account-')).map((n) => join(dir, n));
 }
 
 /** Every entry the ledger knows, by hash: an abandoned plan's entries were never sent and are free. */

@@ -5,8 +5,8 @@
 // sync` on one account see one budget (spec 8: 5,000 a day per account, v1 and v2 together).
 // One small JSON file (0600), read-modify-written under the one lock of src/state/lock.ts; the counts are
 // kept in memory and written at most every FLUSH_MS and when the process exits.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { LIMITS, RATE_HEADERS } from '../api/assumptions.js';
 import { nowMs } from '../api/clock.js';
 import { timeToMs } from '../api/times.js';
@@ -63,7 +63,7 @@ export class UsageLedger {
 
   /** The ledger of a state folder (one per folder per process). */
   static of(stateDir: string): UsageLedger {
-    const file = path.join(stateDir, FILE);
+    const file = join(stateDir, FILE);
     let l = open.get(file);
     if (!l) {
       // What is still in memory is written when the process exits (bin/svc.js exits at once).
@@ -176,7 +176,7 @@ function accountLeft(f: UsageFile, now: number): AccountLeft {
 function lockLedger(file: string): { release(): void } | undefined {
   const wait = new Int32Array(new SharedArrayBuffer(4));
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   } catch {
     return undefined; // a read-only or full state folder: the counts stay in memory
   }
@@ -208,7 +208,7 @@ function merge(base: UsageFile, pending: Record<string, Record<string, number>>,
 
 function readFile(file: string): UsageFile {
   try {
-    const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<UsageFile>;
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as Partial<UsageFile>;
     if (raw && raw.v === 1 && raw.days && typeof raw.days === 'object') return raw as UsageFile;
   } catch {
     /* none yet, or unreadable: counting starts again */
@@ -218,6 +218,6 @@ function readFile(file: string): UsageFile {
 
 function writeFile(file: string, data: UsageFile): void {
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
-  fs.renameSync(tmp, file);
+  writeFileSync(tmp, JSON.stringify(data), { mode: 0o600 });
+  renameSync(tmp, file);
 }

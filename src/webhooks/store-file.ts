@@ -6,8 +6,8 @@
 //
 // Also the store's other whole-file steps (split from store.ts): reading its records,
 // keeping a damaged one aside, and the rewrite (temp file + fsync + rename) of a compaction.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { closeSync, fsyncSync, linkSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fsyncDir } from '../state/durable.js';
 import { StoreRecord } from './store-records.js';
 
@@ -25,7 +25,7 @@ export function forEachLine(file: string, maxLineBytes: number, onLine: (line: s
   const stats: LineStats = { lines: 0, oversized: 0, bytes: 0 };
   let fd: number;
   try {
-    fd = fs.openSync(file, 'r');
+    fd = openSync(file, 'r');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return stats;
     throw err;
@@ -45,7 +45,7 @@ export function forEachLine(file: string, maxLineBytes: number, onLine: (line: s
       skipping = false;
     };
     for (;;) {
-      const n = fs.readSync(fd, buf, 0, CHUNK, null);
+      const n = readSync(fd, buf, 0, CHUNK, null);
       if (n === 0) break;
       stats.bytes += n;
       let start = 0;
@@ -70,7 +70,7 @@ export function forEachLine(file: string, maxLineBytes: number, onLine: (line: s
     }
     end();
   } finally {
-    fs.closeSync(fd);
+    closeSync(fd);
   }
   return stats;
 }
@@ -106,8 +106,8 @@ export function readRecords(
 export function keepAside(file: string): string | undefined {
   const aside = `${file}.damaged`;
   try {
-    fs.rmSync(aside, { force: true });
-    fs.linkSync(file, aside);
+    rmSync(aside, { force: true });
+    linkSync(file, aside);
     return aside;
   } catch {
     return undefined; // no second name on this file system: the rewrite keeps what could be read
@@ -118,17 +118,17 @@ export function keepAside(file: string): string | undefined {
 export function rewriteFile(file: string, lines: string[]): number {
   const tmp = `${file}.${process.pid}.tmp`;
   const text = lines.length ? `${lines.join('\n')}\n` : '';
-  const fd = fs.openSync(tmp, 'w', 0o600);
+  const fd = openSync(tmp, 'w', 0o600);
   try {
-    fs.writeSync(fd, text);
-    fs.fsyncSync(fd);
+    writeSync(fd, text);
+    fsyncSync(fd);
   } catch (err) {
-    fs.closeSync(fd);
-    fs.rmSync(tmp, { force: true });
+    closeSync(fd);
+    rmSync(tmp, { force: true });
     throw err;
   }
-  fs.closeSync(fd);
-  fs.renameSync(tmp, file);
-  fsyncDir(path.dirname(file));
+  closeSync(fd);
+  renameSync(tmp, file);
+  fsyncDir(dirname(file));
   return Buffer.byteLength(text);
 }

@@ -29,8 +29,8 @@
 // dedupeKey); `accept({key, …})` answers 'duplicate' when that key was processed within the
 // retention, is pending, or is being recorded; `accept({…, order})` records a delivery the
 // service already confirmed (it takes no room from the unconfirmed pool); `isFinished(key)`.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { closeSync, fsync as fsyncCb, ftruncate as ftruncateCb, mkdirSync, openSync, write as writeCb } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { nowMs } from '../api/clock.js';
 import { STORE_LIMITS } from './decisions.js';
@@ -43,9 +43,9 @@ import { DeliveryState } from './store-state.js';
 export { PoolFullError, SenderLimitedError, StoreFullError } from './store-pools.js';
 export type { AcceptInit, StoredDelivery, Target } from './store-records.js';
 
-const write = promisify(fs.write);
-const fsync = promisify(fs.fsync);
-const ftruncate = promisify(fs.ftruncate);
+const write = promisify(writeCb);
+const fsync = promisify(fsyncCb);
+const ftruncate = promisify(ftruncateCb);
 
 export interface StoreOptions {
   now?: () => number;
@@ -62,7 +62,7 @@ export interface StoreOptions {
 }
 
 export function webhooksDir(stateDir: string): string {
-  return path.join(stateDir, 'webhooks');
+  return join(stateDir, 'webhooks');
 }
 
 type Queued = { record: StoreRecord; resolve: () => void; reject: (err: Error) => void };
@@ -102,8 +102,8 @@ export class WebhookStore {
   /** Opens (and locks) the store of a state folder; prunes and rewrites it. */
   static open(stateDir: string, options: StoreOptions = {}): WebhookStore {
     const dir = webhooksDir(stateDir);
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const lock = acquireStoreLock(path.join(dir, 'listener.lock'), dir);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const lock = acquireStoreLock(join(dir, 'listener.lock'), dir);
     const opts = {
       now: options.now ?? nowMs, // svc's clock: the confirm queue's give-up times are counted on it
       retentionMs: options.retentionMs ?? STORE_LIMITS.retentionMs,
@@ -112,7 +112,7 @@ export class WebhookStore {
       onWritable: options.onWritable,
     };
     const pool = { ...DEFAULT_POOL_LIMITS, ...options.pool };
-    const store = new WebhookStore(path.join(dir, 'deliveries.jsonl'), lock, opts, pool);
+    const store = new WebhookStore(join(dir, 'deliveries.jsonl'), lock, opts, pool);
     try {
       store.load();
       store.keepDamaged();
@@ -237,7 +237,7 @@ export class WebhookStore {
     this.retryTimer = undefined;
     if (this.fd >= 0) {
       try {
-        fs.closeSync(this.fd);
+        closeSync(this.fd);
       } catch {
         /* closing anyway */
       }
@@ -380,8 +380,8 @@ export class WebhookStore {
   /** Rewrite the file: one `entry` line per pending delivery, one `fin` line per finished one. */
   private compact(): void {
     const size = rewriteFile(this.file, this.state.snapshot());
-    if (this.fd >= 0) fs.closeSync(this.fd);
-    this.fd = fs.openSync(this.file, 'a', 0o600);
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = openSync(this.file, 'a', 0o600);
     this.size = size;
     this.appended = 0;
   }

@@ -50,6 +50,15 @@ test('a read loads no zod at all', async () => {
   assert.deepEqual(zod, [], 'the zod chunk was loaded by a read');
 });
 
+// `import * as fs from 'node:fs'` bundles to an interop copy of every export of the module with
+// a getter each (~100 for node:fs), made when the bundle loads: a read's sources import built-ins
+// by name.
+test('the read lane makes no interop copy of a built-in module when it loads', () => {
+  const lane = readFileSync(join(ROOT, 'dist', 'lane.cjs'), 'latin1');
+  const copies = lane.match(/[=,]\s*[\w$]+\(require\("node:[^"]+"\),1\)/g) ?? [];
+  assert.deepEqual(copies, []);
+});
+
 test('a bad answer loads the response schemas and zod to name the field', async () => {
   // a 200 whose listing has a string price (an injected answer, cli-spec 5)
   const body = {

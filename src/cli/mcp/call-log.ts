@@ -1,8 +1,8 @@
 // Every tool call, logged on the seller's machine (0600 in a 0700 folder): when, which tool, its
 // arguments, the size of its result and the requests it sent. The assistant's budget is counted
 // from this log, so a restarted server (or a second one on the same state folder) cannot reset it.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { nowMs } from '../../api/clock.js';
 import { ensurePrivateDir } from '../../config/paths.js';
 import { DurableAppendFile } from '../../state/append-file.js';
@@ -20,12 +20,12 @@ const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 
 function callLogPath(stateDir: string): string {
-  return path.join(stateDir, 'mcp', 'calls.jsonl');
+  return join(stateDir, 'mcp', 'calls.jsonl');
 }
 
 export function appendCall(stateDir: string, rec: CallRecord): void {
   const file = callLogPath(stateDir);
-  ensurePrivateDir(path.dirname(file));
+  ensurePrivateDir(dirname(file));
   const { file: out } = DurableAppendFile.append<CallRecord>(file);
   try {
     out.write(rec);
@@ -74,7 +74,7 @@ export function lastSyncAt(stateDir: string, tools: readonly string[], withinMs:
 
 function readLog(stateDir: string): string {
   try {
-    return fs.readFileSync(callLogPath(stateDir), 'utf8');
+    return readFileSync(callLogPath(stateDir), 'utf8');
   } catch {
     return '';
   }

@@ -3,8 +3,8 @@
 // runs a stored plan's verb once, through the job engine (the verb's own bulk job, with its
 // journaled idempotency keys). Every call is budgeted and logged (call-log.ts).
 import { createHash } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { LIMITS, MCP } from '../../api/assumptions.js';
 import { nowIso } from '../../api/clock.js';
 import { UsageError } from '../../api/errors.js';
@@ -37,10 +37,10 @@ function writeRowsFile(stateDir: string, rows: unknown[]): string {
   const cell = (v: unknown) => `"${String(v ?? '').replace(/"/g, '""')}"`;
   const lines = (rows as Input[]).map((r) => [r.id, r.price, r.variant].map(cell).join(','));
   const text = `id,price,variant\n${lines.join('\n')}\n`;
-  const dir = path.join(stateDir, 'mcp', 'inputs');
+  const dir = join(stateDir, 'mcp', 'inputs');
   ensurePrivateDir(dir);
-  const file = path.join(dir, `prices-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.csv`);
-  fs.writeFileSync(file, text, { mode: 0o600 });
+  const file = join(dir, `prices-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.csv`);
+  writeFileSync(file, text, { mode: 0o600 });
   return file;
 }
 

@@ -3,8 +3,8 @@
 // only `apply_plan(id)` runs it, once. A plan is a file (0600) so that two servers on one state
 // folder agree: claiming it is creating its `.applied` file exclusively, which only one can do.
 import { createHash, randomBytes } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MCP } from '../../api/assumptions.js';
 import { nowIso, nowMs } from '../../api/clock.js';
 import { SvcError } from '../../api/errors.js';
@@ -27,7 +27,7 @@ export class PlanRefusedError extends SvcError {}
 const ID = /^[0-9a-f]{32}$/;
 
 function plansDir(stateDir: string): string {
-  return path.join(stateDir, 'mcp', 'plans');
+  return join(stateDir, 'mcp', 'plans');
 }
 
 /** The id of a plan: the hash of its whole content, so a plan changed in any way is another plan. */
@@ -48,7 +48,7 @@ export function savePlan(stateDir: string, tool: string, input: Record<string, u
   const id = planId(p);
   const dir = plansDir(stateDir);
   ensurePrivateDir(dir);
-  fs.writeFileSync(path.join(dir, `${id}.json`), JSON.stringify(p), { mode: 0o600, flag: 'wx' });
+  writeFileSync(join(dir, `${id}.json`), JSON.stringify(p), { mode: 0o600, flag: 'wx' });
   return id;
 }
 
@@ -57,7 +57,7 @@ export function loadPlan(stateDir: string, id: string): Plan {
   if (!ID.test(id)) throw new PlanRefusedError(`no plan "${id.slice(0, 40)}"`, 'make a plan with a write tool first');
   let p: Plan;
   try {
-    p = JSON.parse(fs.readFileSync(path.join(plansDir(stateDir), `${id}.json`), 'utf8')) as Plan;
+    p = JSON.parse(readFileSync(join(plansDir(stateDir), `${id}.json`), 'utf8')) as Plan;
   } catch {
     throw new PlanRefusedError(`no plan "${id}"`, 'make a plan with a write tool first');
   }
@@ -70,7 +70,7 @@ export function loadPlan(stateDir: string, id: string): Plan {
 /** Claim a plan for applying: true once, false for every later claim (here or in another server). */
 export function claimPlan(stateDir: string, id: string): boolean {
   try {
-    fs.closeSync(fs.openSync(path.join(plansDir(stateDir), `${id}.applied`), 'wx', 0o600));
+    closeSync(openSync(join(plansDir(stateDir), `${id}.applied`), 'wx', 0o600));
     return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
@@ -80,10 +80,10 @@ export function claimPlan(stateDir: string, id: string): boolean {
 
 /** What applying the plan gave, kept for a later apply of the same plan to show. */
 export function recordApplied(stateDir: string, id: string, result: unknown): void {
-  fs.writeFileSync(path.join(plansDir(stateDir), `${id}.applied`), JSON.stringify(result), { mode: 0o600 });
+  writeFileSync(join(plansDir(stateDir), `${id}.applied`), JSON.stringify(result), { mode: 0o600 });
 }
 
 export function appliedResult(stateDir: string, id: string): unknown {
-  const text = fs.readFileSync(path.join(plansDir(stateDir), `${id}.applied`), 'utf8');
+  const text = readFileSync(join(plansDir(stateDir), `${id}.applied`), 'utf8');
   return text ? JSON.parse(text) : { note: 'being applied, or interrupted while applying (see `svc stock jobs`)' };
 }

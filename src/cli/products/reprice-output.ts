@@ -1,7 +1,7 @@
 // The repricing plan as rows: the columns of every -o format, and the prices file
 // the run hands to the bulk-price engine.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Column } from '../../output/columns.js';
 import { formatBp } from '../../pricing/arith.js';
@@ -41,14 +41,14 @@ export function writePlanFile(stateDir: string, rows: PlanRow[]): { path: string
       ].join(','),
     );
   const text = `${lines.join('\n')}\n`;
-  const dir = path.join(stateDir, 'reprice');
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const dir = join(stateDir, 'reprice');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const name = `plan-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.csv`;
-  const file = path.join(dir, name);
-  if (!fs.existsSync(file)) {
+  const file = join(dir, name);
+  if (!existsSync(file)) {
     const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, text, { mode: 0o600 });
-    fs.renameSync(tmp, file);
+    writeFileSync(tmp, text, { mode: 0o600 });
+    renameSync(tmp, file);
   }
   return { path: file, displayName: name };
 }

@@ -4,7 +4,7 @@
 // twice.
 import { SvcError } from '../../api/errors.js';
 import { sidOf } from '../../api/rules/pool-tag.js';
-import * as fs from 'node:fs';
+import { existsSync } from 'node:fs';
 import { adoptUrlLedgers, urlLedgerFound } from '../../state/ledger-adopt.js';
 import { accountLedgerPath, type LedgerState } from '../../state/pool-ledger.js';
 import { accountIdentity, accountName, type AccountIdentity } from '../../state/account-identity.js';
@@ -30,7 +30,7 @@ export async function accountLedgerFile(
   const baseUrl = (await deps.session()).baseUrl;
   if (secret && write) adoptUrlLedgers(deps.stateDir(), secret, baseUrl, file);
   // Read-only before the first write: an earlier version's ledger is read where it lies.
-  else if (secret && !fs.existsSync(file))
+  else if (secret && !existsSync(file))
     return { file: urlLedgerFound(deps.stateDir(), secret, baseUrl) ?? file, identity };
   return { file, identity };
 }

@@ -6,7 +6,7 @@
 // goes under a NEW key with dedupe `skip` (what the listing still holds is skipped).
 import { count } from '../../output/plural.js';
 import { t } from '../../i18n/index.js';
-import * as path from 'node:path';
+import { basename } from 'node:path';
 import { nowIso } from '../../api/clock.js';
 import { ApiError, SvcError } from '../../api/errors.js';
 import type { ServiceApi } from '../../api/resources/index.js';
@@ -113,7 +113,7 @@ function planSpec(r: RefillRun, plan: LedgerPlan) {
   const o = r.opts;
   return jobSpec({
     kind: 'stock',
-    target: `${describeTarget(r.t)} from pool ${path.basename(r.pool.realPath)}`,
+    target: `${describeTarget(r.t)} from pool ${basename(r.pool.realPath)}`,
     account: r.pool.account,
     command: jobCommand(
       r.deps,

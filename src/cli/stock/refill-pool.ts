@@ -1,7 +1,7 @@
 // A pool opened for `stock refill` and `stock pool`: the file validated whole
 // (cli-spec 3: FILE:LINE, exit 2, nothing sent), its entries named by their ids under the
 // profile's pool secret, and the account's ledger they are checked against.
-import * as fs from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../../api/errors.js';
 import { POOL_SELLER_REF_MAX } from '../../api/rules/pool-tag.js';
@@ -47,8 +47,8 @@ export async function openPool(deps: Deps, a: PoolArgs, create: boolean): Promis
   if (a.separator !== undefined && format !== 'lines') throw new UsageError('--separator goes with the lines format');
   let realPath: string;
   try {
-    realPath = fs.realpathSync(a.file);
-    if (!fs.statSync(realPath).isFile()) throw new UsageError(`cannot read ${a.file}: not a regular file`);
+    realPath = realpathSync(a.file);
+    if (!statSync(realPath).isFile()) throw new UsageError(`cannot read ${a.file}: not a regular file`);
   } catch (err) {
     throw readError(err, a.file);
   }
