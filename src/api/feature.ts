@@ -4,14 +4,33 @@
 // quota is the account's, and the seller is told what spends it). The innermost part wins.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-const current = new AsyncLocalStorage<string>();
+// Made on first use: on Node 22 an AsyncLocalStorage turns on promise hooks for every later
+// await of the process, and a one-shot read, which is one feature from start to end, never needs it.
+let current: AsyncLocalStorage<string> | undefined;
+let whole: string | undefined;
 
 /** Runs `fn` with its requests counted as `feature`. */
 export function asFeature<T>(feature: string, fn: () => T): T {
+  current ??= new AsyncLocalStorage<string>();
   return current.run(feature, fn);
+}
+
+/**
+ * Runs `fn`, the only thing this process does meanwhile, with its requests counted as `feature`:
+ * for a process that runs one command and nothing beside it (the read lane), where a store
+ * carried through every await buys nothing. An asFeature inside still wins.
+ */
+export async function asOnlyFeature<T>(feature: string, fn: () => Promise<T>): Promise<T> {
+  const before = whole;
+  whole = feature;
+  try {
+    return await fn();
+  } finally {
+    whole = before;
+  }
 }
 
 /** The feature of the request being made now ('other' outside any). */
 export function featureNow(): string {
-  return current.getStore() ?? 'other';
+  return current?.getStore() ?? whole ?? 'other';
 }

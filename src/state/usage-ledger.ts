@@ -43,8 +43,12 @@ const FLUSH_MS = 1_000;
 /** A per-minute Retry-After is at most a minute (A8); a longer one is the day's quota. */
 const MINUTE_S = 60;
 
+/** YYYY-MM-DD of a time in UTC. From the UTC parts, not toISOString: its first call in a process
+ * costs 0.3 ms, and a read counts its request here on the way to its output. */
 export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}`;
 }
 
 function nextUtcMidnight(ms: number): number {

@@ -131,6 +131,26 @@ describe('the read lane through bin/svc.js', { concurrency: true }, () => {
     assert.equal(jq.stdout, '101\n');
   });
 
+  // On Node 22 an AsyncLocalStorage turns on promise hooks for every await after it; a read is one
+  // feature from start to end (src/api/feature.ts asOnlyFeature) and makes none.
+  test('a plain read makes no AsyncLocalStorage (no promise hooks on its awaits)', async () => {
+    const probe = writeFile(
+      tempDirs().dir,
+      'als.cjs',
+      `process.on('exit', () => process.moduleLoadList.some((m) => m.startsWith('NativeModule internal/async_local_storage')) && process.stderr.write('ALS-LOADED\\n'));`,
+    );
+    const withProbe = { ...env, NODE_OPTIONS: `--require ${probe}` };
+    const [read, full] = await Promise.all([
+      svc(['--profile', 'shop', 'products', 'list', '--json'], {
+        env: { ...profileEnv, NODE_OPTIONS: withProbe.NODE_OPTIONS },
+      }),
+      svc(['products', 'get', '101', '--json'], { env: withProbe }),
+    ]);
+    assert.deepEqual([read.code, full.code], [0, 0], read.stderr + full.stderr);
+    assert.doesNotMatch(read.stderr, /^ALS-LOADED$/m);
+    assert.match(full.stderr, /^ALS-LOADED$/m, 'the probe sees an AsyncLocalStorage where one is made');
+  });
+
   test('a read in the README form is counted under its command, not under its global flags', async () => {
     const r = await svc(['--profile', 'shop', 'products', 'list', '--json'], { env: profileEnv });
     assert.equal(r.code, 0, r.stderr);

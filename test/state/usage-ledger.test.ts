@@ -40,3 +40,15 @@ test('a 429 whose Retry-After outruns a minute is the day spent until then; a pe
   // Written at once: another process of the account reads it without waiting for a flush.
   assert.ok(JSON.parse(readFileSync(l.file, 'utf8')).spentUntil > Date.now());
 });
+
+test('utcDay names the UTC day as toISOString does, at day, month, year and leap-day edges', () => {
+  const edges = [
+    Date.UTC(2026, 11, 31, 23, 59, 59, 999),
+    Date.UTC(2027, 0, 1),
+    Date.UTC(2028, 1, 29, 12),
+    Date.UTC(2000, 2, 1) - 1,
+  ];
+  const every6h = Array.from({ length: 4 * 800 }, (_, i) => Date.UTC(2025, 0, 1) + i * 6 * 3_600_000 + 1);
+  for (const ms of [...edges, ...every6h])
+    assert.equal(utcDay(ms), new Date(ms).toISOString().slice(0, 10), String(ms));
+});

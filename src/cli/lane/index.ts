@@ -8,7 +8,7 @@
 // every command the full way (a way to compare the two; docs/DECISIONS.md).
 import { nodeHttpTransport } from '../../api/http-transport.js';
 import { depsOf } from '../shared/context.js';
-import { asFeature } from '../../api/feature.js';
+import { asOnlyFeature } from '../../api/feature.js';
 import { runInvocation, verbExit, type MainOptions } from '../shared/lifecycle.js';
 import { runWithJq } from '../shared/jq-run.js';
 import { globalValueFlags, parseLaneArgs, splitCommand } from './argv.js';
@@ -31,7 +31,7 @@ export async function lane(argv: string[], opts: MainOptions = {}): Promise<numb
     let incomplete: string | undefined;
     const code = await runWithJq(rt.io, { expr: jq, output, signal: rt.signal }, async (io) => {
       const deps = depsOf({ io, env: rt.env, globals: args.globals, signal: rt.signal, transport });
-      const made = await asFeature(command.path, () => verb.run(deps, args.opts as never, []));
+      const made = await asOnlyFeature(command.path, () => verb.run(deps, args.opts as never, []));
       incomplete = deps.incomplete;
       return made;
     });
