@@ -130,8 +130,16 @@ function readHolder(file: string): { raw: string; pid?: number; live: boolean } 
 
 /** What a lock holds: `<pid> <start time>` (or the pid alone where start times are unknown). */
 function ownerRecord(): string {
-  const start = processStart(process.pid);
-  return start === undefined ? String(process.pid) : `${process.pid} ${start}`;
+  // This process's own never changes: read once, not on every take and release (a read's usage
+  // ledger takes a lock at exit, and each /proc read was on its way out).
+  ownRecord ??= recordOf(process.pid);
+  return ownRecord;
+}
+let ownRecord: string | undefined;
+
+function recordOf(pid: number): string {
+  const start = processStart(pid);
+  return start === undefined ? String(pid) : `${pid} ${start}`;
 }
 
 /**

@@ -5,8 +5,8 @@
 // sync` on one account see one budget (spec 8: 5,000 a day per account, v1 and v2 together).
 // One small JSON file (0600), read-modify-written under the one lock of src/state/lock.ts; the counts are
 // kept in memory and written at most every FLUSH_MS and when the process exits.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { LIMITS, RATE_HEADERS } from '../api/assumptions.js';
 import { nowMs } from '../api/clock.js';
 import { timeToMs } from '../api/times.js';
@@ -179,17 +179,13 @@ function accountLeft(f: UsageFile, now: number): AccountLeft {
 /** The one way this ledger takes the state folder's lock: a few short tries, then later. */
 function lockLedger(file: string): { release(): void } | undefined {
   const wait = new Int32Array(new SharedArrayBuffer(4));
-  try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  } catch {
-    return undefined; // a read-only or full state folder: the counts stay in memory
-  }
   for (let i = 0; i < 20; i++) {
     try {
+      // (tryLock makes the state folder, 0700, when it is missing)
       const got = tryLock(`${file}.lock`);
       if ('lock' in got) return got.lock;
     } catch {
-      return undefined; // the disk, not a holder
+      return undefined; // the disk, not a holder: a read-only or full state folder keeps the counts in memory
     }
     Atomics.wait(wait, 0, 0, 10); // another process writes its counts: a few ms
   }

@@ -1,7 +1,7 @@
 // The usage ledger (spec 8, A8): requests by UTC day and feature, what the account has left from
 // the last /usage read less what was counted since, a 429 longer than a minute as the day spent.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -51,4 +51,14 @@ test('utcDay names the UTC day as toISOString does, at day, month, year and leap
   const every6h = Array.from({ length: 4 * 800 }, (_, i) => Date.UTC(2025, 0, 1) + i * 6 * 3_600_000 + 1);
   for (const ms of [...edges, ...every6h])
     assert.equal(utcDay(ms), new Date(ms).toISOString().slice(0, 10), String(ms));
+});
+
+test('a state folder that cannot be made keeps the counts in memory, and a flush throws nothing', () => {
+  const base = mkdtempSync(join(tmpdir(), 'svc-usage-ledger-'));
+  writeFileSync(join(base, 'state'), 'a file where the state folder would be');
+  const l = UsageLedger.of(join(base, 'state', 'svc'));
+  l.count('products list', 200, undefined);
+  l.flush();
+  assert.equal(existsSync(l.file), false);
+  assert.equal(l.accountLeft().countedToday, 1, 'still counted, in memory');
 });
