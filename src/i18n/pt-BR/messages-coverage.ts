@@ -249,7 +249,6 @@ export const MESSAGES_COVERAGE: Record<string, string> = {
   'attempt {n}: failed ({status}, {ms} ms) {error}; next attempt in {s} s':
     'tentativa {n}: falhou ({status}, {ms} ms) {error}; próxima tentativa em {s} s',
   'answered {status}, not 2xx': 'respondeu {status}, não 2xx',
-  'redirect to {url} not followed (spec 6.2.2)': 'redirecionamento para {url} não seguido (spec 6.2.2)',
   '{url} did not accept {event} (1 attempt)': '{url} não aceitou {event} (1 tentativa)',
   '{url} did not accept {event} ({n} attempts)': '{url} não aceitou {event} ({n} tentativas)',
   "add --retry to resend on the service's schedule (15 s, 1 min, 5 min, 30 min)":
