@@ -6,8 +6,9 @@
 // jsonl, csv, tsv, codes, exit codes, report columns) never goes through t().
 //
 // English costs nothing: no catalogue is loaded, t() returns its argument. With pt-BR the
-// catalogue is loaded once, before the command runs (src/i18n/load.ts), and placeholder
-// entries are compiled to patterns on first use. How to add a message: docs/ARCHITECTURE.md.
+// catalogue is read on the first text asked for (src/i18n/load.ts), so a run that says nothing
+// to a person (a --json read) never parses it, and placeholder entries are compiled to patterns
+// on first use. How to add a message: docs/ARCHITECTURE.md.
 
 /** `pseudo`: the catalogue transformed (src/i18n/pseudo.ts), for the coverage check. */
 export type Lang = 'en' | 'pt-BR' | 'pseudo';
@@ -29,6 +30,18 @@ let lang: Lang | undefined;
 /** The marked mode (src/i18n/marks.ts): English goes through the catalogue too. */
 let marked = false;
 let book: Book = { exact: {} };
+/** The run's catalogue, until the first text asks for it. */
+let unread: (() => Catalogue) | undefined;
+
+/** The run's book, its catalogue read now if it has not been. */
+function runBook(): Book {
+  if (unread) {
+    const read = unread;
+    unread = undefined;
+    book = { exact: read() };
+  }
+  return book;
+}
 
 /**
  * The language from the environment: SVC_LANG first (pt-BR, pt, en), then the POSIX order
@@ -57,10 +70,12 @@ export function language(): Lang {
 }
 
 /** Set the run's language and (for pt-BR, or any marked language) its catalogue. */
-export function setLanguage(l: Lang, catalogue: Catalogue = {}, marks = false): void {
+export function setLanguage(l: Lang, catalogue: Catalogue | (() => Catalogue) = {}, marks = false): void {
   lang = l;
   marked = marks;
-  book = { exact: l === 'en' && !marks ? {} : catalogue };
+  const plain = l === 'en' && !marks;
+  unread = plain || typeof catalogue !== 'function' ? undefined : catalogue;
+  book = { exact: plain || typeof catalogue === 'function' ? {} : catalogue };
 }
 
 /** Whether t() looks texts up: any language but English, and English in the marked mode. */
@@ -92,7 +107,7 @@ export function translatorFor(
 export function t(text: string, values?: Record<string, string | number>): string {
   const filled = values ? fill(text, values) : text;
   if (!translating() || filled === '') return filled;
-  return translate(book, filled);
+  return translate(runBook(), filled);
 }
 
 function translate(b: Book, text: string): string {
@@ -205,5 +220,5 @@ export function tKeyed(kind: 'header' | 'label' | 'status', text: string): strin
 /** The text's own entry only, no pattern (help lines, where a pattern could catch a flag's line). */
 export function tExact(text: string): string {
   if (!translating()) return text;
-  return book.exact[text] ?? text;
+  return runBook().exact[text] ?? text;
 }

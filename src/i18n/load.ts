@@ -1,6 +1,7 @@
 // Sets the run's language before the command runs (src/main.ts). English loads nothing; pt-BR
-// loads its catalogue: in the built CLI from dist/pt-BR.json (written by scripts/build.mjs, so
-// the English start-up never parses it), from source in tests.
+// reads its catalogue when the first text is asked for (a --json read asks for none): in the
+// built CLI from dist/pt-BR.json (written by scripts/build.mjs, so the English start-up never
+// parses it), from source in tests.
 import { pseudoCatalogue } from './pseudo.js';
 import { detectLanguage, type Catalogue, type Lang, setLanguage } from './index.js';
 import { markedCatalogue, marksAsked } from './marks.js';
@@ -13,18 +14,41 @@ export async function initLanguage(env: NodeJS.ProcessEnv): Promise<Lang> {
   if (marksAsked(env)) setLanguage(lang, markedCatalogue(await ptCatalogue(), lang), true);
   else if (lang === 'en') setLanguage('en');
   else if (lang === 'pseudo') setLanguage(lang, pseudoCatalogue(await ptCatalogue()));
-  else setLanguage(lang, await ptCatalogue());
+  else setLanguage(lang, await ptCatalogueOnUse());
   return lang;
+}
+
+/**
+ * The pt-BR catalogue as a reader called on the first text (src/i18n/index.ts). A catalogue that
+ * cannot be read then (a broken install) leaves the run in English rather than failing the
+ * message it was asked for.
+ */
+async function ptCatalogueOnUse(): Promise<() => Catalogue> {
+  if (typeof __SVC_PT_BR_JSON__ !== 'string') {
+    const catalogue = await ptCatalogue();
+    return () => catalogue;
+  }
+  const file = ptCatalogueFile(__SVC_PT_BR_JSON__);
+  return () => {
+    try {
+      return JSON.parse(process.getBuiltinModule('node:fs').readFileSync(file, 'utf8')) as Catalogue;
+    } catch {
+      return {};
+    }
+  };
+}
+
+/** Where dist/pt-BR.json is, from bin/svc.js: this code may sit in a chunk under dist/chunks. */
+function ptCatalogueFile(name: string): string {
+  const dist = (globalThis as { __svcDist?: string }).__svcDist ?? __dirname;
+  return process.getBuiltinModule('node:path').join(dist, name);
 }
 
 /** The pt-BR catalogue (the shop's notices load it when the seller's language is pt-BR). */
 export async function ptCatalogue(): Promise<Catalogue> {
-  if (typeof __SVC_PT_BR_JSON__ === 'string') {
-    const { readFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    // dist/, from bin/svc.js: this code may sit in a chunk under dist/chunks.
-    const dist = (globalThis as { __svcDist?: string }).__svcDist ?? __dirname;
-    return JSON.parse(readFileSync(join(dist, __SVC_PT_BR_JSON__), 'utf8')) as Catalogue;
-  }
+  if (typeof __SVC_PT_BR_JSON__ === 'string')
+    return JSON.parse(
+      process.getBuiltinModule('node:fs').readFileSync(ptCatalogueFile(__SVC_PT_BR_JSON__), 'utf8'),
+    ) as Catalogue;
   return (await import('./pt-BR/index.js')).PT_BR;
 }

@@ -151,6 +151,29 @@ describe('the read lane through bin/svc.js', { concurrency: true }, () => {
     assert.match(full.stderr, /^ALS-LOADED$/m, 'the probe sees an AsyncLocalStorage where one is made');
   });
 
+  // A Portuguese-speaking seller's --json read says nothing to a person: the catalogue (186 KB of
+  // json, ~4 ms) is read on the first text asked for (src/i18n/load.ts), which such a read never asks.
+  test('pt-BR: a --json read does not read the catalogue; a table, and an error as json, are in Portuguese', async () => {
+    const probe = writeFile(
+      tempDirs().dir,
+      'catalogue-read.cjs',
+      `const fs = require('node:fs'); const read = fs.readFileSync; fs.readFileSync = function (f, ...rest) { if (String(f).endsWith('pt-BR.json')) process.stderr.write('PT_BR_JSON_READ\\n'); return read.call(this, f, ...rest); };`,
+    );
+    // the marked mode reads the catalogue at start to mark it: a seller's run has no marks
+    const pt = { ...profileEnv, LANG: 'pt_BR.UTF-8', SVC_LANG_MARKS: '0', NODE_OPTIONS: `--require ${probe}` };
+    const [json, table, bad] = await Promise.all([
+      svc(['--profile', 'shop', 'products', 'list', '--json'], { env: pt }),
+      svc(['--profile', 'shop', 'products', 'list', '-o', 'table'], { env: pt }),
+      svc(['--profile', 'nope', 'products', 'list', '--json'], { env: pt }),
+    ]);
+    assert.deepEqual([json.code, table.code, bad.code], [0, 0, 2], json.stderr + table.stderr + bad.stderr);
+    assert.doesNotMatch(json.stderr, /PT_BR_JSON_READ/);
+    assert.equal(JSON.parse(json.stdout)[0].status, 'approved', 'json keeps the service values');
+    assert.match(table.stderr, /^PT_BR_JSON_READ$/m, 'the probe sees the catalogue read where a text is asked for');
+    assert.match(table.stdout, /aprovado/);
+    assert.match(bad.stderr, /"message":"nenhum perfil chamado/);
+  });
+
   test('a read in the README form is counted under its command, not under its global flags', async () => {
     const r = await svc(['--profile', 'shop', 'products', 'list', '--json'], { env: profileEnv });
     assert.equal(r.code, 0, r.stderr);
