@@ -152,10 +152,13 @@ function codeCacheDir() {
   return cacheDir;
 }
 
-/** A script of dist/ compiled through the code cache of this Node line (made after a run without one). */
-function compileCached(rel, wrapped, file) {
+/**
+ * A script of dist/ compiled through the code cache of this Node line (made after a run without
+ * one). `kind` names the run that makes and uses the cache, where runs of one script differ.
+ */
+function compileCached(rel, wrapped, file, kind) {
   const dir = codeCacheDir();
-  const cacheFile = dir && join(dir, `${rel.replace(/[/\\]/g, '_')}.v8`);
+  const cacheFile = dir && join(dir, `${rel.replace(/[/\\]/g, '_')}${kind ? `.${kind}` : ''}.v8`);
   let cachedData;
   if (cacheFile) {
     try {
@@ -195,6 +198,31 @@ function laneMayRun() {
   return words.length === 2 && lane.paths.includes(`${words[0]} ${words[1]}`);
 }
 
+/**
+ * Which kind of read this is, for the lane's code cache: the cache holds the functions of the run
+ * that made it, and a cache made by another kind of read leaves this one compiling its own (a
+ * README-form read, its profile from the config file, took 4.3 ms more with a cache made by a read
+ * with SVC_API_KEY; 60 interleaved runs). So each kind has its cache, made by its first read: how it
+ * prints (json, --jq, a table on a terminal, text) and where its key comes from (the environment or
+ * a profile). A guess that is wrong only costs that compiling.
+ */
+function laneKind() {
+  let out = process.stdout.isTTY ? 'table' : 'text';
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') break;
+    if (a === '--jq' || a.startsWith('--jq=')) out = 'jq';
+    else if (out !== 'jq' && (a === '--json' || a === '-ojson' || a === '--output=json')) out = 'json';
+    else if (out !== 'jq' && (a === '-o' || a === '--output')) out = argv[i + 1] === 'json' ? 'json' : 'text';
+  }
+  const env = process.env;
+  const fromEnv =
+    !!env.SVC_API_KEY?.trim() &&
+    !env.SVC_PROFILE?.trim() &&
+    !argv.some((a) => a === '--profile' || a.startsWith('--profile='));
+  return `${out}-${fromEnv ? 'env' : 'profile'}`;
+}
+
 /** A chunk's text as a CommonJS function, as node:module's Module.wrap makes it (without loading node:module). */
 function wrap(source) {
   return `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
@@ -206,7 +234,8 @@ function svcRequire(rel) {
   const file = join(dist, rel);
   // latin1, not utf8: the build makes sure each chunk is ASCII, where the two read the same, and
   // latin1 skips the UTF-8 decoding (~2 ms a megabyte).
-  const factory = compileCached(rel, wrap(readFileSync(file, 'latin1')), file).runInThisContext();
+  const kind = rel === 'lane.cjs' ? laneKind() : undefined;
+  const factory = compileCached(rel, wrap(readFileSync(file, 'latin1')), file, kind).runInThisContext();
   const mod = { exports: {} };
   chunks.set(rel, mod);
   traced?.push(rel);
@@ -268,7 +297,7 @@ async function run() {
     if (code === undefined) {
       // The lane handed the command over: its cache is made by a run that reads, not by this one
       // (a cache once made is kept, and this run compiled little more than the lane's argv parse).
-      const i = unCached.findIndex((u) => u.cacheFile.endsWith(`${sep}lane.cjs.v8`));
+      const i = unCached.findIndex((u) => u.cacheFile.includes(`${sep}lane.cjs.`));
       if (i >= 0) unCached.splice(i, 1);
       code = await svcRequire('main.cjs').main(argv);
     }

@@ -73,12 +73,41 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     assert.match(folder, new RegExp(`-${process.version.replaceAll('.', '\\.')}-${process.arch}-`));
     assert.equal(statSync(folder).mode & 0o777, 0o700);
     const files = readdirSync(folder);
-    // a read loads nothing beyond the lane's bundle: its one cache file
-    assert.deepEqual(files, ['lane.cjs.v8']);
+    // a read loads nothing beyond the lane's bundle: its one cache file, of this kind of read
+    assert.deepEqual(files, ['lane.cjs.json-env.v8']);
     const stamp = Object.fromEntries(files.map((f) => [f, statSync(join(folder, f)).mtimeMs]));
     const second = await svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home } });
     assert.deepEqual([second.code, second.stdout, second.stderr], [0, off.stdout, '']);
     for (const f of files) assert.equal(statSync(join(folder, f)).mtimeMs, stamp[f], `${f} used, not rewritten`);
+  });
+
+  // A cache holds the functions of the run that made it: a read of another kind (another output,
+  // the key from a profile) made with it compiles its own, so each kind has its own cache.
+  test('each kind of read makes its own lane cache and keeps the others', async () => {
+    const home = tempDirs().dir;
+    const e = { ...env, XDG_CACHE_HOME: home };
+    const json = await svc(['products', 'list', '--json'], { env: e });
+    assert.equal(json.code, 0, json.stderr);
+    const [folder] = cacheFolders(home);
+    const stamp = statSync(join(folder!, 'lane.cjs.json-env.v8')).mtimeMs;
+    const runs = [
+      await svc(['products', 'list'], { env: e }),
+      await svc(['products', 'list', '--jq', '.[0].id'], { env: e }),
+      // (the README's form: the kind is read from the flags, here with the key still in the environment)
+      await svc(['--profile', 'default', 'products', 'list', '-o', 'json'], { env: e }),
+      await svc(['products', 'list', '--json', '--limit', '1'], { env: e }),
+    ];
+    for (const r of runs) assert.equal(r.code, 0, r.stderr);
+    const lane = readdirSync(folder!)
+      .filter((f) => f.startsWith('lane.cjs.'))
+      .sort();
+    assert.deepEqual(lane, [
+      'lane.cjs.jq-env.v8',
+      'lane.cjs.json-env.v8',
+      'lane.cjs.json-profile.v8',
+      'lane.cjs.text-env.v8',
+    ]);
+    assert.equal(statSync(join(folder!, 'lane.cjs.json-env.v8')).mtimeMs, stamp, 'the first kind kept, not rewritten');
   });
 
   test("a lane command handed to the full CLI makes no cache for the lane; the lane's next read does", async () => {
@@ -88,10 +117,13 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     assert.equal(twice.code, 0, twice.stderr);
     const [folder] = cacheFolders(home);
     assert.ok(folder && readdirSync(folder).includes('main.cjs.v8'), 'the full CLI made its cache');
-    assert.ok(!readdirSync(folder).includes('lane.cjs.v8'), 'not the lane, which only handed the command over');
+    assert.ok(
+      !readdirSync(folder).some((f) => f.startsWith('lane.cjs.')),
+      'not the lane, which only handed the command over',
+    );
     const read = await svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home } });
     assert.equal(read.code, 0, read.stderr);
-    assert.ok(readdirSync(folder).includes('lane.cjs.v8'), 'a read the lane ran made it');
+    assert.ok(readdirSync(folder).includes('lane.cjs.json-env.v8'), 'a read the lane ran made it');
   });
 
   test('rejected (garbage in every cache file): same output and exit code, and the cache is made again', async () => {
@@ -127,7 +159,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     const gone = join(root, `fedcba9876543210-${process.version}-${process.arch}-x`);
     for (const d of [other, gone]) {
       mkdirSync(d, { recursive: true });
-      writeFileSync(join(d, 'lane.cjs.v8'), 'cache of another build');
+      writeFileSync(join(d, 'lane.cjs.json-env.v8'), 'cache of another build');
     }
     const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
     utimesSync(gone, old, old);

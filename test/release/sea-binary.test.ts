@@ -155,6 +155,9 @@ describe('the one-file executable (linux-x64), with no node on PATH', { skip }, 
     // The code cache of this binary's Node line, made by the runs above (bin/svc.js).
     const caches = join(home, '.cache', 'svc', 'code-cache');
     const made = readdirSync(caches).flatMap((d) => readdirSync(join(caches, d)));
-    assert.ok(made.includes('main.cjs.v8') && made.includes('lane.cjs.v8'), made.join(' '));
+    assert.ok(
+      made.includes('main.cjs.v8') && made.some((f) => /^lane\.cjs\.[a-z]+-[a-z]+\.v8$/.test(f)),
+      made.join(' '),
+    );
   });
 });
