@@ -2,8 +2,8 @@
 // bin/svc.js), then runs node's own test runner over every test file. Node 20's --test does
 // not expand ** globs, so the files are listed here. Extra arguments filter the files by path.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,7 +48,25 @@ const runRoot = mkdtempSync(join(tmpdir(), 'svc-test-run-'));
 // folder that is removed when the run ends, pass or fail: a run leaves nothing in the temp folder.
 const tmpRoot = mkdtempSync(join(tmpdir(), 'svc-test-tmp-'));
 process.on('exit', () => rmSync(tmpRoot, { recursive: true, force: true }));
-const env = { ...process.env, TMPDIR: tmpRoot, SVC_E2E_ROOT: runRoot, SVC_E2E_CAPTURE: join(runRoot, 'capture.log') };
+// The CLIs' code caches (bin/svc.js) go there too, not to the user's cache folder: a test that
+// loads a probe through NODE_OPTIONS gets a cache folder of its own (V8 flags key it), and one run
+// of the suite left ~126 folders, ~170 MB, in ~/.cache/svc, kept until 30 days unused. (On Linux,
+// where XDG_CACHE_HOME is read; a test of the cache itself sets its own.)
+const env = {
+  ...process.env,
+  TMPDIR: tmpRoot,
+  XDG_CACHE_HOME: join(tmpRoot, 'cache'),
+  SVC_E2E_ROOT: runRoot,
+  SVC_E2E_CAPTURE: join(runRoot, 'capture.log'),
+};
+// This build's cache folders in the user's cache folder, before the run: the run adds none.
+const userCodeCache = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc', 'code-cache');
+const buildId = JSON.parse(readFileSync(join(root, 'dist', 'build.json'), 'utf8')).id;
+const userCacheFolders = () =>
+  process.platform !== 'linux' || !existsSync(userCodeCache)
+    ? []
+    : readdirSync(userCodeCache).filter((d) => d.startsWith(`${buildId}-`));
+const userCacheBefore = new Set(userCacheFolders());
 // A suite that cannot hang: every test has a timeout of its own, and the whole run
 // has one too. The runner gets a process group of its own, so when the run times out (or this
 // script is interrupted) everything it started (CLIs, listeners, sandboxes) is killed with it.
@@ -105,6 +123,12 @@ timings.sort((a, b) => b.ms - a.ms);
 console.log(`slowest ${Math.min(10, timings.length)} of ${timings.length} tests:`);
 for (const t of timings.slice(0, 10)) console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}`);
 if (status !== 0) process.exit(status);
+
+const leaked = userCacheFolders().filter((d) => !userCacheBefore.has(d));
+if (leaked.length) {
+  console.log(`the run made ${leaked.length} code cache folders in ${userCodeCache}: ${leaked.slice(0, 5).join(', ')}`);
+  process.exit(1);
+}
 
 const { secretScan } = await import('./secret-scan.mjs');
 const scan = secretScan(runRoot);
