@@ -207,6 +207,9 @@ function laneMayRun() {
  * a profile). A guess that is wrong only costs that compiling.
  */
 function laneKind() {
+  // The build's warm-up (src/warm-cache.ts) runs a --json and a piped read with the key in the
+  // environment, whatever the builder's own terminal and environment: filed as the first of them.
+  if (argv[0] === '__warm-cache') return 'json-env';
   let out = process.stdout.isTTY ? 'table' : 'text';
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];

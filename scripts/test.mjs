@@ -29,6 +29,8 @@ const srcNewest = newest([
   join(root, 'bin', 'svc.js'),
 ]);
 if (!existsSync(built) || statSync(built).mtimeMs < srcNewest) {
+  // (the build's warm-up writes its cache where the caller's runs would find it, as any build does;
+  // the guard below counts only what the tests add)
   const b = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }

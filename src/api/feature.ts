@@ -18,7 +18,8 @@ export function asFeature<T>(feature: string, fn: () => T): T {
 /**
  * Runs `fn`, the only thing this process does meanwhile, with its requests counted as `feature`:
  * for a process that runs one command and nothing beside it (the read lane), where a store
- * carried through every await buys nothing. An asFeature inside still wins.
+ * carried through every await buys nothing. An asFeature inside still wins; it is meant as the
+ * outermost (an asFeature around it would win over it).
  */
 export async function asOnlyFeature<T>(feature: string, fn: () => Promise<T>): Promise<T> {
   const before = whole;
