@@ -4,9 +4,6 @@
 import { readCsvTableBatches, type CsvTableOptions, type Delimiter } from './csv-table.js';
 import { printable, type ProblemList } from './problems.js';
 
-/** A column with no name in the header, said by its position. */
-const NAMELESS = (n: number) => `column ${n} (no name)`;
-
 export interface ColumnSpec {
   required: readonly string[];
   optional: readonly string[];
@@ -187,9 +184,10 @@ function checkHeader(
     if (i >= named) return; // trailing empty columns of a spreadsheet export
     if (name === '') {
       if (opts.strict) problems.add(line, `column ${i + 1} has no name`);
-      else unknown.push(spec.nameUnknown ? NAMELESS(i + 1) : String(i + 1));
+      else unknown.push(spec.nameUnknown ? `column ${i + 1} (no name)` : String(i + 1));
     } else if (!known.has(name)) {
-      unknown.push(spec.nameUnknown ? printable(name) : String(i + 1));
+      // the file's own column name, quoted: data, not svc's words
+      unknown.push(spec.nameUnknown ? JSON.stringify(printable(name)) : String(i + 1));
     } else if (seen.has(name)) {
       problems.add(line, `column ${name} appears twice`);
       usable = false;
@@ -214,10 +212,7 @@ function checkHeader(
     }
   }
   if (unknown.length > 0) {
-    // the file's own column names, quoted: data, not svc's words (a nameless one is svc's)
-    const what = spec.nameUnknown
-      ? unknown.map((c) => (/^column \d+ \(no name\)$/.test(c) ? c : JSON.stringify(c))).join(', ')
-      : `at position ${unknown.join(', ')}`;
+    const what = spec.nameUnknown ? unknown.join(', ') : `at position ${unknown.join(', ')}`;
     const columnsWord = unknown.length === 1 ? 'column' : 'columns';
     // Refused with --strict-columns, and when a required column is missing: then the unknown
     // one is likely the misspelled one, and says so on the header line next to it.
