@@ -132,15 +132,13 @@ function readHolder(file: string): { raw: string; pid?: number; live: boolean } 
 function ownerRecord(): string {
   // This process's own never changes: read once, not on every take and release (a read's usage
   // ledger takes a lock at exit, and each /proc read was on its way out).
-  ownRecord ??= recordOf(process.pid);
+  if (ownRecord === undefined) {
+    const start = processStart(process.pid);
+    ownRecord = start === undefined ? String(process.pid) : `${process.pid} ${start}`;
+  }
   return ownRecord;
 }
 let ownRecord: string | undefined;
-
-function recordOf(pid: number): string {
-  const start = processStart(pid);
-  return start === undefined ? String(pid) : `${pid} ${start}`;
-}
 
 /**
  * When `pid` started, as an opaque token: field 22 of /proc/<pid>/stat (clock ticks since boot)
