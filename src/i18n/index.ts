@@ -20,25 +20,23 @@ export type Catalogue = Readonly<Record<string, string>>;
  * string test is far cheaper than a regex run: a table of word cells asks for one a row).
  */
 type Patterns = { re: RegExp; names: string[]; to: string; head: string; tail: string; longest: string }[];
-/** A catalogue and its compiled pattern entries (made on first use). */
-interface Book {
-  exact: Catalogue;
-  patterns?: Patterns;
-}
+/** Each catalogue's compiled pattern entries, made on its first miss (one catalogue may serve the
+ * run's t() and a translatorFor of the shop's notices alike). */
+const patternsOf = new WeakMap<Catalogue, Patterns>();
 
 let lang: Lang | undefined;
 /** The marked mode (src/i18n/marks.ts): English goes through the catalogue too. */
 let marked = false;
-let book: Book = { exact: {} };
+let book: Catalogue = {};
 /** The run's catalogue, until the first text asks for it. */
 let unread: (() => Catalogue) | undefined;
 
-/** The run's book, its catalogue read now if it has not been. */
-function runBook(): Book {
+/** The run's catalogue, read now if it has not been. */
+function runCatalogue(): Catalogue {
   if (unread) {
     const read = unread;
     unread = undefined;
-    book = { exact: read() };
+    book = read();
   }
   return book;
 }
@@ -73,9 +71,9 @@ export function language(): Lang {
 export function setLanguage(l: Lang, catalogue: Catalogue | (() => Catalogue) = {}, marks = false): void {
   lang = l;
   marked = marks;
-  const plain = l === 'en' && !marks;
-  unread = plain || typeof catalogue !== 'function' ? undefined : catalogue;
-  book = { exact: plain || typeof catalogue === 'function' ? {} : catalogue };
+  // English reads nothing (t() never looks up); any other book is read on the first text
+  unread = l === 'en' && !marks ? undefined : typeof catalogue === 'function' ? catalogue : () => catalogue;
+  book = {};
 }
 
 /** Whether t() looks texts up: any language but English, and English in the marked mode. */
@@ -93,10 +91,9 @@ export function translatorFor(
   marks = false,
 ): (text: string, values?: Record<string, string | number>) => string {
   const plain = l === 'en' && !marks;
-  const own: Book = { exact: plain ? {} : catalogue };
   return (text, values) => {
     const filled = values ? fill(text, values) : text;
-    return plain || filled === '' ? filled : translate(own, filled);
+    return plain || filled === '' ? filled : translate(catalogue, filled);
   };
 }
 
@@ -107,11 +104,11 @@ export function translatorFor(
 export function t(text: string, values?: Record<string, string | number>): string {
   const filled = values ? fill(text, values) : text;
   if (!translating() || filled === '') return filled;
-  return translate(runBook(), filled);
+  return translate(runCatalogue(), filled);
 }
 
-function translate(b: Book, text: string): string {
-  const hit = b.exact[text];
+function translate(b: Catalogue, text: string): string {
+  const hit = b[text];
   if (hit !== undefined) return hit;
   if (text.includes('\n'))
     return text
@@ -124,9 +121,8 @@ function translate(b: Book, text: string): string {
 /** How deep a message inside a message's value is still translated. */
 const NESTED_MESSAGES = 3;
 
-function translateLine(b: Book, line: string, depth = 0): string {
+function translateLine(exact: Catalogue, line: string, depth = 0): string {
   if (line.trim() === '') return line;
-  const { exact } = b;
   const hit = exact[line];
   if (hit !== undefined) return hit;
   // keep the indentation and a trailing punctuation-free remainder as they were
@@ -134,7 +130,7 @@ function translateLine(b: Book, line: string, depth = 0): string {
   const body = line.slice(indent.length);
   const bodyHit = exact[body];
   if (bodyHit !== undefined) return indent + bodyHit;
-  for (const p of compiled(b)) {
+  for (const p of compiled(exact)) {
     if (!body.startsWith(p.head) || !body.endsWith(p.tail) || !body.includes(p.longest)) continue;
     const m = p.re.exec(body);
     if (!m) continue;
@@ -143,7 +139,7 @@ function translateLine(b: Book, line: string, depth = 0): string {
     // and a message inside that one: a listener's warning wraps a failed lookup that wraps the
     // request core's `connection refused … (gave up after 1 attempt)` (three levels)
     p.names.forEach((n, i) => {
-      found[n] = depth < NESTED_MESSAGES ? translateLine(b, m[i + 1]!, depth + 1) : m[i + 1]!;
+      found[n] = depth < NESTED_MESSAGES ? translateLine(exact, m[i + 1]!, depth + 1) : m[i + 1]!;
     });
     return indent + fill(p.to, found);
   }
@@ -151,9 +147,10 @@ function translateLine(b: Book, line: string, depth = 0): string {
 }
 
 /** Entries with `{name}` as patterns, the most specific (most literal text) first. */
-function compiled(b: Book): Patterns {
-  if (b.patterns) return b.patterns;
-  b.patterns = Object.entries(b.exact)
+function compiled(exact: Catalogue): Patterns {
+  const known = patternsOf.get(exact);
+  if (known) return known;
+  const patterns = Object.entries(exact)
     .filter(([en]) => /\{[a-zA-Z0-9]+\}/.test(en))
     .map(([en, to]) => {
       const names: string[] = [];
@@ -172,7 +169,8 @@ function compiled(b: Book): Patterns {
       return { re: new RegExp(`^${source}$`), names, to, head: pieces[0]!, tail: pieces.at(-1)!, longest, literal };
     })
     .sort((x, y) => y.literal - x.literal);
-  return b.patterns;
+  patternsOf.set(exact, patterns);
+  return patterns;
 }
 
 function fill(text: string, values: Record<string, string | number>): string {
@@ -220,5 +218,5 @@ export function tKeyed(kind: 'header' | 'label' | 'status', text: string): strin
 /** The text's own entry only, no pattern (help lines, where a pattern could catch a flag's line). */
 export function tExact(text: string): string {
   if (!translating()) return text;
-  return runBook().exact[text] ?? text;
+  return runCatalogue()[text] ?? text;
 }

@@ -28,27 +28,31 @@ async function ptCatalogueOnUse(): Promise<() => Catalogue> {
     const catalogue = await ptCatalogue();
     return () => catalogue;
   }
-  const file = ptCatalogueFile(__SVC_PT_BR_JSON__);
   return () => {
     try {
-      return JSON.parse(process.getBuiltinModule('node:fs').readFileSync(file, 'utf8')) as Catalogue;
+      return builtCatalogue(__SVC_PT_BR_JSON__);
     } catch {
       return {};
     }
   };
 }
 
-/** Where dist/pt-BR.json is, from bin/svc.js: this code may sit in a chunk under dist/chunks. */
-function ptCatalogueFile(name: string): string {
-  const dist = (globalThis as { __svcDist?: string }).__svcDist ?? __dirname;
-  return process.getBuiltinModule('node:path').join(dist, name);
-}
-
 /** The pt-BR catalogue (the shop's notices load it when the seller's language is pt-BR). */
 export async function ptCatalogue(): Promise<Catalogue> {
-  if (typeof __SVC_PT_BR_JSON__ === 'string')
-    return JSON.parse(
-      process.getBuiltinModule('node:fs').readFileSync(ptCatalogueFile(__SVC_PT_BR_JSON__), 'utf8'),
-    ) as Catalogue;
+  if (typeof __SVC_PT_BR_JSON__ === 'string') return builtCatalogue(__SVC_PT_BR_JSON__);
   return (await import('./pt-BR/index.js')).PT_BR;
+}
+
+let parsed: Catalogue | undefined;
+
+/**
+ * dist/pt-BR.json, parsed once a process: the run's language and the shop's notices share it.
+ * From bin/svc.js's dist/: this code may sit in a chunk under dist/chunks.
+ */
+function builtCatalogue(name: string): Catalogue {
+  if (parsed) return parsed;
+  const dist = (globalThis as { __svcDist?: string }).__svcDist ?? __dirname;
+  const file = process.getBuiltinModule('node:path').join(dist, name);
+  parsed = JSON.parse(process.getBuiltinModule('node:fs').readFileSync(file, 'utf8')) as Catalogue;
+  return parsed;
 }
