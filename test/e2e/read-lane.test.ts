@@ -6,11 +6,15 @@
 // stdout (`| head`) is test/e2e/epipe.test.ts, whose reads now run in the lane.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   distReadProbe,
   KNOWN_V2,
+  ROOT,
   startTestSandbox,
   svc,
   svcEnv,
@@ -172,6 +176,27 @@ describe('the read lane through bin/svc.js', { concurrency: true }, () => {
     assert.match(table.stderr, /^PT_BR_JSON_READ$/m, 'the probe sees the catalogue read where a text is asked for');
     assert.match(table.stdout, /aprovado/);
     assert.match(bad.stderr, /"message":"nenhum perfil chamado/);
+  });
+
+  // Absence: an install whose catalogue file is gone (a broken copy, a disk cleaner) still answers,
+  // in English, with the same exit code; the same copy with its catalogue speaks Portuguese.
+  test('pt-BR with dist/pt-BR.json missing: the run falls back to English, same exit code', () => {
+    const copy = tempDirs().dir;
+    cpSync(join(ROOT, 'bin'), join(copy, 'bin'), { recursive: true });
+    cpSync(join(ROOT, 'dist'), join(copy, 'dist'), { recursive: true });
+    cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
+    const run = () =>
+      spawnSync(process.execPath, [join(copy, 'bin', 'svc.js'), 'products', 'list', '--limit', 'x'], {
+        env: { PATH: process.env.PATH, HOME: copy, LANG: 'pt_BR.UTF-8', ...env, SVC_LANG_MARKS: '0' },
+        encoding: 'utf8',
+      });
+    const whole = run();
+    assert.equal(whole.status, 2, whole.stderr);
+    assert.match(whole.stderr, /^erro: /m);
+    rmSync(join(copy, 'dist', 'pt-BR.json'));
+    const broken = run();
+    assert.equal(broken.status, 2, broken.stderr);
+    assert.match(broken.stderr, /^error: /m);
   });
 
   test('a read in the README form is counted under its command, not under its global flags', async () => {
