@@ -45,6 +45,11 @@ export function secretScan(runRoot) {
         const mode = statSync(p).mode & 0o777;
         if (mode !== 0o600) badModes.push(`${relative(runRoot, p)}: mode ${mode.toString(8)}`);
       }
+      // the usage ledger (usage-ledger.json and its day logs) says what the account spent: 0600.
+      if (/^usage-ledger\.(json|\d{4}-\d{2}-\d{2}\.log)$/.test(e.name)) {
+        const mode = statSync(p).mode & 0o777;
+        if (mode !== 0o600) badModes.push(`${relative(runRoot, p)}: mode ${mode.toString(8)}`);
+      }
       // the orders mirror (SQLite, with its -wal/-shm files) is 0600 and searched too.
       if (dir.endsWith(`${join('/', 'mirror')}`) && /\.sqlite(-wal|-shm)?$/.test(e.name)) {
         const mode = statSync(p).mode & 0o777;

@@ -5,11 +5,11 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { autoListing as sharedListing } from './seller-setup.js';
 import { markedStderr } from './marked-run.js';
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { startChatStandIn, textOf } from './chat-standins.js';
 import { BIN, startTestSandbox, svc, svcEnv, tempDirs, writeFile, type TestSandbox } from './harness.js';
+import { UsageLedger, utcDay } from '../../src/state/usage-ledger.js';
 
 const POOL_SECRET = 'pool-secret-of-the-ci-job-0123456789abcdef'; // test/e2e/known-secrets.json
 const TG_TOKEN = '4242424242:E2EtelegramTOKENdoNotLeak_42';
@@ -55,9 +55,9 @@ async function shop(n: number, extra = '') {
   return { dirs, env, file, ids };
 }
 
+/** Today's counts as any svc process of the state folder reads them (the folded file and the day logs). */
 function ledgerToday(stateDir: string): Record<string, number> {
-  const f = JSON.parse(readFileSync(join(stateDir, 'usage-ledger.json'), 'utf8'));
-  return f.days[new Date().toISOString().slice(0, 10)] ?? {};
+  return UsageLedger.of(stateDir).read().days[utcDay(Date.now())] ?? {};
 }
 
 const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
@@ -88,7 +88,8 @@ describe('a shop pass within the quota', () => {
         `the ledger counts the wire: ${JSON.stringify(counted)}`,
       );
       assert.ok(counted['shop sync'] !== undefined && counted['mirror sync'] !== undefined, JSON.stringify(counted));
-      assert.equal(statSync(join(dirs.stateDir, 'usage-ledger.json')).mode & 0o777, 0o600, 'the ledger is 0600');
+      const log = UsageLedger.of(dirs.stateDir).logOf(utcDay(Date.now()));
+      assert.equal(statSync(log).mode & 0o777, 0o600, "the day's log of the ledger is 0600");
       const usage = await svc(['usage', '-o', 'json'], { env });
       assert.equal(usage.code, 0, usage.stderr);
       assert.equal(JSON.parse(usage.stdout).svc.requests, sum(counted) + 1, 'svc usage: its own read counted too');
