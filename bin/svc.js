@@ -157,7 +157,8 @@ function codeCacheDir() {
  * one). `kind` names the run that makes and uses the cache, where runs of one script differ.
  */
 function compileCached(rel, wrapped, file, kind) {
-  const dir = codeCacheDir();
+  // after a V8 flag change (below) a cache is rejected, and one made now would be at the next run
+  const dir = v8FlagsChanged ? null : codeCacheDir();
   const cacheFile = dir && join(dir, `${rel.replace(/[/\\]/g, '_')}${kind ? `.${kind}` : ''}.v8`);
   let cachedData;
   if (cacheFile) {
@@ -246,6 +247,15 @@ function svcRequire(rel) {
   return mod.exports;
 }
 globalThis.__svcRequire = svcRequire;
+// V8 checks a code cache against a hash of its flags. Code that sets a V8 flag during the run
+// (--jq on Node 22, src/output/jq.ts) calls this first: the caches this run owes are written as
+// they stand, and none is read or written after, so the next run's caches are made under its flags.
+let v8FlagsChanged = false;
+globalThis.__svcBeforeV8Flags = () => {
+  writeCodeCaches();
+  unCached.length = 0;
+  v8FlagsChanged = true;
+};
 // Where dist/ is, for code in a chunk that reads a file beside the bundle (the UI, the pt-BR catalogue).
 globalThis.__svcDist = dist;
 
@@ -256,7 +266,7 @@ globalThis.__svcDist = dist;
 // for CACHE_UNUSED_MS is of a build long gone, and is removed then.
 const CACHE_UNUSED_MS = 30 * 24 * 3600 * 1000;
 function writeCodeCaches() {
-  if (unCached.length === 0) return;
+  if (unCached.length === 0 || v8FlagsChanged) return;
   try {
     const { mkdirSync, readdirSync, rmSync, statSync } = require('node:fs');
     const dir = codeCacheDir();

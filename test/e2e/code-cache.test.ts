@@ -110,6 +110,32 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     assert.equal(statSync(join(folder!, 'lane.cjs.json-env.v8')).mtimeMs, stamp, 'the first kind kept, not rewritten');
   });
 
+  // --jq on Node 22 sets a V8 flag during the run (src/output/jq.ts), and V8 checks a cache against
+  // its flags: the caches are written before the flag changes, so the next run uses them.
+  test('--jq makes its caches once, in the lane and in the full CLI, and the next runs use them', async () => {
+    const home = tempDirs().dir;
+    const e = { ...env, XDG_CACHE_HOME: home };
+    const list = await svc(['products', 'list', '--json'], { env: e });
+    const id = String(JSON.parse(list.stdout)[0].id);
+    const runs = [
+      ['products', 'list', '--jq', '.[0].id'],
+      ['products', 'get', id, '--jq', '.id'],
+    ];
+    const first = await Promise.all(runs.map((argv) => svc(argv, { env: e })));
+    for (const r of first) assert.deepEqual([r.code, r.stdout.trim(), r.stderr], [0, id, '']);
+    const [folder] = cacheFolders(home);
+    const files = readdirSync(folder!).sort();
+    assert.ok(files.includes('lane.cjs.jq-env.v8') && files.includes('main.cjs.v8'), `${files}`);
+    const stamp = Object.fromEntries(files.map((f) => [f, statSync(join(folder!, f)).mtimeMs]));
+    for (let i = 0; i < 2; i++)
+      for (const argv of runs) {
+        const r = await svc(argv, { env: e });
+        assert.deepEqual([r.code, r.stdout.trim(), r.stderr], [0, id, '']);
+      }
+    assert.deepEqual(readdirSync(folder!).sort(), files);
+    for (const f of files) assert.equal(statSync(join(folder!, f)).mtimeMs, stamp[f], `${f} used, not rewritten`);
+  });
+
   test("a lane command handed to the full CLI makes no cache for the lane; the lane's next read does", async () => {
     const home = tempDirs().dir;
     // a flag given twice: commander takes the last, the lane hands it over
