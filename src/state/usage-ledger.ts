@@ -154,7 +154,10 @@ export class UsageLedger {
     let base = readFile(this.file);
     if ((base.foldedThrough ?? '') < utcDay(now - 2 * DAY_MS)) base = this.foldOld(now) ?? base;
     let onDisk = base;
-    for (const day of logDays(base, now)) onDisk = mergeDelta(onDisk, this.tail(this.logOf(day)));
+    const logs = logDays(base, now).map((day) => this.logOf(day));
+    for (const log of logs) onDisk = mergeDelta(onDisk, this.tail(log));
+    // a resident process reads for days: what it kept of logs no longer read goes
+    for (const log of this.logs.keys()) if (!logs.includes(log)) this.logs.delete(log);
     return mergeDelta(onDisk, { ...this.news, days: this.pending });
   }
 
