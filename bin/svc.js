@@ -157,9 +157,10 @@ function codeCacheDir() {
  * one). `kind` names the run that makes and uses the cache, where runs of one script differ.
  */
 function compileCached(rel, wrapped, file, kind) {
-  // after a V8 flag change (below) a cache is rejected, and one made now would be at the next run
-  const dir = v8FlagsChanged ? null : codeCacheDir();
-  const cacheFile = dir && join(dir, `${rel.replace(/[/\\]/g, '_')}${kind ? `.${kind}` : ''}.v8`);
+  const dir = codeCacheDir();
+  // after a V8 flag change (below), under that change's name: V8 would reject the others
+  const name = `${rel.replace(/[/\\]/g, '_')}${kind ? `.${kind}` : ''}${flagsTag ? `.${flagsTag}` : ''}`;
+  const cacheFile = dir && join(dir, `${name}.v8`);
   let cachedData;
   if (cacheFile) {
     try {
@@ -248,13 +249,20 @@ function svcRequire(rel) {
 }
 globalThis.__svcRequire = svcRequire;
 // V8 checks a code cache against a hash of its flags. Code that sets a V8 flag during the run
-// (--jq on Node 22, src/output/jq.ts) calls this first: the caches this run owes are written as
-// they stand, and none is read or written after, so the next run's caches are made under its flags.
-let v8FlagsChanged = false;
-globalThis.__svcBeforeV8Flags = () => {
+// (--jq on Node 22, src/output/jq.ts) calls this first, naming the change: the caches this run owes
+// are written as they stand, and the scripts compiled after use caches of their own under that
+// name (made and used by runs that change the flags at the same point).
+let flagsTag = '';
+globalThis.__svcBeforeV8Flags = (tag) => {
   writeCodeCaches();
   unCached.length = 0;
-  v8FlagsChanged = true;
+  flagsTag = tag;
+};
+// For code in a chunk that compiles a script of its own through the code cache (the patched jq
+// runtime, src/output/jq-inline.ts): the cache folder of this build and Node line, and the compile.
+globalThis.__svcCodeCache = {
+  dir: codeCacheDir,
+  compile: (source, name, filename) => compileCached(name, source, filename),
 };
 // Where dist/ is, for code in a chunk that reads a file beside the bundle (the UI, the pt-BR catalogue).
 globalThis.__svcDist = dist;
@@ -266,7 +274,7 @@ globalThis.__svcDist = dist;
 // for CACHE_UNUSED_MS is of a build long gone, and is removed then.
 const CACHE_UNUSED_MS = 30 * 24 * 3600 * 1000;
 function writeCodeCaches() {
-  if (unCached.length === 0 || v8FlagsChanged) return;
+  if (unCached.length === 0) return;
   try {
     const { mkdirSync, readdirSync, rmSync, statSync } = require('node:fs');
     const dir = codeCacheDir();

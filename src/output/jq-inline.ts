@@ -7,16 +7,25 @@
 // past the cap is dropped; either way the result is thrown away and the worker runs the filter
 // under the full limits (jq.ts), so a long or large filter ends exactly as before, only later by
 // its budget. Ctrl-C and SIGTERM arriving during the run are handled when it returns.
-import { JQ_LOAD } from './jq-worker.js';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { JQ_PREPARE, JQ_RUNTIME_PARAMS } from './jq-worker.js';
 
 /** What the calling thread takes: larger inputs, longer runs or more output go to the worker. */
 export const JQ_INLINE = { maxInputChars: 2 * 1024 * 1024, timeMs: 500, outputBytes: 32 * 1024 * 1024 };
 
 type RawSync = (input: string, expr: string, flags: string[]) => string;
-type Loaded = {
-  factory(opts: { wasmBinary?: Uint8Array }): Promise<unknown>;
-  wasmBinary?: Uint8Array;
-  rawSync(): RawSync | undefined;
+/** jq-wasm's runtime patched (jq-worker.ts): its JavaScript and its WebAssembly. */
+type Prepared = { src: string; wasmBinary: Uint8Array };
+/** A prepared runtime, its name in the cache folder, and whether it was read from there. */
+type Kept = Prepared & { key?: string; kept: boolean };
+type Module = { exports: { default?: Factory } & Factory };
+type Factory = (opts: { wasmBinary?: Uint8Array }) => Promise<unknown>;
+type RuntimeFn = (...args: unknown[]) => void;
+/** bin/svc.js's code cache (undefined when run from the sources). */
+type CodeCache = {
+  dir(): string | null;
+  compile(source: string, name: string, filename: string): { runInThisContext(): unknown };
 };
 
 /** jq's output, jq's error, or undefined: not run here (too large, too long): the worker runs it. */
@@ -44,12 +53,30 @@ export async function loadInlineJq(
 ): Promise<InlineJq | undefined> {
   let over = false;
   const port = { postMessage: () => (over = true) };
-  const load = new Function('require', 'workerData', 'parentPort', JQ_LOAD) as (...args: unknown[]) => Loaded;
-  const builtin = (id: string) => process.getBuiltinModule(id);
+  const cache = (globalThis as { __svcCodeCache?: CodeCache }).__svcCodeCache;
   const maxOutput = Math.min(limits.outputBytes, JQ_INLINE.outputBytes);
-  const { factory, wasmBinary, rawSync } = load(builtin, { jqPath, maxOutput }, port);
-  await factory(wasmBinary ? { wasmBinary } : {});
-  const raw = rawSync();
+  const start = async (runtime: Kept | undefined): Promise<RawSync | undefined> => {
+    if (!runtime) return undefined; // another jq-wasm, not patched: the worker runs it as it is
+    const mod: Module = { exports: {} as Module['exports'] };
+    const holder: { fn?: RawSync } = {};
+    const builtin = (id: string) => process.getBuiltinModule(id);
+    runtimeFunction(runtime, jqPath, cache)(
+      builtin,
+      mod,
+      mod.exports,
+      jqPath,
+      dirname(jqPath),
+      maxOutput,
+      port,
+      holder,
+    );
+    await (mod.exports.default ?? mod.exports)({ wasmBinary: runtime.wasmBinary });
+    return holder.fn;
+  };
+  const kept = preparedRuntime(jqPath, cache, true);
+  let raw = await start(kept).catch(() => undefined);
+  // a kept runtime that does not start (a damaged cache folder): prepared again, and kept anew
+  if (!raw && kept?.kept) raw = await start(preparedRuntime(jqPath, cache, false));
   if (!raw) return undefined;
   let used = false;
   return {
@@ -78,4 +105,69 @@ export async function loadInlineJq(
       return over ? undefined : result;
     },
   };
+}
+
+/**
+ * jq-wasm's runtime, patched: from svc's cache folder when this jq-wasm's (by the size and time of
+ * its file) was kept there, else read and patched now and kept. Reading the 1.3 MB runtime, cutting
+ * out and decoding its base64 WebAssembly and patching it took 6-8 ms of each --jq run; the kept
+ * files are read in 1-2 ms. Undefined when the patches do not apply (another jq-wasm).
+ */
+function preparedRuntime(jqPath: string, cache: CodeCache | undefined, useKept: boolean): Kept | undefined {
+  const dir = cache?.dir() ?? null;
+  let key: string | undefined;
+  try {
+    const st = statSync(jqPath);
+    // (npm gives a package's files one fixed time: the file's number on the disk tells a reinstall)
+    key = `jq-runtime.${st.size}-${Math.trunc(st.mtimeMs)}-${st.ino}`;
+    if (dir && useKept)
+      return {
+        key,
+        kept: true,
+        src: readFileSync(join(dir, `${key}.js`), 'latin1'),
+        wasmBinary: readFileSync(join(dir, `${key}.wasm`)),
+      };
+  } catch {
+    /* not kept yet: prepared below */
+  }
+  const prepare = new Function('require', 'workerData', JQ_PREPARE) as (...args: unknown[]) => Prepared & {
+    patched: boolean;
+  };
+  const { src, wasmBinary, patched } = prepare((id: string) => process.getBuiltinModule(id), { jqPath });
+  if (!patched || !wasmBinary) return undefined;
+  if (dir && key) keep(dir, key, src, wasmBinary);
+  return { key, kept: false, src, wasmBinary };
+}
+
+/**
+ * The prepared runtime in the cache folder (0600, written whole: a concurrent run reads all or
+ * nothing), in place of any kept from another jq-wasm file (a reinstall).
+ */
+function keep(dir: string, key: string, src: string, wasm: Uint8Array): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    for (const name of readdirSync(dir))
+      if (name.startsWith('jq-runtime.') && !name.startsWith(`${key}.`)) rmSync(join(dir, name), { force: true });
+    for (const [file, data] of [
+      [`${key}.wasm`, wasm],
+      [`${key}.js`, Buffer.from(src, 'latin1')],
+    ] as const) {
+      const tmp = join(dir, `${file}.${process.pid}.tmp`);
+      writeFileSync(tmp, data, { mode: 0o600 });
+      renameSync(tmp, join(dir, file));
+    }
+  } catch {
+    /* a read-only or full cache folder: prepared again next time */
+  }
+}
+
+/** The runtime as a function, compiled through svc's code cache where there is one. */
+function runtimeFunction(
+  runtime: Prepared & { key?: string },
+  jqPath: string,
+  cache: CodeCache | undefined,
+): RuntimeFn {
+  if (!cache || !runtime.key) return new Function(...JQ_RUNTIME_PARAMS, runtime.src) as RuntimeFn;
+  const wrapped = `(function (${JQ_RUNTIME_PARAMS.join(', ')}) {${runtime.src}\n})`;
+  return cache.compile(wrapped, runtime.key, jqPath).runInThisContext() as RuntimeFn;
 }

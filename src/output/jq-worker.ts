@@ -7,12 +7,10 @@
 // into a buffer that doubles, cut at `maxOutput` bytes (the parent is told and stops the worker).
 // If a patch does not apply (another jq-wasm), the runtime runs as it is: slow, still stoppable.
 /**
- * jq-wasm's runtime read, patched and evaluated: the body of a function of (require, workerData,
- * parentPort) that returns `{ factory, wasmBinary, rawSync }`. Run in the worker (JQ_WORKER) and,
- * for a small input, in the calling thread (jq-inline.ts). `rawSync()` is the runtime's synchronous
- * entry once the factory has resolved, undefined when the patches did not apply.
+ * jq-wasm's runtime read and patched: statements of a function of (require, workerData) that
+ * leave `src` (the runtime's JavaScript), `wasmBinary` and `patched` (whether every patch applied).
  */
-export const JQ_LOAD = String.raw`
+const PREPARE = String.raw`
 const { readFileSync } = require('node:fs');
 const { dirname } = require('node:path');
 const { jqPath, maxOutput } = workerData;
@@ -50,7 +48,8 @@ const patches = [
       'stdoutBuffer = __out.subarray(0, __outLen);',
   ],
 ];
-if (patches.every(([re]) => re.test(src))) {
+const patched = patches.every(([re]) => re.test(src));
+if (patched) {
   for (const [re, to] of patches) src = src.replace(re, () => to);
   src =
     'let __in = 0, __out = new Uint8Array(65536), __outLen = 0, __over = false;\n' +
@@ -62,9 +61,36 @@ if (patches.every(([re]) => re.test(src))) {
     '}\n' +
     src;
 }
+`;
+
+/** The parameters the patched runtime is evaluated with (a CommonJS module's, and what the patches use). */
+export const JQ_RUNTIME_PARAMS = [
+  'require',
+  'module',
+  'exports',
+  '__filename',
+  '__dirname',
+  'maxOutput',
+  'parentPort',
+  '__rawHolder',
+] as const;
+
+/**
+ * The body of a function of (require, workerData) returning `{ src, wasmBinary, patched }`: the
+ * runtime prepared, not evaluated (jq-inline.ts keeps it, compiled, in svc's cache folder).
+ */
+export const JQ_PREPARE = `${PREPARE}return { src, wasmBinary, patched };`;
+
+/**
+ * jq-wasm's runtime read, patched and evaluated: the body of a function of (require, workerData,
+ * parentPort) that returns `{ factory, wasmBinary, rawSync }`. Run in the worker (JQ_WORKER).
+ * `rawSync()` is the runtime's synchronous entry once the factory has resolved, undefined when
+ * the patches did not apply.
+ */
+const JQ_LOAD = `${PREPARE}
 const mod = { exports: {} };
 const __rawHolder = {};
-new Function('require', 'module', 'exports', '__filename', '__dirname', 'maxOutput', 'parentPort', '__rawHolder', src)(
+new Function(${JQ_RUNTIME_PARAMS.map((p) => `'${p}'`).join(', ')}, src)(
   require, mod, mod.exports, jqPath, dirname(jqPath), maxOutput, parentPort, __rawHolder,
 );
 return { factory: mod.exports.default || mod.exports, wasmBinary, rawSync: () => __rawHolder.fn };

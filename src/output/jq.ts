@@ -97,11 +97,11 @@ export function startJq(expr: string, signal?: AbortSignal): JqRun {
  * 20 and 8 interleaved runs). Node 24 and 26 tier it well (no gain, or 5% slower from loading
  * node:v8), so they are left as they are. A flag set now changes V8's flag hash, which a code
  * cache is checked against: bin/svc.js writes the caches this run owes first
- * (`__svcBeforeV8Flags`), and none after.
+ * (`__svcBeforeV8Flags`), and files the caches of what compiles after under the change's name.
  */
 function baselineWasmOnNode22(): void {
   if (!process.versions.v8.startsWith('12.')) return;
-  (globalThis as { __svcBeforeV8Flags?: () => void }).__svcBeforeV8Flags?.();
+  (globalThis as { __svcBeforeV8Flags?: (tag: string) => void }).__svcBeforeV8Flags?.('liftoff');
   process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
 }
 

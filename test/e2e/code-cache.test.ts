@@ -4,7 +4,7 @@
 // or a cache folder that cannot be written).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { distReadProbe, ROOT, startTestSandbox, svc, svcEnv, tempDirs, type TestSandbox } from './harness.js';
 
@@ -134,6 +134,39 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
       }
     assert.deepEqual(readdirSync(folder!).sort(), files);
     for (const f of files) assert.equal(statSync(join(folder!, f)).mtimeMs, stamp[f], `${f} used, not rewritten`);
+  });
+
+  // --jq's runtime, read from jq-wasm and patched (src/output/jq-inline.ts), is kept in the cache
+  // folder: later runs read it there instead of the 1.3 MB file.
+  test("--jq keeps jq-wasm's patched runtime; a damaged one is prepared again, another jq-wasm's goes", async () => {
+    const home = tempDirs().dir;
+    const e = { ...env, XDG_CACHE_HOME: home };
+    const jq = (expr: string) => svc(['products', 'list', '--jq', expr], { env: e });
+    const first = await jq('.[0].id');
+    assert.equal(first.code, 0, first.stderr);
+    const [folder] = cacheFolders(home);
+    const kept = () => readdirSync(folder!).filter((f) => f.startsWith('jq-runtime.') && !f.endsWith('.v8'));
+    const [js, wasm] = [kept().find((f) => f.endsWith('.js')), kept().find((f) => f.endsWith('.wasm'))];
+    assert.ok(js && wasm, `${readdirSync(folder!)}`);
+    for (const f of [js, wasm]) assert.equal(statSync(join(folder!, f)).mode & 0o777, 0o600, f);
+    const text = readFileSync(join(folder!, js), 'latin1');
+    assert.ok(text.includes('__rawHolder.fn = rawImpl'), 'kept patched');
+    const stamp = statSync(join(folder!, js)).mtimeMs;
+    assert.deepEqual(await jq('.[1].id'), { ...(await jq('.[1].id')), code: 0 });
+    assert.equal(statSync(join(folder!, js)).mtimeMs, stamp, 'read, not prepared again');
+    // damaged: the run still answers, and the runtime is kept anew
+    writeFileSync(join(folder!, js), 'this is not javascript (');
+    const damaged = await jq('.[0].id');
+    assert.deepEqual([damaged.code, damaged.stdout, damaged.stderr], [0, first.stdout, '']);
+    assert.equal(readFileSync(join(folder!, js), 'latin1'), text, 'prepared again and kept');
+    // another jq-wasm's (a reinstall): replaced when this one is kept
+    writeFileSync(join(folder!, 'jq-runtime.1-2-3.js'), 'old');
+    writeFileSync(join(folder!, 'jq-runtime.1-2-3.wasm'), 'old');
+    for (const f of [js, wasm]) writeFileSync(join(folder!, f), '');
+    rmSync(join(folder!, js));
+    const again = await jq('.[0].id');
+    assert.deepEqual([again.code, again.stdout], [0, first.stdout]);
+    assert.deepEqual(kept().sort(), [js, wasm].sort());
   });
 
   test("a lane command handed to the full CLI makes no cache for the lane; the lane's next read does", async () => {
