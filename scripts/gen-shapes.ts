@@ -31,7 +31,11 @@ export function generatedShapes(): { path: string; text: string }[] {
     file(
       'src/api/answer-shapes.gen.ts',
       `${HEAD('src/api/responses.ts')}import type { Shape } from './shape.js';\n\n` +
-        `export const SHAPES = ${JSON.stringify(answers)} as const satisfies Record<string, Shape | null>;\n`,
+        '// Each made when first asked for: a read checks one or two of them, and the whole table was\n' +
+        "// hundreds of small objects built at each start of svc (the read lane's second-largest module\n// to evaluate).\n" +
+        `export const SHAPES = {\n${Object.entries(answers)
+          .map(([name, shape]) => `  ${name}: (): Shape | null => (${JSON.stringify(shape)}),\n`)
+          .join('')}} as const satisfies Record<string, () => Shape | null>;\n`,
     ),
     file(
       'src/config/config-shape.gen.ts',

@@ -2,8 +2,11 @@
 // The shape of each schema (src/api/shape.ts), or null where zod checks it.
 import type { Shape } from './shape.js';
 
+// Each made when first asked for: a read checks one or two of them, and the whole table was
+// hundreds of small objects built at each start of svc (the read lane's second-largest module
+// to evaluate).
 export const SHAPES = {
-  ApiKey: {
+  ApiKey: (): Shape | null => ({
     object: {
       id: { union: ['number', 'string'] },
       name: { optional: { nullable: 'string' } },
@@ -17,16 +20,16 @@ export const SHAPES = {
       key: { optional: { nullable: 'string' } },
     },
     loose: true,
-  },
-  Balance: {
+  }),
+  Balance: (): Shape | null => ({
     object: {
       available: { optional: { nullable: 'number' } },
       pending: { optional: { nullable: 'number' } },
       blocked: { optional: { nullable: 'number' } },
     },
     loose: true,
-  },
-  Contestation: {
+  }),
+  Contestation: (): Shape | null => ({
     object: {
       id: 'number',
       reviewId: { optional: { nullable: 'number' } },
@@ -36,8 +39,8 @@ export const SHAPES = {
       createdAt: { optional: { nullable: 'string' } },
     },
     loose: true,
-  },
-  ErrorBody: {
+  }),
+  ErrorBody: (): Shape | null => ({
     object: {
       success: { optional: { nullable: 'boolean' } },
       error: { optional: { nullable: 'string' } },
@@ -48,8 +51,8 @@ export const SHAPES = {
       field: { optional: { nullable: 'string' } },
     },
     loose: true,
-  },
-  Game: {
+  }),
+  Game: (): Shape | null => ({
     object: {
       id: { union: ['string', 'number'] },
       name: { optional: { nullable: 'string' } },
@@ -57,8 +60,8 @@ export const SHAPES = {
       minPrice: { optional: { nullable: 'number' } },
     },
     loose: true,
-  },
-  ItemResult: {
+  }),
+  ItemResult: (): Shape | null => ({
     object: {
       id: { optional: { nullable: 'number' } },
       index: { optional: { nullable: 'number' } },
@@ -68,8 +71,8 @@ export const SHAPES = {
       message: { optional: { nullable: 'string' } },
     },
     loose: true,
-  },
-  ItemResults: {
+  }),
+  ItemResults: (): Shape | null => ({
     object: {
       results: {
         array: {
@@ -86,8 +89,8 @@ export const SHAPES = {
       },
     },
     loose: true,
-  },
-  KeyUsageEntry: {
+  }),
+  KeyUsageEntry: (): Shape | null => ({
     object: {
       method: { optional: { nullable: 'string' } },
       path: { optional: { nullable: 'string' } },
@@ -95,8 +98,8 @@ export const SHAPES = {
       at: { optional: { nullable: 'string' } },
     },
     loose: true,
-  },
-  Listing: {
+  }),
+  Listing: (): Shape | null => ({
     object: {
       id: 'number',
       title: { optional: { nullable: 'string' } },
@@ -133,8 +136,8 @@ export const SHAPES = {
       updatedAt: { optional: { nullable: 'string' } },
     },
     loose: true,
-  },
-  Me: {
+  }),
+  Me: (): Shape | null => ({
     object: {
       accountId: { optional: { nullable: 'number' } },
       sellerId: { optional: { nullable: 'number' } },
@@ -146,8 +149,8 @@ export const SHAPES = {
       version: { optional: { nullable: 'string' } },
     },
     loose: true,
-  },
-  Mediation: {
+  }),
+  Mediation: (): Shape | null => ({
     object: {
       orderId: 'number',
       status: { optional: { nullable: 'string' } },
@@ -157,8 +160,8 @@ export const SHAPES = {
       resolution: { optional: { nullable: 'string' } },
     },
     loose: true,
-  },
-  Order: {
+  }),
+  Order: (): Shape | null => ({
     object: {
       id: 'number',
       orderCode: { optional: { nullable: 'string' } },
@@ -186,9 +189,12 @@ export const SHAPES = {
       },
     },
     loose: true,
-  },
-  Pagination: { object: { page: 'number', limit: 'number', total: 'number', totalPages: 'number' }, loose: true },
-  Question: {
+  }),
+  Pagination: (): Shape | null => ({
+    object: { page: 'number', limit: 'number', total: 'number', totalPages: 'number' },
+    loose: true,
+  }),
+  Question: (): Shape | null => ({
     object: {
       id: 'number',
       productId: { optional: { nullable: 'number' } },
@@ -201,8 +207,8 @@ export const SHAPES = {
       answeredAt: { optional: { nullable: 'string' } },
     },
     loose: true,
-  },
-  Review: {
+  }),
+  Review: (): Shape | null => ({
     object: {
       id: 'number',
       orderId: { optional: { nullable: 'number' } },
@@ -214,16 +220,16 @@ export const SHAPES = {
       contested: { optional: { nullable: 'boolean' } },
     },
     loose: true,
-  },
-  ReviewStats: {
+  }),
+  ReviewStats: (): Shape | null => ({
     object: {
       count: { optional: { nullable: 'number' } },
       average: { optional: { nullable: 'number' } },
       distribution: { optional: { nullable: { record: 'number' } } },
     },
     loose: true,
-  },
-  Stats: {
+  }),
+  Stats: (): Shape | null => ({
     object: {
       totalSales: { optional: { nullable: 'number' } },
       rating: { optional: { nullable: 'number' } },
@@ -231,10 +237,13 @@ export const SHAPES = {
       activeListings: { optional: { nullable: 'number' } },
     },
     loose: true,
-  },
-  StockAddResult: { object: { added: 'number', duplicates: 'number', total: 'number' }, loose: true },
-  Usage: null,
-  Variant: {
+  }),
+  StockAddResult: (): Shape | null => ({
+    object: { added: 'number', duplicates: 'number', total: 'number' },
+    loose: true,
+  }),
+  Usage: (): Shape | null => null,
+  Variant: (): Shape | null => ({
     object: {
       index: 'number',
       title: { optional: { nullable: 'string' } },
@@ -244,5 +253,5 @@ export const SHAPES = {
       autoDeliveryStock: { optional: { nullable: 'number' } },
     },
     loose: true,
-  },
-} as const satisfies Record<string, Shape | null>;
+  }),
+} as const satisfies Record<string, () => Shape | null>;

@@ -46,7 +46,7 @@ const never: Check = () => false;
 function checkOf(name: SchemaName): Check {
   let c = checks.get(name);
   if (!c) {
-    const shape = SHAPES[name];
+    const shape = SHAPES[name]();
     c = shape ? compileShape(shape) : never;
     checks.set(name, c);
   }

@@ -60,16 +60,14 @@ function route<A extends Answer>(
   extra: { scope?: Scope; created?: boolean } = {},
 ): RouteSpec<A> {
   const many = answer.shape === 'page' || answer.shape === 'array';
-  return {
-    method,
-    family,
-    path,
-    ...extra,
-    ...(family === 'v2' && (method === 'POST' || method === 'PATCH') ? { write: true } : {}),
-    answer,
-    list: answer.shape === 'page',
-    maxBytes: many ? MAX_ANSWER_BYTES.list : MAX_ANSWER_BYTES.one,
-  };
+  // Without spreads: the table is built at each start of svc (the read lane's start spent more
+  // here than in any other module's).
+  const spec: RouteSpec<A> = { method, family, path, answer, list: answer.shape === 'page', maxBytes: 0 };
+  spec.maxBytes = many ? MAX_ANSWER_BYTES.list : MAX_ANSWER_BYTES.one;
+  if (extra.scope !== undefined) spec.scope = extra.scope;
+  if (extra.created) spec.created = true;
+  if (family === 'v2' && (method === 'POST' || method === 'PATCH')) spec.write = true;
+  return spec;
 }
 const v2 = <A extends Answer>(method: Method, path: string, scope: Scope | undefined, answer: A, created = false) =>
   route('v2', method, path, answer, created ? { scope, created } : { scope });
@@ -153,10 +151,10 @@ export type AnswerOf<N extends RouteName> = DataOf<Table[N]['answer']>;
 /** One item of a list route's `data`. */
 export type ItemOf<N extends RouteName> = AnswerOf<N> extends (infer I)[] ? I : never;
 
-export const ROUTES: readonly RouteDef[] = Object.entries(TABLE).map(([name, spec]) => ({
-  name: name as RouteName,
-  ...spec,
-}));
+export const ROUTES: readonly RouteDef[] = Object.entries(TABLE).map(([name, spec]) =>
+  // each route spec is made above for this table alone: named in place, not copied
+  Object.assign(spec as RouteSpec, { name: name as RouteName }),
+);
 const BY_NAME = new Map(ROUTES.map((r) => [r.name, r]));
 
 export function routeByName(name: RouteName): RouteDef {
