@@ -6,9 +6,10 @@
 // A process keeps its counts in memory and appends them, one JSON line of what it adds, to the
 // day's log (`usage-ledger.<day>.log`, 0600) at most every FLUSH_MS and when it exits. An append
 // takes no lock and rewrites nothing: every read pays one small write on its way out (the
-// read-modify-write of one file under a lock it replaced was 1.8 ms of a 48 ms read). Logs older
-// than yesterday are folded, under the one lock of src/state/lock.ts, into `usage-ledger.json`,
-// which says through which day it holds them.
+// read-modify-write of one file under a lock it replaced was 1.8 ms of a 48 ms read). Older logs
+// are folded, under the one lock of src/state/lock.ts, into `usage-ledger.json`, which says
+// through which day it holds them, and where a reader may start in the logs it does not hold
+// (checkpoints), so a busy day's log is parsed once, not by every reader.
 import {
   closeSync,
   constants,
@@ -41,6 +42,18 @@ export interface UsageFile {
   minute?: { at: number; limit: number; remaining: number; resetAt: number };
   /** The day logs through this day are in this file (their files may linger; they are not read again). */
   foldedThrough?: string;
+  /**
+   * What the first `bytes` of a later day's log add up to (the log of that file number): a reader
+   * adds only the lines after. Written by a reader that parsed more than CHECKPOINT_BYTES anew.
+   */
+  checkpoints?: Record<string, Checkpoint>;
+}
+
+/** The sum of a log's whole lines up to a byte offset. */
+interface Checkpoint {
+  ino: number;
+  bytes: number;
+  sum: Delta;
 }
 
 /** What the account has left today, as well as this ledger knows it. */
@@ -64,6 +77,10 @@ const LOG = /^usage-ledger\.(\d{4}-\d{2}-\d{2})\.log$/;
 const DAYS_KEPT = 8;
 const DAY_MS = 86_400_000;
 const FLUSH_MS = 1_000;
+/** A reader that parsed this much of a log anew leaves a checkpoint, so the next reads start there. */
+const CHECKPOINT_BYTES = 64 * 1024;
+/** How long into a UTC day yesterday's log is left unfolded (see foldLimit). */
+const FOLD_AFTER_MS = 10 * 60_000;
 /** A per-minute Retry-After is at most a minute (A8); a longer one is the day's quota. */
 const MINUTE_S = 60;
 
@@ -87,7 +104,7 @@ export class UsageLedger {
   private news: Partial<UsageFile> = {};
   private timer: NodeJS.Timeout | undefined;
   /** What this process has read of each day log: its bytes so far and what they add up to. */
-  private logs = new Map<string, { bytes: number; rest: Buffer; sum: UsageFile }>();
+  private logs = new Map<string, { ino: number; bytes: number; rest: Buffer; sum: UsageFile }>();
 
   private constructor(
     readonly dir: string,
@@ -152,13 +169,38 @@ export class UsageLedger {
   read(): UsageFile {
     const now = nowMs();
     let base = readFile(this.file);
-    if ((base.foldedThrough ?? '') < utcDay(now - 2 * DAY_MS)) base = this.foldOld(now) ?? base;
-    let onDisk = base;
-    const logs = logDays(base, now).map((day) => this.logOf(day));
-    for (const log of logs) onDisk = mergeDelta(onDisk, this.tail(log));
+    if ((base.foldedThrough ?? '') < foldLimit(now)) base = this.foldOld(now) ?? base;
+    const { checkpoints, ...folded } = base;
+    let onDisk: UsageFile = folded;
+    const days = logDays(base, now);
+    const parsed: Record<string, Checkpoint> = {};
+    for (const day of days) {
+      const read = this.tail(this.logOf(day), checkpoints?.[day]);
+      onDisk = mergeDelta(onDisk, read.sum);
+      if (read.parsedAnew > CHECKPOINT_BYTES) parsed[day] = read.checkpoint;
+    }
+    if (Object.keys(parsed).length > 0) this.checkpoint(parsed);
     // a resident process reads for days: what it kept of logs no longer read goes
+    const logs = days.map((day) => this.logOf(day));
     for (const log of this.logs.keys()) if (!logs.includes(log)) this.logs.delete(log);
     return mergeDelta(onDisk, { ...this.news, days: this.pending });
+  }
+
+  /** Checkpoints into the file, under the lock (one try: another reader will leave them). */
+  private checkpoint(parsed: Record<string, Checkpoint>): void {
+    const lock = lockLedger(this.file);
+    if (!lock) return;
+    try {
+      const base = readFile(this.file);
+      const checkpoints = { ...base.checkpoints };
+      for (const [day, cp] of Object.entries(parsed))
+        if (day > (base.foldedThrough ?? '') && cp.bytes > (checkpoints[day]?.bytes ?? 0)) checkpoints[day] = cp;
+      writeFile(this.file, { ...base, checkpoints });
+    } catch {
+      /* a full or read-only state folder: the next reader parses the log again */
+    } finally {
+      lock.release();
+    }
   }
 
   /** What the account has left today. */
@@ -172,7 +214,9 @@ export class UsageLedger {
     this.timer = undefined;
     if (Object.keys(this.pending).length === 0 && Object.keys(this.news).length === 0) return;
     const now = nowMs();
-    const line = `${JSON.stringify({ ...this.news, days: this.pending })}\n`;
+    // A newline before as well as after: a line cut short (a full disk) ends at the next one's
+    // start, and is passed over alone instead of taking the next process's line with it.
+    const line = `\n${JSON.stringify({ ...this.news, days: this.pending })}\n`;
     const made = appendLine(this.dir, this.logOf(utcDay(now)), line);
     if (made === undefined) {
       this.schedule(); // a full or read-only state folder: the counts stay in memory
@@ -180,25 +224,27 @@ export class UsageLedger {
     }
     this.pending = {};
     this.news = {};
-    // The day's first line: the logs before yesterday are folded now, once a day, by whichever
-    // process starts the day (a folder only ever read by one-shot reads is still kept small).
+    // The day's first line: the older logs are folded now, once a day, by whichever process starts
+    // the day (a folder only ever written by one-shot reads is still kept small).
     if (made) this.foldOld(now);
   }
 
   /**
-   * Folds the day logs before yesterday into the file, under the lock; undefined when another
+   * Folds the day logs through foldLimit into the file, under the lock; undefined when another
    * process holds it or the disk refuses (the logs are then read as they are, folded later).
-   * Yesterday's log is left: a process that named it just before midnight may still append.
+   * `foldedThrough` only moves forward: a process whose clock is behind folds nothing again.
    */
   private foldOld(now: number): UsageFile | undefined {
-    const through = utcDay(now - 2 * DAY_MS);
     const lock = lockLedger(this.file);
     if (!lock) return undefined;
     try {
       let base = readFile(this.file);
+      const through = foldLimit(now);
+      if (through <= (base.foldedThrough ?? '')) return base;
       const days = logFiles(this.dir).filter((d) => d <= through && d > (base.foldedThrough ?? ''));
       for (const day of days) base = mergeDelta(base, linesOf(readFileSync(this.logOf(day))).sum);
       base.foldedThrough = through;
+      for (const day of Object.keys(base.checkpoints ?? {})) if (day <= through) delete base.checkpoints?.[day];
       writeFile(this.file, base);
       for (const day of logFiles(this.dir).filter((d) => d <= through)) {
         rmSync(this.logOf(day), { force: true });
@@ -212,25 +258,38 @@ export class UsageLedger {
     }
   }
 
-  /** A day log's lines added up: only the bytes this process has not read before. */
-  private tail(path: string): UsageFile {
-    let seen = this.logs.get(path) ?? { bytes: 0, rest: Buffer.alloc(0), sum: { v: 1, days: {} } };
+  /**
+   * A day log's lines added up: only the bytes this process has not read before, from the file's
+   * checkpoint when this process has read less. `parsedAnew` bytes were parsed now, and
+   * `checkpoint` is where the whole lines end.
+   */
+  private tail(
+    path: string,
+    cp: Checkpoint | undefined,
+  ): { sum: UsageFile; parsedAnew: number; checkpoint: Checkpoint } {
+    const empty: UsageFile = { v: 1, days: {} };
+    let seen = this.logs.get(path) ?? { ino: -1, bytes: 0, rest: Buffer.alloc(0), sum: empty };
     let fd: number;
     try {
       fd = openSync(path, 'r');
     } catch {
       this.logs.delete(path);
-      return { v: 1, days: {} };
+      return { sum: empty, parsedAnew: 0, checkpoint: { ino: -1, bytes: 0, sum: empty } };
     }
     try {
-      const size = fstatSync(fd).size;
-      if (size < seen.bytes) seen = { bytes: 0, rest: Buffer.alloc(0), sum: { v: 1, days: {} } };
+      const { size, ino } = fstatSync(fd);
+      // another file by that name (folded away, then made again): read from its start
+      if (ino !== seen.ino || size < seen.bytes) seen = { ino, bytes: 0, rest: Buffer.alloc(0), sum: empty };
+      // (the checkpoint is of this file, and a log only grows)
+      if (cp && cp.ino === ino && cp.bytes <= size && cp.bytes > seen.bytes - seen.rest.length)
+        seen = { ino, bytes: cp.bytes, rest: Buffer.alloc(0), sum: mergeDelta(empty, cp.sum) };
       const fresh = Buffer.alloc(size - seen.bytes);
       const got = fresh.length > 0 ? readSync(fd, fresh, 0, fresh.length, seen.bytes) : 0;
       const lines = linesOf(Buffer.concat([seen.rest, fresh.subarray(0, got)]));
-      seen = { bytes: seen.bytes + got, rest: lines.rest, sum: mergeDelta(seen.sum, lines.sum) };
+      seen = { ino, bytes: seen.bytes + got, rest: lines.rest, sum: mergeDelta(seen.sum, lines.sum) };
       this.logs.set(path, seen);
-      return seen.sum;
+      const checkpoint = { ino, bytes: seen.bytes - seen.rest.length, sum: deltaOf(seen.sum) };
+      return { sum: seen.sum, parsedAnew: got, checkpoint };
     } finally {
       closeSync(fd);
     }
@@ -285,7 +344,10 @@ function appendLine(dir: string, log: string, line: string): boolean | undefined
         fd = openSync(log, O_WRONLY | O_APPEND | O_CREAT | O_EXCL, 0o600);
         made = true;
       }
-      writeSync(fd, line);
+      // A short write (a full disk) failed: its counts stay in memory. One short of the whole line
+      // is a whole record (only its last newline is missing; the next line's first ends it).
+      const bytes = Buffer.byteLength(line);
+      if (writeSync(fd, line) < bytes - 1) return undefined;
       return made;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
@@ -301,6 +363,17 @@ function appendLine(dir: string, log: string, line: string): boolean | undefined
     }
   }
   return undefined;
+}
+
+/**
+ * The last day whose log is folded: yesterday once today is FOLD_AFTER_MS old (no process still
+ * names yesterday's log then: each names it by the time of its append, microseconds before
+ * writing), the day before until then. What is left as logs is read by every reader.
+ */
+function foldLimit(now: number): string {
+  const intoToday =
+    now - Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
+  return utcDay(now - (intoToday >= FOLD_AFTER_MS ? 1 : 2) * DAY_MS);
 }
 
 /** The days of the logs a read adds to the file: those after what it holds, to tomorrow (a clock ahead). */
@@ -324,12 +397,12 @@ function logFiles(dir: string): string[] {
 /** A log's whole lines added up, and what follows the last newline (a line still being written). */
 function linesOf(bytes: Buffer): { sum: UsageFile; rest: Buffer } {
   const end = bytes.lastIndexOf(10) + 1;
-  let sum: UsageFile = { v: 1, days: {} };
+  const sum: UsageFile = { v: 1, days: {} };
   for (const text of bytes.subarray(0, end).toString('utf8').split('\n')) {
     if (!text) continue;
     try {
       const d = JSON.parse(text) as Partial<Delta>;
-      if (d && typeof d === 'object' && d.days && typeof d.days === 'object') sum = mergeDelta(sum, d as Delta);
+      if (d && typeof d === 'object' && d.days && typeof d.days === 'object') addInto(sum, d as Delta);
     } catch {
       /* a line cut by a full disk: what it held is lost, the others count */
     }
@@ -345,17 +418,28 @@ function linesOf(bytes: Buffer): { sum: UsageFile; rest: Buffer } {
 function mergeDelta(base: UsageFile, delta: Delta): UsageFile {
   const days: UsageFile['days'] = {};
   for (const [d, fs] of Object.entries(base.days)) days[d] = { ...fs };
-  for (const [d, fs] of Object.entries(delta.days)) {
-    const into = days[d] ?? {};
-    days[d] = into;
-    for (const [k, n] of Object.entries(fs)) into[k] = (into[k] ?? 0) + n;
-  }
-  for (const d of Object.keys(days).sort().slice(0, -DAYS_KEPT)) delete days[d];
   const out: UsageFile = { ...base, days, v: 1 };
-  if (delta.minute && delta.minute.at >= (base.minute?.at ?? -Infinity)) out.minute = delta.minute;
-  if (delta.account && delta.account.at >= (base.account?.at ?? -Infinity)) out.account = delta.account;
-  if ((delta.spentUntil ?? 0) > (base.spentUntil ?? 0)) out.spentUntil = delta.spentUntil;
+  addInto(out, delta);
+  for (const d of Object.keys(days).sort().slice(0, -DAYS_KEPT)) delete days[d];
   return out;
+}
+
+/** What a sum of lines holds, as a line would. */
+function deltaOf(f: UsageFile): Delta {
+  const { days, minute, account, spentUntil } = f;
+  return { days, ...(minute && { minute }), ...(account && { account }), ...(spentUntil && { spentUntil }) };
+}
+
+/** `delta` added to `into` in place (a log's lines, one after another, without a copy a line). */
+function addInto(into: UsageFile, delta: Delta): void {
+  for (const [d, fs] of Object.entries(delta.days)) {
+    const day = into.days[d] ?? {};
+    into.days[d] = day;
+    for (const [k, n] of Object.entries(fs)) if (typeof n === 'number') day[k] = (day[k] ?? 0) + n;
+  }
+  if (delta.minute && delta.minute.at >= (into.minute?.at ?? -Infinity)) into.minute = delta.minute;
+  if (delta.account && delta.account.at >= (into.account?.at ?? -Infinity)) into.account = delta.account;
+  if ((delta.spentUntil ?? 0) > (into.spentUntil ?? 0)) into.spentUntil = delta.spentUntil;
 }
 
 /**

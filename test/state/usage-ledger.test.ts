@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { UsageLedger, utcDay } from '../../src/state/usage-ledger.js';
+import { type UsageFile, UsageLedger, utcDay } from '../../src/state/usage-ledger.js';
 
 const fresh = () => UsageLedger.of(mkdtempSync(join(tmpdir(), 'svc-usage-ledger-')));
 const DAY = 86_400_000;
@@ -19,11 +19,26 @@ function otherProcess(dir: string, feature: string, n: number, offsetMs = 0): Pr
   const script = `const { UsageLedger } = await import(${JSON.stringify(MODULE)});
 const l = UsageLedger.of(${JSON.stringify(dir)});
 for (let i = 0; i < ${n}; i++) { l.count(${JSON.stringify(feature)}, 200, undefined); if (i % 7 === 6) l.flush(); }`;
+  return run(script, offsetMs).then((r) => r.code);
+}
+
+/** Another process reading the ledger of `dir` (its clock moved by `offsetMs`): what it reads by day. */
+async function readerProcess(dir: string, offsetMs: number): Promise<UsageFile['days']> {
+  const script = `const { UsageLedger } = await import(${JSON.stringify(MODULE)});
+process.stdout.write(JSON.stringify(UsageLedger.of(${JSON.stringify(dir)}).read().days));`;
+  const r = await run(script, offsetMs);
+  assert.equal(r.code, 0);
+  return JSON.parse(r.out);
+}
+
+function run(script: string, offsetMs: number): Promise<{ code: number | null; out: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     env: { ...process.env, SVC_CLOCK_OFFSET_MS: String(offsetMs) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return new Promise((resolve) => child.on('exit', resolve));
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out })));
 }
 
 test('counts by feature, written 0600; the account left is the last /usage read less what was counted since', () => {
@@ -101,32 +116,43 @@ test('place: six processes appending at once to one state folder lose no count a
   assert.deepEqual(today, { 'feature 0': 120, 'feature 1': 120 });
 });
 
-test('time: logs before yesterday are folded into the file once, yesterday and today are read as logs', async () => {
+test("time: the day's first append folds the logs before yesterday, a reader 10 minutes into the day folds yesterday, once", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-usage-ledger-'));
-  for (const [feature, n, days] of [
-    ['a', 3, 4],
-    ['b', 2, 3],
-    ['c', 5, 1],
-    ['d', 1, 0],
+  // svc's clock set to moments around one UTC midnight D (the children's clocks, by offset)
+  const d = Date.UTC(2026, 10, 20);
+  const at = (ms: number) => ms - Date.now();
+  for (const [feature, n, when] of [
+    ['a', 3, d - 4 * DAY + 12 * 3_600_000],
+    ['b', 2, d - 3 * DAY + 12 * 3_600_000],
+    ['c', 5, d - DAY + 12 * 3_600_000],
+    ['d', 1, d + 5 * 60_000],
   ] as const)
-    assert.equal(await otherProcess(dir, feature, n, -days * DAY), 0);
-  const now = Date.now();
+    assert.equal(await otherProcess(dir, feature, n, at(when)), 0);
   const want = {
-    [utcDay(now - 4 * DAY)]: { a: 3 },
-    [utcDay(now - 3 * DAY)]: { b: 2 },
-    [utcDay(now - DAY)]: { c: 5 },
-    [utcDay(now)]: { d: 1 },
+    [utcDay(d - 4 * DAY)]: { a: 3 },
+    [utcDay(d - 3 * DAY)]: { b: 2 },
+    [utcDay(d - DAY)]: { c: 5 },
+    [utcDay(d)]: { d: 1 },
   };
-  // Today's first flush (process d) folded the days before yesterday.
-  const logs = readdirSync(dir)
-    .filter((f) => f.endsWith('.log'))
-    .sort();
-  assert.deepEqual(logs, [`usage-ledger.${utcDay(now - DAY)}.log`, `usage-ledger.${utcDay(now)}.log`]);
-  const file = JSON.parse(readFileSync(join(dir, 'usage-ledger.json'), 'utf8'));
-  assert.equal(file.foldedThrough, utcDay(now - 2 * DAY));
+  const logs = () =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.log'))
+      .sort();
+  const folded = () => JSON.parse(readFileSync(join(dir, 'usage-ledger.json'), 'utf8')).foldedThrough;
+  // 00:05: today's first flush (process d) folded the days before yesterday, and left yesterday
+  assert.deepEqual(logs(), [`usage-ledger.${utcDay(d - DAY)}.log`, `usage-ledger.${utcDay(d)}.log`]);
+  assert.equal(folded(), utcDay(d - 2 * DAY));
   assert.equal(statSync(join(dir, 'usage-ledger.json')).mode & 0o777, 0o600);
-  assert.deepEqual(UsageLedger.of(dir).read().days, want);
-  assert.deepEqual(UsageLedger.of(dir).read().days, want, 'read again: the same, nothing counted twice');
+  assert.deepEqual(await readerProcess(dir, at(d + 6 * 60_000)), want);
+  assert.equal(folded(), utcDay(d - 2 * DAY), 'at 00:06 yesterday is still a log');
+  // 00:15: a reader folds yesterday too; read again, and by a process whose clock is a day behind
+  assert.deepEqual(await readerProcess(dir, at(d + 15 * 60_000)), want);
+  assert.deepEqual(logs(), [`usage-ledger.${utcDay(d)}.log`]);
+  assert.equal(folded(), utcDay(d - DAY));
+  assert.deepEqual(await readerProcess(dir, at(d + 20 * 60_000)), want, 'the same, nothing counted twice');
+  assert.equal(await otherProcess(dir, 'late', 1, at(d - DAY + 60_000)), 0);
+  assert.equal(folded(), utcDay(d - DAY), 'a clock behind does not move the folded day back');
+  assert.deepEqual(await readerProcess(dir, at(d + 30 * 60_000)), { ...want, [utcDay(d - DAY)]: { c: 5 } });
 });
 
 test('absence: a line cut short counts once it is whole; a line that is not JSON is passed over', () => {
@@ -140,4 +166,50 @@ test('absence: a line cut short counts once it is whole; a line that is not JSON
   assert.deepEqual(l.read().days[day], { 'products list': 1 });
   appendFileSync(l.logOf(day), ':2}}}\n');
   assert.deepEqual(l.read().days[day], { 'products list': 1, 'orders list': 2 });
+});
+
+test('absence: a write cut short by a full disk keeps its counts in memory, and the next line still counts', {
+  skip: process.platform !== 'linux',
+}, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-usage-ledger-'));
+  const log = join(dir, `usage-ledger.${utcDay(Date.now())}.log`);
+  writeFileSync(log, `${'x'.repeat(1000)}\n`, { mode: 0o600 }); // 1,001 of the 1,024 bytes the next process may write to
+  // a process whose files may not grow past 1 KB (ulimit -f 1): its line is cut short
+  const script = `const { UsageLedger, utcDay } = await import(${JSON.stringify(MODULE)});
+const l = UsageLedger.of(${JSON.stringify(dir)});
+for (let i = 0; i < 5; i++) l.count('a feature with a long name, to cross the limit', 200, undefined);
+l.flush();
+process.stdout.write(JSON.stringify(l.read().days[utcDay(Date.now())]));`;
+  const child = spawn(
+    'bash',
+    ['-c', `ulimit -f 1; exec "$0" --import tsx --input-type=module -e "$1"`, process.execPath, script],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  assert.equal(await new Promise((resolve) => child.on('exit', resolve)), 0);
+  assert.deepEqual(JSON.parse(out), { 'a feature with a long name, to cross the limit': 5 }, 'kept in memory');
+  const cut = readFileSync(log, 'latin1');
+  assert.ok(cut.length > 1001 && cut.length <= 1024 && !cut.endsWith('\n'), `a line was cut short: ${cut.length}`);
+  assert.equal(await otherProcess(dir, 'next', 2), 0);
+  assert.deepEqual(UsageLedger.of(dir).read().days[utcDay(Date.now())], { next: 2 });
+});
+
+test('scale: a reader of a 5,000-line day log leaves a checkpoint, and later readers parse only what follows it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-usage-ledger-'));
+  const day = utcDay(Date.now());
+  const line = `\n${JSON.stringify({ days: { [day]: { 'products list': 1 } } })}\n`;
+  writeFileSync(join(dir, `usage-ledger.${day}.log`), line.repeat(5000), { mode: 0o600 });
+  assert.deepEqual((await readerProcess(dir, 0))[day], { 'products list': 5000 });
+  const file = () => JSON.parse(readFileSync(join(dir, 'usage-ledger.json'), 'utf8'));
+  assert.equal(file().checkpoints[day].bytes, line.length * 5000);
+  assert.equal(await otherProcess(dir, 'orders list', 3), 0);
+  assert.deepEqual((await readerProcess(dir, 0))[day], { 'products list': 5000, 'orders list': 3 });
+  // the checkpoint is what a reader starts from: one that said 7 is read as 7
+  const f = file();
+  f.checkpoints[day].sum.days[day]['products list'] = 7;
+  writeFileSync(join(dir, 'usage-ledger.json'), JSON.stringify(f));
+  assert.deepEqual((await readerProcess(dir, 0))[day], { 'products list': 7, 'orders list': 3 });
 });
