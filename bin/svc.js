@@ -102,11 +102,17 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   }
 }
 
-// No V8 flags are set here: `--liftoff-only` kept undici's WebAssembly
-// parser on the baseline compiler on Node 20, but on Node 22-26 V8's dynamic tiering already
-// compiles it with Liftoff and optimises only what runs hot, and loading node:v8 to set the flag
-// cost more than it saved: a --json read took 6-10% less CPU without it on each line
-// (docs/PERFORMANCE.md, reads; docs/DECISIONS.md).
+// One V8 flag, for --jq on Node 22 only: jq-wasm's WebAssembly stays on V8's baseline compiler
+// (Liftoff), whose tiering there cost a one-page --jq 108 against 73 ms; Node 24 and 26 tier it
+// well (docs/DECISIONS.md). Set before anything compiles, so every code cache of such a run is
+// made and used under the same flags; V8 checks a cache against a hash of its flags, so those
+// caches are filed apart (`flagsTag`). Any other run sets no flag: loading node:v8 costs ~2 ms, and
+// a --json read was 6-10% faster without `--liftoff-only` for undici's parser (docs/PERFORMANCE.md).
+let flagsTag = '';
+if (nodeMajor === 22 && argv.some((a) => a === '--jq' || a.startsWith('--jq='))) {
+  require('node:v8').setFlagsFromString('--liftoff-only');
+  flagsTag = 'liftoff';
+}
 
 // The bundle loads the Ink UI (an ES module) through this. Node's own compile cache is turned on
 // for it first (an ES module cannot go through the code cache below).
@@ -248,16 +254,6 @@ function svcRequire(rel) {
   return mod.exports;
 }
 globalThis.__svcRequire = svcRequire;
-// V8 checks a code cache against a hash of its flags. Code that sets a V8 flag during the run
-// (--jq on Node 22, src/output/jq.ts) calls this first, naming the change: the caches this run owes
-// are written as they stand, and the scripts compiled after use caches of their own under that
-// name (made and used by runs that change the flags at the same point).
-let flagsTag = '';
-globalThis.__svcBeforeV8Flags = (tag) => {
-  writeCodeCaches();
-  unCached.length = 0;
-  flagsTag = tag;
-};
 // For code in a chunk that compiles a script of its own through the code cache (the patched jq
 // runtime, src/output/jq-inline.ts): the cache folder of this build and Node line, and the compile.
 globalThis.__svcCodeCache = {

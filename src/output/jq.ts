@@ -74,7 +74,6 @@ export interface JqRun {
  */
 export function startJq(expr: string, signal?: AbortSignal): JqRun {
   const jqPath = jqRuntimePath();
-  baselineWasmOnNode22();
   const inline = loadInlineJq(jqPath, JQ_LIMITS).catch(() => undefined);
   let worker: JqRun | undefined;
   return {
@@ -88,21 +87,6 @@ export function startJq(expr: string, signal?: AbortSignal): JqRun {
     },
     stop: () => worker?.stop(),
   };
-}
-
-/**
- * On Node 22 (V8 12), jq-wasm's WebAssembly stays on V8's baseline compiler (Liftoff) for the
- * run: there, V8's tiering of jq's code to its optimising compiler took longer than it saved, on
- * the short runs --jq makes (a one-page read 108 -> 73 ms, 2,000 listings with --all 196 -> 159 ms,
- * 20 and 8 interleaved runs). Node 24 and 26 tier it well (no gain, or 5% slower from loading
- * node:v8), so they are left as they are. A flag set now changes V8's flag hash, which a code
- * cache is checked against: bin/svc.js writes the caches this run owes first
- * (`__svcBeforeV8Flags`), and files the caches of what compiles after under the change's name.
- */
-function baselineWasmOnNode22(): void {
-  if (!process.versions.v8.startsWith('12.')) return;
-  (globalThis as { __svcBeforeV8Flags?: (tag: string) => void }).__svcBeforeV8Flags?.('liftoff');
-  process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
 }
 
 /**

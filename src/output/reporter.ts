@@ -55,7 +55,7 @@ function describeError(err: unknown): DescribedError {
   return { status: null, code: 'UNEXPECTED', message, hint, exit: EXIT.failed, text: message };
 }
 
-/** A code for an error the service did not name: from its class (`UsageError` → USAGE). */
+/** A code for an error the service did not name: from its HTTP status, else its exit code (a usage error → USAGE). */
 function svcCode(err: SvcError): string {
   const status = err instanceof ApiError ? err.status : undefined;
   const byStatus: Record<number, string> = {
