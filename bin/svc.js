@@ -106,13 +106,21 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 // (Liftoff), whose tiering there cost a one-page --jq 108 against 73 ms; Node 24 and 26 tier it
 // well (docs/DECISIONS.md). Set before anything compiles, so every code cache of such a run is
 // made and used under the same flags; V8 checks a cache against a hash of its flags, so those
-// caches are filed apart (`flagsTag`). Any other run sets no flag: loading node:v8 costs ~2 ms, and
+// caches are filed apart (`flagsTag`). Any other run sets no flag: loading node:v8 cost 2-4 ms here, and
 // a --json read was 6-10% faster without `--liftoff-only` for undici's parser (docs/PERFORMANCE.md).
 let flagsTag = '';
 if (nodeMajor === 22 && argv.some((a) => a === '--jq' || a.startsWith('--jq='))) {
   require('node:v8').setFlagsFromString('--liftoff-only');
   flagsTag = 'liftoff';
 }
+// Code that sets a V8 flag during the run (`stock add`'s memory, src/jobs/memory.ts) calls this
+// first, naming the change. The caches this run still owes are dropped, not written: they would
+// hold only what has compiled so far, and be kept so by the next run. What compiles after is
+// cached apart under the change's name, made and used by runs that change the flags alike.
+globalThis.__svcBeforeV8Flags = (tag) => {
+  unCached.length = 0;
+  flagsTag = flagsTag ? `${flagsTag}-${tag}` : tag;
+};
 
 // The bundle loads the Ink UI (an ES module) through this. Node's own compile cache is turned on
 // for it first (an ES module cannot go through the code cache below).
@@ -277,8 +285,13 @@ function writeCodeCaches() {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     for (const { script, cacheFile } of unCached) {
       const tmp = `${cacheFile}.${process.pid}.tmp`;
-      writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
-      renameSync(tmp, cacheFile);
+      try {
+        writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+        renameSync(tmp, cacheFile);
+      } catch (err) {
+        rmSync(tmp, { force: true }); // a full disk: no half-written cache left behind
+        throw err;
+      }
     }
     const parent = join(dir, '..');
     for (const other of readdirSync(parent)) {
@@ -304,6 +317,9 @@ function userCacheDir() {
 }
 
 async function run() {
+  // Until the run ends with its own code: a run whose event loop empties before it finishes (a
+  // promise that never settles) exits 1, not 0 with nothing printed.
+  process.exitCode = 1;
   let code = 0;
   if (argv[0] === '__warm-cache') {
     await svcRequire('main.cjs').warmCache(svcRequire('lane.cjs'));

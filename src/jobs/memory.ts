@@ -7,9 +7,18 @@ import vm from 'node:vm';
 
 let gc: (() => void) | undefined;
 
+/**
+ * A V8 flag set now: V8 checks a code cache against a hash of its flags, so bin/svc.js is told
+ * first, and caches what compiles after apart (a cache made now is rejected by a run without it).
+ */
+function setV8Flag(flag: string, tag: string): void {
+  (globalThis as { __svcBeforeV8Flags?: (tag: string) => void }).__svcBeforeV8Flags?.(tag);
+  v8.setFlagsFromString(flag);
+}
+
 export function collectGarbage(): void {
   if (!gc) {
-    v8.setFlagsFromString('--expose-gc');
+    setV8Flag('--expose-gc', 'gc');
     gc = vm.runInNewContext('gc') as () => void;
   }
   gc();
@@ -24,6 +33,9 @@ export function collectGarbage(): void {
  * 1.27 -> 1.11). The cost is more minor collections of a small space, which is cheap for
  * objects that die young. V8 reads this flag each time it would grow the space.
  */
+let held = false;
 export function holdYoungGeneration(): void {
-  v8.setFlagsFromString('--semi-space-growth-factor=1');
+  if (held) return;
+  held = true;
+  setV8Flag('--semi-space-growth-factor=1', 'young');
 }

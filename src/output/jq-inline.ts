@@ -108,8 +108,8 @@ export async function loadInlineJq(
 }
 
 /**
- * jq-wasm's runtime, patched: from svc's cache folder when this jq-wasm's (by the size and time of
- * its file) was kept there, else read and patched now and kept. Reading the 1.3 MB runtime, cutting
+ * jq-wasm's runtime, patched: from svc's cache folder when this jq-wasm file's (by its place, size,
+ * times and number) was kept there, else read and patched now and kept. Reading the 1.3 MB runtime, cutting
  * out and decoding its base64 WebAssembly and patching it took 6-8 ms of each --jq run; the kept
  * files are read in 1-2 ms. Undefined when the patches do not apply (another jq-wasm).
  */
@@ -118,8 +118,9 @@ function preparedRuntime(jqPath: string, cache: CodeCache | undefined, useKept: 
   let key: string | undefined;
   try {
     const st = statSync(jqPath);
-    // (npm gives a package's files one fixed time: the file's number on the disk tells a reinstall)
-    key = `jq-runtime.${st.size}-${Math.trunc(st.mtimeMs)}-${st.ino}`;
+    // by where the file is (two installs of one build share the cache folder), and by its size,
+    // times and number on the disk (a reinstall or an upgrade makes another file)
+    key = `${runtimePrefix(jqPath)}${st.size}-${Math.trunc(st.mtimeMs)}-${Math.trunc(st.ctimeMs)}-${st.ino}`;
     if (dir && useKept)
       return {
         key,
@@ -135,29 +136,41 @@ function preparedRuntime(jqPath: string, cache: CodeCache | undefined, useKept: 
   };
   const { src, wasmBinary, patched } = prepare((id: string) => process.getBuiltinModule(id), { jqPath });
   if (!patched || !wasmBinary) return undefined;
-  if (dir && key) keep(dir, key, src, wasmBinary);
+  if (dir && key) keep(dir, runtimePrefix(jqPath), key, src, wasmBinary);
   return { key, kept: false, src, wasmBinary };
+}
+
+/** The start of the kept runtime's names for the jq-wasm at `jqPath` (a short hash of the path). */
+function runtimePrefix(jqPath: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < jqPath.length; i++) h = Math.imul(h ^ jqPath.charCodeAt(i), 16777619) >>> 0;
+  return `jq-runtime.${h.toString(36)}.`;
 }
 
 /**
  * The prepared runtime in the cache folder (0600, written whole: a concurrent run reads all or
- * nothing), in place of any kept from another jq-wasm file (a reinstall).
+ * nothing), in place of any kept from an earlier file at the same place (a reinstall) and of any
+ * write left half-done.
  */
-function keep(dir: string, key: string, src: string, wasm: Uint8Array): void {
+function keep(dir: string, prefix: string, key: string, src: string, wasm: Uint8Array): void {
+  let tmp: string | undefined;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     for (const name of readdirSync(dir))
-      if (name.startsWith('jq-runtime.') && !name.startsWith(`${key}.`)) rmSync(join(dir, name), { force: true });
+      if (name.startsWith(prefix) && (!name.startsWith(`${key}.`) || name.endsWith('.tmp')))
+        rmSync(join(dir, name), { force: true });
     for (const [file, data] of [
       [`${key}.wasm`, wasm],
       [`${key}.js`, Buffer.from(src, 'latin1')],
     ] as const) {
-      const tmp = join(dir, `${file}.${process.pid}.tmp`);
+      tmp = join(dir, `${file}.${process.pid}.tmp`);
       writeFileSync(tmp, data, { mode: 0o600 });
       renameSync(tmp, join(dir, file));
+      tmp = undefined;
     }
   } catch {
-    /* a read-only or full cache folder: prepared again next time */
+    // a read-only or full cache folder: prepared again next time, and nothing half-written left
+    if (tmp) rmSync(tmp, { force: true });
   }
 }
 

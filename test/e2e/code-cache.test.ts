@@ -147,7 +147,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
 
   // --jq's runtime, read from jq-wasm and patched (src/output/jq-inline.ts), is kept in the cache
   // folder: later runs read it there instead of the 1.3 MB file.
-  test("--jq keeps jq-wasm's patched runtime; a damaged one is prepared again, another jq-wasm's goes", async () => {
+  test("--jq keeps jq-wasm's patched runtime; a damaged one is prepared again, an earlier one at its place goes", async () => {
     const home = tempDirs().dir;
     const e = { ...env, XDG_CACHE_HOME: home };
     const jq = (expr: string) => svc(['products', 'list', '--jq', expr], { env: e });
@@ -168,14 +168,36 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     const damaged = await jq('.[0].id');
     assert.deepEqual([damaged.code, damaged.stdout, damaged.stderr], [0, first.stdout, '']);
     assert.equal(readFileSync(join(folder!, js), 'latin1'), text, 'prepared again and kept');
-    // another jq-wasm's (a reinstall): replaced when this one is kept
-    writeFileSync(join(folder!, 'jq-runtime.1-2-3.js'), 'old');
-    writeFileSync(join(folder!, 'jq-runtime.1-2-3.wasm'), 'old');
-    for (const f of [js, wasm]) writeFileSync(join(folder!, f), '');
+    // an earlier file at the same place (a reinstall) and a write left half-done: replaced when this
+    // one is kept; another install's (another place, the same build's cache folder) stays
+    const prefix = `${js.split('.').slice(0, 2).join('.')}.`;
+    const old = [`${prefix}1-2-3-4.js`, `${prefix}1-2-3-4.wasm`, `${wasm}.999.tmp`];
+    const other = ['jq-runtime.elsewhere.1-2-3-4.js', 'jq-runtime.elsewhere.1-2-3-4.wasm'];
+    for (const f of [...old, ...other]) writeFileSync(join(folder!, f), 'old');
     rmSync(join(folder!, js));
     const again = await jq('.[0].id');
     assert.deepEqual([again.code, again.stdout], [0, first.stdout]);
-    assert.deepEqual(kept().sort(), [js, wasm].sort());
+    assert.deepEqual(kept().sort(), [js, wasm, ...other].sort());
+  });
+
+  // `stock add` sets V8 flags for its memory during the run (src/jobs/memory.ts): what it owes then
+  // is dropped and what compiles after is cached apart, so no run rewrites another's caches.
+  test('stock add, which changes V8 flags during its run, rewrites no cache on its next run, nor does a read', async () => {
+    const home = tempDirs().dir;
+    const e = { ...env, XDG_CACHE_HOME: home };
+    const list = await svc(['products', 'list', '--json'], { env: e });
+    const id = String(JSON.parse(list.stdout)[0].id);
+    const file = join(tempDirs().dir, 'keys.csv');
+    writeFileSync(file, 'credential\nkey-a\nkey-b\n');
+    const add = () => svc(['stock', 'add', id, '--file', file, '--dry-run'], { env: e });
+    const me = () => svc(['me', '--json'], { env: e });
+    for (const r of [await add(), await me()]) assert.equal(r.code, 0, r.stderr);
+    const [folder] = cacheFolders(home);
+    const files = readdirSync(folder!).sort();
+    const stamp = Object.fromEntries(files.map((f) => [f, statSync(join(folder!, f)).mtimeMs]));
+    for (const r of [await add(), await me(), await add()]) assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(readdirSync(folder!).sort(), files);
+    for (const f of files) assert.equal(statSync(join(folder!, f)).mtimeMs, stamp[f], `${f} used, not rewritten`);
   });
 
   test("a lane command handed to the full CLI makes no cache for the lane; the lane's next read does", async () => {
