@@ -172,7 +172,7 @@ function codeCacheDir() {
  */
 function compileCached(rel, wrapped, file, kind) {
   const dir = codeCacheDir();
-  // after a V8 flag change (below), under that change's name: V8 would reject the others
+  // after a V8 flag change (flagsTag, above), under that change's name: V8 would reject the others
   const name = `${rel.replace(/[/\\]/g, '_')}${kind ? `.${kind}` : ''}${flagsTag ? `.${flagsTag}` : ''}`;
   const cacheFile = dir && join(dir, `${name}.v8`);
   let cachedData;

@@ -290,7 +290,7 @@ function accountLeft(f: UsageFile, now: number): AccountLeft {
 
 /**
  * The one way this ledger takes the state folder's lock: one try. A holder is folding the same
- * logs (a fold only moves days before yesterday, never today's counts), so the next one folds.
+ * logs or leaving a checkpoint (neither ever moves today's log), so the next one does it.
  */
 function lockLedger(file: string): { release(): void } | undefined {
   try {

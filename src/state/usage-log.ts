@@ -1,6 +1,8 @@
 // The usage ledger's files (src/state/usage-ledger.ts keeps the counts and says what is left):
 // `usage-ledger.json`, what is folded, and a log a UTC day (`usage-ledger.<day>.log`) each process
-// appends its counts to; how a line is written and read, and which days are folded when.
+// appends its counts to; how a line is written and read, and which days are folded when. Not
+// state/append-file.ts's durable file: that one has one writer and fsyncs each record, where this
+// has every svc process of the folder appending at once, and a count is not worth a disk flush.
 import {
   closeSync,
   constants,
@@ -102,9 +104,8 @@ export function appendLine(dir: string, log: string, line: string): boolean | un
  * writing), the day before until then. What is left as logs is read by every reader.
  */
 export function foldLimit(now: number): string {
-  const intoToday =
-    now - Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
-  return utcDay(now - (intoToday >= FOLD_AFTER_MS ? 1 : 2) * DAY_MS);
+  // (a UTC day is DAY_MS long in epoch time: no leap seconds)
+  return utcDay(now - (now % DAY_MS >= FOLD_AFTER_MS ? 1 : 2) * DAY_MS);
 }
 
 /** The days of the logs a read adds to the file: those after what it holds, to tomorrow (a clock ahead). */
