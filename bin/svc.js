@@ -102,16 +102,18 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   }
 }
 
-// One V8 flag, for --jq on Node 22 only: jq-wasm's WebAssembly stays on V8's baseline compiler
-// (Liftoff), whose tiering there cost a one-page --jq 108 against 73 ms; Node 24 and 26 tier it
-// well (docs/DECISIONS.md). Set before anything compiles, so every code cache of such a run is
-// made and used under the same flags; V8 checks a cache against a hash of its flags, so those
-// caches are filed apart (`flagsTag`). Any other run sets no flag: loading node:v8 cost 2-4 ms here, and
-// a --json read was 6-10% faster without `--liftoff-only` for undici's parser (docs/PERFORMANCE.md).
+// One V8 flag, for --jq: jq-wasm's WebAssembly is not tiered up to V8's optimising compiler. It is a
+// large program run once a process, and compiling its hot functions again cost a one-page --jq
+// more than it gave back on every Node line (jq's own run 21 against 10 ms on Node 22 and 24; 2,000
+// listings 148 against 79 ms on Node 24: docs/DECISIONS.md). The worker that takes the largest
+// inputs sets the default back first (src/output/jq.ts). Set before anything compiles, so every
+// code cache of such a run is made and used under the same flags; V8 checks a cache against a hash
+// of its flags, so those caches are filed apart (`flagsTag`). Any other run sets no flag: loading
+// node:v8 costs 2-4 ms here.
 let flagsTag = '';
-if (nodeMajor === 22 && argv.some((a) => a === '--jq' || a.startsWith('--jq='))) {
-  require('node:v8').setFlagsFromString('--liftoff-only');
-  flagsTag = 'liftoff';
+if (argv.some((a) => a === '--jq' || a.startsWith('--jq='))) {
+  require('node:v8').setFlagsFromString('--wasm-tiering-budget=2147483647');
+  flagsTag = 'jq';
 }
 // Code that sets a V8 flag during the run (`stock add`'s memory, src/jobs/memory.ts) calls this
 // first, naming the change. The caches this run still owes are dropped, not written: they would

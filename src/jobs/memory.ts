@@ -2,19 +2,10 @@
 // and the request buffer) become garbage that V8 collects late: without help, peak memory grows
 // with the number of chunks (bench/stock-memory). A full collection between chunks keeps the
 // peak at about one chunk's worth, whatever the file size.
-import v8 from 'node:v8';
 import vm from 'node:vm';
+import { setV8Flag } from './v8-flags.js';
 
 let gc: (() => void) | undefined;
-
-/**
- * A V8 flag set now: V8 checks a code cache against a hash of its flags, so bin/svc.js is told
- * first, and caches what compiles after apart (a cache made now is rejected by a run without it).
- */
-function setV8Flag(flag: string, tag: string): void {
-  (globalThis as { __svcBeforeV8Flags?: (tag: string) => void }).__svcBeforeV8Flags?.(tag);
-  v8.setFlagsFromString(flag);
-}
 
 export function collectGarbage(): void {
   if (!gc) {

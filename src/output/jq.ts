@@ -12,9 +12,13 @@
 // Ctrl-C and SIGTERM (docs/DECISIONS.md "--jq bounded", "--jq in the calling thread").
 import { dirname, join } from 'node:path';
 import { InterruptedError, SvcError, UsageError } from '../api/errors.js';
+import { setV8Flag } from '../jobs/v8-flags.js';
 import type { IO, Writable } from './io.js';
 import { loadInlineJq } from './jq-inline.js';
 import { JQ_WORKER } from './jq-worker.js';
+
+/** V8's own default, the same on Node 22, 24 and 26 (`node --v8-options`). */
+const V8_WASM_TIERING_BUDGET = 13_000_000;
 
 /** The run's IO with stdout captured for jq; `text()` is everything the command printed. */
 export function captureForJq(io: IO): { io: IO; text(): string } {
@@ -97,6 +101,10 @@ export function startJq(expr: string, signal?: AbortSignal): JqRun {
 function startWorker(jqPath: string, expr: string, signal?: AbortSignal): JqRun {
   // node:worker_threads loaded here, not at import: a read without --jq does not pay for it (~2 ms)
   const { Worker } = process.getBuiltinModule('node:worker_threads');
+  // The long runs: jq's WebAssembly tiered up to V8's optimising compiler again, as V8 does by
+  // default (bin/svc.js turns that off for the short run in this thread). A 20 MB input took 3.1
+  // against 2.4 s on Node 24 without it (docs/DECISIONS.md).
+  setV8Flag(`--wasm-tiering-budget=${V8_WASM_TIERING_BUDGET}`, 'tiered');
   const worker = new Worker(JQ_WORKER, {
     eval: true,
     workerData: { jqPath, expr, flags: JQ_FLAGS, maxOutput: JQ_LIMITS.outputBytes },

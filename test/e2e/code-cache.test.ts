@@ -18,8 +18,8 @@ function cacheFolders(home: string): string[] {
   }
 }
 
-/** A --jq run's caches on Node 22, made under `--liftoff-only` (bin/svc.js), are filed apart. */
-const JQ_TAG = process.versions.node.startsWith('22.') ? '.liftoff' : '';
+/** A --jq run's caches, made under its own V8 flag (bin/svc.js), are filed apart. */
+const JQ_TAG = '.jq';
 
 describe('lazy chunks and the code cache', { concurrency: false }, () => {
   let sb: TestSandbox;
@@ -113,7 +113,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     assert.equal(statSync(join(folder!, 'lane.cjs.json-env.v8')).mtimeMs, stamp, 'the first kind kept, not rewritten');
   });
 
-  // --jq on Node 22 runs under a V8 flag (bin/svc.js), and V8 checks a cache against its flags:
+  // --jq runs under a V8 flag (bin/svc.js), and V8 checks a cache against its flags:
   // such a run's caches are its own, made whole at its end, and used by the next such run.
   test('--jq makes its caches once, in the lane and in the full CLI, and the next runs use them', async () => {
     const home = tempDirs().dir;
@@ -134,7 +134,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     assert.ok(files.includes(`lane.cjs.jq-env${JQ_TAG}.v8`) && files.includes(`main.cjs${JQ_TAG}.v8`), `${files}`);
     // made at the end of the run, whole: about as large as the same read's without --jq
     const size = (f: string) => statSync(join(folder!, f)).size;
-    if (JQ_TAG) assert.ok(size(`main.cjs${JQ_TAG}.v8`) >= size('main.cjs.v8') * 0.9, `${size(`main.cjs${JQ_TAG}.v8`)}`);
+    assert.ok(size(`main.cjs${JQ_TAG}.v8`) >= size('main.cjs.v8') * 0.9, `${size(`main.cjs${JQ_TAG}.v8`)}`);
     const stamp = Object.fromEntries(files.map((f) => [f, statSync(join(folder!, f)).mtimeMs]));
     for (let i = 0; i < 2; i++)
       for (const argv of runs) {
