@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import { type CodeCache, type Kept, preparedRuntime, runtimeFunction } from './jq-runtime.js';
 
 /** What the calling thread takes: larger inputs, longer runs or more output go to the worker. */
-export const JQ_INLINE = { maxInputChars: 2 * 1024 * 1024, timeMs: 500, outputBytes: 32 * 1024 * 1024 };
+export const JQ_INLINE = { maxInputChars: 2 * 1024 * 1024, timeMs: 500, outputBytes: 32 * 1024 * 1024, startMs: 2_000 };
 
 type RawSync = (input: string, expr: string, flags: string[]) => string;
 type Module = { exports: { default?: Factory } & Factory };
@@ -33,6 +33,24 @@ const HOOK = Symbol.for('svc.jq.inline');
  */
 function inlineBudgetMs(inputChars: number): number {
   return JQ_INLINE.timeMs + Math.ceil(inputChars / 1024);
+}
+
+/**
+ * What `started` gives, or undefined when it fails or has not settled within `ms`. jq's start takes
+ * 10-30 ms; one that never settles (a kept runtime damaged so that it never calls back) left the
+ * run waiting on nothing: the event loop emptied and svc exited 1 with nothing printed. The timer
+ * keeps the loop alive meanwhile; the caller then prepares jq again or hands it to the worker.
+ */
+async function settledWithin<T>(started: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, ms, undefined);
+  });
+  try {
+    return await Promise.race([started.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** jq-wasm read and compiled in this thread; undefined when its runtime could not be patched. */
@@ -63,9 +81,9 @@ export async function loadInlineJq(
     return holder.fn;
   };
   const kept = preparedRuntime(jqPath, cache, true);
-  let raw = await start(kept).catch(() => undefined);
+  let raw = await settledWithin(start(kept), JQ_INLINE.startMs);
   // a kept runtime that does not start (a damaged cache folder): prepared again, and kept anew
-  if (!raw && kept?.kept) raw = await start(preparedRuntime(jqPath, cache, false));
+  if (!raw && kept?.kept) raw = await settledWithin(start(preparedRuntime(jqPath, cache, false)), JQ_INLINE.startMs);
   if (!raw) return undefined;
   let used = false;
   return {

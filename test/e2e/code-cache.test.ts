@@ -147,7 +147,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
 
   // --jq's runtime, read from jq-wasm and patched (src/output/jq-inline.ts), is kept in the cache
   // folder: later runs read it there instead of the 1.3 MB file.
-  test("--jq keeps jq-wasm's patched runtime; a damaged one is prepared again, an earlier one at its place goes", async () => {
+  test("--jq keeps jq-wasm's patched runtime; a damaged or stuck one is prepared again, an earlier one at its place goes", async () => {
     const home = tempDirs().dir;
     const e = { ...env, XDG_CACHE_HOME: home };
     const jq = (expr: string) => svc(['products', 'list', '--jq', expr], { env: e });
@@ -167,6 +167,12 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     writeFileSync(join(folder!, js), 'this is not javascript (');
     const damaged = await jq('.[0].id');
     assert.deepEqual([damaged.code, damaged.stdout, damaged.stderr], [0, first.stdout, '']);
+    assert.equal(readFileSync(join(folder!, js), 'latin1'), text, 'prepared again and kept');
+    // damaged so that it never starts (its factory never settles): prepared again within the run,
+    // not a run that waits on nothing and exits 1 with nothing printed
+    writeFileSync(join(folder!, js), 'module.exports = () => new Promise(() => {});');
+    const stuck = await jq('.[0].id');
+    assert.deepEqual([stuck.code, stuck.stdout, stuck.stderr], [0, first.stdout, '']);
     assert.equal(readFileSync(join(folder!, js), 'latin1'), text, 'prepared again and kept');
     // an earlier file at the same place (a reinstall) and a write left half-done: replaced when this
     // one is kept; another install's (another place, the same build's cache folder) stays
