@@ -248,6 +248,41 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     assert.deepEqual(readFileSync(trace, 'utf8').trim().split('\n'), ['lane.cjs']);
   });
 
+  test('a read of a page scavenges on its own thread on V8 14+ and keeps its cache; an --all read as V8 does', async () => {
+    // V8's traces on stdout, with the json: one line a scavenge (--trace-gc), one a task of it.
+    // Without the marked mode, whose marking of every text scavenges before the read starts.
+    const home = tempDirs().dir;
+    const traced = async (extra: string[]) => {
+      const nodeArgs = ['--trace-gc', '--trace-parallel-scavenge'];
+      const r = await svc(['products', 'list', '--json', ...extra], {
+        env: { ...env, XDG_CACHE_HOME: home, SVC_LANG_MARKS: '0' },
+        nodeArgs,
+      });
+      assert.equal(r.code, 0, r.stderr);
+      const count = (re: RegExp) => r.stdout.match(re)?.length ?? 0;
+      const trace = r.stdout.split('\n').filter((l) => /scavenge/i.test(l));
+      return { scavenges: count(/ ms: Scavenge /g), tasks: count(/\bscavenge\[0x[0-9a-f]+\]: time=/g), trace };
+    };
+    const first = await traced([]); // no cache yet: made at its end
+    const files = cacheFolders(home).flatMap((d) => readdirSync(d).map((f) => join(d, f)));
+    const made = files.map((f) => statSync(f).mtimeMs);
+    const page = await traced([]);
+    assert.deepEqual(
+      files.map((f) => statSync(f).mtimeMs),
+      made,
+      'the cache made after the flag is used as it is',
+    );
+    const all = await traced(['--all']);
+    for (const run of [first, page, all]) assert.ok(run.scavenges >= 1, `a read this size scavenges: ${run.scavenges}`);
+    if (Number(process.versions.v8.split('.')[0]) >= 14)
+      assert.equal(page.tasks, page.scavenges, `one task a scavenge:\n${page.trace.join('\n')}`);
+    else assert.ok(page.tasks > page.scavenges, `V8 12-13 scavenge as they do: ${page.tasks} tasks`);
+    assert.ok(
+      all.tasks > all.scavenges,
+      `an --all read scavenges as V8 does: ${all.tasks} tasks, ${all.scavenges} scavenges`,
+    );
+  });
+
   test("each build keeps its cache: another build's folder stays, one unused for 30 days goes", async () => {
     const home = tempDirs().dir;
     const root = join(home, 'svc', 'code-cache');
