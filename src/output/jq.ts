@@ -12,7 +12,7 @@
 // Ctrl-C and SIGTERM (docs/DECISIONS.md "--jq bounded", "--jq in the calling thread").
 import { dirname, join } from 'node:path';
 import { InterruptedError, SvcError, UsageError } from '../api/errors.js';
-import { setV8Flag } from '../jobs/v8-flags.js';
+import { scavengeAsV8Does, setV8Flag } from '../jobs/v8-flags.js';
 import type { IO, Writable } from './io.js';
 import { loadInlineJq } from './jq-inline.js';
 import { JQ_WORKER } from './jq-worker.js';
@@ -93,6 +93,21 @@ export function startJq(expr: string, signal?: AbortSignal): JqRun {
   };
 }
 
+let tiered = false;
+
+/**
+ * V8 as it is by default, for the worker's long run, once a process: jq's WebAssembly tiered up to
+ * the optimising compiler again (bin/svc.js turns that off for the short run in this thread; a 20
+ * MB input took 3.1 against 2.4 s on Node 24 without it, docs/DECISIONS.md), and scavenges split
+ * between threads again (the read lane keeps a one-page read's on one thread on Node 26).
+ */
+function longRunFlags(): void {
+  scavengeAsV8Does();
+  if (tiered) return;
+  tiered = true;
+  setV8Flag(`--wasm-tiering-budget=${V8_WASM_TIERING_BUDGET}`, 'tiered');
+}
+
 /**
  * jq in a worker thread, for an input or a run too large for the calling thread: the worker
  * keeps the process alive only while it runs; a signal stops it (jq-wasm runs synchronously, so
@@ -101,10 +116,7 @@ export function startJq(expr: string, signal?: AbortSignal): JqRun {
 function startWorker(jqPath: string, expr: string, signal?: AbortSignal): JqRun {
   // node:worker_threads loaded here, not at import: a read without --jq does not pay for it (~2 ms)
   const { Worker } = process.getBuiltinModule('node:worker_threads');
-  // The long runs: jq's WebAssembly tiered up to V8's optimising compiler again, as V8 does by
-  // default (bin/svc.js turns that off for the short run in this thread). A 20 MB input took 3.1
-  // against 2.4 s on Node 24 without it (docs/DECISIONS.md).
-  setV8Flag(`--wasm-tiering-budget=${V8_WASM_TIERING_BUDGET}`, 'tiered');
+  if (!signal?.aborted) longRunFlags();
   const worker = new Worker(JQ_WORKER, {
     eval: true,
     workerData: { jqPath, expr, flags: JQ_FLAGS, maxOutput: JQ_LIMITS.outputBytes },

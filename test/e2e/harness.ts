@@ -82,8 +82,6 @@ export interface RunResult {
 
 export interface RunOptions {
   env?: Record<string, string | undefined>;
-  /** Node's own flags, before bin/svc.js (V8's traces). */
-  nodeArgs?: string[];
   input?: string;
   cwd?: string;
   /** Kill the process with SIGKILL once stderr/stdout matches. */
@@ -132,7 +130,7 @@ export function svc(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   env.NO_COLOR = '1';
   const runEnv = markedEnv(env);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...args], {
+    const child = spawn(process.execPath, [BIN, ...args], {
       env: runEnv,
       cwd: opts.cwd ?? ROOT,
       stdio: ['pipe', 'pipe', 'pipe'],
