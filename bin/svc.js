@@ -111,12 +111,14 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 // of its flags, so those caches are filed apart (`flagsTag`). Any other run sets no flag: loading
 // node:v8 costs 2-4 ms here.
 let flagsTag = '';
-if (argv.some((a) => a === '--jq' || a.startsWith('--jq='))) {
+const endOfFlags = argv.indexOf('--'); // a `--jq` after `--` is an argument, not the flag
+if ((endOfFlags < 0 ? argv : argv.slice(0, endOfFlags)).some((a) => a === '--jq' || a.startsWith('--jq='))) {
   require('node:v8').setFlagsFromString('--wasm-tiering-budget=2147483647');
   flagsTag = 'jq';
 }
-// Code that sets a V8 flag during the run (`stock add`'s memory, src/jobs/memory.ts) calls this
-// first, naming the change. The caches this run still owes are dropped, not written: they would
+// Code that sets a V8 flag during the run (`stock add`'s memory, src/jobs/memory.ts; jq's worker,
+// src/output/jq.ts) calls this first, naming the change (not for a GC flag, which V8 leaves out of
+// that hash: src/jobs/v8-flags.ts). The caches this run still owes are dropped, not written: they would
 // hold only what has compiled so far, and be kept so by the next run. What compiles after is
 // cached apart under the change's name, made and used by runs that change the flags alike.
 globalThis.__svcBeforeV8Flags = (tag) => {

@@ -6,8 +6,8 @@
 // them (src/api/errors.ts `this.name = new.target.name`, zod's messages naming a class it
 // received), and so does commander
 // (`this.name = this.constructor.name` in its errors). So the CLI bundle is built without
-// keepNames, and only those files go through esbuild's transform with keepNames first: their
-// names stay what the source says, as before.
+// keepNames, and only those files go through esbuild's transform with keepNames first; of svc's
+// own, only the error classes' names are then kept (onlyErrorNames, below).
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
@@ -60,7 +60,8 @@ function declaresClass(source) {
  * its class's; each error class's name ends in "Error", test/package/class-names.test.ts). The
  * other calls go: each `__name` turns a function's properties into a dictionary, ~330 bytes of
  * young garbage and a map, 87 of them in a read's start, where a read is within ~60 KB of a
- * scavenge on Node 26 (docs/PERFORMANCE.md). Left: the names of functions made in an expression.
+ * scavenge on Node 26 (docs/PERFORMANCE.md). Left: the names of functions made in an expression
+ * or declared inside another function (rare, and only set when that code runs).
  */
 function onlyErrorNames(code) {
   return code

@@ -82,7 +82,8 @@ export async function loadInlineJq(
   };
   const kept = preparedRuntime(jqPath, cache, true);
   let raw = await settledWithin(start(kept), JQ_INLINE.startMs);
-  // a kept runtime that does not start (a damaged cache folder): prepared again, and kept anew
+  // a kept runtime that does not start (a damaged cache folder): prepared again, and kept anew.
+  // One only slow (a starved thread) is prepared twice: rare, as it starts while the request is out.
   if (!raw && kept?.kept) raw = await settledWithin(start(preparedRuntime(jqPath, cache, false)), JQ_INLINE.startMs);
   if (!raw) return undefined;
   let used = false;
