@@ -15,7 +15,7 @@ const V8_MAJOR = Number(process.versions.v8.split('.')[0]);
 let oneThread = false;
 
 /**
- * For a read of a page or a few: its young generation (~1 MB) is scavenged once or twice. V8 14
+ * For a read of one page (one request): its young generation (~1 MB) is scavenged once or twice. V8 14
  * (Node 26) splits even that with a second thread, and this thread waited ~3 ms more for the
  * other's part in about half the reads, where one thread takes ~1 ms (`--trace-gc-nvp`;
  * docs/DECISIONS.md "One thread scavenges a read"). V8 12 and 13 wait far less often, and there

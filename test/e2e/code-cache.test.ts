@@ -47,7 +47,7 @@ function flagsProbe(): { log: string; probe: string; flags(): string[] } {
   return { log, probe, flags: () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []) };
 }
 
-/** On V8 14 (Node 26) a read of a page or a few scavenges on one thread (src/jobs/v8-flags.ts). */
+/** On V8 14 (Node 26) a read of one page scavenges on one thread (src/jobs/v8-flags.ts). */
 const ONE_THREAD = Number(process.versions.v8.split('.')[0]) >= 14 ? ['--no-parallel-scavenge'] : [];
 
 describe('lazy chunks and the code cache', { concurrency: false }, () => {
@@ -277,7 +277,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     assert.deepEqual(readFileSync(trace, 'utf8').trim().split('\n'), ['lane.cjs']);
   });
 
-  test('a read of a page or a few scavenges on one thread on V8 14+, and keeps its cache; a read of many pages as V8 does', async () => {
+  test('a read of one page scavenges on one thread on V8 14+, and keeps its cache; a read of many pages as V8 does', async () => {
     const { log, probe, flags } = flagsProbe();
     const flagsOf = async (extra: string[]) => {
       rmSync(log, { force: true });

@@ -8,10 +8,10 @@
 // every command the full way (a way to compare the two; docs/DECISIONS.md).
 import { nodeHttpTransport } from '../../api/http-transport.js';
 import { depsOf } from '../shared/context.js';
-import { LIMITS } from '../../api/assumptions.js';
 import { asOnlyFeature } from '../../api/feature.js';
 import { runInvocation, verbExit, type MainOptions } from '../shared/lifecycle.js';
 import { runWithJq } from '../shared/jq-run.js';
+import { followsPages, type ListOptions } from '../shared/read.js';
 import { scavengeOnThisThread } from '../../jobs/v8-flags.js';
 import { globalValueFlags, parseLaneArgs, splitCommand } from './argv.js';
 import { LANE_VERBS } from './table.js';
@@ -26,7 +26,8 @@ export async function lane(argv: string[], opts: MainOptions = {}): Promise<numb
   const args = parseLaneArgs(command.rest, verb.options, command.before);
   if (!args) return undefined;
   return runInvocation(argv, { ...opts, env }, async (rt) => {
-    if (fewPages(args.opts)) scavengeOnThisThread();
+    // a read of one page is over before its young generation grows: one thread scavenges it
+    if (!followsPages(args.opts as ListOptions)) scavengeOnThisThread();
     // node:http, not undici, for the one request or few pages of a read: the same contract
     // (test/api/transport-conformance.test.ts) without loading undici's Agent (docs/DECISIONS.md)
     const transport = rt.transport ?? nodeHttpTransport();
@@ -40,14 +41,6 @@ export async function lane(argv: string[], opts: MainOptions = {}): Promise<numb
     });
     return verbExit(code, incomplete);
   });
-}
-
-/**
- * A read of a page or a few: not --all, no --limit past one page (read.ts then follows the pages).
- * It is over before its young generation grows, so one thread scavenges it (v8-flags.ts).
- */
-function fewPages(opts: Record<string, unknown>): boolean {
-  return opts.all !== true && !(typeof opts.limit === 'number' && opts.limit > LIMITS.pageSizeMax);
 }
 
 /**
