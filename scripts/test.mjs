@@ -97,12 +97,10 @@ const status = await new Promise((resolve) => {
     env,
     detached: true,
   });
-  const tap = tapTimings(timings);
-  const suites = tapOpenSuites(unfinished);
+  const tap = tapLines([tapTimings(timings), tapOpenSuites(unfinished)]);
   child.stdout.on('data', (chunk) => {
     process.stdout.write(chunk);
     tap(chunk);
-    suites(chunk);
   });
   const killGroup = () => {
     try {
@@ -158,44 +156,43 @@ if (scan.hits.length || scan.badModes.length) {
 rmSync(runRoot, { recursive: true, force: true });
 process.exit(0);
 
-/** Reads TAP as it streams: the top-level suites begun (`# Subtest: NAME`) and not yet ended (`ok N - NAME`). */
-function tapOpenSuites(open) {
+/** TAP as it streams, cut into whole lines, each handed to every reader in turn. */
+function tapLines(readers) {
   let buf = '';
   return (chunk) => {
     buf += chunk.toString('utf8');
     const lines = buf.split('\n');
     buf = lines.pop();
-    for (const line of lines) {
-      const begun = /^# Subtest: (.*)$/.exec(line);
-      if (begun) open.add(begun[1]);
-      const ended = /^(?:not )?ok \d+ - (.*?)(?: # (?:SKIP|TODO)\b.*)?$/.exec(line);
-      if (ended) open.delete(ended[1]);
-    }
+    for (const line of lines) for (const read of readers) read(line);
   };
 }
 
-/** Reads TAP as it streams: each test's name and duration_ms (suites left out: their time is their tests'). */
+/** The top-level suites begun (`# Subtest: NAME`) and not yet ended (`ok N - NAME`). */
+function tapOpenSuites(open) {
+  return (line) => {
+    const begun = /^# Subtest: (.*)$/.exec(line);
+    if (begun) open.add(begun[1]);
+    const ended = /^(?:not )?ok \d+ - (.*?)(?: # (?:SKIP|TODO)\b.*)?$/.exec(line);
+    if (ended) open.delete(ended[1]);
+  };
+}
+
+/** Each test's name and duration_ms (suites left out: their time is their tests'). */
 function tapTimings(out) {
-  let buf = '';
   let last; // the latest `ok`/`not ok` line, until its YAML block says duration and type
-  return (chunk) => {
-    buf += chunk.toString('utf8');
-    const lines = buf.split('\n');
-    buf = lines.pop();
-    for (const line of lines) {
-      const ok = /^\s*(?:not )?ok \d+ - (.*)$/.exec(line);
-      if (ok) {
-        last = { name: ok[1], ms: undefined };
-        continue;
-      }
-      const d = /^\s*duration_ms: ([\d.]+)/.exec(line);
-      if (d && last) {
-        last.ms = Number(d[1]);
-        out.push(last);
-        continue;
-      }
-      if (/^\s*type: 'suite'/.test(line) && last && out.at(-1) === last) out.pop();
-      if (/^\s*\.\.\.$/.test(line)) last = undefined;
+  return (line) => {
+    const ok = /^\s*(?:not )?ok \d+ - (.*)$/.exec(line);
+    if (ok) {
+      last = { name: ok[1], ms: undefined };
+      return;
     }
+    const d = /^\s*duration_ms: ([\d.]+)/.exec(line);
+    if (d && last) {
+      last.ms = Number(d[1]);
+      out.push(last);
+      return;
+    }
+    if (/^\s*type: 'suite'/.test(line) && last && out.at(-1) === last) out.pop();
+    if (/^\s*\.\.\.$/.test(line)) last = undefined;
   };
 }
