@@ -28,6 +28,21 @@ function oldNodeText(env, version) {
     : `${m('error:')} ${m('svc needs Node.js')} 22.19 ${m('or newer; this is Node.js')} v${version}`;
 }
 
+// Whether process.stderr was made: Node builds its stream on first touch (0.6-1 ms on a pipe or a
+// terminal), a run that succeeds says nothing there (src/output/io.ts asks the descriptor whether
+// it is a terminal), and the end of the run flushes it only if made.
+let stderrMade = false;
+const stderrProperty = Object.getOwnPropertyDescriptor(process, 'stderr');
+if (stderrProperty?.get && stderrProperty.configurable) {
+  Object.defineProperty(process, 'stderr', {
+    ...stderrProperty,
+    get() {
+      stderrMade = true;
+      return stderrProperty.get.call(this);
+    },
+  });
+} else stderrMade = true;
+
 const dist = join(__dirname, '..', 'dist');
 const argv = process.argv.slice(2);
 
@@ -330,18 +345,20 @@ async function run() {
   } else {
     // a one-shot read runs in the lane (dist/lane.cjs: no commander, zod or undici at
     // load); anything the lane does not take (undefined) goes to the full CLI, dist/main.cjs.
-    code = laneMayRun() ? await svcRequire('lane.cjs').lane(argv) : undefined;
+    code = laneMayRun() ? await svcRequire('lane.cjs').lane(argv, { processExits: true }) : undefined;
     if (code === undefined) {
       // The lane handed the command over: its cache is made by a run that reads, not by this one
       // (a cache once made is kept, and this run compiled little more than the lane's argv parse).
       const i = unCached.findIndex((u) => u.cacheFile.includes(`${sep}lane.cjs.`));
       if (i >= 0) unCached.splice(i, 1);
-      code = await svcRequire('main.cjs').main(argv);
+      code = await svcRequire('main.cjs').main(argv, { processExits: true });
     }
   }
   // Leave as soon as the output is flushed: after an HTTP request, V8 otherwise spends ~90 ms
-  // finishing background work on undici's WebAssembly parser before the process may exit.
-  await Promise.all([process.stdout, process.stderr].map((s) => new Promise((resolve) => s.write('', resolve))));
+  // finishing background work on undici's WebAssembly parser before the process may exit. stderr
+  // only if the run made its stream: a run that said nothing there does not build it now.
+  const opened = stderrMade ? [process.stdout, process.stderr] : [process.stdout];
+  await Promise.all(opened.map((s) => new Promise((resolve) => s.write('', resolve))));
   writeCodeCaches();
   process.exit(code);
 }

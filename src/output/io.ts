@@ -27,27 +27,36 @@ export function processIO(
   env: NodeJS.ProcessEnv = process.env,
 ): IO {
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
-  const stderrIsTTY = Boolean(process.stderr.isTTY);
   const noColor = opts.noColor || colourOff(env);
-  // process.stdin builds its stream on first touch (~5 ms of fs/net stream modules), and most
-  // runs never read it nor ask whether it is a terminal: both are answered when first asked,
-  // the latter from the descriptor (node:tty loaded then).
+  // process.stdin and process.stderr build their streams on first touch (stdin ~5 ms of fs/net
+  // stream modules, stderr 0.6-1 ms on a pipe or a terminal), and a read that succeeds neither
+  // reads stdin nor says anything on stderr: each stream is made when first used, and whether it
+  // is a terminal is asked of its descriptor when first asked (node:tty loaded then).
+  const isatty = (fd: number) => process.getBuiltinModule('node:tty').isatty(fd);
   let stdinIsTTY: boolean | undefined;
-  const stdinTTY = () => (stdinIsTTY ??= process.getBuiltinModule('node:tty').isatty(0));
+  let stderrIsTTY: boolean | undefined;
+  const stdinTTY = () => (stdinIsTTY ??= isatty(0));
+  const stderrTTY = () => (stderrIsTTY ??= isatty(2));
   return {
     stdout: process.stdout,
-    stderr: process.stderr,
+    get stderr() {
+      return process.stderr;
+    },
     get stdin() {
       return process.stdin;
     },
     stdoutIsTTY,
-    stderrIsTTY,
+    get stderrIsTTY() {
+      return stderrTTY();
+    },
     get stdinIsTTY() {
       return stdinTTY();
     },
-    color: !noColor && stderrIsTTY,
+    get color() {
+      return !noColor && stderrTTY();
+    },
     get interactive() {
-      return stderrIsTTY && !env.CI && stdinTTY();
+      return stderrTTY() && !env.CI && stdinTTY();
     },
     quiet: Boolean(opts.quiet),
     columns: process.stdout.columns ?? 100,

@@ -16,6 +16,12 @@ export interface MainOptions {
   env?: NodeJS.ProcessEnv;
   transport?: Transport;
   signal?: AbortSignal;
+  /**
+   * The process ends as soon as the run returns (bin/svc.js): the pools' kept-alive sockets are
+   * left for the exit to close. Destroying each one would build process.stderr, which Node's net
+   * compares every socket it destroys against.
+   */
+  processExits?: boolean;
 }
 
 /** Run `body` with the runtime of one invocation; its failure is printed and becomes the exit code. */
@@ -68,7 +74,7 @@ export async function runInvocation(
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    await closeTransport();
+    if (!opts.processExits) await closeTransport();
   }
 }
 
