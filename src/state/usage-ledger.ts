@@ -26,6 +26,7 @@ import {
   logDays,
   logFiles,
   mergeDelta,
+  nextUtcMidnight,
   readLedgerFile,
   type UsageFile,
   utcDay,
@@ -53,11 +54,6 @@ const FLUSH_MS = 1_000;
 const CHECKPOINT_BYTES = 64 * 1024;
 /** A per-minute Retry-After is at most a minute (A8); a longer one is the day's quota. */
 const MINUTE_S = 60;
-
-function nextUtcMidnight(ms: number): number {
-  const d = new Date(ms);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
-}
 
 const open = new Map<string, UsageLedger>();
 

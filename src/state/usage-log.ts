@@ -51,12 +51,29 @@ export interface Checkpoint {
 /** One appended line: what one flush of one process adds. */
 export type Delta = Pick<UsageFile, 'days' | 'account' | 'spentUntil' | 'minute'>;
 
-/** YYYY-MM-DD of a time in UTC. From the UTC parts, not toISOString: its first call in a process
- * costs 0.3 ms, and a read counts its request here on the way to its output. */
+/**
+ * YYYY-MM-DD of a time in UTC, by arithmetic on the day number (the civil-from-days rule of the
+ * proleptic Gregorian calendar): a read counts its request here on the way to its output, and on
+ * Node 26 the first Date a process makes loads the local time zone from ICU (0.13 ms), which a
+ * UTC day never needs.
+ */
 export function utcDay(ms: number): string {
-  const d = new Date(ms);
+  const z = Math.floor(ms / DAY_MS) + 719_468; // days since 0000-03-01
+  const era = Math.floor(z / 146_097); // 400-year cycles
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1_460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100)); // from March 1st
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}`;
+  return `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}`;
+}
+
+/** The next 00:00 UTC after a time (a UTC day is DAY_MS long in epoch time: no leap seconds). */
+export function nextUtcMidnight(ms: number): number {
+  return (Math.floor(ms / DAY_MS) + 1) * DAY_MS;
 }
 
 /**
