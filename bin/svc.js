@@ -261,9 +261,14 @@ function laneKind() {
   return `${out}-${fromEnv ? 'env' : 'profile'}`;
 }
 
-/** A chunk's text as a CommonJS function, as node:module's Module.wrap makes it (without loading node:module). */
+/**
+ * A chunk's text as a CommonJS function, as node:module's Module.wrap makes it (without loading
+ * node:module). dist/lane.cjs is written so already (scripts/build.mjs laneScript): as it is, its
+ * text is the one copy a read keeps.
+ */
+const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
 function wrap(source) {
-  return `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
+  return source.startsWith(WRAP_HEAD) ? source : `${WRAP_HEAD}${source}\n});`;
 }
 
 function svcRequire(rel) {

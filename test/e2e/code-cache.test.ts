@@ -5,7 +5,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { runInThisContext } from 'node:vm';
 import {
   distReadProbe,
   ROOT,
@@ -58,6 +60,18 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     env = svcEnv(sb, tempDirs());
   });
   after(() => sb.close());
+
+  test('the lane is written as the function bin/svc.js compiles, its text a large object of V8', () => {
+    // a read keeps one copy of the lane's text (not a second one made by wrapping it at each start),
+    // and it is past V8's largest regular object (128 KiB): stored where the young generation is not
+    const text = readFileSync(join(ROOT, 'dist', 'lane.cjs'), 'latin1');
+    assert.ok(text.startsWith('(function (exports, require, module, __filename, __dirname) { '), text.slice(0, 80));
+    assert.ok(text.length > 128 * 1024 + 16, `${text.length}`);
+    const factory = runInThisContext(text, { filename: 'lane.cjs' });
+    const mod = { exports: {} as { laneCommands?: () => { paths: string[] } } };
+    factory.call(mod.exports, mod.exports, createRequire(join(ROOT, 'dist', 'lane.cjs')), mod, 'lane.cjs', '.');
+    assert.ok(mod.exports.laneCommands?.().paths.includes('products list'));
+  });
 
   test('a read reads only its chunks: no server (sandbox, receiver), no YAML, no Ink', async () => {
     const home = tempDirs().dir;

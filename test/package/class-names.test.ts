@@ -26,12 +26,25 @@ function reachableChunks(): string[] {
 }
 
 test('the built CLI keeps the class names of its errors (svc and commander)', () => {
-  // Loads every chunk (as the build does, through plain require) and names each exported class
-  // that extends Error.
+  // Loads every chunk (as the build does: plain require, or the function dist/lane.cjs is
+  // written as) and names each exported class that extends Error.
   const script = `
     const { join } = require('node:path');
+    const { readFileSync } = require('node:fs');
+    const { runInThisContext } = require('node:vm');
     const dist = ${JSON.stringify(join(ROOT, 'dist'))};
-    globalThis.__svcRequire = (rel) => require(join(dist, rel));
+    const loaded = new Map();
+    globalThis.__svcRequire = (rel) => {
+      const file = join(dist, rel);
+      const text = readFileSync(file, 'latin1');
+      if (!text.startsWith('(function (exports, require, module, __filename, __dirname) {')) return require(file);
+      if (!loaded.has(rel)) {
+        const mod = { exports: {} };
+        loaded.set(rel, mod);
+        runInThisContext(text, { filename: file }).call(mod.exports, mod.exports, require, mod, file, dist);
+      }
+      return loaded.get(rel).exports;
+    };
     globalThis.__svcDist = dist;
     const names = new Set();
     for (const rel of ${JSON.stringify(reachableChunks())}) {
