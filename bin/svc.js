@@ -31,9 +31,14 @@ function oldNodeText(env, version) {
 // Whether process.stderr was made: Node builds its stream on first touch (0.6-1 ms on a pipe or a
 // terminal), a run that succeeds says nothing there (src/output/io.ts asks the descriptor whether
 // it is a terminal), and the end of the run flushes it only if made.
-let stderrMade = false;
+// A module preloaded with -r, --require, --import or --loader may have made it (Node's console
+// keeps the stream it got), so then it is flushed as always.
+const preloaded = /(^|\s)(-r|--require|--import|--loader|--experimental-loader)(\s|=|$)/.test(
+  `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`,
+);
+let stderrMade = preloaded;
 const stderrProperty = Object.getOwnPropertyDescriptor(process, 'stderr');
-if (stderrProperty?.get && stderrProperty.configurable) {
+if (!preloaded && stderrProperty?.get && stderrProperty.configurable) {
   Object.defineProperty(process, 'stderr', {
     ...stderrProperty,
     get() {
@@ -42,6 +47,14 @@ if (stderrProperty?.get && stderrProperty.configurable) {
     },
   });
 } else stderrMade = true;
+// For tests: SVC_TRACE_STDERR=FILE writes at exit whether the run made process.stderr and flushed it.
+let stderrFlushed = false;
+if (process.env.SVC_TRACE_STDERR) {
+  const trace = process.env.SVC_TRACE_STDERR;
+  process.on('exit', () =>
+    writeFileSync(trace, `${stderrMade ? 'made' : 'unmade'}${stderrFlushed ? ' flushed' : ''}\n`),
+  );
+}
 
 const dist = join(__dirname, '..', 'dist');
 const argv = process.argv.slice(2);
@@ -364,6 +377,7 @@ async function run() {
   // only if the run made its stream: a run that said nothing there does not build it now.
   const opened = stderrMade ? [process.stdout, process.stderr] : [process.stdout];
   await Promise.all(opened.map((s) => new Promise((resolve) => s.write('', resolve))));
+  stderrFlushed = opened.length === 2;
   writeCodeCaches();
   process.exit(code);
 }

@@ -323,9 +323,14 @@ async function bundleLane(mainMetafile, names) {
  */
 function laneScript(code) {
   const wrapped = `${WRAP_HEAD}${code}\n});`;
-  // the rest a comment of spaces: the file stays a function expression, its text past V8's largest
-  // regular object (128 KiB), which a lane well under it (~105 KB) would otherwise not be
-  const pad = Math.max(0, LARGE_TEXT - wrapped.length - 5);
+  // The rest a comment of spaces: the file stays a function expression, its text past V8's largest
+  // regular object (128 KiB), which a lane well under it (~105 KB) would otherwise not be. V8 checks
+  // a code cache against its script by the text's length alone: padded to one fixed length, every
+  // build's lane would take any other build's cache, should a run pair a new lane with the old
+  // build's cache folder (while a build writes dist/, or an upgrade in place). So the length also
+  // carries 12 bits of the lane's own hash, as different texts mostly differed in length before.
+  const spread = Number.parseInt(createHash('sha256').update(code).digest('hex').slice(0, 3), 16);
+  const pad = Math.max(0, LARGE_TEXT + spread - wrapped.length - 5);
   return pad > 0 ? `${wrapped}\n/*${' '.repeat(pad)}*/` : wrapped;
 }
 

@@ -19,7 +19,10 @@ import {
 
 type Done = (err: unknown, res?: TransportResponse) => void;
 
-/** One keep-alive pool per scheme and proxy, made on first use and destroyed by closeTransport(). */
+/**
+ * One keep-alive pool per scheme and proxy, made on first use and destroyed by closeTransport()
+ * (a run bin/svc.js ends right after leaves them to the exit: lifecycle.ts `processExits`).
+ */
 const pools = new Map<string, Agent>();
 
 function poolFor(url: URL): { request: typeof import('node:http').request; agent: Agent } {

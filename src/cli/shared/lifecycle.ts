@@ -1,5 +1,6 @@
 // One run of svc around whatever parses it: the IO, Ctrl-C and a closed stdout, the
-// language, every failure mapped to its exit code, the transport closed. main.ts (commander) and
+// language, every failure mapped to its exit code, the transport closed (or, when the process
+// ends right after, left to the exit). main.ts (commander) and
 // the read lane (src/cli/lane) both run through here, so a read says and exits the same way on
 // either path. No zod, no commander.
 import { EXIT, InterruptedError } from '../../api/errors.js';
