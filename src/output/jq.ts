@@ -12,7 +12,7 @@
 // Ctrl-C and SIGTERM (docs/DECISIONS.md "--jq bounded", "--jq in the calling thread").
 import { dirname, join } from 'node:path';
 import { InterruptedError, SvcError, UsageError } from '../api/errors.js';
-import { scavengeAsV8Does, setV8Flag } from '../jobs/v8-flags.js';
+import { setV8Flag } from '../jobs/v8-flags.js';
 import type { IO, Writable } from './io.js';
 import { loadInlineJq } from './jq-inline.js';
 import { JQ_WORKER } from './jq-worker.js';
@@ -98,11 +98,9 @@ let tiered = false;
 /**
  * V8 as it is by default, for the worker's long run, once a process: jq's WebAssembly tiered up to
  * the optimising compiler again (bin/svc.js turns that off for the short run in this thread; a 20
- * MB input took 3.1 against 2.4 s on Node 24 without it, docs/DECISIONS.md), and scavenges split
- * between threads again (the read lane keeps a one-page read's on one thread on Node 26).
+ * MB input took 3.1 against 2.4 s on Node 24 without it, docs/DECISIONS.md).
  */
 function longRunFlags(): void {
-  scavengeAsV8Does();
   if (tiered) return;
   tiered = true;
   setV8Flag(`--wasm-tiering-budget=${V8_WASM_TIERING_BUDGET}`, 'tiered');

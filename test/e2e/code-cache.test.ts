@@ -49,9 +49,6 @@ function flagsProbe(): { log: string; probe: string; flags(): string[] } {
   return { log, probe, flags: () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []) };
 }
 
-/** On V8 14 (Node 26) a read of one page scavenges on one thread (src/jobs/v8-flags.ts). */
-const ONE_THREAD = Number(process.versions.v8.split('.')[0]) >= 14 ? ['--no-parallel-scavenge'] : [];
-
 describe('lazy chunks and the code cache', { concurrency: false }, () => {
   let sb: TestSandbox;
   let env: Record<string, string>;
@@ -291,7 +288,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
     assert.deepEqual(readFileSync(trace, 'utf8').trim().split('\n'), ['lane.cjs']);
   });
 
-  test('a read of one page scavenges on one thread on V8 14+, and keeps its cache; a read of many pages as V8 does', async () => {
+  test('a read sets no V8 flag, one page or many, and keeps its cache', async () => {
     const { log, probe, flags } = flagsProbe();
     const flagsOf = async (extra: string[]) => {
       rmSync(log, { force: true });
@@ -301,11 +298,11 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
       assert.equal(r.code, 0, r.stderr);
       return flags();
     };
-    assert.deepEqual(await flagsOf([]), ONE_THREAD, 'a page');
-    assert.deepEqual(await flagsOf(['--limit', '100']), ONE_THREAD, 'a full page');
+    assert.deepEqual(await flagsOf([]), [], 'a page');
+    assert.deepEqual(await flagsOf(['--limit', '100']), [], 'a full page');
     assert.deepEqual(await flagsOf(['--all']), [], '--all');
     assert.deepEqual(await flagsOf(['--limit', '101']), [], 'a --limit past one page');
-    // the lane's cache, made at the end of a run that set the flag, is used as it is by the next
+    // the lane's cache, made at the end of a read, is used as it is by the next
     const home = tempDirs().dir;
     const read = () => svc(['products', 'list', '--json'], { env: { ...env, XDG_CACHE_HOME: home } });
     assert.equal((await read()).code, 0);
@@ -328,8 +325,7 @@ describe('lazy chunks and the code cache', { concurrency: false }, () => {
       killOn: until('the worker starts', () => flags().includes(back)),
     });
     assert.notEqual(r.code, 0);
-    const restored = ONE_THREAD.length > 0 ? ['--parallel-scavenge'] : [];
-    assert.deepEqual(flags(), ['--wasm-tiering-budget=2147483647', ...ONE_THREAD, ...restored, back]);
+    assert.deepEqual(flags(), ['--wasm-tiering-budget=2147483647', back]);
   });
 
   test("each build keeps its cache: another build's folder stays, one unused for 30 days goes", async () => {

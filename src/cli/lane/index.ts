@@ -11,8 +11,6 @@ import { depsOf } from '../shared/context.js';
 import { asOnlyFeature } from '../../api/feature.js';
 import { runInvocation, verbExit, type MainOptions } from '../shared/lifecycle.js';
 import { runWithJq } from '../shared/jq-run.js';
-import { followsPages, type ListOptions } from '../shared/read.js';
-import { scavengeOnThisThread } from '../../jobs/v8-flags.js';
 import { globalValueFlags, parseLaneArgs, splitCommand } from './argv.js';
 import { LANE_VERBS } from './table.js';
 
@@ -26,8 +24,6 @@ export async function lane(argv: string[], opts: MainOptions = {}): Promise<numb
   const args = parseLaneArgs(command.rest, verb.options, command.before);
   if (!args) return undefined;
   return runInvocation(argv, { ...opts, env }, async (rt) => {
-    // a read of one page is over before its young generation grows: one thread scavenges it
-    if (!followsPages(args.opts as ListOptions)) scavengeOnThisThread();
     // node:http, not undici, for the one request or few pages of a read: the same contract
     // (test/api/transport-conformance.test.ts) without loading undici's Agent (docs/DECISIONS.md)
     const transport = rt.transport ?? nodeHttpTransport();

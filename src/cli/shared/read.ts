@@ -26,7 +26,7 @@ function pageLimit(limit: number | undefined): number | undefined {
  * Whether a list read follows pages: --all, or a --limit past the largest page (fetchList then
  * reads as many pages as the limit takes). Otherwise it is one request.
  */
-export function followsPages(opts: ListOptions): boolean {
+function followsPages(opts: ListOptions): boolean {
   return opts.all === true || (opts.limit !== undefined && opts.limit > LIMITS.pageSizeMax);
 }
 
