@@ -33,12 +33,12 @@ function oldNodeText(env, version) {
 // it is a terminal), and the end of the run flushes it only if made.
 // A module preloaded with -r, --require, --import or --loader may have made it (Node's console
 // keeps the stream it got), so then it is flushed as always.
-const preloaded = /(^|\s)(-r|--require|--import|--loader|--experimental-loader)(\s|=|$)/.test(
-  `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`,
-);
-let stderrMade = preloaded;
+const nodeFlags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
+const preloaded = /(^|\s)(-r|--require|--import|--loader|--experimental-loader)(\s|=|$)/.test(nodeFlags);
+let stderrMade = true;
 const stderrProperty = Object.getOwnPropertyDescriptor(process, 'stderr');
 if (!preloaded && stderrProperty?.get && stderrProperty.configurable) {
+  stderrMade = false;
   Object.defineProperty(process, 'stderr', {
     ...stderrProperty,
     get() {
@@ -46,7 +46,7 @@ if (!preloaded && stderrProperty?.get && stderrProperty.configurable) {
       return stderrProperty.get.call(this);
     },
   });
-} else stderrMade = true;
+}
 // For tests: SVC_TRACE_STDERR=FILE writes at exit whether the run made process.stderr and flushed it.
 let stderrFlushed = false;
 if (process.env.SVC_TRACE_STDERR) {
@@ -188,9 +188,8 @@ function codeCacheDir() {
   try {
     const { id } = JSON.parse(readFileSync(join(dist, 'build.json'), 'latin1'));
     // V8 rejects a cache made with other flags; NODE_OPTIONS or node's own flags get their own folder.
-    const flags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
     let h = 5381;
-    for (let i = 0; i < flags.length; i++) h = (h * 33 + flags.charCodeAt(i)) >>> 0;
+    for (let i = 0; i < nodeFlags.length; i++) h = (h * 33 + nodeFlags.charCodeAt(i)) >>> 0;
     cacheDir = join(userCacheDir(), 'code-cache', `${id}-${process.version}-${process.arch}-${h.toString(36)}`);
   } catch {
     /* a dist/ without build.json: no cache */

@@ -23,14 +23,6 @@ function pageLimit(limit: number | undefined): number | undefined {
 }
 
 /**
- * Whether a list read follows pages: --all, or a --limit past the largest page (fetchList then
- * reads as many pages as the limit takes). Otherwise it is one request.
- */
-function followsPages(opts: ListOptions): boolean {
-  return opts.all === true || (opts.limit !== undefined && opts.limit > LIMITS.pageSizeMax);
-}
-
-/**
  * Fetch a list (one page, or every page with --all, joined into ONE array). When the list
  * could not be read to its end for sure (src/api/client.ts `pages`), the rows read
  * are returned, a warning says why, and the command ends with exit 1 (`deps.incomplete`);
@@ -48,7 +40,8 @@ export async function fetchList<T>(
   const out: T[] = [];
   for await (const page of list.pages({
     limit: perPage,
-    all: followsPages({ all: opts.all, limit: want }),
+    // pages followed: --all, or a --limit past the largest page (as many as the limit takes)
+    all: opts.all || (want !== undefined && want > perPage),
     maxPages,
   })) {
     for (const x of page.items) out.push(x); // each checked by the response layer (answers.ts)
